@@ -1,0 +1,40 @@
+import type { FileSystem } from './fs.ts';
+import type { SqliteDriver } from './sqlite.ts';
+
+export type * from './sqlite.ts';
+export type * from './fs.ts';
+
+/** Wall-clock time in milliseconds since the epoch. */
+export interface Clock {
+  now(): number;
+}
+
+/** Randomness; tests pass a seeded implementation so runs repeat. */
+export interface Random {
+  uuid(): string;
+  bytes(length: number): Uint8Array;
+}
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Everything with a side effect that core needs, handed in by the platform. */
+export interface Platform {
+  sqlite: SqliteDriver;
+  fs: FileSystem;
+  clock: Clock;
+  random: Random;
+  timers: Timers;
+  fetch: typeof globalThis.fetch;
+  /** Web Crypto, present in both Node 20 and browsers. */
+  crypto: typeof globalThis.crypto;
+  log: Logger;
+}
+
+export interface Logger {
+  info(message: string, data?: Record<string, unknown>): void;
+  warn(message: string, data?: Record<string, unknown>): void;
+  error(message: string, data?: Record<string, unknown>): void;
+}
