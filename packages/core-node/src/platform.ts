@@ -1,0 +1,42 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Logger, Platform } from '@coffer/core';
+import { createNodeFileSystem } from './fs.ts';
+import { createNodeSqliteDriver } from './sqlite.ts';
+
+/** A Platform plus the folder that holds the budget directories. */
+export interface NodePlatform extends Platform {
+  documentDir: string;
+}
+
+export interface NodePlatformOptions {
+  documentDir: string;
+  /** Defaults to a console logger. */
+  log?: Logger;
+}
+
+const consoleLogger: Logger = {
+  info: (message, data) => console.info(message, ...(data ? [data] : [])),
+  warn: (message, data) => console.warn(message, ...(data ? [data] : [])),
+  error: (message, data) => console.error(message, ...(data ? [data] : [])),
+};
+
+/** Everything core needs to run in Node: better-sqlite3, the real disk, the system clock. */
+export function createNodePlatform(options: NodePlatformOptions): NodePlatform {
+  return {
+    documentDir: options.documentDir,
+    sqlite: createNodeSqliteDriver(),
+    fs: createNodeFileSystem(),
+    clock: { now: () => Date.now() },
+    random: {
+      uuid: () => randomUUID(),
+      bytes: (length) => new Uint8Array(randomBytes(length)),
+    },
+    timers: {
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    },
+    fetch: (input, init) => globalThis.fetch(input, init),
+    crypto: globalThis.crypto,
+    log: options.log ?? consoleLogger,
+  };
+}

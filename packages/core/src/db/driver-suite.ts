@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import type { SqliteDatabase, SqliteDriver } from '../platform/index.ts';
+
+/**
+ * The contract every SqliteDriver must meet. Each platform package runs it against its own
+ * driver: `defineDriverSuite('better-sqlite3', () => createNodeSqliteDriver())`.
+ * `tempPath()` returns a fresh file path for the on-disk cases (omit it to skip them where a
+ * platform has no files).
+ */
+export function defineDriverSuite(
+  name: string,
+  makeDriver: () => SqliteDriver,
+  tempPath?: () => string,
+): void {
+  const fresh = (): SqliteDatabase => {
+    const db = makeDriver().open(':memory:');
+    db.exec('CREATE TABLE t (id TEXT PRIMARY KEY, n INTEGER, r REAL, s TEXT, b BLOB)');
+    return db;
+  };
+
+  describe(`SqliteDriver: ${name}`, () => {
+    it('runs statements and reports changes and rowids', () => {
+      const db = fresh();
+      const res = db.run('INSERT INTO t (id, n) VALUES (?, ?)', ['a', 1]);
+      expect(res.changes).toBe(1);
+      expect(Number(res.lastInsertRowid)).toBe(1);
+      expect(db.run('UPDATE t SET n = n + 1').changes).toBe(1);
+      expect(db.run('DELETE FROM t WHERE id = ?', ['zz']).changes).toBe(0);
+      db.close();
+    });
+
+    it('round-trips every value type', () => {
+      const db = fresh();
+      const bytes = new Uint8Array([0, 1, 2, 250]);
+      db.run('INSERT INTO t VALUES (?, ?, ?, ?, ?)', ['a', 42, 1.5, 'héllo', bytes]);
+      db.run('INSERT INTO t (id) VALUES (?)', ['b']);
+      const rows = db.all<Record<string, unknown>>('SELECT * FROM t ORDER BY id');
+      expect(rows).toHaveLength(2);
+      const [a, b] = rows;
+      expect(a).toMatchObject({ id: 'a', n: 42, r: 1.5, s: 'héllo' });
+      expect(Array.from(a!.b as Uint8Array)).toEqual([0, 1, 2, 250]);
+      expect(b).toEqual({ id: 'b', n: null, r: null, s: null, b: null });
+      db.close();
+    });
+
+    it('first returns the first row or undefined', () => {
+      const db = fresh();
+      expect(db.first('SELECT * FROM t')).toBeUndefined();
+      db.run("INSERT INTO t (id, n) VALUES ('x', 1), ('y', 2)");
+      expect(db.first<{ id: string }>('SELECT id FROM t ORDER BY n DESC')).toEqual({ id: 'y' });
+      db.close();
+    });
+
+    it('reuses statements: the same SQL with different params gives different results', () => {
+      const db = fresh();
+      for (let i = 0; i < 50; i++) db.run('INSERT INTO t (id, n) VALUES (?, ?)', [`k${i}`, i]);
+      for (let i = 0; i < 50; i++) {
+        expect(db.first<{ n: number }>('SELECT n FROM t WHERE id = ?', [`k${i}`])?.n).toBe(i);
+      }
+      db.close();
+    });
+
+    it('exec runs several statements, and statements prepared earlier see the new schema', () => {
+      const db = fresh();
+      expect(db.all('SELECT * FROM t')).toEqual([]);
+      db.exec('ALTER TABLE t ADD COLUMN extra TEXT; INSERT INTO t (id, extra) VALUES (1, 2);');
+      expect(db.all('SELECT * FROM t')[0]).toMatchObject({ id: '1', extra: '2' });
+      db.close();
+    });
+
+    it('commits a transaction and returns its value', () => {
+      const db = fresh();
+      const out = db.transaction(() => {
+        db.run("INSERT INTO t (id) VALUES ('a')");
+        return 7;
+      });
+      expect(out).toBe(7);
+      expect(db.all('SELECT id FROM t')).toEqual([{ id: 'a' }]);
+      db.close();
+    });
+
+    it('rolls back a transaction that throws and rethrows the error', () => {
+      const db = fresh();
+      expect(() =>
+        db.transaction(() => {
+          db.run("INSERT INTO t (id) VALUES ('a')");
+          throw new Error('boom');
+        }),
+      ).toThrow('boom');
+      expect(db.all('SELECT id FROM t')).toEqual([]);
+      // The connection is usable afterwards.
+      db.transaction(() => db.run("INSERT INTO t (id) VALUES ('b')"));
+      expect(db.all('SELECT id FROM t')).toEqual([{ id: 'b' }]);
+      db.close();
+    });
+
+    it('nests transactions as savepoints: an inner failure undoes only the inner work', () => {
+      const db = fresh();
+      db.transaction(() => {
+        db.run("INSERT INTO t (id) VALUES ('outer')");
+        expect(() =>
+          db.transaction(() => {
+            db.run("INSERT INTO t (id) VALUES ('inner')");
+            throw new Error('inner');
+          }),
+        ).toThrow('inner');
+        db.transaction(() => {
+          db.run("INSERT INTO t (id) VALUES ('inner2')");
+          db.transaction(() => db.run("INSERT INTO t (id) VALUES ('deep')"));
+        });
+      });
+      expect(db.all<{ id: string }>('SELECT id FROM t ORDER BY id').map((r) => r.id)).toEqual([
+        'deep',
+        'inner2',
+        'outer',
+      ]);
+      db.close();
+    });
+
+    it('an outer failure undoes committed inner savepoints too', () => {
+      const db = fresh();
+      expect(() =>
+        db.transaction(() => {
+          db.transaction(() => db.run("INSERT INTO t (id) VALUES ('inner')"));
+          throw new Error('outer');
+        }),
+      ).toThrow('outer');
+      expect(db.all('SELECT id FROM t')).toEqual([]);
+      db.close();
+    });
+
+    it('a constraint error inside a transaction rolls it back', () => {
+      const db = fresh();
+      db.run("INSERT INTO t (id) VALUES ('a')");
+      expect(() =>
+        db.transaction(() => {
+          db.run("INSERT INTO t (id) VALUES ('b')");
+          db.run("INSERT INTO t (id) VALUES ('a')");
+        }),
+      ).toThrow();
+      expect(db.all('SELECT id FROM t')).toEqual([{ id: 'a' }]);
+      db.close();
+    });
+
+    it('serializes to SQLite file bytes that deserialize into an independent copy', () => {
+      const db = fresh();
+      db.run("INSERT INTO t (id, s) VALUES ('a', 'kept')");
+      const bytes = db.serialize();
+      expect(new TextDecoder().decode(bytes.slice(0, 15))).toBe('SQLite format 3');
+      const copy = makeDriver().deserialize(bytes);
+      expect(copy.first('SELECT s FROM t')).toEqual({ s: 'kept' });
+      copy.run("UPDATE t SET s = 'changed'");
+      expect(db.first('SELECT s FROM t')).toEqual({ s: 'kept' });
+      copy.close();
+      db.close();
+    });
+
+    if (tempPath) {
+      it('persists to a file and reopens it', () => {
+        const path = tempPath();
+        const driver = makeDriver();
+        const db = driver.open(path);
+        db.exec('CREATE TABLE k (v TEXT)');
+        db.transaction(() => db.run("INSERT INTO k VALUES ('on disk')"));
+        db.close();
+        const again = driver.open(path);
+        expect(again.all('SELECT v FROM k')).toEqual([{ v: 'on disk' }]);
+        again.close();
+      });
+    }
+  });
+}
