@@ -1,0 +1,428 @@
+/**
+ * The budget of one open file as a live spreadsheet: month sheets for every created month,
+ * wired for the current budget type, fed from plain inputs. Every change (an input, the
+ * category tree, the month range, the budget type) is patched into the existing graph and
+ * recomputes only what depends on it.
+ */
+import {
+  applyLinks,
+  categoryLinks,
+  collectLinks,
+  createBlankCategory,
+  createBlankSheet,
+  createCategoryCells,
+  createGroupCells,
+  createSummaryCells,
+  deleteCategoryCells,
+  deleteGroupCells,
+  full,
+  groupLinks,
+  type CellContext,
+} from './budget-cells.ts';
+import { BudgetInputStore } from './inputs.ts';
+import { monthRange, prevMonth, sheetForMonth, type BudgetBounds, type Month } from './months.ts';
+import {
+  cellName,
+  Spreadsheet,
+  type CellChange,
+  type CellValue,
+  type ChangeListener,
+} from './sheet-engine.ts';
+import { cellNames as N } from './types.ts';
+import type {
+  BudgetRow,
+  BudgetRowInput,
+  BudgetType,
+  CategoryInfo,
+  CategoryMonthAmount,
+  GroupInfo,
+  MonthAmount,
+} from './types.ts';
+import type { BudgetReader, BudgetWrite } from './reader.ts';
+
+export interface BudgetSheetInit {
+  budgetType: BudgetType;
+  bounds: BudgetBounds;
+  groups: readonly GroupInfo[];
+  categories: readonly CategoryInfo[];
+  /** Rows of zero_budgets (rollover) or reflect_budgets (report). */
+  budgets?: readonly BudgetRowInput[];
+  /** zero_budget_months.buffered per month. */
+  buffered?: readonly MonthAmount[];
+  /** Σ amount of counted transactions per month and category (see spending.ts). */
+  spent?: readonly CategoryMonthAmount[];
+}
+
+/** A serializable copy of every cell value, for kvcache. */
+export interface BudgetCache {
+  format: number;
+  key: string;
+  budgetType: BudgetType;
+  values: [string, CellValue][];
+}
+
+/** Bump when a formula or cell layout changes, so old caches are ignored. */
+export const BUDGET_CACHE_FORMAT = 1;
+
+export interface CreateOptions {
+  cache?: BudgetCache | null;
+  /** When given, a cache stored under another key is ignored. */
+  cacheKey?: string;
+}
+
+export class BudgetSheet implements BudgetReader {
+  private readonly sheet = new Spreadsheet();
+  private readonly inputs = new BudgetInputStore();
+  private readonly groups = new Map<string, GroupInfo>();
+  private readonly categories = new Map<string, CategoryInfo>();
+  private first: Month | null = null;
+  private last: Month | null = null;
+  private cache: Map<string, CellValue> | null = null;
+  private readonly ctx: CellContext;
+
+  private get type(): BudgetType {
+    return this.ctx.type;
+  }
+  /** True when the last build started from a usable cache. */
+  readonly restoredFromCache: boolean = false;
+
+  private constructor(init: BudgetSheetInit, cache: Map<string, CellValue> | null) {
+    for (const g of init.groups) this.groups.set(g.id, { ...g });
+    for (const c of init.categories) this.categories.set(c.id, { ...c });
+    for (const r of init.budgets ?? []) this.inputs.setRow(r.month, r.category, r);
+    for (const b of init.buffered ?? []) this.inputs.setBuffered(b.month, b.amount);
+    for (const s of init.spent ?? []) {
+      this.inputs.setSpent(
+        s.month,
+        s.category,
+        this.inputs.getSpent(s.month, s.category) + s.amount,
+      );
+    }
+    this.ctx = {
+      sheet: this.sheet,
+      type: init.budgetType,
+      cached: (name) => (this.cache ? this.cache.get(name) : undefined),
+      budgetRow: (month, cat) => this.inputs.getRow(month, cat),
+      spent: (month, cat) => this.inputs.getSpent(month, cat),
+      buffered: (month) => this.inputs.getBuffered(month),
+    };
+    this.cache = cache;
+    this.restoredFromCache = cache !== null;
+    this.ensureMonths(init.bounds);
+    this.cache = null;
+  }
+
+  static create(init: BudgetSheetInit, options: CreateOptions = {}): BudgetSheet {
+    const c = options.cache;
+    const usable =
+      c != null &&
+      c.format === BUDGET_CACHE_FORMAT &&
+      c.budgetType === init.budgetType &&
+      (options.cacheKey === undefined || options.cacheKey === c.key);
+    return new BudgetSheet(init, usable ? new Map(c.values) : null);
+  }
+
+  // ---- reading ----
+
+  get budgetType(): BudgetType {
+    return this.type;
+  }
+
+  getBounds(): BudgetBounds | null {
+    return this.first && this.last ? { start: this.first, end: this.last } : null;
+  }
+
+  getMonths(): Month[] {
+    return this.first && this.last ? monthRange(this.first, this.last) : [];
+  }
+
+  hasMonth(month: Month): boolean {
+    return this.first !== null && this.last !== null && month >= this.first && month <= this.last;
+  }
+
+  getCategory(id: string): CategoryInfo | undefined {
+    return this.categories.get(id);
+  }
+
+  getCategories(): CategoryInfo[] {
+    return [...this.categories.values()];
+  }
+
+  getGroups(): GroupInfo[] {
+    return [...this.groups.values()];
+  }
+
+  getBudgetRow(month: Month, category: string): BudgetRow | undefined {
+    return this.inputs.getRow(month, category);
+  }
+
+  getBuffered(month: Month): number {
+    return this.inputs.getBuffered(month);
+  }
+
+  /** A cell of a month sheet by its short name; null when the cell does not exist. */
+  getValue(month: Month, name: string): CellValue {
+    return this.sheet.getValue(full(month, name));
+  }
+
+  getCell(sheetName: string, name: string): CellChange {
+    return this.sheet.getCell(cellName(sheetName, name));
+  }
+
+  getCells(names: readonly string[]): CellChange[] {
+    return this.sheet.getCells(names);
+  }
+
+  getCellNamesInSheet(sheetName: string): string[] {
+    return this.sheet.getCellNamesInSheet(sheetName);
+  }
+
+  /** Listener gets every cell whose value an edit changed (the `cells-changed` push). */
+  onCellsChanged(listener: ChangeListener): () => void {
+    return this.sheet.onChange(listener);
+  }
+
+  /** How many dynamic cells the last edit recomputed. */
+  get lastComputeCount(): number {
+    return this.sheet.lastComputeCount;
+  }
+
+  snapshot(key: string): BudgetCache {
+    return {
+      format: BUDGET_CACHE_FORMAT,
+      key,
+      budgetType: this.type,
+      values: this.sheet.entries(),
+    };
+  }
+
+  /** Runs several edits as one: a single recompute and a single change notification. */
+  batch<T>(fn: () => T): T {
+    return this.sheet.batch(fn);
+  }
+
+  // ---- inputs ----
+
+  setBudgetRow(month: Month, category: string, row: BudgetRow | null): void {
+    this.inputs.setRow(month, category, row);
+    this.batch(() => {
+      this.setIfExists(full(month, N.budget(category)), row?.amount ?? 0);
+      this.setIfExists(full(month, N.carryover(category)), row?.carryover ?? false);
+    });
+  }
+
+  setBudgetAmount(month: Month, category: string, amount: number): void {
+    const row = this.inputs.getRow(month, category);
+    this.setBudgetRow(month, category, { amount, carryover: row?.carryover ?? false });
+  }
+
+  setCarryover(month: Month, category: string, flag: boolean): void {
+    const row = this.inputs.getRow(month, category);
+    this.setBudgetRow(month, category, { amount: row?.amount ?? 0, carryover: flag });
+  }
+
+  setBuffered(month: Month, amount: number): void {
+    this.inputs.setBuffered(month, amount);
+    if (this.type === 'rollover') this.setIfExists(full(month, 'buffered'), amount);
+  }
+
+  setSpent(month: Month, category: string, amount: number): void {
+    this.inputs.setSpent(month, category, amount);
+    this.setIfExists(full(month, N.sumAmount(category)), amount);
+  }
+
+  /** For transaction edits: remove the old row's contribution, add the new one's. */
+  adjustSpent(month: Month, category: string, delta: number): void {
+    if (delta !== 0) this.setSpent(month, category, this.inputs.getSpent(month, category) + delta);
+  }
+
+  /** Applies the writes an action computed (after the handler persisted them). */
+  apply(writes: readonly BudgetWrite[]): void {
+    this.batch(() => {
+      for (const w of writes) {
+        if (w.kind === 'budget') this.setBudgetAmount(w.month, w.category, w.amount);
+        else if (w.kind === 'carryover') this.setCarryover(w.month, w.category, w.flag);
+        else this.setBuffered(w.month, w.amount);
+      }
+    });
+  }
+
+  private setIfExists(name: string, value: CellValue): void {
+    if (this.sheet.has(name)) this.sheet.set(name, value);
+  }
+
+  // ---- structure ----
+
+  /** Creates any month of `bounds` not yet created; the range only ever grows. */
+  ensureMonths(bounds: BudgetBounds): BudgetBounds {
+    const start = this.first && this.first < bounds.start ? this.first : bounds.start;
+    const end = this.last && this.last > bounds.end ? this.last : bounds.end;
+    const fresh = monthRange(start, end).filter((m) => !this.hasMonth(m));
+    if (fresh.length > 0) {
+      this.batch(() => {
+        if (this.type === 'rollover' && start !== this.first) {
+          if (this.first) this.sheet.deleteSheet(sheetForMonth(prevMonth(this.first)));
+          createBlankSheet(this.ctx, prevMonth(start), this.categories.values());
+        }
+        this.first = start;
+        this.last = end;
+        this.buildMonths(fresh);
+      });
+    }
+    return { start, end };
+  }
+
+  private buildMonths(months: readonly Month[]): void {
+    for (const month of months) {
+      for (const cat of this.categories.values()) createCategoryCells(this.ctx, month, cat);
+    }
+    for (const month of months) {
+      const links = new Map<string, string[]>();
+      for (const cat of this.categories.values()) {
+        collectLinks(links, categoryLinks(this.type, month, cat));
+      }
+      for (const group of this.groups.values()) {
+        collectLinks(links, groupLinks(this.type, month, group));
+      }
+      for (const group of this.groups.values()) createGroupCells(this.ctx, month, group, links);
+      createSummaryCells(this.ctx, month, links);
+    }
+  }
+
+  /** Switches budget type: every month sheet is rebuilt from the other table's rows. */
+  setBudgetType(type: BudgetType, rows: readonly BudgetRowInput[]): void {
+    this.batch(() => {
+      this.inputs.clearRows();
+      for (const r of rows) this.inputs.setRow(r.month, r.category, r);
+      if (!this.first) {
+        this.ctx.type = type;
+        return;
+      }
+      for (const m of [prevMonth(this.first), ...this.getMonths()]) {
+        this.sheet.deleteSheet(sheetForMonth(m));
+      }
+      this.ctx.type = type;
+      if (type === 'rollover') {
+        createBlankSheet(this.ctx, prevMonth(this.first), this.categories.values());
+      }
+      this.buildMonths(this.getMonths());
+    });
+  }
+
+  addCategory(cat: CategoryInfo): void {
+    if (this.categories.has(cat.id)) {
+      this.updateCategory(cat);
+      return;
+    }
+    this.batch(() => {
+      this.categories.set(cat.id, { ...cat });
+      const months = this.getMonths();
+      if (this.type === 'rollover' && this.first) {
+        createBlankCategory(this.ctx, prevMonth(this.first), cat.id);
+      }
+      for (const month of months) createCategoryCells(this.ctx, month, cat);
+      for (const month of months)
+        applyLinks(this.sheet, categoryLinks(this.type, month, cat), true);
+    });
+  }
+
+  removeCategory(id: string): void {
+    const cat = this.categories.get(id);
+    if (!cat) return;
+    this.batch(() => {
+      for (const month of this.getMonths()) {
+        applyLinks(this.sheet, categoryLinks(this.type, month, cat), false);
+        deleteCategoryCells(this.sheet, month, id);
+      }
+      if (this.first) deleteCategoryCells(this.sheet, prevMonth(this.first), id);
+      this.categories.delete(id);
+    });
+  }
+
+  /** Moves a category to another group, or rebuilds it when it switches income/expense. */
+  updateCategory(cat: CategoryInfo): void {
+    const old = this.categories.get(cat.id);
+    if (!old) {
+      this.addCategory(cat);
+      return;
+    }
+    if (old.isIncome !== cat.isIncome) {
+      this.batch(() => {
+        this.removeCategory(cat.id);
+        this.addCategory(cat);
+      });
+      return;
+    }
+    if (old.groupId === cat.groupId) return;
+    this.batch(() => {
+      for (const month of this.getMonths()) {
+        applyLinks(this.sheet, categoryLinks(this.type, month, old), false);
+        applyLinks(this.sheet, categoryLinks(this.type, month, cat), true);
+      }
+      this.categories.set(cat.id, { ...cat });
+    });
+  }
+
+  addGroup(group: GroupInfo): void {
+    const old = this.groups.get(group.id);
+    if (old) {
+      if (old.isIncome !== group.isIncome) this.batch(() => this.replaceGroup(group));
+      return;
+    }
+    this.batch(() => {
+      this.groups.set(group.id, { ...group });
+      const members = [...this.categories.values()].filter((c) => c.groupId === group.id);
+      for (const month of this.getMonths()) {
+        const links = new Map<string, string[]>();
+        for (const cat of members) collectLinks(links, categoryLinks(this.type, month, cat));
+        createGroupCells(this.ctx, month, group, links);
+        applyLinks(this.sheet, groupLinks(this.type, month, group), true);
+      }
+    });
+  }
+
+  updateGroup(group: GroupInfo): void {
+    this.addGroup(group);
+  }
+
+  removeGroup(id: string): void {
+    const group = this.groups.get(id);
+    if (!group) return;
+    this.batch(() => {
+      for (const month of this.getMonths()) {
+        applyLinks(this.sheet, groupLinks(this.type, month, group), false);
+        deleteGroupCells(this.sheet, month, id);
+      }
+      this.groups.delete(id);
+    });
+  }
+
+  private replaceGroup(group: GroupInfo): void {
+    this.removeGroup(group.id);
+    this.addGroup(group);
+  }
+
+  /** The figures of the envelope budget-summary modal ('Budget Details'). */
+  budgetSummary(month: Month): BudgetSummary | null {
+    if (this.type !== 'rollover' || !this.hasMonth(month)) return null;
+    const v = (name: string) => {
+      const value = this.getValue(month, name);
+      return typeof value === 'number' ? value : 0;
+    };
+    return {
+      availableFunds: v('available-funds'),
+      lastMonthOverspent: v('last-month-overspent'),
+      totalBudgeted: v('total-budgeted'),
+      forNextMonth: v('buffered'),
+      toBudget: v('to-budget'),
+    };
+  }
+}
+
+export interface BudgetSummary {
+  availableFunds: number;
+  lastMonthOverspent: number;
+  totalBudgeted: number;
+  forNextMonth: number;
+  toBudget: number;
+}

@@ -1,0 +1,51 @@
+/**
+ * The plain data the budget sheet is computed from: budget rows, held amounts and spending sums
+ * per month and category. Kept for every month it is given, created or not, so a month that is
+ * created later (bounds extended) starts from the right values.
+ */
+import type { Month } from './months.ts';
+import type { BudgetRow } from './types.ts';
+
+export class BudgetInputStore {
+  private readonly rows = new Map<Month, Map<string, BudgetRow>>();
+  private readonly held = new Map<Month, number>();
+  private readonly spending = new Map<Month, Map<string, number>>();
+
+  getRow(month: Month, category: string): BudgetRow | undefined {
+    return this.rows.get(month)?.get(category);
+  }
+
+  setRow(month: Month, category: string, row: BudgetRow | null): void {
+    let m = this.rows.get(month);
+    if (row === null) {
+      m?.delete(category);
+      return;
+    }
+    if (!m) this.rows.set(month, (m = new Map()));
+    m.set(category, { amount: row.amount, carryover: row.carryover });
+  }
+
+  clearRows(): void {
+    this.rows.clear();
+  }
+
+  getBuffered(month: Month): number {
+    return this.held.get(month) ?? 0;
+  }
+
+  setBuffered(month: Month, amount: number): void {
+    if (amount === 0) this.held.delete(month);
+    else this.held.set(month, amount);
+  }
+
+  getSpent(month: Month, category: string): number {
+    return this.spending.get(month)?.get(category) ?? 0;
+  }
+
+  setSpent(month: Month, category: string, amount: number): void {
+    let m = this.spending.get(month);
+    if (!m) this.spending.set(month, (m = new Map()));
+    if (amount === 0) m.delete(category);
+    else m.set(category, amount);
+  }
+}
