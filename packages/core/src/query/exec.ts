@@ -1,0 +1,47 @@
+import type { SqliteDatabase } from '../platform/sqlite.ts';
+import type { CompileOptions, CompiledQuery } from './compiler.ts';
+import { compileQuery } from './compiler.ts';
+import type { Query, QueryState } from './query.ts';
+import type { QueryParams } from './run-sql.ts';
+import { execBasic } from './run-sql.ts';
+import { execTransactions } from './transactions.ts';
+
+export type { QueryParams };
+
+/** What the `query` handler returns. */
+export interface QueryResult<T = unknown> {
+  data: T;
+  dependencies: string[];
+}
+
+export interface RunOptions extends CompileOptions {
+  params?: QueryParams;
+}
+
+/** Runs an already compiled query: rows, or the single value of a `calculate`. */
+export function runCompiledQuery(
+  db: SqliteDatabase,
+  compiled: CompiledQuery,
+  params: QueryParams = {},
+): unknown {
+  const rows =
+    compiled.table === 'transactions'
+      ? execTransactions(db, compiled, params)
+      : execBasic(db, compiled, params);
+  if (!compiled.query.calculation) return rows;
+  const first = rows[0];
+  if (first === undefined) return null;
+  // An empty sum is NULL in SQL; a calculation reports 0 instead, as Actual does.
+  return Object.values(first)[0] || 0;
+}
+
+/** Compiles and runs a query on an open budget database. */
+export function runQuery<T = unknown>(
+  db: SqliteDatabase,
+  query: QueryState | Query,
+  options: RunOptions = {},
+): QueryResult<T> {
+  const compiled = compileQuery(query, options);
+  const data = runCompiledQuery(db, compiled, options.params ?? {}) as T;
+  return { data, dependencies: [...compiled.dependencies] };
+}

@@ -1,0 +1,14 @@
+export { Query, q, isQuery, getPrimaryOrderBy } from './query.ts';
+export type { AqlExpression, QueryState, SplitsOption, TableOptions } from './query.ts';
+export { schema, schemaConfig, storedColumnNames } from './schema.ts';
+export type { FieldDesc, FieldType, Schema, SchemaConfig, TableSchema } from './schema.ts';
+export { compileQuery, buildSelect, isAggregateQuery } from './compiler.ts';
+export type { CompileOptions, CompiledQuery, SqlPieces } from './compiler.ts';
+export { CompileError, QueryParamError } from './errors.ts';
+export { runQuery, runCompiledQuery } from './exec.ts';
+export type { QueryParams, QueryResult, RunOptions } from './exec.ts';
+export { convertInputType, convertOutputType, fromDateRepr } from './convert.ts';
+export { PagedQuery, PAGE_SIZE, countQuery } from './paged.ts';
+export type { QueryRunner } from './paged.ts';
+export { isHappyPathFilter } from './transactions.ts';
+export type { Sql } from './sql.ts';
