@@ -1,0 +1,191 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import packageJson from '../package.json' with { type: 'json' };
+
+export const SERVER_VERSION: string = packageJson.version;
+
+export interface UploadLimits {
+  /** JSON request bodies. */
+  jsonMB: number;
+  /** `application/actual-sync` bodies (one sync round). */
+  syncMB: number;
+  /** `application/encrypted-file` bodies (a budget upload). */
+  fileMB: number;
+}
+
+export interface ServerConfig {
+  port: number;
+  hostname: string;
+  dataDir: string;
+  serverFilesDir: string;
+  userFilesDir: string;
+  webRoot: string;
+  https: { key: string; cert: string } | null;
+  limits: UploadLimits;
+  /** Sign-in attempts (login, bootstrap, change-password) allowed per client IP per window. */
+  loginRateLimit: { max: number; windowMs: number };
+  gocardlessBaseUrl: string;
+  mode: 'development' | 'test';
+  /** scrypt cost parameter N (a power of two). Tests lower it; production keeps the default. */
+  scryptCost: number;
+  /** Where request log lines go. */
+  log: (line: string) => void;
+}
+
+export type ConfigInput = Partial<Omit<ServerConfig, 'limits' | 'loginRateLimit'>> & {
+  limits?: Partial<UploadLimits>;
+  loginRateLimit?: Partial<ServerConfig['loginRateLimit']>;
+};
+
+export const DEFAULT_GOCARDLESS_URL = 'https://bankaccountdata.gocardless.com/api/v2';
+export const DEFAULT_SCRYPT_COST = 1 << 15;
+
+/** Both `src/` and the bundled `dist/main.js` sit two levels under `packages/`. */
+function defaultWebRoot(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return resolve(here, '../../web/dist');
+}
+
+/** Fills in every default; relative directories are resolved against `cwd`. */
+export function resolveConfig(input: ConfigInput = {}, cwd = process.cwd()): ServerConfig {
+  const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
+  const dataDir = abs(input.dataDir ?? 'data');
+  return {
+    port: input.port ?? 5006,
+    hostname: input.hostname ?? '127.0.0.1',
+    dataDir,
+    serverFilesDir: abs(input.serverFilesDir ?? join(dataDir, 'server-files')),
+    userFilesDir: abs(input.userFilesDir ?? join(dataDir, 'user-files')),
+    webRoot: abs(input.webRoot ?? defaultWebRoot()),
+    https: input.https ?? null,
+    limits: { jsonMB: 20, syncMB: 20, fileMB: 50, ...input.limits },
+    loginRateLimit: { max: 20, windowMs: 60_000, ...input.loginRateLimit },
+    gocardlessBaseUrl: input.gocardlessBaseUrl ?? DEFAULT_GOCARDLESS_URL,
+    mode: input.mode ?? 'development',
+    scryptCost: input.scryptCost ?? DEFAULT_SCRYPT_COST,
+    log: input.log ?? ((line) => process.stdout.write(line + '\n')),
+  };
+}
+
+export type Command =
+  | { kind: 'serve'; config: ServerConfig }
+  | { kind: 'reset-password'; config: ServerConfig; password: string | null }
+  | { kind: 'help' }
+  | { kind: 'version' };
+
+export class ConfigError extends Error {}
+
+/** The JSON config file accepts the same keys as `ConfigInput`, plus `https.{key,cert}` as paths or PEM text. */
+interface FileConfig {
+  port?: number;
+  hostname?: string;
+  dataDir?: string;
+  serverFiles?: string;
+  userFiles?: string;
+  webRoot?: string;
+  https?: { key?: string; cert?: string };
+  upload?: Partial<UploadLimits>;
+  gocardlessBaseUrl?: string;
+}
+
+function readJsonFile(path: string): FileConfig {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as FileConfig;
+  } catch (e) {
+    throw new ConfigError(`Cannot read config file ${path}: ${(e as Error).message}`);
+  }
+}
+
+/** A PEM value is used as is; anything else is a path to read. */
+function pem(value: string, cwd: string): string {
+  if (value.startsWith('-----BEGIN')) return value;
+  try {
+    return readFileSync(resolve(cwd, value), 'utf8');
+  } catch (e) {
+    throw new ConfigError(`Cannot read ${value}: ${(e as Error).message}`);
+  }
+}
+
+function parsePort(value: string | number | undefined, source: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    throw new ConfigError(`Invalid port in ${source}: ${String(value)}`);
+  }
+  return n;
+}
+
+/**
+ * Reads flags, then the environment (COFFER_*, with Actual's ACTUAL_* names as a fallback), then
+ * the config file; the first source that sets a value wins.
+ */
+export function loadCommand(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+  cwd = process.cwd(),
+): Command {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+      config: { type: 'string' },
+      port: { type: 'string' },
+      hostname: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'web-root': { type: 'string' },
+      'https-key': { type: 'string' },
+      'https-cert': { type: 'string' },
+      password: { type: 'string' },
+    },
+  });
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+  const command = positionals[0] ?? 'serve';
+  if (command !== 'serve' && command !== 'reset-password') {
+    throw new ConfigError(`Unknown command: ${command}`);
+  }
+
+  const e = (name: string) => env[`COFFER_${name}`] || env[`ACTUAL_${name}`] || undefined;
+  const dataDirHint = values['data-dir'] ?? e('DATA_DIR');
+  const configPath =
+    values.config ??
+    env.COFFER_CONFIG ??
+    (dataDirHint && existsSync(join(resolve(cwd, dataDirHint), 'config.json'))
+      ? join(resolve(cwd, dataDirHint), 'config.json')
+      : undefined);
+  const file: FileConfig = configPath ? readJsonFile(resolve(cwd, configPath)) : {};
+  const fileDir = configPath ? dirname(resolve(cwd, configPath)) : cwd;
+  const fromFile = (p: string | undefined) => (p === undefined ? undefined : resolve(fileDir, p));
+
+  const httpsKey = values['https-key'] ?? e('HTTPS_KEY') ?? file.https?.key;
+  const httpsCert = values['https-cert'] ?? e('HTTPS_CERT') ?? file.https?.cert;
+  if (Boolean(httpsKey) !== Boolean(httpsCert)) {
+    throw new ConfigError('HTTPS needs both a key and a certificate');
+  }
+
+  const config = resolveConfig(
+    {
+      port:
+        parsePort(values.port, '--port') ??
+        parsePort(e('PORT'), 'the environment') ??
+        parsePort(file.port, 'the config file'),
+      hostname: values.hostname ?? e('HOSTNAME') ?? file.hostname,
+      dataDir: dataDirHint ?? fromFile(file.dataDir),
+      serverFilesDir: e('SERVER_FILES') ?? fromFile(file.serverFiles),
+      userFilesDir: e('USER_FILES') ?? fromFile(file.userFiles),
+      webRoot: values['web-root'] ?? e('WEB_ROOT') ?? fromFile(file.webRoot),
+      https: httpsKey && httpsCert ? { key: pem(httpsKey, cwd), cert: pem(httpsCert, cwd) } : null,
+      limits: file.upload,
+      gocardlessBaseUrl: env.COFFER_GOCARDLESS_URL ?? file.gocardlessBaseUrl,
+    },
+    cwd,
+  );
+  if (command === 'reset-password') {
+    return { kind: 'reset-password', config, password: values.password ?? null };
+  }
+  return { kind: 'serve', config };
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { jsonBody, sendError, sendOk, sessionCheck } from '../http.ts';
+import { hashPassword, isValidPassword, verifyPassword } from '../password.ts';
+import type { ServerContext } from '../context.ts';
+
+const PASSWORD_METHOD = { method: 'password', active: 1, displayName: 'Password' };
+
+/** `/account/*`: one shared password, sessions, and what newer clients ask about sign-in. */
+export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { accounts, config } = ctx;
+  const signInLimit = {
+    rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs },
+  };
+  const methods = () => (accounts.passwordHash() === null ? [] : [PASSWORD_METHOD]);
+
+  app.get('/needs-bootstrap', async (_request, reply) => {
+    return sendOk(reply, {
+      bootstrapped: accounts.passwordHash() !== null,
+      loginMethod: 'password',
+      availableLoginMethods: methods(),
+      multiuser: false,
+    });
+  });
+
+  app.get('/login-methods', async (_request, reply) => {
+    return reply.send({ status: 'ok', methods: methods() });
+  });
+
+  app.post('/bootstrap', { config: signInLimit }, async (request, reply) => {
+    const { password } = jsonBody(request);
+    if (!isValidPassword(password)) return sendError(reply, 400, 'invalid-password');
+    const hash = await hashPassword(password, config.scryptCost);
+    if (!accounts.bootstrap(hash)) return sendError(reply, 400, 'already-bootstrapped');
+    return sendOk(reply, { token: accounts.createSession(Date.now()) });
+  });
+
+  app.post('/login', { config: signInLimit }, async (request, reply) => {
+    const body = jsonBody(request);
+    const method = body.loginMethod;
+    if (method !== undefined && method !== null && method !== 'password') {
+      return sendError(reply, 400, 'invalid-login-method');
+    }
+    const stored = accounts.passwordHash();
+    const password = body.password;
+    if (
+      !isValidPassword(password) ||
+      stored === null ||
+      !(await verifyPassword(password, stored))
+    ) {
+      return sendError(reply, 400, 'invalid-password');
+    }
+    return sendOk(reply, { token: accounts.createSession(Date.now()) });
+  });
+
+  app.post(
+    '/change-password',
+    { config: signInLimit, preHandler: sessionCheck(accounts) },
+    async (request, reply) => {
+      const { password } = jsonBody(request);
+      if (!isValidPassword(password)) return sendError(reply, 400, 'invalid-password');
+      // Every session ends with the old password; the client signs in again with the new one.
+      accounts.replacePassword(await hashPassword(password, config.scryptCost));
+      return sendOk(reply, {});
+    },
+  );
+
+  app.get('/validate', { preHandler: sessionCheck(accounts) }, async (_request, reply) => {
+    return sendOk(reply, {
+      validated: true,
+      userName: '',
+      permission: 'ADMIN',
+      userId: '',
+      displayName: '',
+      loginMethod: 'password',
+    });
+  });
+}

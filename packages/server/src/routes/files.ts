@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FileRow } from '../account-db.ts';
+import { TooLargeError } from '../blob-store.ts';
+import type { ServerContext } from '../context.ts';
+import { liveFile, parseMeta, uploadRefusal } from '../files.ts';
+import { isSafeId } from '../ids.ts';
+import {
+  header,
+  jsonBody,
+  sendError,
+  sendOk,
+  sendText,
+  sendUnauthorized,
+  sessionCheck,
+  stringField,
+} from '../http.ts';
+
+const MB = 1024 * 1024;
+
+interface UploadHeaders {
+  fileId: string;
+  name: string;
+  groupId: string | null;
+  encryptMeta: string | null;
+  keyId: string | null;
+  syncVersion: number | null;
+}
+
+/** Reads the upload headers, or returns the plain-text reason to refuse them. */
+function uploadHeaders(request: FastifyRequest): UploadHeaders | string {
+  const rawName = header(request, 'x-actual-name');
+  if (rawName === null) return 'single x-actual-name is required';
+  let name: string;
+  try {
+    name = decodeURIComponent(rawName);
+  } catch {
+    return 'invalid-name';
+  }
+  const fileId = header(request, 'x-actual-file-id');
+  if (!fileId) return 'fileId is required';
+  if (!isSafeId(fileId)) return 'invalid-file-id';
+  const encryptMeta = header(request, 'x-actual-encrypt-meta') || null;
+  const meta = parseMeta(encryptMeta);
+  if (encryptMeta !== null && meta === null) return 'invalid-encrypt-meta';
+  const keyId = meta && typeof meta.keyId === 'string' ? meta.keyId : null;
+  const format = Number.parseInt(header(request, 'x-actual-format') ?? '', 10);
+  return {
+    fileId,
+    name,
+    groupId: header(request, 'x-actual-group-id') || null,
+    encryptMeta,
+    keyId,
+    syncVersion: Number.isNaN(format) ? null : format,
+  };
+}
+
+/** The file list and snapshots: upload, download, rename, delete. */
+export function fileRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { accounts, blobs, config } = ctx;
+  const session = sessionCheck(accounts);
+  const uploadLimit = config.limits.fileMB * MB;
+
+  // The snapshot streams to disk instead of being buffered in memory.
+  app.addContentTypeParser('application/encrypted-file', (_request, payload, done) =>
+    done(null, payload),
+  );
+
+  const headerSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = header(request, 'x-actual-token');
+    if (!token || !accounts.hasSession(token)) return sendUnauthorized(reply);
+  };
+
+  app.post('/upload-user-file', { onRequest: headerSession }, async (request, reply) => {
+    const parsed = uploadHeaders(request);
+    if (typeof parsed === 'string')
+      return sendText(reply.header('connection', 'close'), 400, parsed);
+    const current = () => liveFile(accounts, parsed.fileId);
+    const early = uploadRefusal(current(), parsed.groupId, parsed.keyId);
+    if (early) return sendText(reply.header('connection', 'close'), 400, early);
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > uploadLimit) {
+      return sendError(reply.header('connection', 'close'), 413, 'payload-too-large');
+    }
+    const source = request.body as Readable | undefined;
+    if (!source || typeof source.pipe !== 'function') {
+      return sendError(reply, 400, 'bad-request', 'expected application/encrypted-file');
+    }
+
+    let blob: string;
+    try {
+      blob = await blobs.write(parsed.fileId, source, uploadLimit);
+    } catch (e) {
+      if (e instanceof TooLargeError) {
+        return sendError(reply.header('connection', 'close'), 413, 'payload-too-large');
+      }
+      throw e;
+    }
+
+    // Another upload may have changed the file while this body streamed in: check again
+    // inside the transaction that switches the row to the new snapshot.
+    type Outcome = { groupId: string; oldBlob: string | null; oldGroup: string | null };
+    const outcome = accounts.db.transaction((): Outcome | string => {
+      const file = current();
+      const refusal = uploadRefusal(file, parsed.groupId, parsed.keyId);
+      if (refusal) return refusal;
+      const groupId = file?.groupId ?? randomUUID();
+      const next: FileRow = {
+        id: parsed.fileId,
+        groupId,
+        syncVersion: parsed.syncVersion,
+        encryptMeta: parsed.encryptMeta,
+        encryptKeyId: file?.encryptKeyId ?? null,
+        encryptSalt: file?.encryptSalt ?? null,
+        encryptTest: file?.encryptTest ?? null,
+        deleted: false,
+        name: parsed.name,
+        blob,
+      };
+      // A soft-deleted row with this id is replaced, and its message log goes with it.
+      const previous = accounts.getFile(parsed.fileId);
+      accounts.putFile(next);
+      const oldGroup = previous?.groupId && previous.groupId !== groupId ? previous.groupId : null;
+      return { groupId, oldBlob: previous?.blob ?? null, oldGroup };
+    })();
+    if (typeof outcome === 'string') {
+      blobs.remove(blob);
+      return sendText(reply, 400, outcome);
+    }
+    if (outcome.oldBlob !== blob) blobs.remove(outcome.oldBlob);
+    if (outcome.oldGroup) ctx.groups.remove(outcome.oldGroup);
+    return reply.send({ status: 'ok', groupId: outcome.groupId });
+  });
+
+  app.get('/download-user-file', { preHandler: session }, async (request, reply) => {
+    const fileId = header(request, 'x-actual-file-id');
+    if (fileId === null) return sendText(reply, 400, 'Single file ID is required');
+    const file = liveFile(accounts, fileId);
+    const blob = file?.blob ? blobs.open(file.blob) : null;
+    if (!file || !blob) return sendText(reply, 400, 'User or file not found');
+    return reply
+      .type('application/octet-stream')
+      .header('content-disposition', `attachment;filename=${file.id}`)
+      .header('content-length', blob.size)
+      .send(blob.stream);
+  });
+
+  app.get('/list-user-files', { preHandler: session }, async (_request, reply) => {
+    return sendOk(
+      reply,
+      accounts.listFiles().map((f) => ({
+        deleted: f.deleted ? 1 : 0,
+        fileId: f.id,
+        groupId: f.groupId,
+        name: f.name,
+        encryptKeyId: f.encryptKeyId,
+        owner: null,
+        usersWithAccess: [],
+      })),
+    );
+  });
+
+  app.get('/get-user-file-info', { preHandler: session }, async (request, reply) => {
+    const fileId = header(request, 'x-actual-file-id');
+    const file = isSafeId(fileId) ? accounts.getFile(fileId) : null;
+    if (!file) return sendError(reply, 400, 'file-not-found');
+    return sendOk(reply, {
+      deleted: file.deleted ? 1 : 0,
+      fileId: file.id,
+      groupId: file.groupId,
+      name: file.name,
+      encryptMeta: parseMeta(file.encryptMeta),
+      usersWithAccess: [],
+    });
+  });
+
+  app.post('/update-user-filename', { preHandler: session }, async (request, reply) => {
+    const body = jsonBody(request);
+    const file = liveFile(accounts, body.fileId);
+    if (!file) return sendText(reply, 400, 'file not found');
+    const name = stringField(body, 'name');
+    if (name === null) return sendError(reply, 400, 'bad-request', 'name is required');
+    accounts.updateFile(file.id, { name });
+    return sendOk(reply);
+  });
+
+  app.post('/delete-user-file', { preHandler: session }, async (request, reply) => {
+    const { fileId } = jsonBody(request);
+    if (!fileId) return sendError(reply, 422, 'unprocessable-entity', 'fileId-required');
+    const file = liveFile(accounts, fileId);
+    if (!file) return sendText(reply, 400, 'file-not-found');
+    // A soft delete, as in Actual: the snapshot and the message log stay.
+    accounts.updateFile(file.id, { deleted: true });
+    return sendOk(reply);
+  });
+}

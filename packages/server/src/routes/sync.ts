@@ -1,0 +1,110 @@
+import { decodeSyncRequest, encodeSyncResponse, type SyncRequest } from '@coffer/crdt';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { liveFile, syncRefusal } from '../files.ts';
+import { InvalidTimestampError } from '../group-db.ts';
+import {
+  header,
+  jsonBody,
+  sendError,
+  sendOk,
+  sendText,
+  sendUnauthorized,
+  sessionCheck,
+  stringField,
+} from '../http.ts';
+
+const MB = 1024 * 1024;
+
+/** `/sync/sync` and the key endpoints: the relay itself and the file's encryption registry. */
+export function syncRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { accounts, groups, config } = ctx;
+  const session = sessionCheck(accounts);
+
+  // Binary bodies carry the token in the header; refusing before the body is read keeps an
+  // unauthenticated client from making the server buffer 20 MB.
+  const headerSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = header(request, 'x-actual-token');
+    if (!token || !accounts.hasSession(token)) return sendUnauthorized(reply);
+  };
+
+  app.addContentTypeParser(
+    'application/actual-sync',
+    { parseAs: 'buffer', bodyLimit: config.limits.syncMB * MB },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/sync',
+    { onRequest: headerSession, bodyLimit: config.limits.syncMB * MB },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body)) {
+        return sendError(reply, 400, 'invalid-sync-request', 'expected application/actual-sync');
+      }
+      let sync: SyncRequest;
+      try {
+        sync = decodeSyncRequest(request.body);
+      } catch {
+        // Actual answers 500 here; a malformed body is the client's fault.
+        return sendError(reply, 400, 'invalid-sync-request');
+      }
+      if (!sync.since) return sendError(reply, 422, 'unprocessable-entity', 'since-required');
+      const file = liveFile(accounts, sync.fileId);
+      if (!file) return sendText(reply, 400, 'file-not-found');
+      const refusal = syncRefusal(file, sync.groupId, sync.keyId);
+      if (refusal) return sendText(reply, 400, refusal);
+
+      let result;
+      try {
+        result = groups.sync(file.groupId!, sync.since, sync.messages);
+      } catch (e) {
+        if (e instanceof InvalidTimestampError) {
+          return sendError(reply, 400, 'invalid-timestamp');
+        }
+        throw e;
+      }
+      const body = encodeSyncResponse({
+        messages: result.messages,
+        merkle: JSON.stringify(result.trie),
+      });
+      return reply
+        .type('application/actual-sync')
+        .header('x-actual-sync-method', 'simple')
+        .send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+    },
+  );
+
+  app.post('/user-get-key', { preHandler: session }, async (request, reply) => {
+    const file = liveFile(accounts, jsonBody(request).fileId);
+    if (!file) return sendText(reply, 400, 'file-not-found');
+    return sendOk(reply, { id: file.encryptKeyId, salt: file.encryptSalt, test: file.encryptTest });
+  });
+
+  app.post('/user-create-key', { preHandler: session }, async (request, reply) => {
+    const body = jsonBody(request);
+    const file = liveFile(accounts, body.fileId);
+    if (!file) return sendText(reply, 400, 'file not found');
+    const keyId = stringField(body, 'keyId');
+    const keySalt = stringField(body, 'keySalt');
+    const testContent = stringField(body, 'testContent');
+    if (!keyId || keySalt === null || testContent === null) {
+      return sendError(reply, 400, 'bad-request', 'keyId, keySalt and testContent are required');
+    }
+    accounts.updateFile(file.id, {
+      encryptKeyId: keyId,
+      encryptSalt: keySalt,
+      encryptTest: testContent,
+    });
+    return sendOk(reply);
+  });
+
+  app.post('/reset-user-file', { preHandler: session }, async (request, reply) => {
+    const file = liveFile(accounts, jsonBody(request).fileId);
+    if (!file) return sendText(reply, 400, 'User or file not found');
+    // The row forgets the group first: a crash before the log is deleted only leaves a file
+    // that the next start-up sweep removes.
+    accounts.updateFile(file.id, { groupId: null });
+    if (file.groupId) groups.remove(file.groupId);
+    return sendOk(reply);
+  });
+}

@@ -1,0 +1,82 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ServerContext } from '../context.ts';
+import { pathOf, sendError } from '../http.ts';
+
+/** Paths that belong to the HTTP API: never answered with the app's index page. */
+const API_PREFIXES = [
+  '/account',
+  '/sync',
+  '/secret',
+  '/gocardless',
+  '/nordigen',
+  '/simplefin',
+  '/pluggyai',
+  '/admin',
+  '/openid',
+  '/info',
+  '/health',
+  '/mode',
+  '/metrics',
+];
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Coffer</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto">
+<h1>Coffer server is running</h1>
+<p>The web app is not built, so there is nothing to show here yet. Build it with
+<code>npm run build</code> (it is served from <code>packages/web/dist</code>).</p>
+<p>Sync clients can already use this server.</p>
+</body>
+</html>
+`;
+
+function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((p) => path === p || path.startsWith(p + '/'));
+}
+
+/** App routes look like `/budget/x` or `/accounts`; a missing `/assets/x.js` stays a 404. */
+function isAppRoute(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = pathOf(request.url);
+  if (isApiPath(path)) return false;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
+
+/**
+ * The built web app with the isolation headers its SQLite worker needs, and the index page for
+ * any app route so client-side routing survives a reload.
+ */
+export async function webRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const root = ctx.config.webRoot;
+  const built = existsSync(join(root, 'index.html'));
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('cross-origin-embedder-policy', 'require-corp');
+    return payload;
+  });
+
+  if (built) {
+    await app.register(fastifyStatic, { root, index: false, wildcard: true });
+  }
+
+  const sendIndex = (reply: FastifyReply) =>
+    built
+      ? reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .sendFile('index.html')
+      : reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+
+  app.get('/', async (_request, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isAppRoute(request)) return sendIndex(reply);
+    return sendError(reply, 404, 'not-found');
+  });
+}

@@ -1,0 +1,108 @@
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { AccountDb } from './account-db.ts';
+import { BlobStore } from './blob-store.ts';
+import { resolveConfig, type ConfigInput, type ServerConfig } from './config.ts';
+import type { ServerContext } from './context.ts';
+import { gocardlessRoutes } from './gocardless/routes.ts';
+import { ProviderClient, type FetchLike } from './gocardless/provider.ts';
+import { GoCardless } from './gocardless/service.ts';
+import { GroupStore } from './group-db.ts';
+import { installErrorHandler, installRequestLog } from './http.ts';
+import { accountRoutes } from './routes/account.ts';
+import { fileRoutes } from './routes/files.ts';
+import { miscRoutes } from './routes/misc.ts';
+import { secretRoutes } from './routes/secret.ts';
+import { syncRoutes } from './routes/sync.ts';
+import { webRoutes } from './routes/web.ts';
+
+const MB = 1024 * 1024;
+
+export interface CofferServer {
+  app: FastifyInstance;
+  config: ServerConfig;
+  context: ServerContext;
+  /** Starts listening; resolves to the base URL, e.g. `http://127.0.0.1:5006`. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Replaces `fetch` for calls to the bank-data provider. */
+  fetch?: FetchLike;
+}
+
+/**
+ * One server instance: it owns its databases, stores and HTTP app, so tests can run several
+ * side by side. Nothing listens until `listen()`.
+ */
+export async function createServer(
+  input: ConfigInput = {},
+  options: ServerOptions = {},
+): Promise<CofferServer> {
+  const config = resolveConfig(input);
+  const accounts = new AccountDb(config.serverFilesDir);
+  const groups = new GroupStore(config.userFilesDir);
+  const blobs = new BlobStore(config.userFilesDir);
+  // Leftovers of a crash: temporary uploads, replaced snapshots, logs of reset groups.
+  blobs.sweep(accounts.referencedBlobs());
+  groups.sweep(accounts.referencedGroups());
+  const provider = new ProviderClient(config.gocardlessBaseUrl, options.fetch ?? fetch);
+  const context: ServerContext = {
+    config,
+    accounts,
+    groups,
+    blobs,
+    gocardless: new GoCardless(accounts, provider),
+  };
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: config.limits.jsonMB * MB,
+    trustProxy: false,
+    ...(config.https ? { https: { key: config.https.key, cert: config.https.cert } } : {}),
+  }) as unknown as FastifyInstance;
+
+  installErrorHandler(app, config.log);
+  installRequestLog(app, config.log);
+  await app.register(cors, { origin: '*' });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, ctx) => ({
+      statusCode: 429,
+      status: 'error',
+      reason: 'too-many-requests',
+      details: `retry in ${Math.ceil(ctx.ttl / 1000)} s`,
+    }),
+  });
+
+  await app.register(async (s) => accountRoutes(s, context), { prefix: '/account' });
+  await app.register(async (s) => syncRoutes(s, context), { prefix: '/sync' });
+  await app.register(async (s) => fileRoutes(s, context), { prefix: '/sync' });
+  await app.register(async (s) => secretRoutes(s, context), { prefix: '/secret' });
+  await app.register(async (s) => gocardlessRoutes(s, context), { prefix: '/gocardless' });
+  await app.register(async (s) => gocardlessRoutes(s, context), { prefix: '/nordigen' });
+  miscRoutes(app, context);
+  await webRoutes(app, context);
+
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await app.close();
+    groups.close();
+    accounts.close();
+  };
+
+  return {
+    app,
+    config,
+    context,
+    async listen() {
+      const address = await app.listen({ port: config.port, host: config.hostname });
+      return address;
+    },
+    close,
+  };
+}
