@@ -1,1 +1,47 @@
-export {};
+import * as merkle from './merkle.ts';
+
+export { merkle };
+export type { TrieNode, TrieKey } from './merkle.ts';
+export {
+  Timestamp,
+  MutableTimestamp,
+  makeClientId,
+  MAX_COUNTER,
+  MAX_NODE_LENGTH,
+} from './timestamp.ts';
+export {
+  type Clock,
+  type RecvOptions,
+  MAX_DRIFT,
+  makeClock,
+  serializeClock,
+  deserializeClock,
+  send,
+  recv,
+} from './clock.ts';
+export {
+  ClockDriftError,
+  OverflowError,
+  DuplicateNodeError,
+  InvalidTimestampError,
+  ValueDecodeError,
+  ProtobufDecodeError,
+} from './errors.ts';
+export { type CellValue, serializeValue, deserializeValue } from './value.ts';
+export {
+  type SyncMessage,
+  type EncryptedData,
+  type MessageEnvelope,
+  type SyncRequest,
+  type SyncResponse,
+  encodeMessage,
+  decodeMessage,
+  encodeEncryptedData,
+  decodeEncryptedData,
+  encodeMessageEnvelope,
+  decodeMessageEnvelope,
+  encodeSyncRequest,
+  decodeSyncRequest,
+  encodeSyncResponse,
+  decodeSyncResponse,
+} from './proto.ts';

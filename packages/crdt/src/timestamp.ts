@@ -1,0 +1,154 @@
+import murmurhash from 'murmurhash';
+
+/** Largest counter value; one more event in the same millisecond is an `OverflowError`. */
+export const MAX_COUNTER = 0xffff;
+/** Node ids are at most 16 characters; shorter ones are left-padded with `0` when printed. */
+export const MAX_NODE_LENGTH = 16;
+/** The last millisecond a JavaScript `Date` can represent. */
+const MAX_MILLIS = 8.64e15;
+
+const ZERO_NODE = '0000000000000000';
+const ZERO_COUNTER = '0000';
+
+function checkMillis(millis: number): void {
+  if (!Number.isInteger(millis) || millis < 0 || millis > MAX_MILLIS) {
+    throw new RangeError(`timestamp millis out of range: ${millis}`);
+  }
+}
+
+function checkCounter(counter: number): void {
+  if (!Number.isInteger(counter) || counter < 0 || counter > MAX_COUNTER) {
+    throw new RangeError(`timestamp counter out of range: ${counter}`);
+  }
+}
+
+function checkNode(node: string): void {
+  if (typeof node !== 'string' || node.length > MAX_NODE_LENGTH) {
+    throw new RangeError(`timestamp node must be at most 16 characters: ${String(node)}`);
+  }
+}
+
+/**
+ * A hybrid logical clock reading: wall-clock millis, a counter for events within the same
+ * millisecond, and the id of the node that made it. Its string form is 46 characters and sorts
+ * in time order, which is what the message log and the server compare.
+ */
+export class Timestamp {
+  protected _millis: number;
+  protected _counter: number;
+  protected _node: string;
+
+  constructor(millis: number, counter: number, node: string) {
+    checkMillis(millis);
+    checkCounter(counter);
+    checkNode(node);
+    this._millis = millis;
+    this._counter = counter;
+    this._node = node;
+  }
+
+  millis(): number {
+    return this._millis;
+  }
+
+  counter(): number {
+    return this._counter;
+  }
+
+  /** The node id as given; `toString()` pads it to 16 characters. */
+  node(): string {
+    return this._node;
+  }
+
+  toString(): string {
+    const iso = new Date(this._millis).toISOString();
+    const counter = (ZERO_COUNTER + this._counter.toString(16).toUpperCase()).slice(-4);
+    const node = (ZERO_NODE + this._node).slice(-16);
+    return `${iso}-${counter}-${node}`;
+  }
+
+  /** Lets `<` and `>` compare timestamps by their sortable string form. */
+  valueOf(): string {
+    return this.toString();
+  }
+
+  /** MurmurHash3 (seed 0) of the string form: the value XORed into the merkle trie. */
+  hash(): number {
+    return murmurhash.v3(this.toString());
+  }
+
+  /**
+   * Reads a timestamp string. It accepts exactly what Actual accepts, so that a message Actual
+   * takes in is never refused here: five `-`-separated parts, a date `Date.parse` understands
+   * (not before 1970), a hex counter up to FFFF (`parseInt` rules) and a node of at most 16
+   * characters. Non-canonical input therefore does not always print back unchanged.
+   */
+  static parse(timestamp: string | Timestamp): Timestamp | null {
+    if (timestamp instanceof Timestamp) return timestamp;
+    if (typeof timestamp !== 'string') return null;
+    const parts = timestamp.split('-');
+    if (parts.length !== 5) return null;
+    const [year, month, rest, counterText, node] = parts as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const millis = Date.parse(`${year}-${month}-${rest}`);
+    const counter = parseInt(counterText, 16);
+    if (Number.isNaN(millis) || millis < 0) return null;
+    if (Number.isNaN(counter) || counter > MAX_COUNTER) return null;
+    if (node.length > MAX_NODE_LENGTH) return null;
+    return new Timestamp(millis, counter, node);
+  }
+
+  /**
+   * The smallest timestamp string at a given instant, used as the `since` bound of a sync
+   * request. The instant is normalised through `Date`, so the result is always 46 characters.
+   */
+  static since(isoString: string): string {
+    const millis = Date.parse(isoString);
+    if (Number.isNaN(millis)) throw new RangeError(`not a date: ${isoString}`);
+    return new Timestamp(millis, 0, ZERO_NODE).toString();
+  }
+
+  static readonly zero: Timestamp = new Timestamp(0, 0, ZERO_NODE);
+  static readonly max: Timestamp = new Timestamp(
+    Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+    MAX_COUNTER,
+    'FFFFFFFFFFFFFFFF',
+  );
+}
+
+/** The clock's own timestamp, advanced in place by `send` and `recv`. */
+export class MutableTimestamp extends Timestamp {
+  static from(timestamp: Timestamp): MutableTimestamp {
+    return new MutableTimestamp(timestamp.millis(), timestamp.counter(), timestamp.node());
+  }
+
+  setMillis(millis: number): void {
+    checkMillis(millis);
+    this._millis = millis;
+  }
+
+  setCounter(counter: number): void {
+    checkCounter(counter);
+    this._counter = counter;
+  }
+
+  setNode(node: string): void {
+    checkNode(node);
+    this._node = node;
+  }
+}
+
+/**
+ * A node id from a UUID: the last 16 hex digits, lower case. Callers pass the UUID in so the
+ * randomness stays with the platform.
+ */
+export function makeClientId(uuid: string): string {
+  const hex = uuid.replace(/-/g, '');
+  if (!/^[0-9a-fA-F]{32}$/.test(hex)) throw new TypeError(`not a UUID: ${uuid}`);
+  return hex.slice(-16).toLowerCase();
+}
