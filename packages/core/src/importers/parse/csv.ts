@@ -1,0 +1,132 @@
+import Papa from 'papaparse';
+import { decodeBytes } from './charset.ts';
+import type { CsvResult, CsvRow, ParseError } from './types.ts';
+import { lineError } from './types.ts';
+
+export interface CsvOptions {
+  encoding?: string | undefined;
+  /** Field delimiter (comma, semicolon, tab...); comma when absent. */
+  delimiter?: string | undefined;
+  /** Whether the first row names the columns; true when absent. */
+  hasHeaderRow?: boolean | undefined;
+  /** Lines dropped before parsing: bank preambles above the real header. */
+  skipLines?: number | undefined;
+}
+
+/** Unique, non-empty keys for header cells: blanks become the column index, repeats get " (2)". */
+function headerKeys(cells: string[]): string[] {
+  const seen = new Set<string>();
+  return cells.map((cell, index) => {
+    let key = cell.trim() || String(index);
+    for (let n = 2; seen.has(key); n++) key = `${cell.trim() || index} (${n})`;
+    seen.add(key);
+    return key;
+  });
+}
+
+function normaliseLineEnds(text: string): string {
+  // Mac (CR), Windows (CRLF) and doubled (CR CR LF) endings all become one LF.
+  return text.replace(/\r\r\n|\r\n|\r/g, '\n');
+}
+
+function dropLines(text: string, count: number): string {
+  let at = 0;
+  for (let i = 0; i < count && at >= 0; i++) {
+    at = text.indexOf('\n', at);
+    if (at >= 0) at++;
+  }
+  return at < 0 ? '' : text.slice(at);
+}
+
+interface RawRow {
+  cells: string[];
+  line: number;
+}
+
+function readRows(
+  body: string,
+  delimiter: string,
+  firstLine: number,
+  errors: ParseError[],
+): RawRow[] {
+  const rows: RawRow[] = [];
+  let rowStart = 0;
+  let line = firstLine;
+  Papa.parse<string[]>(body, {
+    delimiter,
+    newline: '\n',
+    quoteChar: '"',
+    header: false,
+    skipEmptyLines: false,
+    step: (result) => {
+      const cursor = result.meta.cursor;
+      for (const error of result.errors) {
+        if (error.type === 'Quotes')
+          errors.push(lineError(`Malformed quotes: ${error.message}`, line));
+      }
+      const cells = result.data.map((cell) => cell.trim());
+      if (cells.some((cell) => cell !== '')) rows.push({ cells, line });
+      for (
+        let i = body.indexOf('\n', rowStart);
+        i >= 0 && i < cursor;
+        i = body.indexOf('\n', i + 1)
+      ) {
+        line++;
+      }
+      rowStart = cursor;
+    },
+  });
+  return rows;
+}
+
+/**
+ * CSV and TSV as raw rows for the import UI to map: cells trimmed, blank lines skipped,
+ * short rows padded and long rows keyed by column index, and a header row repeated at the
+ * end of the file dropped. Quote errors fail the parse with the line they start on.
+ */
+export function parseCsv(bytes: Uint8Array, options: CsvOptions = {}): CsvResult {
+  const { text, encoding } = decodeBytes(bytes, { encoding: options.encoding });
+  const delimiter = options.delimiter || ',';
+  const skip = Math.max(0, Math.floor(options.skipLines ?? 0));
+  const body = dropLines(normaliseLineEnds(text), skip);
+  const errors: ParseError[] = [];
+  const raw = readRows(body, delimiter, skip + 1, errors);
+  const done = (fields: string[], transactions: CsvRow[], lines: number[]): CsvResult =>
+    errors.length > 0
+      ? { format: 'csv', errors, transactions: [], fields, lines: [], delimiter, encoding }
+      : { format: 'csv', errors, transactions, fields, lines, delimiter, encoding };
+
+  const hasHeader = options.hasHeaderRow ?? true;
+  const header = hasHeader ? raw.shift() : undefined;
+  const width = Math.max(header?.cells.length ?? 0, ...raw.map((r) => r.cells.length));
+  const fields = header ? headerKeys(header.cells) : [];
+  for (let i = fields.length; i < width; i++) {
+    let key = String(i);
+    while (fields.includes(key)) key = `${key}_`;
+    fields.push(key);
+  }
+  const headerText = header?.cells.join('\u0000');
+  const transactions: CsvRow[] = [];
+  const lines: number[] = [];
+  for (const row of raw) {
+    if (headerText !== undefined && row.cells.join('\u0000') === headerText) continue;
+    const record: CsvRow = {};
+    fields.forEach((field, i) => {
+      record[field] = row.cells[i] ?? '';
+    });
+    transactions.push(record);
+    lines.push(row.line);
+  }
+  return done(fields, transactions, lines);
+}
+
+/** The likeliest delimiter among comma, semicolon, tab and pipe for a file's first lines. */
+export function guessCsvDelimiter(bytes: Uint8Array, encoding?: string): string {
+  const { text } = decodeBytes(bytes.subarray(0, 64 * 1024), { encoding });
+  const sample = normaliseLineEnds(text).split('\n').slice(0, 20).join('\n');
+  const result = Papa.parse<string[]>(sample, {
+    preview: 20,
+    delimitersToGuess: [',', ';', '\t', '|'],
+  });
+  return result.meta.delimiter || ',';
+}
