@@ -39,6 +39,13 @@ import type {
   MonthAmount,
 } from './types.ts';
 import type { BudgetReader, BudgetWrite } from './reader.ts';
+import {
+  BUDGET_CACHE_FORMAT,
+  structureOf,
+  usableCache,
+  type BudgetCache,
+  type CreateOptions,
+} from './cache.ts';
 
 export interface BudgetSheetInit {
   budgetType: BudgetType;
@@ -51,23 +58,6 @@ export interface BudgetSheetInit {
   buffered?: readonly MonthAmount[];
   /** Σ amount of counted transactions per month and category (see spending.ts). */
   spent?: readonly CategoryMonthAmount[];
-}
-
-/** A serializable copy of every cell value, for kvcache. */
-export interface BudgetCache {
-  format: number;
-  key: string;
-  budgetType: BudgetType;
-  values: [string, CellValue][];
-}
-
-/** Bump when a formula or cell layout changes, so old caches are ignored. */
-export const BUDGET_CACHE_FORMAT = 1;
-
-export interface CreateOptions {
-  cache?: BudgetCache | null;
-  /** When given, a cache stored under another key is ignored. */
-  cacheKey?: string;
 }
 
 export class BudgetSheet implements BudgetReader {
@@ -113,13 +103,8 @@ export class BudgetSheet implements BudgetReader {
   }
 
   static create(init: BudgetSheetInit, options: CreateOptions = {}): BudgetSheet {
-    const c = options.cache;
-    const usable =
-      c != null &&
-      c.format === BUDGET_CACHE_FORMAT &&
-      c.budgetType === init.budgetType &&
-      (options.cacheKey === undefined || options.cacheKey === c.key);
-    return new BudgetSheet(init, usable ? new Map(c.values) : null);
+    const cache = usableCache(options, init.budgetType, init.groups, init.categories);
+    return new BudgetSheet(init, cache ? new Map(cache.values) : null);
   }
 
   // ---- reading ----
@@ -192,6 +177,7 @@ export class BudgetSheet implements BudgetReader {
       format: BUDGET_CACHE_FORMAT,
       key,
       budgetType: this.type,
+      structure: structureOf(this.groups.values(), this.categories.values()),
       values: this.sheet.entries(),
     };
   }
@@ -401,28 +387,4 @@ export class BudgetSheet implements BudgetReader {
     this.removeGroup(group.id);
     this.addGroup(group);
   }
-
-  /** The figures of the envelope budget-summary modal ('Budget Details'). */
-  budgetSummary(month: Month): BudgetSummary | null {
-    if (this.type !== 'rollover' || !this.hasMonth(month)) return null;
-    const v = (name: string) => {
-      const value = this.getValue(month, name);
-      return typeof value === 'number' ? value : 0;
-    };
-    return {
-      availableFunds: v('available-funds'),
-      lastMonthOverspent: v('last-month-overspent'),
-      totalBudgeted: v('total-budgeted'),
-      forNextMonth: v('buffered'),
-      toBudget: v('to-budget'),
-    };
-  }
-}
-
-export interface BudgetSummary {
-  availableFunds: number;
-  lastMonthOverspent: number;
-  totalBudgeted: number;
-  forNextMonth: number;
-  toBudget: number;
 }
