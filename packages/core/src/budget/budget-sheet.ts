@@ -191,6 +191,7 @@ export class BudgetSheet implements BudgetReader {
 
   setBudgetRow(month: Month, category: string, row: BudgetRow | null): void {
     this.inputs.setRow(month, category, row);
+    if (!this.hasMonth(month)) return;
     this.batch(() => {
       this.setIfExists(full(month, N.budget(category)), row?.amount ?? 0);
       this.setIfExists(full(month, N.carryover(category)), row?.carryover ?? false);
@@ -209,12 +210,13 @@ export class BudgetSheet implements BudgetReader {
 
   setBuffered(month: Month, amount: number): void {
     this.inputs.setBuffered(month, amount);
-    if (this.type === 'rollover') this.setIfExists(full(month, 'buffered'), amount);
+    if (this.type === 'rollover' && this.hasMonth(month))
+      this.setIfExists(full(month, 'buffered'), amount);
   }
 
   setSpent(month: Month, category: string, amount: number): void {
     this.inputs.setSpent(month, category, amount);
-    this.setIfExists(full(month, N.sumAmount(category)), amount);
+    if (this.hasMonth(month)) this.setIfExists(full(month, N.sumAmount(category)), amount);
   }
 
   /** For transaction edits: remove the old row's contribution, add the new one's. */
@@ -233,6 +235,7 @@ export class BudgetSheet implements BudgetReader {
     });
   }
 
+  /** Only for created months: the blank sheet before the first month stays all zeros. */
   private setIfExists(name: string, value: CellValue): void {
     if (this.sheet.has(name)) this.sheet.set(name, value);
   }
