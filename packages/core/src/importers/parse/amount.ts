@@ -69,6 +69,7 @@ export function parseAmount(text: string, options: AmountOptions = {}): number |
   } else {
     intPart = s;
   }
+  if (!validGrouping(intPart)) return null;
   intPart = intPart.replace(GROUPING, '').replace(/[.,]/g, '');
   if (!/^\d*$/.test(intPart) || intPart.length + fracPart.length === 0) return null;
 
@@ -77,6 +78,19 @@ export function parseAmount(text: string, options: AmountOptions = {}): number |
   if (cents > MAX_CENTS) return null;
   const value = Number(cents);
   return negative && value !== 0 ? -value : value;
+}
+
+/**
+ * Thousands grouping must look like grouping: 1-3 leading digits, then groups of three, or
+ * of two before the last three (Indian "1,00,000"). Rejects "1 2 3" and "1.2345".
+ */
+function validGrouping(intPart: string): boolean {
+  const groups = intPart.split(/[.,'\u2019 \u00a0\u202f]/);
+  if (groups.length === 1) return true;
+  const last = groups.length - 1;
+  return groups.every((g, i) =>
+    i === 0 ? /^\d{1,3}$/.test(g) : i === last ? /^\d{3}$/.test(g) : /^\d{2,3}$/.test(g),
+  );
 }
 
 /**

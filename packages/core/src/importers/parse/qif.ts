@@ -72,7 +72,9 @@ function readRecords(text: string): QifRecord[] {
     const value = line.slice(1).trim();
     if (!record.investment && (code === 'S' || code === 'E' || code === '$')) {
       let split = record.splits[record.splits.length - 1];
-      if (!split || code === 'S' || (code === 'E' && split.notes !== null)) {
+      // A split starts at S, or at an E or $ that follows a finished split without one.
+      const finished = split && (split.amount !== null || (code === 'E' && split.notes !== null));
+      if (!split || code === 'S' || finished) {
         split = { category: null, notes: null, amount: null, line: index + 1 };
         record.splits.push(split);
       }
