@@ -12,8 +12,10 @@ export function isMonth(value: unknown): value is Month {
   return typeof value === 'string' && MONTH_RE.test(value);
 }
 
+/** A real calendar date 'YYYY-MM-DD' (February 30th is not). */
 export function isDate(value: unknown): value is string {
-  return typeof value === 'string' && DATE_RE.test(value);
+  if (typeof value !== 'string' || !DATE_RE.test(value)) return false;
+  return Number(value.slice(8)) <= monthDateBounds(value.slice(0, 7)).end % 100;
 }
 
 function toIndex(month: Month): number {
