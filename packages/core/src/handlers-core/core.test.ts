@@ -1,0 +1,189 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { Budget } from '../budget-file/budget.ts';
+import { createTestPlatform } from '../db/test-helpers/test-platform.ts';
+import { undoModule } from '../undo/handlers.ts';
+import { createCore } from './core.ts';
+import { type HandlerError, isHandlerError } from './errors.ts';
+import { EventBus } from './events.ts';
+import { SerialQueue } from './queue.ts';
+import { type HandlerSignatures, type HandlersOf, defineModule, handler } from './registry.ts';
+import { v } from './validate.ts';
+
+const platform = createTestPlatform();
+const mathModule = defineModule('math', {
+  add: handler({
+    args: v.object({ a: v.number(), b: v.number() }),
+    run: ({ a, b }) => a + b,
+  }),
+  'fail-politely': handler({
+    run: (_args: undefined) =>
+      ({ error: { type: 'nope', message: 'no can do' } }) as HandlerError<'nope'>,
+  }),
+  crash: handler({
+    run: (_args: undefined): number => {
+      throw new Error('bug');
+    },
+  }),
+});
+
+describe('handler framework', () => {
+  it('calls handlers by name with typed args and results', async () => {
+    const core = createCore({ platform, documentDir: '/docs' }).register(mathModule);
+    const sum = await core.send('add', { a: 2, b: 3 });
+    expect(sum).toBe(5);
+    expectTypeOf(sum).toEqualTypeOf<number | HandlerError>();
+    type Map = HandlerSignatures<HandlersOf<[typeof mathModule, typeof undoModule]>>;
+    expectTypeOf<Parameters<Map['add']>[0]>().toEqualTypeOf<{ a: number; b: number }>();
+  });
+
+  it('returns error values for unknown names and bad arguments', async () => {
+    const core = createCore({ platform, documentDir: '/docs' }).register(mathModule);
+    expect(await core.sendUnknown('no-such-thing', {})).toEqual({
+      error: { type: 'APIError', message: 'Unknown method: no-such-thing' },
+    });
+    const bad = await core.sendUnknown('add', { a: 1, b: 'two' });
+    expect(isHandlerError(bad)).toBe(true);
+    expect((bad as HandlerError).error.message).toMatch(/b should be a number, got string/);
+    expect(await core.send('fail-politely')).toEqual({
+      error: { type: 'nope', message: 'no can do' },
+    });
+  });
+
+  it('a throwing handler is a bug: it rejects and pushes server-error', async () => {
+    const core = createCore({ platform, documentDir: '/docs' }).register(mathModule);
+    const pushed: unknown[] = [];
+    core.events.on('server-error', (e) => pushed.push(e));
+    await expect(core.send('crash')).rejects.toThrow('bug');
+    expect(pushed).toEqual([{ message: 'bug' }]);
+  });
+
+  it('refuses a name registered twice', () => {
+    const core = createCore({ platform, documentDir: '/docs' }).register(mathModule);
+    expect(() => core.register(defineModule('again', { add: handler({ run: () => 0 }) }))).toThrow(
+      /add .* already registered/,
+    );
+  });
+
+  it('runs mutators one at a time, in order', async () => {
+    const log: string[] = [];
+    const sleep = () => new Promise((r) => setTimeout(r, 5));
+    const core = createCore({ platform, documentDir: '/docs' }).register(
+      defineModule('slow', {
+        write: handler({
+          args: v.string(),
+          mutator: true,
+          async run(name) {
+            log.push(`start ${name}`);
+            await sleep();
+            log.push(`end ${name}`);
+            return name;
+          },
+        }),
+      }),
+    );
+    await Promise.all([core.send('write', 'a'), core.send('write', 'b'), core.send('write', 'c')]);
+    expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+  });
+
+  it('undoable mutators form undo steps; undo/redo handlers push undo-event', async () => {
+    const core = createCore({ platform, documentDir: '/docs' })
+      .register(undoModule)
+      .register(
+        defineModule('payees', {
+          rename: handler({
+            args: v.object({ id: v.string(), name: v.string() }),
+            undoable: true,
+            needsBudget: true,
+            run: ({ id, name }, ctx) => ctx.requireBudget().db.update('payees', { id, name }),
+          }),
+        }),
+      );
+    expect(await core.send('undo')).toMatchObject({ error: { type: 'no-budget' } });
+    const budget = Budget.memory(
+      { platform, documentDir: '/docs', emit: core.events.emit },
+      { id: 'mem', budgetName: 'Mem' },
+    );
+    budget.db.insert('payees', { id: 'p', name: 'first' });
+    await openForTest(core, budget);
+    const pushed: unknown[] = [];
+    core.events.on('undo-event', (e) => pushed.push(e));
+    await core.send('rename', { id: 'p', name: 'second' }, { undoTag: 'screen-1' });
+    await core.send('undo');
+    expect(budget.sqlite.first('SELECT name FROM payees')).toEqual({ name: 'first' });
+    await core.send('redo');
+    expect(budget.sqlite.first('SELECT name FROM payees')).toEqual({ name: 'second' });
+    expect(pushed).toMatchObject([
+      { kind: 'undo', tables: ['payees'], undoTag: 'screen-1' },
+      { kind: 'redo', tables: ['payees'], undoTag: 'screen-1' },
+    ]);
+  });
+
+  it('starts budget services on open and stops them on close', async () => {
+    const seen: string[] = [];
+    const core = createCore({ platform, documentDir: '/docs' }).register(
+      defineModule(
+        'svc',
+        {},
+        {
+          services: [
+            (budget) => {
+              seen.push(`start ${budget.id}`);
+              return () => void seen.push(`stop ${budget.id}`);
+            },
+          ],
+        },
+      ),
+    );
+    const budget = Budget.memory({ platform, documentDir: '/docs' }, { id: 'b1', budgetName: 'B' });
+    await openForTest(core, budget);
+    expect(core.budget).toBe(budget);
+    await closeForTest(core);
+    expect(seen).toEqual(['start b1', 'stop b1']);
+    expect(budget.isOpen).toBe(false);
+  });
+});
+
+describe('event bus and queue', () => {
+  it('delivers typed events by name and to catch-all listeners; unsubscribe works', () => {
+    const bus = new EventBus();
+    const got: unknown[] = [];
+    const off = bus.on('prefs-updated', (p) => got.push(p.prefs));
+    bus.onAny((name) => got.push(name));
+    bus.emit('prefs-updated', { prefs: { budgetName: 'x' } });
+    off();
+    bus.emit('prefs-updated', { prefs: {} });
+    expect(got).toEqual([{ budgetName: 'x' }, 'prefs-updated', 'prefs-updated']);
+  });
+
+  it('a failed task does not block the queue', async () => {
+    const q = new SerialQueue();
+    const failed = q.run(() => Promise.reject(new Error('x')));
+    const next = q.run(() => 42);
+    await expect(failed).rejects.toThrow('x');
+    expect(await next).toBe(42);
+    await q.drain();
+    expect(q.pending).toBe(0);
+  });
+});
+
+// Open and close through handlers, as the budget-file module does.
+async function openForTest(core: ReturnType<typeof createCore>, budget: Budget): Promise<void> {
+  const opener = defineModule(`open-${Math.random()}`, {
+    [`open-${budget.id}`]: handler({
+      mutator: true,
+      run: (_a: undefined, ctx) => ctx.openBudget(budget),
+    }),
+  });
+  await core.register(opener).sendUnknown(`open-${budget.id}`);
+}
+
+async function closeForTest(core: ReturnType<typeof createCore>): Promise<void> {
+  const closer = defineModule(`close-${Math.random()}`, {
+    [`close-${Math.random()}`]: handler({
+      mutator: true,
+      run: (_a: undefined, ctx) => ctx.closeBudget(),
+    }),
+  });
+  const name = Object.keys(closer.handlers)[0]!;
+  await core.register(closer).sendUnknown(name);
+}

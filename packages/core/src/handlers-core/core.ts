@@ -1,0 +1,193 @@
+import type { Budget } from '../budget-file/budget.ts';
+import type { Platform } from '../platform/index.ts';
+import { type HandlerError, invalidArgs, noBudget, unknownMethod } from './errors.ts';
+import { EventBus } from './events.ts';
+import { SerialQueue } from './queue.ts';
+import type {
+  AnyHandlerSpec,
+  ArgsOf,
+  BudgetService,
+  HandlerContext,
+  HandlerModule,
+  HandlerTable,
+  ResultOf,
+} from './registry.ts';
+
+export interface CoreOptions {
+  platform: Platform;
+  documentDir: string;
+  events?: EventBus;
+}
+
+export interface SendOptions {
+  /** UI state to restore on undo (Actual sends the URL). */
+  undoTag?: unknown;
+}
+
+type Cleanup = () => void | Promise<void>;
+
+/**
+ * A running core: the registered handlers, the typed event bus, the single-writer queue, and
+ * the open budget. Everything lives on the instance; two cores can run side by side.
+ *
+ *   const core = createCore({ platform, documentDir }).register(budgetFileModule);
+ *   await core.send('create-budget', { budgetName: 'Home' });
+ */
+export class Core<M extends HandlerTable = Record<never, never>> {
+  readonly events: EventBus;
+  readonly platform: Platform;
+  readonly documentDir: string;
+  private readonly handlers = new Map<string, AnyHandlerSpec>();
+  private readonly services: BudgetService[] = [];
+  private readonly writer = new SerialQueue();
+  private readonly reading = new Set<Promise<unknown>>();
+  private current: Budget | null = null;
+  private cleanups: Cleanup[] = [];
+
+  constructor(options: CoreOptions) {
+    this.platform = options.platform;
+    this.documentDir = options.documentDir;
+    this.events = options.events ?? new EventBus();
+  }
+
+  /** Add a module's handlers and services. A name registered twice throws. */
+  register<M2 extends HandlerTable>(module: HandlerModule<M2>): Core<M & M2> {
+    for (const name of Object.keys(module.handlers)) {
+      if (this.handlers.has(name)) {
+        throw new Error(`Handler ${name} (module ${module.name}) is already registered`);
+      }
+    }
+    for (const [name, spec] of Object.entries(module.handlers)) this.handlers.set(name, spec);
+    this.services.push(...module.services);
+    return this as unknown as Core<M & M2>;
+  }
+
+  has(name: string): boolean {
+    return this.handlers.has(name);
+  }
+
+  get handlerNames(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  get budget(): Budget | null {
+    return this.current;
+  }
+
+  /** Call a handler by name with typed arguments and result. */
+  send<K extends keyof M & string>(
+    name: K,
+    ...rest: undefined extends ArgsOf<M[K]>
+      ? [args?: ArgsOf<M[K]>, options?: SendOptions]
+      : [args: ArgsOf<M[K]>, options?: SendOptions]
+  ): Promise<ResultOf<M[K]> | HandlerError> {
+    const [args, options] = rest;
+    return this.dispatch(name, args, options ?? {}, true) as Promise<ResultOf<M[K]> | HandlerError>;
+  }
+
+  /** The untyped edge (messages from the UI or a script): unknown names give an error value. */
+  sendUnknown(name: string, args?: unknown, options: SendOptions = {}): Promise<unknown> {
+    return this.dispatch(name, args, options, true);
+  }
+
+  /** Wait for the writer queue and running reads to finish. */
+  async idle(): Promise<void> {
+    await this.writer.drain();
+    await Promise.allSettled([...this.reading]);
+  }
+
+  private async dispatch(
+    name: string,
+    args: unknown,
+    options: SendOptions,
+    queued: boolean,
+  ): Promise<unknown> {
+    const spec = this.handlers.get(name);
+    if (!spec) return unknownMethod(name);
+    if (spec.args) {
+      const problem = spec.args.check(args, '');
+      if (problem) return invalidArgs(name, problem);
+    }
+    const isWriter = spec.mutator === true || spec.undoable === true;
+    const ctx = this.context(options.undoTag, isWriter);
+    const exec = async (): Promise<unknown> => {
+      if (spec.needsBudget && !this.current) return noBudget(name);
+      const budget = this.current;
+      if (spec.undoable && budget) {
+        return budget.db.undo.withUndo(() => spec.run(args, ctx), options.undoTag);
+      }
+      return spec.run(args, ctx);
+    };
+    let promise: Promise<unknown>;
+    if (isWriter && queued) {
+      promise = this.writer.run(exec);
+    } else {
+      promise = exec();
+      if (!isWriter) {
+        this.reading.add(promise);
+        void promise.then(
+          () => this.reading.delete(promise),
+          () => this.reading.delete(promise),
+        );
+      }
+    }
+    try {
+      return await promise;
+    } catch (err) {
+      // A throw is a bug, not an expected failure: tell the UI and let the caller see it.
+      this.platform.log.error(`Handler ${name} failed`, { error: String(err) });
+      this.events.emit('server-error', {
+        message: err instanceof Error ? err.message : String(err),
+      });
+      throw err;
+    }
+  }
+
+  private context(undoTag: unknown, inWriter: boolean): HandlerContext {
+    const current = (): Budget | null => this.current;
+    return {
+      platform: this.platform,
+      documentDir: this.documentDir,
+      events: this.events,
+      emit: this.events.emit,
+      get budget() {
+        return current();
+      },
+      requireBudget() {
+        const budget = current();
+        if (!budget) throw new Error('No budget is open');
+        return budget;
+      },
+      openBudget: (budget) => this.openBudget(budget),
+      closeBudget: () => this.closeBudget(),
+      undoTag,
+      // Inside a mutator the queue is already ours; from a read, a mutator must still queue.
+      call: (name, args) => this.dispatch(name, args, { undoTag }, !inWriter),
+    };
+  }
+
+  private async openBudget(budget: Budget): Promise<void> {
+    if (this.current && this.current !== budget) await this.closeBudget();
+    this.current = budget;
+    const ctx = this.context(undefined, true);
+    for (const service of this.services) {
+      const cleanup = await service(budget, ctx);
+      if (cleanup) this.cleanups.push(cleanup);
+    }
+  }
+
+  private async closeBudget(): Promise<void> {
+    const budget = this.current;
+    if (!budget) return;
+    // Reads that are still running finish against the budget they started with.
+    await Promise.allSettled([...this.reading]);
+    for (const cleanup of this.cleanups.reverse()) await cleanup();
+    this.cleanups = [];
+    this.current = null;
+    await budget.close();
+  }
+}
+
+export function createCore(options: CoreOptions): Core {
+  return new Core(options);
+}

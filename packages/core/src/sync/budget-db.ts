@@ -1,0 +1,302 @@
+import { type Clock, Timestamp, type TrieNode, send as stamp, recv } from '@coffer/crdt';
+import type { Logger, Random, SqliteDatabase, Clock as WallClock } from '../platform/index.ts';
+import { PREFS_DATASET, type SyncedTable, hasTombstone } from '../schema/synced-tables.ts';
+import { UndoManager, type UndoEvent } from '../undo/undo-manager.ts';
+import { type BatchOutcome, type Stamped, applyBatch, readRowsLike } from './apply.ts';
+import { loadClock } from './clock-store.ts';
+import { MESSAGES_SINCE_SQL, selectRowSql } from './statements.ts';
+import type {
+  ApplyResult,
+  CellChange,
+  ChangeEvent,
+  Message,
+  MessageSource,
+  Row,
+  RowChange,
+  StoredMessage,
+} from './types.ts';
+import { type RowInput, toCellValue } from './values.ts';
+
+export interface BudgetDbDeps {
+  clock: WallClock;
+  random: Random;
+  log: Logger;
+  /** Receives `undo-event` payloads after undo and redo. */
+  emitUndo?: (event: UndoEvent) => void;
+}
+
+export interface BudgetDbOptions {
+  /** This file came from another device: take a fresh node id. */
+  resetClock?: boolean;
+  /** Undo history depth (markers). */
+  undoLimit?: number;
+}
+
+export type ChangeListener = (event: ChangeEvent) => void;
+
+const decoder = new TextDecoder();
+
+/**
+ * The write path of one open budget: every change becomes CRDT messages applied in one SQLite
+ * transaction (rows, `messages_crdt`, merkle, clock). Owns the HLC clock and the undo history.
+ *
+ * Writes are synchronous. Inside `batch`/`batchAsync` they are buffered and applied together
+ * when the outermost batch ends; reads in the meantime still see the rows as before the batch.
+ * Callers must go through the single-writer queue of the handler framework so batches and
+ * undo markers of two mutations never interleave.
+ */
+export class BudgetDb {
+  readonly undo: UndoManager;
+  private readonly listeners = new Set<ChangeListener>();
+  private pending: Stamped[] | null = null;
+  private pendingCells = new Set<string>();
+  private batchDepth = 0;
+
+  private constructor(
+    readonly sqlite: SqliteDatabase,
+    private readonly clock: Clock,
+    private readonly deps: BudgetDbDeps,
+    options: BudgetDbOptions,
+  ) {
+    this.undo = new UndoManager({
+      limit: options.undoLimit ?? 40,
+      send: (changes, kind) => this.sendAs(changes, kind),
+      emit: deps.emitUndo,
+    });
+  }
+
+  /** Wrap an open, migrated budget database and load its clock. */
+  static open(sqlite: SqliteDatabase, deps: BudgetDbDeps, options: BudgetDbOptions = {}): BudgetDb {
+    const clock = loadClock(sqlite, deps.random, options.resetClock ?? false);
+    return new BudgetDb(sqlite, clock, deps, options);
+  }
+
+  /** The merkle of every message in the log (pruned), as stored with the clock. */
+  get merkle(): TrieNode {
+    return this.clock.merkle;
+  }
+
+  /** The clock's latest timestamp string. */
+  get timestamp(): string {
+    return this.clock.timestamp.toString();
+  }
+
+  get nodeId(): string {
+    return this.clock.timestamp.node();
+  }
+
+  // ---- local writes -------------------------------------------------------------------
+
+  /** Create a row (an id is generated when absent). Returns the id. */
+  insert<T extends SyncedTable>(table: T, row: RowInput<T>): string {
+    const id = row.id ?? this.deps.random.uuid();
+    const changes: CellChange[] = [];
+    for (const [column, value] of Object.entries(row)) {
+      if (column === 'id' || value === undefined) continue;
+      changes.push({ dataset: table, row: id, column, value: toCellValue(table, column, value) });
+    }
+    this.send(changes);
+    return id;
+  }
+
+  /** Set the given columns of a row. Columns whose stored value is unchanged send nothing. */
+  update<T extends SyncedTable>(table: T, row: RowInput<T> & { id: string }): void {
+    const current = this.sqlite.first<Row>(selectRowSql(table)!, [row.id]);
+    const changes: CellChange[] = [];
+    for (const [column, input] of Object.entries(row)) {
+      if (column === 'id' || input === undefined) continue;
+      const value = toCellValue(table, column, input);
+      const pendingHere = this.pendingCells.has(`${table}\u0000${row.id}\u0000${column}`);
+      if (current && !pendingHere && current[column] === value) continue;
+      changes.push({ dataset: table, row: row.id, column, value });
+    }
+    this.send(changes);
+  }
+
+  /** Soft-delete: `tombstone = 1`. Only for tables that have a tombstone. */
+  delete(table: SyncedTable, id: string): void {
+    if (!hasTombstone(table)) throw new Error(`${table} has no tombstone; it cannot be deleted`);
+    this.send([{ dataset: table, row: id, column: 'tombstone', value: 1 }]);
+  }
+
+  /** Set synced prefs (`budgetName`, `budgetType`) through the `prefs` dataset. */
+  setSyncedPrefs(prefs: Record<string, string>): void {
+    this.send(
+      Object.entries(prefs).map(([row, value]) => ({
+        dataset: PREFS_DATASET,
+        row,
+        column: 'value',
+        value,
+      })),
+    );
+  }
+
+  /** Stamp cell changes with the clock and apply them (or buffer them inside a batch). */
+  send(changes: readonly CellChange[]): ChangeEvent | null {
+    return this.sendAs(changes, null);
+  }
+
+  /** Buffer every write made by `fn` and apply them as one batch when it returns. */
+  batch<T>(fn: () => T): T {
+    this.openBatch();
+    let result: T;
+    try {
+      result = fn();
+      if (result instanceof Promise)
+        throw new TypeError('batch() takes a synchronous function; use batchAsync');
+    } catch (err) {
+      this.abortBatch();
+      throw err;
+    }
+    this.closeBatch();
+    return result;
+  }
+
+  async batchAsync<T>(fn: () => Promise<T>): Promise<T> {
+    this.openBatch();
+    let result: T;
+    try {
+      result = await fn();
+    } catch (err) {
+      this.abortBatch();
+      throw err;
+    }
+    this.closeBatch();
+    return result;
+  }
+
+  // ---- applying messages ----------------------------------------------------------------
+
+  /**
+   * Apply messages from this device or from the server. Remote timestamps first advance our
+   * clock (`recv`), so anything we stamp later sorts after them; a timestamp that does not
+   * parse, or runs more than five minutes ahead, throws before anything changes.
+   */
+  applyMessages(messages: readonly Message[], options: { source: MessageSource }): ApplyResult {
+    const stamped: Stamped[] = messages.map((message) => {
+      const ts = Timestamp.parse(message.timestamp);
+      if (!ts) throw new TypeError(`Invalid message timestamp: ${message.timestamp}`);
+      return { message, ts };
+    });
+    if (options.source === 'remote') {
+      const now = this.deps.clock.now();
+      for (const { ts } of stamped) recv(this.clock, ts, now);
+    }
+    return this.applyStamped(stamped, options.source, null);
+  }
+
+  /** Every logged message after `since` (a timestamp string), oldest first, values serialized. */
+  getMessagesSince(since: string): StoredMessage[] {
+    return this.sqlite.all<StoredMessage>(MESSAGES_SINCE_SQL, [since]).map((m) => ({
+      ...m,
+      value: typeof m.value === 'string' ? m.value : decoder.decode(m.value as Uint8Array),
+    }));
+  }
+
+  /** Subscribe to committed changes (old and new rows per table). Returns the unsubscribe. */
+  onChange(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  close(): void {
+    this.listeners.clear();
+    this.undo.clear();
+    this.sqlite.close();
+  }
+
+  // ---- internals ------------------------------------------------------------------------
+
+  private sendAs(
+    changes: readonly CellChange[],
+    undoKind: 'undo' | 'redo' | null,
+  ): ChangeEvent | null {
+    if (changes.length === 0) return null;
+    const stamped = changes.map((change): Stamped => {
+      const ts = stamp(this.clock, this.deps.clock.now());
+      return { message: { ...change, timestamp: ts.toString() }, ts };
+    });
+    if (this.pending && undoKind === null) {
+      this.pending.push(...stamped);
+      for (const c of changes) this.pendingCells.add(`${c.dataset}\u0000${c.row}\u0000${c.column}`);
+      return null;
+    }
+    return this.applyStamped(stamped, 'local', undoKind).event;
+  }
+
+  private openBatch(): void {
+    if (this.batchDepth++ === 0) this.pending = [];
+  }
+
+  private abortBatch(): void {
+    if (--this.batchDepth === 0) {
+      this.pending = null;
+      this.pendingCells.clear();
+    }
+  }
+
+  private closeBatch(): void {
+    if (--this.batchDepth > 0) return;
+    const batch = this.pending ?? [];
+    this.pending = null;
+    this.pendingCells.clear();
+    if (batch.length > 0) this.applyStamped(batch, 'local', null);
+  }
+
+  private applyStamped(
+    stamped: readonly Stamped[],
+    source: MessageSource,
+    undoKind: 'undo' | 'redo' | null,
+  ): ApplyResult {
+    const outcome = applyBatch(this.sqlite, this.clock, this.deps.log, stamped, source);
+    const event = this.toEvent(outcome, source, undoKind);
+    if (source === 'local' && undoKind === null && this.undo.recording) {
+      this.undo.record(event, outcome.before);
+    }
+    this.notify(event);
+    return {
+      applied: outcome.applied.length,
+      duplicates: outcome.duplicates,
+      superseded: outcome.superseded,
+      unknown: outcome.unknown,
+      event,
+    };
+  }
+
+  private toEvent(
+    outcome: BatchOutcome,
+    source: MessageSource,
+    undo: 'undo' | 'redo' | null,
+  ): ChangeEvent {
+    const after = readRowsLike(this.sqlite, outcome.before);
+    const changes = new Map<string, RowChange[]>();
+    for (const [table, rows] of outcome.before) {
+      const list: RowChange[] = [];
+      const now = after.get(table)!;
+      for (const [id, old] of rows) list.push({ id, old, new: now.get(id) ?? null });
+      if (list.length > 0) changes.set(table, list);
+    }
+    return {
+      source,
+      undo,
+      messages: outcome.applied,
+      tables: [...changes.keys()],
+      changes,
+      prefs: outcome.prefs,
+    };
+  }
+
+  private notify(event: ChangeEvent): void {
+    if (event.messages.length === 0) return;
+    let failure: unknown = null;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (err) {
+        // The batch is committed; let every listener see it, then surface the first bug.
+        failure ??= err;
+      }
+    }
+    if (failure !== null) throw failure;
+  }
+}
