@@ -43,10 +43,18 @@ export function timestampKey(timestamp: Timestamp): string {
   return Math.floor(timestamp.millis() / 1000 / 60).toString(3);
 }
 
-function insertPath(node: TrieNode, key: string, depth: number, hash: number): TrieNode {
-  const copy: TrieNode = { ...node, hash: (node.hash ?? 0) ^ hash };
-  const digit = key[depth] as TrieKey | undefined;
-  if (digit !== undefined) copy[digit] = insertPath(node[digit] ?? {}, key, depth + 1, hash);
+/**
+ * A copy of `node` with `hash` XORed in. Built field by field rather than by spreading: V8
+ * spreads objects with integer-like keys several times slower, and this runs 17 times per
+ * message. Only trie fields are kept; the JSON is the same because integer-like keys always
+ * print first, in ascending order, and `hash` after them.
+ */
+function withHash(node: TrieNode, hash: number): TrieNode {
+  const copy: TrieNode = {};
+  if (node['0'] != null) copy['0'] = node['0'];
+  if (node['1'] != null) copy['1'] = node['1'];
+  if (node['2'] != null) copy['2'] = node['2'];
+  copy.hash = (node.hash ?? 0) ^ hash;
   return copy;
 }
 
@@ -56,7 +64,16 @@ function insertPath(node: TrieNode, key: string, depth: number, hash: number): T
  * Hashes are signed 32-bit integers after the XOR, exactly as in Actual's JSON.
  */
 export function insert(trie: TrieNode, timestamp: Timestamp): TrieNode {
-  return insertPath(trie, timestampKey(timestamp), 0, timestamp.hash());
+  const key = timestampKey(timestamp);
+  const hash = timestamp.hash();
+  const root = withHash(trie, hash);
+  let copy = root;
+  for (const digit of key as Iterable<TrieKey>) {
+    const child = withHash(copy[digit] ?? {}, hash);
+    copy[digit] = child;
+    copy = child;
+  }
+  return root;
 }
 
 /** A trie holding every given timestamp (unlike Actual's `build`, which returns an empty one). */

@@ -224,6 +224,11 @@ describe('protobuf codecs', () => {
     const decoded = proto.decodeMessageEnvelope(Buffer.from(proto.encodeMessageEnvelope(envelope)));
     expect(decoded).toEqual(envelope);
     expect(proto.decodeMessage(decoded.content)).toEqual(sample);
+    // Long strings with unpaired surrogates read back as Actual reads them, Buffer or not.
+    const odd = { ...sample, value: `S:${'y'.repeat(50)}\uDC00` };
+    const bytesOut = real.toPbMessage(odd).serializeBinary();
+    expect(proto.decodeMessage(Buffer.from(bytesOut))).toEqual(throughActual(odd));
+    expect(proto.decodeMessage(Buffer.from(bytesOut)).value).toBe(odd.value);
   });
 
   it('writes unpaired surrogates as Actual does: a high one before a non-low unit is dropped', () => {
