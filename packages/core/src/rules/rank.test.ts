@@ -197,14 +197,14 @@ describe('RuleIndex', () => {
     expect(
       index.set(rule('r', [{ field: 'payee', op: 'is', value: 'p-old' }], { category: 'c1' })),
     ).toBeNull();
-    expect(index.run({ payee: 'p-old' }).category).toBe('c1');
+    expect(index.run({ payee: 'p-old', category: null as unknown }).category).toBe('c1');
     index.set(rule('r', [{ field: 'payee', op: 'is', value: 'p-old' }], { category: 'c2' }));
     expect(index.size).toBe(1);
-    expect(index.run({ payee: 'p-old' }).category).toBe('c2');
+    expect(index.run({ payee: 'p-old', category: null as unknown }).category).toBe('c2');
 
     index.setResolver((id) => (id === 'p-old' ? 'p-new' : undefined));
-    expect(index.run({ payee: 'p-old' }).category).toBeUndefined();
-    expect(index.run({ payee: 'p-new' }).category).toBe('c2');
+    expect(index.run({ payee: 'p-old', category: null as unknown }).category).toBeNull();
+    expect(index.run({ payee: 'p-new', category: null as unknown }).category).toBe('c2');
     expect(index.get('r')?.source.conditions[0]?.value).toBe('p-old');
 
     const errors = index.set(
@@ -213,6 +213,6 @@ describe('RuleIndex', () => {
     expect(errors).toEqual({ conditionErrors: ['not-number'], actionErrors: null });
     expect(index.has('r')).toBe(false);
     expect(index.delete('r')).toBe(false);
-    expect(index.run({ payee: 'p-new' }).category).toBeUndefined();
+    expect(index.run({ payee: 'p-new', category: null as unknown }).category).toBeNull();
   });
 });

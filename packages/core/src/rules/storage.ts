@@ -93,7 +93,13 @@ function checkHeader(stage: unknown, conditionsOp: unknown): void {
 }
 
 /** The columns to write for a new or replaced rule. */
-export function ruleToRow(rule: Rule): Required<Omit<RuleRow, 'tombstone'>> {
+export function ruleToRow(rule: Rule): {
+  id: string;
+  stage: RuleStage;
+  conditions_op: ConditionsOp;
+  conditions: string;
+  actions: string;
+} {
   checkHeader(rule.stage, rule.conditionsOp);
   return {
     id: rule.id,
