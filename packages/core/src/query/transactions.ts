@@ -92,6 +92,14 @@ JOIN ${from} ON ${raw(a)}.id = m.group_id${joinClause(p)}${orderClause(p)}${page
   return { groupIds: rows.map((r) => String(r.group_id)), matched };
 }
 
+// The ids of the groups' rows, looked up on the stored table where the primary key and the
+// parent_id index apply (the view's parent_id is computed and would force a full scan).
+function groupMembers(groupIdsJson: string): Sql {
+  const list = bind(groupIdsJson);
+  return sql`SELECT t.id FROM transactions t WHERE t.id IN (SELECT value FROM json_each(${list}))
+UNION ALL SELECT t.id FROM transactions t WHERE t.isChild = 1 AND t.parent_id IN (SELECT value FROM json_each(${list}))`;
+}
+
 function execGrouped(
   db: SqliteDatabase,
   compiled: CompiledQuery,
@@ -105,7 +113,7 @@ function execGrouped(
   const rows = allRows(
     db,
     sql`SELECT ${p.select}, ${raw(a)}.parent_id AS _parent_id FROM ${raw(`${p.from} ${a}`)}${joinClause(p)}
-WHERE IFNULL(${raw(a)}.parent_id, ${raw(a)}.id) IN (SELECT value FROM json_each(${bind(JSON.stringify(groupIds))}))${alive}${orderClause(p)}`,
+WHERE ${raw(a)}.id IN (${groupMembers(JSON.stringify(groupIds))})${alive}${orderClause(p)}`,
     params,
   );
 
