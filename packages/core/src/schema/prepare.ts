@@ -19,26 +19,30 @@ export function prepareDatabase(
   db: SqliteDatabase,
   options: { create?: boolean } = {},
 ): PrepareResult {
-  if (!hasTable(db, '__migrations__')) {
-    const empty = db.first("SELECT 1 AS x FROM sqlite_master WHERE type = 'table'") == null;
-    if (!(options.create && empty)) {
-      return { ok: false, error: 'not-a-budget', message: 'The database has no migration table' };
+  // One transaction for the whole upgrade: a crash leaves the file as it was, and a new file
+  // pays for one disk sync instead of one per migration.
+  return db.transaction((): PrepareResult => {
+    if (!hasTable(db, '__migrations__')) {
+      const empty = db.first("SELECT 1 AS x FROM sqlite_master WHERE type = 'table'") == null;
+      if (!(options.create && empty)) {
+        return { ok: false, error: 'not-a-budget', message: 'The database has no migration table' };
+      }
+      initSchema(db);
     }
-    initSchema(db);
-  }
-  const outcome = migrate(db);
-  if (outcome.kind === 'out-of-sync') {
+    const outcome = migrate(db);
+    if (outcome.kind === 'out-of-sync') {
+      return {
+        ok: false,
+        error: 'out-of-sync-migrations',
+        message: `Applied migrations do not match this version: ${outcome.applied.join(', ')}`,
+      };
+    }
+    const viewsRebuilt = ensureViews(db);
     return {
-      ok: false,
-      error: 'out-of-sync-migrations',
-      message: `Applied migrations do not match this version: ${outcome.applied.join(', ')}`,
+      ok: true,
+      ran: outcome.kind === 'migrated' ? outcome.ran : [],
+      newerMigrations: outcome.kind === 'newer' ? outcome.extra : [],
+      viewsRebuilt,
     };
-  }
-  const viewsRebuilt = ensureViews(db);
-  return {
-    ok: true,
-    ran: outcome.kind === 'migrated' ? outcome.ran : [],
-    newerMigrations: outcome.kind === 'newer' ? outcome.extra : [],
-    viewsRebuilt,
-  };
+  });
 }
