@@ -10,47 +10,42 @@
  * recompute at a few hundred nanoseconds per cell.
  */
 
-export type CellValue = number | boolean | string | null;
-export type Compute = (values: readonly CellValue[]) => CellValue;
+import {
+  cellName,
+  splitName,
+  type CellChange,
+  type CellValue,
+  type ChangeListener,
+  type Compute,
+} from './cell-names.ts';
 
-export interface CellChange {
-  name: string;
-  value: CellValue;
-}
-
-export type ChangeListener = (changes: readonly CellChange[]) => void;
+export { cellName, splitName } from './cell-names.ts';
+export type { CellChange, CellValue, ChangeListener, Compute } from './cell-names.ts';
 
 /** A name in the graph. It may be read before it exists (`exists` false, value null). */
-interface Node {
-  readonly name: string;
-  readonly sheet: string;
-  readonly short: string;
-  exists: boolean;
-  value: CellValue;
+class Node {
+  exists = false;
+  value: CellValue = null;
   /** Dynamic cells only, without duplicates. */
-  deps: Node[] | null;
-  compute: Compute | null;
-  readonly dependents: Set<Node>;
+  deps: Node[] | null = null;
+  compute: Compute | null = null;
+  readonly dependents = new Set<Node>();
   /** Computed at least once since creation: a fresh cell always propagates its first value. */
-  settled: boolean;
-  forced: boolean;
-  touched: boolean;
-  /** Flush bookkeeping: the flush number that marked this node, and its pending dep count. */
-  mark: number;
-  pending: number;
-  /** Value before the current batch, valid while `noted`. */
-  noted: boolean;
-  before: CellValue;
-}
+  settled = false;
+  forced = false;
+  touched = false;
+  /** Flush bookkeeping: the flush that marked this node, and its count of pending deps. */
+  mark = 0;
+  pending = 0;
+  /** The value before the current batch, valid while `noted`. */
+  noted = false;
+  before: CellValue = null;
 
-export function splitName(name: string): { sheet: string; cell: string } {
-  const i = name.indexOf('!');
-  if (i < 0) throw new Error(`cell name without a sheet: ${name}`);
-  return { sheet: name.slice(0, i), cell: name.slice(i + 1) };
-}
-
-export function cellName(sheet: string, cell: string): string {
-  return `${sheet}!${cell}`;
+  constructor(
+    readonly name: string,
+    readonly sheet: string,
+    readonly short: string,
+  ) {}
 }
 
 export class Spreadsheet {
@@ -226,23 +221,7 @@ export class Spreadsheet {
     let node = this.nodes.get(name);
     if (!node) {
       const { sheet, cell } = splitName(name);
-      node = {
-        name,
-        sheet,
-        short: cell,
-        exists: false,
-        value: null,
-        deps: null,
-        compute: null,
-        dependents: new Set(),
-        settled: false,
-        forced: false,
-        touched: false,
-        mark: 0,
-        pending: 0,
-        noted: false,
-        before: null,
-      };
+      node = new Node(name, sheet, cell);
       this.nodes.set(name, node);
     }
     return node;

@@ -1,5 +1,8 @@
 /** A small budget shared by the budget tests: one income group, two expense groups. */
+import { expect } from 'vitest';
+import type { ActionResult } from '../actions.ts';
 import { BudgetSheet } from '../budget-sheet.ts';
+import type { CellValue } from '../sheet-engine.ts';
 import type { CreateOptions } from '../cache.ts';
 import { aggregateSpending, type SpendingContext, type SpendingTransaction } from '../spending.ts';
 import type { BudgetRowInput, BudgetType, CategoryInfo, GroupInfo, MonthAmount } from '../types.ts';
@@ -68,4 +71,24 @@ export function build(setup: Setup, options: CreateOptions = {}): BudgetSheet {
     },
     options,
   );
+}
+
+/** A table row: a budget, an optional edit, and the cell values expected per month. */
+export interface Case extends Setup {
+  name: string;
+  edit?: (s: BudgetSheet) => void;
+  expect: Record<string, Record<string, CellValue>>;
+}
+
+export function act(sheet: BudgetSheet, result: ActionResult<unknown>): void {
+  if (!result.ok) throw new Error(`action failed: ${JSON.stringify(result.error)}`);
+  sheet.apply(result.writes);
+}
+
+export function check(sheet: BudgetSheet, expected: Case['expect']): void {
+  for (const [month, cells] of Object.entries(expected)) {
+    for (const [name, value] of Object.entries(cells)) {
+      expect({ month, name, value: sheet.getValue(month, name) }).toEqual({ month, name, value });
+    }
+  }
 }
