@@ -173,3 +173,24 @@ describe('budget actions', () => {
     ]);
   });
 });
+
+describe('handler registry', () => {
+  it('covers every budget action of the spec', () => {
+    expect(Object.keys(actions.budgetActionHandlers).sort()).toEqual(
+      [
+        'budget-amount',
+        'copy-previous-month',
+        'copy-single-month',
+        'cover-overspending',
+        'hold-for-next-month',
+        'reset-hold',
+        'set-3month-avg',
+        'set-carryover',
+        'set-n-month-avg',
+        'set-zero',
+        'transfer-available',
+        'transfer-category',
+      ].map((n) => `budget/${n}`),
+    );
+  });
+});

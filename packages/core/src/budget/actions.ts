@@ -288,3 +288,19 @@ export function transferBudgetsOnDelete(
     return writes(out);
   });
 }
+
+/** The pure part of each `budget/*` handler, by the spec's handler name. */
+export const budgetActionHandlers = {
+  'budget/budget-amount': budgetAmount,
+  'budget/copy-previous-month': copyPreviousMonth,
+  'budget/set-zero': setZero,
+  'budget/set-3month-avg': set3MonthAvg,
+  'budget/set-n-month-avg': setNMonthAvg,
+  'budget/copy-single-month': copySingleMonth,
+  'budget/hold-for-next-month': holdForNextMonth,
+  'budget/reset-hold': resetHold,
+  'budget/cover-overspending': coverOverspending,
+  'budget/transfer-available': transferAvailable,
+  'budget/transfer-category': transferCategory,
+  'budget/set-carryover': setCarryover,
+} as const;
