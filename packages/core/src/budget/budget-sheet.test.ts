@@ -136,4 +136,13 @@ describe('BudgetSheet', () => {
     expect(sheet.getValue('2024-01', 'to-budget')).toBe(250000);
     expect(sheet.getBudgetRow('2024-01', 'salary')).toEqual({ amount: 99, carryover: false });
   });
+
+  it('reads rows the way SQLite returns them: NULL amounts as 0, 0/1 flags as booleans', () => {
+    const sheet = build(setup);
+    const raw = { amount: null, carryover: 1 } as unknown as { amount: number; carryover: boolean };
+    sheet.setBudgetRow('2024-01', 'food', raw);
+    expect(sheet.getValue('2024-01', 'budget-food')).toBe(0);
+    expect(sheet.getValue('2024-01', 'carryover-food')).toBe(true);
+    expect(() => sheet.ensureMonths({ start: '2024-05', end: '2024-04' })).toThrow();
+  });
 });

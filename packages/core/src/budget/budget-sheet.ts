@@ -244,6 +244,8 @@ export class BudgetSheet implements BudgetReader {
 
   /** Creates any month of `bounds` not yet created; the range only ever grows. */
   ensureMonths(bounds: BudgetBounds): BudgetBounds {
+    if (bounds.start > bounds.end)
+      throw new Error(`inverted bounds ${bounds.start}..${bounds.end}`);
     const start = this.first && this.first < bounds.start ? this.first : bounds.start;
     const end = this.last && this.last > bounds.end ? this.last : bounds.end;
     const fresh = monthRange(start, end).filter((m) => !this.hasMonth(m));

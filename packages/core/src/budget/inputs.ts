@@ -22,7 +22,9 @@ export class BudgetInputStore {
       return;
     }
     if (!m) this.rows.set(month, (m = new Map()));
-    m.set(category, { amount: row.amount, carryover: row.carryover });
+    // Rows straight from SQLite may hold NULL amounts or 0/1 flags.
+    const amount = typeof row.amount === 'number' && Number.isFinite(row.amount) ? row.amount : 0;
+    m.set(category, { amount, carryover: !!row.carryover });
   }
 
   clearRows(): void {
