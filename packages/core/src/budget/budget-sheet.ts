@@ -192,9 +192,10 @@ export class BudgetSheet implements BudgetReader {
   setBudgetRow(month: Month, category: string, row: BudgetRow | null): void {
     this.inputs.setRow(month, category, row);
     if (!this.hasMonth(month)) return;
+    const stored = this.inputs.getRow(month, category);
     this.batch(() => {
-      this.setIfExists(full(month, N.budget(category)), row?.amount ?? 0);
-      this.setIfExists(full(month, N.carryover(category)), row?.carryover ?? false);
+      this.setIfExists(full(month, N.budget(category)), stored?.amount ?? 0);
+      this.setIfExists(full(month, N.carryover(category)), stored?.carryover ?? false);
     });
   }
 
