@@ -180,6 +180,12 @@ describe('query states from the wire', () => {
     expect(c.pieces.select.text).toBe('_.id AS id');
   });
 
+  it("accepts a query built by Actual's own q()", async () => {
+    const { q: actualQ } = await import('@actual-app/api');
+    const c = compile(actualQ('accounts').select(['name']) as unknown as QueryState);
+    expect(c.pieces.select.text).toBe('_.name AS name, _.id AS id');
+  });
+
   it('rejects malformed states', () => {
     expect(() => compile({} as QueryState)).toThrow(/needs a table/);
     expect(() =>

@@ -164,7 +164,14 @@ const isList = (v: unknown): v is unknown[] => Array.isArray(v);
 
 /** Checks a state that came over the wire (a script, the UI) before compiling it. */
 function normalize(input: QueryState | Query): QueryState {
-  const state = input instanceof Query ? input.serialize() : input;
+  // A query built by another copy of the builder (say, Actual's own `q`) serializes the same.
+  const serializable = input as { serialize?: unknown };
+  const state =
+    input instanceof Query
+      ? input.serialize()
+      : typeof serializable?.serialize === 'function'
+        ? (serializable.serialize as () => QueryState)()
+        : input;
   if (typeof state !== 'object' || state === null || typeof state.table !== 'string') {
     throw new CompileError('A query needs a table name');
   }

@@ -130,6 +130,15 @@ describe('splits modes', () => {
     expect(sum('all')).toBe(-1090);
   });
 
+  it('grouped never nests a row that is not a child, whatever its stored parent_id', () => {
+    seeder(db).tx({ id: 'stray', account: 'a', date: '2023-03-02', parent_id: 'sp', amount: 7 });
+    const rows = run(tx('grouped').filter({ account: 'a', date: '2023-03-02' }));
+    expect(shape(rows)).toEqual([
+      ['sp', ['sp-1', 'sp-2']],
+      ['stray', []],
+    ]);
+  });
+
   it('grouped returns nothing when no group matches', () => {
     expect(run(tx('grouped').filter({ notes: 'nothing' }))).toEqual([]);
     expect(run(tx('grouped').filter({ account: 'nope' }))).toEqual([]);
