@@ -197,11 +197,24 @@ describe('incremental budget sheet', () => {
     );
   });
 
-  it('restores from a cache and recomputes only from inputs that moved since', () => {
+  it('restores from a cache and recomputes from inputs and months that changed since', () => {
     fc.assert(
       fc.property(
         fc.array(anyOp, { maxLength: 10 }),
-        fc.array(inputOp, { maxLength: 10 }),
+        fc.array(
+          fc.oneof(
+            { weight: 4, arbitrary: inputOp },
+            {
+              weight: 1,
+              arbitrary: fc.record({
+                op: fc.constant('extend' as const),
+                start: month,
+                end: month,
+              }),
+            },
+          ),
+          { maxLength: 10 },
+        ),
         (before, after) => {
           const model = new Model();
           const sheet = BudgetSheet.create(model.init());
