@@ -1,16 +1,18 @@
 import { type Clock, type Timestamp, merkle, serializeClock, serializeValue } from '@coffer/crdt';
-import type { Logger, SqliteDatabase } from '../platform/index.ts';
+import type { Logger, SqlValue, SqliteDatabase } from '../platform/index.ts';
 import { PREFS_DATASET, SYNCED_PREFS } from '../schema/synced-tables.ts';
 import { insertMany } from './merkle-batch.ts';
 import {
   HAS_TIMESTAMP_SQL,
-  INSERT_MESSAGE_SQL,
+  INSERT_MESSAGES_SQL,
+  MESSAGE_CHUNK,
   NEWER_IN_CELL_SQL,
   SAVE_CLOCK_SQL,
-  selectRowSql,
-  upsertSql,
+  isKnownCell,
+  selectRowsSql,
+  upsertRowSql,
 } from './statements.ts';
-import type { CellValue, Message, MessageSource, Row } from './types.ts';
+import type { CellValue, Message, Row } from './types.ts';
 
 /** A message with its parsed timestamp (the merkle needs the hash). */
 export interface Stamped {
@@ -32,22 +34,50 @@ export interface BatchOutcome {
 
 const isSyncedPref = (row: string): boolean => (SYNCED_PREFS as readonly string[]).includes(row);
 
-function snapshotRows(db: SqliteDatabase, keys: Map<string, Set<string>>): RowSnapshot {
+/** Read rows by id, a few hundred per query. Missing rows map to null. */
+export function readRows(
+  db: SqliteDatabase,
+  keys: ReadonlyMap<string, Iterable<string>>,
+): RowSnapshot {
   const snap: RowSnapshot = new Map();
-  for (const [table, ids] of keys) {
-    const sql = selectRowSql(table)!;
-    const rows = new Map<string, Row | null>();
-    for (const id of ids) rows.set(id, db.first<Row>(sql, [id]) ?? null);
+  for (const [table, idSet] of keys) {
+    const ids = [...idSet];
+    const rows = new Map<string, Row | null>(ids.map((id) => [id, null]));
+    const sql = selectRowsSql(table);
+    for (let i = 0; i < ids.length; i += 500) {
+      for (const row of db.all<Row>(sql, [JSON.stringify(ids.slice(i, i + 500))])) {
+        rows.set(String(row.id), row);
+      }
+    }
     snap.set(table, rows);
   }
   return snap;
 }
 
-/** The rows named by `before`, read again now. */
-export function readRowsLike(db: SqliteDatabase, before: RowSnapshot): RowSnapshot {
-  const keys = new Map<string, Set<string>>();
-  for (const [table, rows] of before) keys.set(table, new Set(rows.keys()));
-  return snapshotRows(db, keys);
+const byTimestamp = (a: Stamped, b: Stamped): number =>
+  a.message.timestamp < b.message.timestamp
+    ? -1
+    : a.message.timestamp > b.message.timestamp
+      ? 1
+      : 0;
+
+/** Drop what the log already has, mark what a newer cell value supersedes, sort. */
+function classifyIncoming(db: SqliteDatabase, batch: readonly Stamped[]) {
+  const seen = new Set<string>();
+  const fresh: Stamped[] = [];
+  const old = new Set<Stamped>();
+  let duplicates = 0;
+  for (const entry of batch) {
+    const { timestamp, dataset, row, column } = entry.message;
+    if (seen.has(timestamp) || db.first(HAS_TIMESTAMP_SQL, [timestamp])) {
+      duplicates++;
+      continue;
+    }
+    seen.add(timestamp);
+    if (db.first(NEWER_IN_CELL_SQL, [dataset, row, column, timestamp])) old.add(entry);
+    fresh.push(entry);
+  }
+  return { fresh: fresh.sort(byTimestamp), old, duplicates };
 }
 
 /**
@@ -55,71 +85,60 @@ export function readRowsLike(db: SqliteDatabase, before: RowSnapshot): RowSnapsh
  * into `messages_crdt` and the merkle, and the clock is saved. The in-memory merkle is swapped
  * only after the commit, so a failure leaves memory and disk as they were.
  *
- * Local messages skip the per-cell comparison: they were just stamped by our clock, which is
- * past every timestamp this log has seen.
+ * Messages our clock just stamped skip the log lookups: the clock is past every timestamp
+ * this log has seen. Within a batch the cells of one row are written by one
+ * upsert holding each cell's last value, which ends in the same state as applying the
+ * messages one by one in timestamp order.
  */
 export function applyBatch(
   db: SqliteDatabase,
   clock: Clock,
   log: Logger,
   batch: readonly Stamped[],
-  source: MessageSource,
+  justStamped: boolean,
 ): BatchOutcome {
-  const seen = new Set<string>();
-  const fresh: Array<Stamped & { old: boolean }> = [];
-  let duplicates = 0;
-  let superseded = 0;
-  for (const entry of batch) {
-    const { timestamp, dataset, row, column } = entry.message;
-    if (seen.has(timestamp) || (source === 'remote' && db.first(HAS_TIMESTAMP_SQL, [timestamp]))) {
-      duplicates++;
-      continue;
-    }
-    seen.add(timestamp);
-    const old =
-      source === 'remote' && db.first(NEWER_IN_CELL_SQL, [dataset, row, column, timestamp]) != null;
-    if (old) superseded++;
-    fresh.push({ ...entry, old });
-  }
-  fresh.sort((a, b) =>
-    a.message.timestamp < b.message.timestamp
-      ? -1
-      : a.message.timestamp > b.message.timestamp
-        ? 1
-        : 0,
-  );
-
-  const touched = new Map<string, Set<string>>();
-  for (const { message, old } of fresh) {
-    if (old || !upsertSql(message.dataset, message.column)) continue;
-    let ids = touched.get(message.dataset);
-    if (!ids) touched.set(message.dataset, (ids = new Set()));
-    ids.add(message.row);
-  }
-  const before = snapshotRows(db, touched);
+  // Just-stamped messages come from one clock in call order: sorted, new, and newest.
+  const { fresh, old, duplicates } = justStamped
+    ? { fresh: batch, old: new Set<Stamped>(), duplicates: 0 }
+    : classifyIncoming(db, batch);
 
   const applied: Message[] = [];
   const prefs: Record<string, CellValue> = {};
+  const rows = new Map<string, Map<string, Map<string, CellValue>>>();
   const unknownCells = new Set<string>();
   let unknown = 0;
-  const nextMerkle = db.transaction(() => {
-    for (const { message, old } of fresh) {
-      const { timestamp, dataset, row, column, value } = message;
-      if (!old) {
-        const sql = upsertSql(dataset, column);
-        if (sql) {
-          db.run(sql, [row, value]);
-          applied.push(message);
-        } else if (dataset === PREFS_DATASET && column === 'value' && isSyncedPref(row)) {
-          prefs[row] = value;
-          applied.push(message);
-        } else {
-          unknown++;
-          unknownCells.add(`${dataset}.${column}`);
-        }
-      }
-      db.run(INSERT_MESSAGE_SQL, [timestamp, dataset, row, column, serializeValue(value)]);
+  for (const entry of fresh) {
+    if (old.has(entry)) continue;
+    const { dataset, row, column, value } = entry.message;
+    if (isKnownCell(dataset, column)) {
+      let table = rows.get(dataset);
+      if (!table) rows.set(dataset, (table = new Map()));
+      let cells = table.get(row);
+      if (!cells) table.set(row, (cells = new Map()));
+      cells.delete(column);
+      cells.set(column, value);
+      applied.push(entry.message);
+    } else if (dataset === PREFS_DATASET && column === 'value' && isSyncedPref(row)) {
+      prefs[row] = value;
+      applied.push(entry.message);
+    } else {
+      unknown++;
+      unknownCells.add(`${dataset}.${column}`);
     }
+  }
+
+  const touched = new Map<string, Iterable<string>>();
+  for (const [table, byRow] of rows) touched.set(table, byRow.keys());
+  const before = readRows(db, touched);
+
+  const nextMerkle = db.transaction(() => {
+    for (const [table, byRow] of rows) {
+      for (const [row, cells] of byRow) {
+        const { sql, columns } = upsertRowSql(table, cells);
+        db.run(sql, [row, ...columns.map((c) => cells.get(c) as SqlValue)]);
+      }
+    }
+    insertMessages(db, fresh);
     const trie = merkle.prune(
       insertMany(
         clock.merkle,
@@ -134,5 +153,17 @@ export function applyBatch(
     // A newer Actual may sync tables or columns we do not know: keep them in the log only.
     log.warn('Ignored messages for unknown tables or columns', { cells: [...unknownCells] });
   }
-  return { applied, duplicates, superseded, unknown, before, prefs };
+  return { applied, duplicates, superseded: old.size, unknown, before, prefs };
+}
+
+function insertMessages(db: SqliteDatabase, fresh: readonly Stamped[]): void {
+  const full = INSERT_MESSAGES_SQL(MESSAGE_CHUNK);
+  for (let i = 0; i < fresh.length; i += MESSAGE_CHUNK) {
+    const chunk = fresh.slice(i, i + MESSAGE_CHUNK);
+    const params: SqlValue[] = [];
+    for (const { message: m } of chunk) {
+      params.push(m.timestamp, m.dataset, m.row, m.column, serializeValue(m.value));
+    }
+    db.run(chunk.length === MESSAGE_CHUNK ? full : INSERT_MESSAGES_SQL(chunk.length), params);
+  }
 }

@@ -244,3 +244,18 @@ describe('remote messages', () => {
     expect(db.getMessagesSince(ts(T0)).map((m) => m.value)).toEqual(['S:New']);
   });
 });
+
+describe('raw cell changes', () => {
+  it('send accepts whitelisted cells and prefs, and throws for anything else', () => {
+    const { db } = memoryBudgetDb();
+    db.send([{ dataset: 'notes', row: 'n1', column: 'note', value: 'hi' }]);
+    expect(db.sqlite.first('SELECT note FROM notes')).toEqual({ note: 'hi' });
+    expect(() =>
+      db.send([{ dataset: 'custom_reports', row: 'r', column: 'name', value: 'x' }]),
+    ).toThrow(/Unknown column/);
+    expect(() => db.send([{ dataset: 'notes', row: 'n1', column: 'id', value: 'x' }])).toThrow(
+      /Unknown column/,
+    );
+    expect(db.getMessagesSince('')).toHaveLength(1);
+  });
+});

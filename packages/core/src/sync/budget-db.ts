@@ -1,8 +1,13 @@
 import { type Clock, Timestamp, type TrieNode, send as stamp, recv } from '@coffer/crdt';
 import type { Logger, Random, SqliteDatabase, Clock as WallClock } from '../platform/index.ts';
-import { PREFS_DATASET, type SyncedTable, hasTombstone } from '../schema/synced-tables.ts';
+import {
+  PREFS_DATASET,
+  type SyncedTable,
+  columnKind,
+  hasTombstone,
+} from '../schema/synced-tables.ts';
 import { UndoManager, type UndoEvent } from '../undo/undo-manager.ts';
-import { type BatchOutcome, type Stamped, applyBatch, readRowsLike } from './apply.ts';
+import { type BatchOutcome, type Stamped, applyBatch, readRows } from './apply.ts';
 import { loadClock } from './clock-store.ts';
 import { MESSAGES_SINCE_SQL, selectRowSql } from './statements.ts';
 import type {
@@ -101,7 +106,7 @@ export class BudgetDb {
 
   /** Set the given columns of a row. Columns whose stored value is unchanged send nothing. */
   update<T extends SyncedTable>(table: T, row: RowInput<T> & { id: string }): void {
-    const current = this.sqlite.first<Row>(selectRowSql(table)!, [row.id]);
+    const current = this.sqlite.first<Row>(selectRowSql(table), [row.id]);
     const changes: CellChange[] = [];
     for (const [column, input] of Object.entries(row)) {
       if (column === 'id' || input === undefined) continue;
@@ -133,6 +138,10 @@ export class BudgetDb {
 
   /** Stamp cell changes with the clock and apply them (or buffer them inside a batch). */
   send(changes: readonly CellChange[]): ChangeEvent | null {
+    for (const { dataset, column } of changes) {
+      const known = dataset === PREFS_DATASET ? column === 'value' : columnKind(dataset, column);
+      if (!known) throw new Error(`Unknown column ${dataset}.${column}`);
+    }
     return this.sendAs(changes, null);
   }
 
@@ -168,9 +177,10 @@ export class BudgetDb {
   // ---- applying messages ----------------------------------------------------------------
 
   /**
-   * Apply messages from this device or from the server. Remote timestamps first advance our
-   * clock (`recv`), so anything we stamp later sorts after them; a timestamp that does not
-   * parse, or runs more than five minutes ahead, throws before anything changes.
+   * Apply messages stamped elsewhere (the server, another device, a log replay). Their
+   * timestamps first advance our clock (`recv`), so anything we stamp later sorts after them;
+   * a timestamp that does not parse, or runs more than five minutes ahead, throws before
+   * anything changes. `source` labels the change event; only 'local' batches can be undone.
    */
   applyMessages(messages: readonly Message[], options: { source: MessageSource }): ApplyResult {
     const stamped: Stamped[] = messages.map((message) => {
@@ -178,11 +188,10 @@ export class BudgetDb {
       if (!ts) throw new TypeError(`Invalid message timestamp: ${message.timestamp}`);
       return { message, ts };
     });
-    if (options.source === 'remote') {
-      const now = this.deps.clock.now();
-      for (const { ts } of stamped) recv(this.clock, ts, now);
-    }
-    return this.applyStamped(stamped, options.source, null);
+    // Whatever their source, our clock must end up past every timestamp in the log.
+    const now = this.deps.clock.now();
+    for (const { ts } of stamped) recv(this.clock, ts, now);
+    return this.applyStamped(stamped, options.source, null, false);
   }
 
   /** Every logged message after `since` (a timestamp string), oldest first, values serialized. */
@@ -221,7 +230,7 @@ export class BudgetDb {
       for (const c of changes) this.pendingCells.add(`${c.dataset}\u0000${c.row}\u0000${c.column}`);
       return null;
     }
-    return this.applyStamped(stamped, 'local', undoKind).event;
+    return this.applyStamped(stamped, 'local', undoKind, true).event;
   }
 
   private openBatch(): void {
@@ -240,15 +249,16 @@ export class BudgetDb {
     const batch = this.pending ?? [];
     this.pending = null;
     this.pendingCells.clear();
-    if (batch.length > 0) this.applyStamped(batch, 'local', null);
+    if (batch.length > 0) this.applyStamped(batch, 'local', null, true);
   }
 
   private applyStamped(
     stamped: readonly Stamped[],
     source: MessageSource,
     undoKind: 'undo' | 'redo' | null,
+    justStamped: boolean,
   ): ApplyResult {
-    const outcome = applyBatch(this.sqlite, this.clock, this.deps.log, stamped, source);
+    const outcome = applyBatch(this.sqlite, this.clock, this.deps.log, stamped, justStamped);
     const event = this.toEvent(outcome, source, undoKind);
     if (source === 'local' && undoKind === null && this.undo.recording) {
       this.undo.record(event, outcome.before);
@@ -268,7 +278,9 @@ export class BudgetDb {
     source: MessageSource,
     undo: 'undo' | 'redo' | null,
   ): ChangeEvent {
-    const after = readRowsLike(this.sqlite, outcome.before);
+    const ids = new Map<string, Iterable<string>>();
+    for (const [table, rows] of outcome.before) ids.set(table, rows.keys());
+    const after = readRows(this.sqlite, ids);
     const changes = new Map<string, RowChange[]>();
     for (const [table, rows] of outcome.before) {
       const list: RowChange[] = [];

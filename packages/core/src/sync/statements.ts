@@ -1,47 +1,64 @@
 import { SYNCED_SCHEMA } from '../schema/synced-tables.ts';
 
 /**
- * Every SQL statement the message apply needs, built once from the whitelist. Identifiers
- * come from `SYNCED_SCHEMA`'s own keys, never from message text: a message only selects an
- * entry here by name.
+ * The SQL the message apply runs. Table and column names come from `SYNCED_SCHEMA`'s own
+ * keys, never from message text: a message only selects entries here by name, and a name
+ * that is not in the whitelist gets no statement.
  */
-interface TableStatements {
-  select: string;
-  upsert: ReadonlyMap<string, string>;
-}
-
 const quote = (name: string): string => `"${name}"`;
 
-function build(): ReadonlyMap<string, TableStatements> {
-  const out = new Map<string, TableStatements>();
-  for (const [table, columns] of Object.entries(SYNCED_SCHEMA)) {
-    const upsert = new Map<string, string>();
-    for (const column of Object.keys(columns)) {
-      upsert.set(
-        column,
-        `INSERT INTO ${quote(table)} (id, ${quote(column)}) VALUES (?, ?) ` +
-          `ON CONFLICT (id) DO UPDATE SET ${quote(column)} = excluded.${quote(column)}`,
-      );
-    }
-    out.set(table, { select: `SELECT * FROM ${quote(table)} WHERE id = ?`, upsert });
-  }
-  return out;
+const schema: Readonly<Record<string, Readonly<Record<string, string>>>> = SYNCED_SCHEMA;
+
+/** The whitelisted columns of `table`, in schema order; empty for an unknown table. */
+function columnsOf(table: string): readonly string[] {
+  return Object.hasOwn(schema, table) ? Object.keys(schema[table]!) : [];
 }
 
-const STATEMENTS = build();
+/** Whether (table, column) is a whitelisted cell. */
+export function isKnownCell(table: string, column: string): boolean {
+  return Object.hasOwn(schema, table) && Object.hasOwn(schema[table]!, column);
+}
 
-/** The upsert for one whitelisted cell, or undefined when the table or column is unknown. */
-export function upsertSql(table: string, column: string): string | undefined {
-  return STATEMENTS.get(table)?.upsert.get(column);
+/**
+ * One upsert setting several cells of a row: `INSERT ... ON CONFLICT (id) DO UPDATE`. The
+ * columns are taken in schema order, so one column set always gives the same SQL (and the
+ * driver reuses its prepared statement). Returns the SQL and the columns in parameter order.
+ */
+export function upsertRowSql(
+  table: string,
+  cells: ReadonlyMap<string, unknown>,
+): { sql: string; columns: string[] } {
+  const columns = columnsOf(table).filter((c) => cells.has(c));
+  if (columns.length === 0 || columns.length !== cells.size) {
+    throw new Error(`Not a whitelisted cell set: ${table}`);
+  }
+  const names = columns.map(quote);
+  const sql =
+    `INSERT INTO ${quote(table)} (id, ${names.join(', ')}) ` +
+    `VALUES (?${', ?'.repeat(columns.length)}) ` +
+    `ON CONFLICT (id) DO UPDATE SET ${names.map((n) => `${n} = excluded.${n}`).join(', ')}`;
+  return { sql, columns };
 }
 
 /** `SELECT * ... WHERE id = ?` for a whitelisted table. */
-export function selectRowSql(table: string): string | undefined {
-  return STATEMENTS.get(table)?.select;
+export function selectRowSql(table: string): string {
+  if (!Object.hasOwn(schema, table)) throw new Error(`Not a synced table: ${table}`);
+  return `SELECT * FROM ${quote(table)} WHERE id = ?`;
 }
 
-export const INSERT_MESSAGE_SQL =
-  'INSERT INTO messages_crdt (timestamp, dataset, row, column, value) VALUES (?, ?, ?, ?, ?)';
+/** Rows of a whitelisted table whose ids are in a JSON array parameter. */
+export function selectRowsSql(table: string): string {
+  if (!Object.hasOwn(schema, table)) throw new Error(`Not a synced table: ${table}`);
+  return `SELECT t.* FROM ${quote(table)} t WHERE t.id IN (SELECT value FROM json_each(?))`;
+}
+
+/** Messages go in by this many rows per statement. */
+export const MESSAGE_CHUNK = 100;
+
+const messageValues = (n: number): string => Array(n).fill('(?, ?, ?, ?, ?)').join(', ');
+
+export const INSERT_MESSAGES_SQL = (count: number): string =>
+  `INSERT INTO messages_crdt (timestamp, dataset, row, column, value) VALUES ${messageValues(count)}`;
 export const HAS_TIMESTAMP_SQL = 'SELECT 1 AS x FROM messages_crdt WHERE timestamp = ?';
 export const NEWER_IN_CELL_SQL =
   'SELECT 1 AS x FROM messages_crdt WHERE dataset = ? AND row = ? AND column = ? AND timestamp > ? LIMIT 1';
