@@ -1,5 +1,6 @@
 import { parseDay, parseRecurrence, isRecurConfigLike } from '../schedules/recurrence/index.ts';
 import { FIELD_TYPES, TYPE_NULLABLE, TYPE_OPS, isRuleField } from './fields.ts';
+import { approxThreshold } from './threshold.ts';
 import type {
   AmountOptions,
   CompiledAction,
@@ -59,7 +60,8 @@ function compileId(
 /** A date string: `YYYY-MM-DD`, `YYYY-MM` or `YYYY`. */
 export function parseDateValue(value: unknown): CompiledValue | null {
   if (typeof value !== 'string') return null;
-  if (value.length === 10 && parseDay(value) !== null) return { kind: 'day', date: value };
+  const day = parseDay(value);
+  if (day !== null) return { kind: 'day', date: value, day };
   if (value.length === 7 && parseDay(`${value}-01`) !== null) return { kind: 'month', date: value };
   if (value.length === 4 && parseDay(`${value}-01-01`) !== null)
     return { kind: 'year', date: value };
@@ -88,7 +90,8 @@ const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Num
 function compileNumber(op: ConditionOp, value: unknown): Compiled<CompiledValue> {
   let parsed: CompiledValue;
   if (isFiniteNumber(value)) {
-    parsed = { kind: 'number', number: value };
+    const t = approxThreshold(value);
+    parsed = { kind: 'number', number: value, approxLow: value - t, approxHigh: value + t };
   } else if (isObject(value) && isFiniteNumber(value.num1) && isFiniteNumber(value.num2)) {
     const { num1, num2 } = value;
     parsed = { kind: 'between', low: Math.min(num1, num2), high: Math.max(num1, num2) };

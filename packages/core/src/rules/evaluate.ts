@@ -3,14 +3,32 @@ import type {
   CompiledAction,
   CompiledCondition,
   CompiledRule,
-  CompiledValue,
   EvalContext,
   IdField,
 } from './types.ts';
 
-/** An approximate amount matches within 7.5% of its magnitude, rounded to whole cents. */
-export function approxThreshold(amount: number): number {
-  return Math.round(Math.abs(amount) * 0.075);
+export { approxThreshold } from './threshold.ts';
+
+/**
+ * Per-run memo of the last parsed date: every date condition of every rule looks at the same
+ * transaction date, so one run parses it once.
+ */
+export interface DayMemo {
+  text: unknown;
+  day: number | null;
+}
+
+export function newDayMemo(): DayMemo {
+  return { text: undefined, day: null };
+}
+
+function dayOf(text: string, memo: DayMemo | undefined): number | null {
+  if (!memo) return parseDay(text);
+  if (memo.text !== text) {
+    memo.text = text;
+    memo.day = parseDay(text);
+  }
+  return memo.day;
 }
 
 function evalString(cond: CompiledCondition, raw: unknown): boolean {
@@ -59,11 +77,11 @@ function evalId(cond: CompiledCondition, raw: unknown, ctx: EvalContext | undefi
   }
 }
 
-function evalDate(cond: CompiledCondition, raw: unknown): boolean {
+function evalDate(cond: CompiledCondition, raw: unknown, memo: DayMemo | undefined): boolean {
   if (typeof raw !== 'string') return false;
   const v = cond.value;
   if (v.kind === 'recur') {
-    const day = parseDay(raw);
+    const day = dayOf(raw, memo);
     if (day === null) return false;
     if (cond.op === 'is') return v.recurrence.occursOn(day);
     if (cond.op === 'isapprox') return v.recurrence.occursWithin(day, APPROX_DATE_DAYS);
@@ -76,9 +94,8 @@ function evalDate(cond: CompiledCondition, raw: unknown): boolean {
       if (v.kind === 'year') return raw.slice(0, 4) === v.date;
       return raw === v.date;
     case 'isapprox': {
-      const day = parseDay(raw);
-      const target = parseDay(v.date);
-      return day !== null && target !== null && Math.abs(day - target) <= APPROX_DATE_DAYS;
+      const day = dayOf(raw, memo);
+      return v.kind === 'day' && day !== null && Math.abs(day - v.day) <= APPROX_DATE_DAYS;
     }
     case 'gt':
       return raw > v.date;
@@ -93,10 +110,6 @@ function evalDate(cond: CompiledCondition, raw: unknown): boolean {
   }
 }
 
-function literal(v: CompiledValue): number | null {
-  return v.kind === 'number' ? v.number : null;
-}
-
 function evalNumber(cond: CompiledCondition, raw: unknown): boolean {
   if (typeof raw !== 'number') return false;
   let amount = raw;
@@ -109,15 +122,13 @@ function evalNumber(cond: CompiledCondition, raw: unknown): boolean {
   }
   const v = cond.value;
   if (cond.op === 'isbetween') return v.kind === 'between' && amount >= v.low && amount <= v.high;
-  const n = literal(v);
-  if (n === null) return false;
+  if (v.kind !== 'number') return false;
+  const n = v.number;
   switch (cond.op) {
     case 'is':
       return amount === n;
-    case 'isapprox': {
-      const threshold = approxThreshold(n);
-      return amount >= n - threshold && amount <= n + threshold;
-    }
+    case 'isapprox':
+      return amount >= v.approxLow && amount <= v.approxHigh;
     case 'gt':
       return amount > n;
     case 'gte':
@@ -136,6 +147,7 @@ export function evalCondition(
   cond: CompiledCondition,
   transaction: object,
   ctx?: EvalContext,
+  memo?: DayMemo,
 ): boolean {
   const raw = (transaction as Record<string, unknown>)[cond.field];
   // A field the transaction does not carry at all never matches.
@@ -146,7 +158,7 @@ export function evalCondition(
     case 'id':
       return evalId(cond, raw, ctx);
     case 'date':
-      return evalDate(cond, raw);
+      return evalDate(cond, raw, memo);
     case 'number':
       return evalNumber(cond, raw);
     case 'boolean': {
@@ -157,21 +169,33 @@ export function evalCondition(
 }
 
 /** `and` needs every condition, `or` some; a rule without conditions never matches. */
-export function ruleMatches(rule: CompiledRule, transaction: object, ctx?: EvalContext): boolean {
-  if (rule.conditions.length === 0) return false;
-  return rule.conditionsOp === 'or'
-    ? rule.conditions.some((c) => evalCondition(c, transaction, ctx))
-    : rule.conditions.every((c) => evalCondition(c, transaction, ctx));
+export function ruleMatches(
+  rule: CompiledRule,
+  transaction: object,
+  ctx?: EvalContext,
+  memo?: DayMemo,
+): boolean {
+  const { conditions } = rule;
+  if (conditions.length === 0) return false;
+  const any = rule.conditionsOp === 'or';
+  for (const cond of conditions) {
+    if (evalCondition(cond, transaction, ctx, memo) === any) return any;
+  }
+  return !any;
 }
 
 /** The fields the actions set: `set` writes its field, `link-schedule` the `schedule` field. */
 export function actionChanges(actions: readonly CompiledAction[]): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
-  for (const action of actions) {
-    if (action.op === 'set') changes[action.field] = action.value;
-    else changes.schedule = action.value;
-  }
+  writeActions(actions, changes);
   return changes;
+}
+
+function writeActions(actions: readonly CompiledAction[], target: Record<string, unknown>): void {
+  for (const action of actions) {
+    if (action.op === 'set') target[action.field] = action.value;
+    else target.schedule = action.value;
+  }
 }
 
 /** Applies actions to a copy of the transaction. */
@@ -179,7 +203,9 @@ export function applyActions<T extends object>(
   actions: readonly CompiledAction[],
   transaction: T,
 ): T {
-  return { ...transaction, ...actionChanges(actions) };
+  const out = { ...transaction };
+  writeActions(actions, out as Record<string, unknown>);
+  return out;
 }
 
 /** Runs one rule: the transaction with the rule's changes when it matches, else unchanged. */
@@ -194,15 +220,31 @@ export function applyRule<T extends object>(
 }
 
 /**
+ * Applies a rule to a working copy in place (the copy belongs to the caller's run), which
+ * saves a copy per matching rule when thousands of transactions are imported.
+ */
+export function applyRuleInPlace(
+  rule: CompiledRule,
+  working: object,
+  ctx?: EvalContext,
+  memo?: DayMemo,
+): void {
+  if (ruleMatches(rule, working, ctx, memo)) {
+    writeActions(rule.actions, working as Record<string, unknown>);
+  }
+}
+
+/**
  * Runs rules in the given (ranked) order, each one seeing the output of the previous one, so
- * the last matching rule that sets a field wins.
+ * the last matching rule that sets a field wins. The input is not modified.
  */
 export function runRuleList<T extends object>(
   rules: readonly CompiledRule[],
   transaction: T,
   ctx?: EvalContext,
 ): T {
-  let out: T = { ...transaction };
-  for (const rule of rules) out = applyRule(rule, out, ctx);
+  const out: T = { ...transaction };
+  const memo = newDayMemo();
+  for (const rule of rules) applyRuleInPlace(rule, out, ctx, memo);
   return out;
 }

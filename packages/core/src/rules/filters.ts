@@ -1,6 +1,5 @@
 import { addDaysTo, formatDay } from '../schedules/recurrence/index.ts';
 import { compileCondition } from './compile.ts';
-import { approxThreshold } from './evaluate.ts';
 import type { CompiledCondition, IdResolver, RuleErrorCode } from './types.ts';
 
 /** An ActualQL filter object: `{field: value}`, `{field: {$op: value}}`, `$and`, `$or`. */
@@ -82,11 +81,10 @@ function conditionFilter(cond: CompiledCondition, bounds: number): QueryFilter {
     }
     if (v.kind !== 'number') return NOTHING;
     if (op === 'isapprox') {
-      const t = approxThreshold(v.number);
       return {
         $and: [
-          compare(cond, field, '$gte', v.number - t),
-          compare(cond, field, '$lte', v.number + t),
+          compare(cond, field, '$gte', v.approxLow),
+          compare(cond, field, '$lte', v.approxHigh),
         ],
       };
     }

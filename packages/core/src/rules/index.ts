@@ -31,6 +31,7 @@ export {
   actionChanges,
   applyActions,
   applyRule,
+  applyRuleInPlace,
   approxThreshold,
   evalCondition,
   ruleMatches,

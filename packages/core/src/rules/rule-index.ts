@@ -1,67 +1,48 @@
 import { compileRule } from './compile.ts';
-import { applyRule } from './evaluate.ts';
+import { applyRuleInPlace, newDayMemo } from './evaluate.ts';
 import { compareRules } from './rank.ts';
 import type { CompiledRule, EvalContext, IdResolver, Rule, RuleValidationErrors } from './types.ts';
 
-const ANY = '*';
+type IndexedField = 'imported_payee' | 'payee';
+
+const firstCharKey = (value: string) => value[0]!.toLowerCase();
+const payeeKey = (value: string) => value.toLowerCase();
+
+function keyOf(field: IndexedField, value: unknown): string | null {
+  if (typeof value !== 'string' || value === '') return null;
+  return field === 'imported_payee' ? firstCharKey(value) : payeeKey(value);
+}
 
 /**
- * One bucket map over a transaction field. A rule constrained by `is`/`oneOf` on the field is
- * filed under the key of each value; every other rule goes to the `*` bucket, which every
- * transaction sees.
+ * The index keys a rule is filed under for one field, or null when every transaction must see
+ * it (Actual's `*` bucket). Only `is`/`oneOf` on the field narrow a rule down. An `or` rule can
+ * match without the field and a negated condition matches every other value, so both stay
+ * visible to all (Actual files negated forms under their value, which hides such a rule from
+ * exactly the transactions it matches).
  */
-class FieldIndex {
-  private readonly buckets = new Map<string, Set<CompiledRule>>();
-
-  constructor(
-    private readonly field: 'imported_payee' | 'payee',
-    private readonly keyOf: (value: string) => string,
-  ) {}
-
-  private key(value: unknown): string | null {
-    return typeof value === 'string' && value !== '' ? this.keyOf(value) : null;
+function keysFor(rule: CompiledRule, field: IndexedField): ReadonlySet<string> | null {
+  if (rule.conditionsOp === 'or' && rule.conditions.length > 1) return null;
+  const cond = rule.conditions.find((c) => c.field === field);
+  if (!cond) return null;
+  const v = cond.value;
+  let values: readonly (string | null)[];
+  if (cond.op === 'is') values = [v.kind === 'text' ? v.text : v.kind === 'id' ? v.id : null];
+  else if (cond.op === 'oneOf')
+    values = v.kind === 'texts' ? v.texts : v.kind === 'ids' ? v.ids : [];
+  else return null;
+  const keys = new Set<string>();
+  for (const value of values) {
+    const key = keyOf(field, value);
+    if (key === null) return null;
+    keys.add(key);
   }
+  return keys;
+}
 
-  private keysOf(rule: CompiledRule): string[] {
-    // An `or` rule can match without this field, and a negated condition matches every other
-    // value; both must be seen by every transaction. (Actual files the negated forms under
-    // their value, which hides such a rule from exactly the transactions it matches.)
-    if (rule.conditionsOp === 'or' && rule.conditions.length > 1) return [ANY];
-    const cond = rule.conditions.find((c) => c.field === this.field);
-    if (!cond) return [ANY];
-    const v = cond.value;
-    if (cond.op === 'is') {
-      const value = v.kind === 'text' ? v.text : v.kind === 'id' ? v.id : null;
-      return [this.key(value) ?? ANY];
-    }
-    if (cond.op === 'oneOf') {
-      const values = v.kind === 'texts' ? v.texts : v.kind === 'ids' ? v.ids : [];
-      return values.map((value) => this.key(value) ?? ANY);
-    }
-    return [ANY];
-  }
-
-  add(rule: CompiledRule): void {
-    for (const key of this.keysOf(rule)) {
-      let bucket = this.buckets.get(key);
-      if (!bucket) this.buckets.set(key, (bucket = new Set()));
-      bucket.add(rule);
-    }
-  }
-
-  remove(rule: CompiledRule): void {
-    for (const key of this.keysOf(rule)) {
-      const bucket = this.buckets.get(key);
-      bucket?.delete(rule);
-      if (bucket?.size === 0) this.buckets.delete(key);
-    }
-  }
-
-  collect(transaction: object, into: Set<CompiledRule>): void {
-    const key = this.key((transaction as Record<string, unknown>)[this.field]);
-    if (key !== null) for (const rule of this.buckets.get(key) ?? []) into.add(rule);
-    for (const rule of this.buckets.get(ANY) ?? []) into.add(rule);
-  }
+interface Entry {
+  rule: CompiledRule;
+  firstChars: ReadonlySet<string> | null;
+  payees: ReadonlySet<string> | null;
 }
 
 export interface RuleIndexOptions {
@@ -75,11 +56,8 @@ export interface RuleIndexOptions {
  * a transaction. The budget object owns one; handlers update it as the `rules` table changes.
  */
 export class RuleIndex {
-  private readonly rules = new Map<string, CompiledRule>();
-  private readonly rank = new Map<CompiledRule, number>();
-  private ranked: CompiledRule[] | null = [];
-  private readonly byFirstChar = new FieldIndex('imported_payee', (v) => v[0]!.toLowerCase());
-  private readonly byPayee = new FieldIndex('payee', (v) => v.toLowerCase());
+  private readonly entries = new Map<string, Entry>();
+  private ranked: Entry[] | null = [];
   private resolveId: IdResolver | undefined;
 
   constructor(options: RuleIndexOptions = {}) {
@@ -87,15 +65,15 @@ export class RuleIndex {
   }
 
   get size(): number {
-    return this.rules.size;
+    return this.entries.size;
   }
 
   has(id: string): boolean {
-    return this.rules.has(id);
+    return this.entries.has(id);
   }
 
   get(id: string): CompiledRule | undefined {
-    return this.rules.get(id);
+    return this.entries.get(id)?.rule;
   }
 
   /**
@@ -106,19 +84,18 @@ export class RuleIndex {
     this.delete(rule.id);
     const compiled = compileRule(rule, this.resolveId);
     if (!compiled.ok) return compiled.errors;
-    this.rules.set(rule.id, compiled.rule);
-    this.byFirstChar.add(compiled.rule);
-    this.byPayee.add(compiled.rule);
+    const r = compiled.rule;
+    this.entries.set(rule.id, {
+      rule: r,
+      firstChars: keysFor(r, 'imported_payee'),
+      payees: keysFor(r, 'payee'),
+    });
     this.ranked = null;
     return null;
   }
 
   delete(id: string): boolean {
-    const old = this.rules.get(id);
-    if (!old) return false;
-    this.rules.delete(id);
-    this.byFirstChar.remove(old);
-    this.byPayee.remove(old);
+    if (!this.entries.delete(id)) return false;
     this.ranked = null;
     return true;
   }
@@ -126,27 +103,46 @@ export class RuleIndex {
   /** Re-applies id mappings (after a merge, an undo or a synced mapping change). */
   setResolver(resolveId: IdResolver | undefined): void {
     this.resolveId = resolveId;
-    const sources = [...this.rules.values()].map((r) => r.source);
+    const sources = [...this.entries.values()].map((e) => e.rule.source);
     for (const source of sources) this.set(source);
   }
 
-  /** Every rule in run order (what `rules-get` lists). */
-  all(): CompiledRule[] {
+  private rankedEntries(): Entry[] {
     if (this.ranked === null) {
-      this.ranked = [...this.rules.values()].sort(compareRules);
-      this.rank.clear();
-      this.ranked.forEach((rule, i) => this.rank.set(rule, i));
+      this.ranked = [...this.entries.values()].sort((a, b) => compareRules(a.rule, b.rule));
     }
     return this.ranked;
   }
 
-  /** The rules that may match the transaction, in run order. */
+  /** Every rule in run order (what `rules-get` lists). */
+  all(): CompiledRule[] {
+    return this.rankedEntries().map((e) => e.rule);
+  }
+
+  /**
+   * The rules that may match the transaction, in run order: those whose imported_payee keys
+   * or whose payee keys admit it (a rule not narrowed by a field is admitted by that field).
+   */
   candidates(transaction: object): CompiledRule[] {
-    this.all();
-    const found = new Set<CompiledRule>();
-    this.byFirstChar.collect(transaction, found);
-    this.byPayee.collect(transaction, found);
-    return [...found].sort((a, b) => (this.rank.get(a) ?? 0) - (this.rank.get(b) ?? 0));
+    const out: CompiledRule[] = [];
+    this.forCandidates(transaction, (rule) => out.push(rule));
+    return out;
+  }
+
+  private forCandidates(transaction: object, visit: (rule: CompiledRule) => void): void {
+    const t = transaction as Record<string, unknown>;
+    const firstChar = keyOf('imported_payee', t.imported_payee);
+    const payee = keyOf('payee', t.payee);
+    for (const e of this.rankedEntries()) {
+      if (
+        e.firstChars === null ||
+        e.payees === null ||
+        (firstChar !== null && e.firstChars.has(firstChar)) ||
+        (payee !== null && e.payees.has(payee))
+      ) {
+        visit(e.rule);
+      }
+    }
   }
 
   /**
@@ -155,8 +151,9 @@ export class RuleIndex {
    * of the one before.
    */
   run<T extends object>(transaction: T, ctx?: EvalContext): T {
-    let out: T = { ...transaction };
-    for (const rule of this.candidates(transaction)) out = applyRule(rule, out, ctx);
+    const out: T = { ...transaction };
+    const memo = newDayMemo();
+    this.forCandidates(transaction, (rule) => applyRuleInPlace(rule, out, ctx, memo));
     return out;
   }
 }

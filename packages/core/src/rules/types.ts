@@ -109,9 +109,10 @@ export type CompiledValue =
   | { kind: 'texts'; texts: readonly string[] }
   | { kind: 'id'; id: string | null }
   | { kind: 'ids'; ids: readonly string[] }
-  | { kind: 'day' | 'month' | 'year'; date: string }
+  | { kind: 'day'; date: string; day: number }
+  | { kind: 'month' | 'year'; date: string }
   | { kind: 'recur'; recurrence: Recurrence }
-  | { kind: 'number'; number: number }
+  | { kind: 'number'; number: number; approxLow: number; approxHigh: number }
   | { kind: 'between'; low: number; high: number }
   | { kind: 'boolean'; value: boolean };
 

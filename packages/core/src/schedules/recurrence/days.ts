@@ -3,22 +3,48 @@
  * recurrence maths independent of the host time zone and daylight-saving shifts.
  */
 const MS_PER_DAY = 86_400_000;
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ZERO = 48;
 
-/** Parses a strict `YYYY-MM-DD` calendar date; returns null for malformed or impossible dates. */
+function digits(text: string, from: number, count: number): number {
+  let n = 0;
+  for (let i = from; i < from + count; i++) {
+    const d = text.charCodeAt(i) - ZERO;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days from 1970-01-01 to a proleptic Gregorian date (Hinnant's days_from_civil). */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/**
+ * Parses a strict `YYYY-MM-DD` calendar date; null for malformed or impossible dates. Hand
+ * parsed because rules call it for every transaction they look at.
+ */
 export function parseDay(text: unknown): number | null {
-  if (typeof text !== 'string') return null;
-  const m = DAY_PATTERN.exec(text);
-  if (!m) return null;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  // Date.UTC maps years 0-99 onto 1900-1999; such dates never occur in a budget.
-  if (year < 100 || month < 1 || month > 12 || day < 1) return null;
-  const ms = Date.UTC(year, month - 1, day);
-  const probe = new Date(ms);
-  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
-  return Math.floor(ms / MS_PER_DAY);
+  if (typeof text !== 'string' || text.length !== 10) return null;
+  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return null;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  if (year < 0 || month < 1 || month > 12 || day < 1) return null;
+  const max = month === 2 && isLeapYear(year) ? 29 : (MONTH_DAYS[month - 1] as number);
+  if (day > max) return null;
+  return daysFromCivil(year, month, day);
 }
 
 export function formatDay(day: number): string {

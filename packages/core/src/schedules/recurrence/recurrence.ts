@@ -190,38 +190,30 @@ export class Recurrence {
     return index >= 0 ? (this.raw[index] as number) : null;
   }
 
-  private rawBetween(fromDay: number, toDay: number): number[] {
-    this.ensure(fromDay, toDay + 1);
-    const out: number[] = [];
-    for (let i = lowerBound(this.raw, fromDay); i < this.raw.length; i++) {
-      const day = this.raw[i] as number;
-      if (day > toDay) break;
-      out.push(day);
-    }
-    return out;
-  }
-
   /**
    * True when the recurrence falls on `day`: a raw occurrence, or (with skipWeekend) the
    * weekday a weekend occurrence moves to. Both count so a payment made on either matches.
    */
   occursOn(day: number): boolean {
-    const slack = this.config.skipWeekend ? 2 : 0;
-    return this.rawBetween(day - slack, day + slack).some(
-      (r) => r === day || this.adjust(r) === day,
-    );
+    return this.occursWithin(day, 0);
   }
 
-  /** True when an occurrence falls within `radius` days of `day` (inclusive). */
+  /** True when an occurrence (raw or moved off the weekend) is within `radius` days of `day`. */
   occursWithin(day: number, radius: number): boolean {
-    const slack = this.config.skipWeekend ? 2 : 0;
     const low = day - radius;
     const high = day + radius;
-    return this.rawBetween(low - slack, high + slack).some((r) => {
+    // A weekend occurrence moves at most two days, so look that much further out.
+    const slack = this.config.skipWeekend ? 2 : 0;
+    this.ensure(low - slack, high + slack + 1);
+    const raw = this.raw;
+    for (let i = lowerBound(raw, low - slack); i < raw.length; i++) {
+      const r = raw[i] as number;
+      if (r > high + slack) break;
       if (r >= low && r <= high) return true;
       const moved = this.adjust(r);
-      return moved >= low && moved <= high;
-    });
+      if (moved >= low && moved <= high) return true;
+    }
+    return false;
   }
 
   /**
