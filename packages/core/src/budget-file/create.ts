@@ -2,7 +2,7 @@ import { prepareDatabase } from '../schema/prepare.ts';
 import { BudgetDb } from '../sync/budget-db.ts';
 import type { BudgetEnv } from './budget.ts';
 import { createDefaultCategories } from './default-categories.ts';
-import { type BudgetPrefs, DB_FILE, METADATA_FILE, readPrefs, writePrefs } from './prefs.ts';
+import { type BudgetPrefs, DB_FILE, readPrefs, writePrefs } from './prefs.ts';
 
 /** The fixed id (and name) of the test budget, replaced on every test-mode create. */
 export const TEST_BUDGET_ID = '_test-budget';
@@ -65,18 +65,21 @@ export async function createBudgetFiles(
   }
   const dir = fs.join(env.documentDir, id);
   await fs.mkdir(dir);
-  const database = sqlite.open(fs.join(dir, DB_FILE));
   try {
-    const prepared = prepareDatabase(database, { create: true });
-    if (!prepared.ok) throw new Error(prepared.message);
-    const { clock, random, log } = env.platform;
-    createDefaultCategories(BudgetDb.open(database, { clock, random, log }));
-  } finally {
-    database.close();
+    const database = sqlite.open(fs.join(dir, DB_FILE));
+    try {
+      const prepared = prepareDatabase(database, { create: true });
+      if (!prepared.ok) throw new Error(prepared.message);
+      const { clock, random, log } = env.platform;
+      createDefaultCategories(BudgetDb.open(database, { clock, random, log }));
+    } finally {
+      database.close();
+    }
+    await writePrefs(fs, dir, { id, budgetName });
+  } catch (err) {
+    // Leave no half-made budget behind.
+    await fs.removeDir(dir);
+    throw err;
   }
-  const prefs: BudgetPrefs = { id, budgetName };
-  await writePrefs(fs, dir, prefs);
-  if (!(await fs.exists(fs.join(dir, METADATA_FILE))))
-    throw new Error('metadata.json was not written');
   return id;
 }
