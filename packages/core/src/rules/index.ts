@@ -65,6 +65,7 @@ export {
   isCategorySetterFor,
   isPayeeRenameRuleFor,
   learnCategory,
+  linkedScheduleId,
   makePayeeRenameRule,
   newRuleForPayee,
   planCategoryRule,

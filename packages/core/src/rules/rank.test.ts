@@ -216,3 +216,33 @@ describe('RuleIndex', () => {
     expect(index.run({ payee: 'p-new', category: null as unknown }).category).toBeNull();
   });
 });
+
+describe('RuleIndex rows', () => {
+  const row = (id: string, patch: Record<string, unknown> = {}) => ({
+    id,
+    stage: null,
+    conditions_op: 'and',
+    conditions: JSON.stringify([{ op: 'is', field: 'description', value: 'p-1' }]),
+    actions: JSON.stringify([{ op: 'set', field: 'category', value: 'c-1' }]),
+    tombstone: 0,
+    ...patch,
+  });
+
+  it('loads rows, skipping unreadable and invalid ones, and applies synced changes', () => {
+    const index = new RuleIndex();
+    const skipped = index.loadRows([
+      row('ok'),
+      row('bad-json', { conditions: '[' }),
+      row('bad-value', { conditions: JSON.stringify([{ op: 'is', field: 'amount', value: 'x' }]) }),
+      row('gone', { tombstone: 1 }),
+    ]);
+    expect(skipped).toEqual(['bad-json', 'bad-value']);
+    expect(index.all().map((r) => r.id)).toEqual(['ok']);
+    expect(index.run({ payee: 'p-1', category: null as unknown }).category).toBe('c-1');
+    expect(index.applyRow(row('ok', { conditions: '{' }))).toBe(false);
+    expect(index.has('ok')).toBe(false);
+    index.applyRow(row('ok'));
+    expect(index.applyRow(row('ok', { tombstone: 1 }))).toBe(true);
+    expect(index.size).toBe(0);
+  });
+});

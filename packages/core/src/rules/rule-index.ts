@@ -1,6 +1,7 @@
 import { compileRule } from './compile.ts';
 import { applyRuleInPlace, newDayMemo } from './evaluate.ts';
 import { compareRules } from './rank.ts';
+import { ruleFromRow, type RuleRow } from './storage.ts';
 import type { CompiledRule, EvalContext, IdResolver, Rule, RuleValidationErrors } from './types.ts';
 
 type IndexedField = 'imported_payee' | 'payee';
@@ -98,6 +99,31 @@ export class RuleIndex {
     if (!this.entries.delete(id)) return false;
     this.ranked = null;
     return true;
+  }
+
+  /**
+   * Applies one row of the `rules` table as read or synced: a deleted row removes the rule,
+   * anything else adds or replaces it. Returns false when the row was skipped because it
+   * cannot be read or does not validate (any older version is removed then too).
+   */
+  applyRow(row: RuleRow): boolean {
+    if (row.tombstone === 1) {
+      this.delete(row.id);
+      return true;
+    }
+    const rule = ruleFromRow(row);
+    if (rule === null) {
+      this.delete(row.id);
+      return false;
+    }
+    return this.set(rule) === null;
+  }
+
+  /** Loads rows (e.g. every row of the `rules` table); returns the ids that were skipped. */
+  loadRows(rows: Iterable<RuleRow>): string[] {
+    const skipped: string[] = [];
+    for (const row of rows) if (!this.applyRow(row)) skipped.push(row.id);
+    return skipped;
   }
 
   /** Re-applies id mappings (after a merge, an undo or a synced mapping change). */

@@ -11,6 +11,7 @@ import {
   getProbableCategory,
   getRulesForPayee,
   learnCategory,
+  linkedScheduleId,
   newRuleForPayee,
   planCategoryRule,
   planPayeeRename,
@@ -152,6 +153,15 @@ describe('rules for a payee', () => {
         .map((r) => r.id)
         .sort(),
     ).toEqual(['is', 'not-one-of', 'sets']);
+  });
+});
+
+describe('schedule rules', () => {
+  it('names the schedule a rule links to', () => {
+    expect(
+      linkedScheduleId({ actions: [{ op: 'set' }, { op: 'link-schedule', value: 's-1' }] }),
+    ).toBe('s-1');
+    expect(linkedScheduleId({ actions: [{ op: 'set', value: 's-1' }] })).toBeNull();
   });
 });
 

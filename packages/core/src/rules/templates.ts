@@ -82,16 +82,14 @@ export interface LearnableTransaction {
  */
 export function getProbableCategory(transactions: readonly LearnableTransaction[]): string | null {
   const counts = new Map<string, number>();
-  let best: string | null = null;
   for (const t of transactions) {
-    if (!t.category) continue;
-    const n = (counts.get(t.category) ?? 0) + 1;
-    counts.set(t.category, n);
+    if (t.category) counts.set(t.category, (counts.get(t.category) ?? 0) + 1);
   }
+  let best: string | null = null;
   let bestCount = 0;
-  for (const t of transactions) {
-    const n = t.category ? (counts.get(t.category) ?? 0) : 0;
-    if (n > bestCount) [best, bestCount] = [t.category as string, n];
+  for (const [category, count] of counts) {
+    // Map order is first-seen order, so a tie keeps the most recent category.
+    if (count > bestCount) [best, bestCount] = [category, count];
   }
   return bestCount >= LEARN_MIN_COUNT ? best : null;
 }
@@ -157,6 +155,12 @@ export function planCategoryRule(
       kind: 'update',
       rule: { ...rule.source, actions: [{ ...rule.source.actions[0]!, value: categoryId }] },
     }));
+}
+
+/** The schedule a rule belongs to (its link-schedule action), if any. */
+export function linkedScheduleId(rule: { actions: readonly { op: string; value?: unknown }[] }) {
+  const link = rule.actions.find((a) => a.op === 'link-schedule');
+  return typeof link?.value === 'string' ? link.value : null;
 }
 
 /**
