@@ -87,3 +87,19 @@ export { EventBus, type CoreEvents, type EventName, type Emit } from './handlers
 export { v, type Validator, type Infer } from './handlers-core/validate.ts';
 export { SerialQueue } from './handlers-core/queue.ts';
 // ---- end data layer ----
+// ---- api handlers (the `api/*` names behind @coffer/api) ----
+export {
+  createApiModule,
+  apiError,
+  accountModel,
+  categoryGroupModel,
+  categoryModel,
+  payeeModel,
+  type ApiModule,
+  type ApiAccount,
+  type ApiCategory,
+  type ApiCategoryGroup,
+  type ApiPayee,
+} from './api-handlers/index.ts';
+export { q, Query, isQuery, type QueryState } from './query/query.ts';
+// ---- end api handlers ----

@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type Core, type EventName, createApiModule, q } from '@coffer/core';
+import { createNodePlatform } from '@coffer/core-node';
+import { createAppCore } from './app.ts';
+import { isErrorValue, unwrap } from './errors.ts';
+import { type ApiMethods, createMethods } from './methods.ts';
+
+export interface InitConfig {
+  /** The folder holding one sub-folder per budget. Defaults to $ACTUAL_DATA_DIR, then cwd. */
+  dataDir?: string;
+  serverURL?: string;
+  password?: string;
+}
+
+/** What `init` returns (and `internal` is): direct access to every core handler. */
+export interface ApiLib {
+  /** Call any handler by name. `api/*` handlers reject on error values; others return them. */
+  send(name: string, args?: unknown): Promise<unknown>;
+  on(name: EventName, listener: (payload: unknown) => void): () => void;
+  q: typeof q;
+  getDataDir(): string;
+}
+
+/**
+ * One running api: a core with every module on the Node platform, and the methods of
+ * `@actual-app/api` bound to it. The package's module-level functions use one default client;
+ * tests make their own.
+ */
+export class ApiClient {
+  private core: Core | null = null;
+  private dataDir = '';
+  readonly methods: ApiMethods;
+  readonly lib: ApiLib;
+
+  constructor() {
+    this.methods = createMethods((name, args) => this.sendApi(name, args));
+    this.lib = {
+      send: (name, args) => this.send(name, args),
+      on: (name, listener) => this.requireCore().events.on(name, listener),
+      q,
+      getDataDir: () => this.dataDir,
+    };
+  }
+
+  get initialized(): boolean {
+    return this.core !== null;
+  }
+
+  async init(config: InitConfig = {}): Promise<ApiLib> {
+    if (this.core) return this.lib;
+    const dataDir = resolve(config.dataDir ?? process.env.ACTUAL_DATA_DIR ?? process.cwd());
+    mkdirSync(dataDir, { recursive: true });
+    const platform = createNodePlatform({ documentDir: dataDir });
+    this.core = createAppCore(platform, dataDir).register(createApiModule());
+    this.dataDir = dataDir;
+    return this.lib;
+  }
+
+  /** Close the open budget and stop. A later `init` starts afresh. */
+  async shutdown(): Promise<void> {
+    const core = this.core;
+    if (!core) return;
+    await core.idle();
+    await core.sendUnknown('close-budget');
+    this.core = null;
+  }
+
+  /** Any handler, its result as it is (error values included). */
+  async send(name: string, args?: unknown): Promise<unknown> {
+    const result = await this.requireCore().sendUnknown(name, args);
+    if (name.startsWith('api/') && isErrorValue(result)) return unwrap(result);
+    return result;
+  }
+
+  private async sendApi(name: string, args?: unknown): Promise<unknown> {
+    return unwrap(await this.requireCore().sendUnknown(name, args));
+  }
+
+  private requireCore(): Core {
+    if (!this.core) throw new Error('The api is not initialized: call init() first');
+    return this.core;
+  }
+}
