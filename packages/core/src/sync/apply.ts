@@ -3,10 +3,10 @@ import type { Logger, SqlValue, SqliteDatabase } from '../platform/index.ts';
 import { PREFS_DATASET, SYNCED_PREFS } from '../schema/synced-tables.ts';
 import { insertMany } from './merkle-batch.ts';
 import {
-  HAS_TIMESTAMP_SQL,
   INSERT_MESSAGES_SQL,
+  LATEST_IN_CELLS_SQL,
+  LOGGED_TIMESTAMPS_SQL,
   MESSAGE_CHUNK,
-  NEWER_IN_CELL_SQL,
   SAVE_CLOCK_SQL,
   isKnownCell,
   selectRowsSql,
@@ -61,21 +61,50 @@ const byTimestamp = (a: Stamped, b: Stamped): number =>
       ? 1
       : 0;
 
-/** Drop what the log already has, mark what a newer cell value supersedes, sort. */
+const LOOKUP_CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += LOOKUP_CHUNK) out.push(items.slice(i, i + LOOKUP_CHUNK));
+  return out;
+}
+
+/**
+ * Drop what the log already has, mark what a newer logged value of the same cell supersedes,
+ * and sort. The log is asked a few hundred timestamps or cells per query.
+ */
 function classifyIncoming(db: SqliteDatabase, batch: readonly Stamped[]) {
-  const seen = new Set<string>();
+  const logged = new Set<string>();
+  const stamps = [...new Set(batch.map((e) => e.message.timestamp))];
+  for (const chunk of chunks(stamps)) {
+    for (const r of db.all<{ timestamp: string }>(LOGGED_TIMESTAMPS_SQL, [JSON.stringify(chunk)])) {
+      logged.add(r.timestamp);
+    }
+  }
   const fresh: Stamped[] = [];
-  const old = new Set<Stamped>();
   let duplicates = 0;
   for (const entry of batch) {
-    const { timestamp, dataset, row, column } = entry.message;
-    if (seen.has(timestamp) || db.first(HAS_TIMESTAMP_SQL, [timestamp])) {
+    if (logged.has(entry.message.timestamp)) {
       duplicates++;
       continue;
     }
-    seen.add(timestamp);
-    if (db.first(NEWER_IN_CELL_SQL, [dataset, row, column, timestamp])) old.add(entry);
+    logged.add(entry.message.timestamp);
     fresh.push(entry);
+  }
+
+  const cellKey = (m: Message): string => JSON.stringify([m.dataset, m.row, m.column]);
+  const cells = [...new Set(fresh.map((e) => cellKey(e.message)))];
+  const latest = new Map<string, string>();
+  for (const chunk of chunks(cells)) {
+    const rows = db.all<{ i: number; latest: string | null }>(LATEST_IN_CELLS_SQL, [
+      `[${chunk.join(',')}]`,
+    ]);
+    for (const r of rows) if (r.latest != null) latest.set(chunk[r.i]!, r.latest);
+  }
+  const old = new Set<Stamped>();
+  for (const entry of fresh) {
+    const newest = latest.get(cellKey(entry.message));
+    if (newest !== undefined && newest > entry.message.timestamp) old.add(entry);
   }
   return { fresh: fresh.sort(byTimestamp), old, duplicates };
 }

@@ -259,3 +259,22 @@ describe('raw cell changes', () => {
     expect(db.getMessagesSince('')).toHaveLength(1);
   });
 });
+
+describe('clock', () => {
+  it('receiving a big batch moves the clock once, so the counter cannot overflow', () => {
+    const { db, platform } = memoryBudgetDb();
+    const at = platform.clock.now() - 1000;
+    const many = Array.from({ length: 2000 }, (_, i) =>
+      msg(
+        ts(at, i % 0x10000, (i + 1).toString(16).padStart(16, '0')),
+        'payees',
+        `p${i}`,
+        'name',
+        'x',
+      ),
+    );
+    db.applyMessages(many, { source: 'remote' });
+    expect(Timestamp.parse(db.timestamp)!.counter()).toBeLessThan(2);
+    expect(Timestamp.parse(db.timestamp)!.millis()).toBe(platform.clock.now());
+  });
+});

@@ -59,9 +59,16 @@ const messageValues = (n: number): string => Array(n).fill('(?, ?, ?, ?, ?)').jo
 
 export const INSERT_MESSAGES_SQL = (count: number): string =>
   `INSERT INTO messages_crdt (timestamp, dataset, row, column, value) VALUES ${messageValues(count)}`;
-export const HAS_TIMESTAMP_SQL = 'SELECT 1 AS x FROM messages_crdt WHERE timestamp = ?';
-export const NEWER_IN_CELL_SQL =
-  'SELECT 1 AS x FROM messages_crdt WHERE dataset = ? AND row = ? AND column = ? AND timestamp > ? LIMIT 1';
+/** Which of a JSON array of timestamps the log already holds. */
+export const LOGGED_TIMESTAMPS_SQL =
+  'SELECT timestamp FROM messages_crdt WHERE timestamp IN (SELECT value FROM json_each(?))';
+/** For a JSON array of [dataset, row, column] cells: the latest logged timestamp of each. */
+export const LATEST_IN_CELLS_SQL = `SELECT c.key AS i, (
+    SELECT MAX(m.timestamp) FROM messages_crdt m
+    WHERE m.dataset = json_extract(c.value, '$[0]') AND m.row = json_extract(c.value, '$[1]')
+      AND m.column = json_extract(c.value, '$[2]')
+  ) AS latest
+  FROM json_each(?) c`;
 export const SAVE_CLOCK_SQL = 'INSERT OR REPLACE INTO messages_clock (id, clock) VALUES (1, ?)';
 export const LOAD_CLOCK_SQL = 'SELECT clock FROM messages_clock WHERE id = 1';
 export const MESSAGES_SINCE_SQL =
