@@ -31,3 +31,4 @@ export {
   type ScheduleStatusInput,
 } from './status.ts';
 export { describeRecurrence, ordinal } from './describe.ts';
+export { changeRecurFrequency, defaultRecurConfig, finishRecurConfig } from './editor.ts';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { describeRecurrence, ordinal } from './describe.ts';
 import { getDateWithSkippedWeekend, isNearDate } from './dates.ts';
+import { changeRecurFrequency, defaultRecurConfig, finishRecurConfig } from './editor.ts';
 import { getScheduleStatus, isSchedulePaid, paidFromDate } from './status.ts';
 
 describe('getScheduleStatus', () => {
@@ -111,5 +112,24 @@ describe('describeRecurrence', () => {
       '23rd',
       '31st',
     ]);
+  });
+});
+
+describe('recurrence editor', () => {
+  it('starts monthly from today and keeps patterns only for monthly', () => {
+    const config = defaultRecurConfig('2024-05-10');
+    expect(config).toMatchObject({
+      start: '2024-05-10',
+      frequency: 'monthly',
+      interval: 1,
+      endMode: 'never',
+    });
+    const withDays = { ...config, patterns: [{ type: 'day' as const, value: 3 }] };
+    expect(changeRecurFrequency(withDays, 'weekly').patterns).toEqual([]);
+    expect(changeRecurFrequency(withDays, 'monthly').patterns).toEqual([{ type: 'day', value: 3 }]);
+    expect(finishRecurConfig({ ...config, interval: '0', endOccurrences: '4' })).toMatchObject({
+      interval: 1,
+      endOccurrences: 4,
+    });
   });
 });
