@@ -1,0 +1,54 @@
+import { handlerError } from '../handlers-core/errors.ts';
+import { defineModule, handler } from '../handlers-core/registry.ts';
+import { type Validator, v } from '../handlers-core/validate.ts';
+import { CompileError, QueryParamError } from '../query/errors.ts';
+import { runQuery } from '../query/exec.ts';
+import type { QueryState } from '../query/query.ts';
+import { QueryCellsSlot } from './query-cells.ts';
+
+/** A serialized AQL query: at least `{table}` (what `q(...).serialize()` produces). */
+const queryState = (): Validator<QueryState> => ({
+  check(value, path) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return `${path || 'args'} should be a serialized query object`;
+    }
+    if (typeof (value as { table?: unknown }).table !== 'string') {
+      return 'query has no table, did you forget to call `.serialize`?';
+    }
+    return null;
+  },
+});
+
+/** A query the compiler rejects is bad input: a typed error with the expression stack. */
+function guarded<T>(run: () => T) {
+  try {
+    return run();
+  } catch (err) {
+    if (err instanceof CompileError || err instanceof QueryParamError) {
+      return handlerError('query-error', err.message);
+    }
+    throw err;
+  }
+}
+
+export const queryModule = defineModule('query', {
+  /** A serialized query → {data, dependencies}. */
+  query: handler({
+    args: queryState(),
+    needsBudget: true,
+    run: (state, ctx) => guarded(() => runQuery(ctx.requireBudget().sqlite, state)),
+  }),
+
+  /** {sheetName, name, query}: a live cell `sheetName!name` holding the query's result. */
+  'create-query': handler({
+    args: v.object({ sheetName: v.string(), name: v.string(), query: queryState() }),
+    needsBudget: true,
+    run({ sheetName, name, query }, ctx) {
+      const cells = ctx.requireBudget().get(QueryCellsSlot);
+      return guarded(() => {
+        cells.create(sheetName, name, query, ctx.emit);
+        return 'ok' as const;
+      });
+    },
+  }),
+});

@@ -1,0 +1,261 @@
+import type { Budget } from '../budget-file/budget.ts';
+import type { Emit } from '../handlers-core/events.ts';
+import { orphanedPayeeIds } from '../payees/queries.ts';
+import { TransactionHooksSlot } from './hooks.ts';
+import {
+  type StoredTx,
+  type Transaction,
+  type TransactionInput,
+  fromStored,
+  isParentRow,
+  toStoredPatch,
+} from './model.ts';
+import { type TransactionError, checkReferences, existingIds, txError } from './references.ts';
+import { settleSplit } from './splits.ts';
+import { TxStore } from './store.ts';
+import { type TransferChange, onDelete, onInsert, onUpdate } from './transfer.ts';
+
+export interface BatchChanges {
+  added?: readonly TransactionInput[];
+  updated?: readonly (TransactionInput & { id: string })[];
+  deleted?: readonly { id: string }[];
+}
+
+export interface BatchOptions {
+  /** Teach the rules which category a payee gets (through `TransactionHooks`). */
+  learnCategories?: boolean;
+  /** Push `orphaned-payees` when a payee change left an old payee unused (needs `emit`). */
+  detectOrphanPayees?: boolean;
+  /** Create and keep in step the other side of transfers (default true). */
+  runTransfers?: boolean;
+  emit?: Emit;
+  /** Payee ids created inside the same write batch (they are not in SQLite yet). */
+  knownPayees?: ReadonlySet<string>;
+  /** Runs first inside the write batch, e.g. to create those payees. */
+  beforeWrite?: () => void;
+}
+
+export interface BatchResult {
+  /** The added transactions as stored (children included). */
+  added: Transaction[];
+  /** What the transfer logic changed on the updated transactions. */
+  updated: TransferChange[];
+}
+
+const NEEDED_ON_INSERT = ['account', 'date', 'amount'] as const;
+
+function validate(
+  budget: Budget,
+  changes: BatchChanges,
+  addedIds: string[],
+): TransactionError | null {
+  const db = budget.sqlite;
+  const added = changes.added ?? [];
+  const updated = changes.updated ?? [];
+  const deleted = changes.deleted ?? [];
+  const refs = {
+    accounts: new Set<string>(),
+    payees: new Set<string>(),
+    categories: new Set<string>(),
+  };
+  for (const t of [...added, ...updated]) {
+    if (t.account) refs.accounts.add(t.account);
+    if (t.payee) refs.payees.add(t.payee);
+    if (t.category) refs.categories.add(t.category);
+  }
+  const seen = new Set<string>();
+  for (const [i, t] of added.entries()) {
+    for (const field of NEEDED_ON_INSERT) {
+      if (t[field] === undefined || t[field] === null) {
+        return txError('invalid-transaction', `added[${i}] needs ${field}`);
+      }
+    }
+    if (seen.has(addedIds[i]!))
+      return txError('transaction-exists', `Id ${addedIds[i]} is added twice`);
+    seen.add(addedIds[i]!);
+  }
+  const clash = existingIds(db, 'SELECT id FROM transactions WHERE id IN', seen);
+  for (const id of clash)
+    return txError('transaction-exists', `A transaction with id ${id} exists`);
+
+  const named = [...updated.map((t) => t.id), ...deleted.map((t) => t.id)];
+  const found = existingIds(db, 'SELECT id FROM transactions WHERE id IN', named);
+  for (const id of named) {
+    if (!found.has(id)) return txError('transaction-not-found', `No transaction with id ${id}`);
+  }
+  const parents = added.filter((t) => t.is_child).map((t) => t.parent_id ?? '');
+  const liveParents = existingIds(
+    db,
+    'SELECT id FROM transactions WHERE tombstone = 0 AND id IN',
+    parents.filter((id) => !seen.has(id)),
+  );
+  for (const id of parents) {
+    if (!seen.has(id) && !liveParents.has(id)) {
+      return txError(
+        'parent-not-found',
+        `A split child names a parent that does not exist: ${id || '(none)'}`,
+      );
+    }
+  }
+  return checkReferences(db, refs);
+}
+
+/**
+ * Add, update and delete transactions as one change (one write batch, one undo step):
+ * validates every id first (a bad one changes nothing), keeps splits consistent, and runs the
+ * transfer logic. The core of `transactions-batch-update` and of everything that writes
+ * transactions (imports, the API, account close, tools).
+ */
+export function batchUpdateTransactions(
+  budget: Budget,
+  changes: BatchChanges,
+  options: BatchOptions = {},
+): BatchResult | TransactionError {
+  const { clock, random } = budget.env.platform;
+  const newId = () => random.uuid();
+  const added = changes.added ?? [];
+  const updated = changes.updated ?? [];
+  const addedIds = added.map((t) => t.id ?? newId());
+
+  const problem = validateWithKnown(budget, changes, addedIds, options.knownPayees) ?? null;
+  if (problem) return problem;
+
+  const oldPayees = payeesBefore(
+    budget,
+    updated.filter((u) => u.payee).map((u) => u.id),
+  );
+  const now = clock.now();
+  const transfers: TransferChange[] = [];
+
+  const result = budget.db.batch((): Transaction[] => {
+    options.beforeWrite?.();
+    const store = new TxStore(budget);
+    store.preload([...updated.map((t) => t.id), ...(changes.deleted ?? []).map((t) => t.id)]);
+
+    added.forEach((t, i) => {
+      const row: StoredTx = {
+        id: addedIds[i]!,
+        isParent: 0,
+        isChild: 0,
+        cleared: 1,
+        starting_balance_flag: 0,
+        sort_order: now,
+        tombstone: 0,
+        ...toStoredPatch(t),
+      };
+      row.id = addedIds[i]!;
+      store.insert(row);
+    });
+
+    const deletedIds = new Set<string>();
+    for (const { id } of changes.deleted ?? []) {
+      deletedIds.add(id);
+      const row = store.get(id);
+      if (row && isParentRow(row))
+        for (const child of store.childrenOf(id)) deletedIds.add(child.id);
+    }
+    for (const id of deletedIds) store.delete(id);
+
+    for (const t of updated) {
+      const { id: _id, ...patch } = toStoredPatch(t);
+      // Moving a transaction off budget always drops its category.
+      if (t.account && store.account(t.account)?.offbudget) patch.category = null;
+      store.update(t.id, patch);
+    }
+
+    const parents = new Set<string>();
+    for (const id of [...addedIds, ...updated.map((t) => t.id), ...deletedIds]) {
+      const row = store.get(id);
+      if (!row) continue;
+      if (row.isParent === 1) parents.add(id);
+      if (row.parent_id) parents.add(String(row.parent_id));
+    }
+    const followers = new Set<string>();
+    for (const parent of parents)
+      for (const child of settleSplit(store, parent)) followers.add(child);
+
+    if (options.runTransfers !== false) {
+      const ctx = { newId, now };
+      for (const id of addedIds) onInsert(store, id, ctx);
+      for (const id of new Set([...updated.map((t) => t.id), ...followers])) {
+        if (deletedIds.has(id)) continue;
+        const change = onUpdate(store, id, ctx);
+        if (change) transfers.push(change);
+      }
+      for (const id of deletedIds) onDelete(store, id);
+    }
+    return addedIds.map((id) => fromStored(store.get(id)!));
+  });
+
+  if (options.learnCategories) learn(budget, changes, result);
+  if (options.detectOrphanPayees !== false && options.emit) {
+    reportOrphans(budget, oldPayees, updated, options.emit);
+  }
+  return { added: result, updated: transfers };
+}
+
+function validateWithKnown(
+  budget: Budget,
+  changes: BatchChanges,
+  addedIds: string[],
+  knownPayees: ReadonlySet<string> | undefined,
+): TransactionError | null {
+  if (!knownPayees || knownPayees.size === 0) return validate(budget, changes, addedIds);
+  // Payees created in the same batch are not in SQLite yet: leave them out of the check.
+  const strip = (t: TransactionInput) =>
+    t.payee && knownPayees.has(t.payee) ? { ...t, payee: undefined } : t;
+  return validate(
+    budget,
+    {
+      ...changes,
+      added: changes.added?.map(strip),
+      updated: changes.updated?.map((t) => ({ ...strip(t), id: t.id })),
+    },
+    addedIds,
+  );
+}
+
+/** The current (merged) payees of transactions, before they change. */
+function payeesBefore(budget: Budget, ids: string[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    const rows = budget.sqlite.all<{ payee: string | null }>(
+      `SELECT pm.targetId AS payee FROM transactions t
+       LEFT JOIN payee_mapping pm ON pm.id = t.description
+       WHERE t.id IN (${part.map(() => '?').join(',')})`,
+      part,
+    );
+    for (const row of rows) if (row.payee) out.add(row.payee);
+  }
+  return out;
+}
+
+function learn(budget: Budget, changes: BatchChanges, added: Transaction[]): void {
+  const hook = budget.get(TransactionHooksSlot).learnCategories;
+  if (!hook) return;
+  const ids = new Set([
+    ...added.filter((t) => t.category).map((t) => t.id),
+    ...(changes.updated ?? []).filter((t) => t.category).map((t) => t.id),
+  ]);
+  const rows = [...ids]
+    .map((id) => budget.sqlite.first<StoredTx>('SELECT * FROM transactions WHERE id = ?', [id]))
+    .filter((r): r is StoredTx => !!r)
+    .map(fromStored);
+  if (rows.length > 0) hook(rows);
+}
+
+/** Actual tells the UI when a payee change leaves the old payee with no transactions. */
+function reportOrphans(
+  budget: Budget,
+  oldPayees: Set<string>,
+  updated: readonly TransactionInput[],
+  emit: Emit,
+): void {
+  const newPayeeIds = updated.map((u) => u.payee).filter((p): p is string => !!p);
+  if (newPayeeIds.length === 0 || oldPayees.size === 0) return;
+  const orphaned = new Set(orphanedPayeeIds(budget));
+  const orphanedIds = [...oldPayees].filter((id) => orphaned.has(id));
+  if (orphanedIds.length > 0)
+    emit('orphaned-payees', { orphanedIds, updatedPayeeIds: newPayeeIds });
+}

@@ -1,0 +1,82 @@
+import type { SqlValue } from '../platform/index.ts';
+import {
+  type StoredTx,
+  type TransactionInput,
+  isAlive,
+  isParentRow,
+  parseSplitError,
+  splitError,
+} from './model.ts';
+import type { TxStore } from './store.ts';
+
+/** What a split child takes from its parent, always. */
+const INHERITED = ['acct', 'date', 'cleared', 'starting_balance_flag'] as const;
+
+const sameError = (stored: SqlValue | undefined, want: ReturnType<typeof splitError>) =>
+  JSON.stringify(parseSplitError(stored)) === JSON.stringify(want);
+
+/**
+ * Bring a split back to its invariants after a change: children carry the parent's account,
+ * date, cleared and starting-balance flags; the parent's `error` records a children's sum that
+ * differs from its amount (stored, not rejected, as in Actual); a parent left without live
+ * children becomes a plain transaction. Returns the children whose fields changed.
+ */
+export function settleSplit(store: TxStore, parentId: string): string[] {
+  const parent = store.get(parentId);
+  if (!isAlive(parent) || !isParentRow(parent)) return [];
+  const children = store.childrenOf(parentId);
+  if (children.length === 0) {
+    store.update(parentId, { isParent: 0, error: null });
+    return [];
+  }
+  const touched: string[] = [];
+  let total = 0;
+  for (const child of children) {
+    total += Number(child.amount ?? 0);
+    const patch: Partial<StoredTx> = {};
+    for (const column of INHERITED) {
+      if ((child[column] ?? null) !== (parent[column] ?? null))
+        patch[column] = parent[column] ?? null;
+    }
+    if (Object.keys(patch).length > 0) {
+      store.update(child.id, patch);
+      touched.push(child.id);
+    }
+  }
+  const error = splitError(Number(parent.amount ?? 0), total);
+  if (!sameError(parent.error, error)) {
+    store.update(parentId, { error: error ? JSON.stringify(error) : null });
+  }
+  return touched;
+}
+
+/**
+ * A parent and its children from a transaction with `subtransactions` (API and imports):
+ * children get fresh ids, the parent's payee when they have none, and sort orders 0, −1, −2…
+ */
+export function makeSplit(
+  parent: TransactionInput & { id: string },
+  subtransactions: readonly TransactionInput[],
+  newId: () => string,
+): (TransactionInput & { id: string })[] {
+  const children = subtransactions.map((sub, idx) => ({
+    amount: 0,
+    ...sub,
+    id: sub.id ?? newId(),
+    payee: sub.payee || parent.payee || null,
+    account: parent.account,
+    date: parent.date,
+    cleared: parent.cleared ?? null,
+    starting_balance_flag: parent.starting_balance_flag ?? null,
+    is_child: true,
+    is_parent: false,
+    parent_id: parent.id,
+    sort_order: 0 - idx,
+    error: null,
+  }));
+  const total = children.reduce((sum, c) => sum + Number(c.amount ?? 0), 0);
+  return [
+    { ...parent, is_parent: true, error: splitError(Number(parent.amount ?? 0), total) },
+    ...children,
+  ];
+}

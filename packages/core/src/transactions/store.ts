@@ -1,0 +1,218 @@
+import type { Budget } from '../budget-file/budget.ts';
+import type { SqlValue } from '../platform/index.ts';
+import type { RowInput } from '../sync/values.ts';
+import { type StoredTx, type TxColumn, isAlive } from './model.ts';
+
+const CHUNK = 500;
+
+const mirrorKey = (
+  acct: SqlValue | undefined,
+  amount: SqlValue | undefined,
+  date: SqlValue | undefined,
+) => `${String(acct)}\u0000${Number(amount ?? 0)}\u0000${String(date)}`;
+
+/**
+ * The transactions one change touches, as they will be once the change commits. Writes go to
+ * the write path (buffered by the caller's `db.batch`) and to this overlay, so later steps of
+ * the same change (transfers, split checks) read what earlier steps wrote even though SQLite
+ * still has the old rows until the batch ends.
+ */
+export class TxStore {
+  private readonly rows = new Map<string, StoredTx | null>();
+  private readonly inserted = new Set<string>();
+  /** Overlay rows by parent, and by (account, amount, date) for mirror matching. */
+  private readonly byParent = new Map<string, Set<string>>();
+  private readonly byMirrorKey = new Map<string, Set<string>>();
+  private accounts: Map<string, { offbudget: boolean; closed: boolean }> | null = null;
+  private transferAccts: Map<string, string> | null = null;
+  private accountPayees: Map<string, string> | null = null;
+
+  constructor(readonly budget: Budget) {}
+
+  private get sqlite() {
+    return this.budget.sqlite;
+  }
+
+  /** Load rows into the overlay in a few queries (before reading many of them). */
+  preload(ids: Iterable<string>): void {
+    const missing = [...new Set(ids)].filter((id) => !this.rows.has(id));
+    for (let i = 0; i < missing.length; i += CHUNK) {
+      const part = missing.slice(i, i + CHUNK);
+      const found = this.sqlite.all<StoredTx>(
+        `SELECT * FROM transactions WHERE id IN (${part.map(() => '?').join(',')})`,
+        part,
+      );
+      const byId = new Map(found.map((r) => [r.id, r]));
+      for (const id of part) this.remember(id, byId.get(id) ?? null);
+    }
+  }
+
+  /** The row as it is now (after this change's writes so far), dead or alive; null if none. */
+  get(id: string | null | undefined): StoredTx | null {
+    if (!id) return null;
+    if (!this.rows.has(id)) {
+      this.remember(
+        id,
+        this.sqlite.first<StoredTx>('SELECT * FROM transactions WHERE id = ?', [id]) ?? null,
+      );
+    }
+    return this.rows.get(id) ?? null;
+  }
+
+  wasInserted(id: string): boolean {
+    return this.inserted.has(id);
+  }
+
+  insert(row: StoredTx): void {
+    this.budget.db.insert('transactions', row as RowInput<'transactions'>);
+    this.inserted.add(row.id);
+    this.remember(row.id, { ...row });
+  }
+
+  /** Set columns; only the ones whose value changes are written. Returns the changed ones. */
+  update(id: string, patch: Partial<StoredTx>): Partial<StoredTx> {
+    const current = this.get(id);
+    const changed: Partial<StoredTx> = {};
+    for (const [column, value] of Object.entries(patch) as [TxColumn, SqlValue][]) {
+      if (column === ('id' as TxColumn) || value === undefined) continue;
+      if (current && (current[column] ?? null) === (value ?? null)) continue;
+      changed[column] = value;
+    }
+    if (Object.keys(changed).length === 0) return changed;
+    this.budget.db.update('transactions', { id, ...changed } as RowInput<'transactions'> & {
+      id: string;
+    });
+    this.remember(id, { ...(current ?? { id }), ...changed });
+    return changed;
+  }
+
+  delete(id: string): void {
+    this.update(id, { tombstone: 1 });
+  }
+
+  /** Live children of a split parent (the overlay's view). */
+  childrenOf(parentId: string): StoredTx[] {
+    const ids = new Set(this.byParent.get(parentId) ?? []);
+    if (!this.inserted.has(parentId)) {
+      const rows = this.sqlite.all<StoredTx>(
+        'SELECT * FROM transactions WHERE parent_id = ? AND isChild = 1 AND tombstone = 0',
+        [parentId],
+      );
+      for (const row of rows) {
+        if (!this.rows.has(row.id)) this.remember(row.id, row);
+        ids.add(row.id);
+      }
+    }
+    return [...ids]
+      .map((id) => this.get(id)!)
+      .filter((r) => isAlive(r) && r.parent_id === parentId && r.isChild === 1)
+      .sort((a, b) => Number(b.sort_order ?? 0) - Number(a.sort_order ?? 0));
+  }
+
+  /**
+   * A live, unlinked, non-parent transaction in `acct` with this amount and date to become a
+   * transfer's other side (first in register order), or null.
+   */
+  findMirror(
+    acct: string,
+    amount: number,
+    date: SqlValue | undefined,
+    exclude: string,
+  ): StoredTx | null {
+    const candidates = this.sqlite.all<StoredTx>(
+      `SELECT t.* FROM transactions t
+       LEFT JOIN transactions p ON (t.isChild = 1 AND p.id = t.parent_id)
+       WHERE t.acct = ? AND t.amount = ? AND t.date = ? AND t.tombstone = 0 AND t.isParent = 0
+         AND (t.isChild = 0 OR p.tombstone = 0)
+       ORDER BY t.starting_balance_flag, t.sort_order DESC, t.id`,
+      [acct, amount, date ?? null],
+    );
+    const ids = new Set<string>();
+    for (const row of candidates) {
+      if (!this.rows.has(row.id)) this.remember(row.id, row);
+      ids.add(row.id);
+    }
+    for (const id of this.byMirrorKey.get(mirrorKey(acct, amount, date)) ?? []) ids.add(id);
+    const live = [...ids]
+      .map((id) => this.get(id)!)
+      .filter(
+        (r) =>
+          r.id !== exclude &&
+          isAlive(r) &&
+          r.isParent !== 1 &&
+          !this.linkedElsewhere(r, exclude) &&
+          mirrorKey(r.acct, r.amount, r.date) === mirrorKey(acct, amount, date),
+      )
+      .sort(
+        (a, b) =>
+          Number(a.starting_balance_flag ?? 0) - Number(b.starting_balance_flag ?? 0) ||
+          Number(b.sort_order ?? 0) - Number(a.sort_order ?? 0) ||
+          (a.id < b.id ? -1 : 1),
+      );
+    return live[0] ?? null;
+  }
+
+  /** Already the other side of a live transfer that is not `id`. */
+  private linkedElsewhere(row: StoredTx, id: string): boolean {
+    const other = row.transferred_id;
+    if (!other || other === id) return false;
+    return isAlive(this.get(String(other)));
+  }
+
+  // ---- accounts and transfer payees (not changed by a transaction batch) ----------------
+
+  account(id: string | null | undefined): { offbudget: boolean; closed: boolean } | null {
+    if (!this.accounts) {
+      this.accounts = new Map(
+        this.sqlite
+          .all<{ id: string; offbudget: number | null; closed: number | null }>(
+            'SELECT id, offbudget, closed FROM accounts WHERE tombstone = 0',
+          )
+          .map((a) => [a.id, { offbudget: a.offbudget === 1, closed: a.closed === 1 }]),
+      );
+    }
+    return id ? (this.accounts.get(id) ?? null) : null;
+  }
+
+  /** The account a (raw) payee id transfers to, through payee_mapping; null if none. */
+  transferAccount(payee: SqlValue | undefined): string | null {
+    if (payee === null || payee === undefined) return null;
+    if (!this.transferAccts) this.loadTransferPayees();
+    return this.transferAccts!.get(String(payee)) ?? null;
+  }
+
+  /** The transfer payee of an account. */
+  payeeOfAccount(acct: string): string | null {
+    if (!this.accountPayees) this.loadTransferPayees();
+    return this.accountPayees!.get(acct) ?? null;
+  }
+
+  private loadTransferPayees(): void {
+    const rows = this.sqlite.all<{ id: string; target: string; acct: string }>(
+      `SELECT pm.id AS id, p.id AS target, p.transfer_acct AS acct
+       FROM payee_mapping pm
+       JOIN payees p ON p.id = pm.targetId AND p.tombstone = 0
+       JOIN accounts a ON a.id = p.transfer_acct AND a.tombstone = 0`,
+    );
+    this.transferAccts = new Map(rows.map((r) => [r.id, r.acct]));
+    this.accountPayees = new Map(rows.filter((r) => r.id === r.target).map((r) => [r.acct, r.id]));
+  }
+
+  private remember(id: string, row: StoredTx | null): void {
+    const before = this.rows.get(id);
+    if (before) {
+      if (before.parent_id) this.byParent.get(String(before.parent_id))?.delete(id);
+      this.byMirrorKey.get(mirrorKey(before.acct, before.amount, before.date))?.delete(id);
+    }
+    this.rows.set(id, row);
+    if (!row) return;
+    if (row.parent_id) add(this.byParent, String(row.parent_id), id);
+    add(this.byMirrorKey, mirrorKey(row.acct, row.amount, row.date), id);
+  }
+}
+
+function add(map: Map<string, Set<string>>, key: string, id: string): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(id);
+}
