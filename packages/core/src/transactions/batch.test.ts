@@ -1,0 +1,227 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { batchUpdateTransactions } from './batch.ts';
+import { fromStored } from './model.ts';
+import { type AppFixture, openAppCore } from './test-helpers/app-core.ts';
+
+let f: AppFixture;
+let acct: string;
+let offAcct: string;
+let shop: string;
+beforeEach(async () => {
+  f = await openAppCore();
+  acct = (await f.core.send('account-create', { name: 'Checking' })) as string;
+  offAcct = (await f.core.send('account-create', { name: 'House', offBudget: true })) as string;
+  shop = (await f.core.send('payee-create', { name: 'Shop' })) as string;
+});
+
+describe('transaction-add / update / delete', () => {
+  it('stores public fields under the stored columns (dates as YYYYMMDD, cents)', async () => {
+    expect(
+      await f.core.send('transaction-add', {
+        id: 't1',
+        account: acct,
+        date: '2023-08-03',
+        amount: -1234,
+        payee: shop,
+        category: f.category('Groceries'),
+        notes: 'milk',
+        imported_id: 'bank-1',
+        imported_payee: 'SHOP #12',
+        cleared: false,
+      }),
+    ).toEqual({});
+    expect(f.tx('t1')).toMatchObject({
+      acct,
+      date: 20230803,
+      amount: -1234,
+      description: shop,
+      category: f.category('Groceries'),
+      notes: 'milk',
+      financial_id: 'bank-1',
+      imported_description: 'SHOP #12',
+      cleared: 0,
+      isParent: 0,
+      isChild: 0,
+      tombstone: 0,
+      starting_balance_flag: 0,
+    });
+    expect(fromStored(f.tx('t1'))).toMatchObject({
+      account: acct,
+      date: '2023-08-03',
+      payee: shop,
+      cleared: false,
+    });
+  });
+
+  it('updates only the given fields and deletes by tombstone; each undoes', async () => {
+    await f.core.send('transaction-add', {
+      id: 't1',
+      account: acct,
+      date: '2023-08-03',
+      amount: -100,
+    });
+    await f.core.send('transaction-update', { id: 't1', amount: -250, notes: 'x' });
+    expect(f.tx('t1')).toMatchObject({ amount: -250, notes: 'x', date: 20230803 });
+    await f.core.send('transaction-delete', { id: 't1' });
+    expect(f.tx('t1').tombstone).toBe(1);
+    await f.core.send('undo');
+    expect(f.tx('t1').tombstone).toBe(0);
+    await f.core.send('undo');
+    expect(f.tx('t1')).toMatchObject({ amount: -100, notes: null });
+    await f.core.send('undo');
+    expect(f.tx('t1').tombstone).toBe(1);
+  });
+
+  it('clears the category when a transaction moves to an off-budget account', async () => {
+    await f.core.send('transaction-add', {
+      id: 't1',
+      account: acct,
+      date: '2023-08-03',
+      amount: -100,
+      category: f.category('Groceries'),
+    });
+    await f.core.send('transaction-update', { id: 't1', account: offAcct });
+    expect(f.tx('t1')).toMatchObject({ acct: offAcct, category: null });
+  });
+
+  it('returns the transfer changes from transactions-batch-update', async () => {
+    const other = (await f.core.send('account-create', { name: 'Savings' })) as string;
+    await f.core.send('transaction-add', {
+      id: 't1',
+      account: acct,
+      date: '2023-08-03',
+      amount: -100,
+    });
+    const result = await f.core.send('transactions-batch-update', {
+      updated: [{ id: 't1', payee: f.transferPayee(other) }],
+    });
+    // Both sides are on budget, so the category is cleared too.
+    expect(result).toEqual([{ id: 't1', transfer_id: f.tx('t1').transferred_id, category: null }]);
+  });
+});
+
+describe('bad input changes nothing', () => {
+  const cases: Array<[string, unknown, string]> = [
+    [
+      'unknown account',
+      { added: [{ account: 'nope', date: '2023-08-01', amount: 1 }] },
+      'account-not-found',
+    ],
+    ['missing date', { added: [{ account: 'ACCT', amount: 1 }] }, 'invalid-transaction'],
+    [
+      'unknown payee',
+      { added: [{ account: 'ACCT', date: '2023-08-01', amount: 1, payee: 'p?' }] },
+      'payee-not-found',
+    ],
+    [
+      'unknown category',
+      { added: [{ account: 'ACCT', date: '2023-08-01', amount: 1, category: 'c?' }] },
+      'category-not-found',
+    ],
+    ['unknown update id', { updated: [{ id: 'nope', amount: 5 }] }, 'transaction-not-found'],
+    ['unknown delete id', { deleted: [{ id: 'nope' }] }, 'transaction-not-found'],
+    [
+      'orphan child',
+      {
+        added: [{ account: 'ACCT', date: '2023-08-01', amount: 1, is_child: true, parent_id: 'x' }],
+      },
+      'parent-not-found',
+    ],
+    ['bad date', { added: [{ account: 'ACCT', date: '2023-02-30', amount: 1 }] }, 'APIError'],
+    ['float amount', { added: [{ account: 'ACCT', date: '2023-08-01', amount: 1.5 }] }, 'APIError'],
+    ['string amount', { updated: [{ id: 'ok', amount: '5' }] }, 'APIError'],
+    ['not a list', { added: 'x' }, 'APIError'],
+  ];
+  for (const [name, raw, type] of cases) {
+    it(name, async () => {
+      await f.core.send('transaction-add', {
+        id: 'ok',
+        account: acct,
+        date: '2023-08-01',
+        amount: 1,
+      });
+      const args = JSON.parse(JSON.stringify(raw).replaceAll('ACCT', acct));
+      // A valid change in the same batch must not be written either.
+      if (type !== 'APIError') (args.updated ??= []).push({ id: 'ok', amount: 999 });
+      const before = f.snapshot();
+      const result = (await f.core.sendUnknown('transactions-batch-update', args)) as {
+        error: { type: string; message: string };
+      };
+      expect(result.error.type).toBe(type);
+      expect(result.error.message.length).toBeGreaterThan(5);
+      expect(f.snapshot()).toBe(before);
+    });
+  }
+
+  it('an unknown handler and a missing budget are typed errors too', async () => {
+    expect(await f.core.sendUnknown('transactions-frobnicate', {})).toEqual({
+      error: { type: 'APIError', message: 'Unknown method: transactions-frobnicate' },
+    });
+    expect(await f.core.sendUnknown('transaction-delete', { id: 5 })).toMatchObject({
+      error: { type: 'APIError' },
+    });
+    expect(
+      batchUpdateTransactions(f.budget, { added: [{ account: acct, date: '2023-08-01' }] }),
+    ).toMatchObject({
+      error: { type: 'invalid-transaction' },
+    });
+  });
+});
+
+describe('splits', () => {
+  const split = (amount: number, children: number[]) => ({
+    added: [
+      { id: 'p', account: acct, date: '2023-08-04', amount, is_parent: true, cleared: false },
+      ...children.map((a, i) => ({
+        id: `c${i}`,
+        account: 'wrong-acct-is-ignored',
+        date: '2023-01-01',
+        amount: a,
+        is_child: true,
+        parent_id: 'p',
+        sort_order: -i,
+      })),
+    ].map((t) => ({ ...t, account: acct })),
+  });
+
+  it('children take the parent account, date, cleared and starting flag', async () => {
+    await f.core.send('transactions-batch-update', split(-300, [-100, -200]));
+    expect(f.tx('c0')).toMatchObject({
+      acct,
+      date: 20230804,
+      cleared: 0,
+      isChild: 1,
+      parent_id: 'p',
+    });
+    expect(f.tx('p').error).toBeNull();
+    await f.core.send('transaction-update', { id: 'p', date: '2023-08-05', cleared: true });
+    expect(f.tx('c1')).toMatchObject({ date: 20230805, cleared: 1 });
+  });
+
+  it('stores a sum mismatch on the parent (not rejected) and clears it once fixed', async () => {
+    await f.core.send('transactions-batch-update', split(-300, [-100, -150]));
+    expect(JSON.parse(String(f.tx('p').error))).toEqual({
+      type: 'SplitTransactionError',
+      version: 1,
+      difference: -50,
+    });
+    await f.core.send('transaction-update', { id: 'c1', amount: -200 });
+    expect(f.tx('p').error).toBeNull();
+    await f.core.send('transaction-delete', { id: 'c0' });
+    expect(JSON.parse(String(f.tx('p').error)).difference).toBe(-100);
+  });
+
+  it('deleting the parent deletes its children; deleting the last child unsplits the parent', async () => {
+    await f.core.send('transactions-batch-update', split(-300, [-100, -200]));
+    await f.core.send('transaction-delete', { id: 'p' });
+    expect([f.tx('p').tombstone, f.tx('c0').tombstone, f.tx('c1').tombstone]).toEqual([1, 1, 1]);
+    await f.core.send('undo');
+    await f.core.send('transactions-batch-update', { deleted: [{ id: 'c0' }, { id: 'c1' }] });
+    expect(f.tx('p')).toMatchObject({ isParent: 0, error: null, tombstone: 0 });
+  });
+
+  it('balances count children, not parents', async () => {
+    await f.core.send('transactions-batch-update', split(-300, [-100, -150]));
+    expect(await f.core.send('account-properties', { id: acct })).toMatchObject({ balance: -250 });
+  });
+});

@@ -1,0 +1,197 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type AppFixture, openAppCore } from './test-helpers/app-core.ts';
+
+let f: AppFixture;
+let checking: string;
+let savings: string;
+let house: string;
+let groceries: string;
+beforeEach(async () => {
+  f = await openAppCore();
+  checking = (await f.core.send('account-create', { name: 'Checking' })) as string;
+  savings = (await f.core.send('account-create', { name: 'Savings' })) as string;
+  house = (await f.core.send('account-create', { name: 'House', offBudget: true })) as string;
+  groceries = f.category('Groceries');
+});
+
+const add = (id: string, account: string, amount: number, extra: Record<string, unknown> = {}) =>
+  f.core.send('transaction-add', { id, account, date: '2023-08-03', amount, ...extra });
+
+describe('transfers', () => {
+  it('creates the other side with the opposite amount and links both ways', async () => {
+    await add('t1', checking, -5000, {
+      payee: f.transferPayee(savings),
+      notes: 'rent pot',
+      category: groceries,
+    });
+    const t1 = f.tx('t1');
+    const mirror = f.tx(String(t1.transferred_id));
+    expect(mirror).toMatchObject({
+      acct: savings,
+      amount: 5000,
+      date: 20230803,
+      description: f.transferPayee(checking),
+      transferred_id: 't1',
+      notes: 'rent pot',
+      cleared: 0,
+      category: null,
+    });
+    // Both on budget: no category on either side.
+    expect(t1.category).toBeNull();
+  });
+
+  it('works the other way round (money coming in)', async () => {
+    await add('in', savings, 700, { payee: f.transferPayee(checking) });
+    const mirror = f.tx(String(f.tx('in').transferred_id));
+    expect(mirror).toMatchObject({ acct: checking, amount: -700, transferred_id: 'in' });
+  });
+
+  it('keeps the category on budget → off budget; none when both are off budget', async () => {
+    await add('t1', checking, -100000, { payee: f.transferPayee(house), category: groceries });
+    expect(f.tx('t1').category).toBe(groceries);
+    expect(f.tx(String(f.tx('t1').transferred_id))).toMatchObject({
+      acct: house,
+      amount: 100000,
+      category: null,
+    });
+    const boat = (await f.core.send('account-create', { name: 'Boat', offBudget: true })) as string;
+    await add('t2', house, -10, { payee: f.transferPayee(boat), category: groceries });
+    expect(f.tx('t2').category).toBeNull();
+  });
+
+  it('links an existing opposite transaction on the same day instead of creating one', async () => {
+    await add('existing', savings, 5000, { category: groceries });
+    await add('t1', checking, -5000, { payee: f.transferPayee(savings) });
+    expect(f.tx('t1').transferred_id).toBe('existing');
+    expect(f.tx('existing')).toMatchObject({
+      transferred_id: 't1',
+      description: f.transferPayee(checking),
+      category: null,
+    });
+    expect(f.txsOf(savings)).toHaveLength(1);
+  });
+
+  it('keeps the other side in step when amount, date or target account change', async () => {
+    await add('t1', checking, -5000, { payee: f.transferPayee(savings) });
+    const mirrorId = String(f.tx('t1').transferred_id);
+    await f.core.send('transaction-update', { id: 't1', amount: -6000, date: '2023-08-05' });
+    expect(f.tx(mirrorId)).toMatchObject({ amount: 6000, date: 20230805, acct: savings });
+    await f.core.send('transaction-update', { id: 't1', payee: f.transferPayee(house) });
+    expect(f.tx(mirrorId)).toMatchObject({
+      acct: house,
+      amount: 6000,
+      description: f.transferPayee(checking),
+    });
+    // Editing the other side moves this one too.
+    await f.core.send('transaction-update', { id: mirrorId, amount: 10 });
+    expect(f.tx('t1').amount).toBe(-10);
+  });
+
+  it('changing the payee away deletes an uncleared other side, unlinks a cleared one', async () => {
+    const shop = (await f.core.send('payee-create', { name: 'Shop' })) as string;
+    await add('t1', checking, -5000, { payee: f.transferPayee(savings) });
+    const first = String(f.tx('t1').transferred_id);
+    await f.core.send('transaction-update', { id: 't1', payee: shop });
+    expect(f.tx(first).tombstone).toBe(1);
+    expect(f.tx('t1')).toMatchObject({ transferred_id: null, description: shop });
+
+    await f.core.send('transaction-update', { id: 't1', payee: f.transferPayee(savings) });
+    const second = String(f.tx('t1').transferred_id);
+    expect(second).not.toBe(first);
+    await f.core.send('transaction-update', { id: second, cleared: true });
+    await f.core.send('transaction-update', { id: 't1', payee: shop, imported_payee: 'Shop' });
+    expect(f.tx(second)).toMatchObject({ tombstone: 0, transferred_id: null, description: shop });
+  });
+
+  it('deleting one side deletes the other; undo brings both back linked', async () => {
+    await add('t1', checking, -5000, { payee: f.transferPayee(savings) });
+    const mirror = String(f.tx('t1').transferred_id);
+    await f.core.send('transaction-delete', { id: 't1' });
+    expect([f.tx('t1').tombstone, f.tx(mirror).tombstone]).toEqual([1, 1]);
+    await f.core.send('undo');
+    expect(f.tx('t1')).toMatchObject({ tombstone: 0, transferred_id: mirror });
+    expect(f.tx(mirror)).toMatchObject({ tombstone: 0, transferred_id: 't1' });
+    await f.core.send('undo'); // the add: both sides go
+    expect([f.tx('t1').tombstone, f.tx(mirror).tombstone]).toEqual([1, 1]);
+  });
+
+  it('a split child can be a transfer; its other side becomes a plain child link-free on change', async () => {
+    await f.core.send('transactions-batch-update', {
+      added: [
+        { id: 'p', account: checking, date: '2023-08-03', amount: -300, is_parent: true },
+        {
+          id: 'c1',
+          account: checking,
+          date: '2023-08-03',
+          amount: -100,
+          is_child: true,
+          parent_id: 'p',
+          payee: f.transferPayee(savings),
+        },
+        {
+          id: 'c2',
+          account: checking,
+          date: '2023-08-03',
+          amount: -200,
+          is_child: true,
+          parent_id: 'p',
+        },
+      ],
+    });
+    const mirror = String(f.tx('c1').transferred_id);
+    expect(f.tx(mirror)).toMatchObject({ acct: savings, amount: 100, transferred_id: 'c1' });
+    // The other side, linked to a child of a split in savings, is only unlinked when it changes.
+    await f.core.send('transaction-update', { id: mirror, payee: null });
+    expect(f.tx('c1')).toMatchObject({ tombstone: 0, transferred_id: null, description: null });
+  });
+
+  it('a child cannot transfer elsewhere than its transferring parent', async () => {
+    await f.core.send('transactions-batch-update', {
+      added: [
+        {
+          id: 'p',
+          account: checking,
+          date: '2023-08-03',
+          amount: -300,
+          is_parent: true,
+          payee: f.transferPayee(savings),
+        },
+        {
+          id: 'c1',
+          account: checking,
+          date: '2023-08-03',
+          amount: -300,
+          is_child: true,
+          parent_id: 'p',
+          payee: f.transferPayee(house),
+        },
+      ],
+    });
+    expect(f.tx('c1')).toMatchObject({ description: null, transferred_id: null });
+    expect(f.tx(String(f.tx('p').transferred_id))).toMatchObject({ acct: savings, amount: 300 });
+  });
+
+  it('adding both sides in one batch links them to each other', async () => {
+    await f.core.send('transactions-batch-update', {
+      added: [
+        {
+          id: 'out',
+          account: checking,
+          date: '2023-08-03',
+          amount: -42,
+          payee: f.transferPayee(savings),
+        },
+        {
+          id: 'in',
+          account: savings,
+          date: '2023-08-03',
+          amount: 42,
+          payee: f.transferPayee(checking),
+        },
+      ],
+    });
+    expect(f.tx('out').transferred_id).toBe('in');
+    expect(f.tx('in').transferred_id).toBe('out');
+    expect(f.txsOf(savings)).toHaveLength(1);
+  });
+});
