@@ -34,6 +34,8 @@ export {
   applyRuleInPlace,
   approxThreshold,
   evalCondition,
+  newDayMemo,
+  type DayMemo,
   ruleMatches,
   runRuleList,
 } from './evaluate.ts';
