@@ -19,15 +19,25 @@ export class TooLargeError extends Error {
   }
 }
 
-function limitBytes(max: number): Transform {
+/**
+ * Passes at most `max` bytes on and drops the rest while still reading it to the end, so the
+ * client finishes sending and can read the 413 instead of seeing its connection cut.
+ */
+function limitBytes(max: number): Transform & { exceeded: boolean } {
   let seen = 0;
-  return new Transform({
+  const limiter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length;
-      if (seen > max) done(new TooLargeError());
-      else done(null, chunk);
+      if (seen > max) {
+        limiter.exceeded = true;
+        done();
+      } else {
+        done(null, chunk);
+      }
     },
-  });
+  }) as Transform & { exceeded: boolean };
+  limiter.exceeded = false;
+  return limiter;
 }
 
 async function fsyncPath(path: string, flags = 'r'): Promise<void> {
@@ -59,7 +69,9 @@ export class BlobStore {
     const tmp = join(this.dir, `.upload-${randomUUID()}.tmp`);
     const name = `file-${fileId}.${randomBytes(6).toString('hex')}.blob`;
     try {
-      await pipeline(source, limitBytes(maxBytes), createWriteStream(tmp));
+      const limiter = limitBytes(maxBytes);
+      await pipeline(source, limiter, createWriteStream(tmp));
+      if (limiter.exceeded) throw new TooLargeError();
       await fsyncPath(tmp);
       await rename(tmp, this.path(name));
       await fsyncPath(this.dir).catch(() => {

@@ -189,3 +189,8 @@ export function loadCommand(
   }
   return { kind: 'serve', config };
 }
+
+/** Limits are configured in MB (fractions allowed) and enforced in whole bytes. */
+export function limitBytes(mb: number): number {
+  return Math.max(1, Math.floor(mb * 1024 * 1024));
+}

@@ -145,6 +145,15 @@ export class GroupStore {
     return row.n;
   }
 
+  /** Every stored timestamp in order (for checks and tests). */
+  timestamps(groupId: string): string[] {
+    if (!existsSync(this.path(groupId))) return [];
+    const rows = this.handle(groupId)
+      .db.prepare('SELECT timestamp FROM messages_binary ORDER BY timestamp')
+      .all() as { timestamp: string }[];
+    return rows.map((r) => r.timestamp);
+  }
+
   remove(groupId: string): void {
     if (!isSafeId(groupId)) return;
     this.closeGroup(groupId);

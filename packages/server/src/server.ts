@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AccountDb } from './account-db.ts';
 import { BlobStore } from './blob-store.ts';
-import { resolveConfig, type ConfigInput, type ServerConfig } from './config.ts';
+import { limitBytes, resolveConfig, type ConfigInput, type ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { gocardlessRoutes } from './gocardless/routes.ts';
 import { ProviderClient, type FetchLike } from './gocardless/provider.ts';
@@ -16,8 +16,6 @@ import { miscRoutes } from './routes/misc.ts';
 import { secretRoutes } from './routes/secret.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { webRoutes } from './routes/web.ts';
-
-const MB = 1024 * 1024;
 
 export interface CofferServer {
   app: FastifyInstance;
@@ -59,7 +57,7 @@ export async function createServer(
 
   const app = Fastify({
     logger: false,
-    bodyLimit: config.limits.jsonMB * MB,
+    bodyLimit: limitBytes(config.limits.jsonMB),
     trustProxy: false,
     ...(config.https ? { https: { key: config.https.key, cert: config.https.cert } } : {}),
   }) as unknown as FastifyInstance;
@@ -90,7 +88,17 @@ export async function createServer(
   const close = async () => {
     if (closed) return;
     closed = true;
-    await app.close();
+    // Node closes only the connections idle at the moment `close` starts; one whose response
+    // is still flushing would then hold the server open for the whole keep-alive timeout.
+    const closing = app.close();
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 25);
+    const deadline = setTimeout(() => app.server.closeAllConnections(), 10_000);
+    try {
+      await closing;
+    } finally {
+      clearInterval(sweep);
+      clearTimeout(deadline);
+    }
     groups.close();
     accounts.close();
   };

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileRow } from '../account-db.ts';
 import { TooLargeError } from '../blob-store.ts';
+import { limitBytes } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 import { liveFile, parseMeta, uploadRefusal } from '../files.ts';
 import { isSafeId } from '../ids.ts';
@@ -16,8 +17,6 @@ import {
   sessionCheck,
   stringField,
 } from '../http.ts';
-
-const MB = 1024 * 1024;
 
 interface UploadHeaders {
   fileId: string;
@@ -60,7 +59,7 @@ function uploadHeaders(request: FastifyRequest): UploadHeaders | string {
 export function fileRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { accounts, blobs, config } = ctx;
   const session = sessionCheck(accounts);
-  const uploadLimit = config.limits.fileMB * MB;
+  const uploadLimit = limitBytes(config.limits.fileMB);
 
   // The snapshot streams to disk instead of being buffered in memory.
   app.addContentTypeParser('application/encrypted-file', (_request, payload, done) =>
@@ -73,28 +72,34 @@ export function fileRoutes(app: FastifyInstance, ctx: ServerContext): void {
   };
 
   app.post('/upload-user-file', { onRequest: headerSession }, async (request, reply) => {
-    const parsed = uploadHeaders(request);
-    if (typeof parsed === 'string')
-      return sendText(reply.header('connection', 'close'), 400, parsed);
-    const current = () => liveFile(accounts, parsed.fileId);
-    const early = uploadRefusal(current(), parsed.groupId, parsed.keyId);
-    if (early) return sendText(reply.header('connection', 'close'), 400, early);
-    const length = Number(request.headers['content-length'] ?? 0);
-    if (length > uploadLimit) {
-      return sendError(reply.header('connection', 'close'), 413, 'payload-too-large');
-    }
     const source = request.body as Readable | undefined;
     if (!source || typeof source.pipe !== 'function') {
       return sendError(reply, 400, 'bad-request', 'expected application/encrypted-file');
     }
+    // A refused body is still read (and dropped), so the client gets to read the answer.
+    const refuse = (status: number, text: string) => {
+      source.resume();
+      return status === 413
+        ? sendError(reply, 413, 'payload-too-large')
+        : sendText(reply, 400, text);
+    };
+    const parsed = uploadHeaders(request);
+    if (typeof parsed === 'string') return refuse(400, parsed);
+    const current = () => liveFile(accounts, parsed.fileId);
+    const early = uploadRefusal(current(), parsed.groupId, parsed.keyId);
+    if (early) return refuse(400, early);
+    const length = Number(request.headers['content-length'] ?? 0);
+    // Far over the limit is not worth reading: that connection is closed instead.
+    if (length > 2 * uploadLimit) {
+      return sendError(reply.header('connection', 'close'), 413, 'payload-too-large');
+    }
+    if (length > uploadLimit) return refuse(413, '');
 
     let blob: string;
     try {
       blob = await blobs.write(parsed.fileId, source, uploadLimit);
     } catch (e) {
-      if (e instanceof TooLargeError) {
-        return sendError(reply.header('connection', 'close'), 413, 'payload-too-large');
-      }
+      if (e instanceof TooLargeError) return sendError(reply, 413, 'payload-too-large');
       throw e;
     }
 

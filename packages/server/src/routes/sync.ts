@@ -1,5 +1,6 @@
 import { decodeSyncRequest, encodeSyncResponse, type SyncRequest } from '@coffer/crdt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { limitBytes } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 import { liveFile, syncRefusal } from '../files.ts';
 import { InvalidTimestampError } from '../group-db.ts';
@@ -13,8 +14,6 @@ import {
   sessionCheck,
   stringField,
 } from '../http.ts';
-
-const MB = 1024 * 1024;
 
 /** `/sync/sync` and the key endpoints: the relay itself and the file's encryption registry. */
 export function syncRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -30,13 +29,13 @@ export function syncRoutes(app: FastifyInstance, ctx: ServerContext): void {
 
   app.addContentTypeParser(
     'application/actual-sync',
-    { parseAs: 'buffer', bodyLimit: config.limits.syncMB * MB },
+    { parseAs: 'buffer', bodyLimit: limitBytes(config.limits.syncMB) },
     (_request, body, done) => done(null, body),
   );
 
   app.post(
     '/sync',
-    { onRequest: headerSession, bodyLimit: config.limits.syncMB * MB },
+    { onRequest: headerSession, bodyLimit: limitBytes(config.limits.syncMB) },
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body)) {
         return sendError(reply, 400, 'invalid-sync-request', 'expected application/actual-sync');

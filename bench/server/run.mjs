@@ -1,0 +1,51 @@
+// Runs a server benchmark: builds the server bundle, bundles the TypeScript entry (workspace
+// sources included, npm packages left external) next to the repo's node_modules, then runs it.
+//   node bench/server/run.mjs compare [--messages 100000] [--batch 1000] [--upload-mb 8]
+//   node bench/server/run.mjs load [--clients 20] [--messages 500] [--batch 10] [--seconds 60]
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const [which = 'compare', ...args] = process.argv.slice(2);
+const entries = { compare: 'compare.ts', load: 'load.ts' };
+if (!entries[which]) {
+  console.error(`usage: node bench/server/run.mjs ${Object.keys(entries).join('|')} [options]`);
+  process.exit(2);
+}
+
+process.chdir(root);
+await import(join(root, 'scripts/build.mjs'));
+
+const outDir = join(root, 'bench/results/.build');
+mkdirSync(outDir, { recursive: true });
+const outfile = join(outDir, `server-${which}.mjs`);
+await build({
+  entryPoints: [join(here, entries[which])],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'inline',
+  logLevel: 'warning',
+  // Workspace packages export TypeScript, so they are bundled; npm packages load from node_modules.
+  plugins: [
+    {
+      name: 'externalize-npm',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (a) =>
+          a.path.startsWith('@coffer/') ? undefined : { external: true },
+        );
+      },
+    },
+  ],
+  banner: {
+    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  },
+});
+const res = spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit', cwd: root });
+process.exit(res.status ?? 1);
