@@ -1,8 +1,8 @@
-import { type Core, type Platform, budgetFileModule, createCore, undoModule } from '@coffer/core';
+import { type Platform, createApiModule, createAppCore } from '@coffer/core';
 
-/** Every core module a script can reach, on the given platform. */
-export function createAppCore(platform: Platform, documentDir: string): Core {
-  return createCore({ platform, documentDir })
-    .register(budgetFileModule)
-    .register(undoModule) as unknown as Core;
+/** Every core module (the app's and the `api/*` handlers) on one core for one client. */
+export function createApiCore(platform: Platform, documentDir: string) {
+  return createAppCore({ platform, documentDir }).register(createApiModule());
 }
+
+export type ApiCore = ReturnType<typeof createApiCore>;

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type Core, type EventName, createApiModule, q } from '@coffer/core';
+import { type EventName, q } from '@coffer/core';
 import { createNodePlatform } from '@coffer/core-node';
-import { createAppCore } from './app.ts';
+import { type ApiCore, createApiCore } from './app.ts';
 import { isErrorValue, unwrap } from './errors.ts';
 import { type ApiMethods, createMethods } from './methods.ts';
 
@@ -28,7 +28,7 @@ export interface ApiLib {
  * tests make their own.
  */
 export class ApiClient {
-  private core: Core | null = null;
+  private core: ApiCore | null = null;
   private dataDir = '';
   readonly methods: ApiMethods;
   readonly lib: ApiLib;
@@ -52,7 +52,7 @@ export class ApiClient {
     const dataDir = resolve(config.dataDir ?? process.env.ACTUAL_DATA_DIR ?? process.cwd());
     mkdirSync(dataDir, { recursive: true });
     const platform = createNodePlatform({ documentDir: dataDir });
-    this.core = createAppCore(platform, dataDir).register(createApiModule());
+    this.core = createApiCore(platform, dataDir);
     this.dataDir = dataDir;
     return this.lib;
   }
@@ -77,7 +77,7 @@ export class ApiClient {
     return unwrap(await this.requireCore().sendUnknown(name, args));
   }
 
-  private requireCore(): Core {
+  private requireCore(): ApiCore {
     if (!this.core) throw new Error('The api is not initialized: call init() first');
     return this.core;
   }

@@ -1,7 +1,11 @@
 import { defineModule } from '../handlers-core/registry.ts';
+import { accountHandlers } from './accounts.ts';
 import { budgetHandlers } from './budget.ts';
+import { categoryHandlers } from './categories.ts';
+import { payeeHandlers } from './payees.ts';
 import { queryHandlers } from './query.ts';
 import { createApiState } from './state.ts';
+import { transactionHandlers } from './transactions.ts';
 
 export { apiError } from './errors.ts';
 export {
@@ -24,6 +28,10 @@ export function createApiModule() {
   return defineModule('api', {
     ...budgetHandlers(state),
     ...queryHandlers(),
+    ...accountHandlers(),
+    ...categoryHandlers(),
+    ...payeeHandlers(),
+    ...transactionHandlers(),
   });
 }
 
