@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts/handlers.ts';
+import { budgetModule } from './budget-db/module.ts';
 import { budgetFileModule } from './budget-file/handlers.ts';
 import { categoriesModule } from './categories/handlers.ts';
 import { type CoreOptions, createCore } from './handlers-core/core.ts';
@@ -23,7 +24,8 @@ export function createAppCore(options: CoreOptions) {
     .register(transactionsModule)
     .register(notesModule)
     .register(toolsModule)
-    .register(queryModule);
+    .register(queryModule)
+    .register(budgetModule);
 }
 
 export type AppCore = ReturnType<typeof createAppCore>;

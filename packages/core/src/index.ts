@@ -179,3 +179,78 @@ export { fixSplitTransactions, type FixSplitsResult } from './tools/fix-splits.t
 export { queryModule } from './query-handler/handlers.ts';
 export { QueryCells, QueryCellsSlot } from './query-handler/query-cells.ts';
 // ---- end domain handlers ----
+// ---- domain handlers: accounts, payees, categories, transactions, notes, tools, query ----
+// (createAppCore, which registers every module, is exported with the api handlers above.)
+export { accountsModule } from './accounts/handlers.ts';
+export {
+  getAccounts,
+  getAccount,
+  accountProperties,
+  getAccountBalance,
+  type AccountRow,
+} from './accounts/queries.ts';
+export { createAccount, type NewAccount } from './accounts/create.ts';
+export { closeAccount, CLOSE_MESSAGES, type CloseArgs } from './accounts/close.ts';
+export { payeesModule } from './payees/handlers.ts';
+export {
+  getPayees,
+  getPayee,
+  getPayeeByName,
+  payeeNameIndex,
+  insertPayee,
+  orphanedPayeeIds,
+  startingBalancePayee,
+  type PayeeRow,
+} from './payees/queries.ts';
+export { mergePayees } from './payees/merge.ts';
+export { loadRules, rulesForPayee, ruleCounts } from './payees/rules.ts';
+export { categoriesModule } from './categories/handlers.ts';
+export {
+  getCategories,
+  getCategory,
+  getGroup,
+  mustTransfer,
+  type CategoryRow,
+  type CategoryGroupRow,
+  type GroupWithCategories,
+} from './categories/queries.ts';
+export {
+  deleteCategory,
+  deleteGroup,
+  transferBudgets,
+  CATEGORY_TYPE_MESSAGE,
+} from './categories/delete.ts';
+export { placeBefore, type Placement, type Sorted } from './categories/sort-order.ts';
+export { transactionsModule } from './transactions/handlers.ts';
+export {
+  batchUpdateTransactions,
+  type BatchChanges,
+  type BatchOptions,
+  type BatchResult,
+} from './transactions/batch.ts';
+export {
+  addTransactions,
+  updateTransaction,
+  deleteTransaction,
+  type NewTransaction,
+  type AddOptions,
+} from './transactions/add.ts';
+export {
+  type Transaction,
+  type TransactionInput,
+  type SplitError,
+  fromStored as transactionFromStored,
+  toStoredPatch as transactionToStored,
+  toDateInt,
+  fromDateInt,
+  dayOf,
+} from './transactions/model.ts';
+export { TransactionHooksSlot, type TransactionHooks } from './transactions/hooks.ts';
+export type { TransactionError, TransactionErrorType } from './transactions/references.ts';
+export type { TransferChange } from './transactions/transfer.ts';
+export { notesModule, getNote } from './notes/handlers.ts';
+export { toolsModule } from './tools/handlers.ts';
+export { fixSplitTransactions, type FixSplitsResult } from './tools/fix-splits.ts';
+export { queryModule } from './query-handler/handlers.ts';
+export { QueryCells, QueryCellsSlot } from './query-handler/query-cells.ts';
+// ---- end domain handlers ----

@@ -105,7 +105,7 @@ describe('updateTransaction / deleteTransaction (split-aware)', () => {
       { date: '2023-08-01', amount: -1, payee_name: 'Shop' },
     ]) as string[];
     const shopId = String(f.tx(shop[0]!).description);
-    [parent, ...children] = addTransactions(f.budget, acct, [
+    const ids = addTransactions(f.budget, acct, [
       {
         date: '2023-08-02',
         amount: -300,
@@ -113,6 +113,8 @@ describe('updateTransaction / deleteTransaction (split-aware)', () => {
         subtransactions: [{ amount: -100 }, { amount: -200, payee: f.transferPayee(savings) }],
       },
     ]) as string[];
+    parent = ids[0]!;
+    children = ids.slice(1);
   });
 
   it("a parent's new payee replaces the children's matching payee", () => {
