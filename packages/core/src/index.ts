@@ -179,3 +179,31 @@ export { fixSplitTransactions, type FixSplitsResult } from './tools/fix-splits.t
 export { queryModule } from './query-handler/handlers.ts';
 export { QueryCells, QueryCellsSlot } from './query-handler/query-cells.ts';
 // ---- end domain handlers ----
+// ---- budget engine (budget, budget-db) ----
+export * as budgetMath from './budget/index.ts';
+export {
+  BudgetSheet,
+  budgetBounds,
+  sheetForMonth,
+  monthForSheet,
+  monthRange,
+  isBudgetType,
+  MAX_AMOUNT,
+  TO_BE_BUDGETED,
+  type BudgetType,
+  type BudgetBounds,
+  type BudgetWrite,
+  type BudgetActionError,
+  type TemplateNotification,
+} from './budget/index.ts';
+export {
+  BudgetEngine,
+  BudgetEngineSlot,
+  budgetEngine,
+  budgetModule,
+  balanceQueries,
+  budgetMonth,
+  persistWrites,
+  type BudgetEngineOptions,
+} from './budget-db/index.ts';
+// ---- end budget engine ----

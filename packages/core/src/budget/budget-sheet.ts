@@ -225,6 +225,17 @@ export class BudgetSheet implements BudgetReader {
     if (delta !== 0) this.setSpent(month, category, this.inputs.getSpent(month, category) + delta);
   }
 
+  /** Replaces every month's sum of one category (a full re-sum from the database). */
+  replaceSpent(category: string, rows: readonly MonthAmount[]): void {
+    this.batch(() => {
+      const next = new Map(rows.map((r) => [r.month, r.amount]));
+      for (const m of this.inputs.spentMonths(category)) {
+        if (!next.has(m)) this.setSpent(m, category, 0);
+      }
+      for (const [m, amount] of next) this.setSpent(m, category, amount);
+    });
+  }
+
   /** Applies the writes an action computed (after the handler persisted them). */
   apply(writes: readonly BudgetWrite[]): void {
     this.batch(() => {

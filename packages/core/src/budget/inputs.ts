@@ -44,6 +44,13 @@ export class BudgetInputStore {
     return this.spending.get(month)?.get(category) ?? 0;
   }
 
+  /** The months holding a nonzero sum for `category`. */
+  spentMonths(category: string): Month[] {
+    const out: Month[] = [];
+    for (const [month, m] of this.spending) if (m.has(category)) out.push(month);
+    return out;
+  }
+
   setSpent(month: Month, category: string, amount: number): void {
     let m = this.spending.get(month);
     if (!m) this.spending.set(month, (m = new Map()));

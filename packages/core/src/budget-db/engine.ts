@@ -1,0 +1,195 @@
+/**
+ * The live budget of one open file: the budget sheet loaded from the database (or its cache),
+ * kept current by every committed change, with the `cells-changed` push and the persisted
+ * cache. (Query cells live in query-handler; the cell handlers read both.)
+ */
+import {
+  type BudgetSheet,
+  type BudgetBounds,
+  type BudgetType,
+  type CellChange,
+  type CellValue,
+} from '../budget/index.ts';
+import type { Logger, Random, Timers } from '../platform/index.ts';
+import type { BudgetDb } from '../sync/budget-db.ts';
+import type { ChangeEvent } from '../sync/types.ts';
+import { CacheWriter, invalidateCache, readCache } from './cache-store.ts';
+import { feedChange, SpendingMirror } from './feed.ts';
+import { loadBudgetSheet, readBounds } from './load.ts';
+
+export interface BudgetEngineOptions {
+  db: BudgetDb;
+  /** The budget type pref at open (`rollover` when unset). */
+  budgetType: BudgetType;
+  /** Wall clock, for the current month. */
+  now: () => number;
+  random: Random;
+  /** Schedules the deferred cache write; without it, call `flush`. */
+  timers?: Timers;
+  /** Receives every `cells-changed` payload. */
+  push?: (changes: CellChange[]) => void;
+  log?: Logger;
+  /** Persist and reuse the kvcache (default true). */
+  cache?: boolean;
+}
+
+export class BudgetEngine {
+  private sheetValue: BudgetSheet;
+  private mirror: SpendingMirror;
+  private readonly cacheWriter: CacheWriter | null;
+  private readonly offChange: () => void;
+  private offCells: () => void = () => undefined;
+  private scheduled: unknown = null;
+  private closed = false;
+
+  private constructor(private readonly opts: BudgetEngineOptions) {
+    const sqlite = opts.db.sqlite;
+    const useCache = opts.cache !== false;
+    this.cacheWriter = useCache ? new CacheWriter(sqlite, () => this.newKey()) : null;
+    const cache = useCache ? readCache(sqlite) : null;
+    const sheet = loadBudgetSheet(sqlite, opts.budgetType, opts.now(), cache);
+    this.sheetValue = sheet;
+    this.mirror = SpendingMirror.load(sqlite);
+    this.attach(cache ? new Map(cache.values) : null);
+    this.offChange = opts.db.onChange((event) => this.onChange(event));
+  }
+
+  static open(options: BudgetEngineOptions): BudgetEngine {
+    return new BudgetEngine(options);
+  }
+
+  get sheet(): BudgetSheet {
+    return this.sheetValue;
+  }
+
+  get budgetType(): BudgetType {
+    return this.sheetValue.budgetType;
+  }
+
+  /** True when the sheet was restored from the kvcache rather than computed afresh. */
+  get restoredFromCache(): boolean {
+    return this.sheetValue.restoredFromCache;
+  }
+
+  // ---- cells ----
+
+  getCell(sheetName: string, name: string): CellChange {
+    return this.sheetValue.getCell(sheetName, name);
+  }
+
+  /** Full names (`sheet!cell`). */
+  getCells(names: readonly string[]): CellChange[] {
+    return this.sheetValue.getCells(names);
+  }
+
+  getCellNamesInSheet(sheetName: string): string[] {
+    return this.sheetValue.getCellNamesInSheet(sheetName);
+  }
+
+  // ---- months ----
+
+  /** Creates any month the data now needs (`get-budget-bounds`); months are never dropped. */
+  ensureBounds(): BudgetBounds {
+    return this.sheetValue.ensureMonths(readBounds(this.opts.db.sqlite, this.opts.now()));
+  }
+
+  // ---- lifecycle ----
+
+  /** Runs the deferred cache write now. */
+  flush(): void {
+    if (this.scheduled !== null) {
+      this.opts.timers?.clearTimeout(this.scheduled);
+      this.scheduled = null;
+    }
+    if (this.closed) return;
+    this.cacheWriter?.write(this.sheetValue, () => this.sheetValue.snapshot('').values);
+  }
+
+  /** Recomputes everything from the database (`reset-budget-cache`), pushing what moved. */
+  reset(): void {
+    const sqlite = this.opts.db.sqlite;
+    invalidateCache(sqlite);
+    const before = new Map(this.sheetValue.snapshot('').values);
+    this.offCells();
+    const sheet = loadBudgetSheet(sqlite, this.sheetValue.budgetType, this.opts.now(), null);
+    // Months only ever grow: keep every month the old sheet had.
+    const old = this.sheetValue.getBounds();
+    if (old) sheet.ensureMonths(old);
+    this.sheetValue = sheet;
+    this.mirror = SpendingMirror.load(sqlite);
+    this.attach(null);
+    const changes: CellChange[] = [];
+    const after = new Map(sheet.snapshot('').values);
+    for (const [name, value] of after)
+      if (before.get(name) !== value) changes.push({ name, value });
+    for (const name of before.keys()) if (!after.has(name)) changes.push({ name, value: null });
+    if (changes.length > 0) this.emit(changes);
+    this.schedule();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    this.offChange();
+    this.offCells();
+  }
+
+  // ---- internals ----
+
+  private attach(cache: Map<string, CellValue> | null): void {
+    const sheet = this.sheetValue;
+    this.offCells = sheet.onCellsChanged((changes) => {
+      this.cacheWriter?.note(changes);
+      this.emit([...changes]);
+    });
+    if (!this.cacheWriter) return;
+    if (!cache) {
+      this.cacheWriter.rewriteAll();
+    } else {
+      // Cells the restore computed or added since the cache was written.
+      const changed: CellChange[] = [];
+      const now = new Map(sheet.snapshot('').values);
+      for (const [name, value] of now) if (cache.get(name) !== value) changed.push({ name, value });
+      for (const name of cache.keys()) if (!now.has(name)) changed.push({ name, value: null });
+      if (changed.length > 0) this.cacheWriter.note(changed);
+    }
+    this.schedule();
+  }
+
+  private onChange(event: ChangeEvent): void {
+    if (this.closed) return;
+    feedChange(event, {
+      db: this.opts.db.sqlite,
+      sheet: this.sheetValue,
+      mirror: this.mirror,
+    });
+    this.cacheWriter?.touch();
+    this.schedule();
+  }
+
+  private emit(changes: CellChange[]): void {
+    if (changes.length > 0) this.opts.push?.(changes);
+  }
+
+  private schedule(): void {
+    const timers = this.opts.timers;
+    if (!timers || this.scheduled !== null || this.closed) return;
+    if (!this.cacheWriter?.isDirty) return;
+    this.scheduled = timers.setTimeout(() => {
+      this.scheduled = null;
+      try {
+        this.flush();
+      } catch (err) {
+        this.opts.log?.error('Writing the budget cache failed', {
+          error: String(err),
+        });
+      }
+    }, 0);
+  }
+
+  private newKey(): number {
+    const b = this.opts.random.bytes(4);
+    return ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0 || 1;
+  }
+}

@@ -1,0 +1,231 @@
+/**
+ * Property: whatever sequence of edits reaches the database through the write path
+ * (transactions and splits, budget actions, category moves and deletes, account flips,
+ * mapping changes, a budget type switch, undo and redo, messages from another device), the
+ * live sheet equals a sheet computed from scratch out of the database.
+ */
+import { deserializeValue } from '@coffer/crdt';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Month } from '../budget/index.ts';
+import { addMonths } from '../budget/index.ts';
+import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
+import type { Message } from '../sync/types.ts';
+import {
+  IDS,
+  freshValues,
+  openBudgetCore,
+  sheetValues,
+  sorted,
+} from './test-helpers/budget-core.ts';
+
+const idx = fc.nat(50);
+const amount = fc.integer({ min: -60_000, max: 60_000 });
+const monthIdx = fc.integer({ min: 0, max: 16 });
+/** Day 0 and days past a month's end are stored dates no month counts. */
+const day = fc.oneof(fc.integer({ min: 1, max: 28 }), fc.constantFrom(0, 29, 30, 31));
+
+const op = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ k: fc.constant('tx' as const), acct: idx, cat: idx, m: monthIdx, day, amount }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('split' as const), acct: idx, m: monthIdx, day, parts: fc.array(fc.record({ cat: idx, amount }), { minLength: 1, maxLength: 3 }) }) },
+  { weight: 5, arbitrary: fc.record({ k: fc.constant('edit' as const), tx: idx, field: fc.constantFrom('amount', 'date', 'category', 'acct', 'tombstone', 'parent'), v: fc.integer({ min: -60_000, max: 60_000 }) }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('budget' as const), m: monthIdx, cat: idx, amount }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('hold' as const), m: monthIdx, amount }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('resetHold' as const), m: monthIdx }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('carryover' as const), m: monthIdx, cat: idx, flag: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('transfer' as const), m: monthIdx, from: idx, to: idx, amount }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('cover' as const), m: monthIdx, from: idx, to: idx }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constantFrom('avg' as const, 'copy' as const, 'zero' as const), m: monthIdx }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('move' as const), cat: idx, group: idx }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('delete' as const), cat: idx, target: idx }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('deleteGroup' as const), group: idx, target: idx }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('restore' as const), cat: idx }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('newCat' as const), group: idx }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('flip' as const), acct: idx }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('remap' as const), cat: idx, target: idx }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('type' as const) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constantFrom('undo' as const, 'redo' as const) }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('remote' as const), tx: idx, acct: idx, cat: idx, m: monthIdx, day, amount }) },
+); // prettier-ignore
+
+type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
+
+const FIRST: Month = '2023-01';
+
+async function runSequence(ops: Op[], seed: number): Promise<void> {
+  const f = await openBudgetCore({ seed });
+  const { core, budget, platform } = f;
+  const db = budget.db;
+  const replica = memoryBudgetDb({ platform }).db;
+  let seen = '';
+  const cats: string[] = [...IDS.income, ...IDS.expenses];
+  const groups: string[] = [IDS.incomeGroup, ...IDS.groups];
+  const accounts = [...IDS.onBudget, ...IDS.offBudget, 'ghost-account'];
+  const txs: string[] = [];
+  const parents: string[] = [];
+  const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
+  /** A category id, sometimes none or one without a mapping row. */
+  const cat = (i: number): string | null =>
+    i % 13 === 12 ? null : i % 13 === 11 ? 'unmapped' : pick(cats, i);
+  const month = (m: number): Month => addMonths(FIRST, m - 3);
+  const date = (m: number, d: number): number => Number(month(m).replace('-', '')) * 100 + d;
+  const send = (name: string, args?: unknown) => core.sendUnknown(name, args);
+
+  for (const o of ops) {
+    platform.clock.advance(1000);
+    switch (o.k) {
+      case 'tx': {
+        const id = db.insert('transactions', {
+          acct: pick(accounts, o.acct),
+          category: cat(o.cat),
+          date: date(o.m, o.day),
+          amount: o.amount,
+        });
+        txs.push(id);
+        break;
+      }
+      case 'split': {
+        const acct = pick(accounts, o.acct);
+        const total = o.parts.reduce((s, p) => s + p.amount, 0);
+        db.batch(() => {
+          const parent = db.insert('transactions', {
+            acct,
+            date: date(o.m, o.day),
+            amount: total,
+            isParent: 1,
+          });
+          parents.push(parent);
+          txs.push(parent);
+          for (const p of o.parts) {
+            txs.push(
+              db.insert('transactions', {
+                acct,
+                date: date(o.m, o.day),
+                amount: p.amount,
+                category: cat(p.cat),
+                isChild: 1,
+                parent_id: parent,
+              }),
+            );
+          }
+        });
+        break;
+      }
+      case 'edit': {
+        if (txs.length === 0) break;
+        const id = pick(txs, o.tx);
+        const row = budget.sqlite.first<{ tombstone: number }>(
+          'SELECT tombstone FROM transactions WHERE id = ?',
+          [id],
+        )!;
+        const v = Math.abs(o.v);
+        if (o.field === 'amount') db.update('transactions', { id, amount: o.v });
+        else if (o.field === 'date') db.update('transactions', { id, date: date(v % 17, (v % 31) + 1) });
+        else if (o.field === 'category') db.update('transactions', { id, category: cat(v) });
+        else if (o.field === 'acct') db.update('transactions', { id, acct: pick(accounts, v) });
+        else if (o.field === 'tombstone') db.update('transactions', { id, tombstone: row.tombstone ? 0 : 1 });
+        else if (parents.length > 0) {
+          const p = pick(parents, v);
+          db.update('transactions', { id: p, tombstone: budget.sqlite.first<{ t: number }>('SELECT tombstone AS t FROM transactions WHERE id = ?', [p])!.t ? 0 : 1 });
+        } // prettier-ignore
+        break;
+      }
+      case 'budget':
+        await send('budget/budget-amount', { month: month(o.m), category: pick(cats, o.cat), amount: o.amount }); // prettier-ignore
+        break;
+      case 'hold':
+        await send('budget/hold-for-next-month', { month: month(o.m), amount: o.amount });
+        break;
+      case 'resetHold':
+        await send('budget/reset-hold', { month: month(o.m) });
+        break;
+      case 'carryover':
+        await send('budget/set-carryover', { startMonth: month(o.m), category: pick(cats, o.cat), flag: o.flag }); // prettier-ignore
+        break;
+      case 'transfer':
+        await send('budget/transfer-category', { month: month(o.m), amount: o.amount, from: pick(cats, o.from), to: o.to % 5 === 0 ? 'to-be-budgeted' : pick(cats, o.to) }); // prettier-ignore
+        break;
+      case 'cover':
+        await send('budget/cover-overspending', { month: month(o.m), to: pick(cats, o.to), from: o.from % 4 === 0 ? 'to-be-budgeted' : pick(cats, o.from) }); // prettier-ignore
+        break;
+      case 'avg':
+        await send('budget/set-3month-avg', { month: month(o.m) });
+        break;
+      case 'copy':
+        await send('budget/copy-previous-month', { month: month(o.m) });
+        break;
+      case 'zero':
+        await send('budget/set-zero', { month: month(o.m) });
+        break;
+      case 'move':
+        await send('category-move', { id: pick(cats, o.cat), groupId: pick(groups, o.group) });
+        break;
+      case 'delete':
+        await send('category-delete', { id: pick(cats, o.cat), transferId: pick(cats, o.target) });
+        break;
+      case 'deleteGroup':
+        await send('category-group-delete', { id: pick(groups, o.group), transferId: pick(cats, o.target) }); // prettier-ignore
+        break;
+      case 'restore':
+        db.update('categories', { id: pick(cats, o.cat), tombstone: 0 });
+        break;
+      case 'newCat': {
+        const group = pick(groups, o.group);
+        const income = group === IDS.incomeGroup ? 1 : 0;
+        const id = `new-${cats.length}`;
+        db.batch(() => {
+          db.insert('categories', { id, name: id, cat_group: group, is_income: income });
+          db.insert('category_mapping', { id, transferId: id });
+        });
+        cats.push(id);
+        break;
+      }
+      case 'flip': {
+        const id = pick(accounts.slice(0, 3), o.acct);
+        const row = budget.sqlite.first<{ offbudget: number }>('SELECT offbudget FROM accounts WHERE id = ?', [id])!; // prettier-ignore
+        db.update('accounts', { id, offbudget: row.offbudget ? 0 : 1 });
+        break;
+      }
+      case 'remap':
+        db.update('category_mapping', { id: pick(cats, o.cat), transferId: pick(cats, o.target) });
+        break;
+      case 'type':
+        await send('budget-set-type', { type: f.engine().budgetType === 'rollover' ? 'report' : 'rollover' }); // prettier-ignore
+        break;
+      case 'undo':
+      case 'redo':
+        await send(o.k);
+        break;
+      case 'remote': {
+        // Another device edits: a new row, or an existing one (its amount and category).
+        if (txs.length > 0 && o.tx % 2 === 0) {
+          replica.update('transactions', { id: pick(txs, o.tx), amount: o.amount, category: cat(o.cat) }); // prettier-ignore
+        } else {
+          txs.push(replica.insert('transactions', { acct: pick(accounts, o.acct), category: cat(o.cat), date: date(o.m, o.day), amount: o.amount })); // prettier-ignore
+        }
+        const stored = replica.getMessagesSince(seen);
+        seen = stored.at(-1)?.timestamp ?? seen;
+        const messages: Message[] = stored.map((m) => ({ ...m, value: deserializeValue(m.value) }));
+        db.applyMessages(messages, { source: 'remote' });
+        break;
+      }
+    }
+    await send('get-budget-bounds');
+    const engine = f.engine();
+    expect(engine.budgetType).toBe(budget.prefs.budgetType ?? 'rollover');
+    const fresh = freshValues(budget.sqlite, engine.budgetType, platform.clock.now(), engine.sheet.getBounds()); // prettier-ignore
+    expect(sorted(sheetValues(engine.sheet))).toEqual(sorted(fresh));
+  }
+}
+
+describe('live budget sheet', () => {
+  it('equals a fresh load after any sequence of edits', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 30 }), async (ops) => {
+        await runSequence(ops, ++run);
+      }),
+      { numRuns: 60, seed: 20230806 },
+    );
+  }, 120_000);
+});
