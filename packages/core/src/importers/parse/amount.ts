@@ -11,6 +11,7 @@ const CURRENCY_TAIL = /\s*(?:\p{Sc}|(?<!\p{L})\p{L}{1,3}\.?)$/u;
 const NUMBER_BODY = /^[\d.,'\u2019 \u00a0\u202f]+$/;
 const GROUPING = /['\u2019 \u00a0\u202f]/g;
 const MAX_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
+const PLAIN = /^([+-]?)(\d{1,13})(?:\.(\d*))?$/;
 
 /**
  * Reads a money amount as people and banks write it and returns integer cents, or null
@@ -21,6 +22,16 @@ const MAX_CENTS = BigInt(Number.MAX_SAFE_INTEGER);
  */
 export function parseAmount(text: string, options: AmountOptions = {}): number | null {
   let s = text.trim();
+  if (options.decimalSeparator !== ',') {
+    // Most amounts are plain ("-12.34"); skip the general path for them.
+    const plain = PLAIN.exec(s);
+    if (plain) {
+      const frac = plain[3] ?? '';
+      let cents = Number(plain[2]) * 100 + Number((frac + '00').slice(0, 2));
+      if ((frac[2] ?? '0') >= '5') cents += 1;
+      return plain[1] === '-' && cents !== 0 ? -cents : cents;
+    }
+  }
   let negative = false;
   let signs = 0;
   const marker = /(?<=[\d\s])(CR|DR)\.?$/i.exec(s);

@@ -177,7 +177,9 @@ export function parseCamt(bytes: Uint8Array, options: CamtOptions = {}): Transac
   const transactions: ParsedTransaction[] = [];
   for (const block of blocks) {
     const owner = textAt(path(block, 'Acct', 'Ownr'), 'Nm');
-    for (const entry of kids(block, 'Ntry')) transactions.push(...readEntry(entry, owner, errors));
+    for (const entry of kids(block, 'Ntry')) {
+      for (const transaction of readEntry(entry, owner, errors)) transactions.push(transaction);
+    }
   }
   if (errors.length > 0) return fail('camt', errors, encoding);
   return { format: 'camt', errors, transactions, encoding };

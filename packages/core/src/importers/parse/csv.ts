@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { decodeBytes } from './charset.ts';
 import type { CsvResult, CsvRow, ParseError } from './types.ts';
+import { countLines } from './tree.ts';
 import { lineError } from './types.ts';
 
 export interface CsvOptions {
@@ -16,9 +17,16 @@ export interface CsvOptions {
 /** Unique, non-empty keys for header cells: blanks become the column index, repeats get " (2)". */
 function headerKeys(cells: string[]): string[] {
   const seen = new Set<string>();
+  const nextSuffix = new Map<string, number>();
   return cells.map((cell, index) => {
-    let key = cell.trim() || String(index);
-    for (let n = 2; seen.has(key); n++) key = `${cell.trim() || index} (${n})`;
+    const base = cell.trim() || String(index);
+    let key = base;
+    if (seen.has(key)) {
+      let n = nextSuffix.get(base) ?? 2;
+      while (seen.has(`${base} (${n})`)) n++;
+      key = `${base} (${n})`;
+      nextSuffix.set(base, n + 1);
+    }
     seen.add(key);
     return key;
   });
@@ -66,13 +74,7 @@ function readRows(
       }
       const cells = result.data.map((cell) => cell.trim());
       if (cells.some((cell) => cell !== '')) rows.push({ cells, line });
-      for (
-        let i = body.indexOf('\n', rowStart);
-        i >= 0 && i < cursor;
-        i = body.indexOf('\n', i + 1)
-      ) {
-        line++;
-      }
+      line += countLines(body, rowStart, cursor);
       rowStart = cursor;
     },
   });
@@ -98,11 +100,13 @@ export function parseCsv(bytes: Uint8Array, options: CsvOptions = {}): CsvResult
 
   const hasHeader = options.hasHeaderRow ?? true;
   const header = hasHeader ? raw.shift() : undefined;
-  const width = Math.max(header?.cells.length ?? 0, ...raw.map((r) => r.cells.length));
+  const width = raw.reduce((max, r) => Math.max(max, r.cells.length), header?.cells.length ?? 0);
   const fields = header ? headerKeys(header.cells) : [];
+  const taken = new Set(fields);
   for (let i = fields.length; i < width; i++) {
     let key = String(i);
-    while (fields.includes(key)) key = `${key}_`;
+    while (taken.has(key)) key = `${key}_`;
+    taken.add(key);
     fields.push(key);
   }
   const headerText = header?.cells.join('\u0000');

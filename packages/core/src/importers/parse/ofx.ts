@@ -3,7 +3,7 @@ import { decodeBytes, peekAscii, xmlDeclaredEncoding } from './charset.ts';
 import { dateErrorMessage, formatDate, noAmountMessage } from './date.ts';
 import { parseSgml } from './sgml.ts';
 import type { XNode } from './tree.ts';
-import { findAll, kid, kids, textAt } from './tree.ts';
+import { collect, findAll, kid, kids, textAt } from './tree.ts';
 import type { ParseError, ParsedTransaction, TransactionsResult } from './types.ts';
 import { fail, lineError } from './types.ts';
 import { parseXml } from './xml.ts';
@@ -49,7 +49,7 @@ function ofxAmount(text: string): number | null {
   return parseAmount(text, { decimalSeparator: decimal });
 }
 
-function statusErrors(ofx: XNode): ParseError[] {
+function statusErrors(found: Map<string, XNode[]>): ParseError[] {
   const errors: ParseError[] = [];
   const failed = (status: XNode | undefined): boolean =>
     textAt(status, 'SEVERITY').toUpperCase() === 'ERROR';
@@ -58,12 +58,12 @@ function statusErrors(ofx: XNode): ParseError[] {
     const message = textAt(status, 'MESSAGE');
     return `${code ? ` ${code}` : ''}${message ? `: ${message}` : ''}`;
   };
-  for (const sonrs of findAll(ofx, 'SONRS')) {
+  for (const sonrs of found.get('SONRS') ?? []) {
     const status = kid(sonrs, 'STATUS');
     if (failed(status)) errors.push(lineError(`Sign-on error${describe(status)}`, status?.line));
   }
   for (const [wrapper, statement] of STATEMENT_WRAPPERS) {
-    for (const node of findAll(ofx, wrapper)) {
+    for (const node of found.get(wrapper) ?? []) {
       const status = kid(node, 'STATUS');
       if (failed(status) && kids(node, statement).length === 0) {
         errors.push(lineError(`Statement error${describe(status)}`, status?.line));
@@ -131,9 +131,10 @@ export function parseOfx(bytes: Uint8Array, options: OfxOptions = {}): Transacti
 
   const ofx = findAll(tree.root, 'OFX')[0];
   if (!ofx) return fail('ofx', [{ message: 'Not an OFX file: no <OFX> element found' }], encoding);
-  const errors = statusErrors(ofx);
+  const found = collect(ofx, ['SONRS', 'STMTTRN', ...STATEMENT_WRAPPERS.map(([w]) => w)]);
+  const errors = statusErrors(found);
   const transactions: ParsedTransaction[] = [];
-  for (const trn of findAll(ofx, 'STMTTRN')) {
+  for (const trn of found.get('STMTTRN') ?? []) {
     const parsed = readTransaction(trn, errors);
     if (parsed) transactions.push(parsed);
   }

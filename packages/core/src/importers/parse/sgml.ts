@@ -6,8 +6,6 @@ import { countLines, newNode } from './tree.ts';
 /** Real OFX nests about ten deep; anything far deeper is garbage, not a statement. */
 export const MAX_DEPTH = 200;
 
-const NAME = /^[A-Za-z][A-Za-z0-9._:-]*/;
-
 export type TreeResult = { root: XNode; error?: undefined } | { error: ParseError };
 
 /**
@@ -32,7 +30,8 @@ export function parseSgml(text: string, containers: ReadonlySet<string> = new Se
 
   const addText = (chunk: string): void => {
     const node = top();
-    if (node !== root && node.children.length === 0) node.text += chunk;
+    // Whitespace between tags is layout; values are trimmed anyway.
+    if (node !== root && node.children.length === 0 && NON_SPACE.test(chunk)) node.text += chunk;
   };
 
   while (pos < text.length) {
@@ -44,15 +43,15 @@ export function parseSgml(text: string, containers: ReadonlySet<string> = new Se
       pos = end;
     }
     if (lt < 0) break;
-    const next = text[lt + 1] ?? '';
+    const next = text.charCodeAt(lt + 1);
     let close: number;
-    if (text.startsWith('<!--', lt)) {
+    if (next === BANG && text.startsWith('<!--', lt)) {
       close = text.indexOf('-->', lt + 4);
       close = close < 0 ? text.length : close + 3;
-    } else if (next === '!' || next === '?') {
+    } else if (next === BANG || next === QUESTION) {
       close = text.indexOf('>', lt);
       close = close < 0 ? text.length : close + 1;
-    } else if (next === '/' || NAME.test(text.slice(lt + 1, lt + 2))) {
+    } else if (next === SLASH || isLetter(next)) {
       const gt = text.indexOf('>', lt);
       const nextLt = text.indexOf('<', lt + 1);
       if (gt < 0 || (nextLt >= 0 && nextLt < gt)) {
@@ -61,9 +60,12 @@ export function parseSgml(text: string, containers: ReadonlySet<string> = new Se
         continue;
       }
       close = gt + 1;
-      const body = text.slice(lt + 1, gt);
-      const failure = next === '/' ? closeTag(body.slice(1), stack) : openTag(body, line);
-      if (failure) return { error: failure };
+      if (next === SLASH) {
+        closeTag(tagName(text, lt + 2, gt), stack);
+      } else {
+        const failure = openTag(tagName(text, lt + 1, gt), selfClosing(text, lt, gt), line);
+        if (failure) return { error: failure };
+      }
     } else {
       addText('<');
       pos = lt + 1;
@@ -74,29 +76,62 @@ export function parseSgml(text: string, containers: ReadonlySet<string> = new Se
   }
   return { root };
 
-  function openTag(body: string, at: number): ParseError | null {
-    const name = (NAME.exec(body.trim())?.[0] ?? '').toUpperCase();
+  function openTag(name: string, empty: boolean, at: number): ParseError | null {
     if (name === '') return null;
     const current = top();
     if (current !== root && current.children.length === 0) {
       const container = closed.has(current.name) || containers.has(current.name);
-      if (current.text.trim() !== '' || !container) stack.pop();
+      if (current.text !== '' || !container) stack.pop();
     }
     if (stack.length > MAX_DEPTH) return lineError('File is nested too deeply', at);
     const node = newNode(name, at);
     top().children.push(node);
-    if (!body.trimEnd().endsWith('/')) stack.push(node);
+    if (!empty) stack.push(node);
     return null;
   }
 }
 
-function closeTag(body: string, stack: XNode[]): ParseError | null {
-  const name = (NAME.exec(body.trim())?.[0] ?? '').toUpperCase();
+const BANG = 0x21;
+const QUESTION = 0x3f;
+const SLASH = 0x2f;
+const NON_SPACE = /\S/;
+
+function isLetter(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+}
+
+function isNameChar(code: number): boolean {
+  // Letters, digits and . _ : -
+  return (
+    isLetter(code) ||
+    (code >= 0x30 && code <= 0x3a) ||
+    code === 0x2e ||
+    code === 0x5f ||
+    code === 0x2d
+  );
+}
+
+/** The upper-cased element name at text[from, to), after optional spaces; '' if none. */
+function tagName(text: string, from: number, to: number): string {
+  let start = from;
+  while (start < to && text.charCodeAt(start) <= 0x20) start++;
+  if (!isLetter(text.charCodeAt(start))) return '';
+  let end = start + 1;
+  while (end < to && isNameChar(text.charCodeAt(end))) end++;
+  return text.slice(start, end).toUpperCase();
+}
+
+function selfClosing(text: string, lt: number, gt: number): boolean {
+  let i = gt - 1;
+  while (i > lt && text.charCodeAt(i) <= 0x20) i--;
+  return text.charCodeAt(i) === SLASH;
+}
+
+function closeTag(name: string, stack: XNode[]): void {
   for (let i = stack.length - 1; i > 0; i--) {
     if ((stack[i] as XNode).name === name) {
       stack.length = i;
-      break;
+      return;
     }
   }
-  return null;
 }

@@ -34,21 +34,31 @@ export function textAt(node: XNode | undefined, ...names: string[]): string {
   return target ? decodeEntities(target.text).trim() : '';
 }
 
-/** Every descendant with the name, in document order (iterative: files can nest deeply). */
-export function findAll(root: XNode, name: string): XNode[] {
-  const found: XNode[] = [];
-  const stack: XNode[] = [...root.children].reverse();
+/**
+ * Every descendant with one of the names, grouped by name, each in document order, in one
+ * walk (iterative: files can nest deeply).
+ */
+export function collect(root: XNode, names: readonly string[]): Map<string, XNode[]> {
+  const found = new Map<string, XNode[]>(names.map((n) => [n, []]));
+  const stack: XNode[] = [];
+  for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i] as XNode);
   while (stack.length > 0) {
     const node = stack.pop() as XNode;
-    if (node.name === name) found.push(node);
+    found.get(node.name)?.push(node);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as XNode);
   }
   return found;
 }
 
+/** Every descendant with the name, in document order. */
+export function findAll(root: XNode, name: string): XNode[] {
+  return collect(root, [name]).get(name) ?? [];
+}
+
 /** Counts line breaks in text[from, to) so scanners can report lines cheaply. */
 export function countLines(text: string, from: number, to: number): number {
   let n = 0;
-  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
+  // A plain loop: indexOf would search past `to` on long single-line files, making scans quadratic.
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10) n++;
   return n;
 }

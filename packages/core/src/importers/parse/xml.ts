@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { TreeResult } from './sgml.ts';
 import { lineError } from './types.ts';
 import type { XNode } from './tree.ts';
-import { newNode } from './tree.ts';
+import { countLines, newNode } from './tree.ts';
 
 type OrderedItem = Record<string, unknown>;
 
@@ -23,13 +23,7 @@ function startTagLines(text: string): Map<string, number[]> {
   let line = 1;
   let last = 0;
   for (const m of masked.matchAll(/<([A-Za-z_][\w.:-]*)(?=[\s/>])/g)) {
-    for (
-      let i = masked.indexOf('\n', last);
-      i >= 0 && i < m.index;
-      i = masked.indexOf('\n', i + 1)
-    ) {
-      line++;
-    }
+    line += countLines(masked, last, m.index);
     last = m.index;
     const name = localName(m[1] ?? '');
     const list = lines.get(name) ?? [];
