@@ -26,6 +26,11 @@ export const budgetFileModule = defineModule('budget-file', {
       const opened = await Budget.open(env, id);
       if ('error' in opened) return opened;
       await ctx.openBudget(opened);
+      // A new file becomes a cloud file when a server is set up (the cloud module's handler;
+      // its failures, e.g. offline or no server, leave a local file).
+      if (!args?.avoidUpload && !args?.testMode && ctx.budget === opened) {
+        await ctx.call('upload-budget');
+      }
       return { id };
     },
   }),

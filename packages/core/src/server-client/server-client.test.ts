@@ -5,7 +5,7 @@ type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
 function client(handler: Handler) {
   const calls: Array<{ url: string; init: RequestInit }> = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     calls.push({ url: String(input), init: init ?? {} });
     return handler(String(input), init ?? {});
   }) as typeof globalThis.fetch;

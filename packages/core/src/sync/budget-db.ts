@@ -76,6 +76,15 @@ export class BudgetDb {
     return new BudgetDb(sqlite, clock, deps, options);
   }
 
+  /**
+   * Re-read the clock from `messages_clock` after the sync client rewrote the log outside the
+   * write path (sync repair rebuilds the merkle; sync reset empties the log and the clock row,
+   * which gives a fresh clock with a new node id).
+   */
+  reloadClock(): void {
+    Object.assign(this.clock, loadClock(this.sqlite, this.deps.random));
+  }
+
   /** The merkle of every message in the log (pruned), as stored with the clock. */
   get merkle(): TrieNode {
     return this.clock.merkle;

@@ -1,0 +1,76 @@
+import type { Budget } from '../budget-file/budget.ts';
+import { type BudgetService, defineModule } from '../handlers-core/registry.ts';
+import type { Platform } from '../platform/index.ts';
+import { BudgetSync } from '../sync-client/budget-sync.ts';
+import { syncHandlers } from '../sync-client/handlers.ts';
+import { accountHandlers } from './account-handlers.ts';
+import { fileHandlers } from './file-handlers.ts';
+import { type CloudOptions, CloudSession, DEMO_BUDGET_ID } from './session.ts';
+import { uploadBudget } from './upload.ts';
+
+/** Re-upload the whole file at most this often, so new devices start from a recent copy. */
+const REUPLOAD_DAYS = 7;
+
+function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function reuploadDue(session: CloudSession, budget: Budget): boolean {
+  const { cloudFileId, groupId, lastUploaded } = budget.prefs;
+  if (!cloudFileId || !groupId || !session.token) return false;
+  return !lastUploaded || addDays(lastUploaded, REUPLOAD_DAYS) <= session.today();
+}
+
+/**
+ * While a budget is open: its sync loop (on load for cloud files, then after local changes),
+ * the weekly re-upload, and the last-opened budget in global state.
+ */
+function syncService(session: CloudSession): BudgetService {
+  return async (budget, ctx) => {
+    const platform: Platform = ctx.platform;
+    const state = await session.init(platform, ctx.documentDir);
+    const sync = new BudgetSync(budget, session, platform, ctx.emit);
+    session.current = sync;
+    if (budget.id !== DEMO_BUDGET_ID) await state.set({ lastBudget: budget.id });
+    // A local-only file is not synced on load: a new budget is still being uploaded, and an
+    // old one would only report `file-not-found` before the user has done anything.
+    if (budget.prefs.cloudFileId) {
+      const first = sync.sync();
+      void first.then(
+        async () => {
+          if (budget.isOpen && reuploadDue(session, budget)) {
+            const res = await uploadBudget(session, platform, { budget });
+            if ('error' in res) platform.log.warn('Re-upload failed', { reason: res.error.reason });
+          }
+        },
+        (err: unknown) => platform.log.error('Sync on load failed', { error: String(err) }),
+      );
+    }
+    return async () => {
+      sync.dispose();
+      if (session.current === sync) session.current = null;
+      await state.set({ lastBudget: '' });
+    };
+  };
+}
+
+/**
+ * The server side of the app for one core instance: server setup and sign-in, the file
+ * manager (list, upload, download, delete), sync and end-to-end encryption.
+ *
+ *   const cloud = createCloudModule();
+ *   const core = createCore({ platform, documentDir }).register(budgetFileModule).register(cloud.module);
+ *
+ * Each call makes a new session (global state, keys, sync loop): register it in one core only.
+ */
+export function createCloudModule(options: CloudOptions = {}) {
+  const session = new CloudSession(options);
+  const module = defineModule(
+    'cloud',
+    { ...accountHandlers(session), ...fileHandlers(session), ...syncHandlers(session) },
+    { services: [syncService(session)] },
+  );
+  return { module, session };
+}

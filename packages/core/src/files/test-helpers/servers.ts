@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface RunningServer {
+  name: string;
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+async function run(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    args.map((a) => a.replace('{port}', String(port)).replace('{data}', dataDir)),
+    {
+      cwd: dataDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        ...Object.fromEntries(
+          Object.entries(env).map(([k, v]) => [
+            k,
+            v.replace('{port}', String(port)).replace('{data}', dataDir),
+          ]),
+        ),
+      },
+    },
+  );
+  const output: string[] = [];
+  await new Promise<void>((res, rej) => {
+    const timer = setTimeout(
+      () => rej(new Error(`${name} did not start:\n${output.join('')}`)),
+      60_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      if (ready.test(output.join(''))) {
+        clearTimeout(timer);
+        res();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      rej(new Error(`${name} exited (${code}):\n${output.join('')}`));
+    });
+  });
+  child.stdout!.removeAllListeners('data');
+  child.stderr!.removeAllListeners('data');
+  child.removeAllListeners('exit');
+  child.stdout!.resume();
+  child.stderr!.resume();
+  return {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `@actual-app/sync-server` (the real one) on 127.0.0.1 with a temporary data folder. */
+export function startActualServer(): Promise<RunningServer> {
+  const pkg = createRequire(import.meta.url).resolve('@actual-app/sync-server/package.json');
+  const bin = join(dirname(pkg), 'build', 'bin', 'actual-server.js');
+  return run(
+    'actual-sync-server',
+    [bin],
+    {
+      NODE_ENV: 'production',
+      ACTUAL_DATA_DIR: '{data}',
+      ACTUAL_SERVER_FILES: '{data}/server-files',
+      ACTUAL_USER_FILES: '{data}/user-files',
+      ACTUAL_PORT: '{port}',
+      ACTUAL_HOSTNAME: '127.0.0.1',
+    },
+    /Listening on/,
+  );
+}
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../..');
+
+/** The built Coffer server (`npm run build`), or null when it has not been built. */
+export function cofferServerBuild(): string | null {
+  const path = join(repoRoot, 'packages/server/dist/main.js');
+  return existsSync(path) ? path : null;
+}
+
+export function startCofferServer(): Promise<RunningServer> {
+  const bin = cofferServerBuild();
+  if (!bin) throw new Error('packages/server/dist/main.js is missing: run npm run build');
+  return run(
+    'coffer-server',
+    [bin, '--port', '{port}', '--hostname', '127.0.0.1', '--data-dir', '{data}'],
+    {},
+    /listening on/i,
+  );
+}

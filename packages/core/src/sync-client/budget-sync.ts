@@ -1,0 +1,124 @@
+import type { Budget } from '../budget-file/budget.ts';
+import { cloudError, type CloudError } from '../files/errors.ts';
+import { type BudgetSyncHandle, type CloudSession, DEMO_BUDGET_ID } from '../files/session.ts';
+import type { Emit } from '../handlers-core/events.ts';
+import type { Platform } from '../platform/index.ts';
+import { MessageCodec } from './codec.ts';
+import { SyncFailure } from './failure.ts';
+import { fullSync } from './full-sync.ts';
+
+export type SyncResult = { messages: number; tables: string[] } | CloudError;
+
+const UNAUTHORIZED = new Set(['unauthorized', 'token-expired']);
+
+/**
+ * The sync loop of one open budget: runs on load, a second after local changes, on focus and
+ * on request, one run at a time. A request while a run is in progress waits and runs again
+ * afterwards (so the caller's own edits are included); requests that pile up meanwhile share
+ * that one run. Pushes `sync-event`s: start, applied, success, error, unauthorized.
+ */
+export class BudgetSync implements BudgetSyncHandle {
+  private timer: unknown = null;
+  private tail: Promise<unknown> = Promise.resolve();
+  private queued: Promise<SyncResult> | null = null;
+  private disposed = false;
+  private readonly stopListening: () => void;
+
+  constructor(
+    readonly budget: Budget,
+    private readonly session: CloudSession,
+    private readonly platform: Platform,
+    private readonly emit: Emit,
+  ) {
+    this.stopListening = budget.db.onChange((event) => {
+      if (event.source === 'local') this.schedule(session.syncDelayMs);
+    });
+  }
+
+  schedule(delayMs: number): void {
+    if (this.disposed) return;
+    this.clearTimer();
+    this.timer = this.platform.timers.setTimeout(() => {
+      this.timer = null;
+      this.sync().catch((err: unknown) =>
+        this.platform.log.error('Background sync failed', { error: String(err) }),
+      );
+    }, delayMs);
+  }
+
+  sync(): Promise<SyncResult> {
+    if (this.queued) return this.queued;
+    const run = this.tail.then(() => {
+      this.queued = null;
+      return this.runOnce();
+    });
+    this.queued = run;
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Stop: no more timers; a run in flight stops at its next step. */
+  dispose(): void {
+    this.disposed = true;
+    this.clearTimer();
+    this.stopListening();
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) this.platform.timers.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private async runOnce(): Promise<SyncResult> {
+    this.clearTimer();
+    const { budget, session } = this;
+    const server = session.server();
+    // No server (a local-only setup) or a file that never syncs: nothing to do, nothing to say.
+    if (this.disposed || !budget.isOpen || !server || budget.id === DEMO_BUDGET_ID) {
+      return { messages: 0, tables: [] };
+    }
+    const prefs = budget.prefs;
+    const groupId = prefs.groupId;
+    const keyId = prefs.encryptKeyId || null;
+    const codec = new MessageCodec(
+      this.platform.crypto,
+      this.platform.random,
+      keyId,
+      session.keys.get(keyId),
+    );
+    this.emit('sync-event', { type: 'start' });
+    try {
+      const outcome = await fullSync({
+        budget,
+        server,
+        token: session.token,
+        codec,
+        now: () => this.platform.clock.now(),
+        emit: this.emit,
+        log: this.platform.log,
+        maxBatchMessages: session.batchMessages,
+        maxBatchBytes: session.batchBytes,
+        isCurrent: () => !this.disposed && budget.isOpen && budget.prefs.groupId === groupId,
+      });
+      this.emit('sync-event', { type: 'success', tables: outcome.tables, syncDisabled: false });
+      return { messages: outcome.received, tables: outcome.tables };
+    } catch (err) {
+      if (err instanceof SyncFailure) return this.failed(err);
+      // A bug: the UI still hears that this sync ended, then the caller sees the throw.
+      this.emit('sync-event', { type: 'error', meta: { message: String(err) } });
+      throw err;
+    }
+  }
+
+  private async failed(err: SyncFailure): Promise<SyncResult> {
+    if (UNAUTHORIZED.has(err.reason)) {
+      this.emit('sync-event', { type: 'unauthorized' });
+      // Like Actual: further edits stay local until the user signs in again.
+      await this.session.state.set({ readOnly: true });
+      return cloudError('unauthorized');
+    }
+    this.platform.log.warn('Sync failed', { reason: err.reason });
+    this.emit('sync-event', { type: 'error', subtype: err.reason, meta: err.meta });
+    return cloudError(err.reason, err.meta);
+  }
+}

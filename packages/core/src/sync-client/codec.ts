@@ -1,0 +1,101 @@
+import {
+  type MessageEnvelope,
+  Timestamp,
+  decodeEncryptedData,
+  decodeMessage,
+  deserializeValue,
+  encodeEncryptedData,
+  encodeMessage,
+} from '@coffer/crdt';
+import { type EncryptionKey, IV_BYTES, decrypt, encrypt } from '../encryption/cipher.ts';
+import type { Random } from '../platform/index.ts';
+import type { Message, StoredMessage } from '../sync/types.ts';
+import { SyncFailure } from './failure.ts';
+
+type WebCrypto = typeof globalThis.crypto;
+
+/** Crypto calls run this many at a time: Web Crypto is async, one call per message. */
+const PARALLEL = 256;
+
+async function mapChunked<T, U>(items: readonly T[], fn: (item: T) => Promise<U>): Promise<U[]> {
+  const out: U[] = [];
+  for (let i = 0; i < items.length; i += PARALLEL) {
+    out.push(...(await Promise.all(items.slice(i, i + PARALLEL).map(fn))));
+  }
+  return out;
+}
+
+/**
+ * Turns log messages into wire envelopes and back. With a key id set, every message is
+ * encrypted on its own (AES-256-GCM, fresh IV) and the envelope carries the encoded
+ * `EncryptedData`; the timestamp always stays in the clear for the server.
+ */
+export class MessageCodec {
+  constructor(
+    private readonly crypto: WebCrypto,
+    private readonly random: Random,
+    /** The file's key id (prefs `encryptKeyId`), or null for a plain file. */
+    readonly keyId: string | null,
+    /** The key for `keyId`, when this device has it. */
+    private readonly key: EncryptionKey | null,
+  ) {}
+
+  async encode(messages: readonly StoredMessage[]): Promise<MessageEnvelope[]> {
+    const plain = (m: StoredMessage) =>
+      encodeMessage({ dataset: m.dataset, row: m.row, column: m.column, value: m.value });
+    if (!this.keyId) {
+      return messages.map((m) => ({
+        timestamp: m.timestamp,
+        isEncrypted: false,
+        content: plain(m),
+      }));
+    }
+    const key = this.key;
+    if (!key) throw new SyncFailure('encrypt-failure', { isMissingKey: true });
+    return mapChunked(messages, async (m) => {
+      const sealed = await encrypt(this.crypto, key, plain(m), this.random.bytes(IV_BYTES));
+      const content = encodeEncryptedData({
+        iv: sealed.iv,
+        authTag: sealed.authTag,
+        data: sealed.value,
+      });
+      return { timestamp: m.timestamp, isEncrypted: true, content };
+    });
+  }
+
+  async decode(envelopes: readonly MessageEnvelope[]): Promise<Message[]> {
+    return mapChunked(envelopes, async (envelope) => {
+      if (!Timestamp.parse(envelope.timestamp)) {
+        throw new SyncFailure('invalid-message', { timestamp: envelope.timestamp });
+      }
+      let bytes = envelope.content;
+      if (envelope.isEncrypted) {
+        if (!this.key) throw new SyncFailure('decrypt-failure', { isMissingKey: true });
+        let sealed;
+        try {
+          sealed = decodeEncryptedData(bytes);
+        } catch {
+          throw new SyncFailure('decrypt-failure', { isMissingKey: false });
+        }
+        const opened = await decrypt(this.crypto, this.key, sealed.data, sealed.iv, sealed.authTag);
+        if (!opened) throw new SyncFailure('decrypt-failure', { isMissingKey: false });
+        bytes = opened;
+      }
+      try {
+        const m = decodeMessage(bytes);
+        return {
+          timestamp: envelope.timestamp,
+          dataset: m.dataset,
+          row: m.row,
+          column: m.column,
+          value: deserializeValue(m.value),
+        };
+      } catch (err) {
+        throw new SyncFailure('invalid-message', {
+          timestamp: envelope.timestamp,
+          error: String(err),
+        });
+      }
+    });
+  }
+}
