@@ -6,6 +6,7 @@ import { type CoreOptions, createCore } from './handlers-core/core.ts';
 import { notesModule } from './notes/handlers.ts';
 import { payeesModule } from './payees/handlers.ts';
 import { queryModule } from './query-handler/handlers.ts';
+import { rulesModule } from './rules-handlers/handlers.ts';
 import { toolsModule } from './tools/handlers.ts';
 import { transactionsModule } from './transactions/handlers.ts';
 import { undoModule } from './undo/handlers.ts';
@@ -25,7 +26,8 @@ export function createAppCore(options: CoreOptions) {
     .register(notesModule)
     .register(toolsModule)
     .register(queryModule)
-    .register(budgetModule);
+    .register(budgetModule)
+    .register(rulesModule);
 }
 
 export type AppCore = ReturnType<typeof createAppCore>;

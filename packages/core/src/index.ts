@@ -207,3 +207,18 @@ export {
   type BudgetEngineOptions,
 } from './budget-db/index.ts';
 // ---- end budget engine ----
+// ---- rules, schedules and file import handlers ----
+export {
+  BudgetRules,
+  RulesSlot,
+  budgetRules,
+  rulesModule,
+  learnCategories,
+  getFilters,
+  insertRule,
+  updateRule,
+  deleteRule,
+  type SavedFilter,
+  type FilterState,
+} from './rules-handlers/index.ts';
+// ---- end rules, schedules and file import handlers ----
