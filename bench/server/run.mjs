@@ -44,7 +44,7 @@ await build({
     },
   ],
   banner: {
-    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    js: "import { createRequire as benchRequire } from 'node:module'; const require = benchRequire(import.meta.url);",
   },
 });
 const res = spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit', cwd: root });

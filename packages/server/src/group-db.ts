@@ -1,14 +1,12 @@
-import { merkle, Timestamp, type MessageEnvelope, type TrieNode } from '@coffer/crdt';
+import { merkle, type MessageEnvelope, type TrieNode } from '@coffer/crdt';
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSafeId } from './ids.ts';
+import { insertAll, readStamp, type Stamp } from './trie-batch.ts';
 
-interface MessageRow {
-  timestamp: string;
-  is_encrypted: number;
-  content: Buffer;
-}
+/** `timestamp, is_encrypted, content` as a raw row. */
+type MessageRow = [string, number, Buffer];
 
 interface OpenGroup {
   db: Database.Database;
@@ -36,7 +34,7 @@ export class InvalidTimestampError extends Error {
 /** Same tables as Actual's `group-<id>.sqlite`, so the message log of a group is portable. */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS messages_binary
-    (timestamp TEXT PRIMARY KEY, is_encrypted BOOLEAN, content bytea);
+    (timestamp TEXT PRIMARY KEY, is_encrypted BOOLEAN, content bytea) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS messages_merkles (id INTEGER PRIMARY KEY, merkle TEXT);`;
 
 /** Handles stay open between requests; the least recently used are closed past this count. */
@@ -74,9 +72,11 @@ export class GroupStore {
       { merkle: string } | undefined;
     const group: OpenGroup = {
       db,
-      select: db.prepare(
-        'SELECT timestamp, is_encrypted, content FROM messages_binary WHERE timestamp > ? ORDER BY timestamp',
-      ),
+      select: db
+        .prepare(
+          'SELECT timestamp, is_encrypted, content FROM messages_binary WHERE timestamp > ? ORDER BY timestamp',
+        )
+        .raw(true) as unknown as Database.Statement<[string], MessageRow>,
       insert: db.prepare(
         'INSERT OR IGNORE INTO messages_binary (timestamp, is_encrypted, content) VALUES (?, ?, ?)',
       ),
@@ -100,37 +100,35 @@ export class GroupStore {
    * trie in one transaction. The read comes first, so a client never gets its own batch back.
    */
   sync(groupId: string, since: string, incoming: MessageEnvelope[]): SyncResult {
-    const parsed = incoming.map((m) => {
-      const ts = Timestamp.parse(m.timestamp);
-      if (!ts) throw new InvalidTimestampError(m.timestamp);
-      return ts;
+    const stamps = incoming.map((m) => {
+      const stamp = readStamp(m.timestamp);
+      if (!stamp) throw new InvalidTimestampError(m.timestamp);
+      return stamp;
     });
     const group = this.handle(groupId);
     const rows = group.select.all(since);
-    let added = 0;
     const trie = group.db.transaction(() => {
-      let next = group.trie;
+      // Only rows actually inserted count: a resent message must not flip its hash back out.
+      const added: Stamp[] = [];
       incoming.forEach((m, i) => {
         const content = Buffer.from(m.content.buffer, m.content.byteOffset, m.content.byteLength);
-        const info = group.insert.run(m.timestamp, m.isEncrypted ? 1 : 0, content);
-        if (info.changes > 0) {
-          added++;
-          next = merkle.insert(next, parsed[i]!);
+        if (group.insert.run(m.timestamp, m.isEncrypted ? 1 : 0, content).changes > 0) {
+          added.push(stamps[i]!);
         }
       });
-      next = merkle.prune(next);
+      const next = merkle.prune(insertAll(group.trie, added));
       group.saveMerkle.run(JSON.stringify(next));
-      return next;
+      return { next, added: added.length };
     })();
-    group.trie = trie;
+    group.trie = trie.next;
     return {
-      messages: rows.map((r) => ({
-        timestamp: r.timestamp,
-        isEncrypted: r.is_encrypted === 1,
-        content: r.content,
+      messages: rows.map(([timestamp, isEncrypted, content]) => ({
+        timestamp,
+        isEncrypted: isEncrypted === 1,
+        content,
       })),
-      trie,
-      added,
+      trie: trie.next,
+      added: trie.added,
     };
   }
 
