@@ -118,6 +118,7 @@ describe('bad input changes nothing', () => {
       { added: [{ account: 'ACCT', date: '2023-08-01', amount: 1, category: 'c?' }] },
       'category-not-found',
     ],
+    ['null account on update', { updated: [{ id: 'ok', account: null }] }, 'invalid-transaction'],
     ['unknown update id', { updated: [{ id: 'nope', amount: 5 }] }, 'transaction-not-found'],
     ['unknown delete id', { deleted: [{ id: 'nope' }] }, 'transaction-not-found'],
     [

@@ -78,6 +78,12 @@ function validate(
   for (const id of clash)
     return txError('transaction-exists', `A transaction with id ${id} exists`);
 
+  for (const [i, t] of updated.entries()) {
+    for (const field of NEEDED_ON_INSERT) {
+      if (t[field] === null)
+        return txError('invalid-transaction', `updated[${i}].${field} cannot be null`);
+    }
+  }
   const named = [...updated.map((t) => t.id), ...deleted.map((t) => t.id)];
   const found = existingIds(db, 'SELECT id FROM transactions WHERE id IN', named);
   for (const id of named) {
