@@ -202,3 +202,34 @@ describe('orphans and rules', () => {
     });
   });
 });
+
+describe('orphanedAmong', () => {
+  it('agrees with the full orphan list, for live, merged, split and deleted uses', async () => {
+    const { orphanedAmong, orphanedPayeeIds } = await import('./queries.ts');
+    const third = (await f.core.send('payee-create', { name: 'Third' })) as string;
+    const fourth = (await f.core.send('payee-create', { name: 'Fourth' })) as string;
+    await addTx('t1', shop);
+    await f.core.send('transactions-batch-update', {
+      added: [
+        { id: 'p', account: acct, date: '2023-08-01', amount: -1, is_parent: true },
+        {
+          id: 'c',
+          account: acct,
+          date: '2023-08-01',
+          amount: -1,
+          is_child: true,
+          parent_id: 'p',
+          payee: third,
+        },
+      ],
+    });
+    await addTx('t4', fourth);
+    await f.core.send('transaction-delete', { id: 't4' });
+    await f.core.send('payees-merge', { targetId: market, mergeIds: [shop] });
+    const all = [shop, market, third, fourth, f.transferPayee(acct)];
+    expect(orphanedAmong(f.budget, all).sort()).toEqual(orphanedPayeeIds(f.budget).sort());
+    expect(orphanedAmong(f.budget, all)).toEqual([fourth]);
+    await f.core.send('transaction-delete', { id: 'p' });
+    expect(orphanedAmong(f.budget, all).sort()).toEqual([third, fourth].sort());
+  });
+});

@@ -85,6 +85,32 @@ export function orphanedPayeeIds(budget: Budget): string[] {
 }
 
 /**
+ * Which of these payees are orphaned (see orphanedPayeeIds), checking only them: one scan that
+ * stops at the first live transaction using each, so a payee edit on a big budget stays cheap.
+ */
+export function orphanedAmong(budget: Budget, ids: Iterable<string>): string[] {
+  const out: string[] = [];
+  for (const id of new Set(ids)) {
+    const payee = budget.sqlite.first<{ transfer_acct: string | null }>(
+      'SELECT transfer_acct FROM payees WHERE id = ? AND tombstone = 0',
+      [id],
+    );
+    if (!payee || payee.transfer_acct) continue;
+    const used = budget.sqlite.first(
+      `SELECT 1 FROM transactions t
+       JOIN payee_mapping pm ON pm.id = t.description
+       LEFT JOIN transactions parent ON (t.isChild = 1 AND parent.id = t.parent_id)
+       WHERE pm.targetId = ? AND t.tombstone = 0 AND t.date IS NOT NULL AND t.acct IS NOT NULL
+         AND (t.isChild = 0 OR (t.parent_id IS NOT NULL AND parent.tombstone = 0))
+       LIMIT 1`,
+      [id],
+    );
+    if (!used) out.push(id);
+  }
+  return out;
+}
+
+/**
  * The 'Starting Balance' payee (created when missing) and the income category opening
  * balances are booked to ('Starting Balances', else the first income category).
  */

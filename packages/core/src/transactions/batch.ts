@@ -1,6 +1,6 @@
 import type { Budget } from '../budget-file/budget.ts';
 import type { Emit } from '../handlers-core/events.ts';
-import { orphanedPayeeIds } from '../payees/queries.ts';
+import { orphanedAmong } from '../payees/queries.ts';
 import { TransactionHooksSlot } from './hooks.ts';
 import {
   type StoredTx,
@@ -260,8 +260,7 @@ function reportOrphans(
 ): void {
   const newPayeeIds = updated.map((u) => u.payee).filter((p): p is string => !!p);
   if (newPayeeIds.length === 0 || oldPayees.size === 0) return;
-  const orphaned = new Set(orphanedPayeeIds(budget));
-  const orphanedIds = [...oldPayees].filter((id) => orphaned.has(id));
+  const orphanedIds = orphanedAmong(budget, oldPayees);
   if (orphanedIds.length > 0)
     emit('orphaned-payees', { orphanedIds, updatedPayeeIds: newPayeeIds });
 }
