@@ -37,3 +37,13 @@ if (existsSync('packages/server/src/main.ts')) {
   );
 }
 await Promise.all(jobs);
+
+// The web app: Vite's JS build API, so `npm run build` leaves packages/web/dist for the server.
+if (existsSync('packages/web/vite.config.ts')) {
+  const { build: viteBuild } = await import('vite');
+  await viteBuild({
+    configFile: 'packages/web/vite.config.ts',
+    root: 'packages/web',
+    logLevel: 'warn',
+  });
+}

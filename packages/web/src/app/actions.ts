@@ -1,0 +1,200 @@
+import { errorCode } from '../backend/backend.ts';
+import type { AppStore } from './store.ts';
+import type { Account, FileEntry, GlobalPrefs, LocalPrefs, Payee, User } from './types.ts';
+
+/** App-level actions: each calls core handlers and updates the store. */
+
+export async function loadGlobalPrefs(store: AppStore): Promise<GlobalPrefs> {
+  const globalPrefs = (await store.backend.send<GlobalPrefs>('load-global-prefs')) ?? {};
+  store.set({ globalPrefs });
+  return globalPrefs;
+}
+
+export async function saveGlobalPrefs(store: AppStore, patch: GlobalPrefs): Promise<void> {
+  await store.backend.send('save-global-prefs', patch);
+  store.set((s) => ({ globalPrefs: { ...s.globalPrefs, ...patch } }));
+}
+
+export async function getUserData(store: AppStore): Promise<User | null> {
+  const [user, serverUrl] = await Promise.all([
+    store.backend.send<User | null>('subscribe-get-user'),
+    store.backend.send<string | null>('get-server-url'),
+  ]);
+  let serverVersion: string | null = null;
+  if (serverUrl) {
+    const res = await store.backend.send<{ version?: string }>('get-server-version');
+    serverVersion = res && 'version' in res && res.version ? res.version : null;
+  }
+  const normalized = user && !errorCode(user) ? user : null;
+  store.set({ user: normalized, serverUrl: serverUrl ?? null, serverVersion });
+  return normalized;
+}
+
+function sortFiles(files: FileEntry[]): FileEntry[] {
+  return files
+    .filter((f) => !f.deleted)
+    .sort((a, b) => {
+      const brokenA = a.state === 'broken' ? 1 : 0;
+      const brokenB = b.state === 'broken' ? 1 : 0;
+      if (brokenA !== brokenB) return brokenA - brokenB;
+      return a.name.toLowerCase().localeCompare(b.name.toLowerCase());
+    });
+}
+
+export async function loadAllFiles(store: AppStore): Promise<FileEntry[]> {
+  const res = await store.backend.send<FileEntry[]>('get-all-files');
+  const files = Array.isArray(res) ? sortFiles(res) : [];
+  store.set({ files });
+  return files;
+}
+
+export async function loadPrefs(store: AppStore): Promise<LocalPrefs | null> {
+  const prefs = await store.backend.send<LocalPrefs | null>('load-prefs');
+  store.set({ prefs: prefs && !errorCode(prefs) ? prefs : null });
+  return prefs;
+}
+
+export async function savePrefs(store: AppStore, patch: Partial<LocalPrefs>): Promise<void> {
+  store.set((s) => ({ prefs: s.prefs ? { ...s.prefs, ...patch } : s.prefs }));
+  await store.backend.send('save-prefs', patch);
+}
+
+export async function loadAccounts(store: AppStore): Promise<Account[]> {
+  const res = await store.backend.send<Account[]>('accounts-get');
+  const list = Array.isArray(res) ? res : [];
+  const accounts = await Promise.all(
+    list.map(async (a) => {
+      const props = await store.backend.send<{ balance?: number }>('account-properties', {
+        id: a.id,
+      });
+      return { ...a, balance: props && typeof props.balance === 'number' ? props.balance : 0 };
+    }),
+  );
+  store.set({ accounts });
+  return accounts;
+}
+
+export async function loadPayees(store: AppStore): Promise<Payee[]> {
+  const res = await store.backend.send<Payee[]>('payees-get');
+  const payees = Array.isArray(res) ? res : [];
+  store.set({ payees });
+  return payees;
+}
+
+const LOAD_ERRORS: Record<string, string> = {
+  'out-of-sync-migrations':
+    'This budget cannot be loaded with this version of Coffer. You can load a backup instead.',
+  'out-of-sync-data':
+    'This budget’s data is out of sync with its migrations. You can load a backup instead.',
+};
+
+export async function loadBudget(store: AppStore, id: string): Promise<boolean> {
+  store.set({ loadingText: 'Loading...' });
+  const res = await store.backend.send('load-budget', { id });
+  const code = errorCode(res);
+  if (code) {
+    store.set({ loadingText: null });
+    store.addNotification({
+      type: 'error',
+      sticky: true,
+      message:
+        LOAD_ERRORS[code] ??
+        (code === 'budget-not-found'
+          ? `Budget “${id}” was not found. Check the id of your budget in the Advanced section of the settings page.`
+          : 'There was an unknown problem loading your budget. Please try again.'),
+    });
+    return false;
+  }
+  store.set({ modals: [] });
+  await Promise.all([loadPrefs(store), loadAccounts(store), loadPayees(store)]);
+  store.set({ loadingText: null });
+  return true;
+}
+
+export async function closeBudget(store: AppStore): Promise<void> {
+  if (!store.get().prefs) return;
+  store.set({ loadingText: 'Closing...' });
+  await store.backend.send('close-budget');
+  store.set({ prefs: null, accounts: [], payees: [], modals: [], loadingText: null });
+  await loadAllFiles(store);
+}
+
+export async function createBudget(store: AppStore, testMode = false): Promise<void> {
+  store.set({ loadingText: testMode ? 'Creating test file...' : 'Creating budget...' });
+  const res = await store.backend.send<{ id?: string }>('create-budget', { testMode });
+  const code = errorCode(res);
+  if (code) {
+    store.set({ loadingText: null });
+    store.addNotification({ type: 'error', message: `Unable to create the budget: ${code}` });
+    return;
+  }
+  store.set({ modals: [] });
+  await Promise.all([loadPrefs(store), loadAccounts(store), loadPayees(store)]);
+  store.set({ loadingText: null });
+}
+
+const DOWNLOAD_ERRORS: Record<string, string> = {
+  network: 'Downloading the file failed. Check your network connection.',
+  'download-failure': 'Downloading the file failed. Check your network connection.',
+  'not-zip-file': 'Downloaded file is invalid, sorry! See the server log for more information.',
+  'invalid-zip-file': 'Downloaded file is invalid, sorry! See the server log for more information.',
+  'invalid-meta-file':
+    'Downloaded file is invalid, sorry! See the server log for more information.',
+  'decrypt-failure': 'Unable to decrypt file',
+  'out-of-sync-migrations':
+    'This budget cannot be loaded with this version of Coffer. Make sure Coffer is up to date and try again.',
+};
+
+export async function downloadBudget(
+  store: AppStore,
+  cloudFileId: string,
+  opts: { replace?: boolean } = {},
+): Promise<void> {
+  store.set({ loadingText: 'Downloading...' });
+  const res = await store.backend.send<{ id?: string; error?: { reason: string } }>(
+    'download-budget',
+    { fileId: cloudFileId, replace: opts.replace },
+  );
+  const code = errorCode(res);
+  if (code === 'decrypt-failure') {
+    store.set({ loadingText: null });
+    store.pushModal('fix-encryption-key', {
+      cloudFileId,
+      onSuccess: () => downloadBudget(store, cloudFileId, opts),
+    });
+    return;
+  }
+  if (code === 'file-exists') {
+    store.set({ loadingText: null });
+    window.alert('A file with this id already exists here. It will be replaced.');
+    return downloadBudget(store, cloudFileId, { replace: true });
+  }
+  if (code || !res?.id) {
+    store.set({ loadingText: null });
+    store.addNotification({
+      type: 'error',
+      sticky: true,
+      message:
+        DOWNLOAD_ERRORS[code ?? ''] ??
+        `Something went wrong trying to download that file, sorry! Reason: ${code} (file ${cloudFileId})`,
+    });
+    return;
+  }
+  await loadBudget(store, res.id);
+}
+
+export async function deleteBudget(
+  store: AppStore,
+  id: string | undefined,
+  cloudFileId: string | undefined,
+): Promise<void> {
+  await store.backend.send('delete-budget', { id: id ?? null, cloudFileId: cloudFileId ?? null });
+  await loadAllFiles(store);
+}
+
+export async function signOut(store: AppStore): Promise<void> {
+  await store.backend.send('subscribe-sign-out');
+  await closeBudget(store);
+  store.set({ user: null, files: null });
+  await loadGlobalPrefs(store);
+}

@@ -1,0 +1,107 @@
+import { useSyncExternalStore } from 'react';
+import type { Backend } from '../backend/backend.ts';
+import { type ModalAction, type ModalEntry, modalsReducer } from '../state/modals.ts';
+import {
+  type Notification,
+  type NotificationAction,
+  notificationsReducer,
+} from '../state/notifications.ts';
+import type {
+  Account,
+  FileEntry,
+  GlobalPrefs,
+  LocalPrefs,
+  Payee,
+  SyncState,
+  User,
+} from './types.ts';
+
+export interface AppState {
+  loadingText: string | null;
+  globalPrefs: GlobalPrefs;
+  /** undefined until the first check; null when signed out or no server. */
+  user: User | null | undefined;
+  serverUrl: string | null;
+  serverVersion: string | null;
+  files: FileEntry[] | null;
+  prefs: LocalPrefs | null;
+  accounts: Account[];
+  payees: Payee[];
+  notifications: Notification[];
+  modals: ModalEntry[];
+  syncState: SyncState;
+  lastSyncRepair: boolean;
+  uncategorizedCount: number;
+}
+
+export const initialState: AppState = {
+  loadingText: null,
+  globalPrefs: {},
+  user: undefined,
+  serverUrl: null,
+  serverVersion: null,
+  files: null,
+  prefs: null,
+  accounts: [],
+  payees: [],
+  notifications: [],
+  modals: [],
+  syncState: 'idle',
+  lastSyncRepair: false,
+  uncategorizedCount: 0,
+};
+
+/** One per mounted app: holds state and the backend; components subscribe to slices. */
+export class AppStore {
+  private state: AppState;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly backend: Backend,
+    state: Partial<AppState> = {},
+  ) {
+    this.state = { ...initialState, ...state };
+  }
+
+  get = (): AppState => this.state;
+
+  set(patch: Partial<AppState> | ((s: AppState) => Partial<AppState>)): void {
+    const next = typeof patch === 'function' ? patch(this.state) : patch;
+    this.state = { ...this.state, ...next };
+    for (const l of [...this.listeners]) l();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  notify(action: NotificationAction): void {
+    this.set((s) => ({ notifications: notificationsReducer(s.notifications, action) }));
+  }
+
+  addNotification(notification: Omit<Notification, 'id'> & { id?: string }): void {
+    const id = notification.id ?? `n-${Math.random().toString(36).slice(2)}`;
+    this.notify({ type: 'add', notification: { ...notification, id } });
+  }
+
+  removeNotification(id: string): void {
+    this.notify({ type: 'remove', id });
+  }
+
+  modal(action: ModalAction): void {
+    this.set((s) => ({ modals: modalsReducer(s.modals, action) }));
+  }
+
+  pushModal(name: string, options: Record<string, unknown> = {}): void {
+    this.modal({ type: 'push', modal: { name, options } });
+  }
+
+  popModal(): void {
+    this.modal({ type: 'pop' });
+  }
+}
+
+export function useStoreState<T>(store: AppStore, select: (s: AppState) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.get()));
+}

@@ -1,0 +1,61 @@
+/** Shapes the UI reads from core handlers (spec section 3). */
+
+export interface GlobalPrefs {
+  floatingSidebar?: boolean;
+  maxMonths?: number | null;
+  theme?: 'light' | 'dark';
+  documentDir?: string;
+}
+
+export interface LocalPrefs {
+  id: string;
+  budgetName?: string;
+  groupId?: string | null;
+  encryptKeyId?: string | null;
+  cloudFileId?: string | null;
+  budgetType?: 'rollover' | 'report';
+  firstDayOfWeekIdx?: string;
+  dateFormat?: string;
+  numberFormat?: string;
+  hideFraction?: boolean;
+  hideMobileMessage?: boolean;
+  isPrivacyEnabled?: boolean;
+  'ui.showClosedAccounts'?: boolean;
+  updateNotificationShownForVersion?: string;
+  [flag: `flags.${string}`]: boolean | undefined;
+}
+
+export interface User {
+  offline: boolean;
+  [key: string]: unknown;
+}
+
+export type FileState = 'unknown' | 'remote' | 'local' | 'broken' | 'synced' | 'detached';
+
+export interface FileEntry {
+  id?: string;
+  cloudFileId?: string;
+  groupId?: string | null;
+  name: string;
+  state: FileState;
+  encryptKeyId?: string | null;
+  hasKey?: boolean;
+  deleted?: boolean;
+}
+
+export interface Account {
+  id: string;
+  name: string;
+  offbudget: 0 | 1 | boolean;
+  closed: 0 | 1 | boolean;
+  balance?: number;
+  sort_order?: number;
+}
+
+export interface Payee {
+  id: string;
+  name: string;
+  transfer_acct?: string | null;
+}
+
+export type SyncState = 'idle' | 'syncing' | 'error' | 'offline' | 'disabled';

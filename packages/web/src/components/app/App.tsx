@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useAppState, useStore } from '../../app/context.ts';
+import { LAST_BUDGET_KEY } from '../../app/last-budget.ts';
+import { FinancesApp } from '../budget/FinancesApp.tsx';
+import { ManagerApp } from '../manager/ManagerApp.tsx';
+import { useGlobalEvents } from '../../sync/use-global-events.ts';
+import { LoadingScreen } from './LoadingScreen.tsx';
+import { Notifications } from './Notifications.tsx';
+
+export function App() {
+  const store = useStore();
+  const budgetId = useAppState((s) => s.prefs?.id ?? null);
+  const loadingText = useAppState((s) => s.loadingText);
+  const theme = useAppState((s) => s.globalPrefs.theme ?? 'light');
+  useGlobalEvents(store);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  useEffect(() => {
+    if (budgetId) window.localStorage.setItem(LAST_BUDGET_KEY, budgetId);
+    else window.localStorage.removeItem(LAST_BUDGET_KEY);
+  }, [budgetId]);
+
+  return (
+    <>
+      {budgetId ? <FinancesApp key={budgetId} /> : <ManagerApp />}
+      {loadingText !== null && <LoadingScreen text={loadingText} />}
+      <Notifications />
+    </>
+  );
+}

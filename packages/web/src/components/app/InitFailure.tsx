@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { InitFailure } from '../../backend/connect.ts';
+
+export const FALLBACK_FLAG = 'coffer-unsupported-fallback';
+
+const TEXT: Record<InitFailure['reason'], string> = {
+  'indexeddb-unavailable':
+    'Coffer needs access to IndexedDB, which your browser does not provide. This usually happens in private browsing mode. Please open Coffer in a normal window.',
+  'opfs-unavailable':
+    'Coffer needs the origin private file system to store your budgets, which your browser does not provide. Please use a current version of a supported browser.',
+  'sah-pool-unavailable':
+    'Coffer could not open its database storage in this browser. Another tab may hold it, or the browser blocks it. Please use a current version of a supported browser.',
+  'no-worker':
+    'Coffer could not open its local storage in this browser. Please use a current version of a supported browser.',
+};
+
+/** The screen shown when the browser lacks the storage the core needs. */
+export function InitFailureScreen({ failure }: { failure: InitFailure }) {
+  const [advanced, setAdvanced] = useState(false);
+  const [acknowledged, setAcknowledged] = useState(false);
+  return (
+    <div className="loading-screen">
+      <div className="card stack" style={{ maxWidth: 550 }} role="alert">
+        <h2>Your browser is not supported</h2>
+        <p>{TEXT[failure.reason] ?? failure.message}</p>
+        {!failure.fallbackAvailable ? null : !advanced ? (
+          <div>
+            <button className="link-button" onClick={() => setAdvanced(true)}>
+              Advanced options
+            </button>
+          </div>
+        ) : (
+          <div className="stack">
+            <p className="subdued">
+              You can run Coffer in an unsupported fallback mode. Data lives in memory and is saved
+              periodically; a crash or closed tab can lose recent changes.
+            </p>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={acknowledged}
+                onChange={(e) => setAcknowledged(e.target.checked)}
+              />
+              I understand the risks, run Coffer in the unsupported fallback mode
+            </label>
+            <div>
+              <button
+                className="btn btn-primary"
+                disabled={!acknowledged}
+                onClick={() => {
+                  window.localStorage.setItem(FALLBACK_FLAG, 'true');
+                  window.location.reload();
+                }}
+              >
+                Open Coffer
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

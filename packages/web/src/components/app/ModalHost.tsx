@@ -1,0 +1,57 @@
+import { type ComponentType, useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useAppState, useStore } from '../../app/context.ts';
+import { checkManageRules, type ModalEntry } from '../../state/modals.ts';
+
+export interface ModalProps {
+  options: Record<string, unknown>;
+  active: boolean;
+  close: () => void;
+}
+
+export type ModalRegistry = Record<string, ComponentType<ModalProps>>;
+
+/** Renders the modal stack; hidden while the loading screen is up. */
+export function ModalHost({
+  registry,
+  inManager,
+}: {
+  registry: ModalRegistry;
+  inManager: boolean;
+}) {
+  const store = useStore();
+  const modals = useAppState((s) => s.modals);
+  const loading = useAppState((s) => s.loadingText !== null);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    for (const modal of modals) {
+      if (!registry[modal.name]) console.error(`Unknown modal: ${modal.name}`);
+    }
+  }, [modals, registry]);
+
+  if (loading) return null;
+  return (
+    <>
+      {modals.map((modal: ModalEntry, i) => {
+        const Component = registry[modal.name];
+        if (!Component) {
+          if (inManager) throw new Error(`Unknown modal: ${modal.name}`);
+          return null;
+        }
+        if (modal.name === 'manage-rules') {
+          const problem = checkManageRules(pathname, modal.options.allowlisted === true);
+          if (problem) throw new Error(problem);
+        }
+        return (
+          <Component
+            key={`${i}-${modal.name}`}
+            options={modal.options}
+            active={i === modals.length - 1}
+            close={() => store.popModal()}
+          />
+        );
+      })}
+    </>
+  );
+}

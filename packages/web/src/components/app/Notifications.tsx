@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { useAppState, useStore } from '../../app/context.ts';
+import {
+  AUTO_DISMISS_MS,
+  MAX_NOTIFICATION_WIDTH,
+  type Notification,
+  parseMessage,
+} from '../../state/notifications.ts';
+import { Spinner } from '../common/Spinner.tsx';
+import './notifications.css';
+
+function Message({ n }: { n: Notification }) {
+  return (
+    <>
+      {parseMessage(n.message).map((paragraph, i) => (
+        <p key={i}>
+          {paragraph.map((part, j) =>
+            part.kind === 'text' ? (
+              <span key={j}>{part.text}</span>
+            ) : part.kind === 'link' ? (
+              <a key={j} href={part.href} target="_blank" rel="noopener noreferrer">
+                {part.text}
+              </a>
+            ) : (
+              <button
+                key={j}
+                className="link-button"
+                onClick={() => n.messageActions?.[part.name]?.()}
+              >
+                {part.text}
+              </button>
+            ),
+          )}
+        </p>
+      ))}
+    </>
+  );
+}
+
+function NotificationItem({ n, onRemove }: { n: Notification; onRemove: () => void }) {
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (n.sticky) return;
+    const timer = setTimeout(onRemove, AUTO_DISMISS_MS);
+    return () => clearTimeout(timer);
+  }, [n, onRemove]);
+
+  return (
+    <div
+      className={`notification notification-${n.type}`}
+      role={n.type === 'error' ? 'alert' : 'status'}
+      style={{ maxWidth: MAX_NOTIFICATION_WIDTH }}
+    >
+      <div className="notification-content">
+        {n.title && <div className="notification-title">{n.title}</div>}
+        <Message n={n} />
+        {n.pre && <pre className="notification-pre">{n.pre}</pre>}
+        {n.internal && <pre className="notification-pre">{n.internal}</pre>}
+        {n.button && (
+          <button
+            className="btn"
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                await n.button?.action();
+              } finally {
+                onRemove();
+              }
+            }}
+          >
+            {busy ? <Spinner small label={n.button.title} /> : n.button.title}
+          </button>
+        )}
+      </div>
+      {n.sticky && (
+        <button className="btn btn-bare notification-close" aria-label="Close" onClick={onRemove}>
+          ✕
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function Notifications() {
+  const store = useStore();
+  const notifications = useAppState((s) => s.notifications);
+  return (
+    <div className="notifications" aria-live="polite">
+      {notifications.map((n) => (
+        <NotificationItem
+          key={n.id}
+          n={n}
+          onRemove={() => {
+            n.onClose?.();
+            store.removeNotification(n.id);
+          }}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { loadAllFiles, loadBudget, loadGlobalPrefs, getUserData } from '../../app/actions.ts';
+import { StoreContext } from '../../app/context.ts';
+import { LAST_BUDGET_KEY } from '../../app/last-budget.ts';
+import { AppStore } from '../../app/store.ts';
+import { connectBackend, type InitFailure } from '../../backend/connect.ts';
+import { App } from './App.tsx';
+import { ErrorBoundary, FatalErrorScreen } from './FatalError.tsx';
+import { InitFailureScreen } from './InitFailure.tsx';
+import { LoadingScreen } from './LoadingScreen.tsx';
+
+type Boot =
+  | { kind: 'starting' }
+  | { kind: 'ready'; store: AppStore }
+  | { kind: 'init-failure'; failure: InitFailure }
+  | { kind: 'fatal'; error: Error };
+
+/** Start-up: connect to the core, load global prefs, reopen the last budget, load files. */
+async function start(onInitFailure: (failure: InitFailure) => void): Promise<AppStore> {
+  const connection = await connectBackend();
+  connection.onInitFailure(onInitFailure);
+  const store = new AppStore(connection.backend);
+  await loadGlobalPrefs(store);
+  const user = await getUserData(store);
+  const lastBudget = window.localStorage.getItem(LAST_BUDGET_KEY);
+  if (lastBudget && (user || !store.get().serverUrl)) {
+    const ok = await loadBudget(store, lastBudget);
+    if (!ok) window.localStorage.removeItem(LAST_BUDGET_KEY);
+  }
+  if (!store.get().prefs) await loadAllFiles(store);
+  return store;
+}
+
+export function Root() {
+  const [boot, setBoot] = useState<Boot>({ kind: 'starting' });
+
+  useEffect(() => {
+    let cancelled = false;
+    start((failure) => !cancelled && setBoot({ kind: 'init-failure', failure })).then(
+      (store) =>
+        !cancelled && setBoot((b) => (b.kind === 'starting' ? { kind: 'ready', store } : b)),
+      (error: unknown) =>
+        !cancelled &&
+        setBoot((b) =>
+          b.kind === 'starting'
+            ? { kind: 'fatal', error: error instanceof Error ? error : new Error(String(error)) }
+            : b,
+        ),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  switch (boot.kind) {
+    case 'starting':
+      return <LoadingScreen text="Loading..." />;
+    case 'init-failure':
+      return <InitFailureScreen failure={boot.failure} />;
+    case 'fatal':
+      return <FatalErrorScreen error={boot.error} />;
+    case 'ready':
+      return (
+        <ErrorBoundary>
+          <StoreContext.Provider value={boot.store}>
+            <BrowserRouter>
+              <App />
+            </BrowserRouter>
+          </StoreContext.Provider>
+        </ErrorBoundary>
+      );
+  }
+}

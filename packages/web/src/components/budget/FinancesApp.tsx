@@ -1,0 +1,119 @@
+import { useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { closeBudget, loadAccounts } from '../../app/actions.ts';
+import { useAppState, useStore } from '../../app/context.ts';
+import { useResponsive } from '../../app/responsive.ts';
+import { ModalHost } from '../app/ModalHost.tsx';
+import { AccountsPage } from '../accounts/AccountsPage.tsx';
+import { PayeesPage } from '../payees/PayeesPage.tsx';
+import { SettingsPage } from '../settings/SettingsPage.tsx';
+import { BottomNav } from './BottomNav.tsx';
+import { budgetModals } from './modals/registry.ts';
+import { BudgetPage, Placeholder, PostTransactions } from './Pages.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { Titlebar } from './Titlebar.tsx';
+import { useStartupSync } from './use-startup-sync.ts';
+import './shell.css';
+
+function isTextField(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return Boolean(
+    el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.isContentEditable),
+  );
+}
+
+function useShortcuts() {
+  const store = useStore();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const isMac = /Mac/.test(navigator.platform);
+    const onKey = (e: KeyboardEvent) => {
+      const meta = isMac ? e.metaKey : e.ctrlKey;
+      if (!meta) return;
+      const key = e.key.toLowerCase();
+      if (key === '1') navigate('/budget');
+      else if (key === '2') navigate('/reports');
+      else if (key === '3') navigate('/accounts');
+      else if (key === ',' && isMac) navigate('/settings');
+      else if (key === 'o') void closeBudget(store);
+      else if (key === 'z' && !isTextField(e.target)) {
+        void store.backend.send(e.shiftKey ? 'redo' : 'undo');
+      } else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store, navigate]);
+}
+
+const WIDE_ONLY = [
+  '/reports',
+  '/schedules',
+  '/schedule/edit',
+  '/schedule/link',
+  '/schedule/discover',
+  '/nordigen/link',
+  '/gocardless/link',
+];
+
+export function FinancesApp() {
+  const store = useStore();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { isNarrow } = useResponsive();
+  const accountCount = useAppState((s) => s.accounts.length);
+  useShortcuts();
+  useStartupSync(store);
+
+  useEffect(() => {
+    void loadAccounts(store).then((accounts) => {
+      if (accounts.length === 0 && !pathname.startsWith('/accounts')) navigate('/accounts');
+    });
+    // Only on opening the budget, hence no pathname dependency.
+  }, [store]);
+
+  useEffect(() => {
+    return store.backend.listen('schedules-offline', ({ payees }: { payees: unknown[] }) =>
+      navigate('/schedule/posts-offline-notification', { state: { payees } }),
+    );
+  }, [store, navigate]);
+
+  const narrowRedirect = isNarrow && WIDE_ONLY.some((p) => pathname.startsWith(p));
+  const showTabs =
+    isNarrow && ['/budget', '/accounts', '/settings'].some((p) => pathname.startsWith(p));
+
+  return (
+    <div className="shell">
+      {!isNarrow && <Sidebar />}
+      <div className="shell-main">
+        {!isNarrow && <Titlebar />}
+        <main className="shell-page" data-accounts={accountCount}>
+          {narrowRedirect ? (
+            <Navigate to="/budget" replace />
+          ) : (
+            <Routes>
+              <Route path="/" element={<Navigate to="/budget" replace />} />
+              <Route path="/budget" element={<BudgetPage />} />
+              <Route path="/reports/*" element={<Placeholder title="Reports" />} />
+              <Route path="/schedules" element={<Placeholder title="Schedules" />} />
+              <Route path="/schedule/edit/:id?" element={<Placeholder title="Schedule" />} />
+              <Route path="/schedule/link" element={<Placeholder title="Link schedule" />} />
+              <Route path="/schedule/discover" element={<Placeholder title="Found schedules" />} />
+              <Route path="/schedule/posts-offline-notification" element={<PostTransactions />} />
+              <Route path="/payees" element={<PayeesPage />} />
+              <Route path="/rules" element={<Placeholder title="Rules" />} />
+              <Route path="/settings" element={<SettingsPage />} />
+              <Route path="/nordigen/link" element={<Placeholder title="Link your bank" />} />
+              <Route path="/gocardless/link" element={<Placeholder title="Link your bank" />} />
+              <Route path="/accounts" element={<AccountsPage />} />
+              <Route path="/accounts/:id" element={<AccountsPage />} />
+              <Route path="*" element={<Navigate to="/budget" replace />} />
+            </Routes>
+          )}
+        </main>
+        {showTabs && <BottomNav />}
+      </div>
+      <ModalHost registry={budgetModals} inManager={false} />
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { Link, useLocation, useNavigate } from 'react-router';
+import { closeBudget, signOut } from '../../app/actions.ts';
+import { useAppState, useStore } from '../../app/context.ts';
+import { MenuButton } from '../common/Menu.tsx';
+import { Spinner } from '../common/Spinner.tsx';
+
+function SyncButton() {
+  const store = useStore();
+  const serverUrl = useAppState((s) => s.serverUrl);
+  const user = useAppState((s) => s.user);
+  const syncState = useAppState((s) => s.syncState);
+  const cloudFileId = useAppState((s) => s.prefs?.cloudFileId);
+  const disabled = !serverUrl || !cloudFileId || syncState === 'disabled';
+  const offline = Boolean(user?.offline) || syncState === 'offline';
+  const label = disabled ? 'Disabled' : offline ? 'Offline' : 'Sync';
+  return (
+    <button
+      className={`btn btn-bare titlebar-sync ${syncState === 'error' ? 'error-text' : ''}`}
+      disabled={disabled}
+      onClick={() => store.backend.send('sync')}
+      aria-label={syncState === 'syncing' ? 'Syncing' : label}
+    >
+      {syncState === 'syncing' ? <Spinner small label="Syncing" /> : '⟳'} {label}
+    </button>
+  );
+}
+
+function ServerMenu() {
+  const store = useStore();
+  const navigate = useNavigate();
+  const serverUrl = useAppState((s) => s.serverUrl);
+  const user = useAppState((s) => s.user);
+  const status =
+    user === undefined
+      ? 'Connecting...'
+      : !serverUrl
+        ? 'No server'
+        : user && !user.offline
+          ? 'Server online'
+          : 'Server offline';
+  const online = status === 'Server online';
+  return (
+    <MenuButton
+      label={<span className={online ? '' : 'subdued'}>{status}</span>}
+      align="right"
+      items={[
+        ...(serverUrl && online ? [{ name: 'change-password', text: 'Change password' }] : []),
+        ...(serverUrl ? [{ name: 'sign-out', text: 'Sign out' }] : []),
+        { name: 'config-server', text: serverUrl ? 'Change server URL' : 'Start using a server' },
+      ]}
+      onSelect={async (name) => {
+        if (name === 'sign-out') {
+          await signOut(store);
+          navigate('/login');
+        } else {
+          await closeBudget(store);
+          navigate(name === 'change-password' ? '/change-password' : '/config-server');
+        }
+      }}
+    />
+  );
+}
+
+const TITLES: Array<[string, string]> = [
+  ['/budget', 'Budget'],
+  ['/reports', 'Reports'],
+  ['/schedule', 'Schedules'],
+  ['/payees', 'Payees'],
+  ['/rules', 'Rules'],
+  ['/settings', 'Settings'],
+  ['/accounts', 'Accounts'],
+];
+
+export function Titlebar() {
+  const { pathname, state } = useLocation() as {
+    pathname: string;
+    state: { goBack?: boolean } | null;
+  };
+  const navigate = useNavigate();
+  const uncategorized = useAppState((s) => s.uncategorizedCount);
+  const title = TITLES.find(([p]) => pathname.startsWith(p))?.[1] ?? '';
+  return (
+    <header className="titlebar">
+      <div className="row" style={{ flexWrap: 'nowrap', minWidth: 0 }}>
+        {pathname.startsWith('/accounts') && state?.goBack && (
+          <button className="btn btn-bare" onClick={() => navigate(-1)}>
+            ‹ Back
+          </button>
+        )}
+        <span className="titlebar-title">{title}</span>
+      </div>
+      <div className="row" style={{ flexWrap: 'nowrap' }}>
+        {uncategorized > 0 && (
+          <Link to="/accounts/uncategorized" className="titlebar-uncat">
+            {uncategorized} uncategorized transactions
+          </Link>
+        )}
+        <SyncButton />
+        <ServerMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { loadPayees } from '../../../app/actions.ts';
+import { useAppState, useStore } from '../../../app/context.ts';
+import type { ModalProps } from '../../app/ModalHost.tsx';
+import { Modal } from '../../common/Modal.tsx';
+
+export function MergeUnusedPayeesModal({ options, active, close }: ModalProps) {
+  const store = useStore();
+  const payees = useAppState((s) => s.payees);
+  const ids = (options.payeeIds as string[] | undefined) ?? [];
+  const target = payees.find((p) => p.id === options.targetPayeeId);
+  const unused = payees.filter((p) => ids.includes(p.id));
+  if (!target || unused.length === 0) return null;
+
+  async function merge() {
+    await store.backend.send('payees-merge', {
+      targetId: target!.id,
+      mergeIds: unused.map((p) => p.id),
+    });
+    await loadPayees(store);
+    close();
+  }
+
+  return (
+    <Modal title="Merge payee?" onClose={close} active={active} width={500}>
+      <div className="stack">
+        <p>
+          {unused.length === 1 ? 'The payee' : 'The payees'}{' '}
+          <strong>{unused.map((p) => p.name).join(', ')}</strong>{' '}
+          {unused.length === 1 ? 'is' : 'are'} not used by any transaction now. Merge into{' '}
+          <strong>{target.name}</strong>? Merging keeps future imports with the old name assigned to{' '}
+          {target.name}.
+        </p>
+        <div className="modal-footer">
+          <button className="btn" onClick={close}>
+            Do nothing
+          </button>
+          <button className="btn btn-primary" onClick={merge}>
+            Merge
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './modal.css';
+
+interface ModalProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  width?: number;
+  /** Only the top modal listens for Escape and holds focus. */
+  active?: boolean;
+}
+
+/** A dialog with a title and close button; Escape closes; focus moves in and is kept there. */
+export function Modal({ title, onClose, children, width = 600, active = true }: ModalProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    if (!active) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const first = ref.current?.querySelector<HTMLElement>(
+      'input, select, textarea, button:not(.modal-close), [tabindex="0"]',
+    );
+    (first ?? ref.current)?.focus();
+    return () => previous?.focus?.();
+  }, [active]);
+
+  function onKeyDown(e: React.KeyboardEvent) {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onClose();
+    } else if (e.key === 'Tab' && ref.current) {
+      const items = ref.current.querySelectorAll<HTMLElement>(
+        'a[href], button:not(:disabled), input:not(:disabled), select, textarea, [tabindex="0"]',
+      );
+      const firstEl = items[0];
+      const lastEl = items[items.length - 1];
+      if (!firstEl || !lastEl) return;
+      if (e.shiftKey && document.activeElement === firstEl) {
+        e.preventDefault();
+        lastEl.focus();
+      } else if (!e.shiftKey && document.activeElement === lastEl) {
+        e.preventDefault();
+        firstEl.focus();
+      }
+    }
+  }
+
+  return (
+    <div className="modal-overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="modal"
+        style={{ width, maxWidth: '95vw' }}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <div className="modal-header">
+          <h2 id={titleId}>{title}</h2>
+          <button className="btn btn-bare modal-close" aria-label="Close" onClick={onClose}>
+            ✕
+          </button>
+        </div>
+        <div className="modal-body">{children}</div>
+      </div>
+    </div>
+  );
+}

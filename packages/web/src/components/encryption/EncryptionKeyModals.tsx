@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { loadPrefs } from '../../app/actions.ts';
+import { useStore } from '../../app/context.ts';
+import { errorCode } from '../../backend/backend.ts';
+import type { ModalProps } from '../app/ModalHost.tsx';
+import { Modal } from '../common/Modal.tsx';
+
+export function keyErrorText(code: string): string {
+  switch (code) {
+    case 'network':
+    case 'network-failure':
+      return 'Unable to reach the server. Check your network connection and try again.';
+    case 'old-key-style':
+      return 'This file was encrypted with an old key format that is no longer supported. Please generate a new key.';
+    case 'decrypt-failure':
+      return 'Unable to decrypt file with this password. Please try again.';
+    default:
+      return `Something went wrong while creating the key (${code}). Please try again.`;
+  }
+}
+
+function PasswordField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const [show, setShow] = useState(false);
+  return (
+    <div className="stack" style={{ gap: 6 }}>
+      <input
+        className="input"
+        type={show ? 'text' : 'password'}
+        aria-label="Password"
+        placeholder="Password"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        autoFocus
+      />
+      <label className="checkbox">
+        <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
+        Show password
+      </label>
+    </div>
+  );
+}
+
+export function CreateEncryptionKeyModal({ options, active, close }: ModalProps) {
+  const store = useStore();
+  const recreate = options.recreate === true;
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    if (!password || busy) return;
+    setBusy(true);
+    setError(null);
+    const res = await store.backend.send('key-make', { password });
+    setBusy(false);
+    const code = errorCode(res);
+    if (code) return setError(keyErrorText(code));
+    await loadPrefs(store);
+    close();
+    if (typeof options.onSuccess === 'function') (options.onSuccess as () => void)();
+  }
+
+  return (
+    <Modal
+      title={recreate ? 'Generate new key' : 'Enable encryption'}
+      onClose={close}
+      active={active}
+    >
+      <form className="stack" onSubmit={(e) => (e.preventDefault(), void submit())}>
+        {recreate ? (
+          <p>
+            A new key will be generated from this password and your data re-uploaded, encrypted with
+            it. Other devices must enter the new password to keep syncing.
+          </p>
+        ) : (
+          <p>
+            To enable end-to-end encryption, create a key from a password. Your data is encrypted
+            before it leaves this device; the server never sees it. Other devices need the same
+            password. <strong>If you forget it, the server cannot recover your data.</strong>
+          </p>
+        )}
+        <PasswordField value={password} onChange={setPassword} />
+        {error && (
+          <div className="error-text" role="alert">
+            {error}
+          </div>
+        )}
+        <div className="modal-footer">
+          <button type="button" className="btn btn-bare" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!password || busy}>
+            {recreate ? 'Generate new key' : 'Enable encryption'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function FixEncryptionKeyModal({ options, active, close }: ModalProps) {
+  const store = useStore();
+  const hasExistingKey = options.hasExistingKey === true;
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    if (!password || busy) return;
+    setBusy(true);
+    setError(null);
+    const fileId = (options.cloudFileId as string | undefined) ?? store.get().prefs?.cloudFileId;
+    const res = await store.backend.send('key-test', { password, fileId });
+    setBusy(false);
+    const code = errorCode(res);
+    if (code) return setError(keyErrorText(code));
+    close();
+    if (typeof options.onSuccess === 'function') await (options.onSuccess as () => Promise<void>)();
+  }
+
+  return (
+    <Modal
+      title={hasExistingKey ? 'Unable to decrypt file' : 'This file is encrypted'}
+      onClose={close}
+      active={active}
+    >
+      <form className="stack" onSubmit={(e) => (e.preventDefault(), void submit())}>
+        <p>
+          {hasExistingKey
+            ? 'This file was encrypted with a different key than the one on this device. Enter the current password to update your key.'
+            : 'This file is encrypted. Enter its password to access it.'}
+        </p>
+        <PasswordField value={password} onChange={setPassword} />
+        {error && (
+          <div className="error-text" role="alert">
+            {error}
+          </div>
+        )}
+        <div className="modal-footer">
+          <button type="button" className="btn btn-bare" onClick={close}>
+            Back
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!password || busy}>
+            {hasExistingKey ? 'Update key' : 'Create key'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  createBudget,
+  downloadBudget,
+  getUserData,
+  loadAllFiles,
+  loadBudget,
+  signOut,
+} from '../../app/actions.ts';
+import { useAppState, useStore } from '../../app/context.ts';
+import type { FileEntry, FileState } from '../../app/types.ts';
+import { IS_DEV } from '../../app/version.ts';
+import { MenuButton } from '../common/Menu.tsx';
+import { Spinner } from '../common/Spinner.tsx';
+import { Brand } from './Brand.tsx';
+
+export const FILE_STATE_TEXT: Record<FileState, string> = {
+  unknown: 'Network unavailable',
+  remote: 'Available for download',
+  local: 'Local',
+  broken: 'Local',
+  synced: 'Syncing',
+  detached: 'Syncing',
+};
+
+const STATE_ICON: Record<FileState, string> = {
+  unknown: '⚠',
+  remote: '☁',
+  local: '🖥',
+  broken: '🖥',
+  synced: '⟳',
+  detached: '⟳',
+};
+
+function FileItem({ file }: { file: FileEntry }) {
+  const store = useStore();
+  return (
+    <li className="file-item">
+      <button
+        className="file-open"
+        onClick={() =>
+          file.state === 'remote'
+            ? downloadBudget(store, file.cloudFileId as string)
+            : loadBudget(store, file.id as string)
+        }
+      >
+        <span className="file-name">{file.name}</span>
+        <span className="file-state">
+          {file.encryptKeyId && (
+            <span
+              title={file.hasKey ? 'Encrypted (key on this device)' : 'Encrypted'}
+              aria-label="Encrypted"
+            >
+              🔑
+            </span>
+          )}
+          <span aria-hidden="true">{STATE_ICON[file.state]}</span>
+          {FILE_STATE_TEXT[file.state]}
+        </span>
+      </button>
+      <MenuButton
+        label="⋯"
+        ariaLabel={`Menu for ${file.name}`}
+        align="right"
+        items={[{ name: 'delete', text: 'Delete' }]}
+        onSelect={() => store.pushModal('delete-budget', { file })}
+      />
+    </li>
+  );
+}
+
+export function UserMenu() {
+  const store = useStore();
+  const navigate = useNavigate();
+  const serverUrl = useAppState((s) => s.serverUrl);
+  const user = useAppState((s) => s.user);
+  if (!serverUrl) {
+    return (
+      <button className="btn btn-bare" onClick={() => navigate('/config-server')}>
+        Start using a server
+      </button>
+    );
+  }
+  return (
+    <MenuButton
+      label={user?.offline ? 'Server offline' : 'Server online'}
+      align="right"
+      items={[
+        ...(user && !user.offline ? [{ name: 'change-password', text: 'Change password' }] : []),
+        { name: 'sign-out', text: 'Sign out' },
+        { name: 'config-server', text: 'Change server URL' },
+      ]}
+      onSelect={async (name) => {
+        if (name === 'change-password') navigate('/change-password');
+        else if (name === 'config-server') navigate('/config-server');
+        else {
+          await signOut(store);
+          navigate('/login');
+        }
+      }}
+    />
+  );
+}
+
+export function BudgetList() {
+  const store = useStore();
+  const files = useAppState((s) => s.files);
+  const [refreshing, setRefreshing] = useState(false);
+
+  async function refresh() {
+    setRefreshing(true);
+    await getUserData(store);
+    await loadAllFiles(store);
+    setRefreshing(false);
+  }
+
+  const buttons = (
+    <div className="row" style={{ justifyContent: 'flex-end', marginTop: 16 }}>
+      <button className="btn btn-bare" onClick={() => store.pushModal('import')}>
+        Import file
+      </button>
+      {IS_DEV && (
+        <button className="btn" onClick={() => createBudget(store, true)}>
+          Create test file
+        </button>
+      )}
+      <button className="btn btn-primary" onClick={() => createBudget(store)}>
+        Create new file
+      </button>
+    </div>
+  );
+
+  if (files === null) return <Spinner label="Loading files" />;
+
+  return (
+    <div className="stack">
+      <div className="row" style={{ justifyContent: 'space-between' }}>
+        <Brand />
+        <UserMenu />
+      </div>
+      {files.length === 0 ? (
+        <div className="stack">
+          <h1>Let’s get started!</h1>
+          <p>
+            If you are new to Coffer, create a new file: it starts with a default set of categories
+            you can change. You can also import a file exported from Coffer or another budgeting
+            app.
+          </p>
+          {buttons}
+        </div>
+      ) : (
+        <>
+          <div className="row" style={{ justifyContent: 'space-between' }}>
+            <h1 style={{ margin: 0 }}>Files</h1>
+            <button
+              className="btn btn-bare"
+              aria-label="Refresh"
+              title="Refresh"
+              disabled={refreshing}
+              onClick={refresh}
+            >
+              {refreshing ? <Spinner small /> : '↻'}
+            </button>
+          </div>
+          <ul className="file-list" aria-label="Files">
+            {files.map((f) => (
+              <FileItem key={f.id ?? f.cloudFileId} file={f} />
+            ))}
+          </ul>
+          {buttons}
+        </>
+      )}
+    </div>
+  );
+}

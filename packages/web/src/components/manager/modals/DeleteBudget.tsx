@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { deleteBudget } from '../../../app/actions.ts';
+import { useStore } from '../../../app/context.ts';
+import type { FileEntry } from '../../../app/types.ts';
+import { Modal } from '../../common/Modal.tsx';
+import type { ModalProps } from '../../app/ModalHost.tsx';
+
+export function DeleteBudgetModal({ options, active, close }: ModalProps) {
+  const store = useStore();
+  const file = options.file as FileEntry;
+  const [busy, setBusy] = useState<'cloud' | 'local' | null>(null);
+  const isCloud = Boolean(file.cloudFileId) && file.state !== 'broken' && file.state !== 'local';
+  const isLocal = Boolean(file.id);
+
+  async function run(kind: 'cloud' | 'local') {
+    setBusy(kind);
+    await deleteBudget(store, file.id, kind === 'cloud' ? file.cloudFileId : undefined);
+    setBusy(null);
+    close();
+  }
+
+  return (
+    <Modal title={`Delete ${file.name}`} onClose={close} active={active} width={500}>
+      <div className="stack">
+        {isCloud && (
+          <>
+            <p>
+              This is a <strong>cloud file</strong>. Deleting it removes it from every device and
+              from the server. It cannot be undone.
+            </p>
+            <div>
+              <button
+                className="btn btn-primary"
+                disabled={busy !== null}
+                onClick={() => run('cloud')}
+              >
+                Delete file from all devices
+              </button>
+            </div>
+          </>
+        )}
+        {isLocal && (
+          <>
+            <p>
+              {isCloud
+                ? 'You can also delete just the local copy; it can be downloaded again from the server.'
+                : file.state === 'broken'
+                  ? 'This file belongs to another user or no longer exists on the server; only the local copy can be deleted.'
+                  : 'This file is stored only on this device. Deleting it removes it permanently.'}
+            </p>
+            <div>
+              <button
+                className="btn btn-danger"
+                disabled={busy !== null}
+                onClick={() => run('local')}
+              >
+                Delete file locally
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '../../../app/context.ts';
+import type { ModalProps } from '../../app/ModalHost.tsx';
+import { Modal } from '../../common/Modal.tsx';
+
+interface Backup {
+  id: string;
+  date: string;
+  isLatest?: boolean;
+}
+
+export function LoadBackupModal({ options, active, close }: ModalProps) {
+  const store = useStore();
+  const budgetId = (options.budgetId as string | undefined) ?? store.get().prefs?.id;
+  const [backups, setBackups] = useState<Backup[] | null>(null);
+
+  useEffect(() => {
+    void store.backend
+      .send<Backup[]>('backups-get', { id: budgetId })
+      .then((res) => setBackups(Array.isArray(res) ? res : []));
+  }, [store, budgetId]);
+
+  return (
+    <Modal title="Load Backup" onClose={close} active={active}>
+      <div className="stack">
+        <p>You can load a previous version of this budget. The current state is backed up first.</p>
+        {backups && backups.length === 0 && <p className="subdued">No backups available</p>}
+        <ul className="file-list" style={{ maxHeight: 200, overflow: 'auto' }}>
+          {(backups ?? []).map((b) => (
+            <li key={b.id}>
+              <button
+                className="btn btn-bare"
+                onClick={async () => {
+                  await store.backend.send('backup-load', { id: budgetId, backupId: b.id });
+                  close();
+                }}
+              >
+                {b.isLatest ? 'Revert to before the last backup' : b.date}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,214 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { loadPayees } from '../../app/actions.ts';
+import { useAppState, useStore } from '../../app/context.ts';
+import type { Payee } from '../../app/types.ts';
+import { MenuButton } from '../common/Menu.tsx';
+import {
+  canDelete,
+  canMerge,
+  filterPayees,
+  newRuleForPayee,
+  selectedNames,
+  selectionLabel,
+} from './payee-logic.ts';
+import './payees.css';
+
+function PayeeName({
+  payee,
+  editing,
+  onEdit,
+  onDone,
+}: {
+  payee: Payee;
+  editing: boolean;
+  onEdit: () => void;
+  onDone: (name: string | null) => void;
+}) {
+  if (payee.transfer_acct)
+    return <span className="payee-name subdued">Transfer: {payee.name}</span>;
+  if (editing) {
+    return (
+      <input
+        className="input payee-input"
+        aria-label={`Name of ${payee.name}`}
+        defaultValue={payee.name}
+        autoFocus
+        onBlur={(e) => onDone(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') onDone(e.currentTarget.value);
+          if (e.key === 'Escape') onDone(null);
+        }}
+      />
+    );
+  }
+  return (
+    <button className="payee-name payee-name-button" onClick={onEdit}>
+      {payee.name}
+    </button>
+  );
+}
+
+export function PayeesPage() {
+  const store = useStore();
+  const { state } = useLocation() as { state: { selectedPayee?: string } | null };
+  const payees = useAppState((s) => s.payees);
+  const [orphaned, setOrphaned] = useState<Payee[]>([]);
+  const [ruleCounts, setRuleCounts] = useState<Record<string, number>>({});
+  const [selected, setSelected] = useState<Set<string>>(
+    () => new Set(state?.selectedPayee ? [state.selectedPayee] : []),
+  );
+  const [onlyUnused, setOnlyUnused] = useState(false);
+  const [filter, setFilter] = useState('');
+  const [editing, setEditing] = useState<string | null>(null);
+
+  const reload = useCallback(async () => {
+    await loadPayees(store);
+    const [orph, counts] = await Promise.all([
+      store.backend.send<Payee[]>('payees-get-orphaned'),
+      store.backend.send<Record<string, number>>('payees-get-rule-counts'),
+    ]);
+    setOrphaned(Array.isArray(orph) ? orph : []);
+    setRuleCounts(counts && typeof counts === 'object' && !('error' in counts) ? counts : {});
+  }, [store]);
+
+  useEffect(() => {
+    void reload();
+    const off = store.backend.listen('sync-event', (e: { type: string; tables?: string[] }) => {
+      if (e.type === 'applied' || e.type === 'success') {
+        if (e.tables?.some((t) => ['payees', 'payee_mapping', 'rules'].includes(t))) void reload();
+      }
+    });
+    const offUndo = store.backend.listen('undo-event', () => void reload());
+    return () => (off(), offUndo());
+  }, [store, reload]);
+
+  const sorted = useMemo(() => {
+    const unusedIds = new Set(orphaned.map((p) => p.id));
+    const base = onlyUnused ? payees.filter((p) => unusedIds.has(p.id)) : payees;
+    return filterPayees(base, filter).sort((a, b) => {
+      if (Boolean(a.transfer_acct) !== Boolean(b.transfer_acct)) return a.transfer_acct ? 1 : -1;
+      return a.name.toLowerCase().localeCompare(b.name.toLowerCase());
+    });
+  }, [payees, orphaned, onlyUnused, filter]);
+
+  const selectedPayees = payees.filter((p) => selected.has(p.id));
+
+  async function rename(payee: Payee, name: string | null) {
+    setEditing(null);
+    if (name === null || name.trim() === '' || name === payee.name) return;
+    await store.backend.send('payees-batch-change', {
+      updated: [{ id: payee.id, name }],
+      deleted: [],
+    });
+    await reload();
+  }
+
+  async function onMenu(action: string) {
+    const ids = selectedPayees.map((p) => p.id);
+    if (action === 'delete') {
+      await store.backend.send('payees-batch-change', {
+        updated: [],
+        deleted: ids.map((id) => ({ id })),
+      });
+      setSelected(new Set());
+    } else if (action === 'merge') {
+      const [targetId, ...mergeIds] = ids;
+      await store.backend.send('payees-merge', { targetId, mergeIds });
+      setSelected(new Set());
+      setEditing(targetId ?? null);
+    }
+    await reload();
+  }
+
+  function toggle(id: string) {
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  return (
+    <div className="page payees-page">
+      <h1>Payees</h1>
+      <div className="row payees-header">
+        <MenuButton
+          className="btn"
+          label={selectionLabel(selectedPayees.length)}
+          items={
+            selectedPayees.length
+              ? [
+                  { kind: 'text', text: selectedNames(selectedPayees) },
+                  { name: 'delete', text: 'Delete', disabled: !canDelete(selectedPayees) },
+                  { name: 'merge', text: 'Merge', disabled: !canMerge(selectedPayees) },
+                ]
+              : [{ kind: 'text', text: 'No payees selected' }]
+          }
+          onSelect={onMenu}
+        />
+        {(orphaned.length > 0 || onlyUnused) && (
+          <button className="btn btn-bare" onClick={() => setOnlyUnused((u) => !u)}>
+            {onlyUnused
+              ? 'Show all payees'
+              : `Show ${orphaned.length} unused ${orphaned.length === 1 ? 'payee' : 'payees'}`}
+          </button>
+        )}
+        <input
+          className="input payees-filter"
+          placeholder="Filter payees..."
+          aria-label="Filter payees"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+      </div>
+      <div className="payees-table" role="table" aria-label="Payees">
+        {sorted.length === 0 && <div className="txn-empty subdued">No payees</div>}
+        {sorted.map((p) => {
+          const count = ruleCounts[p.id] ?? 0;
+          return (
+            <div
+              key={p.id}
+              role="row"
+              className={`payee-row ${selected.has(p.id) ? 'selected' : ''}`}
+            >
+              <span role="cell" className="payee-check">
+                {!p.transfer_acct && (
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${p.name}`}
+                    checked={selected.has(p.id)}
+                    onChange={() => toggle(p.id)}
+                  />
+                )}
+              </span>
+              <span role="cell" className="payee-cell">
+                <PayeeName
+                  payee={p}
+                  editing={editing === p.id}
+                  onEdit={() => setEditing(p.id)}
+                  onDone={(name) => rename(p, name)}
+                />
+              </span>
+              <span role="cell">
+                <button
+                  className="btn btn-bare payee-rules"
+                  onClick={() =>
+                    count > 0
+                      ? store.pushModal('manage-rules', { payeeId: p.id })
+                      : store.pushModal('edit-rule', { rule: newRuleForPayee(p.id) })
+                  }
+                >
+                  {count > 0
+                    ? `${count} associated ${count === 1 ? 'rule' : 'rules'}`
+                    : 'Create rule'}
+                </button>
+              </span>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Payee } from '../../app/types.ts';
+
+/** Case-insensitive substring match on the name. */
+export function filterPayees(payees: Payee[], filter: string): Payee[] {
+  const f = filter.trim().toLowerCase();
+  return f ? payees.filter((p) => p.name.toLowerCase().includes(f)) : payees;
+}
+
+/** The selected names as the selection menu lists them: the first 4, then "and more". */
+export function selectedNames(payees: Payee[]): string {
+  const names = payees.slice(0, 4).map((p) => p.name);
+  return payees.length > 4 ? `${names.join(', ')}, and more` : names.join(', ');
+}
+
+export function selectionLabel(count: number): string {
+  return count === 0 ? 'No payees selected' : `${count} ${count === 1 ? 'payee' : 'payees'}`;
+}
+
+export function canDelete(selected: Payee[]): boolean {
+  return selected.length > 0 && selected.every((p) => !p.transfer_acct);
+}
+
+export function canMerge(selected: Payee[]): boolean {
+  return selected.length >= 2 && selected.every((p) => !p.transfer_acct);
+}
+
+/** The template a new rule starts from when created from a payee's row. */
+export function newRuleForPayee(payeeId: string) {
+  return {
+    stage: null,
+    conditionsOp: 'and',
+    conditions: [{ field: 'payee', op: 'is', value: payeeId, type: 'id' }],
+    actions: [{ op: 'set', field: 'category', value: null, type: 'id' }],
+  };
+}

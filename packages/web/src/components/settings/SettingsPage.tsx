@@ -1,0 +1,169 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { closeBudget, saveGlobalPrefs, savePrefs } from '../../app/actions.ts';
+import { useAppState, useStore } from '../../app/context.ts';
+import { useResponsive } from '../../app/responsive.ts';
+import { APP_VERSION, RELEASE_NOTES_URL } from '../../app/version.ts';
+import {
+  DATE_FORMATS,
+  DAYS_OF_WEEK,
+  NUMBER_FORMATS,
+  formatAmount,
+  isNumberFormat,
+} from '../../util/format.ts';
+import { AdvancedSettings } from './Advanced.tsx';
+import { EncryptionSettings, ExportData } from './Encryption.tsx';
+import './settings.css';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="card settings-section" aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function About() {
+  const serverVersion = useAppState((s) => s.serverVersion);
+  return (
+    <Section title="About">
+      <div>Client version: v{APP_VERSION}</div>
+      <div>Server version: {serverVersion ? `v${serverVersion}` : 'N/A'}</div>
+      <div className="subdued">You’re up to date!</div>
+      <a href={RELEASE_NOTES_URL} target="_blank" rel="noopener noreferrer">
+        Release Notes
+      </a>
+    </Section>
+  );
+}
+
+function Formatting() {
+  const store = useStore();
+  const prefs = useAppState((s) => s.prefs);
+  const numberFormat = isNumberFormat(prefs?.numberFormat) ? prefs.numberFormat : 'comma-dot';
+  const hideFraction = Boolean(prefs?.hideFraction);
+  return (
+    <Section title="Formatting">
+      <div className="settings-grid">
+        <label className="field">
+          Numbers
+          <select
+            className="input"
+            value={numberFormat}
+            onChange={(e) => savePrefs(store, { numberFormat: e.target.value })}
+          >
+            {NUMBER_FORMATS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {formatAmount(123456733, { format: f.value, hideFraction })}
+                {f.value === 'comma-dot-in' ? ' (Indian)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          Dates
+          <select
+            className="input"
+            value={prefs?.dateFormat ?? 'MM/dd/yyyy'}
+            onChange={(e) => savePrefs(store, { dateFormat: e.target.value })}
+          >
+            {DATE_FORMATS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          First day of the week
+          <select
+            className="input"
+            value={prefs?.firstDayOfWeekIdx ?? '0'}
+            onChange={(e) => savePrefs(store, { firstDayOfWeekIdx: e.target.value })}
+          >
+            {DAYS_OF_WEEK.map((d, i) => (
+              <option key={d} value={String(i)}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={hideFraction}
+          onChange={(e) => savePrefs(store, { hideFraction: e.target.checked })}
+        />
+        Hide decimal places
+      </label>
+    </Section>
+  );
+}
+
+function ThemeSettings() {
+  const store = useStore();
+  const theme = useAppState((s) => s.globalPrefs.theme ?? 'light');
+  return (
+    <Section title="Theme">
+      <label className="field" style={{ maxWidth: 240 }}>
+        Theme
+        <select
+          className="input"
+          value={theme}
+          onChange={(e) => saveGlobalPrefs(store, { theme: e.target.value as 'light' | 'dark' })}
+        >
+          <option value="light">Light</option>
+          <option value="dark">Dark</option>
+        </select>
+      </label>
+    </Section>
+  );
+}
+
+export function SettingsPage() {
+  const store = useStore();
+  const { hash } = useLocation();
+  const { isNarrow } = useResponsive();
+  const prefs = useAppState((s) => s.prefs);
+  const [advanced, setAdvanced] = useState(hash === '#advanced');
+  useEffect(() => {
+    if (hash === '#advanced') setAdvanced(true);
+  }, [hash]);
+
+  return (
+    <div className="page settings-page">
+      <h1>Settings</h1>
+      {isNarrow && (
+        <Section title="Budget">
+          <input
+            className="input"
+            readOnly
+            aria-label="Budget name"
+            value={prefs?.budgetName ?? ''}
+          />
+          <div>
+            <button className="btn" onClick={() => closeBudget(store)}>
+              Close Budget
+            </button>
+          </div>
+        </Section>
+      )}
+      <About />
+      {prefs?.['flags.themes'] && <ThemeSettings />}
+      <Formatting />
+      <EncryptionSettings />
+      <ExportData />
+      {advanced ? (
+        <AdvancedSettings />
+      ) : (
+        <div>
+          <button className="link-button" onClick={() => setAdvanced(true)}>
+            Show advanced settings
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

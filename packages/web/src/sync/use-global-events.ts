@@ -1,0 +1,124 @@
+import { useEffect } from 'react';
+import { loadAccounts, loadPayees, loadPrefs } from '../app/actions.ts';
+import type { AppStore } from '../app/store.ts';
+import { runSyncFix } from './fixes.ts';
+import { syncErrorNotice } from './sync-errors.ts';
+
+/** Subscribes the app to the core's pushed events for as long as it is mounted. */
+export function useGlobalEvents(store: AppStore): void {
+  useEffect(() => {
+    const { backend } = store;
+    const offs = [
+      backend.listen('sync-event', (event) => onSyncEvent(store, event)),
+      backend.listen('undo-event', () => {
+        void loadAccounts(store);
+      }),
+      backend.listen('server-error', () =>
+        store.addNotification({
+          type: 'error',
+          message: 'An internal error occurred, sorry! Please restart the app and try again.',
+        }),
+      ),
+      backend.listen('fallback-write-error', () =>
+        store.addNotification({
+          id: 'fallback-write-error',
+          type: 'error',
+          sticky: true,
+          title: 'Unable to save changes',
+          message:
+            'Coffer is open in another browser tab, so no changes made in this tab will be saved. Close this tab and keep working in the other one.',
+        }),
+      ),
+      backend.listen('orphaned-payees', ({ orphanedIds, updatedPayeeIds }) => {
+        if (orphanedIds?.length) {
+          store.pushModal('merge-unused-payees', {
+            payeeIds: orphanedIds,
+            targetPayeeId: updatedPayeeIds?.[0],
+          });
+        }
+      }),
+      backend.listen('prefs-updated', () => void loadPrefs(store)),
+      backend.listen('start-load', () => store.set({ loadingText: 'Loading...' })),
+      backend.listen('start-import', () => store.set({ loadingText: 'Importing...' })),
+      backend.listen('finish-load', () => {
+        store.set({ modals: [], loadingText: null });
+        void loadPrefs(store);
+      }),
+      backend.listen('finish-import', () => {
+        store.set({ modals: [], loadingText: null });
+        void loadPrefs(store);
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [store]);
+}
+
+interface SyncEvent {
+  type: 'start' | 'applied' | 'success' | 'error' | 'unauthorized';
+  subtype?: string;
+  meta?: { isMissingKey?: boolean } | null;
+  tables?: string[];
+  syncDisabled?: boolean;
+}
+
+export function onSyncEvent(store: AppStore, event: SyncEvent): void {
+  switch (event.type) {
+    case 'start':
+      store.set({ syncState: 'syncing' });
+      return;
+    case 'success': {
+      if (store.get().lastSyncRepair) {
+        store.addNotification({
+          type: 'message',
+          title: 'Syncing has been fixed!',
+          message: 'Happy budgeting!',
+        });
+      }
+      store.set({ syncState: event.syncDisabled ? 'disabled' : 'idle', lastSyncRepair: false });
+      store.removeNotification('sync-error');
+      const tables = event.tables ?? [];
+      if (tables.includes('prefs')) void loadPrefs(store);
+      if (tables.some((t) => t === 'payees' || t === 'payee_mapping')) void loadPayees(store);
+      if (tables.some((t) => t === 'accounts' || t === 'transactions')) void loadAccounts(store);
+      return;
+    }
+    case 'unauthorized':
+      store.set({ syncState: 'error' });
+      store.addNotification({
+        id: 'auth-issue',
+        type: 'warning',
+        sticky: true,
+        message: 'Unable to authenticate with server. Sign in again to keep syncing.',
+        title: 'Unable to authenticate with server',
+      });
+      return;
+    case 'error': {
+      store.set({ syncState: event.subtype === 'network' ? 'offline' : 'error' });
+      const notice = syncErrorNotice({
+        subtype: event.subtype,
+        meta: event.meta ?? null,
+        afterRepair: store.get().lastSyncRepair,
+      });
+      store.set({ lastSyncRepair: false });
+      if (!notice) return;
+      const messageActions: Record<string, () => void> = {};
+      for (const [name, fix] of Object.entries(notice.links ?? {})) {
+        messageActions[name] = () => {
+          store.removeNotification('sync-error');
+          void runSyncFix(store, fix);
+        };
+      }
+      const button = notice.button;
+      store.addNotification({
+        ...notice.notification,
+        messageActions,
+        button: button
+          ? { title: button.title, action: () => runSyncFix(store, button.fix) }
+          : undefined,
+      });
+      return;
+    }
+    case 'applied':
+      return;
+  }
+}
