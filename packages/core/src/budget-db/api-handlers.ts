@@ -17,15 +17,22 @@ import type { Budget } from '../budget-file/budget.ts';
 import { handlerError, type HandlerError } from '../handlers-core/errors.ts';
 import { handler } from '../handlers-core/registry.ts';
 import { v } from '../handlers-core/validate.ts';
+import type { SqliteDatabase } from '../platform/index.ts';
+import type { BudgetEngine } from './engine.ts';
 import { getCategoriesGrouped, type GroupedCategory } from './grouped.ts';
 import { runAction } from './handlers.ts';
 import { budgetEngine } from './slot.ts';
 
 const apiError = (message: string): HandlerError<'APIError'> => handlerError('APIError', message);
 
-function budgetMonths(budget: Budget): Month[] {
-  const { start, end } = budgetEngine(budget).ensureBounds();
+/** The months `getBudgetMonths` lists: every created month but the last. */
+export function budgetMonthsOf(engine: BudgetEngine): Month[] {
+  const { start, end } = engine.ensureBounds();
   return monthRange(start, prevMonth(end));
+}
+
+function budgetMonths(budget: Budget): Month[] {
+  return budgetMonthsOf(budgetEngine(budget));
 }
 
 function checkMonth(budget: Budget, month: unknown): HandlerError | null {
@@ -62,7 +69,11 @@ function category(c: GroupedCategory) {
 }
 
 export function budgetMonth(budget: Budget, month: Month) {
-  const engine = budgetEngine(budget);
+  return budgetMonthOf(budgetEngine(budget), budget.sqlite, month);
+}
+
+/** `getBudgetMonth`'s answer: the month's totals and every live group and category. */
+export function budgetMonthOf(engine: BudgetEngine, db: SqliteDatabase, month: Month) {
   const sheet = sheetForMonth(month);
   const value = (name: string): CellValue => {
     const v = engine.getCell(sheet, name).value;
@@ -79,7 +90,7 @@ export function budgetMonth(budget: Budget, month: Month) {
     totalIncome: value('total-income'),
     totalSpent: value('total-spent'),
     totalBalance: value('total-leftover'),
-    categoryGroups: getCategoriesGrouped(budget.sqlite).map((g) => {
+    categoryGroups: getCategoriesGrouped(db).map((g) => {
       const group = {
         id: g.id,
         name: g.name,

@@ -6,5 +6,5 @@ export { BudgetEngine, type BudgetEngineOptions } from './engine.ts';
 export { BudgetEngineSlot, budgetEngine } from './slot.ts';
 export { budgetModule } from './module.ts';
 export { balanceQueries } from './bindings.ts';
-export { budgetMonth } from './api-handlers.ts';
+export { budgetMonth, budgetMonthOf, budgetMonthsOf } from './api-handlers.ts';
 export { persistWrites } from './persist.ts';

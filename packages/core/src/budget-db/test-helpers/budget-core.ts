@@ -89,3 +89,12 @@ export function freshValues(
 export function sorted(values: Map<string, CellValue>): [string, CellValue][] {
   return [...values].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
+
+/** Every synced row and the message log, to prove a rejected call changed nothing. */
+export function dumpRows(db: SqliteDatabase): string {
+  const tables = ['transactions', 'zero_budgets', 'reflect_budgets', 'zero_budget_months'];
+  const out: Record<string, unknown> = {};
+  for (const t of tables) out[t] = db.all(`SELECT * FROM ${t} ORDER BY id`);
+  out.messages = db.all('SELECT COUNT(*) AS n FROM messages_crdt');
+  return JSON.stringify(out);
+}

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import type { BudgetType, CellChange } from '../budget/index.ts';
+import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
+import { CACHE_META_KEY } from './cache-store.ts';
+import { BudgetEngine } from './engine.ts';
+import {
+  IDS,
+  freshValues,
+  seedStructure,
+  sheetValues,
+  sorted,
+} from './test-helpers/budget-core.ts';
+
+function setup(seed = 5) {
+  const { db, platform } = memoryBudgetDb({ seed });
+  seedStructure(db);
+  const pushes: CellChange[][] = [];
+  const open = (budgetType: BudgetType = 'rollover') =>
+    BudgetEngine.open({
+      db,
+      budgetType,
+      now: () => platform.clock.now(),
+      random: platform.random,
+      push: (changes) => pushes.push(changes),
+    });
+  const tx = (date: number, amount: number, category: string, acct = 'checking') =>
+    db.insert('transactions', { acct, date, amount, category });
+  const fresh = (engine: BudgetEngine) =>
+    sorted(
+      freshValues(db.sqlite, engine.budgetType, platform.clock.now(), engine.sheet.getBounds()),
+    );
+  return { db, platform, pushes, open, tx, fresh };
+}
+
+describe('budget engine', () => {
+  it('loads the sheet from the database', () => {
+    const s = setup();
+    s.tx(20230705, 500_00, 'salary');
+    s.tx(20230710, -120_00, 'food');
+    s.db.insert('zero_budgets', { id: '202307-food', month: 202307, category: 'food', amount: 100_00 }); // prettier-ignore
+    const engine = s.open();
+    expect(engine.sheet.getBounds()).toEqual({ start: '2023-04', end: '2024-08' });
+    expect(engine.getCell('budget202307', 'leftover-food').value).toBe(-20_00);
+    expect(engine.getCell('budget202307', 'to-budget').value).toBe(400_00);
+    expect(engine.getCell('budget202308', 'last-month-overspent').value).toBe(-20_00);
+  });
+
+  it('pushes the cells an edit changed, with their new values', () => {
+    const s = setup();
+    const id = s.tx(20230710, -120_00, 'food');
+    const engine = s.open();
+    s.pushes.length = 0;
+    s.db.update('transactions', { id, amount: -150_00 });
+    const pushed = new Map(s.pushes.flat().map((c) => [c.name, c.value]));
+    expect(pushed.get('budget202307!sum-amount-food')).toBe(-150_00);
+    expect(pushed.get('budget202307!leftover-food')).toBe(-150_00);
+    expect(pushed.get('budget202308!last-month-overspent')).toBe(-150_00);
+    // Cells the edit could not move are not pushed.
+    expect(pushed.has('budget202307!sum-amount-rent')).toBe(false);
+    expect(s.pushes).toHaveLength(1);
+    expect(sorted(sheetValues(engine.sheet))).toEqual(s.fresh(engine));
+  });
+
+  it('moves a transaction out of its old month and category into the new ones', () => {
+    const s = setup();
+    const id = s.tx(20230710, -120_00, 'food');
+    const engine = s.open();
+    s.db.update('transactions', { id, date: 20230602, category: 'rent' });
+    expect(engine.getCell('budget202307', 'sum-amount-food').value).toBe(0);
+    expect(engine.getCell('budget202306', 'sum-amount-rent').value).toBe(-120_00);
+    engine.ensureBounds();
+    expect(sorted(sheetValues(engine.sheet))).toEqual(s.fresh(engine));
+  });
+
+  it('reopens from its kvcache with the same values as a fresh load', () => {
+    const s = setup();
+    s.tx(20230705, 500_00, 'salary');
+    s.tx(20230710, -120_00, 'food');
+    const first = s.open();
+    expect(first.restoredFromCache).toBe(false);
+    s.db.insert('zero_budgets', { id: '202307-rent', month: 202307, category: 'rent', amount: 80_00 }); // prettier-ignore
+    first.close();
+
+    const second = s.open();
+    expect(second.restoredFromCache).toBe(true);
+    expect(sorted(sheetValues(second.sheet))).toEqual(s.fresh(second));
+    second.close();
+  });
+
+  it('takes cached values as they are stored (the cache is really used)', () => {
+    const s = setup();
+    s.tx(20230710, -120_00, 'food');
+    s.open().close();
+    const name = 'budget202309!leftover-food';
+    s.db.sqlite.run('UPDATE kvcache SET value = ? WHERE key = ?', ['12345', name]);
+    const engine = s.open();
+    expect(engine.restoredFromCache).toBe(true);
+    expect(engine.getCells([name])[0]!.value).toBe(12345);
+  });
+
+  it('ignores a cache older than the data, and one Actual has marked dirty', () => {
+    const s = setup();
+    const id = s.tx(20230710, -120_00, 'food');
+    const engine = s.open();
+    engine.close();
+    // A change committed after the last cache write: the stamp no longer matches.
+    s.db.update('transactions', { id, amount: -1 });
+    const stale = s.open();
+    expect(stale.restoredFromCache).toBe(false);
+    expect(stale.getCell('budget202307', 'sum-amount-food').value).toBe(-1);
+    stale.close();
+    expect(s.open().restoredFromCache).toBe(true);
+    // Actual clears kvcache_key when its own cache goes dirty.
+    s.db.sqlite.run('DELETE FROM kvcache_key');
+    expect(s.open().restoredFromCache).toBe(false);
+  });
+
+  it('does not leave a key Actual would trust, and keeps its meta entry out of the cells', () => {
+    const s = setup();
+    s.db.sqlite.run('INSERT INTO kvcache_key (id, key) VALUES (1, 42)');
+    s.tx(20230710, -120_00, 'food');
+    const engine = s.open();
+    engine.flush();
+    expect(s.db.sqlite.all('SELECT id FROM kvcache_key')).toEqual([{ id: 2 }]);
+    const meta = s.db.sqlite.first<{ value: string }>('SELECT value FROM kvcache WHERE key = ?', [
+      CACHE_META_KEY,
+    ]);
+    expect(JSON.parse(meta!.value)).toMatchObject({ budgetType: 'rollover' });
+    expect(engine.getCellNamesInSheet('__coffer')).toEqual([]);
+  });
+
+  it('keeps the cache current through later edits', () => {
+    const s = setup();
+    const id = s.tx(20230710, -120_00, 'food');
+    const engine = s.open();
+    engine.flush();
+    s.db.update('transactions', { id, amount: -99_00 });
+    s.db.update('accounts', { id: 'checking', offbudget: 1 });
+    engine.close();
+    const again = s.open();
+    expect(again.restoredFromCache).toBe(true);
+    expect(again.getCell('budget202307', 'sum-amount-food').value).toBe(0);
+    expect(sorted(sheetValues(again.sheet))).toEqual(s.fresh(again));
+  });
+
+  it('switches budget type from the synced pref and back without losing either budget', () => {
+    const s = setup();
+    s.tx(20230710, -120_00, 'food');
+    s.db.insert('zero_budgets', { id: '202307-food', month: 202307, category: 'food', amount: 100_00 }); // prettier-ignore
+    s.db.insert('reflect_budgets', { id: '202307-food', month: 202307, category: 'food', amount: 300_00 }); // prettier-ignore
+    const engine = s.open();
+    const envelope = sorted(sheetValues(engine.sheet));
+    s.db.setSyncedPrefs({ budgetType: 'report' });
+    expect(engine.budgetType).toBe('report');
+    expect(engine.getCell('budget202307', 'leftover-food').value).toBe(180_00);
+    expect(engine.getCell('budget202307', 'to-budget').value).toBeNull();
+    expect(sorted(sheetValues(engine.sheet))).toEqual(s.fresh(engine));
+    s.db.setSyncedPrefs({ budgetType: 'rollover' });
+    expect(sorted(sheetValues(engine.sheet))).toEqual(envelope);
+  });
+
+  it('reset recomputes from the database and pushes what moved', () => {
+    const s = setup();
+    s.tx(20230710, -120_00, 'food');
+    const engine = s.open();
+    // Rows written behind the write path's back (an import tool, a repair): only a reset sees them.
+    s.db.sqlite.run("UPDATE transactions SET amount = -1 WHERE category = 'food'");
+    s.pushes.length = 0;
+    engine.reset();
+    expect(engine.getCell('budget202307', 'sum-amount-food').value).toBe(-1);
+    expect(s.pushes.flat()).toContainEqual({ name: 'budget202307!sum-amount-food', value: -1 });
+    expect(sorted(sheetValues(engine.sheet))).toEqual(s.fresh(engine));
+  });
+
+  it('extends the months when data needs more, and never drops any', () => {
+    const s = setup();
+    const engine = s.open();
+    expect(engine.sheet.getBounds()).toEqual({ start: '2023-05', end: '2024-08' });
+    const id = s.tx(20220115, -5_00, IDS.expenses[0]);
+    expect(engine.ensureBounds()).toEqual({ start: '2021-10', end: '2024-08' });
+    s.db.update('transactions', { id, date: 20230801 });
+    expect(engine.ensureBounds()).toEqual({ start: '2021-10', end: '2024-08' });
+  });
+});
