@@ -53,6 +53,10 @@ export class ApiClient {
     mkdirSync(dataDir, { recursive: true });
     const platform = createNodePlatform({ documentDir: dataDir });
     this.core = createApiCore(platform, dataDir);
+    if (config.serverURL) {
+      // Scripts that expect to sync should hear that they are working on local files only.
+      platform.log.warn('This api works on local budgets only so far; serverURL is ignored');
+    }
     this.dataDir = dataDir;
     return this.lib;
   }
