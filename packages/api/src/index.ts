@@ -58,6 +58,12 @@ export const {
   updatePayee,
   deletePayee,
   mergePayees,
+  getBudgetMonths,
+  getBudgetMonth,
+  setBudgetAmount,
+  setBudgetCarryover,
+  holdBudgetForNextMonth,
+  resetBudgetHold,
 } = m;
 
 export default { init, shutdown, internal, methods, utils, q, ...m };

@@ -94,6 +94,17 @@ export function createMethods(send: ApiSend) {
     deletePayee: (id: string) => call('api/payee-delete', { id }),
     mergePayees: (targetId: string, mergeIds: string[]) =>
       call('api/payees-merge', { targetId, mergeIds }),
+
+    // Budget months (handlers in core's budget-db).
+    getBudgetMonths: () => call<string[]>('api/budget-months'),
+    getBudgetMonth: (month: string) => call<Fields>('api/budget-month', { month }),
+    setBudgetAmount: (month: string, categoryId: string, value: number) =>
+      call('api/budget-set-amount', { month, categoryId, amount: value }),
+    setBudgetCarryover: (month: string, categoryId: string, flag: boolean) =>
+      call('api/budget-set-carryover', { month, categoryId, flag }),
+    holdBudgetForNextMonth: (month: string, amount: number) =>
+      call<boolean>('api/budget-hold-for-next-month', { month, amount }),
+    resetBudgetHold: (month: string) => call('api/budget-reset-hold', { month }),
   };
 }
 
