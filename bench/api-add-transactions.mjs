@@ -64,6 +64,7 @@ async function child(side, dataDir, count, splitEvery) {
   console.info = () => {};
   await api.init({ dataDir });
   await api.internal.send('create-budget', { budgetName: 'Bench', avoidUpload: true });
+  const { id: budgetId } = await api.internal.send('load-prefs');
   const accountId = await api.createAccount({ name: 'Checking' }, 0);
   const categories = (await api.getCategories()).filter((c) => !c.is_income).map((c) => c.id);
   const transactions = makeTransactions(count, splitEvery, categories);
@@ -81,6 +82,13 @@ async function child(side, dataDir, count, splitEvery) {
   const readMs = performance.now() - t1;
   const children = stored.reduce((n, t) => n + (t.subtransactions?.length ?? 0), 0);
   await api.shutdown().catch(() => {});
+  // How many CRDT messages the add logged: the write path's main cost on either side.
+  const Database = require('better-sqlite3');
+  const db = new Database(join(dataDir, budgetId, 'db.sqlite'), { readonly: true });
+  const messages = db
+    .prepare("SELECT count(*) AS n FROM messages_crdt WHERE dataset = 'transactions'")
+    .get().n;
+  db.close();
   log(
     JSON.stringify({
       side,
@@ -89,6 +97,7 @@ async function child(side, dataDir, count, splitEvery) {
       readMs,
       transactions: stored.length,
       splitChildren: children,
+      messages,
       peakRssMb: process.resourceUsage().maxRSS / 1024,
     }),
   );
@@ -146,6 +155,7 @@ if (side) {
     'read back (ms)': Math.round(r.readMs),
     'peak RSS (MB)': Math.round(r.peakRssMb),
     rows: `${r.transactions} + ${r.splitChildren} children`,
+    'transaction messages': r.messages,
   }));
   console.table(rows);
   const speedup = actual.addMs / coffer.addMs;
