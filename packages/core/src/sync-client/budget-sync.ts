@@ -4,6 +4,7 @@ import { type BudgetSyncHandle, type CloudSession, DEMO_BUDGET_ID } from '../fil
 import type { Emit } from '../handlers-core/events.ts';
 import type { Platform } from '../platform/index.ts';
 import { MessageCodec } from './codec.ts';
+import { Coverage, type CoveredRange } from './coverage.ts';
 import { SyncFailure } from './failure.ts';
 import { fullSync } from './full-sync.ts';
 
@@ -23,6 +24,8 @@ export class BudgetSync implements BudgetSyncHandle {
   private queued: Promise<SyncResult> | null = null;
   private disposed = false;
   private readonly stopListening: () => void;
+  /** What the server is known to hold of our log, and for which group (see `Coverage`). */
+  private covered: { groupId: string; range: CoveredRange } | null = null;
 
   constructor(
     readonly budget: Budget,
@@ -64,6 +67,22 @@ export class BudgetSync implements BudgetSyncHandle {
     this.stopListening();
   }
 
+  /** Start from what earlier runs proved for this group (and the last fully synced point). */
+  private coverageFor(groupId: string | undefined, lastSynced: string | undefined): Coverage {
+    const mine = this.covered;
+    const coverage = new Coverage(mine && mine.groupId === groupId ? mine.range : null);
+    if (lastSynced) coverage.confirm('', lastSynced);
+    return coverage;
+  }
+
+  /** Keep what a run proved, even when it failed half-way. */
+  private keepCoverage(groupId: string | undefined, coverage: Coverage): void {
+    const range = coverage.value;
+    if (groupId && range && this.budget.isOpen && this.budget.prefs.groupId === groupId) {
+      this.covered = { groupId, range };
+    }
+  }
+
   private clearTimer(): void {
     if (this.timer !== null) this.platform.timers.clearTimeout(this.timer);
     this.timer = null;
@@ -86,6 +105,7 @@ export class BudgetSync implements BudgetSyncHandle {
       keyId,
       session.keys.get(keyId),
     );
+    const coverage = this.coverageFor(groupId, prefs.lastSyncedTimestamp);
     this.emit('sync-event', { type: 'start' });
     try {
       const outcome = await fullSync({
@@ -99,10 +119,13 @@ export class BudgetSync implements BudgetSyncHandle {
         maxBatchMessages: session.batchMessages,
         maxBatchBytes: session.batchBytes,
         isCurrent: () => !this.disposed && budget.isOpen && budget.prefs.groupId === groupId,
+        coverage,
       });
+      this.keepCoverage(groupId, coverage);
       this.emit('sync-event', { type: 'success', tables: outcome.tables, syncDisabled: false });
       return { messages: outcome.received, tables: outcome.tables };
     } catch (err) {
+      this.keepCoverage(groupId, coverage);
       if (err instanceof SyncFailure) return this.failed(err);
       // A bug: the UI still hears that this sync ended, then the caller sees the throw.
       this.emit('sync-event', { type: 'error', meta: { message: String(err) } });

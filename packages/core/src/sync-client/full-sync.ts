@@ -13,6 +13,7 @@ import type { Emit } from '../handlers-core/events.ts';
 import type { Logger } from '../platform/index.ts';
 import type { ServerClient } from '../server-client/server-client.ts';
 import type { MessageCodec } from './codec.ts';
+import type { Coverage } from './coverage.ts';
 import { SyncFailure } from './failure.ts';
 import { readBatch } from './outbox.ts';
 
@@ -37,6 +38,8 @@ export interface FullSyncDeps {
   maxBatchBytes: number;
   /** False once the sync must stop (the file closed, or its group changed). */
   isCurrent: () => boolean;
+  /** What earlier answers proved the server holds (see `Coverage`); updated as batches land. */
+  coverage: Coverage;
 }
 
 export interface FullSyncOutcome {
@@ -71,13 +74,14 @@ async function exchange(
   deps: FullSyncDeps,
   since: string,
 ): Promise<{ envelopes: MessageEnvelope[]; trie: TrieNode } | null> {
-  const { budget, codec } = deps;
+  const { budget, codec, coverage } = deps;
   const prefs = budget.prefs;
-  let cursor = since;
+  let cursor = coverage.skip(since);
   let first = true;
   let envelopes: MessageEnvelope[] = [];
   let trie: TrieNode = {};
   for (;;) {
+    const readAt = budget.db.timestamp;
     const batch = await readBatch(
       budget.sqlite,
       codec,
@@ -105,8 +109,11 @@ async function exchange(
     if (first) envelopes = response.messages;
     trie = parseTrie(response.merkle);
     first = false;
+    // Everything after `since` up to this batch's end (or, after the last batch, up to the
+    // clock when it was read) is now on the server.
+    coverage.confirm(since, batch.more && batch.last !== null ? batch.last : readAt);
     if (!batch.more || batch.last === null) return { envelopes, trie };
-    cursor = batch.last;
+    cursor = coverage.skip(batch.last);
   }
 }
 
@@ -162,6 +169,7 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncOutcome> {
 
     const diff = merkle.diff(answer.trie, db.merkle);
     if (diff === null) {
+      deps.coverage.confirm('', db.timestamp);
       if (budget.isOpen) {
         await budget.savePrefs({ lastSyncedTimestamp: db.timestamp }, { avoidSync: true });
       }
@@ -171,6 +179,8 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncOutcome> {
       deps.log.warn('Sync did not converge', { rounds: count, diff, hash: db.merkle.hash });
       throw new SyncFailure('out-of-sync', { diffTime: diff });
     }
+    // The same gap twice: stop trusting the covered range and send everything after it again.
+    if (count >= 1 && diff === prevDiff) deps.coverage.forget();
     since = new Timestamp(diff, 0, '0').toString();
     // Edits made during the round are why it did not converge; they do not count against it.
     count = localChanged ? 0 : count + 1;

@@ -7,7 +7,12 @@ import {
   snapshot,
 } from '../files/test-helpers/clients.ts';
 import type { RemoteFile } from '../files/file-list.ts';
-import { type RunningServer, startActualServer } from '../files/test-helpers/servers.ts';
+import {
+  type RunningServer,
+  cofferServerBuild,
+  startActualServer,
+  startCofferServer,
+} from '../files/test-helpers/servers.ts';
 
 function addAccount(client: Client, name: string): string {
   return client.budget.db.insert('accounts', { name, offbudget: 0, closed: 0, sort_order: 1 });
@@ -32,10 +37,16 @@ async function expectConverged(a: Client, b: Client): Promise<void> {
   expect(b.budget.db.merkle.hash).toBe(a.budget.db.merkle.hash);
 }
 
-describe('two devices share a budget through @actual-app/sync-server', () => {
+const targets: Array<[string, () => Promise<RunningServer>]> = [
+  ['@actual-app/sync-server', startActualServer],
+];
+// Coffer's own server, once built (`npm run build`).
+if (cofferServerBuild()) targets.push(['the Coffer server', startCofferServer]);
+
+describe.each(targets)('two devices share a budget through %s', (_name, start) => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startActualServer();
+    server = await start();
   });
   afterAll(async () => {
     await server?.stop();

@@ -90,8 +90,15 @@ async function run(
   };
 }
 
-/** `@actual-app/sync-server` (the real one) on 127.0.0.1 with a temporary data folder. */
-export function startActualServer(): Promise<RunningServer> {
+/**
+ * `@actual-app/sync-server` (the real one) on 127.0.0.1 with a temporary data folder. `env`
+ * adds settings, e.g. `ACTUAL_UPLOAD_FILE_SYNC_SIZE_LIMIT_MB`. With `unthrottled`, loopback is
+ * a trusted proxy, so requests sent through `spreadAcrossIps` escape the 500-per-minute limit
+ * (fault tests make thousands of requests; the limiter is not what they test).
+ */
+export function startActualServer(
+  options: { env?: Record<string, string>; unthrottled?: boolean } = {},
+): Promise<RunningServer> {
   const pkg = createRequire(import.meta.url).resolve('@actual-app/sync-server/package.json');
   const bin = join(dirname(pkg), 'build', 'bin', 'actual-server.js');
   return run(
@@ -104,6 +111,8 @@ export function startActualServer(): Promise<RunningServer> {
       ACTUAL_USER_FILES: '{data}/user-files',
       ACTUAL_PORT: '{port}',
       ACTUAL_HOSTNAME: '127.0.0.1',
+      ...(options.unthrottled ? { ACTUAL_TRUSTED_PROXIES: '127.0.0.1/32' } : {}),
+      ...options.env,
     },
     /Listening on/,
   );
@@ -126,4 +135,17 @@ export function startCofferServer(): Promise<RunningServer> {
     {},
     /listening on/i,
   );
+}
+
+/** A fetch that tags each request with a different client address (see `unthrottled`). */
+export function spreadAcrossIps(
+  base: typeof globalThis.fetch = globalThis.fetch,
+): typeof globalThis.fetch {
+  let n = 0;
+  return (input, init) => {
+    n++;
+    const headers = new Headers(init?.headers);
+    headers.set('X-Forwarded-For', `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`);
+    return base(input, { ...init, headers });
+  };
 }
