@@ -28,3 +28,15 @@ export function errorCode(result: unknown): string | null {
   const error = errorOf(result);
   return error ? (error.reason ?? error.type ?? 'unknown') : null;
 }
+
+/** Mirrors the core client's `app-init-failure` payload (packages/core/src/client/types.ts). */
+export interface InitFailure {
+  reason: 'opfs-unavailable' | 'sah-pool-unavailable' | 'indexeddb-unavailable' | 'no-worker';
+  message: string;
+  fallbackAvailable: boolean;
+}
+
+export interface Connection {
+  backend: Backend;
+  onInitFailure(callback: (failure: InitFailure) => void): void;
+}

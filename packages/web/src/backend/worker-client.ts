@@ -1,5 +1,4 @@
-import type { Backend } from './backend.ts';
-import type { Connection, InitFailure } from './connect.ts';
+import type { Backend, Connection, InitFailure } from './backend.ts';
 
 /** Placeholder until packages/core-web exports createWorkerClient and its worker entry. */
 export async function startCore(): Promise<Connection> {

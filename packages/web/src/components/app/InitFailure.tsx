@@ -11,7 +11,7 @@ const TEXT: Record<InitFailure['reason'], string> = {
   'sah-pool-unavailable':
     'Coffer could not open its database storage in this browser. Another tab may hold it, or the browser blocks it. Please use a current version of a supported browser.',
   'no-worker':
-    'Coffer could not open its local storage in this browser. Please use a current version of a supported browser.',
+    'This build of Coffer does not include its data worker yet, so budgets cannot be opened here.',
 };
 
 /** The screen shown when the browser lacks the storage the core needs. */
@@ -21,8 +21,12 @@ export function InitFailureScreen({ failure }: { failure: InitFailure }) {
   return (
     <div className="loading-screen">
       <div className="card stack" style={{ maxWidth: 550 }} role="alert">
-        <h2>Your browser is not supported</h2>
-        <p>{TEXT[failure.reason] ?? failure.message}</p>
+        <h2 style={{ margin: 0 }}>
+          {failure.reason === 'no-worker'
+            ? 'Coffer could not start'
+            : 'Your browser is not supported'}
+        </h2>
+        <p style={{ margin: 0 }}>{TEXT[failure.reason] ?? failure.message}</p>
         {!failure.fallbackAvailable ? null : !advanced ? (
           <div>
             <button className="link-button" onClick={() => setAdvanced(true)}>

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshots, SIZES } from './helpers/browser.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
+
+// Needs `npm run build` first (the server bundle and packages/web/dist).
+const built =
+  existsSync('packages/server/dist/main.js') && existsSync('packages/web/dist/index.html');
+
+describe.runIf(built)('the built web app served by the Coffer server', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('serves the app cross-origin isolated, with an SPA fallback for deep links', async () => {
+    const res = await fetch(`${server.url}/settings`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(res.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+    expect(await res.text()).toContain('<div id="root">');
+  });
+
+  it('boots to a first screen without uncaught errors', async () => {
+    const page = await browser.newPage({ viewport: SIZES.desktop });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.url);
+    const heading = page.locator('h1, h2').first();
+    await heading.waitFor({ timeout: 20_000 });
+    expect((await heading.textContent())?.trim()).toBeTruthy();
+    expect(await page.evaluate('self.crossOriginIsolated')).toBe(true);
+    await screenshots(page, '01-first-screen');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,48 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built Coffer server on 127.0.0.1, a free port and a fresh data directory. */
+export async function startServer(): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      'packages/server/dist/main.js',
+      '--port',
+      '0',
+      '--hostname',
+      '127.0.0.1',
+      '--data-dir',
+      dataDir,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
+      if (m?.[1]) resolve(m[1].replace(/\/$/, ''));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
+  });
+  return {
+    url,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
