@@ -7,6 +7,7 @@ import { notesModule } from './notes/handlers.ts';
 import { payeesModule } from './payees/handlers.ts';
 import { queryModule } from './query-handler/handlers.ts';
 import { rulesModule } from './rules-handlers/handlers.ts';
+import { schedulesModule } from './schedules/handlers.ts';
 import { toolsModule } from './tools/handlers.ts';
 import { transactionsModule } from './transactions/handlers.ts';
 import { undoModule } from './undo/handlers.ts';
@@ -27,7 +28,8 @@ export function createAppCore(options: CoreOptions) {
     .register(toolsModule)
     .register(queryModule)
     .register(budgetModule)
-    .register(rulesModule);
+    .register(rulesModule)
+    .register(schedulesModule);
 }
 
 export type AppCore = ReturnType<typeof createAppCore>;

@@ -221,4 +221,21 @@ export {
   type SavedFilter,
   type FilterState,
 } from './rules-handlers/index.ts';
+export {
+  schedulesModule,
+  advanceSchedules,
+  createSchedule,
+  updateSchedule,
+  deleteSchedule,
+  discoverSchedules,
+  getSchedule,
+  getSchedules,
+  scheduleStatuses,
+  startDailyService,
+  syncEventsSource,
+  type AdvanceResult,
+  type DiscoveredSchedule,
+  type Schedule,
+  type SyncStatusSource,
+} from './schedules/index.ts';
 // ---- end rules, schedules and file import handlers ----

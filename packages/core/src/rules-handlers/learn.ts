@@ -1,12 +1,24 @@
 import type { Budget } from '../budget-file/budget.ts';
-import { type LearnableTransaction, learnCategory, planCategoryRule } from '../rules/index.ts';
+import {
+  type CompiledRule,
+  type LearnableTransaction,
+  learnCategory,
+  planCategoryRule,
+} from '../rules/index.ts';
 import { addDaysTo } from '../schedules/recurrence/index.ts';
 import { type Transaction, dayOf, toDateInt } from '../transactions/model.ts';
-import type { BudgetRules } from './budget-rules.ts';
 import { applyRuleWrite } from './store.ts';
 
 /** How far around the changed transactions learning looks for the payee's history. */
 const WINDOW_DAYS = 180;
+
+/** What learning needs from the budget's rules. */
+export interface LearningRules {
+  /** The current id of a payee (through merges). */
+  payeeTarget(id: string): string;
+  /** Every valid rule, in run order. */
+  all(): CompiledRule[];
+}
 
 interface HistoryRow {
   id: string;
@@ -22,7 +34,7 @@ interface HistoryRow {
  */
 export function learnCategories(
   budget: Budget,
-  rules: BudgetRules,
+  rules: LearningRules,
   transactions: readonly Transaction[],
 ): void {
   const payeeIds = new Set<string>();
