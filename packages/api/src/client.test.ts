@@ -93,6 +93,17 @@ describe('methods', () => {
     expect((await m.getPayees()).filter((p) => p.name === 'Later')).toHaveLength(1);
   });
 
+  it('apply a batch left open when the budget closes', async () => {
+    await client.init({ dataDir });
+    const id = await newBudget();
+    await client.lib.send('api/batch-budget-start');
+    await client.methods.createPayee({ name: 'Kept' });
+    await client.shutdown();
+    await client.init({ dataDir });
+    await client.methods.loadBudget(id);
+    expect((await client.methods.getPayees()).map((p) => p.name)).toContain('Kept');
+  });
+
   it('let two clients work on two data folders side by side', async () => {
     const otherDir = mkdtempSync(join(tmpdir(), 'coffer-api-'));
     const other = new ApiClient();
@@ -140,6 +151,18 @@ describe('runImport', () => {
     ).rejects.toBe(failure);
     expect(readdirSync(dataDir)).toEqual(before);
     expect(await client.lib.send('load-prefs')).toBe(null);
+  });
+
+  it('deletes only the budget it was building, even when the importer opened another', async () => {
+    await client.init({ dataDir });
+    const other = await newBudget(client, 'Other');
+    await expect(
+      client.methods.runImport('Broken', async () => {
+        await client.methods.loadBudget(other);
+        throw new Error('changed its mind');
+      }),
+    ).rejects.toThrow('changed its mind');
+    expect(readdirSync(dataDir)).toEqual([other]);
   });
 });
 

@@ -65,7 +65,7 @@ export function budgetHandlers(state: ApiState) {
           for (const { id } of categories) db.delete('categories', id);
           for (const { id } of groups) db.delete('category_groups', id);
         });
-        state.importing = true;
+        state.importing = ctx.requireBudget().id;
         ctx.emit('start-import', { budgetName });
         return undefined;
       },
@@ -79,24 +79,24 @@ export function budgetHandlers(state: ApiState) {
         const { id } = ctx.requireBudget();
         await ctx.closeBudget();
         const failed = await loadBudget(id, ctx);
-        state.importing = false;
+        state.importing = null;
         if (failed) return failed;
         ctx.emit('finish-import', {});
         return undefined;
       },
     }),
 
-    // A failed import leaves nothing behind: the half-built budget folder goes.
+    // A failed import leaves nothing behind: the half-built budget's folder goes (and only
+    // that one, even if the importer opened another budget meanwhile).
     'api/abort-import': handler({
       mutator: true,
       async run(_args: undefined, ctx) {
-        if (!state.importing) return undefined;
-        state.importing = false;
-        const budget = ctx.budget;
-        if (!budget) return undefined;
-        const dir = budget.dir;
-        await ctx.closeBudget();
-        if (dir !== null) await ctx.platform.fs.removeDir(dir);
+        const id = state.importing;
+        if (id === null) return undefined;
+        state.importing = null;
+        if (ctx.budget?.id === id) await ctx.closeBudget();
+        const dir = ctx.platform.fs.join(ctx.documentDir, id);
+        if (await ctx.platform.fs.exists(dir)) await ctx.platform.fs.removeDir(dir);
         ctx.emit('show-budgets', {});
         return undefined;
       },

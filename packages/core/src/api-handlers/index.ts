@@ -25,14 +25,26 @@ export {
  */
 export function createApiModule() {
   const state = createApiState();
-  return defineModule('api', {
-    ...budgetHandlers(state),
-    ...queryHandlers(),
-    ...accountHandlers(),
-    ...categoryHandlers(),
-    ...payeeHandlers(),
-    ...transactionHandlers(),
-  });
+  // A batch still open when its budget closes is applied first, not lost with the budget.
+  const applyOpenBatch = () => async () => {
+    const batch = state.batch;
+    if (!batch) return;
+    state.batch = null;
+    batch.release();
+    await batch.done;
+  };
+  return defineModule(
+    'api',
+    {
+      ...budgetHandlers(state),
+      ...queryHandlers(),
+      ...accountHandlers(),
+      ...categoryHandlers(),
+      ...payeeHandlers(),
+      ...transactionHandlers(),
+    },
+    { services: [applyOpenBatch] },
+  );
 }
 
 export type ApiModule = ReturnType<typeof createApiModule>;

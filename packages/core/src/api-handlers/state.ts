@@ -3,12 +3,12 @@
  * made per core by `createApiModule`, so two cores never share it).
  */
 export interface ApiState {
-  /** Between `api/start-import` and `api/finish-import` / `api/abort-import`. */
-  importing: boolean;
+  /** The budget being built, between `api/start-import` and its finish or abort. */
+  importing: string | null;
   /** The open `api/batch-budget-start` batch: releasing it applies the buffered writes. */
   batch: { release: () => void; done: Promise<unknown> } | null;
 }
 
 export function createApiState(): ApiState {
-  return { importing: false, batch: null };
+  return { importing: null, batch: null };
 }
