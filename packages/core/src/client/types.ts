@@ -24,7 +24,9 @@ export type InitFailureReason =
   /** OPFS exists but the SQLite SAH-pool storage would not start. */
   | 'sah-pool-unavailable'
   /** IndexedDB cannot be opened (private browsing); the fallback mode needs it. */
-  | 'indexeddb-unavailable';
+  | 'indexeddb-unavailable'
+  /** The SQLite wasm module would not load. */
+  | 'sqlite-unavailable';
 
 export interface InitFailure {
   reason: InitFailureReason;

@@ -1,0 +1,115 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestPage, driver, launchChromium, serve } from './test-helpers/browser.ts';
+
+let site: { dir: string; cleanup(): void };
+let server: { url: string; close(): Promise<void> };
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  site = await buildTestPage();
+  server = await serve(site.dir);
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.close();
+  site?.cleanup();
+});
+
+/** A fresh browser profile (its own OPFS and IndexedDB) with one tab open on the page. */
+async function newProfile() {
+  const context = await browser.newContext();
+  contexts.push(context);
+  return { context, tab: driver(await context.newPage()) };
+}
+
+type Created = { id: string };
+type Account = { id: string; name: string };
+
+describe('core in Chromium (OPFS SAH pool, Web Locks, IndexedDB fallback)', () => {
+  it('keeps a budget and a row written before a reload', async () => {
+    const { tab } = await newProfile();
+    await tab.open(server.url);
+    const { id } = await tab.send<Created>('create-budget', {
+      budgetName: 'Home',
+      avoidUpload: true,
+    });
+    await tab.send('account-create', { name: 'Checking', balance: 12_345 });
+    expect(await tab.opfsEntries()).toContain('documents');
+
+    await tab.reload();
+    expect(await tab.send('load-budget', { id })).toEqual({});
+    expect(await tab.send('load-prefs')).toMatchObject({ id, budgetName: 'Home' });
+    const accounts = await tab.send<Account[]>('accounts-get');
+    expect(accounts.map((a) => a.name)).toEqual(['Checking']);
+    expect(await tab.pushes()).toEqual([]);
+  }, 40_000);
+
+  it('a second tab on the same budget gets fallback-write-error and saves nothing', async () => {
+    const { context, tab: first } = await newProfile();
+    await first.open(server.url);
+    const { id } = await first.send<Created>('create-budget', {
+      budgetName: 'Shared',
+      avoidUpload: true,
+    });
+    await first.send('account-create', { name: 'Kept' });
+
+    const second = driver(await context.newPage());
+    await second.open(server.url, { lockWaitMs: 500 });
+    expect(await second.send('load-budget', { id })).toEqual({});
+    expect((await second.pushes()).map((p) => p.name)).toEqual(['fallback-write-error']);
+    // It shows the budget as the first tab saved it ...
+    expect((await second.send<Account[]>('accounts-get')).map((a) => a.name)).toEqual(['Kept']);
+    // ... and a change there is refused again, never reaching the first tab's files.
+    await second.send('account-create', { name: 'Lost' });
+    expect((await second.pushes()).length).toBeGreaterThan(1);
+    expect((await second.pushes()).every((p) => p.name === 'fallback-write-error')).toBe(true);
+
+    await first.send('account-create', { name: 'Also kept' });
+    const names = (await first.send<Account[]>('accounts-get')).map((a) => a.name);
+    expect(names.sort()).toEqual(['Also kept', 'Kept']);
+    expect(await first.pushes()).toEqual([]);
+  }, 40_000);
+
+  it('a browser without sync access handles gets app-init-failure', async () => {
+    const { tab } = await newProfile();
+    await tab.open(server.url, { withoutOpfs: true });
+    expect(await tab.send('accounts-get')).toMatchObject({ error: { type: 'app-init-failure' } });
+    expect(await tab.pushes()).toEqual([
+      {
+        name: 'app-init-failure',
+        args: expect.objectContaining({ reason: 'opfs-unavailable', fallbackAvailable: true }),
+      },
+    ]);
+  }, 30_000);
+
+  it('the fallback mode keeps budgets in IndexedDB across reloads', async () => {
+    const { tab } = await newProfile();
+    const fallback = { fallbackMode: true, persistMs: 50 };
+    await tab.open(server.url, fallback);
+    const { id } = await tab.send<Created>('create-budget', {
+      budgetName: 'Memory',
+      avoidUpload: true,
+    });
+    await tab.send('account-create', { name: 'Closed before reload' });
+    await tab.send('close-budget');
+
+    await tab.reload(fallback);
+    expect(await tab.send('load-budget', { id })).toEqual({});
+    await tab.send('account-create', { name: 'Saved by the timer' });
+    // Wait past the snapshot delay, then reload without closing the budget.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    await tab.reload(fallback);
+    expect(await tab.send('load-budget', { id })).toEqual({});
+    expect(await tab.send('load-prefs')).toMatchObject({ budgetName: 'Memory' });
+    const names = (await tab.send<Account[]>('accounts-get')).map((a) => a.name);
+    expect(names.sort()).toEqual(['Closed before reload', 'Saved by the timer']);
+    // Nothing went to OPFS in this mode.
+    expect(await tab.opfsEntries()).not.toContain('documents');
+  }, 40_000);
+});

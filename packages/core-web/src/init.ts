@@ -1,0 +1,41 @@
+import type { InitFailure } from '../../core/src/client/index.ts';
+import { browser } from './browser-types.ts';
+import { IdbFiles } from './storage/idb.ts';
+
+/**
+ * Why this browser cannot run the app in the chosen mode, or null when it can. The normal
+ * mode needs OPFS with sync access handles (the SQLite SAH pool); the fallback mode needs
+ * IndexedDB.
+ */
+export async function detectInitFailure(fallbackMode: boolean): Promise<InitFailure | null> {
+  const indexedDbWorks = await IdbFiles.probe();
+  if (fallbackMode) {
+    if (indexedDbWorks) return null;
+    return {
+      reason: 'indexeddb-unavailable',
+      message: 'IndexedDB cannot be opened in this browser (private browsing may block it).',
+      fallbackAvailable: false,
+    };
+  }
+  const storage = browser.navigator?.storage;
+  if (!storage?.getDirectory || !browser.FileSystemFileHandle?.prototype.createSyncAccessHandle) {
+    return {
+      reason: 'opfs-unavailable',
+      message: 'This browser has no origin-private file system with sync access handles.',
+      fallbackAvailable: indexedDbWorks,
+    };
+  }
+  try {
+    const root = await storage.getDirectory();
+    const probe = await root.getFileHandle('.coffer-probe', { create: true });
+    (await probe.createSyncAccessHandle()).close();
+    await root.removeEntry('.coffer-probe');
+  } catch (err) {
+    return {
+      reason: 'sah-pool-unavailable',
+      message: `The browser refused file storage: ${String(err)}`,
+      fallbackAvailable: indexedDbWorks,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,101 @@
+import type { Timers } from '@coffer/core';
+import type { SAHPoolUtil, Sqlite3Static } from '@sqlite.org/sqlite-wasm';
+import type { DirectoryHandle } from '../browser-types.ts';
+import { WasmRawDatabase } from '../sqlite/wasm-database.ts';
+import { POOL_DIR, poolDatabaseNames, readPoolSnapshot, waitForPoolHandles } from './pool-files.ts';
+import { type DbBackend, type Mount, isDatabasePath } from './types.ts';
+
+/** Slots per budget folder: its database and journal, plus room for a replacement. */
+const CAPACITY = 6;
+
+/**
+ * Database files on OPFS, one SQLite SAH-pool VFS per budget folder (in
+ * `<folder>/.sqlite-pool`). A pool holds its files' access handles while mounted, which is
+ * also what keeps a second tab out; it needs no SharedArrayBuffer.
+ */
+export class PoolBackend implements DbBackend {
+  /** Pools let go of but still registered: they come back with `unpauseVfs`. */
+  private readonly paused = new Map<string, SAHPoolUtil>();
+  /** A pool's VFS name cannot be reused once removed, so every install gets a new one. */
+  private installs = 0;
+
+  constructor(
+    private readonly sqlite3: Sqlite3Static,
+    private readonly root: DirectoryHandle,
+    private readonly timers: Timers,
+  ) {}
+
+  async mount(dir: string): Promise<Mount> {
+    let pool = this.paused.get(dir);
+    if (pool) {
+      this.paused.delete(dir);
+      await pool.unpauseVfs();
+    } else {
+      await waitForPoolHandles(this.root, dir, this.timers);
+      pool = await this.sqlite3.installOpfsSAHPoolVfs({
+        name: `coffer-pool-${++this.installs}`,
+        directory: `${dir}/${POOL_DIR}`,
+        initialCapacity: CAPACITY,
+      });
+      await pool.reserveMinimumCapacity(CAPACITY);
+    }
+    return new PoolMount(this.sqlite3, pool, () => this.paused.set(dir, pool));
+  }
+
+  snapshot(dir: string): Promise<Map<string, Uint8Array>> {
+    return readPoolSnapshot(this.root, dir, this.timers);
+  }
+
+  names(dir: string): Promise<string[]> {
+    return poolDatabaseNames(this.root, dir);
+  }
+
+  async discard(dir: string): Promise<void> {
+    const pool = this.paused.get(dir);
+    this.paused.delete(dir);
+    // A paused pool holds no handles; removing it also unregisters its VFS.
+    if (pool) await pool.removeVfs();
+  }
+}
+
+class PoolMount implements Mount {
+  constructor(
+    private readonly sqlite3: Sqlite3Static,
+    private readonly pool: SAHPoolUtil,
+    private readonly onPaused: () => void,
+  ) {}
+
+  open(name: string): WasmRawDatabase {
+    return new WasmRawDatabase(this.sqlite3, new this.pool.OpfsSAHPoolDb(`/${name}`));
+  }
+
+  names(): string[] {
+    return this.pool
+      .getFileNames()
+      .filter(isDatabasePath)
+      .map((path) => path.replace(/^\//, ''));
+  }
+
+  async read(name: string): Promise<Uint8Array> {
+    return this.pool.exportFile(`/${name}`);
+  }
+
+  async write(name: string, bytes: Uint8Array): Promise<void> {
+    this.pool.unlink(`/${name}-journal`);
+    await this.pool.importDb(`/${name}`, bytes);
+  }
+
+  async remove(name: string): Promise<void> {
+    this.pool.unlink(`/${name}`);
+    this.pool.unlink(`/${name}-journal`);
+  }
+
+  async release(): Promise<void> {
+    this.pool.pauseVfs();
+    this.onPaused();
+  }
+
+  async destroy(): Promise<void> {
+    await this.pool.removeVfs();
+  }
+}

@@ -1,0 +1,103 @@
+import { createAppCore } from '@coffer/core';
+import sqlite3InitModule, { type Sqlite3Static } from '@sqlite.org/sqlite-wasm';
+import {
+  type InitFailure,
+  type MessagePortLike,
+  type ServableCore,
+  serveCore,
+} from '../../core/src/client/index.ts';
+import { detectInitFailure } from './init.ts';
+import { createWebPlatform } from './platform.ts';
+import { stagingCore } from './staging-core.ts';
+
+/** The first message the UI sends the worker (see `createWorkerClient`). */
+export interface InitMessage {
+  type: 'init';
+  /** The risk-acknowledged fallback mode: SQLite in memory, snapshots in IndexedDB. */
+  fallbackMode?: boolean;
+  /** Fallback mode: how long after a change a snapshot is saved (default 2000 ms). */
+  persistMs?: number;
+  /** How long to wait for a budget another context holds (default 3000 ms). */
+  lockWaitMs?: number;
+}
+
+export function isInitMessage(value: unknown): value is InitMessage {
+  return (
+    typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'init'
+  );
+}
+
+const timers = {
+  setTimeout: (fn: () => void, ms: number): unknown => setTimeout(fn, ms),
+  clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** A core that cannot run: every call answers with the failure, which is also pushed. */
+function failedCore(failure: InitFailure): ServableCore {
+  return {
+    sendUnknown: async () => ({ error: { type: 'app-init-failure', message: failure.message } }),
+    events: { onAny: () => () => undefined },
+  };
+}
+
+async function loadSqlite(): Promise<Sqlite3Static | InitFailure> {
+  try {
+    return await sqlite3InitModule();
+  } catch (err) {
+    return {
+      reason: 'sqlite-unavailable',
+      message: `SQLite could not start: ${String(err)}`,
+      fallbackAvailable: false,
+    };
+  }
+}
+
+/**
+ * Build the platform and the app core for `init`, and serve it over `scope` (the worker's
+ * global). A browser that cannot run it gets `app-init-failure` pushed instead.
+ */
+export async function startWorker(scope: MessagePortLike, init: InitMessage): Promise<void> {
+  const mode = init.fallbackMode ? 'fallback' : 'opfs';
+  const failure = await detectInitFailure(mode === 'fallback');
+  const sqlite3 = failure ?? (await loadSqlite());
+  if ('reason' in sqlite3) {
+    serveCore(failedCore(sqlite3), scope, { timers }).push('app-init-failure', sqlite3);
+    return;
+  }
+  // The core exists only after the platform, but the platform reports refused writes to it.
+  let refused: () => void = () => undefined;
+  let platform;
+  try {
+    platform = await createWebPlatform({
+      sqlite3,
+      mode,
+      onRefused: () => refused(),
+      persistMs: init.persistMs,
+      lockWaitMs: init.lockWaitMs,
+    });
+  } catch (err) {
+    const storageFailure: InitFailure = {
+      reason: mode === 'fallback' ? 'indexeddb-unavailable' : 'sah-pool-unavailable',
+      message: String(err),
+      fallbackAvailable: mode === 'opfs',
+    };
+    serveCore(failedCore(storageFailure), scope, { timers }).push(
+      'app-init-failure',
+      storageFailure,
+    );
+    return;
+  }
+  const core = createAppCore({ platform, documentDir: platform.documentDir });
+  refused = () => core.events.emit('fallback-write-error', {});
+  serveCore(stagingCore(core, platform), scope, { timers });
+}
+
+/** Wait for the UI's init message, then start. */
+export function listenForInit(scope: MessagePortLike): void {
+  const onMessage = (event: { data: unknown }): void => {
+    if (!isInitMessage(event.data)) return;
+    scope.removeEventListener('message', onMessage);
+    void startWorker(scope, event.data);
+  };
+  scope.addEventListener('message', onMessage);
+}

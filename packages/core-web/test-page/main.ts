@@ -1,0 +1,47 @@
+/**
+ * The page the Chromium test drives: it starts the core worker through the package's own
+ * `createWorkerClient` and exposes a few calls on `globalThis.coffer`.
+ */
+import { type WorkerClient, type WorkerLike, createWorkerClient } from '../src/index.ts';
+
+declare const Worker: new (url: URL, options: { type: 'module'; name: string }) => WorkerLike;
+
+export interface StartOptions {
+  fallbackMode?: boolean;
+  persistMs?: number;
+  lockWaitMs?: number;
+  /** A worker whose browser lacks sync access handles (to see the init failure). */
+  withoutOpfs?: boolean;
+}
+
+export interface TestPage {
+  start(options?: StartOptions): Promise<void>;
+  send(name: string, args?: unknown): Promise<unknown>;
+  pushes(): Array<{ name: string; args: unknown }>;
+}
+
+const pushes: Array<{ name: string; args: unknown }> = [];
+let client: WorkerClient | null = null;
+
+const page: TestPage = {
+  async start(options = {}) {
+    // Vite bundles the worker from this literal `new Worker(new URL(...))` form.
+    const worker = new Worker(new URL('./test-worker.ts', import.meta.url), {
+      type: 'module',
+      name: options.withoutOpfs ? 'without-opfs' : 'coffer-core',
+    });
+    client = createWorkerClient(worker, options);
+    for (const name of ['fallback-write-error', 'app-init-failure', 'server-error'] as const) {
+      client.listen(name, (args) => pushes.push({ name, args }));
+    }
+    await client.ready;
+  },
+  send(name, args) {
+    if (!client) throw new Error('start() first');
+    const untyped = client.send as (name: string, args?: unknown) => Promise<unknown>;
+    return untyped(name, args);
+  },
+  pushes: () => [...pushes],
+};
+
+(globalThis as unknown as { coffer: TestPage }).coffer = page;
