@@ -3,6 +3,7 @@ import { budgetModule } from './budget-db/module.ts';
 import { budgetFileModule } from './budget-file/handlers.ts';
 import { categoriesModule } from './categories/handlers.ts';
 import { type CoreOptions, createCore } from './handlers-core/core.ts';
+import { importModule } from './import/handlers.ts';
 import { notesModule } from './notes/handlers.ts';
 import { payeesModule } from './payees/handlers.ts';
 import { queryModule } from './query-handler/handlers.ts';
@@ -29,7 +30,8 @@ export function createAppCore(options: CoreOptions) {
     .register(queryModule)
     .register(budgetModule)
     .register(rulesModule)
-    .register(schedulesModule);
+    .register(schedulesModule)
+    .register(importModule);
 }
 
 export type AppCore = ReturnType<typeof createAppCore>;

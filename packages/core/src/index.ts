@@ -238,4 +238,18 @@ export {
   type Schedule,
   type SyncStatusSource,
 } from './schedules/index.ts';
+export {
+  importModule,
+  importTransactions,
+  parseImportFile,
+  importPrefKeys,
+  importSettingsPrefs,
+  readImportSettings,
+  titleCase,
+  type ImportTransaction,
+  type ImportResult,
+  type ImportSettings,
+  type ImportFileType,
+  type ParseFileAnswer,
+} from './import/index.ts';
 // ---- end rules, schedules and file import handlers ----

@@ -1,0 +1,68 @@
+import { handlerError } from '../handlers-core/errors.ts';
+import { defineModule, handler } from '../handlers-core/registry.ts';
+import { type Validator, v } from '../handlers-core/validate.ts';
+import type { ImportTransaction } from './normalize.ts';
+import { type ParseOptions, parseImportFile } from './parse.ts';
+import { importTransactions } from './reconcile.ts';
+
+/** File bytes handed over directly (a browser has no path to read). */
+const bytes = (): Validator<Uint8Array | ArrayBuffer> => ({
+  check: (value, path) =>
+    value instanceof Uint8Array || value instanceof ArrayBuffer
+      ? null
+      : `${path || 'args'} should be the file's bytes`,
+});
+
+const parseOptions = () =>
+  v.optional(
+    v.nullable(
+      v.object({
+        delimiter: v.optional(v.nullable(v.string())),
+        hasHeaderRow: v.optional(v.nullable(v.boolean())),
+        encoding: v.optional(v.nullable(v.string())),
+        skipLines: v.optional(v.nullable(v.integer())),
+        qifDateFormat: v.optional(v.nullable(v.string())),
+        decimalSeparator: v.optional(v.nullable(v.literal('.', ','))),
+      }),
+    ),
+  );
+
+function cleanOptions(options: Record<string, unknown> | null | undefined): ParseOptions {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options ?? {})) if (value != null) out[key] = value;
+  return out as ParseOptions;
+}
+
+/** File import: parse a file for the import modal, then import the mapped transactions. */
+export const importModule = defineModule('import', {
+  /** {filepath, options, contents?} → {errors, transactions} (plus format and CSV fields). */
+  'transactions-parse-file': handler({
+    args: v.object({
+      filepath: v.string(),
+      options: parseOptions(),
+      contents: v.optional(bytes()),
+    }),
+    async run({ filepath, options, contents }, ctx) {
+      const data =
+        contents instanceof ArrayBuffer ? new Uint8Array(contents) : (contents ?? undefined);
+      return parseImportFile(ctx.platform.fs, filepath, cleanOptions(options), data);
+    },
+  }),
+
+  /** {accountId, transactions} → {errors, added, updated}; one transaction, one undo step. */
+  'transactions-import': handler({
+    args: v.object({ accountId: v.string(), transactions: v.array(v.unknown()) }),
+    undoable: true,
+    needsBudget: true,
+    run({ accountId, transactions }, ctx) {
+      if (!accountId)
+        return handlerError('APIError', 'transactions-import: accountId must be an id');
+      return importTransactions(
+        ctx.requireBudget(),
+        accountId,
+        transactions as ImportTransaction[],
+        { emit: ctx.emit },
+      );
+    },
+  }),
+});

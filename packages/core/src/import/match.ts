@@ -1,0 +1,123 @@
+import type { Budget } from '../budget-file/budget.ts';
+import { addDaysTo } from '../schedules/recurrence/index.ts';
+import { fromDateInt, toDateInt } from '../transactions/model.ts';
+import type { Normalized } from './normalize.ts';
+
+/** A transaction already in the account, as matching and updating need it. */
+export interface Existing {
+  id: string;
+  is_child: number;
+  date: number;
+  amount: number;
+  imported_id: string | null;
+  imported_payee: string | null;
+  notes: string | null;
+  cleared: number | null;
+  /** The live payee and category, through merges; null when deleted. */
+  payee: string | null;
+  category: string | null;
+}
+
+/** How far before and after an imported date a same-amount transaction may match. */
+export const MATCH_DAYS_BEFORE = 4;
+export const MATCH_DAYS_AFTER = 1;
+
+/**
+ * Every transaction of the account that could match the import, in one query, in register
+ * order (newest first), so "the first candidate" means what it does in the register: those
+ * with an imported id, and those dated within the import's matching window.
+ */
+function loadExisting(budget: Budget, accountId: string, items: readonly Normalized[]) {
+  let min = items[0]!.trans.date;
+  let max = min;
+  for (const { trans } of items) {
+    if (trans.date < min) min = trans.date;
+    if (trans.date > max) max = trans.date;
+  }
+  return budget.sqlite.all<Existing>(
+    `SELECT t.id, t.is_child, t.date, t.amount, t.imported_id, t.imported_payee, t.notes,
+       t.cleared, p.id AS payee, c.id AS category
+     FROM v_transactions_internal_alive t
+     LEFT JOIN payees p ON (p.id = t.payee AND p.tombstone = 0)
+     LEFT JOIN categories c ON (c.id = t.category AND c.tombstone = 0)
+     WHERE t.account = ? AND (t.imported_id IS NOT NULL OR (t.date >= ? AND t.date <= ?))
+     ORDER BY t.date DESC, t.starting_balance_flag, t.sort_order DESC, t.id`,
+    [
+      accountId,
+      toDateInt(addDaysTo(min, -MATCH_DAYS_BEFORE)),
+      toDateInt(addDaysTo(max, MATCH_DAYS_AFTER)),
+    ],
+  );
+}
+
+/**
+ * Pairs imported transactions with existing ones, each existing one at most once, in three
+ * passes so a better match always wins over a weaker one made for an earlier row:
+ * 1. the same imported id in this account;
+ * 2. same amount, dated 4 days before to 1 day after, same payee (first in register order);
+ * 3. the same window and amount, any payee.
+ * Returns the match of each imported transaction (or null), by index.
+ */
+export function matchExisting(
+  budget: Budget,
+  accountId: string,
+  items: readonly Normalized[],
+): (Existing | null)[] {
+  if (items.length === 0) return [];
+  const rows = loadExisting(budget, accountId, items);
+  const byImportedId = new Map<string, Existing>();
+  const byAmount = new Map<number, Existing[]>();
+  for (const row of rows) {
+    if (row.imported_id !== null && !byImportedId.has(row.imported_id)) {
+      byImportedId.set(row.imported_id, row);
+    }
+    if (row.is_child === 1) continue;
+    let list = byAmount.get(row.amount);
+    if (!list) byAmount.set(row.amount, (list = []));
+    list.push(row);
+  }
+
+  const claimed = new Set<string>();
+  const matches: (Existing | null)[] = items.map(({ trans }) => {
+    const match = trans.imported_id ? byImportedId.get(trans.imported_id) : undefined;
+    if (!match) return null;
+    claimed.add(match.id);
+    return match;
+  });
+
+  // The fuzzy candidates are fixed before the fuzzy passes, from the account as it was.
+  const candidates = items.map(({ trans }, i) => {
+    if (matches[i]) return null;
+    const list = byAmount.get(trans.amount || 0);
+    if (!list) return null;
+    const from = toDateInt(addDaysTo(trans.date, -MATCH_DAYS_BEFORE));
+    const to = toDateInt(addDaysTo(trans.date, MATCH_DAYS_AFTER));
+    return list.filter((row) => row.date >= from && row.date <= to);
+  });
+  const pass = (accept: (row: Existing, i: number) => boolean) => {
+    candidates.forEach((list, i) => {
+      if (!list || matches[i]) return;
+      const match = list.find((row) => !claimed.has(row.id) && accept(row, i));
+      if (match) {
+        claimed.add(match.id);
+        matches[i] = match;
+      }
+    });
+  };
+  pass((row, i) => row.payee === items[i]!.trans.payee);
+  pass(() => true);
+  return matches;
+}
+
+/** The existing transaction's fields in the public form the update compares against. */
+export function existingFields(row: Existing) {
+  return {
+    date: fromDateInt(row.date),
+    imported_id: row.imported_id,
+    payee: row.payee,
+    category: row.category,
+    imported_payee: row.imported_payee,
+    notes: row.notes,
+    cleared: row.cleared === 1,
+  };
+}

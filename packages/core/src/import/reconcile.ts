@@ -1,0 +1,126 @@
+import type { Budget } from '../budget-file/budget.ts';
+import type { Emit } from '../handlers-core/events.ts';
+import { insertPayee } from '../payees/queries.ts';
+import { batchUpdateTransactions } from '../transactions/batch.ts';
+import { TransactionHooksSlot } from '../transactions/hooks.ts';
+import type { TransactionInput } from '../transactions/model.ts';
+import { makeSplit } from '../transactions/splits.ts';
+import { type Existing, existingFields, matchExisting } from './match.ts';
+import { type ImportTransaction, normalizeImport } from './normalize.ts';
+
+export interface ImportError {
+  message: string;
+}
+
+/** What `transactions-import` answers: the ids written, or errors and nothing written. */
+export interface ImportResult {
+  errors: ImportError[];
+  added: string[];
+  updated: string[];
+}
+
+type Update = TransactionInput & { id: string };
+
+const failed = (message: string): ImportResult => ({
+  errors: [{ message }],
+  added: [],
+  updated: [],
+});
+
+/**
+ * The update a match gets: the import's date, ids, imported payee and cleared flag, while the
+ * payee, category and notes the user set are kept (filled from the import only when empty).
+ * Only the fields that change are returned; null when nothing does.
+ */
+function updateFor(row: Existing, trans: TransactionInput): Update | null {
+  const existing = existingFields(row);
+  const target = {
+    date: trans.date ?? existing.date,
+    imported_id: trans.imported_id || null,
+    payee: existing.payee || trans.payee || null,
+    category: existing.category || trans.category || null,
+    imported_payee: trans.imported_payee || null,
+    notes: existing.notes || trans.notes || null,
+    cleared: trans.cleared ?? true,
+  };
+  const update: Update = { id: row.id };
+  let changed = false;
+  for (const key of Object.keys(target) as (keyof typeof target)[]) {
+    if (target[key] !== existing[key]) {
+      (update as Record<string, unknown>)[key] = target[key];
+      changed = true;
+    }
+  }
+  return changed ? update : null;
+}
+
+/**
+ * Imports transactions into an account (`transactions-import`): normalise them, run the
+ * rules, match them against what the account already has (see `matchExisting`), update the
+ * matches without overwriting what the user set, add the rest, and create only the payees
+ * that ended up used. Everything is one write batch, hence one SQLite transaction: an error
+ * leaves the budget exactly as it was.
+ */
+export function importTransactions(
+  budget: Budget,
+  accountId: string,
+  transactions: readonly ImportTransaction[],
+  options: { emit?: Emit } = {},
+): ImportResult {
+  const account = budget.sqlite.first('SELECT id FROM accounts WHERE id = ? AND tombstone = 0', [
+    accountId,
+  ]);
+  if (!account) return failed(`No account with id ${accountId}`);
+  const normalized = normalizeImport(budget, accountId, transactions);
+  if (!normalized.ok) return failed(normalized.message);
+
+  const runRules = budget.get(TransactionHooksSlot).runRules;
+  const items = runRules
+    ? normalized.items.map((item) => ({
+        ...item,
+        trans: runRules(item.trans) as typeof item.trans,
+      }))
+    : normalized.items;
+  const matches = matchExisting(budget, accountId, items);
+
+  const newId = () => budget.env.platform.random.uuid();
+  const added: (TransactionInput & { id: string })[] = [];
+  const updated: Update[] = [];
+  items.forEach(({ trans, subtransactions }, i) => {
+    const match = matches[i];
+    if (match) {
+      const update = updateFor(match, trans);
+      if (update) updated.push(update);
+      return;
+    }
+    const row = {
+      ...trans,
+      id: newId(),
+      category: trans.category || null,
+      cleared: trans.cleared ?? true,
+    };
+    if (subtransactions && subtransactions.length > 0) {
+      added.push(...makeSplit(row, subtransactions, newId));
+    } else {
+      added.push(row);
+    }
+  });
+
+  const used = new Set<string>();
+  for (const t of added) if (t.payee) used.add(t.payee);
+  for (const t of updated) if (t.payee) used.add(t.payee);
+  const toCreate = [...normalized.newPayees.values()].filter((p) => used.has(p.id));
+  const result = batchUpdateTransactions(
+    budget,
+    { added, updated },
+    {
+      emit: options.emit,
+      knownPayees: new Set(toCreate.map((p) => p.id)),
+      beforeWrite: () => {
+        for (const payee of toCreate) insertPayee(budget.db, payee);
+      },
+    },
+  );
+  if ('error' in result) return failed(result.error.message);
+  return { errors: [], added: added.map((t) => t.id), updated: updated.map((t) => t.id) };
+}
