@@ -18,12 +18,12 @@ export async function resetPassword(config: ServerConfig, password: string): Pro
 
 /** The first line of stdin (a pipe, or what the user types), without the line break. */
 export async function readPasswordFromStdin(
-  stdin: NodeJS.ReadStream = process.stdin,
+  stdin: AsyncIterable<Buffer | string> & { isTTY?: boolean } = process.stdin,
 ): Promise<string> {
   if (stdin.isTTY) process.stderr.write('New password: ');
   const chunks: Buffer[] = [];
   for await (const chunk of stdin) {
-    chunks.push(Buffer.from(chunk as Buffer));
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     const text = Buffer.concat(chunks).toString('utf8');
     const newline = text.indexOf('\n');
     if (newline !== -1) return text.slice(0, newline).replace(/\r$/, '');

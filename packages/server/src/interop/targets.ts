@@ -95,6 +95,15 @@ export async function startActualServer(): Promise<{
   child.stderr.removeAllListeners('data');
   child.stdout.resume();
   child.stderr.resume();
+  // It prints "Listening" before the socket is bound: wait until it answers.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break;
+    } catch (e) {
+      if (attempt > 200) throw e;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,

@@ -13,6 +13,7 @@ import {
   type TrieNode,
 } from '@coffer/crdt';
 import { randomBytes } from 'node:crypto';
+import { insertAll, readStamp, type Stamp } from '../trie-batch.ts';
 
 export interface LoadTarget {
   url: string;
@@ -73,10 +74,15 @@ class SimClient {
     return new Timestamp(this.lastMillis, this.counter, this.node);
   }
 
-  private learn(timestamp: string): void {
-    if (this.known.has(timestamp)) return;
-    this.known.add(timestamp);
-    this.trie = merkle.insert(this.trie, Timestamp.parse(timestamp)!);
+  /** Adds the timestamps not seen before to the set and the trie (batched: it is hot). */
+  private learn(timestamps: string[]): void {
+    const fresh: Stamp[] = [];
+    for (const timestamp of timestamps) {
+      if (this.known.has(timestamp)) continue;
+      this.known.add(timestamp);
+      fresh.push(readStamp(timestamp)!);
+    }
+    this.trie = insertAll(this.trie, fresh);
   }
 
   createBatch(size: number): MessageEnvelope[] {
@@ -93,8 +99,8 @@ class SimClient {
       const envelope = { timestamp, isEncrypted: false, content };
       this.own.push(envelope);
       batch.push(envelope);
-      this.learn(timestamp);
     }
+    this.learn(batch.map((m) => m.timestamp));
     return batch;
   }
 
@@ -126,7 +132,7 @@ class SimClient {
     let messages = outgoing;
     for (let round = 0; round < 100; round++) {
       const res = await this.post(since, messages);
-      for (const m of res.messages) this.learn(m.timestamp);
+      this.learn(res.messages.map((m) => m.timestamp));
       this.serverMerkle = res.merkle;
       const diff = merkle.diff(JSON.parse(res.merkle) as TrieNode, this.trie);
       if (diff === null) {

@@ -14,7 +14,7 @@ describe('concurrent clients on one group (short run; bench/server/load.ts is th
 
     const result = await runLoad(
       { url: t.url, token, fileId: 'load-file', groupId },
-      { clients: 20, messagesPerClient: 150, batchSize: 25, durationMs: 3000 },
+      { clients: 20, messagesPerClient: 100, batchSize: 20, durationMs: 2000 },
     );
 
     expect(result.errors).toEqual([]);
