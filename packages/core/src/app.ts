@@ -1,6 +1,7 @@
 import { accountsModule } from './accounts/handlers.ts';
 import { budgetModule } from './budget-db/module.ts';
 import { budgetFileModule } from './budget-file/handlers.ts';
+import { budgetTransferModule } from './importers/budgets/handlers.ts';
 import { categoriesModule } from './categories/handlers.ts';
 import { type CoreOptions, createCore } from './handlers-core/core.ts';
 import { importModule } from './import/handlers.ts';
@@ -31,7 +32,8 @@ export function createAppCore(options: CoreOptions) {
     .register(budgetModule)
     .register(rulesModule)
     .register(schedulesModule)
-    .register(importModule);
+    .register(importModule)
+    .register(budgetTransferModule);
 }
 
 export type AppCore = ReturnType<typeof createAppCore>;

@@ -253,3 +253,15 @@ export {
   type ParseFileAnswer,
 } from './import/index.ts';
 // ---- end rules, schedules and file import handlers ----
+// ---- budget import, export and backups ----
+export { budgetTransferModule } from './importers/budgets/handlers.ts';
+export { IMPORT_ERRORS, type ImportErrorType } from './importers/budgets/errors.ts';
+export { exportFileName } from './export/handlers.ts';
+export {
+  BACKUP_INTERVAL_MS,
+  MAX_BACKUPS,
+  LATEST_BACKUP,
+  makeBackup,
+  listBackups,
+  type BackupInfo,
+} from './backups/store.ts';

@@ -1,0 +1,80 @@
+/**
+ * What a budget importer produces: the foreign budget translated into Coffer's terms, with the
+ * source's own ids as keys. The writer turns the keys into fresh ids in one pass, so both sides
+ * of a transfer can point at each other before either exists.
+ *
+ * Amounts are integer cents, dates 'YYYY-MM-DD', months 'YYYY-MM'.
+ */
+export interface ImportPlan {
+  accounts: PlanAccount[];
+  payees: PlanPayee[];
+  groups: PlanGroup[];
+  categories: PlanCategory[];
+  transactions: PlanTransaction[];
+  budgets: PlanBudget[];
+}
+
+/** The category key that means the new budget's own "Income" category. */
+export const INCOME_CATEGORY = '\u0000income';
+
+export interface PlanAccount {
+  key: string;
+  name: string;
+  offBudget: boolean;
+  closed: boolean;
+  note?: string | null;
+}
+
+export interface PlanPayee {
+  key: string;
+  name: string;
+  /** Set for a transfer payee: it becomes that account's own transfer payee. */
+  transferAccount?: string | null;
+}
+
+export interface PlanGroup {
+  key: string;
+  name: string;
+  hidden: boolean;
+  note?: string | null;
+}
+
+export interface PlanCategory {
+  key: string;
+  group: string;
+  name: string;
+  hidden: boolean;
+  note?: string | null;
+}
+
+export interface PlanLine {
+  key: string;
+  amount: number;
+  payee?: string | null;
+  category?: string | null;
+  notes?: string | null;
+  /** The account on the other side of a transfer (its transfer payee becomes the payee). */
+  transferAccount?: string | null;
+  /** The transaction (or split line) on the other side, when the source links it. */
+  transferTransaction?: string | null;
+}
+
+export interface PlanTransaction extends PlanLine {
+  account: string;
+  date: string;
+  cleared: boolean;
+  importedPayee?: string | null;
+  subtransactions?: PlanLine[];
+}
+
+export interface PlanBudget {
+  month: string;
+  category: string;
+  amount: number;
+  /** Absent: leave the flag as it is (off). */
+  carryover?: boolean;
+}
+
+export function emptyPlan(): ImportPlan {
+  return { accounts: [], payees: [], groups: [], categories: [], transactions: [], budgets: [] };
+}
