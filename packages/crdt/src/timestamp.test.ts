@@ -141,3 +141,23 @@ describe('makeClientId', () => {
     expect(() => makeClientId('not-a-uuid')).toThrow(TypeError);
   });
 });
+
+describe('Timestamp caches', () => {
+  it('prints and hashes a mutable timestamp afresh after every change', () => {
+    const ts = new MutableTimestamp(Date.UTC(2023, 7, 6), 1, 'a1b2c3d4e5f60718');
+    const first = [ts.toString(), ts.hash()];
+    ts.setCounter(2);
+    ts.setMillis(Date.UTC(2023, 7, 7));
+    ts.setNode('0000000000000001');
+    const fresh = new Timestamp(Date.UTC(2023, 7, 7), 2, '0000000000000001');
+    expect([ts.toString(), ts.hash()]).toEqual([fresh.toString(), fresh.hash()]);
+    expect([ts.toString(), ts.hash()]).not.toEqual(first);
+    expect(ts.hash()).toBe(toReal(ts).hash());
+  });
+
+  it('leaves no cached state visible to equality', () => {
+    const printed = new Timestamp(5, 1, 'ab');
+    printed.hash();
+    expect(printed).toEqual(new Timestamp(5, 1, 'ab'));
+  });
+});

@@ -1,4 +1,4 @@
-import murmurhash from 'murmurhash';
+import { murmur3 } from './murmur.ts';
 
 /** Largest counter value; one more event in the same millisecond is an `OverflowError`. */
 export const MAX_COUNTER = 0xffff;
@@ -37,6 +37,10 @@ export class Timestamp {
   protected _millis: number;
   protected _counter: number;
   protected _node: string;
+  // The string form and its hash, computed once: the write path asks for both per message.
+  // Private fields, so they are invisible to equality checks and serialization.
+  #text: string | undefined;
+  #hash: number | undefined;
 
   constructor(millis: number, counter: number, node: string) {
     checkMillis(millis);
@@ -61,10 +65,11 @@ export class Timestamp {
   }
 
   toString(): string {
+    if (this.#text !== undefined) return this.#text;
     const iso = new Date(this._millis).toISOString();
     const counter = (ZERO_COUNTER + this._counter.toString(16).toUpperCase()).slice(-4);
     const node = (ZERO_NODE + this._node).slice(-16);
-    return `${iso}-${counter}-${node}`;
+    return (this.#text = `${iso}-${counter}-${node}`);
   }
 
   /** Lets `<` and `>` compare timestamps by their sortable string form. */
@@ -74,7 +79,13 @@ export class Timestamp {
 
   /** MurmurHash3 (seed 0) of the string form: the value XORed into the merkle trie. */
   hash(): number {
-    return murmurhash.v3(this.toString());
+    return (this.#hash ??= murmur3(this.toString()));
+  }
+
+  /** Drops the cached string and hash; `MutableTimestamp` calls it whenever a field changes. */
+  protected changed(): void {
+    this.#text = undefined;
+    this.#hash = undefined;
   }
 
   /**
@@ -130,16 +141,19 @@ export class MutableTimestamp extends Timestamp {
   setMillis(millis: number): void {
     checkMillis(millis);
     this._millis = millis;
+    this.changed();
   }
 
   setCounter(counter: number): void {
     checkCounter(counter);
     this._counter = counter;
+    this.changed();
   }
 
   setNode(node: string): void {
     checkNode(node);
     this._node = node;
+    this.changed();
   }
 }
 

@@ -1,0 +1,198 @@
+// The CRDT write path on its own, next to its floor. For each size it measures, in CPU time
+// (user + system, fair when other work shares the machine) and wall time:
+//   local   N transactions inserted through BudgetDb in one batch (rows + messages_crdt + merkle)
+//   remote  the resulting messages applied to a second, empty budget (source 'remote')
+//   floor   the same rows and messages written straight into SQLite with better-sqlite3
+// Every budget is a fresh migrated file in a temp folder, as the app would have it.
+//   node bench/core-write.mjs [--sizes 10000,50000] [--runs 3] [--steps local,remote,floor]
+// No build step: the TypeScript sources are bundled on the fly with esbuild.
+import { build } from 'esbuild';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { randomUUID } from 'node:crypto';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+
+const sizes = option('sizes', '10000,50000').split(',').map(Number);
+const runs = Number(option('runs', '3'));
+// `--steps local` (or `local,remote`) measures only those; handy under `node --cpu-prof`.
+const only = new Set(option('steps', 'local,remote,floor').split(','));
+
+const work = mkdtempSync(join(tmpdir(), 'coffer-core-write-'));
+// The bundle lives under node_modules so its `better-sqlite3` import resolves.
+const cache = join(root, 'node_modules/.cache/coffer-bench');
+mkdirSync(cache, { recursive: true });
+const entry = `
+  export { BudgetDb } from './packages/core/src/sync/budget-db.ts';
+  export { prepareDatabase } from './packages/core/src/schema/prepare.ts';
+  export { createNodeSqliteDriver } from './packages/core-node/src/sqlite.ts';
+  export { deserializeValue } from './packages/crdt/src/value.ts';
+`;
+const bundle = join(cache, `core-write-${process.pid}.mjs`);
+await build({
+  stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'core-write-entry.ts' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile: bundle,
+  external: ['better-sqlite3'],
+  banner: {
+    js: "import { createRequire as benchRequire } from 'node:module'; const require = benchRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+const { BudgetDb, prepareDatabase, createNodeSqliteDriver } = await import(
+  pathToFileURL(bundle).href
+);
+const { default: Database } = await import('better-sqlite3');
+
+const driver = createNodeSqliteDriver();
+const silent = { info() {}, warn() {}, error() {} };
+const deps = {
+  clock: { now: () => Date.now() },
+  random: { uuid: () => randomUUID(), bytes: (n) => new Uint8Array(n) },
+  log: silent,
+};
+
+let fileNo = 0;
+function newBudget() {
+  const path = join(work, `budget-${fileNo++}.sqlite`);
+  const sqlite = driver.open(path);
+  const prepared = prepareDatabase(sqlite, { create: true });
+  if (!prepared.ok) throw new Error(prepared.message);
+  return { db: BudgetDb.open(sqlite, deps), path };
+}
+
+/** Transactions with 12 stored cells each, like an import's rows (about 12 messages a row). */
+function makeRows(count) {
+  let seed = 42;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const account = randomUUID();
+  const categories = Array.from({ length: 20 }, () => randomUUID());
+  const payees = Array.from({ length: 300 }, () => randomUUID());
+  const rows = [];
+  for (let i = 0; i < count; i++) {
+    const day = new Date(Date.UTC(2022, 0, 1) + Math.floor(next() * 730) * 86_400_000);
+    rows.push({
+      id: randomUUID(),
+      acct: account,
+      category: categories[i % categories.length],
+      amount: -(1 + Math.floor(next() * 50_000)),
+      description: payees[Math.floor(next() * payees.length)],
+      notes: `note ${i}`,
+      date: Number(day.toISOString().slice(0, 10).replaceAll('-', '')),
+      financial_id: `fin-${i}`,
+      imported_description: `Imported payee ${i % 300}`,
+      cleared: i % 2,
+      sort_order: Date.now() + i,
+      isParent: 0,
+      isChild: 0,
+    });
+  }
+  return rows;
+}
+
+function measure(fn) {
+  globalThis.gc?.();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = fn();
+  const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return { cpuMs: (cpu.user + cpu.system) / 1000, wallMs, result };
+}
+
+function local(rows) {
+  const { db, path } = newBudget();
+  let messages = [];
+  db.onChange((event) => (messages = event.messages));
+  const m = measure(() => db.batch(() => rows.forEach((row) => db.insert('transactions', row))));
+  const check = db.sqlite.first('SELECT COUNT(*) AS n FROM transactions').n;
+  if (check !== rows.length) throw new Error(`local wrote ${check} rows, not ${rows.length}`);
+  const merkle = db.merkle.hash;
+  db.close();
+  rmSync(path, { force: true });
+  return { ...m, messages, merkle };
+}
+
+function remote(messages, merkle) {
+  const { db, path } = newBudget();
+  const m = measure(() => db.applyMessages(messages, { source: 'remote' }));
+  if (m.result.applied !== messages.length) throw new Error('remote did not apply everything');
+  if (db.merkle.hash !== merkle) throw new Error('remote merkle differs from local');
+  db.close();
+  rmSync(path, { force: true });
+  return m;
+}
+
+const SERIAL = (v) => (v === null ? '0:' : typeof v === 'number' ? `N:${v}` : `S:${v}`);
+
+/** The same rows and messages, one prepared statement each, one transaction. */
+function floor(rows, messages) {
+  const { db, path } = newBudget();
+  db.close();
+  const raw = new Database(path);
+  const columns = Object.keys(rows[0]);
+  const insertRow = raw.prepare(
+    `INSERT INTO transactions (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+  );
+  const insertMessage = raw.prepare(
+    'INSERT INTO messages_crdt (timestamp, dataset, row, column, value) VALUES (?, ?, ?, ?, ?)',
+  );
+  const m = measure(() =>
+    raw.transaction(() => {
+      for (const row of rows) insertRow.run(columns.map((c) => row[c]));
+      for (const x of messages) {
+        insertMessage.run(x.timestamp, x.dataset, x.row, x.column, SERIAL(x.value));
+      }
+    })(),
+  );
+  raw.close();
+  rmSync(path, { force: true });
+  return m;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`.padStart(8);
+
+console.log(`node ${process.version}, ${runs} runs per step; CPU median (min) / wall median`);
+try {
+  for (const size of sizes) {
+    const rows = makeRows(size);
+    const steps = { local: [], remote: [], floor: [] };
+    let count = 0;
+    for (let r = 0; r < runs; r++) {
+      const l = local(rows);
+      steps.local.push(l);
+      count = l.messages.length;
+      if (only.has('remote')) steps.remote.push(remote(l.messages, l.merkle));
+      if (only.has('floor')) steps.floor.push(floor(rows, l.messages));
+    }
+    console.log(`\n${size} transactions, ${count} messages`);
+    for (const [name, list] of Object.entries(steps)) {
+      if (!only.has(name)) continue;
+      const cpu = list.map((x) => x.cpuMs);
+      const wall = list.map((x) => x.wallMs);
+      const perMessage = ((median(cpu) * 1000) / count).toFixed(1);
+      console.log(
+        `  ${name.padEnd(7)} cpu ${fmt(median(cpu))} (${fmt(Math.min(...cpu))})  ` +
+          `wall ${fmt(median(wall))}  ${perMessage} µs/message`,
+      );
+    }
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+  rmSync(bundle, { force: true });
+}

@@ -1,0 +1,51 @@
+import murmurhash from 'murmurhash';
+
+const C1 = 0xcc9e2d51;
+const C2 = 0x1b873593;
+
+/**
+ * MurmurHash3 x86 32-bit, seed 0, of a string's UTF-8 bytes: what `murmurhash.v3` returns.
+ * Timestamp strings are ASCII, where a character is its byte, so they are hashed straight
+ * from the string; the package encodes every input with a fresh `TextEncoder` first, which
+ * costs more than the hash. Anything else goes to the package.
+ */
+export function murmur3(text: string): number {
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    if (text.charCodeAt(i) > 0x7f) return murmurhash.v3(text);
+  }
+  const tail = length & 3;
+  const body = length - tail;
+  let h = 0;
+  let i = 0;
+  while (i < body) {
+    let k =
+      text.charCodeAt(i) |
+      (text.charCodeAt(i + 1) << 8) |
+      (text.charCodeAt(i + 2) << 16) |
+      (text.charCodeAt(i + 3) << 24);
+    i += 4;
+    k = Math.imul(k, C1);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, C2);
+    h ^= k;
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  }
+  if (tail > 0) {
+    let k = text.charCodeAt(i);
+    if (tail > 1) k ^= text.charCodeAt(i + 1) << 8;
+    if (tail > 2) k ^= text.charCodeAt(i + 2) << 16;
+    k = Math.imul(k, C1);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, C2);
+    h ^= k;
+  }
+  h ^= length;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
