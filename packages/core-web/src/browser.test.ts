@@ -39,13 +39,23 @@ describe('core in Chromium (OPFS SAH pool, Web Locks, IndexedDB fallback)', () =
       avoidUpload: true,
     });
     await tab.send('account-create', { name: 'Checking', balance: 12_345 });
+    // metadata.json is written again (temp file moved over the old one).
+    expect(await tab.send('save-prefs', { budgetName: 'Our home' })).toBe('ok');
     expect(await tab.opfsEntries()).toContain('documents');
 
     await tab.reload();
     expect(await tab.send('load-budget', { id })).toEqual({});
-    expect(await tab.send('load-prefs')).toMatchObject({ id, budgetName: 'Home' });
+    expect(await tab.send('load-prefs')).toMatchObject({ id, budgetName: 'Our home' });
     const accounts = await tab.send<Account[]>('accounts-get');
     expect(accounts.map((a) => a.name)).toEqual(['Checking']);
+
+    // A test budget replaces the last one: its folder and pool are deleted and made anew.
+    const test = await tab.send<Created>('create-budget', { testMode: true });
+    await tab.send('account-create', { name: 'Scratch' });
+    expect(await tab.send('create-budget', { testMode: true })).toEqual(test);
+    expect(await tab.send('accounts-get')).toEqual([]);
+    expect(await tab.send('load-budget', { id })).toEqual({});
+    expect((await tab.send<Account[]>('accounts-get')).map((a) => a.name)).toEqual(['Checking']);
     expect(await tab.pushes()).toEqual([]);
   }, 40_000);
 

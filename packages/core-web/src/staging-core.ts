@@ -10,7 +10,8 @@ const isSafeId = (id: unknown): id is string =>
 /**
  * The app core as served to the UI, staging a budget's folder before `load-budget` opens it:
  * SQLite opens files synchronously, while taking a folder (its Web Lock and OPFS handles, or
- * a snapshot when another tab has it) is asynchronous. The folder stays staged for the call.
+ * a snapshot when another tab has it) is asynchronous. No folder is let go while a request
+ * runs (`busy`), so one a request claims or stages stays usable to its end.
  */
 export function stagingCore(core: Core, platform: WebPlatform): ServableCore {
   const { fs, store, documentDir, log } = platform;
@@ -32,11 +33,14 @@ export function stagingCore(core: Core, platform: WebPlatform): ServableCore {
   return {
     events: core.events,
     async sendUnknown(name, args, options) {
-      const release = name === 'load-budget' ? await stage(args) : null;
+      const done = store.busy();
+      let release: (() => void) | null = null;
       try {
+        if (name === 'load-budget') release = await stage(args);
         return await core.sendUnknown(name, args, options);
       } finally {
         release?.();
+        done();
       }
     },
   };

@@ -5,6 +5,10 @@ import { baseName, joinPath, notFound, parentPath, toBytes } from './paths.ts';
 
 const TEMP = /\.[0-9a-f-]+\.tmp$/;
 
+/** Removing what is not there is fine (as with `rm -f`). */
+const gone = (err: unknown): boolean =>
+  isMissing(err) || (err as { code?: unknown } | null)?.code === 'ENOENT';
+
 /**
  * Plain files on the origin-private file system. A write goes to a temporary file beside the
  * target and is then moved over it, so a crash leaves the old content or the new.
@@ -70,7 +74,7 @@ export function createOpfsFileSystem(root: DirectoryHandle, uuid: () => string):
       try {
         await (await parentOf(path)).removeEntry(baseName(path));
       } catch (err) {
-        if (!isMissing(err) && !('code' in Object(err))) throw err;
+        if (!gone(err)) throw err;
       }
     },
     async removeDir(path) {
@@ -78,7 +82,7 @@ export function createOpfsFileSystem(root: DirectoryHandle, uuid: () => string):
       try {
         await (await parentOf(path)).removeEntry(baseName(path), { recursive: true });
       } catch (err) {
-        if (!isMissing(err) && !('code' in Object(err))) throw err;
+        if (!gone(err)) throw err;
       }
     },
     async listDir(path) {

@@ -49,6 +49,7 @@ export class DbStore implements DbOpener {
   private readonly staging = new Map<string, Promise<Entry>>();
   private readonly lockWaitMs: number;
   private readonly graceMs: number;
+  private busyCount = 0;
 
   constructor(private readonly options: DbStoreOptions) {
     this.lockWaitMs = options.lockWaitMs ?? 3000;
@@ -66,6 +67,23 @@ export class DbStore implements DbOpener {
       done = true;
       entry.pins--;
       this.scheduleIdle(dir, entry);
+    };
+  }
+
+  /**
+   * Keep every folder until the returned function is called: the worker wraps each request
+   * in this, so a folder staged or claimed during a request (create-budget claims, closes
+   * and reopens) is not let go halfway, however slow the request.
+   */
+  busy(): () => void {
+    this.busyCount++;
+    for (const entry of this.entries.values()) this.cancelIdle(entry);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      if (--this.busyCount > 0) return;
+      for (const [dir, entry] of this.entries) this.scheduleIdle(dir, entry);
     };
   }
 
@@ -244,7 +262,7 @@ export class DbStore implements DbOpener {
 
   private scheduleIdle(dir: string, entry: Entry): void {
     this.cancelIdle(entry);
-    if (entry.pins > 0 || entry.open.size > 0) return;
+    if (this.busyCount > 0 || entry.pins > 0 || entry.open.size > 0) return;
     entry.idle = this.options.timers.setTimeout(() => {
       entry.idle = null;
       void this.release(dir, false);
@@ -254,7 +272,7 @@ export class DbStore implements DbOpener {
   private async release(dir: string, force: boolean): Promise<void> {
     const entry = this.entries.get(dir);
     if (!entry) return;
-    if (!force && (entry.pins > 0 || entry.open.size > 0)) return;
+    if (!force && (this.busyCount > 0 || entry.pins > 0 || entry.open.size > 0)) return;
     this.cancelIdle(entry);
     this.entries.delete(dir);
     if (entry.kind === 'owned') {

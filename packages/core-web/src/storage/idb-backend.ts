@@ -56,7 +56,7 @@ export class IdbBackend implements DbBackend {
 }
 
 class IdbMount implements Mount {
-  private readonly open_ = new Map<string, WasmRawDatabase>();
+  private readonly openDbs = new Map<string, WasmRawDatabase>();
   private readonly dirty = new Set<string>();
   private timer: unknown = null;
   private writes: Promise<void> = Promise.resolve();
@@ -69,7 +69,7 @@ class IdbMount implements Mount {
   ) {}
 
   open(name: string): WasmRawDatabase {
-    if (this.open_.has(name)) throw new Error(`${this.dir}/${name} is already open`);
+    if (this.openDbs.has(name)) throw new Error(`${this.dir}/${name} is already open`);
     const { sqlite3 } = this.deps;
     const bytes = this.saved.get(name);
     const raw = new WasmRawDatabase(
@@ -84,18 +84,18 @@ class IdbMount implements Mount {
     });
     raw.beforeClose(() => {
       this.snapshot(name, raw);
-      this.open_.delete(name);
+      this.openDbs.delete(name);
     });
-    this.open_.set(name, raw);
+    this.openDbs.set(name, raw);
     return raw;
   }
 
   names(): string[] {
-    return [...new Set([...this.saved.keys(), ...this.open_.keys()])];
+    return [...new Set([...this.saved.keys(), ...this.openDbs.keys()])];
   }
 
   async read(name: string): Promise<Uint8Array> {
-    const raw = this.open_.get(name);
+    const raw = this.openDbs.get(name);
     if (raw) return raw.serialize();
     const bytes = this.saved.get(name);
     if (!bytes) throw new Error(`No database at ${this.dir}/${name}`);
@@ -103,14 +103,14 @@ class IdbMount implements Mount {
   }
 
   async write(name: string, bytes: Uint8Array): Promise<void> {
-    if (this.open_.has(name)) throw new Error(`${this.dir}/${name} is open`);
+    if (this.openDbs.has(name)) throw new Error(`${this.dir}/${name} is open`);
     this.saved.set(name, bytes);
     this.persist(name, bytes);
     await this.writes;
   }
 
   async remove(name: string): Promise<void> {
-    if (this.open_.has(name)) throw new Error(`${this.dir}/${name} is open`);
+    if (this.openDbs.has(name)) throw new Error(`${this.dir}/${name} is open`);
     this.saved.delete(name);
     const { files } = this.deps;
     this.writes = this.writes.then(() => files.delete(`${this.dir}/${name}`));
@@ -144,7 +144,7 @@ class IdbMount implements Mount {
 
   private flush(): void {
     this.cancel();
-    for (const [name, raw] of this.open_) this.snapshot(name, raw);
+    for (const [name, raw] of this.openDbs) this.snapshot(name, raw);
   }
 
   private snapshot(name: string, raw: WasmRawDatabase): void {
