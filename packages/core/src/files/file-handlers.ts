@@ -45,8 +45,8 @@ export function fileHandlers(session: CloudSession) {
       open?.prefs.cloudFileId &&
       files.some((f) => f.fileId === open.prefs.cloudFileId && f.deleted)
     ) {
-      await ctx.call('close-budget');
-      ctx.emit('show-budgets', {});
+      // Not awaited: a close waits for running reads, and this is one.
+      void ctx.call('close-budget').then(() => ctx.emit('show-budgets', {}));
     }
     return files;
   }
