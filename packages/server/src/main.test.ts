@@ -1,34 +1,18 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readPasswordFromStdin, resetPassword } from './commands.ts';
 import { resolveConfig } from './config.ts';
+import { bundledMain } from './test-helpers/cli.ts';
 import { bootstrap, call, startTestServer, tempDir } from './test-helpers/harness.ts';
 
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
-/** The entry bundled as `npm run build` does, inside the repo so its packages resolve. */
-const bundle = join(repoRoot, 'node_modules', '.cache', 'coffer-server-test', 'main.mjs');
+let bundle: string;
 
 beforeAll(async () => {
-  mkdirSync(join(bundle, '..'), { recursive: true });
-  await build({
-    entryPoints: [fileURLToPath(new URL('./main.ts', import.meta.url))],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'silent',
-    external: ['better-sqlite3', 'fastify', '@fastify/*', 'protobufjs', 'murmurhash'],
-    banner: {
-      js: "import { createRequire as cofferRequire } from 'node:module'; const require = cofferRequire(import.meta.url);",
-    },
-  });
+  bundle = await bundledMain();
 });
 
 function run(args: string[], input = ''): { status: number; stdout: string; stderr: string } {
