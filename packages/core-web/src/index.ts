@@ -76,6 +76,12 @@ export function createWorkerClient(
   };
   target.postMessage(init);
   const client = createClient(target, options);
+  // A worker script that fails to load never connects: fail the waiting calls instead.
+  const onError = (): void => {
+    if (!client.connected) client.close('The core worker failed to start');
+  };
+  target.addEventListener('error', onError);
+  void client.ready.then(() => target.removeEventListener('error', onError));
   return {
     send: client.send,
     sendCatch: client.sendCatch,
@@ -84,7 +90,7 @@ export function createWorkerClient(
     get connected() {
       return client.connected;
     },
-    close: () => client.close(),
+    close: (reason) => client.close(reason),
     worker: target,
     terminate() {
       client.close();

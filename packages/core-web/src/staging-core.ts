@@ -1,6 +1,5 @@
-import type { Core } from '@coffer/core';
+import { type Core, DB_FILE, handlerError } from '@coffer/core';
 import type { ServableCore } from '../../core/src/client/index.ts';
-import { DB_FILE } from '@coffer/core';
 import type { WebPlatform } from './platform.ts';
 
 /** The same rule `Budget.open` applies: a plain folder name. */
@@ -16,7 +15,8 @@ const isSafeId = (id: unknown): id is string =>
 export function stagingCore(core: Core, platform: WebPlatform): ServableCore {
   const { fs, store, documentDir, log } = platform;
 
-  const stage = async (args: unknown): Promise<(() => void) | null> => {
+  /** Stage the folder `load-budget` names; an error value when its storage fails. */
+  const stage = async (args: unknown): Promise<(() => void) | null | { error: unknown }> => {
     const id = (args as { id?: unknown } | undefined)?.id;
     if (!isSafeId(id)) return null;
     const dir = fs.join(documentDir, id);
@@ -26,17 +26,24 @@ export function stagingCore(core: Core, platform: WebPlatform): ServableCore {
       return await store.stage(dir);
     } catch (err) {
       log.error('Could not take the budget folder', { dir, error: String(err) });
-      return null;
+      return handlerError('opening-budget', `The budget's storage would not open: ${String(err)}`);
     }
   };
 
+  const withMutators = core as Core & { isMutator?(name: string): boolean };
   return {
     events: core.events,
+    // Core may learn to say which handlers mutate; the reply's `mutated` follows it then.
+    isMutator: withMutators.isMutator ? (name) => withMutators.isMutator!(name) : undefined,
     async sendUnknown(name, args, options) {
       const done = store.busy();
       let release: (() => void) | null = null;
       try {
-        if (name === 'load-budget') release = await stage(args);
+        if (name === 'load-budget') {
+          const staged = await stage(args);
+          if (staged && typeof staged === 'object') return staged;
+          release = staged;
+        }
         return await core.sendUnknown(name, args, options);
       } finally {
         release?.();

@@ -88,7 +88,16 @@ export async function startWorker(scope: MessagePortLike, init: InitMessage): Pr
     return;
   }
   const core = createAppCore({ platform, documentDir: platform.documentDir });
-  refused = () => core.events.emit('fallback-write-error', {});
+  // One push per burst: a refused batch of writes shows one notification, not hundreds.
+  let pushQueued = false;
+  refused = () => {
+    if (pushQueued) return;
+    pushQueued = true;
+    queueMicrotask(() => {
+      pushQueued = false;
+      core.events.emit('fallback-write-error', {});
+    });
+  };
   serveCore(stagingCore(core, platform), scope, { timers });
 }
 

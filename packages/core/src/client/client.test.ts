@@ -126,6 +126,16 @@ describe('client ↔ serveCore over a MessageChannel, with the real app core', (
     expect(late).toEqual([{ type: 'start' }]);
   });
 
+  it('a push that cannot be cloned arrives as server-error, and the emitter goes on', async () => {
+    const { client, core } = setup();
+    await client.ready;
+    const serverErrors = collect(client, 'server-error');
+    const unclonable = { type: 'start', meta: () => 'a function' } as const;
+    expect(() => core.events.emit('sync-event', unclonable)).not.toThrow();
+    await client.send('load-prefs');
+    expect(serverErrors).toEqual([{ message: expect.any(String) }]);
+  });
+
   it('holds pushes made before the handshake until the UI answers', async () => {
     const { client, serve } = setup({ serve: false });
     const failures = collect(client, 'app-init-failure');
@@ -247,8 +257,11 @@ describe('client ↔ serveCore over a MessageChannel, with the real app core', (
   it('close rejects waiting requests and refuses new ones', async () => {
     const { client } = setup({ serve: false });
     const waiting = client.send('load-prefs');
-    client.close();
-    await expect(waiting).rejects.toMatchObject({ type: 'ClientClosed' });
+    client.close('The core worker failed to start');
+    await expect(waiting).rejects.toMatchObject({
+      type: 'ClientClosed',
+      message: 'The core worker failed to start',
+    });
     await expect(client.send('load-prefs')).rejects.toMatchObject({ type: 'ClientClosed' });
   });
 

@@ -33,8 +33,8 @@ export interface CofferClient<H extends HandlerMap = CoreHandlers, E = ClientEve
   /** Resolves once the core answered the handshake (requests sent earlier wait for it). */
   readonly ready: Promise<void>;
   readonly connected: boolean;
-  /** Stop listening; requests still waiting reject. */
-  close(): void;
+  /** Stop listening; requests still waiting (and later ones) reject with `reason`. */
+  close(reason?: string): void;
 }
 
 /** A handler that threw (or a core that went away), as the rejection of `send`. */
@@ -59,7 +59,7 @@ export function createClient<H extends HandlerMap = CoreHandlers, E = ClientEven
   options: ClientOptions = {},
 ): CofferClient<H, E> {
   let connected = false;
-  let closed = false;
+  let closed: string | null = null;
   let nextId = 0;
   const queued: RequestMessage[] = [];
   const waiting = new Map<string, Waiting>();
@@ -114,7 +114,7 @@ export function createClient<H extends HandlerMap = CoreHandlers, E = ClientEven
   };
 
   const request = (name: string, args: unknown, catchErrors: boolean): Promise<unknown> => {
-    if (closed) return Promise.reject(new CoreError('ClientClosed', 'The client is closed'));
+    if (closed !== null) return Promise.reject(new CoreError('ClientClosed', closed));
     const id = String(++nextId);
     const message: RequestMessage = {
       id,
@@ -153,13 +153,13 @@ export function createClient<H extends HandlerMap = CoreHandlers, E = ClientEven
     get connected() {
       return connected;
     },
-    close() {
-      if (closed) return;
-      closed = true;
+    close(reason = 'The client is closed') {
+      if (closed !== null) return;
+      closed = reason;
       port.removeEventListener('message', onMessage);
       queued.length = 0;
       for (const id of [...waiting.keys()]) {
-        settle(id, (w) => w.reject(new CoreError('ClientClosed', 'The client is closed')));
+        settle(id, (w) => w.reject(new CoreError('ClientClosed', reason)));
       }
     },
   };

@@ -57,8 +57,16 @@ export function serveCore(
   const push = (name: string, args: unknown): void => {
     if (name === 'server-error') serverErrors++;
     const message: PushMessage = { type: 'push', name, args };
-    if (connected) post(message);
-    else waiting.push(message);
+    if (!connected) {
+      waiting.push(message);
+      return;
+    }
+    try {
+      post(message);
+    } catch (err) {
+      // A payload that cannot be cloned must not break the code that emitted it.
+      post({ type: 'push', name: 'server-error', args: { message: errorInfo(err).message } });
+    }
   };
 
   const hello = (): void => {
@@ -73,7 +81,7 @@ export function serveCore(
     connected = true;
     if (timer !== null) options.timers.clearTimeout(timer);
     timer = null;
-    for (const message of waiting.splice(0)) post(message);
+    for (const message of waiting.splice(0)) push(message.name, message.args);
   };
 
   const reply = (request: RequestMessage, message: CoreToClient): void => {
