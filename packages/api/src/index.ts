@@ -35,6 +35,7 @@ export const {
   runQuery,
   aqlQuery,
   addTransactions,
+  importTransactions,
   getTransactions,
   updateTransaction,
   deleteTransaction,
@@ -64,6 +65,11 @@ export const {
   setBudgetCarryover,
   holdBudgetForNextMonth,
   resetBudgetHold,
+  getRules,
+  getPayeeRules,
+  createRule,
+  updateRule,
+  deleteRule,
 } = m;
 
 export default { init, shutdown, internal, methods, utils, q, ...m };

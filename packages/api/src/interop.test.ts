@@ -48,6 +48,12 @@ describe('interop with @actual-app/api', () => {
     );
     expect(ours.allTransactions.filter((t) => t.is_parent)).toHaveLength(1);
     expect(ours.allTransactions.filter((t) => t.transfer_id)).toHaveLength(4);
+    expect(ours.rules).toHaveLength(2);
+    const rent = ours.allTransactions.find((t) => t.amount === -121000)!;
+    expect(rent.category).toBe(ours.categories.find((c) => c.name === 'Rent')!.id);
+    const market = ours.allTransactions.find((t) => t.imported_payee === 'Market')!;
+    expect(market.notes).toBe('from a rule');
+    expect(ours.allTransactions.filter((t) => t.imported_id === 'pay-2024-01')).toHaveLength(1);
 
     const theirs = runActual(['dump', dataDir, id]);
     expectSameDump(ours, theirs.dump);

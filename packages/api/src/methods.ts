@@ -59,6 +59,11 @@ export function createMethods(send: ApiSend) {
         learnCategories,
         runTransfers,
       }),
+    importTransactions: (accountId: string, transactions: Fields[]) =>
+      call<{ errors?: { message: string }[]; added: string[]; updated: string[] }>(
+        'api/transactions-import',
+        { accountId, transactions },
+      ),
     getTransactions: (accountId?: string | null, startDate?: string, endDate?: string) =>
       call<Fields[]>('api/transactions-get', { accountId, startDate, endDate }),
     updateTransaction: (id: string, fields: Fields) =>
@@ -94,6 +99,12 @@ export function createMethods(send: ApiSend) {
     deletePayee: (id: string) => call('api/payee-delete', { id }),
     mergePayees: (targetId: string, mergeIds: string[]) =>
       call('api/payees-merge', { targetId, mergeIds }),
+
+    getRules: () => call<Fields[]>('api/rules-get'),
+    getPayeeRules: (id: string) => call<Fields[]>('api/payee-rules-get', { id }),
+    createRule: (rule: Fields) => call<Fields>('api/rule-create', { rule }),
+    updateRule: (rule: Fields) => call<Fields>('api/rule-update', { rule }),
+    deleteRule: (id: string) => call<boolean>('api/rule-delete', { id }),
 
     // Budget months (handlers in core's budget-db).
     getBudgetMonths: () => call<string[]>('api/budget-months'),

@@ -63,6 +63,7 @@ export function expectSameDump(coffer: BudgetDump, actual: BudgetDump): void {
   // defined, so these compare as sets.
   expectSameRows(byId(coffer.categories), byId(actual.categories), later, 'getCategories');
   expectSameRows(byId(coffer.payees), byId(actual.payees), later, 'getPayees');
+  expectSameRows(coffer.rules, actual.rules, later, 'getRules');
   const groups = (dump: BudgetDump) =>
     byId(dump.categoryGroups).map((g) => ({ ...g, categories: byId(g.categories as Row[]) }));
   expectSameRows(groups(coffer), groups(actual), later, 'getCategoryGroups');

@@ -7,6 +7,7 @@ export interface BudgetDump {
   categories: Record<string, unknown>[];
   categoryGroups: Record<string, unknown>[];
   payees: Record<string, unknown>[];
+  rules: Record<string, unknown>[];
   allTransactions: Record<string, unknown>[];
   transactions: Record<string, Record<string, unknown>[]>;
   inJanuary: Record<string, Record<string, unknown>[]>;

@@ -25,11 +25,24 @@ export async function buildFixture(api) {
   await api.mergePayees(power, [powerDup]);
   await api.updatePayee(landlord, { name: 'The Landlord' });
 
+  await api.createRule({
+    stage: null,
+    conditionsOp: 'and',
+    conditions: [{ op: 'is', field: 'payee', value: landlord, type: 'id' }],
+    actions: [{ op: 'set', field: 'category', value: rent, type: 'id' }],
+  });
+  await api.createRule({
+    stage: 'pre',
+    conditionsOp: 'or',
+    conditions: [{ op: 'contains', field: 'imported_payee', value: 'MARKET', type: 'string' }],
+    actions: [{ op: 'set', field: 'notes', value: 'from a rule', type: 'string' }],
+  });
+
   const payees = await api.getPayees();
   const transferTo = (acct) => payees.find((p) => p.transfer_acct === acct).id;
 
   await api.addTransactions(checking, [
-    { date: '2024-01-03', amount: -120000, payee: landlord, category: rent, notes: 'January' },
+    { date: '2024-01-03', amount: -120000, payee: landlord, notes: 'January' },
     { date: '2024-01-05', amount: -8000, payee: power, category: utilities, cleared: false },
     {
       date: '2024-01-07',
@@ -58,6 +71,10 @@ export async function buildFixture(api) {
     ],
     { runTransfers: true },
   );
+  await api.importTransactions(checking, [
+    { date: '2024-01-21', amount: -4200, payee_name: 'corner cafe', imported_id: 'bank-77' },
+    { date: '2024-01-15', amount: 300000, payee_name: 'Employer', imported_id: 'pay-2024-01' },
+  ]);
   await api.addTransactions(brokerage, [
     { date: '2024-01-20', amount: 5000, payee_name: 'Dividend', notes: 'Q4' },
   ]);
@@ -83,6 +100,7 @@ export async function dumpBudget(api) {
     categories: await api.getCategories(),
     categoryGroups: await api.getCategoryGroups(),
     payees: await api.getPayees(),
+    rules: await api.getRules(),
     allTransactions: await api.getTransactions(),
     transactions: {},
     inJanuary: {},

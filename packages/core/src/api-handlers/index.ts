@@ -4,6 +4,7 @@ import { budgetHandlers } from './budget.ts';
 import { categoryHandlers } from './categories.ts';
 import { payeeHandlers } from './payees.ts';
 import { queryHandlers } from './query.ts';
+import { ruleHandlers } from './rules.ts';
 import { createApiState } from './state.ts';
 import { transactionHandlers } from './transactions.ts';
 
@@ -42,6 +43,7 @@ export function createApiModule() {
       ...categoryHandlers(),
       ...payeeHandlers(),
       ...transactionHandlers(),
+      ...ruleHandlers(),
     },
     { services: [applyOpenBatch] },
   );

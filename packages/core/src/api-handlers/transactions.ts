@@ -33,6 +33,17 @@ export function transactionHandlers() {
       },
     }),
 
+    // Bank-file style: matched against what the account has (imported id, then amount, date and
+    // payee), rules run, payee names cleaned up. → {errors, added, updated}.
+    'api/transactions-import': handler({
+      args: v.object({ accountId: v.string(), transactions: v.array(v.object({})) }),
+      mutator: true,
+      needsBudget: true,
+      run({ accountId, transactions }, ctx) {
+        return ctx.call('transactions-import', { accountId, transactions });
+      },
+    }),
+
     // → what the transfer logic changed elsewhere, as `transactions-batch-update` answers.
     'api/transaction-update': handler({
       args: v.object({ id: v.string(), fields: v.object({}) }),
