@@ -265,3 +265,38 @@ export {
   listBackups,
   type BackupInfo,
 } from './backups/store.ts';
+// ---- global state, server client, files, sync client, encryption ----
+export { createCloudModule, type CloudModule, type CloudHandlers } from './files/cloud-module.ts';
+export {
+  CloudSession,
+  DEFAULT_BATCH_BYTES,
+  DEFAULT_BATCH_MESSAGES,
+  DEFAULT_SYNC_DELAY_MS,
+  DEMO_BUDGET_ID,
+  type CloudOptions,
+} from './files/session.ts';
+export { cloudError, isCloudError, type CloudError } from './files/errors.ts';
+export {
+  reconcileFiles,
+  type FileEntry,
+  type FileState,
+  type LocalBudget,
+  type RemoteFile,
+} from './files/file-list.ts';
+export {
+  makeBudgetZip,
+  readBudgetZip,
+  type BudgetArchive,
+  type ZipReadError,
+} from './files/budget-zip.ts';
+export type { GlobalPrefs, NeedsBootstrap } from './files/account-handlers.ts';
+export {
+  GlobalState,
+  GLOBAL_STATE_FILE,
+  type GlobalKey,
+  type GlobalStateData,
+} from './global-state/global-state.ts';
+export * from './server-client/index.ts';
+export * from './encryption/index.ts';
+export type { SyncResult } from './sync-client/budget-sync.ts';
+// ---- end global state, server client, files, sync client, encryption ----

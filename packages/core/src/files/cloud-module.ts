@@ -1,5 +1,9 @@
 import type { Budget } from '../budget-file/budget.ts';
-import { type BudgetService, defineModule } from '../handlers-core/registry.ts';
+import {
+  type BudgetService,
+  type HandlerSignatures,
+  defineModule,
+} from '../handlers-core/registry.ts';
 import type { Platform } from '../platform/index.ts';
 import { BudgetSync } from '../sync-client/budget-sync.ts';
 import { syncHandlers } from '../sync-client/handlers.ts';
@@ -74,3 +78,7 @@ export function createCloudModule(options: CloudOptions = {}) {
   );
   return { module, session };
 }
+
+export type CloudModule = ReturnType<typeof createCloudModule>['module'];
+/** The cloud handlers as the UI calls them: name → (args) → Promise<result | error>. */
+export type CloudHandlers = HandlerSignatures<CloudModule['handlers']>;

@@ -1,3 +1,4 @@
+import { Timestamp, makeClock, serializeClock } from '@coffer/crdt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileEntry, RemoteFile } from '../files/file-list.ts';
 import { type Client, connect, makeClient, snapshot } from '../files/test-helpers/clients.ts';
@@ -172,6 +173,46 @@ describe.each(targets)('file lifecycle through %s', (_name, start) => {
       await a.must('sync');
       await b.must('sync');
       expect(snapshot(a)).toEqual(snapshot(b));
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('sync-repair rebuilds a corrupted local merkle, and syncing works again', async () => {
+    const [a, b] = await sharedBudget(server, 'Repair');
+    try {
+      const ts = Timestamp.parse(a.budget.db.timestamp)!;
+      a.budget.sqlite.run('UPDATE messages_clock SET clock = ?', [
+        serializeClock(makeClock(ts, { hash: 42 })),
+      ]);
+      a.budget.db.reloadClock();
+      expect(((await a.send('sync')) as Failure).error.reason).toBe('out-of-sync');
+      expect(await a.must('sync-repair')).toMatchObject({ changed: true });
+      expect(await a.must('sync')).toMatchObject({ messages: 0 });
+      expect(a.budget.db.merkle.hash).toBe(b.budget.db.merkle.hash);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('key-make on a file the server has never seen uploads it encrypted', async () => {
+    const a = makeClient({ name: 'fresh-a' });
+    const b = makeClient({ name: 'fresh-b' });
+    try {
+      await connect(a, server.url);
+      await connect(b, server.url);
+      await a.must('create-budget', { budgetName: 'Fresh', avoidUpload: true });
+      a.budget.db.insert('payees', { name: 'Secret payee' });
+      expect(a.budget.prefs.cloudFileId).toBeUndefined();
+      expect(await a.must('key-make', { password: 'fresh' })).toEqual({});
+      const fileId = a.budget.prefs.cloudFileId!;
+      expect(fileId).toBeTruthy();
+      await a.must('sync');
+      await b.must('key-test', { fileId, password: 'fresh' });
+      await b.must('download-budget', { fileId, keepOpen: true });
+      expect(snapshot(b)).toEqual(snapshot(a));
     } finally {
       await a.close();
       await b.close();
