@@ -9,8 +9,8 @@ const isSafeId = (id: unknown): id is string =>
 /**
  * The app core as served to the UI, staging a budget's folder before `load-budget` opens it:
  * SQLite opens files synchronously, while taking a folder (its Web Lock and OPFS handles, or
- * a snapshot when another tab has it) is asynchronous. No folder is let go while a request
- * runs (`busy`), so one a request claims or stages stays usable to its end.
+ * a snapshot when another tab has it) is asynchronous. A folder a request claims, stages or
+ * opens stays taken until that request ends (`busy`).
  */
 export function stagingCore(core: Core, platform: WebPlatform): ServableCore {
   const { fs, store, documentDir, log } = platform;

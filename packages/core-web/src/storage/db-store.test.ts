@@ -160,21 +160,27 @@ describe('DbStore', () => {
     expect(a.refused).toEqual([]);
   });
 
-  it('lets go of a folder once nothing uses it, and not while a request runs', async () => {
+  it('lets go of a folder once nothing uses it, not while a request that used it runs', async () => {
     const { a, b } = twoTabs();
-    await a.store.claim(DIR);
+    const other = '/documents/other';
+    await a.store.claim(other);
     const done = a.store.busy();
+    await a.store.claim(DIR);
     a.open(DB).close();
-    expect(a.timers.count).toBe(0);
+    // Only the folder this request used is kept; the other goes after its grace time.
+    expect(a.timers.count).toBe(1);
+    a.timers.runAll();
     done();
     expect(a.timers.count).toBe(1);
     a.timers.runAll();
     await new Promise((resolve) => setImmediate(resolve));
 
-    const release = await b.store.stage(DIR);
-    expect(b.store.isReadOnly(DIR)).toBe(false);
+    for (const dir of [DIR, other]) {
+      const release = await b.store.stage(dir);
+      expect(b.store.isReadOnly(dir)).toBe(false);
+      release();
+    }
     expect(b.refused).toEqual([]);
-    release();
   });
 
   it('deletes a folder it owns, with its databases', async () => {

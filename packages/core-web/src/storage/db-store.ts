@@ -49,7 +49,8 @@ export class DbStore implements DbOpener {
   private readonly staging = new Map<string, Promise<Entry>>();
   private readonly lockWaitMs: number;
   private readonly graceMs: number;
-  private busyCount = 0;
+  /** Per running request, the folders used while it ran (each holds a pin on them). */
+  private readonly requests = new Set<Map<string, Entry>>();
 
   constructor(private readonly options: DbStoreOptions) {
     this.lockWaitMs = options.lockWaitMs ?? 3000;
@@ -59,8 +60,8 @@ export class DbStore implements DbOpener {
   /** Make `dir`'s databases openable until the returned function is called. */
   async stage(dir: string): Promise<() => void> {
     const entry = await this.ensure(dir, true, this.lockWaitMs);
+    this.touch(dir, entry);
     entry.pins++;
-    this.cancelIdle(entry);
     let done = false;
     return () => {
       if (done) return;
@@ -71,25 +72,39 @@ export class DbStore implements DbOpener {
   }
 
   /**
-   * Keep every folder until the returned function is called: the worker wraps each request
-   * in this, so a folder staged or claimed during a request (create-budget claims, closes
-   * and reopens) is not let go halfway, however slow the request.
+   * Mark a request running until the returned function is called: a folder used while it
+   * runs (create-budget claims, closes and reopens one) is kept until it ends, however slow.
+   * The worker wraps every request in this.
    */
   busy(): () => void {
-    this.busyCount++;
-    for (const entry of this.entries.values()) this.cancelIdle(entry);
+    const used = new Map<string, Entry>();
+    this.requests.add(used);
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      if (--this.busyCount > 0) return;
-      for (const [dir, entry] of this.entries) this.scheduleIdle(dir, entry);
+      this.requests.delete(used);
+      for (const [dir, entry] of used) {
+        entry.pins--;
+        this.scheduleIdle(dir, entry);
+      }
     };
+  }
+
+  /** `dir` is in use: every running request keeps it until that request ends. */
+  private touch(dir: string, entry: Entry): void {
+    for (const used of this.requests) {
+      if (used.get(dir) === entry) continue;
+      used.set(dir, entry);
+      entry.pins++;
+    }
+    this.cancelIdle(entry);
   }
 
   /** A folder this tab just created: take it at once (no other tab can know it yet). */
   async claim(dir: string): Promise<void> {
     const entry = await this.ensure(dir, false, 0);
+    this.touch(dir, entry);
     this.scheduleIdle(dir, entry);
   }
 
@@ -119,9 +134,10 @@ export class DbStore implements DbOpener {
       raw.onWrite(() => this.refuse());
     }
     entry.open.add(raw);
-    this.cancelIdle(entry);
+    this.touch(dir, entry);
     raw.onClose(() => {
       entry.open.delete(raw);
+      this.touch(dir, entry);
       this.scheduleIdle(dir, entry);
     });
     return raw;
@@ -210,8 +226,8 @@ export class DbStore implements DbOpener {
       this.refuse();
       throw new FolderLockedError(dir);
     }
+    this.touch(dir, entry);
     entry.pins++;
-    this.cancelIdle(entry);
     try {
       await fn(entry);
     } finally {
@@ -262,7 +278,7 @@ export class DbStore implements DbOpener {
 
   private scheduleIdle(dir: string, entry: Entry): void {
     this.cancelIdle(entry);
-    if (this.busyCount > 0 || entry.pins > 0 || entry.open.size > 0) return;
+    if (entry.pins > 0 || entry.open.size > 0) return;
     entry.idle = this.options.timers.setTimeout(() => {
       entry.idle = null;
       void this.release(dir, false);
@@ -272,7 +288,7 @@ export class DbStore implements DbOpener {
   private async release(dir: string, force: boolean): Promise<void> {
     const entry = this.entries.get(dir);
     if (!entry) return;
-    if (!force && (this.busyCount > 0 || entry.pins > 0 || entry.open.size > 0)) return;
+    if (!force && (entry.pins > 0 || entry.open.size > 0)) return;
     this.cancelIdle(entry);
     this.entries.delete(dir);
     if (entry.kind === 'owned') {
