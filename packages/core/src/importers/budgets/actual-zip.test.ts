@@ -10,8 +10,8 @@ import { importCore } from './test-helpers/import-core.ts';
 
 const script = join(dirname(fileURLToPath(import.meta.url)), 'test-helpers/actual-zip-script.mjs'); // prettier-ignore
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- the script's JSON output */
 async function runActual(...args: string[]): Promise<any> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const { stdout } = await promisify(execFile)(process.execPath, [script, ...args], {
     maxBuffer: 16 * 1024 * 1024,
   });
