@@ -7,6 +7,7 @@ import {
   LATEST_IN_CELLS_SQL,
   LOGGED_TIMESTAMPS_SQL,
   MESSAGE_CHUNK,
+  NEWEST_LOGGED_SQL,
   SAVE_CLOCK_SQL,
   isKnownCell,
   selectRowsSql,
@@ -29,6 +30,8 @@ export interface BatchOutcome {
   unknown: number;
   /** Rows of known tables touched by applied messages, as they were before. */
   before: RowSnapshot;
+  /** The same rows as the batch left them (what the upserts returned). */
+  after: RowSnapshot;
   prefs: Record<string, CellValue>;
 }
 
@@ -71,29 +74,42 @@ function chunks<T>(items: readonly T[]): T[][] {
 
 /**
  * Drop what the log already has, mark what a newer logged value of the same cell supersedes,
- * and sort. The log is asked a few hundred timestamps or cells per query.
+ * and sort. Only a message no later than the log's newest timestamp can be either, so only
+ * those are looked up (a download into an empty log, or a catch-up past our own last write,
+ * looks up nothing); the log is asked a few hundred timestamps or cells per query.
  */
 function classifyIncoming(db: SqliteDatabase, batch: readonly Stamped[]) {
+  const newest = db.first<{ latest: string | null }>(NEWEST_LOGGED_SQL)?.latest ?? null;
+  const seen = new Set<string>();
+  let fresh: Stamped[] = [];
+  const maybeOld: Stamped[] = [];
+  let duplicates = 0;
+  for (const entry of batch) {
+    const timestamp = entry.message.timestamp;
+    if (seen.has(timestamp)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(timestamp);
+    fresh.push(entry);
+    if (newest !== null && timestamp <= newest) maybeOld.push(entry);
+  }
+  if (maybeOld.length === 0) return { fresh: sortByTimestamp(fresh), old: null, duplicates };
+
   const logged = new Set<string>();
-  const stamps = [...new Set(batch.map((e) => e.message.timestamp))];
-  for (const chunk of chunks(stamps)) {
+  for (const chunk of chunks(maybeOld.map((e) => e.message.timestamp))) {
     for (const r of db.all<{ timestamp: string }>(LOGGED_TIMESTAMPS_SQL, [JSON.stringify(chunk)])) {
       logged.add(r.timestamp);
     }
   }
-  const fresh: Stamped[] = [];
-  let duplicates = 0;
-  for (const entry of batch) {
-    if (logged.has(entry.message.timestamp)) {
-      duplicates++;
-      continue;
-    }
-    logged.add(entry.message.timestamp);
-    fresh.push(entry);
+  if (logged.size > 0) {
+    fresh = fresh.filter((e) => !logged.has(e.message.timestamp));
+    duplicates += batch.length - duplicates - fresh.length;
   }
+  const unlogged = maybeOld.filter((e) => !logged.has(e.message.timestamp));
 
   const cellKey = (m: Message): string => JSON.stringify([m.dataset, m.row, m.column]);
-  const cells = [...new Set(fresh.map((e) => cellKey(e.message)))];
+  const cells = [...new Set(unlogged.map((e) => cellKey(e.message)))];
   const latest = new Map<string, string>();
   for (const chunk of chunks(cells)) {
     const rows = db.all<{ i: number; latest: string | null }>(LATEST_IN_CELLS_SQL, [
@@ -102,11 +118,21 @@ function classifyIncoming(db: SqliteDatabase, batch: readonly Stamped[]) {
     for (const r of rows) if (r.latest != null) latest.set(chunk[r.i]!, r.latest);
   }
   const old = new Set<Stamped>();
-  for (const entry of fresh) {
-    const newest = latest.get(cellKey(entry.message));
-    if (newest !== undefined && newest > entry.message.timestamp) old.add(entry);
+  for (const entry of unlogged) {
+    const newestHere = latest.get(cellKey(entry.message));
+    if (newestHere !== undefined && newestHere > entry.message.timestamp) old.add(entry);
   }
-  return { fresh: fresh.sort(byTimestamp), old, duplicates };
+  return { fresh: sortByTimestamp(fresh), old, duplicates };
+}
+
+/** Sorted in place; a batch that is already in order (the usual case) is only checked. */
+function sortByTimestamp(entries: Stamped[]): Stamped[] {
+  for (let i = 1; i < entries.length; i++) {
+    if (entries[i - 1]!.message.timestamp > entries[i]!.message.timestamp) {
+      return entries.sort(byTimestamp);
+    }
+  }
+  return entries;
 }
 
 /**
@@ -128,7 +154,7 @@ export function applyBatch(
 ): BatchOutcome {
   // Just-stamped messages come from one clock in call order: sorted, new, and newest.
   const { fresh, old, duplicates } = justStamped
-    ? { fresh: batch, old: new Set<Stamped>(), duplicates: 0 }
+    ? { fresh: batch, old: null, duplicates: 0 }
     : classifyIncoming(db, batch);
 
   const applied: Message[] = [];
@@ -137,14 +163,13 @@ export function applyBatch(
   const unknownCells = new Set<string>();
   let unknown = 0;
   for (const entry of fresh) {
-    if (old.has(entry)) continue;
+    if (old?.has(entry)) continue;
     const { dataset, row, column, value } = entry.message;
     if (isKnownCell(dataset, column)) {
       let table = rows.get(dataset);
       if (!table) rows.set(dataset, (table = new Map()));
       let cells = table.get(row);
       if (!cells) table.set(row, (cells = new Map()));
-      cells.delete(column);
       cells.set(column, value);
       applied.push(entry.message);
     } else if (dataset === PREFS_DATASET && column === 'value' && isSyncedPref(row)) {
@@ -159,12 +184,22 @@ export function applyBatch(
   const touched = new Map<string, Iterable<string>>();
   for (const [table, byRow] of rows) touched.set(table, byRow.keys());
   const before = readRows(db, touched);
+  const after: RowSnapshot = new Map();
+  // One statement per column set; an import's rows all share one.
+  const upserts = new Map<string, { sql: string; columns: string[] }>();
 
   const nextMerkle = db.transaction(() => {
     for (const [table, byRow] of rows) {
+      const written = new Map<string, Row | null>();
+      after.set(table, written);
       for (const [row, cells] of byRow) {
-        const { sql, columns } = upsertRowSql(table, cells);
-        db.run(sql, [row, ...columns.map((c) => cells.get(c) as SqlValue)]);
+        let key = table;
+        for (const column of cells.keys()) key += `\u0000${column}`;
+        let upsert = upserts.get(key);
+        if (!upsert) upserts.set(key, (upsert = upsertRowSql(table, cells)));
+        const params: SqlValue[] = [row];
+        for (const column of upsert.columns) params.push(cells.get(column) as SqlValue);
+        written.set(row, db.first<Row>(upsert.sql, params) ?? null);
       }
     }
     insertMessages(db, fresh);
@@ -182,17 +217,18 @@ export function applyBatch(
     // A newer Actual may sync tables or columns we do not know: keep them in the log only.
     log.warn('Ignored messages for unknown tables or columns', { cells: [...unknownCells] });
   }
-  return { applied, duplicates, superseded: old.size, unknown, before, prefs };
+  return { applied, duplicates, superseded: old?.size ?? 0, unknown, before, after, prefs };
 }
 
 function insertMessages(db: SqliteDatabase, fresh: readonly Stamped[]): void {
   const full = INSERT_MESSAGES_SQL(MESSAGE_CHUNK);
   for (let i = 0; i < fresh.length; i += MESSAGE_CHUNK) {
-    const chunk = fresh.slice(i, i + MESSAGE_CHUNK);
+    const end = Math.min(i + MESSAGE_CHUNK, fresh.length);
     const params: SqlValue[] = [];
-    for (const { message: m } of chunk) {
+    for (let j = i; j < end; j++) {
+      const m = fresh[j]!.message;
       params.push(m.timestamp, m.dataset, m.row, m.column, serializeValue(m.value));
     }
-    db.run(chunk.length === MESSAGE_CHUNK ? full : INSERT_MESSAGES_SQL(chunk.length), params);
+    db.run(end - i === MESSAGE_CHUNK ? full : INSERT_MESSAGES_SQL(end - i), params);
   }
 }

@@ -173,6 +173,38 @@ describe('remote messages', () => {
     expect(db.merkle.hash).toBe(hash);
   });
 
+  it('looks up only what is not newer than the log, and reports rows as written', () => {
+    const { db } = memoryBudgetDb();
+    const logged = msg(ts(T0 + 1000), 'payees', 'p1', 'name', 'logged');
+    db.applyMessages([logged, msg(ts(T0 + 3000), 'payees', 'p2', 'name', 'b')], {
+      source: 'remote',
+    });
+    const newer = msg(ts(T0 + 5000), 'payees', 'p3', 'name', 'c');
+    const result = db.applyMessages(
+      [
+        newer,
+        msg(ts(T0 + 2000), 'payees', 'p2', 'name', 'stale'),
+        { ...logged },
+        msg(ts(T0 + 2500), 'payees', 'p1', 'category', 'c1'),
+        { ...newer },
+      ],
+      { source: 'remote' },
+    );
+    expect(result).toMatchObject({ applied: 2, superseded: 1, duplicates: 2 });
+    const rows = result.event?.changes.get('payees') ?? [];
+    expect(rows.map((r) => r.id).sort()).toEqual(['p1', 'p3']);
+    for (const change of rows) {
+      expect(change.new).toEqual(db.sqlite.first('SELECT * FROM payees WHERE id = ?', [change.id]));
+    }
+    expect(db.getMessagesSince(Timestamp.zero.toString()).map((m) => m.value)).toEqual([
+      'S:logged',
+      'S:stale',
+      'S:c1',
+      'S:b',
+      'S:c',
+    ]);
+  });
+
   it('keeps unknown tables and columns in the log and merkle, and skips them', () => {
     const { db, platform } = memoryBudgetDb();
     const messages = [

@@ -7,7 +7,7 @@ import {
   hasTombstone,
 } from '../schema/synced-tables.ts';
 import { UndoManager, type UndoEvent } from '../undo/undo-manager.ts';
-import { type BatchOutcome, type Stamped, applyBatch, readRows } from './apply.ts';
+import { type BatchOutcome, type Stamped, applyBatch } from './apply.ts';
 import { loadClock } from './clock-store.ts';
 import { MESSAGES_SINCE_SQL, selectRowSql } from './statements.ts';
 import type {
@@ -54,7 +54,9 @@ export class BudgetDb {
   readonly undo: UndoManager;
   private readonly listeners = new Set<ChangeListener>();
   private pending: Stamped[] | null = null;
+  /** Cells written in the open batch, indexed lazily: only `update` asks. */
   private pendingCells = new Set<string>();
+  private pendingIndexed = 0;
   private batchDepth = 0;
 
   private constructor(
@@ -120,7 +122,7 @@ export class BudgetDb {
     for (const [column, input] of Object.entries(row)) {
       if (column === 'id' || input === undefined) continue;
       const value = toCellValue(table, column, input);
-      const pendingHere = this.pendingCells.has(`${table}\u0000${row.id}\u0000${column}`);
+      const pendingHere = this.isPending(table, row.id, column);
       if (current && !pendingHere && current[column] === value) continue;
       changes.push({ dataset: table, row: row.id, column, value });
     }
@@ -234,16 +236,26 @@ export class BudgetDb {
     undoKind: 'undo' | 'redo' | null,
   ): ChangeEvent | null {
     if (changes.length === 0) return null;
-    const stamped = changes.map((change): Stamped => {
+    const stamped: Stamped[] = [];
+    for (const { dataset, row, column, value } of changes) {
       const ts = stamp(this.clock, this.deps.clock.now());
-      return { message: { ...change, timestamp: ts.toString() }, ts };
-    });
+      stamped.push({ message: { timestamp: ts.toString(), dataset, row, column, value }, ts });
+    }
     if (this.pending && undoKind === null) {
-      this.pending.push(...stamped);
-      for (const c of changes) this.pendingCells.add(`${c.dataset}\u0000${c.row}\u0000${c.column}`);
+      for (const entry of stamped) this.pending.push(entry);
       return null;
     }
     return this.applyStamped(stamped, 'local', undoKind, true).event;
+  }
+
+  private isPending(table: string, row: string, column: string): boolean {
+    const pending = this.pending;
+    if (!pending) return false;
+    for (; this.pendingIndexed < pending.length; this.pendingIndexed++) {
+      const m = pending[this.pendingIndexed]!.message;
+      this.pendingCells.add(`${m.dataset}\u0000${m.row}\u0000${m.column}`);
+    }
+    return this.pendingCells.has(`${table}\u0000${row}\u0000${column}`);
   }
 
   private openBatch(): void {
@@ -254,6 +266,7 @@ export class BudgetDb {
     if (--this.batchDepth === 0) {
       this.pending = null;
       this.pendingCells.clear();
+      this.pendingIndexed = 0;
     }
   }
 
@@ -262,6 +275,7 @@ export class BudgetDb {
     const batch = this.pending ?? [];
     this.pending = null;
     this.pendingCells.clear();
+    this.pendingIndexed = 0;
     if (batch.length > 0) this.applyStamped(batch, 'local', null, true);
   }
 
@@ -291,9 +305,7 @@ export class BudgetDb {
     source: MessageSource,
     undo: 'undo' | 'redo' | null,
   ): ChangeEvent {
-    const ids = new Map<string, Iterable<string>>();
-    for (const [table, rows] of outcome.before) ids.set(table, rows.keys());
-    const after = readRows(this.sqlite, ids);
+    const after = outcome.after;
     const changes = new Map<string, RowChange[]>();
     for (const [table, rows] of outcome.before) {
       const list: RowChange[] = [];

@@ -1,4 +1,4 @@
-import { merkle, type Timestamp, type TrieNode } from '@coffer/crdt';
+import type { Timestamp, TrieNode } from '@coffer/crdt';
 
 type Key = '0' | '1' | '2';
 
@@ -8,15 +8,19 @@ type Key = '0' | '1' | '2';
  * an import of 50,000 rows lands in a handful of minutes.
  */
 export function insertMany(trie: TrieNode, timestamps: Iterable<Timestamp>): TrieNode {
-  const byKey = new Map<string, number>();
+  // By minute number first: the base-3 key string is made once per minute, not per message.
+  const byMinute = new Map<number, number>();
   for (const ts of timestamps) {
-    const key = merkle.timestampKey(ts);
-    byKey.set(key, (byKey.get(key) ?? 0) ^ ts.hash());
+    const minute = minuteOf(ts);
+    byMinute.set(minute, (byMinute.get(minute) ?? 0) ^ ts.hash());
   }
   let root = trie;
-  for (const [key, hash] of byKey) root = insertPath(root, key, 0, hash);
+  for (const [minute, hash] of byMinute) root = insertPath(root, minute.toString(3), 0, hash);
   return root;
 }
+
+/** The number `merkle.timestampKey` writes in base 3, by the same arithmetic. */
+const minuteOf = (ts: Timestamp): number => Math.floor(ts.millis() / 1000 / 60);
 
 function insertPath(node: TrieNode, key: string, depth: number, hash: number): TrieNode {
   const copy: TrieNode = { ...node, hash: (node.hash ?? 0) ^ hash };

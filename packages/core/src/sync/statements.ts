@@ -20,9 +20,10 @@ export function isKnownCell(table: string, column: string): boolean {
 }
 
 /**
- * One upsert setting several cells of a row: `INSERT ... ON CONFLICT (id) DO UPDATE`. The
- * columns are taken in schema order, so one column set always gives the same SQL (and the
- * driver reuses its prepared statement). Returns the SQL and the columns in parameter order.
+ * One upsert setting several cells of a row: `INSERT ... ON CONFLICT (id) DO UPDATE`, which
+ * returns the row as written (so nobody reads it back). The columns are taken in schema order,
+ * so one column set always gives the same SQL (and the driver reuses its prepared statement).
+ * Returns the SQL and the columns in parameter order.
  */
 export function upsertRowSql(
   table: string,
@@ -36,7 +37,8 @@ export function upsertRowSql(
   const sql =
     `INSERT INTO ${quote(table)} (id, ${names.join(', ')}) ` +
     `VALUES (?${', ?'.repeat(columns.length)}) ` +
-    `ON CONFLICT (id) DO UPDATE SET ${names.map((n) => `${n} = excluded.${n}`).join(', ')}`;
+    `ON CONFLICT (id) DO UPDATE SET ${names.map((n) => `${n} = excluded.${n}`).join(', ')} ` +
+    'RETURNING *';
   return { sql, columns };
 }
 
@@ -59,6 +61,8 @@ const messageValues = (n: number): string => Array(n).fill('(?, ?, ?, ?, ?)').jo
 
 export const INSERT_MESSAGES_SQL = (count: number): string =>
   `INSERT INTO messages_crdt (timestamp, dataset, row, column, value) VALUES ${messageValues(count)}`;
+/** The log's newest timestamp (the UNIQUE index answers it). */
+export const NEWEST_LOGGED_SQL = 'SELECT MAX(timestamp) AS latest FROM messages_crdt';
 /** Which of a JSON array of timestamps the log already holds. */
 export const LOGGED_TIMESTAMPS_SQL =
   'SELECT timestamp FROM messages_crdt WHERE timestamp IN (SELECT value FROM json_each(?))';
