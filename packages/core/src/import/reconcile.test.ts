@@ -221,3 +221,25 @@ describe('transactions-import', () => {
     expect(f.sql.all("SELECT id FROM payees WHERE tombstone = 0 AND name LIKE 'New%'")).toEqual([]);
   });
 });
+
+describe('a large import', () => {
+  it('is one undo step too', async () => {
+    const { f, importTxs, send } = await setup();
+    // Hundreds of thousands of messages need a clock that moves (the HLC counts 65,536 a ms).
+    let ticks = 0;
+    const start = f.platform.clock.now();
+    f.platform.clock.now = () => start + Math.floor(ticks++ / 1000);
+    const rows = Array.from({ length: 15_000 }, (_, i) => ({
+      date: `2023-0${1 + (i % 7)}-${String(1 + (i % 28)).padStart(2, '0')}`,
+      amount: -(i + 1),
+      payee_name: `Payee ${i % 50}`,
+      imported_id: `big-${i}`,
+    }));
+    const result = await importTxs(rows);
+    expect(result.added).toHaveLength(15_000);
+    await send('undo');
+    expect(f.sql.first('SELECT COUNT(*) AS n FROM transactions WHERE tombstone = 0')).toEqual({
+      n: 0,
+    });
+  }, 120_000);
+});

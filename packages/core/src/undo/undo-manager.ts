@@ -109,7 +109,8 @@ export class UndoManager {
   record(event: ChangeEvent, before: RowSnapshot): void {
     const entry = this.open;
     if (!entry || event.messages.length === 0) return;
-    entry.messages.push(...event.messages);
+    // One by one: spreading a large import's messages as arguments overflows the stack.
+    for (const message of event.messages) entry.messages.push(message);
     for (const [table, rows] of before) {
       let known = entry.before.get(table);
       if (!known) entry.before.set(table, (known = new Map()));
