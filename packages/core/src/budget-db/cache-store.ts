@@ -12,7 +12,11 @@
  */
 import {
   BUDGET_CACHE_FORMAT,
+  isMonth,
+  monthForSheet,
+  type BudgetBounds,
   type BudgetCache,
+  type CategoryMonthAmount,
   type BudgetSheet,
   type BudgetType,
   type CellValue,
@@ -30,6 +34,13 @@ interface CacheMeta {
   budgetType: BudgetType;
   structure: string;
   stamp: string;
+  /** The months the cached sheet had. */
+  bounds: BudgetBounds | null;
+}
+
+export interface StoredCache {
+  cache: BudgetCache;
+  bounds: BudgetBounds | null;
 }
 
 /** Changes when anything that could move a cell is committed. */
@@ -53,7 +64,7 @@ function readMeta(db: SqliteDatabase): CacheMeta | null {
 }
 
 /** The stored cache when it can be trusted for the database as it is now, else null. */
-export function readCache(db: SqliteDatabase): BudgetCache | null {
+export function readCache(db: SqliteDatabase): StoredCache | null {
   const keyRow = db.first<{ key: number | null }>('SELECT key FROM kvcache_key WHERE id = ?', [
     KEY_ROW,
   ]);
@@ -69,14 +80,36 @@ export function readCache(db: SqliteDatabase): BudgetCache | null {
       return null;
     }
   }
-  return {
+  const cache = {
     format: meta.format,
     key: meta.key,
     budgetType: meta.budgetType,
     structure: meta.structure,
     values,
   };
+  const b = meta.bounds;
+  const bounds = b && isMonth(b.start) && isMonth(b.end) && b.start <= b.end ? b : null;
+  return { cache, bounds };
 }
+
+/**
+ * The spending sums a trusted cache holds: `sum-amount-<cat>` of every cached month. Exact for
+ * those months and the cached categories, and nothing else.
+ */
+export function spentFromCache(cache: BudgetCache): CategoryMonthAmount[] {
+  const out: CategoryMonthAmount[] = [];
+  for (const [name, value] of cache.values) {
+    const bang = name.indexOf('!');
+    if (bang < 0 || !name.startsWith(SUM_AMOUNT, bang + 1) || typeof value !== 'number') continue;
+    const month = monthForSheet(name.slice(0, bang));
+    if (month && value !== 0) {
+      out.push({ month, category: name.slice(bang + 1 + SUM_AMOUNT.length), amount: value });
+    }
+  }
+  return out;
+}
+
+const SUM_AMOUNT = 'sum-amount-';
 
 /** Makes any stored cache untrusted (reset-budget-cache, or before a full rewrite). */
 export function invalidateCache(db: SqliteDatabase): void {
@@ -126,6 +159,7 @@ export class CacheWriter {
       budgetType: sheet.budgetType,
       structure: structureOf(sheet.getGroups(), sheet.getCategories()),
       stamp: dataStamp(this.db),
+      bounds: sheet.getBounds(),
     };
     const upsert = 'INSERT OR REPLACE INTO kvcache (key, value) VALUES (?, ?)';
     this.db.transaction(() => {

@@ -143,6 +143,31 @@ describe('budget engine', () => {
     expect(sorted(sheetValues(again.sheet))).toEqual(s.fresh(again));
   });
 
+  it('loads the sums a cache does not hold when a deleted category comes back', () => {
+    const s = setup();
+    s.tx(20230710, -120_00, 'food');
+    s.db.delete('categories', 'food');
+    s.open().close();
+    const engine = s.open();
+    expect(engine.restoredFromCache).toBe(true);
+    s.db.update('categories', { id: 'food', tombstone: 0 });
+    expect(engine.getCell('budget202307', 'sum-amount-food').value).toBe(-120_00);
+    expect(sorted(sheetValues(engine.sheet))).toEqual(s.fresh(engine));
+  });
+
+  it('loads the sums a cache does not hold when time adds months', () => {
+    const s = setup();
+    s.tx(20230710, -120_00, 'food');
+    s.tx(20250115, -7_00, 'rent');
+    s.open().close();
+    const engine = s.open();
+    expect(engine.restoredFromCache).toBe(true);
+    s.platform.clock.advance(200 * 86_400_000);
+    expect(engine.ensureBounds().end).toBe('2025-02');
+    expect(engine.getCell('budget202501', 'sum-amount-rent').value).toBe(-7_00);
+    expect(sorted(sheetValues(engine.sheet))).toEqual(s.fresh(engine));
+  });
+
   it('switches budget type from the synced pref and back without losing either budget', () => {
     const s = setup();
     s.tx(20230710, -120_00, 'food');

@@ -15,7 +15,7 @@ import type { BudgetDb } from '../sync/budget-db.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 import { CacheWriter, invalidateCache, readCache } from './cache-store.ts';
 import { feedChange, SpendingMirror } from './feed.ts';
-import { loadBudgetSheet, readBounds } from './load.ts';
+import { loadBudgetSheet, readBounds, readSpent } from './load.ts';
 
 export interface BudgetEngineOptions {
   db: BudgetDb;
@@ -41,16 +41,25 @@ export class BudgetEngine {
   private offCells: () => void = () => undefined;
   private scheduled: unknown = null;
   private closed = false;
+  /** False while the spending sums came from the cache (see loadBudgetSheet). */
+  private spentComplete: boolean;
 
   private constructor(private readonly opts: BudgetEngineOptions) {
     const sqlite = opts.db.sqlite;
     const useCache = opts.cache !== false;
     this.cacheWriter = useCache ? new CacheWriter(sqlite, () => this.newKey()) : null;
-    const cache = useCache ? readCache(sqlite) : null;
-    const sheet = loadBudgetSheet(sqlite, opts.budgetType, opts.now(), cache);
-    this.sheetValue = sheet;
     this.mirror = SpendingMirror.load(sqlite);
-    this.attach(cache ? new Map(cache.values) : null);
+    const stored = useCache ? readCache(sqlite) : null;
+    const loaded = loadBudgetSheet(
+      sqlite,
+      opts.budgetType,
+      opts.now(),
+      stored,
+      this.mirror.mapping,
+    );
+    this.sheetValue = loaded.sheet;
+    this.spentComplete = loaded.spentComplete;
+    this.attach(stored ? new Map(stored.cache.values) : null);
     this.offChange = opts.db.onChange((event) => this.onChange(event));
   }
 
@@ -90,7 +99,17 @@ export class BudgetEngine {
 
   /** Creates any month the data now needs (`get-budget-bounds`); months are never dropped. */
   ensureBounds(): BudgetBounds {
-    return this.sheetValue.ensureMonths(readBounds(this.opts.db.sqlite, this.opts.now()));
+    const wanted = readBounds(this.opts.db.sqlite, this.opts.now());
+    const have = this.sheetValue.getBounds();
+    if (!have || wanted.start < have.start || wanted.end > have.end) this.completeSpent();
+    return this.sheetValue.ensureMonths(wanted);
+  }
+
+  /** Loads the sums the cache did not hold, before cells that need them are created. */
+  private completeSpent(): void {
+    if (this.spentComplete) return;
+    this.spentComplete = true;
+    this.sheetValue.replaceAllSpent(readSpent(this.opts.db.sqlite, this.mirror.mapping));
   }
 
   // ---- lifecycle ----
@@ -111,12 +130,14 @@ export class BudgetEngine {
     invalidateCache(sqlite);
     const before = new Map(this.sheetValue.snapshot('').values);
     this.offCells();
-    const sheet = loadBudgetSheet(sqlite, this.sheetValue.budgetType, this.opts.now(), null);
+    this.mirror = SpendingMirror.load(sqlite);
+    const type = this.sheetValue.budgetType;
+    const { sheet } = loadBudgetSheet(sqlite, type, this.opts.now(), null, this.mirror.mapping);
+    this.spentComplete = true;
     // Months only ever grow: keep every month the old sheet had.
     const old = this.sheetValue.getBounds();
     if (old) sheet.ensureMonths(old);
     this.sheetValue = sheet;
-    this.mirror = SpendingMirror.load(sqlite);
     this.attach(null);
     const changes: CellChange[] = [];
     const after = new Map(sheet.snapshot('').values);
@@ -159,6 +180,10 @@ export class BudgetEngine {
 
   private onChange(event: ChangeEvent): void {
     if (this.closed) return;
+    // New or restored categories get cells in every month: their sums must all be known.
+    if (event.changes.has('categories') || event.changes.has('category_groups')) {
+      this.completeSpent();
+    }
     feedChange(event, {
       db: this.opts.db.sqlite,
       sheet: this.sheetValue,

@@ -18,6 +18,7 @@ import {
   categoriesOfAccounts,
   categoriesOfChildren,
   readBudgetRows,
+  readMapping,
   readSpentFor,
 } from './load.ts';
 import { spendingOf, type RowContext, type RowContribution } from './spending-rows.ts';
@@ -36,11 +37,7 @@ export class SpendingMirror {
     )) {
       m.offbudget.set(a.id, a.offbudget);
     }
-    for (const r of db.all<{ id: string; transferId: string | null }>(
-      'SELECT id, transferId FROM category_mapping',
-    )) {
-      m.mapping.set(r.id, r.transferId);
-    }
+    for (const [id, target] of readMapping(db)) m.mapping.set(id, target);
     return m;
   }
 }
@@ -188,7 +185,7 @@ function feedSpending(event: ChangeEvent, opts: FeedOptions, mirror: SpendingMir
 
   if (resum.size > 0) {
     const categories = [...resum];
-    const rows = readSpentFor(opts.db, categories);
+    const rows = readSpentFor(opts.db, categories, mirror.mapping);
     const per = new Map<string, { month: string; amount: number }[]>();
     for (const c of categories) per.set(c, []);
     for (const r of rows) per.get(r.category)?.push({ month: r.month, amount: r.amount });

@@ -11,7 +11,6 @@ import {
   fromDbMonth,
   isMonth,
   type BudgetBounds,
-  type BudgetCache,
   type BudgetRowInput,
   type BudgetType,
   type CategoryInfo,
@@ -21,32 +20,39 @@ import {
   type MonthAmount,
 } from '../budget/index.ts';
 import type { SqliteDatabase, SqlValue } from '../platform/index.ts';
+import { structureOf } from '../budget/cache.ts';
+import { spentFromCache, type StoredCache } from './cache-store.ts';
 import { monthOfDateInt } from './spending-rows.ts';
 
 export function budgetTable(type: BudgetType): 'zero_budgets' | 'reflect_budgets' {
   return type === 'report' ? 'reflect_budgets' : 'zero_budgets';
 }
 
-/** 1..28 always; 29..31 by the month's length (leap years included). */
-const VALID_DAY = `(t.date / 100 % 100 BETWEEN 1 AND 12 AND t.date % 100 BETWEEN 1 AND
-  CASE t.date / 100 % 100
+/** Days 1..28 always; 29..31 by the month's length (leap years included). */
+const VALID_DAY = `(t.date % 100 BETWEEN 1 AND 28 OR (t.date / 100 % 100 BETWEEN 1 AND 12
+  AND t.date % 100 BETWEEN 1 AND CASE t.date / 100 % 100
     WHEN 2 THEN CASE WHEN (t.date / 10000 % 4 = 0 AND t.date / 10000 % 100 != 0)
                        OR t.date / 10000 % 400 = 0 THEN 29 ELSE 28 END
-    WHEN 4 THEN 30 WHEN 6 THEN 30 WHEN 9 THEN 30 WHEN 11 THEN 30 ELSE 31 END)`;
+    WHEN 4 THEN 30 WHEN 6 THEN 30 WHEN 9 THEN 30 WHEN 11 THEN 30 ELSE 31 END))`;
 
-const SPENT_FROM = `FROM transactions t
-JOIN category_mapping cm ON cm.id = t.category
-JOIN accounts a ON a.id = t.acct
-LEFT JOIN transactions p ON t.isChild = 1 AND p.id = t.parent_id
-WHERE t.date IS NOT NULL AND typeof(t.date) = 'integer' AND ${VALID_DAY}
+/**
+ * Grouped by the stored category; the mapping to the category it counts for is applied in
+ * JavaScript (a join per row costs more than the whole scan). A plain scan beats the category
+ * indexes here: almost every row is read anyway.
+ */
+const spentSql = (accounts: number, categories: number | null) => `
+SELECT t.date / 100 AS month, t.category AS category, SUM(IFNULL(t.amount, 0)) AS amount
+FROM transactions t ${categories === null ? 'NOT INDEXED' : ''}
+WHERE t.acct IN (${marks(accounts)})
+  ${categories === null ? 'AND t.category IS NOT NULL' : `AND t.category IN (${marks(categories)})`}
+  AND typeof(t.date) = 'integer' AND ${VALID_DAY}
   AND IFNULL(t.tombstone, 0) = 0
   AND t.isParent IS NOT 1
-  AND (t.isChild = 0 OR (t.isChild = 1 AND p.tombstone = 0))
-  AND cm.transferId IS NOT NULL
-  AND a.offbudget = 0`;
+  AND (t.isChild = 0 OR (t.isChild = 1 AND EXISTS
+    (SELECT 1 FROM transactions p WHERE p.id = t.parent_id AND p.tombstone = 0)))
+GROUP BY 2, 1`;
 
-const SPENT_SQL = `SELECT t.date / 100 AS month, cm.transferId AS category,
-  SUM(IFNULL(t.amount, 0)) AS amount ${SPENT_FROM}`;
+const marks = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
 
 interface SpentRow {
   month: number;
@@ -54,33 +60,70 @@ interface SpentRow {
   amount: number | null;
 }
 
-function toSpent(rows: SpentRow[]): CategoryMonthAmount[] {
-  const out: CategoryMonthAmount[] = [];
-  for (const r of rows) {
-    const month = fromDbMonth(r.month);
-    if (isMonth(month)) out.push({ month, category: r.category, amount: Number(r.amount ?? 0) });
+/** category_mapping: stored category → the category it counts for (null: none). */
+export function readMapping(db: SqliteDatabase): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  for (const r of db.all<{ id: string; transferId: string | null }>(
+    'SELECT id, transferId FROM category_mapping',
+  )) {
+    out.set(r.id, r.transferId);
   }
   return out;
+}
+
+function onBudgetAccounts(db: SqliteDatabase): string[] {
+  return db.all<{ id: string }>('SELECT id FROM accounts WHERE offbudget = 0').map((a) => a.id);
+}
+
+function collectSpent(
+  db: SqliteDatabase,
+  mapping: ReadonlyMap<string, string | null>,
+  rawCategories: readonly string[] | null,
+): CategoryMonthAmount[] {
+  const accounts = onBudgetAccounts(db);
+  if (accounts.length === 0 || rawCategories?.length === 0) return [];
+  const totals = new Map<string, CategoryMonthAmount>();
+  const add = (rows: SpentRow[]) => {
+    for (const r of rows) {
+      const category = mapping.get(r.category);
+      const month = fromDbMonth(r.month);
+      if (typeof category !== 'string' || !isMonth(month)) continue;
+      const key = `${month}\u0000${category}`;
+      const t = totals.get(key);
+      const amount = Number(r.amount ?? 0);
+      if (t) t.amount += amount;
+      else totals.set(key, { month, category, amount });
+    }
+  };
+  if (rawCategories === null) {
+    add(db.all<SpentRow>(spentSql(accounts.length, null), accounts));
+  } else {
+    for (let i = 0; i < rawCategories.length; i += 400) {
+      const chunk = rawCategories.slice(i, i + 400);
+      add(db.all<SpentRow>(spentSql(accounts.length, chunk.length), [...accounts, ...chunk]));
+    }
+  }
+  return [...totals.values()];
 }
 
 /** Σ amount per month and (mapped) category over every counted transaction. */
-export function readSpent(db: SqliteDatabase): CategoryMonthAmount[] {
-  return toSpent(db.all<SpentRow>(`${SPENT_SQL} GROUP BY 1, 2`));
+export function readSpent(
+  db: SqliteDatabase,
+  mapping: ReadonlyMap<string, string | null> = readMapping(db),
+): CategoryMonthAmount[] {
+  return collectSpent(db, mapping, null);
 }
 
-/** The same sums for a few categories only (after a mapping or an account change). */
+/** The same sums for a few (mapped) categories only, after a mapping or an account change. */
 export function readSpentFor(
   db: SqliteDatabase,
   categories: readonly string[],
+  mapping: ReadonlyMap<string, string | null> = readMapping(db),
 ): CategoryMonthAmount[] {
-  const out: CategoryMonthAmount[] = [];
-  for (let i = 0; i < categories.length; i += 500) {
-    const chunk = categories.slice(i, i + 500);
-    const marks = chunk.map(() => '?').join(', ');
-    const sql = `${SPENT_SQL} AND cm.transferId IN (${marks}) GROUP BY 1, 2`;
-    out.push(...toSpent(db.all<SpentRow>(sql, chunk)));
-  }
-  return out;
+  const wanted = new Set(categories);
+  const raw: string[] = [];
+  for (const [id, target] of mapping) if (target !== null && wanted.has(target)) raw.push(id);
+  return collectSpent(db, mapping, raw);
 }
 
 /** The categories the rows of these accounts are (now) mapped to. */
@@ -192,21 +235,44 @@ export function readBounds(db: SqliteDatabase, now: number): BudgetBounds {
   return budgetBounds(readEarliestMonth(db), monthOfTime(now));
 }
 
-/** The budget sheet computed from the database, starting from `cache` where it still holds. */
+/**
+ * The budget sheet computed from the database, starting from a trusted cache where there is
+ * one. A cache covering every month the data needs also stands in for the spending sums (the
+ * costly query); `spentComplete` is then false: sums of other months and of deleted categories
+ * are not loaded until something needs them.
+ */
 export function loadBudgetSheet(
   db: SqliteDatabase,
   type: BudgetType,
   now: number,
-  cache: BudgetCache | null,
-): BudgetSheet {
+  stored: StoredCache | null,
+  mapping?: ReadonlyMap<string, string | null>,
+): { sheet: BudgetSheet; spentComplete: boolean } {
+  const groups = readGroups(db);
+  const categories = readCategories(db);
+  const data = readBounds(db, now);
+  const cached = stored?.bounds ?? null;
+  const covers =
+    stored !== null &&
+    cached !== null &&
+    cached.start <= data.start &&
+    cached.end >= data.end &&
+    stored.cache.structure === structureOf(groups, categories);
+  const bounds = cached
+    ? {
+        start: cached.start < data.start ? cached.start : data.start,
+        end: cached.end > data.end ? cached.end : data.end,
+      }
+    : data;
   const init = {
     budgetType: type,
-    bounds: readBounds(db, now),
-    groups: readGroups(db),
-    categories: readCategories(db),
+    bounds,
+    groups,
+    categories,
     budgets: readBudgetRows(db, type),
     buffered: readBuffered(db),
-    spent: readSpent(db),
+    spent: covers ? spentFromCache(stored.cache) : readSpent(db, mapping),
   };
-  return BudgetSheet.create(init, cache ? { cache, cacheKey: cache.key } : {});
+  const options = stored ? { cache: stored.cache, cacheKey: stored.cache.key } : {};
+  return { sheet: BudgetSheet.create(init, options), spentComplete: !covers };
 }

@@ -11,6 +11,7 @@ import type { Month } from '../budget/index.ts';
 import { addMonths } from '../budget/index.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import type { Message } from '../sync/types.ts';
+import { BudgetEngine } from './engine.ts';
 import {
   IDS,
   freshValues,
@@ -21,7 +22,8 @@ import {
 
 const idx = fc.nat(50);
 const amount = fc.integer({ min: -60_000, max: 60_000 });
-const monthIdx = fc.integer({ min: 0, max: 16 });
+/** Up to 2024-10: past the last month a clock at 2023-08 creates, until time moves on. */
+const monthIdx = fc.integer({ min: 0, max: 24 });
 /** Day 0 and days past a month's end are stored dates no month counts. */
 const day = fc.oneof(fc.integer({ min: 1, max: 28 }), fc.constantFrom(0, 29, 30, 31));
 
@@ -45,6 +47,9 @@ const op = fc.oneof(
   { weight: 2, arbitrary: fc.record({ k: fc.constant('remap' as const), cat: idx, target: idx }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('type' as const) }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constantFrom('undo' as const, 'redo' as const) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('reopen' as const) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('time' as const) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('deleteBare' as const), cat: idx }) },
   { weight: 3, arbitrary: fc.record({ k: fc.constant('remote' as const), tx: idx, acct: idx, cat: idx, m: monthIdx, day, amount }) },
 ); // prettier-ignore
 
@@ -70,6 +75,8 @@ async function runSequence(ops: Op[], seed: number): Promise<void> {
   const month = (m: number): Month => addMonths(FIRST, m - 3);
   const date = (m: number, d: number): number => Number(month(m).replace('-', '')) * 100 + d;
   const send = (name: string, args?: unknown) => core.sendUnknown(name, args);
+  /** A second sheet opened from the cache mid-sequence, then kept current alongside. */
+  let reopened: BudgetEngine | null = null;
 
   for (const o of ops) {
     platform.clock.advance(1000);
@@ -120,7 +127,7 @@ async function runSequence(ops: Op[], seed: number): Promise<void> {
         )!;
         const v = Math.abs(o.v);
         if (o.field === 'amount') db.update('transactions', { id, amount: o.v });
-        else if (o.field === 'date') db.update('transactions', { id, date: date(v % 17, (v % 31) + 1) });
+        else if (o.field === 'date') db.update('transactions', { id, date: date(v % 25, (v % 31) + 1) });
         else if (o.field === 'category') db.update('transactions', { id, category: cat(v) });
         else if (o.field === 'acct') db.update('transactions', { id, acct: pick(accounts, v) });
         else if (o.field === 'tombstone') db.update('transactions', { id, tombstone: row.tombstone ? 0 : 1 });
@@ -196,6 +203,25 @@ async function runSequence(ops: Op[], seed: number): Promise<void> {
       case 'redo':
         await send(o.k);
         break;
+      case 'time':
+        platform.clock.advance(40 * 86_400_000);
+        break;
+      case 'deleteBare':
+        // As another device's delete arrives: no transfer, the mapping stays.
+        db.delete('categories', pick(cats, o.cat));
+        break;
+      case 'reopen': {
+        f.engine().flush();
+        reopened?.close();
+        reopened = BudgetEngine.open({
+          db,
+          budgetType: f.engine().budgetType,
+          now: () => platform.clock.now(),
+          random: platform.random,
+        });
+        expect(reopened.restoredFromCache).toBe(true);
+        break;
+      }
       case 'remote': {
         // Another device edits: a new row, or an existing one (its amount and category).
         if (txs.length > 0 && o.tx % 2 === 0) {
@@ -213,9 +239,13 @@ async function runSequence(ops: Op[], seed: number): Promise<void> {
     await send('get-budget-bounds');
     const engine = f.engine();
     expect(engine.budgetType).toBe(budget.prefs.budgetType ?? 'rollover');
-    const fresh = freshValues(budget.sqlite, engine.budgetType, platform.clock.now(), engine.sheet.getBounds()); // prettier-ignore
-    expect(sorted(sheetValues(engine.sheet))).toEqual(sorted(fresh));
+    for (const e of reopened ? [engine, reopened] : [engine]) {
+      e.ensureBounds();
+      const fresh = freshValues(budget.sqlite, e.budgetType, platform.clock.now(), e.sheet.getBounds()); // prettier-ignore
+      expect(sorted(sheetValues(e.sheet))).toEqual(sorted(fresh));
+    }
   }
+  reopened?.close();
 }
 
 describe('live budget sheet', () => {

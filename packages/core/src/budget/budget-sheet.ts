@@ -236,6 +236,20 @@ export class BudgetSheet implements BudgetReader {
     });
   }
 
+  /** Replaces every sum of every category (the database's full answer). */
+  replaceAllSpent(rows: readonly CategoryMonthAmount[]): void {
+    const byCategory = new Map<string, MonthAmount[]>();
+    for (const c of this.inputs.spentCategories()) byCategory.set(c, []);
+    for (const r of rows) {
+      const list = byCategory.get(r.category);
+      if (list) list.push(r);
+      else byCategory.set(r.category, [r]);
+    }
+    this.batch(() => {
+      for (const [category, list] of byCategory) this.replaceSpent(category, list);
+    });
+  }
+
   /** Applies the writes an action computed (after the handler persisted them). */
   apply(writes: readonly BudgetWrite[]): void {
     this.batch(() => {

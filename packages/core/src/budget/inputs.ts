@@ -44,6 +44,13 @@ export class BudgetInputStore {
     return this.spending.get(month)?.get(category) ?? 0;
   }
 
+  /** Every category holding a nonzero sum in some month. */
+  spentCategories(): Set<string> {
+    const out = new Set<string>();
+    for (const m of this.spending.values()) for (const c of m.keys()) out.add(c);
+    return out;
+  }
+
   /** The months holding a nonzero sum for `category`. */
   spentMonths(category: string): Month[] {
     const out: Month[] = [];

@@ -18,10 +18,21 @@ export function isDate(value: unknown): value is string {
   return Number(value.slice(8)) <= monthDateBounds(value.slice(0, 7)).end % 100;
 }
 
+/** Digits by char code: month strings are parsed for every cell name, so no regex here. */
+function digit(s: string, i: number): number {
+  const c = s.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : NaN;
+}
+
 function toIndex(month: Month): number {
-  const m = MONTH_RE.exec(month);
-  if (!m) throw new Error(`not a month: ${String(month)}`);
-  return Number(m[1]) * 12 + Number(m[2]) - 1;
+  if (typeof month !== 'string' || month.length !== 7 || month.charCodeAt(4) !== 45) {
+    throw new Error(`not a month: ${String(month)}`);
+  }
+  const year =
+    digit(month, 0) * 1000 + digit(month, 1) * 100 + digit(month, 2) * 10 + digit(month, 3);
+  const m = digit(month, 5) * 10 + digit(month, 6);
+  if (!(m >= 1 && m <= 12) || Number.isNaN(year)) throw new Error(`not a month: ${month}`);
+  return year * 12 + m - 1;
 }
 
 function fromIndex(index: number): Month {
@@ -70,8 +81,8 @@ export function monthFromDate(date: string | number): Month {
 
 /** Budget rows store the month as the integer YYYYMM. */
 export function toDbMonth(month: Month): number {
-  toIndex(month);
-  return Number(month.slice(0, 4) + month.slice(5, 7));
+  const index = toIndex(month);
+  return Math.floor(index / 12) * 100 + (index % 12) + 1;
 }
 
 export function fromDbMonth(value: number | string): Month {
@@ -83,7 +94,8 @@ const SHEET_PREFIX = 'budget';
 
 /** The sheet holding one month's cells: 'budget' + 'YYYYMM'. */
 export function sheetForMonth(month: Month): string {
-  return SHEET_PREFIX + String(toDbMonth(month));
+  toIndex(month);
+  return SHEET_PREFIX + month.slice(0, 4) + month.slice(5, 7);
 }
 
 export function monthForSheet(sheet: string): Month | null {

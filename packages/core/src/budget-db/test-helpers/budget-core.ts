@@ -80,7 +80,7 @@ export function freshValues(
   now: number,
   bounds: { start: string; end: string } | null,
 ): Map<string, CellValue> {
-  const sheet = loadBudgetSheet(db, type, now, null);
+  const { sheet } = loadBudgetSheet(db, type, now, null);
   if (bounds) sheet.ensureMonths(bounds);
   return sheetValues(sheet);
 }
