@@ -85,7 +85,7 @@ describe('a budget written by the domain handlers, read by @actual-app/api', () 
     await api.init({ dataDir });
     try {
       await api.loadBudget('coffer-domain');
-      const accounts = (await api.getAccounts()) as Array<{
+      const accounts = (await api.getAccounts()) as unknown as Array<{
         id: string;
         name: string;
         offbudget: boolean;
@@ -96,7 +96,7 @@ describe('a budget written by the domain handlers, read by @actual-app/api', () 
         ['House', true],
         ['Savings', false],
       ]);
-      const payees = (await api.getPayees()) as Array<{
+      const payees = (await api.getPayees()) as unknown as Array<{
         id: string;
         name: string;
         transfer_acct: string | null;
@@ -109,9 +109,11 @@ describe('a budget written by the domain handlers, read by @actual-app/api', () 
       ).toEqual(['Shop', 'Starting Balance']);
       expect(payees.find((p) => p.transfer_acct === savings)).toMatchObject({ name: 'Savings' });
 
-      const txs = (await api.getTransactions(checking, '2023-08-01', '2023-08-31')) as Array<
-        Record<string, unknown>
-      >;
+      const txs = (await api.getTransactions(
+        checking,
+        '2023-08-01',
+        '2023-08-31',
+      )) as unknown as Array<Record<string, unknown>>;
       const byId = new Map(txs.map((t) => [t.id, t]));
       expect(byId.get('tr')).toMatchObject({
         amount: -20000,
@@ -130,9 +132,11 @@ describe('a budget written by the domain handlers, read by @actual-app/api', () 
       const start = txs.find((t) => t.starting_balance_flag);
       expect(start).toMatchObject({ amount: 100000, category: f.category('Starting Balances') });
 
-      const other = (await api.getTransactions(savings, '2023-08-01', '2023-08-31')) as Array<
-        Record<string, unknown>
-      >;
+      const other = (await api.getTransactions(
+        savings,
+        '2023-08-01',
+        '2023-08-31',
+      )) as unknown as Array<Record<string, unknown>>;
       expect(other).toEqual([
         expect.objectContaining({
           id: mirror,
