@@ -57,6 +57,21 @@ describe('core in Chromium (OPFS SAH pool, Web Locks, IndexedDB fallback)', () =
     expect(await tab.send('load-budget', { id })).toEqual({});
     expect((await tab.send<Account[]>('accounts-get')).map((a) => a.name)).toEqual(['Checking']);
     expect(await tab.pushes()).toEqual([]);
+
+    // Database files written, read, copied and removed through the file system.
+    expect(await tab.platformCheck()).toEqual({
+      type: 'platform-check-result',
+      result: {
+        sameBytes: true,
+        listedWithCopy: ['copy.sqlite', 'db.sqlite'],
+        copyRows: [{ v: 'one' }],
+        copyExists: false,
+        note: 'second',
+        listed: ['db.sqlite', 'note.txt'],
+        dirExistsAfterRemove: false,
+        refused: 0,
+      },
+    });
   }, 40_000);
 
   it('a second tab on the same budget gets fallback-write-error and saves nothing', async () => {
@@ -82,6 +97,18 @@ describe('core in Chromium (OPFS SAH pool, Web Locks, IndexedDB fallback)', () =
     await first.send('account-create', { name: 'Also kept' });
     const names = (await first.send<Account[]>('accounts-get')).map((a) => a.name);
     expect(names.sort()).toEqual(['Also kept', 'Kept']);
+    expect(await first.pushes()).toEqual([]);
+
+    // Once the first tab closes the budget, the second can take it, and back again.
+    await first.send('close-budget');
+    await second.reload();
+    expect(await second.send('load-budget', { id })).toEqual({});
+    await second.send('account-create', { name: 'From the second tab' });
+    await second.send('close-budget');
+    expect(await second.pushes()).toEqual([]);
+    expect(await first.send('load-budget', { id })).toEqual({});
+    const after = (await first.send<Account[]>('accounts-get')).map((a) => a.name);
+    expect(after.sort()).toEqual(['Also kept', 'From the second tab', 'Kept']);
     expect(await first.pushes()).toEqual([]);
   }, 40_000);
 

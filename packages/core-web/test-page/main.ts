@@ -18,6 +18,8 @@ export interface TestPage {
   start(options?: StartOptions): Promise<void>;
   send(name: string, args?: unknown): Promise<unknown>;
   pushes(): Array<{ name: string; args: unknown }>;
+  /** Run the worker's file-operation check (see platform-check.ts). */
+  platformCheck(): Promise<unknown>;
 }
 
 const pushes: Array<{ name: string; args: unknown }> = [];
@@ -42,6 +44,19 @@ const page: TestPage = {
     return untyped(name, args);
   },
   pushes: () => [...pushes],
+  platformCheck() {
+    const worker = client?.worker;
+    if (!worker) throw new Error('start() first');
+    return new Promise((resolve) => {
+      const onMessage = (event: { data: { type?: string } }): void => {
+        if (event.data?.type !== 'platform-check-result') return;
+        worker.removeEventListener('message', onMessage);
+        resolve(event.data);
+      };
+      worker.addEventListener('message', onMessage);
+      worker.postMessage({ type: 'platform-check' });
+    });
+  },
 };
 
 (globalThis as unknown as { coffer: TestPage }).coffer = page;

@@ -1,12 +1,27 @@
 /**
  * The core worker as the test page starts it. Started with the name 'without-opfs', it runs
  * as in a browser without sync access handles (older Safari or Firefox). The worker module
- * only listens for the init message, which arrives after this module ran.
+ * only listens for the init message, which arrives after this module ran. A 'platform-check'
+ * message runs `platformCheck` beside the core.
  */
 import '../src/worker.ts';
+import { platformCheck } from './platform-check.ts';
 
-const scope = globalThis as { name?: string; FileSystemFileHandle?: { prototype: object } };
+const scope = globalThis as unknown as {
+  name?: string;
+  FileSystemFileHandle?: { prototype: object };
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+};
 if (scope.name === 'without-opfs' && scope.FileSystemFileHandle) {
   delete (scope.FileSystemFileHandle.prototype as { createSyncAccessHandle?: unknown })
     .createSyncAccessHandle;
 }
+
+scope.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type !== 'platform-check') return;
+  platformCheck().then(
+    (result) => scope.postMessage({ type: 'platform-check-result', result }),
+    (err: unknown) => scope.postMessage({ type: 'platform-check-result', error: String(err) }),
+  );
+});

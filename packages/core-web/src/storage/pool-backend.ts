@@ -18,6 +18,8 @@ export class PoolBackend implements DbBackend {
   private readonly paused = new Map<string, SAHPoolUtil>();
   /** A pool's VFS name cannot be reused once removed, so every install gets a new one. */
   private installs = 0;
+  /** VFS names are global to the wasm module; two backends in one worker must not clash. */
+  private readonly prefix = `coffer-${Math.floor(Math.random() * 1e9).toString(36)}`;
 
   constructor(
     private readonly sqlite3: Sqlite3Static,
@@ -33,7 +35,7 @@ export class PoolBackend implements DbBackend {
     } else {
       await waitForPoolHandles(this.root, dir, this.timers);
       pool = await this.sqlite3.installOpfsSAHPoolVfs({
-        name: `coffer-pool-${++this.installs}`,
+        name: `${this.prefix}-${++this.installs}`,
         directory: `${dir}/${POOL_DIR}`,
         initialCapacity: CAPACITY,
       });

@@ -112,6 +112,11 @@ export function driver(page: Page) {
     pushes(): Promise<Array<{ name: string; args: unknown }>> {
       return page.evaluate(() => (globalThis as unknown as { coffer: TestPage }).coffer.pushes());
     },
+    platformCheck(): Promise<unknown> {
+      return page.evaluate(() =>
+        (globalThis as unknown as { coffer: TestPage }).coffer.platformCheck(),
+      );
+    },
     /** Top-level OPFS entries, to see which storage a mode used. */
     opfsEntries(): Promise<string[]> {
       return page.evaluate(async () => {
