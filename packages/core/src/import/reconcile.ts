@@ -28,6 +28,18 @@ const failed = (message: string): ImportResult => ({
 });
 
 /**
+ * A new row needs no message for an empty column (every such column defaults to null), which
+ * saves a good share of a large import's messages.
+ */
+function withoutEmpty<T extends TransactionInput & { id: string }>(row: T): T {
+  const out = { ...row };
+  for (const key of Object.keys(out) as (keyof T)[]) {
+    if (out[key] === null || out[key] === undefined) delete out[key];
+  }
+  return out;
+}
+
+/**
  * The update a match gets: the import's date, ids, imported payee and cleared flag, while the
  * payee, category and notes the user set are kept (filled from the import only when empty).
  * Only the fields that change are returned; null when nothing does.
@@ -93,12 +105,7 @@ export function importTransactions(
       if (update) updated.push(update);
       return;
     }
-    const row = {
-      ...trans,
-      id: newId(),
-      category: trans.category || null,
-      cleared: trans.cleared ?? true,
-    };
+    const row = withoutEmpty({ ...trans, id: newId(), cleared: trans.cleared ?? true });
     if (subtransactions && subtransactions.length > 0) {
       added.push(...makeSplit(row, subtransactions, newId));
     } else {
