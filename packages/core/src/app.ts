@@ -1,4 +1,5 @@
 import { accountsModule } from './accounts/handlers.ts';
+import { createBankSyncModule } from './bank-sync/handlers.ts';
 import { budgetModule } from './budget-db/module.ts';
 import { budgetFileModule } from './budget-file/handlers.ts';
 import { budgetTransferModule } from './importers/budgets/handlers.ts';
@@ -33,7 +34,8 @@ export function createAppCore(options: CoreOptions) {
     .register(rulesModule)
     .register(schedulesModule)
     .register(importModule)
-    .register(budgetTransferModule);
+    .register(budgetTransferModule)
+    .register(createBankSyncModule());
 }
 
 export type AppCore = ReturnType<typeof createAppCore>;

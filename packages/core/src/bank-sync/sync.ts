@@ -1,0 +1,128 @@
+import type { Budget } from '../budget-file/budget.ts';
+import type { Emit } from '../handlers-core/events.ts';
+import { importTransactions } from '../import/reconcile.ts';
+import { startingBalancePayee } from '../payees/queries.ts';
+import { dayOf, fromDateInt, toDateInt } from '../transactions/model.ts';
+import { type BankSyncError, providerError } from './errors.ts';
+import { bankTransactions, currentBalance } from './normalize.ts';
+import { type BankProxy, dataOf } from './proxy.ts';
+
+export interface SyncOutcome {
+  errors: BankSyncError[];
+  newTransactions: string[];
+  matchedTransactions: string[];
+  updatedAccounts: string[];
+}
+
+interface LinkedAccount {
+  id: string;
+  account_id: string;
+  requisitionId: string;
+  offbudget: number;
+}
+
+const DAY = 86_400_000;
+const shiftDays = (date: string, days: number): string =>
+  dayOf(Date.parse(`${date}T00:00:00Z`) + days * DAY);
+
+/** Linked, open accounts: one by id, or all of them. */
+export function linkedAccounts(budget: Budget, id: string | null): LinkedAccount[] {
+  return budget.sqlite.all<LinkedAccount>(
+    `SELECT a.id, a.account_id, b.bank_id AS requisitionId, a.offbudget FROM accounts a
+     JOIN banks b ON a.bank = b.id AND b.tombstone = 0
+     WHERE a.tombstone = 0 AND a.closed = 0 AND a.account_id IS NOT NULL
+       ${id ? 'AND a.id = ?' : ''} ORDER BY a.sort_order, a.id`,
+    id ? [id] : [],
+  );
+}
+
+/**
+ * The download window: 30 days on the first sync; afterwards from 31 days before the latest
+ * transaction, but never before the oldest one (which the starting balance is dated on).
+ */
+function startDate(budget: Budget, accountId: string): string | null {
+  const span = budget.sqlite.first<{ first: number | null; last: number | null }>(
+    'SELECT MIN(date) AS first, MAX(date) AS last FROM transactions WHERE acct = ? AND tombstone = 0',
+    [accountId],
+  );
+  if (!span?.last) return null;
+  const from = shiftDays(fromDateInt(span.last), -31);
+  const first = fromDateInt(span.first);
+  return from < first ? first : from;
+}
+
+function insertStartingBalance(budget: Budget, acct: LinkedAccount, amount: number, date: string) {
+  const payee = startingBalancePayee(budget);
+  const { clock, random } = budget.env.platform;
+  budget.db.insert('transactions', {
+    id: random.uuid(),
+    acct: acct.id,
+    amount,
+    category: acct.offbudget ? null : payee.category,
+    description: payee.id,
+    date: toDateInt(date),
+    cleared: 1,
+    starting_balance_flag: 1,
+    isParent: 0,
+    isChild: 0,
+    sort_order: clock.now(),
+    tombstone: 0,
+  });
+}
+
+/** Download, normalise and import one account's transactions; errors are returned. */
+export async function syncAccount(
+  budget: Budget,
+  proxy: BankProxy,
+  acct: LinkedAccount,
+  out: SyncOutcome,
+  emit?: Emit,
+): Promise<void> {
+  const today = dayOf(budget.env.platform.clock.now());
+  const from = startDate(budget, acct.id);
+  const firstSync = from === null;
+  const res = await proxy.post('/transactions', {
+    requisitionId: acct.requisitionId,
+    accountId: acct.account_id,
+    startDate: from ?? shiftDays(today, -30),
+    endDate: today,
+  });
+  if (!res.ok) {
+    out.errors.push({
+      accountId: acct.id,
+      message: bankErrorFallback,
+      internal: res.error.reason,
+    });
+    return;
+  }
+  const data = dataOf(res.value);
+  if (typeof data.error_type === 'string') {
+    out.errors.push(providerError(acct.id, data));
+    return;
+  }
+  const txs = bankTransactions(data);
+  const result = importTransactions(budget, acct.id, txs, { emit });
+  if (result.errors.length > 0) {
+    out.errors.push({
+      accountId: acct.id,
+      message: bankErrorFallback,
+      internal: result.errors[0]!.message,
+    });
+    return;
+  }
+  if (firstSync) {
+    const oldest = txs.reduce((min, t) => (t.date && t.date < min ? t.date : min), today);
+    const start = typeof data.startingBalance === 'number' ? data.startingBalance : 0;
+    insertStartingBalance(budget, acct, start, oldest);
+  }
+  const balance = currentBalance(data);
+  if (balance !== null) budget.db.update('accounts', { id: acct.id, balance_current: balance });
+  out.newTransactions.push(...result.added);
+  out.matchedTransactions.push(...result.updated);
+  if (result.added.length > 0 || result.updated.length > 0 || firstSync) {
+    out.updatedAccounts.push(acct.id);
+  }
+}
+
+const bankErrorFallback =
+  'There was an internal error. Please get in touch with support if the problem continues.';
