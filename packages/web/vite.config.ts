@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { cofferWorkerPlugin } from '../core-web/src/vite-plugin.ts';
 
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [cofferWorkerPlugin()] },
+  optimizeDeps: { exclude: ['@sqlite.org/sqlite-wasm'] },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: false },
   server: {
     headers: {

@@ -1,4 +1,4 @@
-import { createAppCore } from '@coffer/core';
+import { createAppCore, createCloudModule } from '@coffer/core';
 import sqlite3InitModule, { type Sqlite3Static } from '@sqlite.org/sqlite-wasm';
 import {
   type InitFailure,
@@ -87,7 +87,9 @@ export async function startWorker(scope: MessagePortLike, init: InitMessage): Pr
     );
     return;
   }
-  const core = createAppCore({ platform, documentDir: platform.documentDir });
+  const core = createAppCore({ platform, documentDir: platform.documentDir }).register(
+    createCloudModule().module,
+  );
   // One push per burst: a refused batch of writes shows one notification, not hundreds.
   let pushQueued = false;
   refused = () => {

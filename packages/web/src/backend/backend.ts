@@ -1,3 +1,5 @@
+import type { InitFailureReason } from '@coffer/core-web';
+
 /**
  * The UI's view of the core: named handlers and pushed events. The real implementation is the
  * typed client of packages/core (over the core-web worker); the UI depends only on this shape.
@@ -29,9 +31,9 @@ export function errorCode(result: unknown): string | null {
   return error ? (error.reason ?? error.type ?? 'unknown') : null;
 }
 
-/** Mirrors the core client's `app-init-failure` payload (packages/core/src/client/types.ts). */
+/** The core client's `app-init-failure` payload, plus a worker that could not start. */
 export interface InitFailure {
-  reason: 'opfs-unavailable' | 'sah-pool-unavailable' | 'indexeddb-unavailable' | 'no-worker';
+  reason: InitFailureReason | 'no-worker';
   message: string;
   fallbackAvailable: boolean;
 }

@@ -1,7 +1,6 @@
+import { setFallbackMode } from '@coffer/core-web';
 import { useState } from 'react';
 import type { InitFailure } from '../../backend/connect.ts';
-
-export const FALLBACK_FLAG = 'coffer-unsupported-fallback';
 
 const TEXT: Record<InitFailure['reason'], string> = {
   'indexeddb-unavailable':
@@ -10,8 +9,10 @@ const TEXT: Record<InitFailure['reason'], string> = {
     'Coffer needs the origin private file system to store your budgets, which your browser does not provide. Please use a current version of a supported browser.',
   'sah-pool-unavailable':
     'Coffer could not open its database storage in this browser. Another tab may hold it, or the browser blocks it. Please use a current version of a supported browser.',
+  'sqlite-unavailable':
+    'Coffer could not start its database engine in this browser. Please use a current version of a supported browser.',
   'no-worker':
-    'This build of Coffer does not include its data worker yet, so budgets cannot be opened here.',
+    'The Coffer data worker failed to start. Please reload the page or use a current version of a supported browser.',
 };
 
 /** The screen shown when the browser lacks the storage the core needs. */
@@ -52,7 +53,7 @@ export function InitFailureScreen({ failure }: { failure: InitFailure }) {
                 className="btn btn-primary"
                 disabled={!acknowledged}
                 onClick={() => {
-                  window.localStorage.setItem(FALLBACK_FLAG, 'true');
+                  setFallbackMode(window.localStorage, true);
                   window.location.reload();
                 }}
               >
