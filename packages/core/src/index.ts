@@ -223,6 +223,8 @@ export {
 } from './rules-handlers/index.ts';
 export {
   schedulesModule,
+  createSchedulesModule,
+  type SchedulesModuleOptions,
   advanceSchedules,
   createSchedule,
   updateSchedule,

@@ -1,4 +1,4 @@
-export { schedulesModule } from './handlers.ts';
+export { createSchedulesModule, schedulesModule, type SchedulesModuleOptions } from './handlers.ts';
 export {
   createSchedule,
   deleteSchedule,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { type SyncStatusSource, startDailyService } from './daily.ts';
 import { addDaysTo, formatDay, parseDay, weekdayOf } from './recurrence/index.ts';
 import { type ScheduleFixture, scheduleFixture } from './test-helpers/fixture.ts';
 
@@ -232,5 +233,25 @@ describe('the daily service', () => {
     await s.send('account-close', { id: s.account, forced: true });
     await s.send('schedule/force-run-service');
     expect(s.postedDates(id)).toEqual([]);
+  });
+});
+
+describe('an injected sync status source', () => {
+  it('drives the daily run, and stops with the service', async () => {
+    const s = await scheduleFixture();
+    const id = (await s.create('2023-08-07', { post: true })) as string;
+    const listeners = new Set<(ok: boolean) => void>();
+    const source: SyncStatusSource = {
+      onSyncFinished(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    const stop = startDailyService(s.budget, source);
+    s.platform.clock.advance(DAY_MS);
+    for (const listener of listeners) listener(true);
+    expect(s.postedDates(id)).toEqual(['2023-08-07']);
+    stop();
+    expect(listeners.size).toBe(0);
   });
 });
