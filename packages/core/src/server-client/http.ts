@@ -35,14 +35,34 @@ interface Answer {
 
 const decoder = new TextDecoder();
 
-/** One request; the whole body is read inside the try, so a dropped body is a network failure. */
-async function send(fetch: Fetch, url: string, init: RequestInit): Promise<Result<Answer>> {
+/**
+ * One request; the whole body is read inside the try, so a dropped body is a network failure.
+ * A request that is safe to repeat is tried once more after a network failure: a long
+ * synchronous write (a big import) can leave a pooled keep-alive connection that the server has
+ * closed meanwhile, and the first request on it fails without ever reaching the server.
+ */
+async function send(
+  fetch: Fetch,
+  url: string,
+  init: RequestInit,
+  repeatable = false,
+): Promise<Result<Answer>> {
+  const first = await sendOnce(fetch, url, init);
+  if (first.ok || !repeatable || first.error.reason !== 'network-failure') return first;
+  return sendOnce(fetch, url, init);
+}
+
+async function sendOnce(fetch: Fetch, url: string, init: RequestInit): Promise<Result<Answer>> {
   try {
     const res = await fetch(url, init);
     const bytes = new Uint8Array(await res.arrayBuffer());
     return ok({ status: res.status, contentType: res.headers.get('content-type') ?? '', bytes });
   } catch (err) {
-    return failure('network-failure', { meta: String(err) });
+    // Node's fetch hides the socket error in `cause`; keep it for the logs.
+    const cause = (err as { cause?: unknown }).cause;
+    return failure('network-failure', {
+      meta: cause ? `${String(err)}: ${String(cause)}` : String(err),
+    });
   }
 }
 
@@ -129,10 +149,12 @@ export class Http {
     path: string,
     options: RequestOptions = {},
   ): Promise<Result<Record<string, unknown>>> {
-    const sent = await send(this.fetch, this.url(path), {
-      method: 'GET',
-      headers: options.headers,
-    });
+    const sent = await send(
+      this.fetch,
+      this.url(path),
+      { method: 'GET', headers: options.headers },
+      true,
+    );
     if (!sent.ok) return sent;
     if (sent.value.status === 500) return failure('internal', { status: 500 });
     const parsed = parseJson(sent.value);
@@ -140,16 +162,16 @@ export class Http {
     return failure('parse-failure', { status: parsed.error.status, meta: parsed.error.meta });
   }
 
-  /** Binary in and out (the sync endpoint, downloads). */
+  /** Binary in and out: the sync endpoint and downloads, both safe to repeat. */
   async bytes(path: string, init: RequestInit): Promise<Result<Uint8Array>> {
-    const sent = await send(this.fetch, this.url(path), init);
+    const sent = await send(this.fetch, this.url(path), init, true);
     if (!sent.ok) return sent;
     if (sent.value.status !== 200) return { ok: false, error: statusFailure(sent.value) };
     return ok(sent.value.bytes);
   }
 
   private async json(path: string, init: RequestInit): Promise<Result<Record<string, unknown>>> {
-    const sent = await send(this.fetch, this.url(path), init);
+    const sent = await send(this.fetch, this.url(path), init, init.method === 'GET');
     if (!sent.ok) return sent;
     if (sent.value.status !== 200) return { ok: false, error: statusFailure(sent.value) };
     const parsed = parseJson(sent.value);

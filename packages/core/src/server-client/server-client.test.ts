@@ -170,3 +170,27 @@ describe('endpoints', () => {
     }
   });
 });
+
+describe('a dead pooled connection', () => {
+  it('sync and GETs are tried once more after a network failure; other POSTs are not', async () => {
+    let n = 0;
+    const { server, calls } = client((url) => {
+      n++;
+      if (n % 2 === 1)
+        throw new TypeError('fetch failed', { cause: new Error('other side closed') });
+      return url.endsWith('/sync/sync')
+        ? new Response(new Uint8Array([7]), { status: 200 })
+        : json({ status: 'ok', data: [] });
+    });
+    expect(await server.sync('t', new Uint8Array([1]))).toEqual({
+      ok: true,
+      value: new Uint8Array([7]),
+    });
+    expect(await server.listFiles('t')).toEqual({ ok: true, value: [] });
+    expect(calls.length).toBe(4);
+    const res = await server.deleteFile('t', 'f');
+    expect(res).toMatchObject({ ok: false, error: { reason: 'network-failure' } });
+    expect(!res.ok && String(res.error.meta)).toContain('other side closed');
+    expect(calls.length).toBe(5);
+  });
+});

@@ -55,7 +55,7 @@ describe('sync over a network that drops, duplicates and reorders', () => {
     await server?.stop();
   });
 
-  it.each([11, 29, 97])(
+  it.each([11, 97])(
     'converges with nothing lost or doubled (seed %i)',
     async (seed) => {
       const netA = faultyFetch(seed, spreadAcrossIps());

@@ -72,6 +72,10 @@ async function run(
   });
   child.stdout!.removeAllListeners('data');
   child.stderr!.removeAllListeners('data');
+  if (process.env.COFFER_SERVER_LOG) {
+    child.stdout!.on('data', (c: Buffer) => process.stderr.write(c));
+    child.stderr!.on('data', (c: Buffer) => process.stderr.write(c));
+  }
   child.removeAllListeners('exit');
   child.stdout!.resume();
   child.stderr!.resume();
