@@ -87,12 +87,8 @@ export function importTransactions(
   if (!normalized.ok) return failed(normalized.message);
 
   const runRules = budget.get(TransactionHooksSlot).runRules;
-  const items = runRules
-    ? normalized.items.map((item) => ({
-        ...item,
-        trans: runRules(item.trans) as typeof item.trans,
-      }))
-    : normalized.items;
+  const items = normalized.items;
+  if (runRules) for (const item of items) item.trans = runRules(item.trans) as typeof item.trans;
   const matches = matchExisting(budget, accountId, items);
 
   const newId = () => budget.env.platform.random.uuid();
