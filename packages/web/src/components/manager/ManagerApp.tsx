@@ -23,8 +23,9 @@ export function ManagerApp() {
     if (files === null) void loadAllFiles(store);
   }, [files, store]);
 
-  // With no server the app works locally: treat the user as signed in.
-  const signedIn = Boolean(user) || !serverUrl;
+  // The core reports a local-only user ({ offline: false }) once "Don't use a server" was
+  // chosen; null means first run or signed out, which goes through /bootstrap.
+  const signedIn = Boolean(user);
 
   return (
     <div className="manager">
