@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshots, SIZES } from './helpers/browser.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
+
+// Needs `npm run build` first (the server bundle and packages/web/dist).
+const built =
+  existsSync('packages/server/dist/main.js') && existsSync('packages/web/dist/index.html');
+
+const WAIT = { timeout: 20_000 };
+const PASSWORD = 'correct horse battery';
+
+/** One user's first session, step by step; each test continues where the last one stopped. */
+describe.runIf(built)('first run of the built app in Chromium', { timeout: 60_000 }, () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
+
+  const text = (t: string | RegExp) => page.getByText(t).first();
+  const sidebar = () => page.getByRole('navigation', { name: 'Sidebar' });
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: SIZES.desktop });
+    page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sets up the server at this origin and bootstraps a password', async () => {
+    await page.goto(server.url);
+    // No server known yet: the app finds the one that served it and asks for a password.
+    await page.getByLabel('Password', { exact: true }).waitFor(WAIT);
+    await screenshots(page, '02-bootstrap');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: /ok/i }).click();
+    await page.getByRole('button', { name: 'Create new file' }).waitFor(WAIT);
+    await screenshots(page, '03-budget-list-empty');
+  });
+
+  it('creates a budget and a local account', async () => {
+    await page.getByRole('button', { name: 'Create new file' }).click();
+    await page.getByRole('navigation', { name: 'Sidebar' }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Add account', exact: true }).click();
+    await page.getByRole('button', { name: 'Create local account' }).click();
+    await page.getByLabel('Name:').fill('Checking');
+    await page.getByLabel('Balance:').fill('1234.56');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await sidebar().getByText('Checking').waitFor(WAIT);
+    await sidebar().getByText('1,234.56').first().waitFor(WAIT);
+    await screenshots(page, '04-account');
+  });
+
+  it('keeps the budget and account across a reload', async () => {
+    await page.reload();
+    await sidebar().getByText('Checking').waitFor(WAIT);
+    await sidebar().getByText('1,234.56').first().waitFor(WAIT);
+  });
+
+  it('signs out and back in', async () => {
+    await page.getByRole('button', { name: 'Server online' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
+    await screenshots(page, '05-login');
+    await page.getByLabel('Password', { exact: true }).fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await text(/invalid password/i).waitFor(WAIT);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await text('My Finances').waitFor(WAIT);
+    await screenshots(page, '06-budget-list');
+  });
+
+  it('formats amounts with the number format and hide-decimals settings', async () => {
+    await text('My Finances').click();
+    await sidebar().getByText('Checking').waitFor(WAIT);
+    await sidebar().getByText('More').click();
+    await sidebar().getByText('Settings').click();
+    await text('Formatting').waitFor(WAIT);
+    await page.getByLabel('Numbers').selectOption('dot-comma');
+    await sidebar().getByText('1.234,56').first().waitFor(WAIT);
+    await page.getByLabel('Hide decimal places').check();
+    await sidebar()
+      .getByText(/^1\.235$/)
+      .first()
+      .waitFor(WAIT);
+    await screenshots(page, '07-settings');
+    expect(errors).toEqual([]);
+  });
+});
