@@ -34,8 +34,22 @@ export class BudgetSync implements BudgetSyncHandle {
     private readonly emit: Emit,
   ) {
     this.stopListening = budget.db.onChange((event) => {
-      if (event.source === 'local') this.schedule(session.syncDelayMs);
+      if (event.source !== 'local') return;
+      this.schedule(session.syncDelayMs);
+      const name = event.prefs.budgetName;
+      if (typeof name === 'string') void this.renameOnServer(name);
     });
+  }
+
+  /** The server keeps the file's name for its file list; a rename here renames it there. */
+  private async renameOnServer(name: string): Promise<void> {
+    const server = this.session.server();
+    const token = this.session.token;
+    const fileId = this.budget.prefs.cloudFileId;
+    if (!server || !token || !fileId) return;
+    const res = await server.renameFile(token, fileId, name);
+    if (!res.ok)
+      this.platform.log.warn('Renaming the cloud file failed', { reason: res.error.reason });
   }
 
   schedule(delayMs: number): void {

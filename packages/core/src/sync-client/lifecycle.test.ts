@@ -218,4 +218,33 @@ describe.each(targets)('file lifecycle through %s', (_name, start) => {
       await b.close();
     }
   });
+
+  it('a rename reaches the server file list; a stale upload day re-uploads on load', async () => {
+    const [a, b] = await sharedBudget(server, 'Old name');
+    try {
+      const fileId = a.budget.prefs.cloudFileId!;
+      await a.must('save-prefs', { budgetName: 'New name' });
+      await a.must('sync');
+      const listed = async () =>
+        (await b.must<RemoteFile[]>('get-remote-files')).find((f) => f.fileId === fileId);
+      for (let i = 0; i < 50 && (await listed())?.name !== 'New name'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect((await listed())?.name).toBe('New name');
+
+      const id = a.budget.id;
+      await a.budget.savePrefs({ lastUploaded: '2020-01-01' });
+      await a.must('close-budget');
+      await a.must('load-budget', { id });
+      const today = new Date().toISOString().slice(0, 10);
+      for (let i = 0; i < 100 && a.budget.prefs.lastUploaded !== today; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(a.budget.prefs.lastUploaded).toBe(today);
+      expect(a.session.state.get('lastBudget')).toBe(id);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });
