@@ -57,6 +57,7 @@ describe.runIf(built)('first run of the built app in Chromium', { timeout: 60_00
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await sidebar().getByText('Checking').waitFor(WAIT);
     await sidebar().getByText('1,234.56').first().waitFor(WAIT);
+    await page.getByRole('main').getByText('Starting Balance').waitFor(WAIT);
     await screenshots(page, '04-account');
   });
 
@@ -94,6 +95,19 @@ describe.runIf(built)('first run of the built app in Chromium', { timeout: 60_00
       .first()
       .waitFor(WAIT);
     await screenshots(page, '07-settings');
+  });
+
+  it('renames a payee inline and shows the new name on its transactions', async () => {
+    await sidebar().getByText('Payees').click();
+    const table = page.getByRole('table', { name: 'Payees' });
+    await table.getByRole('button', { name: 'Starting Balance' }).click();
+    const input = page.getByLabel('Name of Starting Balance');
+    await input.fill('Opening Balance');
+    await input.press('Enter');
+    await table.getByRole('button', { name: 'Opening Balance' }).waitFor(WAIT);
+    await screenshots(page, '08-payees');
+    await sidebar().getByText('Checking').click();
+    await page.getByRole('main').getByText('Opening Balance').waitFor(WAIT);
     expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { loadAccounts } from '../../../app/actions.ts';
+import { loadAccounts, loadPayees } from '../../../app/actions.ts';
 import { useStore } from '../../../app/context.ts';
 import { errorCode } from '../../../backend/backend.ts';
 import { parseAmount } from '../../../util/format.ts';
@@ -68,7 +68,8 @@ export function AddLocalAccountModal({ active, close }: ModalProps) {
       setErrors({ name: 'The account could not be created.' });
       return;
     }
-    await loadAccounts(store);
+    // The starting balance transaction may have created its payee.
+    await Promise.all([loadAccounts(store), loadPayees(store)]);
     close();
     navigate(`/accounts/${id}`);
   }
