@@ -135,7 +135,8 @@ export function BudgetList() {
 
   return (
     <div className="stack">
-      <div className="row" style={{ justifyContent: 'space-between' }}>
+      {/* flex-start: the brand's bottom margin would push a centered menu below its line. */}
+      <div className="row" style={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
         <Brand />
         <UserMenu />
       </div>
