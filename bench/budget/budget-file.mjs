@@ -40,7 +40,13 @@ export function fillBudget(dbPath, count) {
     return seed / 2147483648;
   };
   const pick = (list) => list[Math.floor(rand() * list.length)];
-  const cats = db.prepare('SELECT id, is_income FROM categories WHERE tombstone = 0').all();
+  // By group: a category the API adds to the income group is still stored with is_income = 0.
+  const cats = db
+    .prepare(
+      `SELECT c.id, g.is_income FROM categories c JOIN category_groups g ON g.id = c.cat_group
+       WHERE c.tombstone = 0`,
+    )
+    .all();
   const income = cats.filter((c) => c.is_income).map((c) => c.id);
   const expense = cats.filter((c) => !c.is_income).map((c) => c.id);
   const accounts = db.prepare('SELECT id, offbudget FROM accounts WHERE tombstone = 0').all();

@@ -79,7 +79,7 @@ try {
     // Everything is bundled (workspace TypeScript and npm code) but the native SQLite driver.
     external: ['better-sqlite3'],
     banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
   });
 
@@ -108,6 +108,7 @@ try {
     '  of which loadBudget (ms)': r(s.fresh.loadMs),
     '  CPU (ms)': r(s.fresh.cpuMs),
     'open + every month, cached (ms)': r(s.cached.ms),
+    '  CPU (ms) ': r(s.cached.cpuMs),
     'edit + getBudgetMonth showing it, median (ms)': r(s.edit.medianMs),
     '  p90 (ms)': r(s.edit.p90Ms),
     '  CPU per edit (ms)': r(s.edit.cpuMsEach),

@@ -203,6 +203,8 @@ export {
   budgetModule,
   balanceQueries,
   budgetMonth,
+  budgetMonthOf,
+  budgetMonthsOf,
   persistWrites,
   type BudgetEngineOptions,
 } from './budget-db/index.ts';
