@@ -168,6 +168,31 @@ describe('cells', () => {
     expect(await f.send('getCell', { sheetName: 'account', name: 'balance-checking' })).toMatchObject({ value: 950_00 }); // prettier-ignore
   });
 
+  it('keeps the sidebar balances by the names Actual binds, as their tables change', async () => {
+    const f = await fixture();
+    f.db.batch(() => {
+      f.db.insert('transactions', { id: 't-save', acct: 'savings', date: 20230702, amount: 500_00 }); // prettier-ignore
+      f.db.insert('transactions', { id: 't-none', acct: 'card', date: 20230703, amount: -20_00 });
+    });
+    const bindings = [
+      balanceQueries.all(),
+      balanceQueries.onBudget(),
+      balanceQueries.offBudget(),
+      balanceQueries.uncategorizedBalance(),
+      balanceQueries.uncategorizedCount(),
+    ];
+    for (const b of bindings) {
+      await f.send('create-query', { sheetName: 'account', name: b.name, query: b.query.serialize() }); // prettier-ignore
+    }
+    const values = async () =>
+      ((await f.send('getCells', { names: bindings.map((b) => `account!${b.name}`) })) as { value: unknown }[]).map((c) => c.value); // prettier-ignore
+    expect(await values()).toEqual([1330_00, 830_00, 500_00, -20_00, 1]);
+    f.db.update('accounts', { id: 'card', offbudget: 1 });
+    expect(await values()).toEqual([1330_00, 850_00, 480_00, 0, 0]);
+    f.db.update('accounts', { id: 'checking', closed: 1 });
+    expect(await values()).toEqual([480_00, 0, 480_00, 0, 0]);
+  });
+
   it('answers the budget page lists of both types', async () => {
     const f = await fixture();
     const rollover = (await f.send('rollover-budget-month', { month: '2023-07' })) as unknown[];
