@@ -3,7 +3,10 @@
 // built api (packages/api/dist) and through the real @actual-app/api, each run in a fresh child
 // process. Prints both times and writes bench/results/import-*.json.
 //   node bench/import/run.mjs [--sizes 10000,50000] [--sides coffer,actual]
-// Run `npm run build` first (bench/run.mjs does).
+//     [--bundle path/to/api.cjs] [--cpu-prof dir]
+// Run `npm run build` first (bench/run.mjs does). --bundle loads another build of Coffer's api
+// (to compare two builds without touching packages/api/dist); --cpu-prof writes a V8 CPU profile
+// of each child process into dir.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,11 +25,28 @@ function option(name, fallback) {
   return i >= 0 ? process.argv[i + 1] : fallback;
 }
 
+/** The import call alone, profiled through the inspector (setup stays out of the profile). */
+async function startProfile() {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file) {
+      const { profile } = await session.post('Profiler.stop');
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 /** In a child: one side, one size, reported as one JSON line on stdout. */
 async function child(side, dataDir, count) {
   const api =
     side === 'coffer'
-      ? require(join(root, 'packages/api/dist/index.cjs'))
+      ? require(resolve(root, option('bundle', 'packages/api/dist/index.cjs')))
       : require('@actual-app/api');
   const print = console.log.bind(console);
   console.log = () => {};
@@ -49,11 +69,14 @@ async function child(side, dataDir, count) {
     if (res?.error) throw new Error(`rule refused: ${JSON.stringify(res.error)}`);
   }
 
+  const profDir = option('cpu-prof', null);
+  const profiler = profDir ? await startProfile() : null;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const result = await api.importTransactions(accountId, scenario.incoming);
   const importMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
+  if (profiler) await profiler.stop(join(profDir, `import-${side}-${count}.cpuprofile`));
   // CPU time (user + system) stays fair when other work shares the machine; wall time does not.
   const importCpuMs = (cpu.user + cpu.system) / 1000;
   const stored = await api.getTransactions(accountId, '2000-01-01', '2100-01-01');
@@ -90,9 +113,15 @@ async function child(side, dataDir, count) {
 function runSide(side, count) {
   const dataDir = mkdtempSync(join(tmpdir(), `bench-import-${side}-`));
   try {
+    const profDir = option('cpu-prof', null);
     const res = spawnSync(
       process.execPath,
-      [fileURLToPath(import.meta.url), '--child', side, '--dir', dataDir, '--count', String(count)],
+      [
+        fileURLToPath(import.meta.url),
+        ...['--child', side, '--dir', dataDir, '--count', String(count)],
+        ...['--bundle', option('bundle', 'packages/api/dist/index.cjs')],
+        ...(profDir ? ['--cpu-prof', resolve(profDir)] : []),
+      ],
       { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
     );
     const line = res.stdout
