@@ -102,7 +102,7 @@ export {
   type ApiPayee,
 } from './api-handlers/index.ts';
 export { q, Query, isQuery, type QueryState } from './query/query.ts';
-export { createAppCore, type AppCore } from './app.ts';
+export { createAppCore, type AppCore, type AppCoreOptions } from './app.ts';
 // ---- end api handlers ----
 // ---- domain handlers: accounts, payees, categories, transactions, notes, tools, query ----
 // (createAppCore, which registers every module, is exported with the api handlers above.)
@@ -257,6 +257,26 @@ export {
   type ParseFileAnswer,
 } from './import/index.ts';
 // ---- end rules, schedules and file import handlers ----
+// ---- bank sync (GoCardless through the server's proxy) ----
+export {
+  createBankSyncModule,
+  bankErrorMessage,
+  bankTransactions,
+  currentBalance,
+  createLinkPoller,
+  linkedAccounts,
+  syncAccounts,
+  LINK_FAILED,
+  LINK_TIMEOUT,
+  POLL_INTERVAL_MS,
+  POLL_LIMIT_MS,
+  type AccountSyncStatusEvent,
+  type AccountsSyncingEvent,
+  type BankSyncError,
+  type PollAnswer,
+  type SyncOutcome,
+} from './bank-sync/index.ts';
+// ---- end bank sync ----
 // ---- budget import, export and backups ----
 export { budgetTransferModule } from './importers/budgets/handlers.ts';
 export { IMPORT_ERRORS, type ImportErrorType } from './importers/budgets/errors.ts';
@@ -269,8 +289,10 @@ export {
   listBackups,
   type BackupInfo,
 } from './backups/store.ts';
+export { createBackupsModule } from './backups/handlers.ts';
 // ---- global state, server client, files, sync client, encryption ----
 export { createCloudModule, type CloudModule, type CloudHandlers } from './files/cloud-module.ts';
+export { apiCloudModule } from './files/api-cloud-handlers.ts';
 export {
   CloudSession,
   DEFAULT_BATCH_BYTES,

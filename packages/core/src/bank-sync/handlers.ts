@@ -3,21 +3,20 @@ import { handlerError } from '../handlers-core/errors.ts';
 import type { HandlerContext } from '../handlers-core/registry.ts';
 import { defineModule, handler } from '../handlers-core/registry.ts';
 import { v } from '../handlers-core/validate.ts';
-import { LINK_FAILED, LINK_TIMEOUT } from './errors.ts';
+import { LINK_FAILED } from './errors.ts';
+import { createLinkPoller } from './poll.ts';
 import { type BankProxy, bankProxy, dataOf } from './proxy.ts';
-import { type SyncOutcome, linkedAccounts, syncAccount } from './sync.ts';
+import { NO_SERVER, type SyncOutcome, linkedAccounts, syncAccounts } from './sync.ts';
 
-export const POLL_INTERVAL_MS = 3000;
-export const POLL_LIMIT_MS = 10 * 60 * 1000;
-
-const notConfigured = () => handlerError('not-configured', 'No server is configured');
+const notConfigured = () => handlerError('not-configured', NO_SERVER);
 
 async function withProxy<R>(ctx: HandlerContext, fn: (p: BankProxy) => Promise<R>) {
   const proxy = await bankProxy(ctx);
   return proxy ? fn(proxy) : notConfigured();
 }
 
-type PollAnswer = { data: Record<string, unknown> } | { error: string; message?: string };
+/** The queued half of `gocardless-accounts-sync` (see there). */
+const SYNC_RUN = 'bank-sync/run';
 
 interface LinkedBankAccount {
   account_id: string;
@@ -28,11 +27,13 @@ interface LinkedBankAccount {
 }
 
 /**
- * The bank-sync handlers. Made per core: the poll in progress and the sync-in-progress flag
- * belong to one core instance.
+ * The bank-sync handlers. Made per core: the link poll in progress and the sync-in-progress
+ * flag belong to one core instance. Handlers that write are undoable mutators, so a link or a
+ * sync (every account's transactions, starting balances and bank balances) is one undo step
+ * and runs on the single-writer queue.
  */
 export function createBankSyncModule() {
-  let poll: { stop: () => void } | null = null;
+  const poller = createLinkPoller();
   let syncing = false;
 
   function bankRow(ctx: HandlerContext, requisitionId: string, name: string): string {
@@ -44,29 +45,12 @@ export function createBankSyncModule() {
     return found?.id ?? budget.db.insert('banks', { bank_id: requisitionId, name, tombstone: 0 });
   }
 
-  async function sync(ctx: HandlerContext, id: string | null): Promise<SyncOutcome | false> {
-    if (syncing) return false;
-    syncing = true;
-    try {
-      const budget = ctx.requireBudget();
-      const out: SyncOutcome = {
-        errors: [],
-        newTransactions: [],
-        matchedTransactions: [],
-        updatedAccounts: [],
-      };
-      const proxy = await bankProxy(ctx);
-      for (const acct of linkedAccounts(budget, id)) {
-        if (!proxy) {
-          out.errors.push({ accountId: acct.id, message: 'No server is configured' });
-          continue;
-        }
-        await syncAccount(budget, proxy, acct, out, ctx.emit);
-      }
-      return out;
-    } finally {
-      syncing = false;
-    }
+  /** Sync linked accounts (one, or all for null); call only from inside a mutator. */
+  async function runSync(ctx: HandlerContext, id: string | null): Promise<SyncOutcome> {
+    const budget = ctx.requireBudget();
+    const accounts = linkedAccounts(budget, id);
+    const proxy = accounts.length > 0 ? await bankProxy(ctx) : null;
+    return syncAccounts(budget, proxy, accounts, ctx.emit);
   }
 
   return defineModule('bank-sync', {
@@ -114,44 +98,20 @@ export function createBankSyncModule() {
         requisitionId: v.string(),
       }),
       run: ({ requisitionId }, ctx) =>
-        withProxy(ctx, (p) => {
-          poll?.stop();
-          const { timers } = ctx.platform;
-          // Counted in polls, not wall time, so a suspended app does not time out at once.
-          let polls = 0;
-          return new Promise<PollAnswer>((resolve) => {
-            let handle: unknown = null;
-            let done = false;
-            const finish = (value: PollAnswer) => {
-              if (done) return;
-              done = true;
-              if (handle !== null) timers.clearTimeout(handle);
-              if (poll === self) poll = null;
-              resolve(value);
-            };
-            const self = { stop: () => finish({ error: 'stopped' }) };
-            poll = self;
-            const tick = async () => {
-              if (done) return;
-              if (polls * POLL_INTERVAL_MS >= POLL_LIMIT_MS) {
-                return finish({ error: 'timeout', message: LINK_TIMEOUT });
-              }
-              polls += 1;
-              const res = await p.post('/get-accounts', { requisitionId });
-              if (done) return;
-              if (!res.ok) return finish({ error: 'unknown', message: LINK_FAILED });
-              const data = dataOf(res.value);
-              if (Array.isArray(data.accounts)) return finish({ data });
-              handle = timers.setTimeout(() => void tick(), POLL_INTERVAL_MS);
-            };
-            void tick();
-          });
-        }),
+        withProxy(ctx, (p) => poller.poll(p, ctx.platform.timers, requisitionId)),
     }),
 
     'gocardless-poll-web-token-stop': handler({
       run: () => {
-        poll?.stop();
+        poller.stop();
+        return 'ok';
+      },
+    }),
+
+    /** The older name the external-message modals also send on close. */
+    'poll-web-token-stop': handler({
+      run: () => {
+        poller.stop();
         return 'ok';
       },
     }),
@@ -162,6 +122,7 @@ export function createBankSyncModule() {
         account: v.unknown(),
         upgradingId: v.optional(v.nullable(v.string())),
       }),
+      undoable: true,
       needsBudget: true,
       async run({ requisitionId, account, upgradingId }, ctx) {
         const acct = account as LinkedBankAccount;
@@ -184,7 +145,7 @@ export function createBankSyncModule() {
           });
           return target;
         });
-        await sync(ctx, id);
+        await runSync(ctx, id);
         return 'ok';
       },
     }),
@@ -197,6 +158,7 @@ export function createBankSyncModule() {
         accountIds: v.array(v.string()),
         offbudgetIds: v.optional(v.array(v.string())),
       }),
+      undoable: true,
       needsBudget: true,
       async run({ institution, publicToken, accountIds, offbudgetIds }, ctx) {
         const budget = ctx.requireBudget();
@@ -212,20 +174,43 @@ export function createBankSyncModule() {
             return id;
           });
         });
-        for (const id of ids) await sync(ctx, id);
+        for (const id of ids) await runSync(ctx, id);
         return ids;
       },
     }),
 
+    /**
+     * One account, or all (no id or '__all'). A sync already in progress answers false
+     * without running, so the check is made here, before queueing; the sync itself is the
+     * undoable mutator behind it.
+     */
     'gocardless-accounts-sync': handler({
       args: v.object({ id: v.optional(v.nullable(v.string())) }),
       needsBudget: true,
-      run: ({ id }, ctx) => sync(ctx, id && id !== '__all' ? id : null),
+      async run({ id }, ctx): Promise<SyncOutcome | false> {
+        if (syncing) return false;
+        syncing = true;
+        try {
+          return (await ctx.call(SYNC_RUN, {
+            id: id && id !== '__all' ? id : null,
+          })) as SyncOutcome;
+        } finally {
+          syncing = false;
+        }
+      },
+    }),
+
+    [SYNC_RUN]: handler({
+      args: v.object({ id: v.nullable(v.string()) }),
+      undoable: true,
+      needsBudget: true,
+      run: ({ id }, ctx) => runSync(ctx, id),
     }),
 
     /** Drop the link; the requisition is removed on the server once no account uses it. */
     'account-unlink': handler({
       args: v.object({ id: v.string() }),
+      undoable: true,
       needsBudget: true,
       async run({ id }, ctx) {
         const budget = ctx.requireBudget();

@@ -5,6 +5,7 @@ import { startingBalancePayee } from '../payees/queries.ts';
 import { dayOf, fromDateInt, toDateInt } from '../transactions/model.ts';
 import { type BankSyncError, providerError } from './errors.ts';
 import { bankTransactions, currentBalance } from './normalize.ts';
+import type { AccountSyncStatusEvent } from './events.ts';
 import { type BankProxy, dataOf } from './proxy.ts';
 
 export interface SyncOutcome {
@@ -14,7 +15,7 @@ export interface SyncOutcome {
   updatedAccounts: string[];
 }
 
-interface LinkedAccount {
+export interface LinkedAccount {
   id: string;
   account_id: string;
   requisitionId: string;
@@ -126,3 +127,46 @@ export async function syncAccount(
 
 const bankErrorFallback =
   'There was an internal error. Please get in touch with support if the problem continues.';
+
+export const NO_SERVER = 'No server is configured';
+
+export const emptyOutcome = (): SyncOutcome => ({
+  errors: [],
+  newTransactions: [],
+  matchedTransactions: [],
+  updatedAccounts: [],
+});
+
+/**
+ * Sync accounts one at a time (the provider limits how often an account may be read, so
+ * nothing is gained by overlapping them), pushing which accounts are still to go and, after
+ * each, whether it failed. A failed account is reported and the next one still syncs.
+ */
+export async function syncAccounts(
+  budget: Budget,
+  proxy: BankProxy | null,
+  accounts: readonly LinkedAccount[],
+  emit?: Emit,
+): Promise<SyncOutcome> {
+  const out = emptyOutcome();
+  const ids = accounts.map((a) => a.id);
+  for (const [i, acct] of accounts.entries()) {
+    emit?.('accounts-syncing', { ids: ids.slice(i) });
+    const before = out.errors.length;
+    if (proxy) await syncAccount(budget, proxy, acct, out, emit);
+    else out.errors.push({ accountId: acct.id, message: NO_SERVER });
+    const error = out.errors[before];
+    const status: AccountSyncStatusEvent = error
+      ? {
+          id: acct.id,
+          failed: true,
+          errorType: error.category,
+          errorCode: error.code,
+          message: error.message,
+        }
+      : { id: acct.id, failed: false };
+    emit?.('account-sync-status', status);
+  }
+  if (accounts.length > 0) emit?.('accounts-syncing', { ids: [] });
+  return out;
+}
