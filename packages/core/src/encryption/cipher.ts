@@ -1,4 +1,5 @@
 import { fromBase64, toBase64 } from './base64.ts';
+import { ownedBytes } from './bytes.ts';
 
 /**
  * End-to-end encryption as Actual does it, on Web Crypto:
@@ -46,7 +47,10 @@ export interface Encrypted {
 const utf8 = new TextEncoder();
 
 async function importAesKey(crypto: WebCrypto, raw: Uint8Array): Promise<CryptoKeyHandle> {
-  return crypto.subtle.importKey('raw', raw, { name: 'AES-GCM' }, false, ['encrypt', 'decrypt']);
+  return crypto.subtle.importKey('raw', ownedBytes(raw), { name: 'AES-GCM' }, false, [
+    'encrypt',
+    'decrypt',
+  ]);
 }
 
 /** Derive the key for `password` and `salt` (the base64 text from `key-make`). */
@@ -92,9 +96,9 @@ export async function encrypt(
   if (iv.length !== IV_BYTES) throw new Error(`An AES-GCM IV must be ${IV_BYTES} bytes`);
   const sealed = new Uint8Array(
     await crypto.subtle.encrypt(
-      { name: 'AES-GCM', iv, tagLength: TAG_BYTES * 8 },
+      { name: 'AES-GCM', iv: ownedBytes(iv), tagLength: TAG_BYTES * 8 },
       key.handle,
-      plaintext,
+      ownedBytes(plaintext),
     ),
   );
   const cut = sealed.length - TAG_BYTES;
@@ -115,7 +119,7 @@ export async function decrypt(
   sealed.set(authTag, value.length);
   try {
     const plain = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv, tagLength: TAG_BYTES * 8 },
+      { name: 'AES-GCM', iv: ownedBytes(iv), tagLength: TAG_BYTES * 8 },
       key.handle,
       sealed,
     );

@@ -1,3 +1,5 @@
+import { ownedBytes } from '../encryption/bytes.ts';
+
 /**
  * HTTP conventions of the sync server, as Actual's client applies them:
  * - a fetch that throws (no connection, reset, DNS) is `network-failure`;
@@ -138,7 +140,7 @@ export class Http {
 
   /** POST raw bytes; any 200 answer is parsed as JSON (the upload endpoint). */
   async postBytesForJson(path: string, body: Uint8Array, headers: Record<string, string>) {
-    return this.json(path, { method: 'POST', headers, body });
+    return this.json(path, { method: 'POST', headers, body: ownedBytes(body) });
   }
 
   /**

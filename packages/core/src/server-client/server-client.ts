@@ -1,3 +1,4 @@
+import { ownedBytes } from '../encryption/bytes.ts';
 import { type EncryptMeta, isEncryptMeta } from '../encryption/cipher.ts';
 import { Http, type Result, failure, ok } from './http.ts';
 
@@ -239,7 +240,7 @@ export class ServerClient {
     return this.http.bytes('/sync/sync', {
       method: 'POST',
       headers: { ...this.auth(token), 'Content-Type': 'application/actual-sync' },
-      body: request,
+      body: ownedBytes(request),
     });
   }
 }

@@ -1,10 +1,16 @@
-import { type WorkerClient, createWorkerClient, fallbackModeEnabled } from '@coffer/core-web';
+import {
+  type ClientEvents,
+  type CoreHandlers,
+  type WorkerClient,
+  createWorkerClient,
+  fallbackModeEnabled,
+} from '@coffer/core-web';
 import type { Backend, Connection, InitFailure } from './backend.ts';
 
 /** Starts the core worker (bundled by Vite with sqlite's wasm) and wraps the typed client. */
 export async function startCore(): Promise<Connection> {
-  // Vite bundles the worker (and sqlite's wasm) from this literal form. Not imported as a
-  // module: the core is type-checked by the root tsconfig, not under the DOM lib.
+  // Vite bundles the worker (and sqlite's wasm) from this literal `new URL` form only; an
+  // import of '@coffer/core-web/worker' would run the worker's code on the main thread.
   const worker = new Worker(new URL('../../../core-web/src/worker.ts', import.meta.url), {
     type: 'module',
     name: 'coffer-core',
@@ -24,9 +30,11 @@ export async function startCore(): Promise<Connection> {
   void navigator.storage?.persist?.().catch(() => false);
 
   const backend: Backend = {
-    // The UI names handlers by string; the typed client checks the names it knows.
-    send: (name, args) => client.send(name, args) as Promise<never>,
-    listen: (event, callback) => client.listen(event, callback),
+    // The UI names handlers and events by string (Backend is the seam its tests fake); the
+    // typed client answers an unknown name with the core's `Unknown method` error value.
+    send: (name, args) =>
+      client.send(name as keyof CoreHandlers & string, args as never) as Promise<never>,
+    listen: (event, callback) => client.listen(event as keyof ClientEvents & string, callback),
   };
   return {
     backend,
