@@ -131,6 +131,18 @@ describe('local writes', () => {
     expect(db.sqlite.first('SELECT name FROM payees WHERE id = ?', [id])).toEqual({ name: 'A' });
   });
 
+  it('pendingRowIds names the rows of a table written so far in the open batch', () => {
+    const { db } = memoryBudgetDb();
+    const id = db.insert('payees', { name: 'A' });
+    expect(db.pendingRowIds('payees')).toEqual(new Set());
+    db.batch(() => {
+      db.update('payees', { id, name: 'B' });
+      db.insert('accounts', { name: 'Checking' });
+      expect(db.pendingRowIds('payees')).toEqual(new Set([id]));
+    });
+    expect(db.pendingRowIds('payees')).toEqual(new Set());
+  });
+
   it('synced prefs travel as prefs messages and are reported, not written to SQL', () => {
     const { db } = memoryBudgetDb();
     const events: ChangeEvent[] = [];

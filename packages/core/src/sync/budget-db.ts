@@ -147,6 +147,18 @@ export class BudgetDb {
     );
   }
 
+  /**
+   * Ids of `table`'s rows written so far in the open batch (empty outside one). A caller that
+   * keeps its own view of rows it writes (the transaction store) asks once, up front, which
+   * rows someone else already changed in the batch, since SQLite does not show those yet.
+   */
+  pendingRowIds(table: string): Set<string> {
+    const ids = new Set<string>();
+    for (const { message } of this.pending ?? [])
+      if (message.dataset === table) ids.add(message.row);
+    return ids;
+  }
+
   /** Stamp cell changes with the clock and apply them (or buffer them inside a batch). */
   send(changes: readonly CellChange[]): ChangeEvent | null {
     for (const { dataset, column } of changes) {
