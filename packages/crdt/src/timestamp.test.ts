@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MutableTimestamp, Timestamp, makeClientId } from './timestamp.ts';
+import { MutableTimestamp, Timestamp, isoString, makeClientId } from './timestamp.ts';
 import { anyCounter, anyMillis, anyTimestamp, hexNode } from './test-helpers/arbitraries.ts';
 import { Actual, ActualTimestamp } from './test-helpers/actual.ts';
 
@@ -159,5 +159,27 @@ describe('Timestamp caches', () => {
     const printed = new Timestamp(5, 1, 'ab');
     printed.hash();
     expect(printed).toEqual(new Timestamp(5, 1, 'ab'));
+  });
+});
+
+describe('isoString', () => {
+  it('prints what Date#toISOString prints, for any valid millis', () => {
+    const edges = [
+      0,
+      1,
+      951_782_399_999, // 2000-02-28T23:59:59.999Z
+      951_868_800_000, // 2000-03-01
+      4_107_542_399_999, // 2100-02-28T23:59:59.999Z
+      253_402_300_799_999, // the last ms of year 9999
+      253_402_300_800_000, // +010000-01-01
+      8.64e15,
+    ];
+    for (const millis of edges) expect(isoString(millis)).toBe(new Date(millis).toISOString());
+    fc.assert(
+      fc.property(anyMillis, (millis) => {
+        expect(isoString(millis)).toBe(new Date(millis).toISOString());
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

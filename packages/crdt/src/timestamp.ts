@@ -9,6 +9,48 @@ const MAX_MILLIS = 8.64e15;
 
 const ZERO_NODE = '0000000000000000';
 const ZERO_COUNTER = '0000';
+/** The last millisecond of year 9999; later years print with a sign and six digits. */
+const LAST_FOUR_DIGIT_YEAR = 253402300799999;
+const DAY = 86_400_000;
+
+const two = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+const three = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
+
+/**
+ * `new Date(millis).toISOString()` by arithmetic (days to a civil date, proleptic Gregorian):
+ * the Date path costs several microseconds and the write path prints one string per message.
+ * Years past 9999 are rare enough to go through `Date`. `millis` is a valid timestamp's
+ * (0 or more), so years have four digits.
+ */
+export function isoString(millis: number): string {
+  if (millis > LAST_FOUR_DIGIT_YEAR) return new Date(millis).toISOString();
+  const days = Math.floor(millis / DAY);
+  let rest = millis - days * DAY;
+  // Days since 0000-03-01, so leap days fall at the end of each 400-year era's years.
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear =
+    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const ms = rest - seconds * 1000;
+  return `${year}-${two(month)}-${two(day)}T${two(hours)}:${two(minutes)}:${two(seconds)}.${three(ms)}Z`;
+}
 
 function checkMillis(millis: number): void {
   if (!Number.isInteger(millis) || millis < 0 || millis > MAX_MILLIS) {
@@ -66,7 +108,7 @@ export class Timestamp {
 
   toString(): string {
     if (this.#text !== undefined) return this.#text;
-    const iso = new Date(this._millis).toISOString();
+    const iso = isoString(this._millis);
     const counter = (ZERO_COUNTER + this._counter.toString(16).toUpperCase()).slice(-4);
     const node = (ZERO_NODE + this._node).slice(-16);
     return (this.#text = `${iso}-${counter}-${node}`);
