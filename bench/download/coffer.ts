@@ -1,0 +1,86 @@
+// The new device through Coffer's own client in process: the app core with the cloud module on
+// the Node platform (assembled as packages/core-web's worker does). `set-server-url` +
+// `subscribe-sign-in`, then what a script's downloadBudget does: `get-remote-files`, then
+// `download-budget` (fetch, unpack, open, catch up with the server; kept open), and one
+// `api/budget-month` to show the budget is ready to read. Prints one JSON line.
+//   node download-coffer.mjs <json options>
+import { createAppCore, createCloudModule } from '@coffer/core';
+import { createNodePlatform } from '@coffer/core-node';
+
+interface Options {
+  dataDir: string;
+  serverURL: string;
+  password: string;
+  groupId: string;
+  month: string;
+}
+
+const quiet = { info: () => undefined, warn: () => undefined, error: console.error };
+
+function cpuMs(since?: NodeJS.CpuUsage): number {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1000;
+}
+
+function ok<T>(name: string, value: unknown): T {
+  if (value && typeof value === 'object' && 'error' in value) {
+    throw new Error(`${name} failed: ${JSON.stringify(value)}`);
+  }
+  return value as T;
+}
+
+export async function cofferNewDevice(o: Options) {
+  const loadedMs = performance.now();
+  const platform = createNodePlatform({ documentDir: o.dataDir, log: quiet });
+  const cloud = createCloudModule();
+  const core = createAppCore({ platform, documentDir: o.dataDir }).register(cloud.module);
+  const send = async <T>(name: string, args?: unknown) =>
+    ok<T>(name, await core.sendUnknown(name, args));
+
+  const t0 = performance.now();
+  await send('set-server-url', { url: o.serverURL });
+  await send('subscribe-sign-in', { password: o.password });
+  const signInMs = performance.now() - t0;
+
+  const cpu = process.cpuUsage();
+  const t1 = performance.now();
+  const files = await send<Array<{ fileId: string; groupId: string }>>('get-remote-files');
+  const file = files.find((f) => f.groupId === o.groupId);
+  if (!file) throw new Error(`no remote file with group ${o.groupId}`);
+  const res = await send<{ id: string; syncError?: unknown }>('download-budget', {
+    fileId: file.fileId,
+    replace: true,
+    keepOpen: true,
+  });
+  if (res.syncError) throw new Error(`catch-up failed: ${JSON.stringify(res.syncError)}`);
+  const downloadMs = performance.now() - t1;
+  const downloadCpuMs = cpuMs(cpu);
+  const t2 = performance.now();
+  const shown = await send<{ toBudget: number; totalSpent: number; totalIncome: number }>(
+    'api/budget-month',
+    { month: o.month },
+  );
+  const firstMonthMs = performance.now() - t2;
+  const readyCpuMs = cpuMs(cpu);
+  await send('close-budget');
+  return {
+    side: 'coffer',
+    startupMs: loadedMs,
+    signInMs,
+    downloadMs,
+    downloadCpuMs,
+    firstMonthMs,
+    readyMs: downloadMs + firstMonthMs,
+    readyCpuMs,
+    month: { toBudget: shown.toBudget, totalSpent: shown.totalSpent, totalIncome: shown.totalIncome }, // prettier-ignore
+    processCpuMs: cpuMs(),
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+  };
+}
+
+const arg = process.argv[2];
+if (arg) {
+  console.log(JSON.stringify(await cofferNewDevice(JSON.parse(arg) as Options)));
+  // Nothing else to wait for: the pooled HTTP connections would keep the process alive a while.
+  process.exit(0);
+}

@@ -1,0 +1,203 @@
+// The download benchmark's orchestrator (bundled and started by run.mjs; see there).
+import { decodeSyncResponse, encodeSyncRequest, Timestamp } from '@coffer/crdt';
+import { spawn } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startActual, startCoffer, type ServerProcess } from '../server/servers.ts';
+import { type BudgetState, differences, inspectBudget } from './inspect.ts';
+
+const { values } = parseArgs({
+  options: {
+    transactions: { type: 'string', default: '100000' },
+    tail: { type: 'string', default: '4000' },
+    servers: { type: 'string', default: 'coffer,actual' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+const COUNT = Number(values.transactions);
+const TAIL = Number(values.tail);
+const PASSWORD = 'bench password';
+const RUN = resolve('bench/download/run.mjs');
+const COFFER = resolve('bench/results/.build/download-coffer.mjs');
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+/** Runs node with `args` and returns its last JSON line (async: the servers' pipes keep flowing). */
+function child(args: string[], what: string): Promise<Json> {
+  const prof = values['cpu-prof'];
+  const flags = prof ? ['--cpu-prof', '--cpu-prof-dir', resolve(prof)] : [];
+  return new Promise((done, fail) => {
+    const p = spawn(process.execPath, [...flags, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    p.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    p.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    p.once('exit', (code) => {
+      const line = out
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .pop();
+      if (code !== 0 || !line)
+        fail(new Error(`${what} failed (exit ${code}):\n${err.slice(-4000)}`)); // prettier-ignore
+      else done(JSON.parse(line));
+    });
+  });
+}
+
+async function post(url: string, body: unknown): Promise<Json> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/** The server's merkle hash for the file: a sync that sends nothing and asks for nothing. */
+async function serverMerkle(base: string, fileId: string, groupId: string): Promise<number> {
+  const login = await post(`${base}/account/login`, { password: PASSWORD });
+  const res = await fetch(`${base}/sync/sync`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/actual-sync', 'x-actual-token': login.data.token },
+    body: encodeSyncRequest({
+      messages: [],
+      fileId,
+      groupId,
+      keyId: '',
+      since: Timestamp.max.toString(),
+    }),
+  });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`sync ${res.status}: ${Buffer.from(bytes).toString()}`);
+  const trie = JSON.parse(decodeSyncResponse(bytes).merkle) as { hash?: number };
+  return trie.hash ?? 0;
+}
+
+function dbOf(dir: string): string {
+  const folder = readdirSync(dir).find((d) => existsSync(join(dir, d, 'db.sqlite')));
+  if (!folder) throw new Error(`no budget in ${dir}`);
+  return join(dir, folder, 'db.sqlite');
+}
+
+function check(what: string, got: BudgetState, source: BudgetState, merkle: number): void {
+  const wrong = differences(source, got);
+  if (got.merkleHash !== merkle) wrong.push(`merkle ${got.merkleHash}, server ${merkle}`);
+  if (wrong.length > 0) throw new Error(`${what} is wrong:\n  ${wrong.join('\n  ')}`);
+}
+
+async function onServer(
+  base: string,
+  start: () => Promise<ServerProcess>,
+  made: string,
+  id: string,
+) {
+  const server = await start();
+  try {
+    const url = server.url;
+    await post(`${url}/account/bootstrap`, { password: PASSWORD });
+    const dir = (name: string) => join(base, `${server.name}-${name}`);
+    cpSync(made, dir('source'), { recursive: true });
+    const t = performance.now();
+    const src = await child([RUN, '--child', 'upload', '--dir', dir('source'), '--id', id, '--url', url, '--password', PASSWORD, '--tail', String(TAIL)], 'upload + tail'); // prettier-ignore
+    const setupMs = performance.now() - t;
+    const merkle = await serverMerkle(url, src.fileId, src.groupId);
+    const source = inspectBudget(dbOf(dir('source')));
+    check('the source', source, source, merkle);
+
+    const month = new Date().toISOString().slice(0, 7);
+    const options = (name: string) =>
+      JSON.stringify({ dataDir: dir(name), serverURL: url, password: PASSWORD, groupId: src.groupId, month }); // prettier-ignore
+    const sides: Record<string, Json> = {};
+    for (const name of ['actual', 'coffer']) {
+      mkdirSync(dir(name));
+      sides[name] =
+        name === 'actual'
+          ? await child([RUN, '--child', 'actual', '--options', options(name)], 'Actual')
+          : await child([COFFER, options(name)], 'Coffer');
+      const state = inspectBudget(dbOf(dir(name)));
+      // Opening a file must not send anything: the server's merkle is still the source's.
+      check(name, state, source, await serverMerkle(url, src.fileId, src.groupId));
+      sides[name].state = state;
+    }
+    const [a, c] = [sides.actual.month, sides.coffer.month];
+    if (JSON.stringify(a) !== JSON.stringify(c)) {
+      throw new Error(`the month differs: Actual ${JSON.stringify(a)}, Coffer ${JSON.stringify(c)}`); // prettier-ignore
+    }
+    return { server: server.name, setupMs, tail: src, source, actual: sides.actual, coffer: sides.coffer }; // prettier-ignore
+  } finally {
+    await server.stop();
+  }
+}
+
+const r = (x: number) => Math.round(x);
+function column(s: Json) {
+  return {
+    'download + catch-up (ms)': r(s.downloadMs),
+    '  CPU (ms)': r(s.downloadCpuMs),
+    '+ first budget month (ms)': r(s.readyMs),
+    '  CPU (ms) ': r(s.readyCpuMs),
+    'sign-in (ms)': r(s.signInMs),
+    'process start (ms)': r(s.startupMs),
+    'process CPU (ms)': r(s.processCpuMs),
+    'peak RSS (MB)': r(s.peakRssMb),
+  };
+}
+
+async function main() {
+  const root = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  const base = mkdtempSync(join(root, 'bench-download-'));
+  try {
+    const made = join(base, 'made');
+    mkdirSync(made);
+    const t = performance.now();
+    const { id } = await child([RUN, '--child', 'make', '--dir', made, '--transactions', String(COUNT)], 'making the budget'); // prettier-ignore
+    const makeMs = performance.now() - t;
+    const starts: Record<string, () => Promise<ServerProcess>> = { coffer: startCoffer, actual: startActual }; // prettier-ignore
+    const runs = [];
+    for (const name of values.servers.split(',')) {
+      const start = starts[name];
+      if (!start) throw new Error(`unknown server ${name}`);
+      const run = await onServer(base, start, made, id);
+      runs.push(run);
+      const version = createRequire(import.meta.url)('@actual-app/api/package.json').version;
+      console.log(
+        `\nServer: ${run.server}. ${COUNT} transactions, tail of ${run.tail.added} added, ${run.tail.edited} edited, ` +
+          `${run.tail.deleted} deleted (${run.source.messages} messages in the log); both devices checked: ` +
+          `balances, rows and merkle equal to the source and the server.`,
+      );
+      console.table({
+        [`Actual (@actual-app/api ${version})`]: column(run.actual),
+        'Coffer (core + cloud module)': column(run.coffer),
+      });
+      console.log(
+        `Coffer is ${(run.actual.downloadMs / run.coffer.downloadMs).toFixed(1)}x faster (wall), ` +
+          `${(run.actual.downloadCpuMs / run.coffer.downloadCpuMs).toFixed(1)}x (CPU) at download + catch-up; ` +
+          `${(run.actual.readyMs / run.coffer.readyMs).toFixed(1)}x (wall) to the first budget month. Target ≥ 5x.`,
+      );
+    }
+    const outDir = resolve('bench/results');
+    mkdirSync(outDir, { recursive: true });
+    const file = join(outDir, `download-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, JSON.stringify({ benchmark: 'download', count: COUNT, tail: TAIL, makeMs, runs, node: process.version }, null, 2)); // prettier-ignore
+    console.log(`Results: ${file}`);
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,97 @@
+// A new device downloads a 100,000-transaction budget and catches up with the server, Coffer
+// beside Actual in one run, on the same server (Coffer's, then the real sync-server):
+//   1. the real @actual-app/api makes the budget (bench/budget's builder, plus payees), uploads
+//      it and keeps editing after the upload (the tail: imports, edits, deletions);
+//   2. a fresh data directory downloads it and syncs until its merkle equals the server's:
+//      Actual through @actual-app/api (init + downloadBudget), Coffer through its core with the
+//      cloud module (download-budget), each in its own process;
+//   3. both results are checked against the source file and the server (balances, contents,
+//      merkle) before any time is reported.
+// Prints a table and writes bench/results/download-<time>.json.
+//   node bench/download/run.mjs [--transactions 100000] [--tail 4000] [--servers coffer,actual]
+//     [--cpu-prof dir]
+// The orchestrator (main.ts) and the Coffer side (coffer.ts) are TypeScript: this file bundles
+// them with esbuild; the Actual-side children are this file again with `--child`.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+
+const mode = option('child', null);
+if (mode) {
+  const print = console.log.bind(console);
+  console.log = () => {};
+  let out;
+  if (mode === 'make') {
+    const { makeBudget } = await import('./source.mjs');
+    out = { id: await makeBudget(option('dir'), Number(option('transactions'))) };
+  } else if (mode === 'upload') {
+    const { uploadAndEdit } = await import('./source.mjs');
+    out = await uploadAndEdit(option('dir'), option('id'), option('url'), option('password'), Number(option('tail'))); // prettier-ignore
+  } else if (mode === 'actual') {
+    const { actualNewDevice } = await import('./actual-side.mjs');
+    await actualNewDevice(JSON.parse(option('options')));
+  } else {
+    throw new Error(`unknown child ${mode}`);
+  }
+  if (out) print(JSON.stringify(out));
+  process.exit(0);
+}
+
+process.chdir(root);
+if (!existsSync(join(root, 'packages/server/dist/main.js'))) {
+  const res = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+  if (res.status !== 0) process.exit(res.status ?? 1);
+}
+const outDir = join(root, 'bench/results/.build');
+mkdirSync(outDir, { recursive: true });
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+  banner: {
+    js: "import { createRequire as benchRequire } from 'node:module'; const require = benchRequire(import.meta.url);",
+  },
+};
+// The Coffer side is bundled whole (workspace and npm code) but the native SQLite driver, as a
+// built app would ship it.
+await build({
+  ...common,
+  entryPoints: [join(here, 'coffer.ts')],
+  outfile: join(outDir, 'download-coffer.mjs'),
+  external: ['better-sqlite3'],
+});
+// The orchestrator loads npm packages from node_modules.
+await build({
+  ...common,
+  entryPoints: [join(here, 'main.ts')],
+  outfile: join(outDir, 'download-main.mjs'),
+  sourcemap: 'inline',
+  plugins: [
+    {
+      name: 'externalize-npm',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (a) =>
+          a.path.startsWith('@coffer/') ? undefined : { external: true },
+        );
+      },
+    },
+  ],
+});
+const res = spawnSync(
+  process.execPath,
+  [join(outDir, 'download-main.mjs'), ...process.argv.slice(2)],
+  { stdio: 'inherit', cwd: root },
+);
+process.exit(res.status ?? 1);
