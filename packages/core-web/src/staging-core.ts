@@ -30,11 +30,9 @@ export function stagingCore(core: Core, platform: WebPlatform): ServableCore {
     }
   };
 
-  const withMutators = core as Core & { isMutator?(name: string): boolean };
   return {
     events: core.events,
-    // Core may learn to say which handlers mutate; the reply's `mutated` follows it then.
-    isMutator: withMutators.isMutator ? (name) => withMutators.isMutator!(name) : undefined,
+    isMutator: (name) => core.isMutator(name),
     async sendUnknown(name, args, options) {
       const done = store.busy();
       let release: (() => void) | null = null;

@@ -190,7 +190,7 @@ describe('client ↔ serveCore over a MessageChannel, with the real app core', (
     expect(rejection).toMatchObject({ type: 'InternalError', message: 'api boom' });
   });
 
-  it('carries the undo tag and reports mutating requests', async () => {
+  it('carries the undo tag and reports the writers that succeeded as mutated', async () => {
     const platform = diskPlatform({ prefix: 'coffer-client-' });
     const core = appCore(platform);
     const { port1, port2 } = new MessageChannel();
@@ -200,16 +200,8 @@ describe('client ↔ serveCore over a MessageChannel, with the real app core', (
       undoTag: () => ({ url }),
       onMutated: (t) => mutated.push(t),
     });
-    const mutators = new Set(['create-budget', 'account-create']);
-    const served = serveCore(
-      {
-        sendUnknown: (name, args, options) => core.sendUnknown(name, args, options),
-        events: core.events,
-        isMutator: (name) => mutators.has(name),
-      },
-      port2,
-      { timers: platform.timers },
-    );
+    // The real core says which handlers write.
+    const served = serveCore(core, port2, { timers: platform.timers });
     cleanups.push(() => {
       client.close();
       served.close();
@@ -218,15 +210,22 @@ describe('client ↔ serveCore over a MessageChannel, with the real app core', (
       platform.cleanup();
     });
     const undoEvents = collect(client as CofferClient<TestHandlers>, 'undo-event');
+    url = '/nothing-open';
+    // A writer that fails with an error value wrote nothing.
+    expect(await client.send('account-create', { name: 'Nowhere' })).toMatchObject({
+      error: { type: 'no-budget' },
+    });
+    url = '/budget';
     await client.send('create-budget', { budgetName: 'Tags', avoidUpload: true });
     url = '/accounts';
     await client.send('account-create', { name: 'Savings' });
     url = '/elsewhere';
     await client.send('accounts-get');
-    await client.send('undo');
     expect(mutated).toEqual([{ url: '/budget' }, { url: '/accounts' }]);
-    // The undo restores the UI state the undone request carried.
+    await client.send('undo');
+    // The undo restores the UI state the undone request carried; it is a writer itself.
     expect(undoEvents[0]?.undoTag).toEqual({ url: '/accounts' });
+    expect(mutated).toHaveLength(3);
   });
 
   it('repeats connect until the UI answers, then stops', async () => {

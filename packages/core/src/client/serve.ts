@@ -9,11 +9,14 @@ import {
   isRequest,
 } from './protocol.ts';
 
+const hasError = (result: unknown): boolean =>
+  typeof result === 'object' && result !== null && 'error' in result && Boolean(result.error);
+
 /** What `serveCore` needs from a core: the untyped edge and every event. `Core` fits. */
 export interface ServableCore {
   sendUnknown(name: string, args?: unknown, options?: { undoTag?: unknown }): Promise<unknown>;
   readonly events: { onAny(listener: (name: string, payload: unknown) => void): () => void };
-  /** Whether `name` changes data (the reply's `mutated`, which lets the UI drop undo state). */
+  /** Whether `name` is a writer; the reply's `mutated` is true when one succeeded. */
   isMutator?(name: string): boolean;
 }
 
@@ -96,13 +99,15 @@ export function serveCore(
 
   const handle = async (request: RequestMessage): Promise<void> => {
     const { id, name, args, undoTag, catchErrors } = request;
-    const mutated = core.isMutator?.(name) ?? false;
+    const writer = core.isMutator?.(name) ?? false;
     const errorsBefore = serverErrors;
     let result: unknown;
     try {
       result = await core.sendUnknown(name, args, { undoTag });
     } catch (err) {
       const error = errorInfo(err);
+      // A writer that threw reports no change (its batch did not commit).
+      const mutated = false;
       if (catchErrors) {
         reply(request, { type: 'reply', id, result: { error }, mutated, undoTag });
       } else if (name.startsWith('api/')) {
@@ -114,6 +119,8 @@ export function serveCore(
       return;
     }
     const body = catchErrors ? { data: result } : result;
+    // A writer's expected failure (`{ error }`) is returned without writing anything.
+    const mutated = writer && !hasError(result);
     reply(request, { type: 'reply', id, result: body, mutated, undoTag });
   };
 

@@ -57,6 +57,25 @@ describe('handler framework', () => {
     expect(pushed).toEqual([{ message: 'bug' }]);
   });
 
+  it('knows which handlers are writers', () => {
+    const core = createCore({ platform, documentDir: '/docs' })
+      .register(mathModule)
+      .register(undoModule)
+      .register(
+        defineModule('writers', {
+          write: handler({ mutator: true, run: () => 1 }),
+          step: handler({ undoable: true, run: () => 2 }),
+        }),
+      );
+    expect(['write', 'step', 'undo', 'add', 'nothing'].map((n) => core.isMutator(n))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
   it('refuses a name registered twice', () => {
     const core = createCore({ platform, documentDir: '/docs' }).register(mathModule);
     expect(() => core.register(defineModule('again', { add: handler({ run: () => 0 }) }))).toThrow(

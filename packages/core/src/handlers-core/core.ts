@@ -66,6 +66,12 @@ export class Core<M extends HandlerTable = Record<never, never>> {
     return this.handlers.has(name);
   }
 
+  /** Whether `name` is a writer (`mutator` or `undoable`): what the UI's reply `mutated` reports. */
+  isMutator(name: string): boolean {
+    const spec = this.handlers.get(name);
+    return spec?.mutator === true || spec?.undoable === true;
+  }
+
   get handlerNames(): string[] {
     return [...this.handlers.keys()];
   }
