@@ -112,6 +112,7 @@ export function normalizeImport(
   budget: Budget,
   accountId: string,
   transactions: readonly ImportTransaction[],
+  options: { rawPayeeName?: boolean } = {},
 ): NormalizeResult {
   const resolve = new Resolver(budget);
   const items: Normalized[] = [];
@@ -123,7 +124,8 @@ export function normalizeImport(
     let payeeName = t.payee_name;
     if (typeof payeeName === 'string' && payeeName) {
       const trimmed = payeeName.trim();
-      payeeName = trimmed === '' ? null : resolve.title(trimmed);
+      // Bank sync keeps the name as the server built it (title case would mangle its IBAN mask).
+      payeeName = trimmed === '' ? null : options.rawPayeeName ? trimmed : resolve.title(trimmed);
     }
     const trans: Normalized['trans'] = { date: t.date!, amount: t.amount! };
     for (const key of KEPT) if (t[key] !== undefined) trans[key] = t[key] as never;

@@ -77,13 +77,15 @@ export function importTransactions(
   budget: Budget,
   accountId: string,
   transactions: readonly ImportTransaction[],
-  options: { emit?: Emit } = {},
+  options: { emit?: Emit; rawPayeeName?: boolean } = {},
 ): ImportResult {
   const account = budget.sqlite.first('SELECT id FROM accounts WHERE id = ? AND tombstone = 0', [
     accountId,
   ]);
   if (!account) return failed(`No account with id ${accountId}`);
-  const normalized = normalizeImport(budget, accountId, transactions);
+  const normalized = normalizeImport(budget, accountId, transactions, {
+    rawPayeeName: options.rawPayeeName,
+  });
   if (!normalized.ok) return failed(normalized.message);
 
   const runRules = budget.get(TransactionHooksSlot).runRules;
