@@ -207,6 +207,59 @@ describe('bank sync through the server proxy', () => {
     );
   });
 
+  it('makes a sync one undo step, and pushes which accounts are syncing and how each went', async () => {
+    fake.booked = [tx('t1', '2023-08-01', '-12.50', { creditorName: 'Grocer' })];
+    const id = await link();
+    fake.booked.push(tx('t2', '2023-08-04', '-3.00', { creditorName: 'Cafe' }));
+    f.pushed.length = 0;
+    const res = (await send('gocardless-accounts-sync', { id: '__all' })) as Record<
+      string,
+      unknown
+    >;
+    expect(res.newTransactions).toHaveLength(1);
+    expect(f.pushed.filter((p) => p.name !== 'undo-event')).toEqual([
+      { name: 'accounts-syncing', payload: { ids: [id] } },
+      { name: 'account-sync-status', payload: { id, failed: false } },
+      { name: 'accounts-syncing', payload: { ids: [] } },
+    ]);
+    expect(f.txsOf(id)).toHaveLength(3);
+    await send('undo');
+    expect(f.txsOf(id).map((r) => r.financial_id)).not.toContain('t2');
+    expect(f.txsOf(id)).toHaveLength(2);
+
+    fake.txError = { error_type: 'ITEM_ERROR', error_code: 'ITEM_LOGIN_REQUIRED' };
+    f.pushed.length = 0;
+    await send('gocardless-accounts-sync', { id });
+    expect(f.pushed.find((p) => p.name === 'account-sync-status')!.payload).toEqual({
+      id,
+      failed: true,
+      errorType: 'ITEM_ERROR',
+      errorCode: 'ITEM_LOGIN_REQUIRED',
+      message: bankErrorMessage('ITEM_ERROR', 'ITEM_LOGIN_REQUIRED'),
+    });
+  });
+
+  it('answers false to a sync asked for while one is running', async () => {
+    const id = await link();
+    const first = send('gocardless-accounts-sync', { id });
+    expect(await send('gocardless-accounts-sync', {})).toBe(false);
+    expect(await first).toMatchObject({ errors: [] });
+    expect(await send('gocardless-accounts-sync', {})).toMatchObject({ errors: [] });
+  });
+
+  it('lists the starting balance with the new transactions of the first sync that works', async () => {
+    fake.txError = { error_type: 'RATE_LIMIT_EXCEEDED', error_code: 'NORDIGEN_ERROR' };
+    const id = await link();
+    expect(f.txsOf(id)).toEqual([]);
+    fake.txError = null;
+    fake.booked = [tx('t1', '2023-08-02', '-5.00', { creditorName: 'Kiosk' })];
+    const res = (await send('gocardless-accounts-sync', { id })) as { newTransactions: string[] };
+    expect(res.newTransactions).toHaveLength(2);
+    const start = f.tx(res.newTransactions[0]!);
+    expect(start).toMatchObject({ starting_balance_flag: 1, amount: 100500, date: 20230802 });
+    expect(f.tx(res.newTransactions[1]!)).toMatchObject({ financial_id: 't1', amount: -500 });
+  });
+
   it.each([
     ['ITEM_ERROR', 'NO_ACCOUNTS'],
     ['ITEM_ERROR', 'ITEM_LOGIN_REQUIRED'],

@@ -52,11 +52,17 @@ function startDate(budget: Budget, accountId: string): string | null {
   return from < first ? first : from;
 }
 
-function insertStartingBalance(budget: Budget, acct: LinkedAccount, amount: number, date: string) {
+function insertStartingBalance(
+  budget: Budget,
+  acct: LinkedAccount,
+  amount: number,
+  date: string,
+): string {
   const payee = startingBalancePayee(budget);
   const { clock, random } = budget.env.platform;
+  const id = random.uuid();
   budget.db.insert('transactions', {
-    id: random.uuid(),
+    id,
     acct: acct.id,
     amount,
     category: acct.offbudget ? null : payee.category,
@@ -69,6 +75,7 @@ function insertStartingBalance(budget: Budget, acct: LinkedAccount, amount: numb
     sort_order: clock.now(),
     tombstone: 0,
   });
+  return id;
 }
 
 /** Download, normalise and import one account's transactions; errors are returned. */
@@ -102,7 +109,7 @@ export async function syncAccount(
     return;
   }
   const txs = bankTransactions(data);
-  const result = importTransactions(budget, acct.id, txs, { emit });
+  const result = importTransactions(budget, acct.id, txs, { emit, rawPayeeName: true });
   if (result.errors.length > 0) {
     out.errors.push({
       accountId: acct.id,
@@ -111,10 +118,11 @@ export async function syncAccount(
     });
     return;
   }
+  // Added after the import, not before, so no downloaded transaction can be matched to it.
   if (firstSync) {
     const oldest = txs.reduce((min, t) => (t.date && t.date < min ? t.date : min), today);
     const start = typeof data.startingBalance === 'number' ? data.startingBalance : 0;
-    insertStartingBalance(budget, acct, start, oldest);
+    out.newTransactions.push(insertStartingBalance(budget, acct, start, oldest));
   }
   const balance = currentBalance(data);
   if (balance !== null) budget.db.update('accounts', { id: acct.id, balance_current: balance });
