@@ -142,4 +142,59 @@ describe('GoCardless setup and linking from the core, through the server', () =>
     });
     expect(c.requests('/requisitions/no-such-req/')).toHaveLength(1);
   });
+
+  it('reauthorizes an account whose access expired: a new requisition, the same account', async () => {
+    await c.configure();
+    c.timers.skip.add(POLL_INTERVAL_MS);
+    c.addAccount('acc-1', {
+      booked: [
+        {
+          transactionId: 't1',
+          bookingDate: '2024-03-10',
+          transactionAmount: { amount: '-4.00', currency: 'GBP' },
+          creditorName: 'Kiosk',
+        },
+      ],
+    });
+    const linkVia = async (requisitionId: string, upgradingId: string | null) => {
+      const polled = await c.must<{ data: { accounts: unknown[] } }>('gocardless-poll-web-token', {
+        upgradingAccountId: upgradingId,
+        requisitionId,
+      });
+      const [account] = polled.data.accounts;
+      expect(
+        await c.send('gocardless-accounts-link', { requisitionId, account, upgradingId }),
+      ).toBe('ok');
+    };
+    const first = await c.requisition(['acc-1']);
+    await linkVia(first, null);
+    const id = c
+      .sql()
+      .first<{ id: string }>("SELECT id FROM accounts WHERE account_id = 'acc-1'")!.id;
+    const txCount = () =>
+      c.sql().all('SELECT id FROM transactions WHERE acct = ? AND tombstone = 0', [id]).length;
+    expect(txCount()).toBe(2);
+
+    c.fake.requisitions.get(first)!.status = 'EX';
+    const failed = (await c.send('gocardless-accounts-sync', { id })) as {
+      errors: { code: string }[];
+    };
+    expect(failed.errors.map((e) => e.code)).toEqual(['ITEM_LOGIN_REQUIRED']);
+
+    const second = await c.requisition(['acc-1']);
+    await linkVia(second, id);
+    expect(
+      c
+        .sql()
+        .all(
+          'SELECT a.id, b.bank_id FROM accounts a JOIN banks b ON b.id = a.bank WHERE a.account_id = ? AND a.tombstone = 0',
+          ['acc-1'],
+        ),
+    ).toEqual([{ id, bank_id: second }]);
+    // Not a first sync: no second starting balance, and t1 is not downloaded twice.
+    expect(txCount()).toBe(2);
+    c.pushed.length = 0;
+    expect(await c.send('gocardless-accounts-sync', { id })).toMatchObject({ errors: [] });
+    expect(c.events('account-sync-status')).toEqual([{ id, failed: false }]);
+  });
 });
