@@ -41,7 +41,12 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 let failed = 0;
 for (const script of chosen) {
   console.log(`\n=== ${relative(root, script)} ===`);
-  const res = spawnSync(process.execPath, [script], { cwd: root, stdio: 'inherit' });
+  // Built above; BENCH_BUILT tells a group's script not to build again (bench/web reads it).
+  const res = spawnSync(process.execPath, [script], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_BUILT: '1' },
+  });
   if (res.status !== 0) {
     failed++;
     console.error(`${relative(root, script)} failed (exit ${res.status})`);

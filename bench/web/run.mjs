@@ -1,0 +1,48 @@
+// The built web app beside Actual's web build, in headless Chromium (issue 7): JavaScript shipped
+// (gzip) and the time from navigation to an interactive budget, on a first visit and for a
+// returning user. Prints a table and writes bench/results/web-<time>.json.
+//   node bench/web/run.mjs [--runs 5] [--returning 2] [--transactions 10000] [--settle 3000]
+//     [--no-build]
+// Builds (server bundle and packages/web/dist) unless --no-build or bench/run.mjs already did
+// (BENCH_BUILT=1), bundles measure.ts (workspace
+// and e2e helpers included, npm packages left external) and runs it.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const args = process.argv.slice(2).filter((a) => a !== '--no-build');
+
+process.chdir(root);
+if (!process.argv.includes('--no-build') && process.env.BENCH_BUILT !== '1')
+  await import(join(root, 'scripts/build.mjs'));
+
+const outfile = join(root, 'bench/results/.build/web-measure.mjs');
+mkdirSync(dirname(outfile), { recursive: true });
+await build({
+  entryPoints: [join(here, 'measure.ts')],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'externalize-npm',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (a) =>
+          a.path.startsWith('@coffer/') ? undefined : { external: true },
+        );
+      },
+    },
+  ],
+  banner: {
+    js: "import { createRequire as benchRequire } from 'node:module'; const require = benchRequire(import.meta.url);",
+  },
+});
+const res = spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit', cwd: root });
+process.exit(res.status ?? 1);
