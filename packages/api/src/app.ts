@@ -1,8 +1,13 @@
-import { type Platform, createApiModule, createAppCore } from '@coffer/core';
+import { type Platform, apiCloudModule, createApiModule, createAppCore } from '@coffer/core';
 
-/** Every core module (the app's and the `api/*` handlers) on one core for one client. */
+/**
+ * Every core module for one script: the app's (with the cloud module, its global state kept
+ * in memory as Actual's api does), the `api/*` handlers, and the api's server side.
+ */
 export function createApiCore(platform: Platform, documentDir: string) {
-  return createAppCore({ platform, documentDir }).register(createApiModule());
+  return createAppCore({ platform, documentDir, cloud: { persistState: false } })
+    .register(createApiModule())
+    .register(apiCloudModule);
 }
 
 export type ApiCore = ReturnType<typeof createApiCore>;

@@ -9,7 +9,9 @@ import { type ApiMethods, createMethods } from './methods.ts';
 export interface InitConfig {
   /** The folder holding one sub-folder per budget. Defaults to $ACTUAL_DATA_DIR, then cwd. */
   dataDir?: string;
+  /** The sync server. Without one (and without $ACTUAL_SERVER_URL) nothing syncs. */
   serverURL?: string;
+  /** The server's password: `init` signs in with it. */
   password?: string;
 }
 
@@ -21,6 +23,8 @@ export interface ApiLib {
   q: typeof q;
   getDataDir(): string;
 }
+
+const NO_CONFIG: InitConfig = Object.freeze({});
 
 /**
  * One running api: a core with every module on the Node platform, and the methods of
@@ -47,17 +51,28 @@ export class ApiClient {
     return this.core !== null;
   }
 
-  async init(config: InitConfig = {}): Promise<ApiLib> {
+  async init(config: InitConfig = NO_CONFIG): Promise<ApiLib> {
     if (this.core) return this.lib;
     const dataDir = resolve(config.dataDir ?? process.env.ACTUAL_DATA_DIR ?? process.cwd());
     mkdirSync(dataDir, { recursive: true });
     const platform = createNodePlatform({ documentDir: dataDir });
-    this.core = createApiCore(platform, dataDir);
-    if (config.serverURL) {
-      // Scripts that expect to sync should hear that they are working on local files only.
-      platform.log.warn('This api works on local budgets only so far; serverURL is ignored');
-    }
+    const core = createApiCore(platform, dataDir);
+    this.core = core;
     this.dataDir = dataDir;
+    // As with Actual's api: the environment counts only when no config object is given.
+    const serverURL = config === NO_CONFIG ? process.env.ACTUAL_SERVER_URL : config.serverURL;
+    if (serverURL) {
+      // Not checked here, as with Actual: an unreachable server shows up on first use.
+      unwrap(await core.sendUnknown('set-server-url', { url: serverURL, validate: false }));
+      if (config.password) {
+        const signedIn = await core.sendUnknown('subscribe-sign-in', { password: config.password });
+        // Actual's api 6.9 carries on after a failed sign-in (later calls then fail); the
+        // script at least hears why.
+        if (isErrorValue(signedIn)) {
+          platform.log.warn('Signing in to the server failed', { reason: signedIn.error.type });
+        }
+      }
+    }
     return this.lib;
   }
 

@@ -30,6 +30,8 @@ export const methods = m;
 export const {
   runImport,
   loadBudget,
+  downloadBudget,
+  sync,
   getBudgets,
   batchBudgetUpdates,
   runQuery,

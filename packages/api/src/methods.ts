@@ -34,6 +34,14 @@ export function createMethods(send: ApiSend) {
       await call('api/finish-import');
     },
     loadBudget: (budgetId: string): Promise<void> => call('api/load-budget', { id: budgetId }),
+    /**
+     * Open the budget with sync id `syncId` from the server given to `init` (its local copy,
+     * caught up, when this data folder has one). An encrypted budget needs its `password`.
+     */
+    downloadBudget: (syncId: string, { password }: { password?: string } = {}): Promise<void> =>
+      call('api/download-budget', { syncId, password }),
+    /** Send this budget's changes to the server and apply everyone else's; waits. */
+    sync: (): Promise<void> => call('api/sync'),
     getBudgets: () => call<Fields[]>('api/get-budgets'),
     /** Apply every write made inside `func` as one batch. */
     async batchBudgetUpdates(func: () => unknown): Promise<void> {

@@ -1,7 +1,12 @@
 import { readPrefs, writePrefs } from '../budget-file/prefs.ts';
 import { GLOBAL_STATE_FILE, GlobalState } from '../global-state/global-state.ts';
 import { handlerError } from '../handlers-core/errors.ts';
-import { type BudgetService, type HandlerContext, handler } from '../handlers-core/registry.ts';
+import {
+  type BudgetService,
+  type HandlerContext,
+  defineModule,
+  handler,
+} from '../handlers-core/registry.ts';
 import { v } from '../handlers-core/validate.ts';
 import {
   BACKUP_INTERVAL_MS,
@@ -45,7 +50,16 @@ export const backupService: BudgetService = (budget, ctx) => {
   };
 };
 
-export const backupHandlers = {
+/** Where the backups find global state (the last opened budget). */
+export type GlobalStateSource = (ctx: HandlerContext) => Promise<GlobalState>;
+
+/** Without a cloud session: the state file in the document folder, read on each call. */
+export const stateFileIn: GlobalStateSource = (ctx) => {
+  const { fs, log } = ctx.platform;
+  return GlobalState.load(fs, fs.join(ctx.documentDir, GLOBAL_STATE_FILE), log);
+};
+
+const backupHandlers = (globalState: GlobalStateSource) => ({
   'backups-get': handler({
     args: v.object({ id: v.string() }),
     async run({ id }, ctx): Promise<BackupInfo[]> {
@@ -94,11 +108,21 @@ export const backupHandlers = {
   // The budget that was open when the app last ran, if its folder is still there.
   'get-last-opened-backup': handler({
     async run(_args: undefined, ctx): Promise<string | null> {
-      const { fs, log } = ctx.platform;
-      const state = await GlobalState.load(fs, fs.join(ctx.documentDir, GLOBAL_STATE_FILE), log);
-      const id = state.get('lastBudget');
+      const { fs } = ctx.platform;
+      const id = (await globalState(ctx)).get('lastBudget');
       if (!id || !validId(id)) return null;
       return (await fs.exists(budgetDirOf(fs, ctx.documentDir, id))) ? id : null;
     },
   }),
-};
+});
+
+/**
+ * `backups-get`, `backup-make`, `backup-load`, `get-last-opened-backup` and the 15-minute
+ * schedule. `globalState` is the core's own global state (the cloud session's, when the core
+ * has one), so the last opened budget is read where it was written.
+ */
+export function createBackupsModule(options: { globalState?: GlobalStateSource } = {}) {
+  return defineModule('backups', backupHandlers(options.globalState ?? stateFileIn), {
+    services: [backupService],
+  });
+}

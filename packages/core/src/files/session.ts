@@ -8,6 +8,11 @@ import { ServerClient } from '../server-client/server-client.ts';
 export interface CloudOptions {
   /** Where the global state file lives; defaults to `<documentDir>/global-store.json`. */
   statePath?: string;
+  /**
+   * false: keep global state (server, token, keys) in memory only, for a script's session,
+   * as Actual's api does. Default true.
+   */
+  persistState?: boolean;
   /** Local messages per `/sync/sync` request, at most. */
   maxBatchMessages?: number;
   /** Encoded local messages per request, at most (bytes); well under the server's 20 MB. */
@@ -58,7 +63,10 @@ export class CloudSession {
     this.platformRef = platform;
     this.loaded ??= (async () => {
       const path = this.options.statePath ?? platform.fs.join(documentDir, GLOBAL_STATE_FILE);
-      const state = await GlobalState.load(platform.fs, path, platform.log);
+      const state =
+        this.options.persistState === false
+          ? GlobalState.memory(platform.log)
+          : await GlobalState.load(platform.fs, path, platform.log);
       for (const [fileId, stored] of Object.entries(state.get('encrypt-keys') ?? {})) {
         const key = await importKey(platform.crypto, stored);
         if (key) this.keys.add(key);

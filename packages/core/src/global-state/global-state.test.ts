@@ -33,4 +33,14 @@ describe('GlobalState', () => {
     await Promise.all([1, 2, 3, 4, 5].map((n) => state.set({ 'max-months': n })));
     expect(JSON.parse(await fs.readText('/g.json'))).toEqual({ 'max-months': 5 });
   });
+
+  it('in memory: keeps entries for the session and writes no file', async () => {
+    const platform = createTestPlatform();
+    const state = GlobalState.memory(platform.log, { 'server-url': 'https://a.example' });
+    await state.set({ 'user-token': 't' });
+    await state.remove(['server-url']);
+    expect(state.snapshot()).toEqual({ 'user-token': 't' });
+    expect(state.path).toBeNull();
+    expect(platform.warnings).toEqual([]);
+  });
 });

@@ -30,17 +30,24 @@ export const GLOBAL_STATE_FILE = 'global-store.json';
 /**
  * Global state as a JSON file written atomically through the platform's file system (a
  * documents folder in Node, OPFS in the browser). Reads come from memory; writes are queued
- * so they land in call order.
+ * so they land in call order. A state made by `memory()` has no file (a script's session:
+ * its token and keys end with the process, as with Actual's api).
  */
 export class GlobalState {
   private writing: Promise<void> = Promise.resolve();
 
   private constructor(
-    private readonly fs: FileSystem,
-    readonly path: string,
+    private readonly fs: FileSystem | null,
+    /** The file, or null when the state lives in memory only. */
+    readonly path: string | null,
     private readonly log: Logger,
     private data: GlobalStateData,
   ) {}
+
+  /** A state that is never written anywhere. */
+  static memory(log: Logger, data: GlobalStateData = {}): GlobalState {
+    return new GlobalState(null, null, log, structuredClone(data));
+  }
 
   /** Read the file; a missing one is empty state, an unreadable one is logged and replaced. */
   static async load(fs: FileSystem, path: string, log: Logger): Promise<GlobalState> {
@@ -85,9 +92,11 @@ export class GlobalState {
   }
 
   private flush(): Promise<void> {
+    const { fs, path } = this;
+    if (!fs || path === null) return this.writing;
     const text = JSON.stringify(this.data);
     this.writing = this.writing
-      .then(() => this.fs.writeFile(this.path, text))
+      .then(() => fs.writeFile(path, text))
       .catch((err: unknown) => {
         this.log.error('Writing global state failed', { path: this.path, error: String(err) });
       });

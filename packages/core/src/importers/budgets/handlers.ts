@@ -1,5 +1,4 @@
 import { strFromU8 } from 'fflate';
-import { backupHandlers, backupService } from '../../backups/handlers.ts';
 import { exportHandlers } from '../../export/handlers.ts';
 import { isHandlerError } from '../../handlers-core/errors.ts';
 import { type HandlerContext, defineModule, handler } from '../../handlers-core/registry.ts';
@@ -115,10 +114,9 @@ const importHandlers = {
 
 /**
  * Moving budgets in and out of the app: `export-budget`, `import-budget` (Actual/Coffer zips,
- * YNAB4, nYNAB), `upload-file-web`, and backups with their schedule.
+ * YNAB4, nYNAB) and `upload-file-web`. Backups are their own module (`createBackupsModule`).
  */
-export const budgetTransferModule = defineModule(
-  'budget-transfer',
-  { ...importHandlers, ...exportHandlers, ...backupHandlers },
-  { services: [backupService] },
-);
+export const budgetTransferModule = defineModule('budget-transfer', {
+  ...importHandlers,
+  ...exportHandlers,
+});

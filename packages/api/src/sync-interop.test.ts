@@ -1,0 +1,186 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type RunningServer,
+  cofferServerBuild,
+  startActualServer,
+  startCofferServer,
+} from '../../core/src/files/test-helpers/servers.ts';
+import { ApiClient } from './client.ts';
+
+// The real @actual-app/api (6.9) runs in a child process per session: its state is global.
+const RUNNER = join(dirname(fileURLToPath(import.meta.url)), 'test-helpers/actual-sync-runner.mjs');
+const PASSWORD = 'server password';
+const KEY_PASSWORD = 'budget key';
+
+interface ActualView {
+  budgetId: string;
+  accounts: Array<{ id: string; name: string }>;
+  balances: Record<string, number>;
+  notes: Record<string, string[]>;
+}
+
+const targets: Array<[string, () => Promise<RunningServer>]> = [
+  ['@actual-app/sync-server', () => startActualServer()],
+];
+// The Coffer server is tested once built (`npm run build`, as CI does before the tests).
+if (cofferServerBuild()) targets.push(['the Coffer server', startCofferServer]);
+
+let cleanup: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const fn of cleanup.reverse()) await fn();
+  cleanup = [];
+});
+
+function tempDir(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `coffer-sync-interop-${name}-`));
+  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function runActual(job: Record<string, unknown>): ActualView {
+  const dir = tempDir('job');
+  const jobFile = join(dir, 'job.json');
+  const out = join(dir, 'out.json');
+  writeFileSync(jobFile, JSON.stringify(job));
+  const res = spawnSync(process.execPath, [RUNNER, jobFile, out], {
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+  if (res.status !== 0) throw new Error(`Actual's api failed (${res.status}): ${res.stderr}`);
+  return JSON.parse(readFileSync(out, 'utf8')) as ActualView;
+}
+
+function merkleHash(dataDir: string, budgetId: string): number {
+  const db = new Database(join(dataDir, budgetId, 'db.sqlite'), { readonly: true });
+  try {
+    const row = db.prepare('SELECT clock FROM messages_clock').get() as { clock: string };
+    return (JSON.parse(row.clock) as { merkle: { hash: number } }).merkle.hash;
+  } finally {
+    db.close();
+  }
+}
+
+/** Set the server's password; a server that has just said it listens may refuse a moment. */
+async function bootstrap(url: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(`${url}/account/bootstrap`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ password: PASSWORD }),
+      });
+      expect(res.status).toBe(200);
+      return;
+    } catch (err) {
+      if (attempt >= 20 || !String((err as Error).cause).includes('ECONNREFUSED')) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+describe.each(targets)('Coffer’s api and @actual-app/api through %s', (_name, start) => {
+  it.each([
+    ['unencrypted', null],
+    ['encrypted', KEY_PASSWORD],
+  ])(
+    'share a %s budget: edits cross both ways, balances and merkles agree',
+    async (_kind, keyPassword) => {
+      const server = await start();
+      cleanup.push(() => server.stop());
+      await bootstrap(server.url);
+      const cofferDir = tempDir('coffer');
+      const actualDir = tempDir('actual');
+
+      // Coffer's api makes the budget (uploaded on creation) and, for this case, encrypts it.
+      const coffer = new ApiClient();
+      cleanup.push(() => coffer.shutdown());
+      await coffer.init({ dataDir: cofferDir, serverURL: server.url, password: PASSWORD });
+      const { id: budgetId } = (await coffer.lib.send('create-budget', {
+        budgetName: 'Shared',
+      })) as { id: string };
+      const acct = await coffer.methods.createAccount({ name: 'Joint' }, 100_000);
+      await coffer.methods.addTransactions(acct, [
+        { date: '2024-03-02', amount: -2_500, notes: 'from coffer' },
+      ]);
+      if (keyPassword) {
+        expect(await coffer.lib.send('key-make', { password: keyPassword })).toEqual({});
+      }
+      await coffer.methods.sync();
+      const { groupId, encryptKeyId } = (await coffer.lib.send('load-prefs')) as {
+        groupId: string;
+        encryptKeyId?: string | null;
+      };
+      expect(Boolean(encryptKeyId)).toBe(Boolean(keyPassword));
+
+      // A second script of ours: a wrong sync id, and a missing or wrong key, reject as typed
+      // errors and leave nothing behind.
+      const other = new ApiClient();
+      cleanup.push(() => other.shutdown());
+      const otherDir = tempDir('other');
+      await other.init({ dataDir: otherDir, serverURL: server.url, password: PASSWORD });
+      await expect(other.methods.downloadBudget('no-such-group')).rejects.toMatchObject({
+        type: 'budget-not-found',
+      });
+      if (keyPassword) {
+        await expect(other.methods.downloadBudget(groupId)).rejects.toMatchObject({
+          type: 'password-required',
+        });
+        await expect(
+          other.methods.downloadBudget(groupId, { password: 'not it' }),
+        ).rejects.toMatchObject({ type: 'decrypt-failure' });
+      }
+      expect(await other.methods.getBudgets()).toEqual([]);
+      await other.shutdown();
+
+      // Actual downloads it, sees Coffer's data, adds a transaction and syncs.
+      const job = {
+        dataDir: actualDir,
+        serverURL: server.url,
+        password: PASSWORD,
+        syncId: groupId,
+        ...(keyPassword ? { keyPassword } : {}),
+      };
+      const first = runActual({
+        ...job,
+        account: acct,
+        add: [{ date: '2024-03-03', amount: 7_000, notes: 'from actual' }],
+      });
+      expect(first.accounts.map((a) => a.name)).toEqual(['Joint']);
+      expect(first.notes[acct]).toEqual(
+        expect.arrayContaining(['from actual:7000', 'from coffer:-2500']),
+      );
+
+      // Coffer gets Actual's transaction; both see the same balance.
+      await coffer.methods.sync();
+      const mine = (await coffer.methods.getTransactions(acct)) as Array<{ notes: string | null }>;
+      expect(mine.map((t) => t.notes)).toContain('from actual');
+      expect(await coffer.methods.getAccountBalance(acct)).toBe(104_500);
+      expect(first.balances[acct]).toBe(104_500);
+
+      // Coffer edits; Actual (its local copy, caught up by downloadBudget) sees the edits.
+      await coffer.methods.updateAccount(acct, { name: 'Joint (renamed)' });
+      await coffer.methods.addTransactions(acct, [
+        { date: '2024-03-04', amount: -1_000, notes: 'second from coffer' },
+      ]);
+      await coffer.methods.sync();
+      const second = runActual(job);
+      expect(second.budgetId).toBe(first.budgetId);
+      expect(second.accounts).toEqual([{ id: acct, name: 'Joint (renamed)' }]);
+      expect(second.balances[acct]).toBe(103_500);
+      expect(second.notes[acct]).toContain('second from coffer:-1000');
+
+      // Coffer takes whatever Actual sent last; then both logs hold the same messages.
+      await coffer.methods.sync();
+      expect(await coffer.methods.getAccountBalance(acct)).toBe(second.balances[acct]);
+      await coffer.shutdown();
+      expect(merkleHash(cofferDir, budgetId)).toBe(merkleHash(actualDir, second.budgetId));
+    },
+    300_000,
+  );
+});

@@ -1,0 +1,47 @@
+// One session of the real @actual-app/api against a sync server, in its own process (its
+// state is global): init with the server, downloadBudget (a fresh download, or the local copy
+// caught up), optionally add transactions and sync, then report what it sees.
+//   node actual-sync-runner.mjs <job.json> <out.json>
+// job: { dataDir, serverURL, password, syncId, keyPassword?, account?, add?: [transaction] }
+import { readFileSync, writeFileSync } from 'node:fs';
+import api from '@actual-app/api';
+
+async function main() {
+  const [jobFile, out] = process.argv.slice(2);
+  const job = JSON.parse(readFileSync(jobFile, 'utf8'));
+  // Actual narrates every step on stdout; the result goes to a file.
+  console.log = () => {};
+  await api.init({ dataDir: job.dataDir, serverURL: job.serverURL, password: job.password });
+  await api.downloadBudget(job.syncId, job.keyPassword ? { password: job.keyPassword } : {});
+  if (job.add) {
+    await api.addTransactions(job.account, job.add);
+    await api.sync();
+  }
+  const accounts = await api.getAccounts();
+  const balances = {};
+  const notes = {};
+  for (const a of accounts) {
+    balances[a.id] = await api.getAccountBalance(a.id);
+    const txs = await api.getTransactions(a.id, '2000-01-01', '2099-12-31');
+    notes[a.id] = txs.map((t) => `${t.notes ?? ''}:${t.amount}`).sort();
+  }
+  const prefs = await api.internal.send('load-prefs');
+  writeFileSync(
+    out,
+    JSON.stringify({
+      budgetId: prefs.id,
+      accounts: accounts.map((a) => ({ id: a.id, name: a.name })),
+      balances,
+      notes,
+    }),
+  );
+  await api.shutdown();
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
