@@ -59,17 +59,10 @@ export async function savePrefs(store: AppStore, patch: Partial<LocalPrefs>): Pr
   await store.backend.send('save-prefs', patch);
 }
 
+/** The account list; balances are live query cells (app/balance-cells.ts), not loaded here. */
 export async function loadAccounts(store: AppStore): Promise<Account[]> {
   const res = await store.backend.send<Account[]>('accounts-get');
-  const list = Array.isArray(res) ? res : [];
-  const accounts = await Promise.all(
-    list.map(async (a) => {
-      const props = await store.backend.send<{ balance?: number }>('account-properties', {
-        id: a.id,
-      });
-      return { ...a, balance: props && typeof props.balance === 'number' ? props.balance : 0 };
-    }),
-  );
+  const accounts = Array.isArray(res) ? res : [];
   store.set({ accounts });
   return accounts;
 }
@@ -89,7 +82,7 @@ const LOAD_ERRORS: Record<string, string> = {
 };
 
 export async function loadBudget(store: AppStore, id: string): Promise<boolean> {
-  store.set({ loadingText: 'Loading...' });
+  store.set({ loadingText: 'Loading...', cells: {} });
   const res = await store.backend.send('load-budget', { id });
   const code = errorCode(res);
   if (code) {
@@ -115,7 +108,15 @@ export async function closeBudget(store: AppStore): Promise<void> {
   if (!store.get().prefs) return;
   store.set({ loadingText: 'Closing...' });
   await store.backend.send('close-budget');
-  store.set({ prefs: null, accounts: [], payees: [], modals: [], loadingText: null });
+  store.set({
+    prefs: null,
+    accounts: [],
+    payees: [],
+    modals: [],
+    cells: {},
+    accountsSyncing: null,
+    loadingText: null,
+  });
   await loadAllFiles(store);
 }
 

@@ -31,7 +31,14 @@ export interface AppState {
   modals: ModalEntry[];
   syncState: SyncState;
   lastSyncRepair: boolean;
-  uncategorizedCount: number;
+  /** Live query cells (`account!balance-<id>`, `account!accounts-balance`, ...) by full name. */
+  cells: Readonly<Record<string, unknown>>;
+  /** Bank sync in progress: an account id, ALL_ACCOUNTS for every linked account, or null. */
+  accountsSyncing: string | null;
+  /** A newer release found by the update check, or null. */
+  latestVersion: string | null;
+  /** The version a newer build served at this origin reports (the update banner), or null. */
+  appUpdatedTo: string | null;
 }
 
 export const initialState: AppState = {
@@ -48,7 +55,10 @@ export const initialState: AppState = {
   modals: [],
   syncState: 'idle',
   lastSyncRepair: false,
-  uncategorizedCount: 0,
+  cells: {},
+  accountsSyncing: null,
+  latestVersion: null,
+  appUpdatedTo: null,
 };
 
 /** One per mounted app: holds state and the backend; components subscribe to slices. */

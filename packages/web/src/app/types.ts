@@ -48,7 +48,6 @@ export interface Account {
   name: string;
   offbudget: 0 | 1 | boolean;
   closed: 0 | 1 | boolean;
-  balance?: number;
   sort_order?: number;
 }
 

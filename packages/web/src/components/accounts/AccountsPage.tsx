@@ -2,7 +2,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
+import { useResponsive } from '../../app/responsive.ts';
 import { useFormat } from '../../app/use-format.ts';
+import { cellNumber, viewBalanceCell } from './balance-queries.ts';
+import { MobileAccountHeader, MobileAccountsList } from './MobileAccounts.tsx';
 import { accountFilter, transactionsQuery } from './transactions-query.ts';
 import './accounts.css';
 
@@ -21,12 +24,20 @@ const ROW_HEIGHT = 32;
 
 export function AccountsPage() {
   const { id } = useParams();
+  const { isNarrow } = useResponsive();
+  if (isNarrow && id === undefined) return <MobileAccountsList />;
+  return <AccountTransactions id={id} narrow={isNarrow} />;
+}
+
+function AccountTransactions({ id, narrow }: { id: string | undefined; narrow: boolean }) {
   const store = useStore();
   const fmt = useFormat();
   const accounts = useAppState((s) => s.accounts);
   const payees = useAppState((s) => s.payees);
   const [rows, setRows] = useState<Txn[] | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const cell = viewBalanceCell(id);
+  const balance = useAppState((s) => cellNumber(s.cells, cell));
 
   useEffect(() => {
     let cancelled = false;
@@ -37,7 +48,8 @@ export function AccountsPage() {
     return () => {
       cancelled = true;
     };
-  }, [store, id, accounts]);
+    // The balance cell changes whenever this view's transactions do (a sync, an undo).
+  }, [store, id, accounts, balance]);
 
   const virtualizer = useVirtualizer({
     count: rows?.length ?? 0,
@@ -56,24 +68,26 @@ export function AccountsPage() {
       >
     )[id ?? ''] ??
     'All accounts';
-  const list = account ? [account] : accounts.filter((a) => !a.closed);
-  const balance = list.reduce((t, a) => t + (a.balance ?? 0), 0);
   const payeeName = (pid?: string | null) => payees.find((p) => p.id === pid)?.name ?? '';
 
   return (
     <div className="page accounts-page">
-      <div className="row" style={{ justifyContent: 'space-between' }}>
-        <h1 style={{ margin: 0 }}>{title}</h1>
-        <div className="accounts-balance">
-          Balance:{' '}
-          <strong
-            className={balance < 0 ? 'amount negative' : 'amount'}
-            data-testid="account-balance"
-          >
-            {fmt.amount(balance)}
-          </strong>
+      {narrow ? (
+        <MobileAccountHeader title={title} cell={cell} />
+      ) : (
+        <div className="row" style={{ justifyContent: 'space-between' }}>
+          <h1 style={{ margin: 0 }}>{title}</h1>
+          <div className="accounts-balance">
+            Balance:{' '}
+            <strong
+              className={balance < 0 ? 'amount negative' : 'amount'}
+              data-testid="account-balance"
+            >
+              {fmt.amount(balance)}
+            </strong>
+          </div>
         </div>
-      </div>
+      )}
       {accounts.length === 0 && (
         <div className="card stack">
           <p>For Coffer to be useful, you need to add an account.</p>

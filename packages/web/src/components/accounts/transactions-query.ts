@@ -1,3 +1,5 @@
+import { UNCATEGORIZED_FILTER } from './balance-queries.ts';
+
 /** A serialized transactions query (the shape `q(...).serialize()` produces in core). */
 export function transactionsQuery(filter: Record<string, unknown>, limit: number, offset = 0) {
   return {
@@ -25,7 +27,7 @@ export function accountFilter(id: string | undefined): Record<string, unknown> {
     case 'offbudget':
       return { 'account.offbudget': true, 'account.closed': false };
     case 'uncategorized':
-      return { category: null, 'account.offbudget': false, is_parent: false };
+      return { ...UNCATEGORIZED_FILTER, is_parent: false };
     default:
       return { account: id };
   }

@@ -12,11 +12,20 @@ export function App() {
   const budgetId = useAppState((s) => s.prefs?.id ?? null);
   const loadingText = useAppState((s) => s.loadingText);
   const theme = useAppState((s) => s.globalPrefs.theme ?? 'light');
+  const privacy = useAppState(
+    (s) => Boolean(s.prefs?.['flags.privacyMode']) && Boolean(s.prefs?.isPrivacyEnabled),
+  );
   useGlobalEvents(store);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
+
+  // Privacy mode blurs every `.amount` (theme.css); the root attribute reaches them all.
+  useEffect(() => {
+    if (privacy) document.documentElement.dataset.privacy = 'on';
+    else delete document.documentElement.dataset.privacy;
+  }, [privacy]);
 
   useEffect(() => {
     if (budgetId) window.localStorage.setItem(LAST_BUDGET_KEY, budgetId);

@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { closeBudget, loadAccounts } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
+import { useBalanceCells } from '../../app/balance-cells.ts';
 import { useResponsive } from '../../app/responsive.ts';
+import { DemoBanner, MobileNotice, SyncingBanner, UpdateBanner } from '../app/Banners.tsx';
 import { ModalHost } from '../app/ModalHost.tsx';
 import { AccountsPage } from '../accounts/AccountsPage.tsx';
 import { PayeesPage } from '../payees/PayeesPage.tsx';
@@ -10,7 +12,7 @@ import { SettingsPage } from '../settings/SettingsPage.tsx';
 import { BottomNav } from './BottomNav.tsx';
 import { budgetModals } from './modals/registry.ts';
 import { BudgetPage, Placeholder, PostTransactions } from './Pages.tsx';
-import { Sidebar } from './Sidebar.tsx';
+import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
 import { useStartupSync } from './use-startup-sync.ts';
 import './shell.css';
@@ -62,8 +64,12 @@ export function FinancesApp() {
   const { pathname } = useLocation();
   const { isNarrow } = useResponsive();
   const accountCount = useAppState((s) => s.accounts.length);
+  const floating = useFloatingSidebar();
+  const [sidebarShown, setShown] = useState<SidebarShown>(false);
+  const setSidebarShown = useCallback((shown: SidebarShown) => setShown(shown), []);
   useShortcuts();
   useStartupSync(store);
+  useBalanceCells(store);
 
   useEffect(() => {
     void loadAccounts(store).then((accounts) => {
@@ -83,10 +89,15 @@ export function FinancesApp() {
     isNarrow && ['/budget', '/accounts', '/settings'].some((p) => pathname.startsWith(p));
 
   return (
-    <div className="shell">
-      {!isNarrow && <Sidebar />}
+    <div className={`shell${floating ? ' shell-floating' : ''}`}>
+      {!isNarrow && <Sidebar floating={floating} shown={sidebarShown} setShown={setSidebarShown} />}
       <div className="shell-main">
-        {!isNarrow && <Titlebar />}
+        <DemoBanner />
+        <UpdateBanner />
+        <SyncingBanner />
+        {!isNarrow && (
+          <Titlebar onShowSidebar={floating ? () => setSidebarShown('keyboard') : undefined} />
+        )}
         <main className="shell-page" data-accounts={accountCount}>
           {narrowRedirect ? (
             <Navigate to="/budget" replace />
@@ -113,6 +124,7 @@ export function FinancesApp() {
         </main>
         {showTabs && <BottomNav />}
       </div>
+      {isNarrow && <MobileNotice />}
       <ModalHost registry={budgetModals} inManager={false} />
     </div>
   );

@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { weekdaysFrom } from '../../util/format.ts';
+import { balanceCells, cellNumber } from '../accounts/balance-queries.ts';
 
 export function Placeholder({ title }: { title: string }) {
   return (
@@ -15,9 +16,7 @@ export function Placeholder({ title }: { title: string }) {
 /** A summary of the budget's accounts until the budget table lands. */
 export function BudgetPage() {
   const fmt = useFormat();
-  const accounts = useAppState((s) => s.accounts);
-  const onBudget = accounts.filter((a) => !a.closed && !a.offbudget);
-  const total = onBudget.reduce((t, a) => t + (a.balance ?? 0), 0);
+  const total = useAppState((s) => cellNumber(s.cells, balanceCells.onBudget().name));
   const today = new Date().toISOString().slice(0, 10);
   return (
     <div className="page">

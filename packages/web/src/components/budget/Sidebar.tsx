@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { closeBudget, savePrefs } from '../../app/actions.ts';
+import { closeBudget, saveGlobalPrefs, savePrefs } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
-import type { Account } from '../../app/types.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { FLOATING_SIDEBAR_BELOW, useResponsive } from '../../app/responsive.ts';
 import { MenuButton } from '../common/Menu.tsx';
+import { SidebarAccounts } from './SidebarAccounts.tsx';
 
 function BudgetName() {
   const store = useStore();
@@ -52,35 +52,42 @@ function BudgetName() {
   );
 }
 
-function AccountRow({ to, name, balance }: { to: string; name: string; balance: number }) {
-  const fmt = useFormat();
+export function useFloatingSidebar(): boolean {
+  const pref = useAppState((s) => Boolean(s.globalPrefs.floatingSidebar));
+  const { width } = useResponsive();
+  return pref || width < FLOATING_SIDEBAR_BELOW;
+}
+
+function PinButton() {
+  const store = useStore();
+  const pref = useAppState((s) => Boolean(s.globalPrefs.floatingSidebar));
+  const { width } = useResponsive();
+  // Below the floating width the sidebar always floats, so there is nothing to pin.
+  if (width < FLOATING_SIDEBAR_BELOW) return null;
   return (
-    <NavLink to={to} end className="sidebar-account">
-      <span className="sidebar-account-name">{name}</span>
-      <span className={balance < 0 ? 'amount negative' : 'amount'}>{fmt.amount(balance)}</span>
-    </NavLink>
+    <button
+      className="btn btn-bare sidebar-pin"
+      aria-label={pref ? 'Pin sidebar' : 'Unpin sidebar'}
+      title={pref ? 'Pin sidebar' : 'Unpin sidebar'}
+      aria-pressed={!pref}
+      onClick={() => void saveGlobalPrefs(store, { floatingSidebar: !pref })}
+    >
+      {pref ? '📌' : '⇤'}
+    </button>
   );
 }
 
-const sum = (list: Account[]) => list.reduce((t, a) => t + (a.balance ?? 0), 0);
-
-export function Sidebar() {
-  const store = useStore();
+function SidebarContent() {
   const { pathname } = useLocation();
-  const accounts = useAppState((s) => s.accounts);
-  const showClosed = useAppState((s) => Boolean(s.prefs?.['ui.showClosedAccounts']));
   const autoOpen = ['/payees', '/rules', '/settings', '/tools'].some((p) => pathname.startsWith(p));
   const [moreOpen, setMoreOpen] = useState(autoOpen);
   const open = moreOpen || autoOpen;
-
-  const onBudget = accounts.filter((a) => !a.closed && !a.offbudget);
-  const offBudget = accounts.filter((a) => !a.closed && a.offbudget);
-  const closed = accounts.filter((a) => a.closed);
 
   return (
     <nav className="sidebar" aria-label="Sidebar">
       <div className="sidebar-top">
         <BudgetName />
+        <PinButton />
       </div>
       <div className="sidebar-scroll">
         <NavLink to="/budget" className="sidebar-item">
@@ -109,45 +116,54 @@ export function Sidebar() {
           </div>
         )}
         <div className="sidebar-separator" />
-        <AccountRow
-          to="/accounts"
-          name="All accounts"
-          balance={sum(accounts.filter((a) => !a.closed))}
-        />
-        {onBudget.length > 0 && (
-          <AccountRow to="/accounts/budgeted" name="For budget" balance={sum(onBudget)} />
-        )}
-        {onBudget.map((a) => (
-          <AccountRow key={a.id} to={`/accounts/${a.id}`} name={a.name} balance={a.balance ?? 0} />
-        ))}
-        {offBudget.length > 0 && (
-          <AccountRow to="/accounts/offbudget" name="Off budget" balance={sum(offBudget)} />
-        )}
-        {offBudget.map((a) => (
-          <AccountRow key={a.id} to={`/accounts/${a.id}`} name={a.name} balance={a.balance ?? 0} />
-        ))}
-        {closed.length > 0 && (
-          <button
-            className="sidebar-item sidebar-closed-toggle"
-            aria-expanded={showClosed}
-            onClick={() => savePrefs(store, { 'ui.showClosedAccounts': !showClosed })}
-          >
-            {showClosed ? 'Closed accounts' : 'Closed accounts...'}
-          </button>
-        )}
-        {showClosed &&
-          closed.map((a) => (
-            <AccountRow
-              key={a.id}
-              to={`/accounts/${a.id}`}
-              name={a.name}
-              balance={a.balance ?? 0}
-            />
-          ))}
-        <button className="sidebar-item sidebar-add" onClick={() => store.pushModal('add-account')}>
-          + Add account
-        </button>
+        <SidebarAccounts />
       </div>
     </nav>
+  );
+}
+
+/**
+ * The sidebar, docked, or floating (global pref floatingSidebar, or a window under 668 wide):
+ * then it is hidden until the pointer reaches the left edge or the title bar's button opens it,
+ * and it hides again when the pointer or focus leaves it.
+ */
+export type SidebarShown = false | 'hover' | 'keyboard';
+
+export function Sidebar({
+  floating,
+  shown,
+  setShown,
+}: {
+  floating: boolean;
+  shown: SidebarShown;
+  setShown: (shown: SidebarShown) => void;
+}) {
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!floating) setShown(false);
+  }, [floating, setShown]);
+  useEffect(() => {
+    // Opened from the title bar's button: move focus in, so the keyboard can use it.
+    if (shown === 'keyboard') {
+      frame.current?.querySelector<HTMLElement>('a, button')?.focus({ preventScroll: true });
+    }
+  }, [shown]);
+  if (!floating) return <SidebarContent />;
+  return (
+    <>
+      <div className="sidebar-hover-strip" onMouseEnter={() => setShown('hover')} />
+      <div
+        ref={frame}
+        className={`sidebar-float${shown ? ' shown' : ''}`}
+        data-testid="floating-sidebar"
+        onMouseLeave={() => setShown(false)}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setShown(false);
+        }}
+        onKeyDown={(e) => e.key === 'Escape' && setShown(false)}
+      >
+        <SidebarContent />
+      </div>
+    </>
   );
 }

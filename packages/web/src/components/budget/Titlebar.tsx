@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import { closeBudget, signOut } from '../../app/actions.ts';
+import { closeBudget, saveGlobalPrefs, savePrefs, signOut } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
+import { balanceCells, cellNumber } from '../accounts/balance-queries.ts';
 import { MenuButton } from '../common/Menu.tsx';
 import { Spinner } from '../common/Spinner.tsx';
 
@@ -71,17 +72,73 @@ const TITLES: Array<[string, string]> = [
   ['/accounts', 'Accounts'],
 ];
 
-export function Titlebar() {
+/** The link to the uncategorized transactions; hidden when there are none. */
+function UncategorizedCount() {
+  const count = useAppState((s) => cellNumber(s.cells, balanceCells.uncategorizedCount().name));
+  if (count <= 0) return null;
+  return (
+    <Link to="/accounts/uncategorized" className="titlebar-uncat">
+      {count === 1 ? '1 uncategorized transaction' : `${count} uncategorized transactions`}
+    </Link>
+  );
+}
+
+function ThemeToggle() {
+  const store = useStore();
+  const enabled = useAppState((s) => Boolean(s.prefs?.['flags.themes']));
+  const theme = useAppState((s) => s.globalPrefs.theme ?? 'light');
+  if (!enabled) return null;
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <button
+      className="btn btn-bare titlebar-icon"
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+      onClick={() => void saveGlobalPrefs(store, { theme: next })}
+    >
+      {theme === 'dark' ? '☀' : '☾'}
+    </button>
+  );
+}
+
+function PrivacyToggle() {
+  const store = useStore();
+  const enabled = useAppState((s) => Boolean(s.prefs?.['flags.privacyMode']));
+  const on = useAppState((s) => Boolean(s.prefs?.isPrivacyEnabled));
+  if (!enabled) return null;
+  return (
+    <button
+      className="btn btn-bare titlebar-icon"
+      aria-label={on ? 'Disable privacy mode' : 'Enable privacy mode'}
+      title={on ? 'Disable privacy mode' : 'Enable privacy mode'}
+      aria-pressed={on}
+      onClick={() => void savePrefs(store, { isPrivacyEnabled: !on })}
+    >
+      {on ? '◉' : '◎'}
+    </button>
+  );
+}
+
+export function Titlebar({ onShowSidebar }: { onShowSidebar?: () => void }) {
   const { pathname, state } = useLocation() as {
     pathname: string;
     state: { goBack?: boolean } | null;
   };
   const navigate = useNavigate();
-  const uncategorized = useAppState((s) => s.uncategorizedCount);
   const title = TITLES.find(([p]) => pathname.startsWith(p))?.[1] ?? '';
   return (
     <header className="titlebar">
       <div className="row" style={{ flexWrap: 'nowrap', minWidth: 0 }}>
+        {onShowSidebar && (
+          <button
+            className="btn btn-bare titlebar-icon"
+            aria-label="Show sidebar"
+            title="Show sidebar"
+            onClick={onShowSidebar}
+          >
+            ☰
+          </button>
+        )}
         {pathname.startsWith('/accounts') && state?.goBack && (
           <button className="btn btn-bare" onClick={() => navigate(-1)}>
             ‹ Back
@@ -90,11 +147,9 @@ export function Titlebar() {
         <span className="titlebar-title">{title}</span>
       </div>
       <div className="row" style={{ flexWrap: 'nowrap' }}>
-        {uncategorized > 0 && (
-          <Link to="/accounts/uncategorized" className="titlebar-uncat">
-            {uncategorized} uncategorized transactions
-          </Link>
-        )}
+        <UncategorizedCount />
+        <ThemeToggle />
+        <PrivacyToggle />
         <SyncButton />
         <ServerMenu />
       </div>

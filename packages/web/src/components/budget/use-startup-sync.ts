@@ -1,38 +1,31 @@
 import { useEffect } from 'react';
 import type { AppStore } from '../../app/store.ts';
-import { APP_VERSION, RELEASE_NOTES_URL } from '../../app/version.ts';
-import { savePrefs } from '../../app/actions.ts';
+import { announceNewVersion, checkServedVersion } from '../../app/update-check.ts';
 
-function newer(a: string, b: string): boolean {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < 3; i++) {
-    if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) > (pb[i] ?? 0);
-  }
-  return false;
-}
+/** Start-up sync and update checks run this long after the budget's shell mounts. */
+export const STARTUP_DELAY_MS = 100;
 
-/** After mount (100 ms): sync once, then check for a newer version and announce it once. */
+/**
+ * After mount: sync once, then check for a newer release (the new-version notification) and
+ * for a newer build at this origin (the update banner). The origin is asked again whenever the
+ * tab comes back into view, since a long-open tab is the one that falls behind.
+ */
 export function useStartupSync(store: AppStore): void {
   useEffect(() => {
+    const fetchFn = window.fetch.bind(window);
     const timer = setTimeout(async () => {
       if (store.get().serverUrl && store.get().user) {
         await store.backend.send('sync').catch(() => undefined);
       }
-      const latest = (window as { __COFFER_LATEST__?: string }).__COFFER_LATEST__;
-      const shown = store.get().prefs?.updateNotificationShownForVersion;
-      if (latest && newer(latest, APP_VERSION) && shown !== latest) {
-        store.addNotification({
-          id: 'update-notification',
-          type: 'message',
-          sticky: true,
-          title: 'A new version of Coffer is available!',
-          message: `Version ${latest} is out. See what changed in the release notes.`,
-          button: { title: 'Open changelog', action: () => void window.open(RELEASE_NOTES_URL) },
-          onClose: () => void savePrefs(store, { updateNotificationShownForVersion: latest }),
-        });
-      }
-    }, 100);
-    return () => clearTimeout(timer);
+      await Promise.all([announceNewVersion(store, fetchFn), checkServedVersion(store, fetchFn)]);
+    }, STARTUP_DELAY_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void checkServedVersion(store, fetchFn);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, [store]);
 }

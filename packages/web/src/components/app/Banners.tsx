@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { savePrefs } from '../../app/actions.ts';
+import { useAppState, useStore } from '../../app/context.ts';
+import { DEMO_PR_URL, RELEASE_NOTES_URL } from '../../app/version.ts';
+import { mobileNoticeCookie, mobileNoticeSnoozed, syncingBannerText } from '../../state/banners.ts';
+import { Spinner } from '../common/Spinner.tsx';
+import './banners.css';
+
+/** Shown by demo builds (pull request previews), with a link to the pull request. */
+export function DemoBanner({ prUrl = DEMO_PR_URL }: { prUrl?: string | null }) {
+  if (!prUrl) return null;
+  return (
+    <div className="banner banner-demo" role="note">
+      This is a demo build of Coffer.{' '}
+      <a href={prUrl} target="_blank" rel="noopener noreferrer">
+        Go to the pull request
+      </a>
+    </div>
+  );
+}
+
+/** Bank sync in progress: one account by name, or all of them. */
+export function SyncingBanner() {
+  const text = useAppState((s) => syncingBannerText(s.accountsSyncing, s.accounts));
+  if (!text) return null;
+  return (
+    <div className="banner banner-syncing" role="status">
+      <Spinner small label="" /> {text}
+    </div>
+  );
+}
+
+/** This tab runs an older build than the origin now serves. */
+export function UpdateBanner() {
+  const store = useStore();
+  const version = useAppState((s) => s.appUpdatedTo);
+  if (!version) return null;
+  return (
+    <div className="banner banner-update" role="status">
+      <span>App updated to {version}</span>
+      <span className="banner-actions">
+        <button className="link-button" onClick={() => window.location.reload()}>
+          Restart
+        </button>
+        <a href={RELEASE_NOTES_URL} target="_blank" rel="noopener noreferrer">
+          Release notes
+        </a>
+        <button
+          className="btn btn-bare banner-close"
+          aria-label="Close"
+          onClick={() => store.set({ appUpdatedTo: null })}
+        >
+          ✕
+        </button>
+      </span>
+    </div>
+  );
+}
+
+/**
+ * Narrow screens only. 'Try it anyway' hides it for five minutes (a cookie), or for good (the
+ * budget's hideMobileMessage pref) with 'Don't remind me again' ticked.
+ */
+export function MobileNotice() {
+  const store = useStore();
+  const hidden = useAppState((s) => Boolean(s.prefs?.hideMobileMessage));
+  const [snoozed, setSnoozed] = useState(() => mobileNoticeSnoozed(document.cookie));
+  const [forever, setForever] = useState(false);
+  if (hidden || snoozed) return null;
+  return (
+    <div className="mobile-notice" role="dialog" aria-labelledby="mobile-notice-text">
+      <p id="mobile-notice-text">Coffer features are limited on small screens.</p>
+      <label className="checkbox">
+        <input type="checkbox" checked={forever} onChange={(e) => setForever(e.target.checked)} />
+        Don’t remind me again
+      </label>
+      <button
+        className="btn btn-primary"
+        onClick={() => {
+          if (forever) void savePrefs(store, { hideMobileMessage: true });
+          else document.cookie = mobileNoticeCookie();
+          setSnoozed(true);
+        }}
+      >
+        Try it anyway
+      </button>
+    </div>
+  );
+}
