@@ -2,6 +2,7 @@ import { type Clock, type Timestamp, merkle, serializeClock, serializeValue } fr
 import type { Logger, SqlValue, SqliteDatabase } from '../platform/index.ts';
 import { PREFS_DATASET, SYNCED_PREFS } from '../schema/synced-tables.ts';
 import { insertMany } from './merkle-batch.ts';
+import type { RowShapes } from './row-shapes.ts';
 import {
   INSERT_MESSAGES_SQL,
   LATEST_IN_CELLS_SQL,
@@ -143,7 +144,9 @@ function sortByTimestamp(entries: Stamped[]): Stamped[] {
  * Messages our clock just stamped skip the log lookups: the clock is past every timestamp
  * this log has seen. Within a batch the cells of one row are written by one
  * upsert holding each cell's last value, which ends in the same state as applying the
- * messages one by one in timestamp order.
+ * messages one by one in timestamp order. The rows as written come from `shapes` (the row
+ * before plus its new cells) where that is certain to be what SQLite stored, else from the
+ * upsert's `RETURNING *`.
  */
 export function applyBatch(
   db: SqliteDatabase,
@@ -151,6 +154,7 @@ export function applyBatch(
   log: Logger,
   batch: readonly Stamped[],
   justStamped: boolean,
+  shapes: RowShapes,
 ): BatchOutcome {
   // Just-stamped messages come from one clock in call order: sorted, new, and newest.
   const { fresh, old, duplicates } = justStamped
@@ -186,12 +190,13 @@ export function applyBatch(
   const before = readRows(db, touched);
   const after: RowSnapshot = new Map();
   // One statement per column set; an import's rows all share one.
-  const upserts = new Map<string, { sql: string; columns: string[] }>();
+  const upserts = new Map<string, ReturnType<typeof upsertRowSql>>();
 
   const nextMerkle = db.transaction(() => {
     for (const [table, byRow] of rows) {
       const written = new Map<string, Row | null>();
       after.set(table, written);
+      const rowsBefore = before.get(table)!;
       for (const [row, cells] of byRow) {
         let key = table;
         for (const column of cells.keys()) key += `\u0000${column}`;
@@ -199,7 +204,13 @@ export function applyBatch(
         if (!upsert) upserts.set(key, (upsert = upsertRowSql(table, cells)));
         const params: SqlValue[] = [row];
         for (const column of upsert.columns) params.push(cells.get(column) as SqlValue);
-        written.set(row, db.first<Row>(upsert.sql, params) ?? null);
+        const predicted = shapes.written(table, row, rowsBefore.get(row) ?? null, cells);
+        if (predicted) {
+          db.run(upsert.sql, params);
+          written.set(row, predicted);
+        } else {
+          written.set(row, db.first<Row>(upsert.returning, params) ?? null);
+        }
       }
     }
     insertMessages(db, fresh);

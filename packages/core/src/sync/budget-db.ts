@@ -9,6 +9,7 @@ import {
 import { UndoManager, type UndoEvent } from '../undo/undo-manager.ts';
 import { type BatchOutcome, type Stamped, applyBatch } from './apply.ts';
 import { loadClock } from './clock-store.ts';
+import { RowShapes } from './row-shapes.ts';
 import { MESSAGES_SINCE_SQL, selectRowSql } from './statements.ts';
 import type {
   ApplyResult,
@@ -58,6 +59,7 @@ export class BudgetDb {
   private pendingCells = new Set<string>();
   private pendingIndexed = 0;
   private batchDepth = 0;
+  private readonly shapes: RowShapes;
 
   private constructor(
     readonly sqlite: SqliteDatabase,
@@ -65,6 +67,7 @@ export class BudgetDb {
     private readonly deps: BudgetDbDeps,
     options: BudgetDbOptions,
   ) {
+    this.shapes = new RowShapes(sqlite);
     this.undo = new UndoManager({
       limit: options.undoLimit ?? 40,
       send: (changes, kind) => this.sendAs(changes, kind),
@@ -122,8 +125,11 @@ export class BudgetDb {
     for (const [column, input] of Object.entries(row)) {
       if (column === 'id' || input === undefined) continue;
       const value = toCellValue(table, column, input);
-      const pendingHere = this.isPending(table, row.id, column);
-      if (current && !pendingHere && current[column] === value) continue;
+      // Only an unchanged stored value can be skipped, and only if the open batch has not
+      // written the cell since (indexing the batch is the costly part, so it is asked last).
+      if (current && current[column] === value && !this.isPending(table, row.id, column)) {
+        continue;
+      }
       changes.push({ dataset: table, row: row.id, column, value });
     }
     this.send(changes);
@@ -297,7 +303,14 @@ export class BudgetDb {
     undoKind: 'undo' | 'redo' | null,
     justStamped: boolean,
   ): ApplyResult {
-    const outcome = applyBatch(this.sqlite, this.clock, this.deps.log, stamped, justStamped);
+    const outcome = applyBatch(
+      this.sqlite,
+      this.clock,
+      this.deps.log,
+      stamped,
+      justStamped,
+      this.shapes,
+    );
     const event = this.toEvent(outcome, source, undoKind);
     if (source === 'local' && undoKind === null && this.undo.recording) {
       this.undo.record(event, outcome.before);

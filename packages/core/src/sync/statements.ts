@@ -20,15 +20,16 @@ export function isKnownCell(table: string, column: string): boolean {
 }
 
 /**
- * One upsert setting several cells of a row: `INSERT ... ON CONFLICT (id) DO UPDATE`, which
- * returns the row as written (so nobody reads it back). The columns are taken in schema order,
- * so one column set always gives the same SQL (and the driver reuses its prepared statement).
+ * One upsert setting several cells of a row: `INSERT ... ON CONFLICT (id) DO UPDATE`. The
+ * columns are taken in schema order, so one column set always gives the same SQL (and the
+ * driver reuses its prepared statement). `returning` is the same statement with `RETURNING *`,
+ * for rows whose stored form cannot be worked out without SQLite (see `RowShapes`).
  * Returns the SQL and the columns in parameter order.
  */
 export function upsertRowSql(
   table: string,
   cells: ReadonlyMap<string, unknown>,
-): { sql: string; columns: string[] } {
+): { sql: string; returning: string; columns: string[] } {
   const columns = columnsOf(table).filter((c) => cells.has(c));
   if (columns.length === 0 || columns.length !== cells.size) {
     throw new Error(`Not a whitelisted cell set: ${table}`);
@@ -37,9 +38,8 @@ export function upsertRowSql(
   const sql =
     `INSERT INTO ${quote(table)} (id, ${names.join(', ')}) ` +
     `VALUES (?${', ?'.repeat(columns.length)}) ` +
-    `ON CONFLICT (id) DO UPDATE SET ${names.map((n) => `${n} = excluded.${n}`).join(', ')} ` +
-    'RETURNING *';
-  return { sql, columns };
+    `ON CONFLICT (id) DO UPDATE SET ${names.map((n) => `${n} = excluded.${n}`).join(', ')}`;
+  return { sql, returning: `${sql} RETURNING *`, columns };
 }
 
 /** `SELECT * ... WHERE id = ?` for a whitelisted table. */

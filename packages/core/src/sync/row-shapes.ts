@@ -1,0 +1,119 @@
+import type { SqlValue, SqliteDatabase } from '../platform/index.ts';
+import type { CellValue, Row } from './types.ts';
+
+/**
+ * Which values a column stores exactly as bound: SQLite's type affinity decides, and a NOT NULL
+ * column may turn null into its default (ON CONFLICT REPLACE) instead of failing.
+ */
+type Affinity = 'text' | 'numeric' | 'any' | 'text!' | 'numeric!' | 'any!';
+
+interface TableShape {
+  /** A new row before its cells are set: every column in table order at its default. */
+  template: Row;
+  affinity: ReadonlyMap<string, Affinity>;
+}
+
+/** SQLite's affinity rules (datatype3 §3.1), in their order. */
+function affinityOf(declared: string): 'text' | 'numeric' | 'any' {
+  const type = declared.toUpperCase();
+  if (type.includes('INT')) return 'numeric';
+  if (type.includes('CHAR') || type.includes('CLOB') || type.includes('TEXT')) return 'text';
+  if (type === '' || type.includes('BLOB')) return 'any';
+  return 'numeric';
+}
+
+/** Whether SQLite gives `value` back unchanged from a column of this affinity. */
+function keeps(affinity: Affinity | undefined, value: CellValue): boolean {
+  if (affinity === undefined) return false;
+  if (value === null) return !affinity.endsWith('!');
+  if (typeof value === 'string') return !affinity.startsWith('numeric');
+  // -0 comes back as 0 from some columns and as -0 from others; NaN comes back as null.
+  return (
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    !Object.is(value, -0) &&
+    !affinity.startsWith('text')
+  );
+}
+
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const QUOTED = /^'((?:[^']|'')*)'$/;
+
+/** A constant default's value, or undefined for an expression (its value is not known here). */
+function literal(sql: string | null): CellValue | undefined {
+  if (sql === null || sql.toUpperCase() === 'NULL') return null;
+  if (NUMBER.test(sql)) return Number(sql);
+  const quoted = QUOTED.exec(sql);
+  return quoted ? quoted[1]!.replaceAll("''", "'") : undefined;
+}
+
+/**
+ * What a synced table's rows look like once an upsert has written some of their cells, worked
+ * out without asking SQLite for the row back (`RETURNING *` cost more than the upsert itself).
+ * A table whose outcome is not plain to see (a default that is an expression, a generated
+ * column, a trigger) gets no shape, and the caller reads the row back as before.
+ */
+export class RowShapes {
+  private readonly shapes = new Map<string, TableShape | null>();
+
+  constructor(private readonly db: SqliteDatabase) {}
+
+  /**
+   * The row an upsert of `cells` leaves: `before` (or a new row at its defaults) with the
+   * cells set. Undefined when SQLite might store a value differently from how it was bound.
+   */
+  written(
+    table: string,
+    id: string,
+    before: Row | null,
+    cells: ReadonlyMap<string, CellValue>,
+  ): Row | undefined {
+    const shape = this.shape(table);
+    if (!shape) return undefined;
+    let row: Row;
+    if (before) {
+      row = { ...before };
+    } else {
+      if (!keeps(shape.affinity.get('id'), id)) return undefined;
+      row = { ...shape.template, id };
+    }
+    for (const [column, value] of cells) {
+      if (!keeps(shape.affinity.get(column), value)) return undefined;
+      row[column] = value;
+    }
+    return row;
+  }
+
+  private shape(table: string): TableShape | null {
+    let shape = this.shapes.get(table);
+    if (shape === undefined) this.shapes.set(table, (shape = this.load(table)));
+    return shape;
+  }
+
+  private load(table: string): TableShape | null {
+    const triggers = this.db.first<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?",
+      [table],
+    );
+    if (!triggers || triggers.n > 0) return null;
+    const columns = this.db.all<{
+      name: string;
+      type: string;
+      notnull: number;
+      dflt_value: string | null;
+      hidden: number;
+    }>('SELECT name, type, "notnull", dflt_value, hidden FROM pragma_table_xinfo(?)', [table]);
+    if (columns.length === 0) return null;
+    const template: Row = {};
+    const affinity = new Map<string, Affinity>();
+    for (const column of columns) {
+      if (column.hidden !== 0) return null;
+      const kind: Affinity = `${affinityOf(column.type)}${column.notnull ? '!' : ''}`;
+      const value = literal(column.dflt_value);
+      if (value === undefined || !keeps(kind, value)) return null;
+      template[column.name] = value as SqlValue;
+      affinity.set(column.name, kind);
+    }
+    return { template, affinity };
+  }
+}
