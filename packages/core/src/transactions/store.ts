@@ -1,11 +1,19 @@
 import type { Budget } from '../budget-file/budget.ts';
 import type { SqlValue } from '../platform/index.ts';
-import type { RowInput } from '../sync/values.ts';
+import type { CellChange } from '../sync/types.ts';
+import { type InputValue, type RowInput, toCellValue } from '../sync/values.ts';
 import { type StoredTx, type TxColumn, isAlive } from './model.ts';
 
 const CHUNK = 500;
-/** Columns whose SQL default is 0. */
-const ZERO_DEFAULTS = ['isParent', 'isChild', 'starting_balance_flag', 'tombstone'] as const;
+/** The columns with an SQL default other than null (the rest default to null). */
+const SQL_DEFAULTS: Readonly<Partial<Record<TxColumn, number>>> = {
+  isParent: 0,
+  isChild: 0,
+  starting_balance_flag: 0,
+  tombstone: 0,
+  cleared: 1,
+  pending: 0,
+};
 
 const mirrorKey = (
   acct: SqlValue | undefined,
@@ -29,7 +37,20 @@ export class TxStore {
   private transferAccts: Map<string, string> | null = null;
   private accountPayees: Map<string, string> | null = null;
 
-  constructor(readonly budget: Budget) {}
+  /**
+   * Rows an enclosing batch wrote before this store existed: SQLite does not show those
+   * writes yet, so their updates go through the write path's own comparison.
+   */
+  private readonly writtenBefore: Set<string>;
+
+  constructor(readonly budget: Budget) {
+    this.writtenBefore = budget.db.pendingRowIds('transactions');
+  }
+
+  /** Rows the caller already read from SQLite (whole stored rows), so nobody reads them again. */
+  seed(rows: Iterable<StoredTx>): void {
+    for (const row of rows) if (!this.rows.has(row.id)) this.remember(row.id, row);
+  }
 
   private get sqlite() {
     return this.budget.sqlite;
@@ -66,28 +87,53 @@ export class TxStore {
   }
 
   insert(row: StoredTx): void {
-    // Flags at their column default (0) need no message, as in Actual: every device's SQLite
-    // fills them in. A large import sends a third fewer messages.
-    const cells: Partial<StoredTx> = { ...row };
-    for (const column of ZERO_DEFAULTS) if (cells[column] === 0) delete cells[column];
+    // A column left at its SQL default needs no message: every device's SQLite fills it in
+    // when the row is created. For a large import that is a third of the messages. The
+    // amount always goes, so the row is never created by no message at all.
+    const cells: Partial<StoredTx> = {};
+    for (const [column, value] of Object.entries(row) as [TxColumn, SqlValue][]) {
+      if (value === undefined || (value ?? null) === (SQL_DEFAULTS[column] ?? null)) continue;
+      cells[column] = value;
+    }
+    cells.id = row.id;
+    cells.amount = row.amount ?? null;
     this.budget.db.insert('transactions', cells as RowInput<'transactions'>);
     this.inserted.add(row.id);
     this.remember(row.id, { ...row });
   }
 
-  /** Set columns; only the ones whose value changes are written. Returns the changed ones. */
+  /** Set columns; only the ones whose value changes are written. Returns the ones written. */
   update(id: string, patch: Partial<StoredTx>): Partial<StoredTx> {
     const current = this.get(id);
+    // A row an enclosing batch wrote may differ from what SQLite shows: only the write path
+    // can tell which of its cells change.
+    const stale = this.writtenBefore.has(id);
     const changed: Partial<StoredTx> = {};
     for (const [column, value] of Object.entries(patch) as [TxColumn, SqlValue][]) {
       if (column === ('id' as TxColumn) || value === undefined) continue;
-      if (current && (current[column] ?? null) === (value ?? null)) continue;
+      if (current && !stale && (current[column] ?? null) === (value ?? null)) continue;
       changed[column] = value;
     }
     if (Object.keys(changed).length === 0) return changed;
-    this.budget.db.update('transactions', { id, ...changed } as RowInput<'transactions'> & {
-      id: string;
-    });
+    if (current && !stale) {
+      // The overlay holds the row as it will be, so the changed cells go out as they are:
+      // asking SQLite again for each of an import's thousands of matches cost more than
+      // writing them.
+      const cells: CellChange[] = [];
+      for (const [column, value] of Object.entries(changed)) {
+        cells.push({
+          dataset: 'transactions',
+          row: id,
+          column,
+          value: toCellValue('transactions', column, (value ?? null) as InputValue),
+        });
+      }
+      this.budget.db.send(cells);
+    } else {
+      this.budget.db.update('transactions', { id, ...changed } as RowInput<'transactions'> & {
+        id: string;
+      });
+    }
     this.remember(id, { ...(current ?? { id }), ...changed });
     return changed;
   }
