@@ -1,11 +1,17 @@
-import type { Budget } from '../budget-file/budget.ts';
 import { DB_FILE } from '../budget-file/prefs.ts';
-import type { FileSystem } from '../platform/index.ts';
+import type { FileSystem, SqliteDatabase } from '../platform/index.ts';
+
+/** An open database to copy from (an open `Budget` is one). */
+export interface OpenDatabase {
+  readonly sqlite: Pick<SqliteDatabase, 'serialize'>;
+}
 
 /**
  * Backups of one budget: whole-database copies in `<budget>/backups/`, named from the moment
  * they were taken. Policy: one every 15 minutes while a budget is open, one before any
- * operation that replaces the database, and only the newest `MAX_BACKUPS` are kept.
+ * operation that replaces or rewrites the database (import, sync reset and key change in
+ * `sync-client/reset.ts`, migrations on open in `before-migration.ts`), and only the newest
+ * `MAX_BACKUPS` are kept.
  */
 export const BACKUP_DIR = 'backups';
 export const MAX_BACKUPS = 10;
@@ -63,7 +69,7 @@ export async function makeBackup(
   fs: FileSystem,
   dir: string,
   now: number,
-  open?: Budget | null,
+  open?: OpenDatabase | null,
 ): Promise<string | null> {
   const dbPath = fs.join(dir, DB_FILE);
   if (!open && !(await fs.exists(dbPath))) return null;

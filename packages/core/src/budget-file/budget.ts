@@ -1,3 +1,4 @@
+import { backupBeforeMigration } from '../backups/before-migration.ts';
 import type { Emit } from '../handlers-core/events.ts';
 import type { Platform, SqliteDatabase } from '../platform/index.ts';
 import { prepareDatabase } from '../schema/prepare.ts';
@@ -101,6 +102,7 @@ export class Budget {
     } catch (err) {
       return fail('opening-budget', `Cannot open ${dbPath}: ${String(err)}`);
     }
+    await backupBeforeMigration({ fs, log, now: env.platform.clock.now() }, dir, database);
     let db: BudgetDb;
     try {
       const prepared = prepareDatabase(database);

@@ -1,4 +1,5 @@
 import { Timestamp, makeClock, merkle, serializeClock } from '@coffer/crdt';
+import { makeBackup } from '../backups/store.ts';
 import type { Budget } from '../budget-file/budget.ts';
 import type { EncryptionKey } from '../encryption/cipher.ts';
 import { type CloudError, cloudError } from '../files/errors.ts';
@@ -81,6 +82,9 @@ export async function resetSync(env: ResetEnv, newKey?: NewKeyState): Promise<ob
       (current.value.id ?? null) === localKeyId && (!localKeyId || session.keys.has(localKeyId));
     if (!valid) return cloudError('file-has-new-key');
   }
+  // A reset drops the message log and deleted rows for good: keep a copy of the file first,
+  // before the server changes either, so a failed backup leaves everything as it was.
+  if (budget.dir !== null) await makeBackup(platform.fs, budget.dir, platform.clock.now(), budget);
   let registered = false;
   if (cloudFileId) {
     const reset = await server.resetFile(token, cloudFileId);
