@@ -221,6 +221,15 @@ describe('bank sync through the server proxy', () => {
       { name: 'accounts-syncing', payload: { ids: [id] } },
       { name: 'account-sync-status', payload: { id, failed: false } },
       { name: 'accounts-syncing', payload: { ids: [] } },
+      // Registers reload as after a sync; a local-only budget stays "sync disabled".
+      {
+        name: 'sync-event',
+        payload: {
+          type: 'success',
+          tables: ['transactions', 'accounts', 'payees'],
+          syncDisabled: true,
+        },
+      },
     ]);
     expect(f.txsOf(id)).toHaveLength(3);
     await send('undo');

@@ -45,6 +45,19 @@ export function createBankSyncModule() {
     return found?.id ?? budget.db.insert('banks', { bank_id: requisitionId, name, tombstone: 0 });
   }
 
+  /**
+   * Tell the UI that accounts and transactions changed, as a sync would (registers and the
+   * sidebar reload on it); a local-only budget keeps its sync status 'disabled'.
+   */
+  function announce(ctx: HandlerContext) {
+    const budget = ctx.requireBudget();
+    ctx.emit('sync-event', {
+      type: 'success',
+      tables: ['transactions', 'accounts', 'payees'],
+      syncDisabled: !budget.prefs.groupId,
+    });
+  }
+
   /** Sync linked accounts (one, or all for null); call only from inside a mutator. */
   async function runSync(ctx: HandlerContext, id: string | null): Promise<SyncOutcome> {
     const budget = ctx.requireBudget();
@@ -146,6 +159,7 @@ export function createBankSyncModule() {
           return target;
         });
         await runSync(ctx, id);
+        announce(ctx);
         return 'ok';
       },
     }),
@@ -175,6 +189,7 @@ export function createBankSyncModule() {
           });
         });
         for (const id of ids) await runSync(ctx, id);
+        announce(ctx);
         return ids;
       },
     }),
@@ -204,7 +219,11 @@ export function createBankSyncModule() {
       args: v.object({ id: v.nullable(v.string()) }),
       undoable: true,
       needsBudget: true,
-      run: ({ id }, ctx) => runSync(ctx, id),
+      async run({ id }, ctx) {
+        const out = await runSync(ctx, id);
+        if (out.updatedAccounts.length > 0) announce(ctx);
+        return out;
+      },
     }),
 
     /** Drop the link; the requisition is removed on the server once no account uses it. */
@@ -220,6 +239,7 @@ export function createBankSyncModule() {
         );
         if (!row?.bank) return 'ok';
         budget.db.update('accounts', { id, account_id: null, bank: null, balance_current: null });
+        announce(ctx);
         const users = budget.sqlite.first<{ n: number }>(
           'SELECT COUNT(*) AS n FROM accounts WHERE bank = ? AND tombstone = 0',
           [row.bank],

@@ -16,10 +16,10 @@ afterEach(async () => {
   await c.close();
 });
 
-/** Wait (on I/O, not on time) until the provider has seen `n` requests matching `prefix`. */
+/** Wait until the provider has seen `n` requests matching `prefix` (at most about 20 s). */
 async function untilRequests(prefix: string, n: number): Promise<void> {
   for (let i = 0; i < 2000 && c.requests(prefix).length < n; i++) {
-    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 10));
   }
   expect(c.requests(prefix).length).toBeGreaterThanOrEqual(n);
 }

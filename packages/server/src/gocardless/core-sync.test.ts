@@ -164,6 +164,10 @@ describe('bank sync from the core, through the server, against the provider', ()
     });
     expect(c.events('accounts-syncing')).toEqual([{ ids: [id] }, { ids: [] }]);
     expect(c.events('account-sync-status')).toEqual([{ id, failed: false }]);
+    // Signed in, the new budget was uploaded: it syncs, so the status is not "disabled".
+    expect(c.events('sync-event')).toEqual([
+      { type: 'success', tables: ['transactions', 'accounts', 'payees'], syncDisabled: false },
+    ]);
   });
 
   it('later syncs add new transactions, match what the user entered, and undo in one step', async () => {
@@ -209,8 +213,10 @@ describe('bank sync from the core, through the server, against the provider', ()
       cleared: 1,
     });
 
-    // Nothing new at the bank: nothing written, so nothing to undo either.
+    // Nothing new at the bank: nothing written, nothing to reload, nothing to undo either.
+    c.pushed.length = 0;
     expect(await c.must('gocardless-accounts-sync', { id })).toEqual(nothing);
+    expect(c.events('sync-event')).toEqual([]);
     expect(rows(id)).toHaveLength(4);
 
     await c.must('undo');

@@ -46,7 +46,10 @@ export async function startBankClient() {
       clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     },
   };
-  const core = createAppCore({ platform, documentDir }).register(createCloudModule().module);
+  // The budget's own sync to the server waits a minute after a change, so its events do not
+  // mix with the bank sync's within a test.
+  const cloud = createCloudModule({ syncDelayMs: 60_000 });
+  const core = createAppCore({ platform, documentDir }).register(cloud.module);
   const pushed: Pushed[] = [];
   core.events.onAny((name, payload) => pushed.push({ name, payload }));
 
@@ -112,6 +115,8 @@ export async function startBankClient() {
     /** Provider requests for one path prefix, in order. */
     requests: (prefix: string) => fake.requests.filter((r) => r.includes(prefix)),
     async close() {
+      // A poll left running by a failed test would hold the budget open for 10 minutes.
+      await send('gocardless-poll-web-token-stop');
       await send('close-budget');
       await core.idle();
       await server.stop();
