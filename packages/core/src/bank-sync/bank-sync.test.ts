@@ -248,6 +248,22 @@ describe('bank sync through the server proxy', () => {
     });
   });
 
+  it('undoes a link with its first sync in one step', async () => {
+    fake.booked = [tx('t1', '2023-08-01', '-12.50', { creditorName: 'Grocer' })];
+    const id = await link();
+    expect(f.txsOf(id)).toHaveLength(2);
+    await send('undo');
+    expect(f.sql.first('SELECT tombstone FROM accounts WHERE id = ?', [id])).toEqual({
+      tombstone: 1,
+    });
+    expect(f.txsOf(id)).toEqual([]);
+    await send('redo');
+    expect(f.txsOf(id)).toHaveLength(2);
+    expect(f.sql.first('SELECT account_id FROM accounts WHERE id = ?', [id])).toEqual({
+      account_id: 'acc-1',
+    });
+  });
+
   it('answers false to a sync asked for while one is running', async () => {
     const id = await link();
     const first = send('gocardless-accounts-sync', { id });
