@@ -2,12 +2,14 @@ import type { Budget } from '../budget-file/budget.ts';
 import {
   type BudgetService,
   type HandlerSignatures,
+  type WriteGuard,
   defineModule,
 } from '../handlers-core/registry.ts';
 import type { Platform } from '../platform/index.ts';
 import { BudgetSync } from '../sync-client/budget-sync.ts';
 import { syncHandlers } from '../sync-client/handlers.ts';
 import { accountHandlers } from './account-handlers.ts';
+import { cloudError } from './errors.ts';
 import { fileHandlers } from './file-handlers.ts';
 import { type CloudOptions, CloudSession, DEMO_BUDGET_ID } from './session.ts';
 import { uploadBudget } from './upload.ts';
@@ -61,6 +63,21 @@ function syncService(session: CloudSession): BudgetService {
 }
 
 /**
+ * After the server rejected our token while syncing (`readOnly` in global state), a cloud
+ * file takes no more edits until the user signs in again (which clears the flag): what was
+ * written could not reach the other devices. The refusal is the spec's `unauthorized`
+ * ('You are not logged in.'), marked `readOnly` in its meta. A local-only budget never talks
+ * to the server, so it stays writable.
+ */
+function readOnlyGuard(session: CloudSession): WriteGuard {
+  return async (_name, ctx) => {
+    const state = await session.init(ctx.platform, ctx.documentDir);
+    if (state.get('readOnly') !== true || !ctx.budget?.prefs.cloudFileId) return null;
+    return cloudError('unauthorized', { readOnly: true });
+  };
+}
+
+/**
  * The server side of the app for one core instance: server setup and sign-in, the file
  * manager (list, upload, download, delete), sync and end-to-end encryption.
  *
@@ -74,7 +91,7 @@ export function createCloudModule(options: CloudOptions = {}) {
   const module = defineModule(
     'cloud',
     { ...accountHandlers(session), ...fileHandlers(session), ...syncHandlers(session) },
-    { services: [syncService(session)] },
+    { services: [syncService(session)], writeGuards: [readOnlyGuard(session)] },
   );
   return { module, session };
 }

@@ -76,6 +76,36 @@ describe('handler framework', () => {
     ]);
   });
 
+  it('asks write guards before budget writes only, inside the queue', async () => {
+    let locked = false;
+    const ran: string[] = [];
+    const budget = Budget.memory({ platform, documentDir: '/docs' }, { id: 'g', budgetName: 'G' });
+    const core = createCore({ platform, documentDir: '/docs' }).register(
+      defineModule(
+        'guarded',
+        {
+          open: handler({ mutator: true, run: (_a: undefined, ctx) => ctx.openBudget(budget) }),
+          write: handler({ undoable: true, needsBudget: true, run: () => ran.push('write') }),
+          read: handler({ needsBudget: true, run: () => ran.push('read') }),
+        },
+        {
+          writeGuards: [
+            (name) => (locked ? { error: { type: 'locked', message: `no ${name}` } } : null),
+          ],
+        },
+      ),
+    );
+    await core.sendUnknown('open');
+    expect(await core.sendUnknown('write')).toBe(1);
+    locked = true;
+    expect(await core.sendUnknown('write')).toEqual({
+      error: { type: 'locked', message: 'no write' },
+    });
+    expect(await core.sendUnknown('read')).toBe(2);
+    expect(await core.sendUnknown('open')).toBeUndefined();
+    expect(ran).toEqual(['write', 'read']);
+  });
+
   it('refuses a name registered twice', () => {
     const core = createCore({ platform, documentDir: '/docs' }).register(mathModule);
     expect(() => core.register(defineModule('again', { add: handler({ run: () => 0 }) }))).toThrow(

@@ -11,6 +11,7 @@ import type {
   HandlerModule,
   HandlerTable,
   ResultOf,
+  WriteGuard,
 } from './registry.ts';
 
 export interface CoreOptions {
@@ -39,6 +40,7 @@ export class Core<M extends HandlerTable = Record<never, never>> {
   readonly documentDir: string;
   private readonly handlers = new Map<string, AnyHandlerSpec>();
   private readonly services: BudgetService[] = [];
+  private readonly writeGuards: WriteGuard[] = [];
   private readonly writer = new SerialQueue();
   private readonly reading = new Set<Promise<unknown>>();
   private current: Budget | null = null;
@@ -59,6 +61,7 @@ export class Core<M extends HandlerTable = Record<never, never>> {
     }
     for (const [name, spec] of Object.entries(module.handlers)) this.handlers.set(name, spec);
     this.services.push(...module.services);
+    this.writeGuards.push(...module.writeGuards);
     return this as unknown as Core<M & M2>;
   }
 
@@ -118,6 +121,14 @@ export class Core<M extends HandlerTable = Record<never, never>> {
     const ctx = this.context(options.undoTag, isWriter);
     const exec = async (): Promise<unknown> => {
       if (spec.needsBudget && !this.current) return noBudget(name);
+      // At the entry of every budget write, not deep in the database layer: a refused call
+      // runs nothing at all (no partial batch, no undo step).
+      if (isWriter && spec.needsBudget) {
+        for (const guard of this.writeGuards) {
+          const refused = await guard(name, ctx);
+          if (refused) return refused;
+        }
+      }
       const budget = this.current;
       if (spec.undoable && budget) {
         return budget.db.undo.withUndo(() => spec.run(args, ctx), options.undoTag);

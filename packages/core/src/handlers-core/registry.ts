@@ -52,19 +52,35 @@ export type BudgetService = (
   ctx: HandlerContext,
 ) => void | (() => void | Promise<void>) | Promise<void | (() => void | Promise<void>)>;
 
+/**
+ * Asked before every handler that writes to the open budget (a mutator with `needsBudget`)
+ * runs, inside the writer queue: an error value refuses the write (nothing runs), null lets
+ * it through. How a module says "this budget is read-only now".
+ */
+export type WriteGuard = (
+  name: string,
+  ctx: HandlerContext,
+) => HandlerError | null | Promise<HandlerError | null>;
+
 /** One domain's handlers (and the services it runs while a budget is open). */
 export interface HandlerModule<M extends HandlerTable> {
   readonly name: string;
   readonly handlers: M;
   readonly services: readonly BudgetService[];
+  readonly writeGuards: readonly WriteGuard[];
 }
 
 export function defineModule<M extends HandlerTable>(
   name: string,
   handlers: M,
-  options: { services?: BudgetService[] } = {},
+  options: { services?: BudgetService[]; writeGuards?: WriteGuard[] } = {},
 ): HandlerModule<M> {
-  return { name, handlers, services: options.services ?? [] };
+  return {
+    name,
+    handlers,
+    services: options.services ?? [],
+    writeGuards: options.writeGuards ?? [],
+  };
 }
 
 export type ArgsOf<S> = S extends HandlerSpec<infer A, infer _R> ? A : never;
