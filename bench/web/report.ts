@@ -118,8 +118,11 @@ export function report(
     Object.entries(results).map(([name, rs]) => [
       name,
       rs.map((r) => ({
-        cold: { ...r.cold, loaded: r.cold.loaded.map((l) => l.url) },
-        returning: r.returning.map((v) => ({ ...v, loaded: v.loaded.map((l) => l.url) })),
+        cold: { ...r.cold, loaded: r.cold.loaded.map((l) => `${l.atMs} ${l.url}`) },
+        returning: r.returning.map((v) => ({
+          ...v,
+          loaded: v.loaded.map((l) => `${l.atMs} ${l.url}`),
+        })),
       })),
     ]),
   );

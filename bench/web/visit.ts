@@ -10,6 +10,8 @@ export interface Loaded {
   /** Answered from the service worker's cache rather than the network. */
   fromServiceWorker: boolean;
   encoding: string | null;
+  /** When it arrived, in ms from the start of the recording (about the start of navigation). */
+  atMs: number;
 }
 
 function kindOf(response: Response): Loaded['kind'] {
@@ -26,6 +28,7 @@ function kindOf(response: Response): Loaded['kind'] {
  */
 export function recordResponses(page: Page): { stop(): Loaded[] } {
   const seen: Loaded[] = [];
+  const start = performance.now();
   const onResponse = (response: Response) => {
     // blob: and data: URLs hold bytes that already arrived in another response.
     if (!/^https?:/.test(response.url())) return;
@@ -35,6 +38,7 @@ export function recordResponses(page: Page): { stop(): Loaded[] } {
       byServiceWorker: response.request().serviceWorker() !== null,
       fromServiceWorker: response.fromServiceWorker(),
       encoding: response.headers()['content-encoding'] ?? null,
+      atMs: Math.round(performance.now() - start),
     });
   };
   const context = page.context();

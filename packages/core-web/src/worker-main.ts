@@ -40,8 +40,16 @@ function failedCore(failure: InitFailure): ServableCore {
   };
 }
 
+/**
+ * By default sqlite-wasm also sets up its "opfs" and "opfs-wl" VFSes, each starting a proxy
+ * worker (a script fetched twice) before init resolves. Budgets use SAH pools only, so start-up
+ * skips them; the library reads this option from a global, once, then deletes it.
+ */
+const SQLITE_CONFIG = { disable: { vfs: { opfs: true, 'opfs-wl': true } } };
+
 async function loadSqlite(): Promise<Sqlite3Static | InitFailure> {
   try {
+    (globalThis as { sqlite3ApiConfig?: unknown }).sqlite3ApiConfig = SQLITE_CONFIG;
     return await sqlite3InitModule();
   } catch (err) {
     return {
