@@ -48,14 +48,13 @@ export function deserializeClock(json: string, newNodeId: string): Clock {
   return makeClock(timestamp, isObject(data.merkle) ? (data.merkle as TrieNode) : {});
 }
 
-function commit(clock: Clock, millis: number, counter: number, now: number): Timestamp {
+function commit(clock: Clock, millis: number, counter: number, now: number): void {
   if (millis - now > MAX_DRIFT) throw new ClockDriftError(millis, now, MAX_DRIFT);
   if (counter > MAX_COUNTER) throw new OverflowError();
-  // Build the result first: it validates the values, so a bad `now` leaves the clock untouched.
-  const next = new Timestamp(millis, counter, clock.timestamp.node());
+  // setMillis checks its value before changing anything and the counter is a checked count,
+  // so a bad `now` leaves the clock untouched.
   clock.timestamp.setMillis(millis);
   clock.timestamp.setCounter(counter);
-  return next;
 }
 
 /**
@@ -66,7 +65,8 @@ export function send(clock: Clock, now: number): Timestamp {
   const oldMillis = clock.timestamp.millis();
   const millis = Math.max(oldMillis, now);
   const counter = millis === oldMillis ? clock.timestamp.counter() + 1 : 0;
-  return commit(clock, millis, counter, now);
+  commit(clock, millis, counter, now);
+  return clock.timestamp.snapshot();
 }
 
 export interface RecvOptions {

@@ -183,3 +183,28 @@ describe('isoString', () => {
     );
   });
 });
+
+describe('MutableTimestamp printing', () => {
+  it('prints as a fresh Timestamp with the same fields after any sequence of changes', () => {
+    const change = fc.oneof(
+      anyMillis.map((v) => ['millis', v] as const),
+      anyCounter.map((v) => ['counter', v] as const),
+      hexNode.map((v) => ['node', v] as const),
+    );
+    fc.assert(
+      fc.property(anyTimestamp, fc.array(change, { maxLength: 12 }), (start, changes) => {
+        const ts = MutableTimestamp.from(start);
+        for (const [field, value] of changes) {
+          if (field === 'millis') ts.setMillis(value);
+          else if (field === 'counter') ts.setCounter(value);
+          else ts.setNode(value);
+          const fresh = new Timestamp(ts.millis(), ts.counter(), ts.node());
+          expect(ts.toString()).toBe(fresh.toString());
+          expect(ts.snapshot().toString()).toBe(fresh.toString());
+          expect(ts.snapshot().hash()).toBe(fresh.hash());
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

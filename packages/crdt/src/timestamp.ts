@@ -8,10 +8,17 @@ export const MAX_NODE_LENGTH = 16;
 const MAX_MILLIS = 8.64e15;
 
 const ZERO_NODE = '0000000000000000';
-const ZERO_COUNTER = '0000';
 /** The last millisecond of year 9999; later years print with a sign and six digits. */
 const LAST_FOUR_DIGIT_YEAR = 253402300799999;
 const DAY = 86_400_000;
+
+/** `00`…`FF`: a counter prints as two of these (four upper-case hex digits). */
+const HEX_PAIRS: readonly string[] = Object.freeze(
+  Array.from({ length: 256 }, (_, i) => i.toString(16).toUpperCase().padStart(2, '0')),
+);
+
+const counterText = (counter: number): string =>
+  HEX_PAIRS[counter >> 8]! + HEX_PAIRS[counter & 0xff]!;
 
 const two = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
 const three = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
@@ -107,11 +114,20 @@ export class Timestamp {
   }
 
   toString(): string {
-    if (this.#text !== undefined) return this.#text;
-    const iso = isoString(this._millis);
-    const counter = (ZERO_COUNTER + this._counter.toString(16).toUpperCase()).slice(-4);
+    return (this.#text ??= this.format());
+  }
+
+  /** The string form, made afresh (`toString` keeps it). */
+  protected format(): string {
     const node = (ZERO_NODE + this._node).slice(-16);
-    return (this.#text = `${iso}-${counter}-${node}`);
+    return `${isoString(this._millis)}-${counterText(this._counter)}-${node}`;
+  }
+
+  /** An immutable copy that starts with this one's string form (no second formatting). */
+  protected copy(): Timestamp {
+    const copy = new Timestamp(this._millis, this._counter, this._node);
+    copy.#text = this.toString();
+    return copy;
   }
 
   /** Lets `<` and `>` compare timestamps by their sortable string form. */
@@ -174,8 +190,15 @@ export class Timestamp {
   );
 }
 
-/** The clock's own timestamp, advanced in place by `send` and `recv`. */
+/**
+ * The clock's own timestamp, advanced in place by `send` and `recv`. It keeps the printed
+ * millisecond and node between calls: a burst of local writes shares them and only the
+ * counter changes.
+ */
 export class MutableTimestamp extends Timestamp {
+  #head: { millis: number; text: string } | undefined;
+  #tail: string | undefined;
+
   static from(timestamp: Timestamp): MutableTimestamp {
     return new MutableTimestamp(timestamp.millis(), timestamp.counter(), timestamp.node());
   }
@@ -195,7 +218,21 @@ export class MutableTimestamp extends Timestamp {
   setNode(node: string): void {
     checkNode(node);
     this._node = node;
+    this.#tail = undefined;
     this.changed();
+  }
+
+  /** The current reading as an immutable `Timestamp` (what `send` hands out). */
+  snapshot(): Timestamp {
+    return this.copy();
+  }
+
+  protected override format(): string {
+    if (this.#head?.millis !== this._millis) {
+      this.#head = { millis: this._millis, text: `${isoString(this._millis)}-` };
+    }
+    this.#tail ??= `-${(ZERO_NODE + this._node).slice(-16)}`;
+    return this.#head.text + counterText(this._counter) + this.#tail;
   }
 }
 
