@@ -66,7 +66,7 @@ const rows = (acct: string) =>
     .all<Row>('SELECT * FROM transactions WHERE acct = ? AND tombstone = 0 ORDER BY date, amount', [
       acct,
     ]);
-const idOf = (sql: string, args: unknown[] = []) => c.sql().first<{ id: string }>(sql, args)!.id;
+const idOf = (sql: string, args: string[] = []) => c.sql().first<{ id: string }>(sql, args)!.id;
 const payeeName = (id: string | null) =>
   c.sql().first<{ name: string }>('SELECT name FROM payees WHERE id = ?', [id])?.name;
 const accountOf = (bankAccountId: string) =>
