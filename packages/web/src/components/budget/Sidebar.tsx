@@ -58,6 +58,21 @@ export function useFloatingSidebar(): boolean {
   return pref || width < FLOATING_SIDEBAR_BELOW;
 }
 
+/** A push pin, filled while the sidebar is pinned (docked). */
+function PinIcon({ pinned }: { pinned: boolean }) {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
+      <path
+        d="M5 1h6l-1 5 3 3H9l-1 6-1-6H3l3-3z"
+        fill={pinned ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.3"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 function PinButton() {
   const store = useStore();
   const pref = useAppState((s) => Boolean(s.globalPrefs.floatingSidebar));
@@ -72,7 +87,7 @@ function PinButton() {
       aria-pressed={!pref}
       onClick={() => void saveGlobalPrefs(store, { floatingSidebar: !pref })}
     >
-      {pref ? '📌' : '⇤'}
+      <PinIcon pinned={!pref} />
     </button>
   );
 }
