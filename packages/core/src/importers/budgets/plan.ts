@@ -1,3 +1,5 @@
+import type { RecurConfig } from '../../schedules/recurrence/types.ts';
+
 /**
  * What a budget importer produces: the foreign budget translated into Coffer's terms, with the
  * source's own ids as keys. The writer turns the keys into fresh ids in one pass, so both sides
@@ -12,6 +14,7 @@ export interface ImportPlan {
   categories: PlanCategory[];
   transactions: PlanTransaction[];
   budgets: PlanBudget[];
+  schedules: PlanSchedule[];
 }
 
 /** The category key that means the new budget's own "Income" category. */
@@ -75,6 +78,30 @@ export interface PlanBudget {
   carryover?: boolean;
 }
 
+/**
+ * A scheduled (repeating or one-off future) transaction: it becomes a schedule whose rule
+ * matches the payee, account and amount, on `date`.
+ */
+export interface PlanSchedule {
+  key: string;
+  account: string;
+  amount: number;
+  payee?: string | null;
+  /** A transfer: the payee is that account's transfer payee. */
+  transferAccount?: string | null;
+  /** One day ('YYYY-MM-DD') or a recurrence, in the shape a schedule's date condition holds. */
+  date: string | RecurConfig;
+  name?: string | null;
+}
+
 export function emptyPlan(): ImportPlan {
-  return { accounts: [], payees: [], groups: [], categories: [], transactions: [], budgets: [] };
+  return {
+    accounts: [],
+    payees: [],
+    groups: [],
+    categories: [],
+    transactions: [],
+    budgets: [],
+    schedules: [],
+  };
 }

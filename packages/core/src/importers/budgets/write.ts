@@ -5,6 +5,7 @@ import { insertPayee } from '../../payees/queries.ts';
 import type { BudgetDb } from '../../sync/budget-db.ts';
 import { toDateInt } from '../../transactions/model.ts';
 import { INCOME_CATEGORY, type ImportPlan, type PlanLine, type PlanTransaction } from './plan.ts';
+import { writeSchedules } from './write-schedules.ts';
 
 export interface WriteSummary {
   accounts: number;
@@ -12,6 +13,7 @@ export interface WriteSummary {
   payees: number;
   transactions: number;
   budgets: number;
+  schedules: number;
 }
 
 /**
@@ -62,6 +64,7 @@ export function writePlan(budget: Budget, plan: ImportPlan): WriteSummary {
 
   let budgets = 0;
   let transactions = 0;
+  let schedules = 0;
   db.batch(() => {
     plan.accounts.forEach((a, i) => {
       const id = idOf(a.key);
@@ -138,6 +141,10 @@ export function writePlan(budget: Budget, plan: ImportPlan): WriteSummary {
       });
       budgets++;
     }
+    schedules = writeSchedules(budget, plan.schedules, {
+      account: (key) => (accountKeys.has(key) ? idOf(key) : null),
+      payee: payeeOf,
+    });
   });
   return {
     accounts: plan.accounts.length,
@@ -145,6 +152,7 @@ export function writePlan(budget: Budget, plan: ImportPlan): WriteSummary {
     payees: payeeKeys.size,
     transactions,
     budgets,
+    schedules,
   };
 }
 

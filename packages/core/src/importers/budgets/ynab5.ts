@@ -1,5 +1,6 @@
 import { linkOpenTransfers } from './link-transfers.ts';
 import { INCOME_CATEGORY, type ImportPlan, type PlanLine, emptyPlan } from './plan.ts';
+import { ynab5Schedules } from './ynab5-schedules.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the export's shape is checked field by field */
 type Json = Record<string, any>;
@@ -106,6 +107,7 @@ export function ynab5Plan(budget: Json): ImportPlan {
     });
   }
   linkOpenTransfers(plan);
+  plan.schedules = ynab5Schedules(live(budget.scheduled_transactions), transferOfPayee, cents);
   for (const m of live(budget.months)) {
     const month = String(m.month).slice(0, 7);
     for (const c of live(m.categories)) {
