@@ -1,42 +1,38 @@
-import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, SIZES } from './helpers/browser.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import { screenshots } from './helpers/browser.ts';
+import {
+  BUILT,
+  PASSWORD,
+  type Profile,
+  type Session,
+  startSession,
+  WAIT,
+} from './helpers/session.ts';
+import { encryptionStage } from './stages/encryption.ts';
+import { payeesMergeStage } from './stages/payees-merge.ts';
 
-// Needs `npm run build` first (the server bundle and packages/web/dist).
-const built =
-  existsSync('packages/server/dist/main.js') && existsSync('packages/web/dist/index.html');
-
-const WAIT = { timeout: 20_000 };
-const PASSWORD = 'correct horse battery';
-
-/** One user's first session, step by step; each test continues where the last one stopped. */
-describe.runIf(built)('first run of the built app in Chromium', { timeout: 60_000 }, () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  const errors: string[] = [];
-
-  const text = (t: string | RegExp) => page.getByText(t).first();
-  const sidebar = () => page.getByRole('navigation', { name: 'Sidebar' });
+/**
+ * One user's first use of the built app, the whole chain in order: each test continues where
+ * the last one stopped (same server, same browser profile), and the later stages live in
+ * e2e/stages/. First run → bootstrap → budget → account → reload → sign out and in →
+ * formatting → payee rename → payees merge → encryption → a second profile downloads it.
+ */
+describe.runIf(BUILT)('first use of the built app in Chromium', { timeout: 60_000 }, () => {
+  let session: Session;
+  let page: Profile['page'];
+  const text = (t: string | RegExp) => session.first.text(t);
+  const sidebar = () => session.first.sidebar();
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: SIZES.desktop });
-    page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
+    session = await startSession();
+    page = session.first.page;
   });
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
+    await session?.close();
   });
 
   it('sets up the server at this origin and bootstraps a password', async () => {
-    await page.goto(server.url);
+    await page.goto(session.server.url);
     // No server known yet: the app finds the one that served it and asks for a password.
     await page.getByLabel('Password', { exact: true }).waitFor(WAIT);
     await screenshots(page, '02-bootstrap');
@@ -108,6 +104,9 @@ describe.runIf(built)('first run of the built app in Chromium', { timeout: 60_00
     await screenshots(page, '08-payees');
     await sidebar().getByText('Checking').click();
     await page.getByRole('main').getByText('Opening Balance').waitFor(WAIT);
-    expect(errors).toEqual([]);
+    expect(session.first.errors).toEqual([]);
   });
+
+  payeesMergeStage(() => session);
+  encryptionStage(() => session);
 });

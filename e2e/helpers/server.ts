@@ -8,9 +8,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built Coffer server on 127.0.0.1, a free port and a fresh data directory. */
+/**
+ * Starts the built Coffer server on 127.0.0.1, a free port and a fresh data directory. It serves
+ * packages/web/dist, or `COFFER_E2E_WEB_ROOT` when set (a private build, so a rebuild of the
+ * shared dist by someone else cannot pull the app out from under a running test).
+ */
 export async function startServer(): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-'));
+  const webRoot = process.env.COFFER_E2E_WEB_ROOT;
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -21,6 +26,7 @@ export async function startServer(): Promise<RunningServer> {
       '127.0.0.1',
       '--data-dir',
       dataDir,
+      ...(webRoot ? ['--web-root', webRoot] : []),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );

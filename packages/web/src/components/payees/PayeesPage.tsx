@@ -8,6 +8,7 @@ import {
   canDelete,
   canMerge,
   filterPayees,
+  inSelectionOrder,
   newRuleForPayee,
   selectedNames,
   selectionLabel,
@@ -92,7 +93,7 @@ export function PayeesPage() {
     });
   }, [payees, orphaned, onlyUnused, filter]);
 
-  const selectedPayees = payees.filter((p) => selected.has(p.id));
+  const selectedPayees = inSelectionOrder(payees, selected);
 
   async function rename(payee: Payee, name: string | null) {
     setEditing(null);

@@ -3,6 +3,7 @@ import {
   canDelete,
   canMerge,
   filterPayees,
+  inSelectionOrder,
   newRuleForPayee,
   selectedNames,
   selectionLabel,
@@ -15,6 +16,12 @@ const p = (id: string, name: string, transfer_acct: string | null = null) => ({
 });
 
 describe('payee page logic', () => {
+  it('keeps the selection in the order it was picked, skipping payees that are gone', () => {
+    const payees = [p('a', 'Salary'), p('b', 'Store'), p('c', 'Work')];
+    const picked = new Set(['c', 'gone', 'a']);
+    expect(inSelectionOrder(payees, picked).map((x) => x.name)).toEqual(['Work', 'Salary']);
+  });
+
   it('filters case-insensitively by substring', () => {
     expect(
       filterPayees([p('1', 'Grocery Store'), p('2', 'Gas')], 'STORE').map((x) => x.id),

@@ -6,6 +6,15 @@ export function filterPayees(payees: Payee[], filter: string): Payee[] {
   return f ? payees.filter((p) => p.name.toLowerCase().includes(f)) : payees;
 }
 
+/**
+ * The selected payees in the order they were picked (a Set keeps insertion order): a merge
+ * keeps the first one picked, and the menu lists them that way.
+ */
+export function inSelectionOrder(payees: Payee[], selected: ReadonlySet<string>): Payee[] {
+  const byId = new Map(payees.map((p) => [p.id, p]));
+  return [...selected].flatMap((id) => byId.get(id) ?? []);
+}
+
 /** The selected names as the selection menu lists them: the first 4, then "and more". */
 export function selectedNames(payees: Payee[]): string {
   const names = payees.slice(0, 4).map((p) => p.name);

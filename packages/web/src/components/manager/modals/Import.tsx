@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { loadAllFiles } from '../../../app/actions.ts';
+import { loadAccounts, loadAllFiles, loadPayees, loadPrefs } from '../../../app/actions.ts';
 import { useStore } from '../../../app/context.ts';
 import { errorCode } from '../../../backend/backend.ts';
 import { Modal } from '../../common/Modal.tsx';
@@ -76,21 +76,24 @@ export function makeImportFileModal(kind: keyof typeof KINDS) {
       setError(null);
       setBusy(true);
       const contents = new Uint8Array(await file.arrayBuffer());
-      const uploaded = await store.backend.send('upload-file-web', {
+      const uploaded = await store.backend.send<{ filepath?: string }>('upload-file-web', {
         filename: file.name,
         contents,
       });
+      // The core says where it stored the upload (under its documents folder).
       const res = errorCode(uploaded)
         ? uploaded
         : await store.backend.send('import-budget', {
-            filepath: `/uploads/${file.name}`,
+            filepath: uploaded.filepath,
             type: info.type,
           });
       setBusy(false);
       const code = errorCode(res);
       if (code) return setError(importErrorText(code));
-      await loadAllFiles(store);
+      // The core opened the imported budget (and uploaded it when signed in): show it.
       close();
+      await Promise.all([loadPrefs(store), loadAccounts(store), loadPayees(store)]);
+      await loadAllFiles(store);
     }
 
     return (

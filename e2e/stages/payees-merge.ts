@@ -1,0 +1,65 @@
+import { expect, it } from 'vitest';
+import { screenshots } from '../helpers/browser.ts';
+import { type Session, WAIT } from '../helpers/session.ts';
+
+const NYNAB_EXPORT = '/work/shared/fixtures/nynab/actual-ynab5-demo-budget.json';
+
+/**
+ * The payees page on a budget with real payees: there is no transaction entry yet, so they
+ * come from importing the nYNAB export through the manager's Import file. Work is selected
+ * before Salary, so Work is the kept payee (the first selected), then renamed inline.
+ */
+export function payeesMergeStage(session: () => Session): void {
+  it('imports an nYNAB export from the file list and opens it', async () => {
+    const { page, sidebar } = session().first;
+    await sidebar().getByRole('button', { name: /▾/ }).first().click();
+    await page.getByRole('menuitem', { name: 'Close file' }).click();
+    await page.getByRole('button', { name: 'Import file' }).click();
+    await page.getByRole('button', { name: 'nYNAB (.json)' }).click();
+    await screenshots(page, '09-import-ynab5');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByText('Select file...').click();
+    await (await chooser).setFiles(NYNAB_EXPORT);
+    await sidebar().getByText('Saving').waitFor(WAIT);
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+  });
+
+  it('merges two payees into the first selected one and renames it inline', async () => {
+    const { page, goTo } = session().first;
+    await goTo('Payees');
+    const table = page.getByRole('table', { name: 'Payees' });
+    await table.getByRole('button', { name: 'Work' }).waitFor(WAIT);
+    await page.getByLabel('Select Work').check();
+    await page.getByLabel('Select Salary').check();
+    await page.getByRole('button', { name: '2 payees' }).click();
+    // Listed in the order picked, not by name.
+    await page.getByRole('menu').getByText('Work, Salary').waitFor(WAIT);
+    await screenshots(page, '10-payees-merge-menu');
+    await page.getByRole('menuitem', { name: 'Merge' }).click();
+    // The kept payee's name is open for editing right after the merge.
+    const input = page.getByLabel('Name of Work');
+    await expect
+      .poll(() => input.evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true);
+    await input.fill('Employer');
+    await input.press('Enter');
+    await table.getByRole('button', { name: 'Employer' }).waitFor(WAIT);
+    await screenshots(page, '11-payees-merged');
+  });
+
+  it('after a reload, both payees’ transactions point to the kept, renamed payee', async () => {
+    const { page, sidebar, main, goTo } = session().first;
+    await page.reload();
+    await goTo('Payees');
+    const table = page.getByRole('table', { name: 'Payees' });
+    await table.getByRole('button', { name: 'Employer' }).waitFor(WAIT);
+    const names = await table.getByRole('row').allInnerTexts();
+    expect(names.join('\n')).not.toMatch(/Salary|Work/);
+    await sidebar().getByText('Checking').click();
+    const rows = main().getByRole('table', { name: 'Transactions' }).getByRole('row');
+    await rows.filter({ hasText: 'Paycheck' }).getByText('Employer').waitFor(WAIT);
+    // The Salary deposit (no notes) now reads Employer too: two rows name it.
+    await expect.poll(() => rows.filter({ hasText: 'Employer' }).count()).toBe(2);
+    await screenshots(page, '12-account-merged-payees');
+  });
+}
