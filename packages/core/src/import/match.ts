@@ -1,6 +1,6 @@
 import type { Budget } from '../budget-file/budget.ts';
 import { addDaysTo } from '../schedules/recurrence/index.ts';
-import { fromDateInt, toDateInt } from '../transactions/model.ts';
+import { type StoredTx, fromDateInt, toDateInt } from '../transactions/model.ts';
 import type { Normalized } from './normalize.ts';
 
 /** A transaction already in the account, as matching and updating need it. */
@@ -16,31 +16,42 @@ export interface Existing {
   /** The live payee and category, through merges; null when deleted. */
   payee: string | null;
   category: string | null;
+  /** The whole stored row, so the write that updates it need not read it again. */
+  row: StoredTx;
 }
 
 /** How far before and after an imported date a same-amount transaction may match. */
 export const MATCH_DAYS_BEFORE = 4;
 export const MATCH_DAYS_AFTER = 1;
 
+type LoadedRow = StoredTx & { live_payee: string | null; live_category: string | null };
+
 /**
  * Every transaction of the account that could match the import, in one query, in register
  * order (newest first), so "the first candidate" means what it does in the register: those
- * with an imported id, and those dated within the import's matching window.
+ * with an imported id, and those dated within the import's matching window. The rows are read
+ * whole (the stored columns, plus the live payee and category through the mappings, as
+ * `v_transactions` shows them) and the filter is `v_transactions_internal_alive`'s.
  */
-function loadExisting(budget: Budget, accountId: string, items: readonly Normalized[]) {
+function loadExisting(budget: Budget, accountId: string, items: readonly Normalized[]): Existing[] {
   let min = items[0]!.trans.date;
   let max = min;
   for (const { trans } of items) {
     if (trans.date < min) min = trans.date;
     if (trans.date > max) max = trans.date;
   }
-  return budget.sqlite.all<Existing>(
-    `SELECT t.id, t.is_child, t.date, t.amount, t.imported_id, t.imported_payee, t.notes,
-       t.cleared, p.id AS payee, c.id AS category
-     FROM v_transactions_internal_alive t
-     LEFT JOIN payees p ON (p.id = t.payee AND p.tombstone = 0)
-     LEFT JOIN categories c ON (c.id = t.category AND c.tombstone = 0)
-     WHERE t.account = ? AND (t.imported_id IS NOT NULL OR (t.date >= ? AND t.date <= ?))
+  const rows = budget.sqlite.all<LoadedRow>(
+    `SELECT t.*, p.id AS live_payee,
+       CASE WHEN t.isParent = 1 THEN NULL ELSE c.id END AS live_category
+     FROM transactions t
+     LEFT JOIN transactions parent ON (t.isChild = 1 AND parent.id = t.parent_id)
+     LEFT JOIN payee_mapping pm ON pm.id = t.description
+     LEFT JOIN payees p ON (p.id = pm.targetId AND p.tombstone = 0)
+     LEFT JOIN category_mapping cm ON cm.id = t.category
+     LEFT JOIN categories c ON (c.id = cm.transferId AND c.tombstone = 0)
+     WHERE t.acct = ? AND t.date IS NOT NULL AND IFNULL(t.tombstone, 0) = 0
+       AND (t.isChild = 0 OR (t.parent_id IS NOT NULL AND parent.tombstone = 0))
+       AND (t.financial_id IS NOT NULL OR (t.date >= ? AND t.date <= ?))
      ORDER BY t.date DESC, t.starting_balance_flag, t.sort_order DESC, t.id`,
     [
       accountId,
@@ -48,6 +59,19 @@ function loadExisting(budget: Budget, accountId: string, items: readonly Normali
       toDateInt(addDaysTo(max, MATCH_DAYS_AFTER)),
     ],
   );
+  return rows.map(({ live_payee, live_category, ...row }) => ({
+    id: row.id,
+    is_child: Number(row.isChild),
+    date: Number(row.date),
+    amount: Number(row.amount ?? 0),
+    imported_id: (row.financial_id as string | null) ?? null,
+    imported_payee: (row.imported_description as string | null) ?? null,
+    notes: (row.notes as string | null) ?? null,
+    cleared: row.cleared === null || row.cleared === undefined ? null : Number(row.cleared),
+    payee: live_payee,
+    category: live_category,
+    row,
+  }));
 }
 
 /**

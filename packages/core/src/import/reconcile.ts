@@ -3,7 +3,7 @@ import type { Emit } from '../handlers-core/events.ts';
 import { insertPayee } from '../payees/queries.ts';
 import { batchUpdateTransactions } from '../transactions/batch.ts';
 import { TransactionHooksSlot } from '../transactions/hooks.ts';
-import type { TransactionInput } from '../transactions/model.ts';
+import type { StoredTx, TransactionInput } from '../transactions/model.ts';
 import { makeSplit } from '../transactions/splits.ts';
 import { type Existing, existingFields, matchExisting } from './match.ts';
 import { type ImportTransaction, normalizeImport } from './normalize.ts';
@@ -32,11 +32,13 @@ const failed = (message: string): ImportResult => ({
  * saves a good share of a large import's messages.
  */
 function withoutEmpty<T extends TransactionInput & { id: string }>(row: T): T {
-  const out = { ...row };
-  for (const key of Object.keys(out) as (keyof T)[]) {
-    if (out[key] === null || out[key] === undefined) delete out[key];
+  // A fresh object rather than `delete`, which would leave the engine a slow dictionary.
+  const out: Record<string, unknown> = {};
+  for (const key in row) {
+    const value = row[key];
+    if (value !== null && value !== undefined) out[key] = value;
   }
-  return out;
+  return out as T;
 }
 
 /**
@@ -96,11 +98,15 @@ export function importTransactions(
   const newId = () => budget.env.platform.random.uuid();
   const added: (TransactionInput & { id: string })[] = [];
   const updated: Update[] = [];
+  const loadedRows: StoredTx[] = [];
   items.forEach(({ trans, subtransactions }, i) => {
     const match = matches[i];
     if (match) {
       const update = updateFor(match, trans);
-      if (update) updated.push(update);
+      if (update) {
+        updated.push(update);
+        loadedRows.push(match.row);
+      }
       return;
     }
     const row = withoutEmpty({ ...trans, id: newId(), cleared: trans.cleared ?? true });
@@ -121,6 +127,7 @@ export function importTransactions(
     {
       emit: options.emit,
       knownPayees: new Set(toCreate.map((p) => p.id)),
+      loadedRows,
       beforeWrite: () => {
         for (const payee of toCreate) insertPayee(budget.db, payee);
       },

@@ -33,6 +33,11 @@ export interface BatchOptions {
   knownPayees?: ReadonlySet<string>;
   /** Runs first inside the write batch, e.g. to create those payees. */
   beforeWrite?: () => void;
+  /**
+   * Whole stored rows the caller has just read (an import's matches): they are known to exist
+   * and are not read again.
+   */
+  loadedRows?: Iterable<StoredTx>;
 }
 
 export interface BatchResult {
@@ -44,10 +49,16 @@ export interface BatchResult {
 
 const NEEDED_ON_INSERT = ['account', 'date', 'amount'] as const;
 
+/**
+ * `loaded` are rows the caller just read (they exist), `knownPayees` payees created in the same
+ * write batch (not in SQLite yet): neither is looked up.
+ */
 function validate(
   budget: Budget,
   changes: BatchChanges,
   addedIds: string[],
+  loaded: ReadonlySet<string>,
+  knownPayees: ReadonlySet<string> | undefined,
 ): TransactionError | null {
   const db = budget.sqlite;
   const added = changes.added ?? [];
@@ -58,10 +69,12 @@ function validate(
     payees: new Set<string>(),
     categories: new Set<string>(),
   };
-  for (const t of [...added, ...updated]) {
-    if (t.account) refs.accounts.add(t.account);
-    if (t.payee) refs.payees.add(t.payee);
-    if (t.category) refs.categories.add(t.category);
+  for (const list of [added, updated]) {
+    for (const t of list) {
+      if (t.account) refs.accounts.add(t.account);
+      if (t.payee && !knownPayees?.has(t.payee)) refs.payees.add(t.payee);
+      if (t.category) refs.categories.add(t.category);
+    }
   }
   const seen = new Set<string>();
   for (const [i, t] of added.entries()) {
@@ -85,7 +98,12 @@ function validate(
     }
   }
   const named = [...updated.map((t) => t.id), ...deleted.map((t) => t.id)];
-  const found = existingIds(db, 'SELECT id FROM transactions WHERE id IN', named);
+  const found = existingIds(
+    db,
+    'SELECT id FROM transactions WHERE id IN',
+    named.filter((id) => !loaded.has(id)),
+  );
+  for (const id of loaded) found.add(id);
   for (const id of named) {
     if (!found.has(id)) return txError('transaction-not-found', `No transaction with id ${id}`);
   }
@@ -123,7 +141,9 @@ export function batchUpdateTransactions(
   const updated = changes.updated ?? [];
   const addedIds = added.map((t) => t.id ?? newId());
 
-  const problem = validateWithKnown(budget, changes, addedIds, options.knownPayees) ?? null;
+  const loadedRows = [...(options.loadedRows ?? [])];
+  const loaded = new Set(loadedRows.map((row) => row.id));
+  const problem = validate(budget, changes, addedIds, loaded, options.knownPayees);
   if (problem) return problem;
 
   const oldPayees = payeesBefore(
@@ -136,6 +156,7 @@ export function batchUpdateTransactions(
   const result = budget.db.batch((): Transaction[] => {
     options.beforeWrite?.();
     const store = new TxStore(budget);
+    store.seed(loadedRows);
     store.preload([...updated.map((t) => t.id), ...(changes.deleted ?? []).map((t) => t.id)]);
 
     added.forEach((t, i) => {
@@ -198,27 +219,6 @@ export function batchUpdateTransactions(
     reportOrphans(budget, oldPayees, updated, options.emit);
   }
   return { added: result, updated: transfers };
-}
-
-function validateWithKnown(
-  budget: Budget,
-  changes: BatchChanges,
-  addedIds: string[],
-  knownPayees: ReadonlySet<string> | undefined,
-): TransactionError | null {
-  if (!knownPayees || knownPayees.size === 0) return validate(budget, changes, addedIds);
-  // Payees created in the same batch are not in SQLite yet: leave them out of the check.
-  const strip = (t: TransactionInput) =>
-    t.payee && knownPayees.has(t.payee) ? { ...t, payee: undefined } : t;
-  return validate(
-    budget,
-    {
-      ...changes,
-      added: changes.added?.map(strip),
-      updated: changes.updated?.map((t) => ({ ...strip(t), id: t.id })),
-    },
-    addedIds,
-  );
 }
 
 /** The current (merged) payees of transactions, before they change. */

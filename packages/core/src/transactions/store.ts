@@ -32,7 +32,8 @@ export class TxStore {
   private readonly inserted = new Set<string>();
   /** Overlay rows by parent, and by (account, amount, date) for mirror matching. */
   private readonly byParent = new Map<string, Set<string>>();
-  private readonly byMirrorKey = new Map<string, Set<string>>();
+  /** Built on the first mirror search: most changes (an import) never look for one. */
+  private byMirrorKey: Map<string, Set<string>> | null = null;
   private accounts: Map<string, { offbudget: boolean; closed: boolean }> | null = null;
   private transferAccts: Map<string, string> | null = null;
   private accountPayees: Map<string, string> | null = null;
@@ -89,15 +90,21 @@ export class TxStore {
   insert(row: StoredTx): void {
     // A column left at its SQL default needs no message: every device's SQLite fills it in
     // when the row is created. For a large import that is a third of the messages. The
-    // amount always goes, so the row is never created by no message at all.
-    const cells: Partial<StoredTx> = {};
-    for (const [column, value] of Object.entries(row) as [TxColumn, SqlValue][]) {
-      if (value === undefined || (value ?? null) === (SQL_DEFAULTS[column] ?? null)) continue;
-      cells[column] = value;
+    // amount (which an insert needs) always goes, so a row never consists of no message.
+    const cells: CellChange[] = [];
+    for (const column in row) {
+      const value = row[column as TxColumn];
+      if (column === 'id' || value === undefined) continue;
+      if (column !== 'amount' && (value ?? null) === (SQL_DEFAULTS[column as TxColumn] ?? null))
+        continue;
+      cells.push({
+        dataset: 'transactions',
+        row: row.id,
+        column,
+        value: toCellValue('transactions', column, value as InputValue),
+      });
     }
-    cells.id = row.id;
-    cells.amount = row.amount ?? null;
-    this.budget.db.insert('transactions', cells as RowInput<'transactions'>);
+    this.budget.db.send(cells);
     this.inserted.add(row.id);
     this.remember(row.id, { ...row });
   }
@@ -184,7 +191,7 @@ export class TxStore {
       if (!this.rows.has(row.id)) this.remember(row.id, row);
       ids.add(row.id);
     }
-    for (const id of this.byMirrorKey.get(mirrorKey(acct, amount, date)) ?? []) ids.add(id);
+    for (const id of this.mirrorIndex().get(mirrorKey(acct, amount, date)) ?? []) ids.add(id);
     const live = [...ids]
       .map((id) => this.get(id)!)
       .filter(
@@ -250,16 +257,26 @@ export class TxStore {
     this.accountPayees = new Map(rows.filter((r) => r.id === r.target).map((r) => [r.acct, r.id]));
   }
 
+  private mirrorIndex(): Map<string, Set<string>> {
+    if (!this.byMirrorKey) {
+      this.byMirrorKey = new Map();
+      for (const [id, row] of this.rows) {
+        if (row) add(this.byMirrorKey, mirrorKey(row.acct, row.amount, row.date), id);
+      }
+    }
+    return this.byMirrorKey;
+  }
+
   private remember(id: string, row: StoredTx | null): void {
     const before = this.rows.get(id);
     if (before) {
       if (before.parent_id) this.byParent.get(String(before.parent_id))?.delete(id);
-      this.byMirrorKey.get(mirrorKey(before.acct, before.amount, before.date))?.delete(id);
+      this.byMirrorKey?.get(mirrorKey(before.acct, before.amount, before.date))?.delete(id);
     }
     this.rows.set(id, row);
     if (!row) return;
     if (row.parent_id) add(this.byParent, String(row.parent_id), id);
-    add(this.byMirrorKey, mirrorKey(row.acct, row.amount, row.date), id);
+    if (this.byMirrorKey) add(this.byMirrorKey, mirrorKey(row.acct, row.amount, row.date), id);
   }
 }
 
