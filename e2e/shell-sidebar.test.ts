@@ -193,6 +193,9 @@ describe.runIf(built)('the app shell sidebar in Chromium', { timeout: 90_000 }, 
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('nav')))).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => sidebar().isVisible(), WAIT).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Show sidebar',
+    );
     // Pinned again, it stays; but a window under 668 wide always floats it.
     await hoverEdge();
     await page.getByRole('button', { name: 'Pin sidebar' }).click();

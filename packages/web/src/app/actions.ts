@@ -1,4 +1,5 @@
 import { errorCode } from '../backend/backend.ts';
+import { ALL_ACCOUNTS } from '../state/banners.ts';
 import type { AppStore } from './store.ts';
 import type { Account, FileEntry, GlobalPrefs, LocalPrefs, Payee, User } from './types.ts';
 
@@ -65,6 +66,35 @@ export async function loadAccounts(store: AppStore): Promise<Account[]> {
   const accounts = Array.isArray(res) ? res : [];
   store.set({ accounts });
   return accounts;
+}
+
+/**
+ * Bank sync of one linked account, or of all of them (id null). While it runs the syncing
+ * banner names what syncs; a second request meanwhile is refused, as the core refuses it.
+ */
+export async function syncBankAccounts(store: AppStore, id: string | null): Promise<boolean> {
+  if (store.get().accountsSyncing) return false;
+  store.set({ accountsSyncing: id ?? ALL_ACCOUNTS });
+  try {
+    const res = await store.backend.send<
+      { errors?: Array<{ accountId?: string; message?: string }> } | false
+    >('gocardless-accounts-sync', { id: id ?? ALL_ACCOUNTS });
+    if (res === false) return false;
+    const code = errorCode(res);
+    const failures = code ? [{ message: code }] : (res?.errors ?? []);
+    for (const failure of failures) {
+      const name = store.get().accounts.find((a) => a.id === failure.accountId)?.name;
+      store.addNotification({
+        type: 'error',
+        title: name ? `Bank sync failed for ${name}` : 'Bank sync failed',
+        message: failure.message ?? 'The bank data provider returned an error.',
+      });
+    }
+    return failures.length === 0;
+  } finally {
+    store.set({ accountsSyncing: null });
+    await loadAccounts(store);
+  }
 }
 
 export async function loadPayees(store: AppStore): Promise<Payee[]> {

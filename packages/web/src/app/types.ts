@@ -49,6 +49,9 @@ export interface Account {
   offbudget: 0 | 1 | boolean;
   closed: 0 | 1 | boolean;
   sort_order?: number;
+  /** The bank's account id, set when the account is linked for bank sync. */
+  account_id?: string | null;
+  bankId?: string | null;
 }
 
 export interface Payee {

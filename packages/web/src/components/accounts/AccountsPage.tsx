@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import { syncBankAccounts } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useResponsive } from '../../app/responsive.ts';
 import { useFormat } from '../../app/use-format.ts';
@@ -21,6 +22,26 @@ interface Txn {
 
 const PAGE = 500;
 const ROW_HEIGHT = 32;
+
+/** Bank sync for a linked account, or on All accounts for every linked one. */
+function BankSyncButton({ id }: { id: string | undefined }) {
+  const store = useStore();
+  const accounts = useAppState((s) => s.accounts);
+  const syncing = useAppState((s) => s.accountsSyncing !== null);
+  const linked = accounts.filter((a) => a.account_id && !a.closed);
+  const show = id === undefined ? linked.length > 0 : linked.some((a) => a.id === id);
+  if (!show) return null;
+  return (
+    <button
+      className="btn"
+      style={{ marginLeft: 'auto' }}
+      disabled={syncing}
+      onClick={() => void syncBankAccounts(store, id ?? null)}
+    >
+      Sync with bank
+    </button>
+  );
+}
 
 export function AccountsPage() {
   const { id } = useParams();
@@ -77,6 +98,7 @@ function AccountTransactions({ id, narrow }: { id: string | undefined; narrow: b
       ) : (
         <div className="row" style={{ justifyContent: 'space-between' }}>
           <h1 style={{ margin: 0 }}>{title}</h1>
+          <BankSyncButton id={id} />
           <div className="accounts-balance">
             Balance:{' '}
             <strong

@@ -142,6 +142,8 @@ function SidebarContent() {
  * then it is hidden until the pointer reaches the left edge or the title bar's button opens it,
  * and it hides again when the pointer or focus leaves it.
  */
+export const SHOW_SIDEBAR_BUTTON_ID = 'show-sidebar-button';
+
 export type SidebarShown = false | 'hover' | 'keyboard';
 
 export function Sidebar({
@@ -175,7 +177,12 @@ export function Sidebar({
         onBlur={(e) => {
           if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setShown(false);
         }}
-        onKeyDown={(e) => e.key === 'Escape' && setShown(false)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          setShown(false);
+          // Back to the button that opened it, so focus is not left on a hidden element.
+          document.getElementById(SHOW_SIDEBAR_BUTTON_ID)?.focus();
+        }}
       >
         <SidebarContent />
       </div>

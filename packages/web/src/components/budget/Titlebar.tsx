@@ -3,6 +3,7 @@ import { closeBudget, saveGlobalPrefs, savePrefs, signOut } from '../../app/acti
 import { useAppState, useStore } from '../../app/context.ts';
 import { balanceCells, cellNumber } from '../accounts/balance-queries.ts';
 import { MenuButton } from '../common/Menu.tsx';
+import { SHOW_SIDEBAR_BUTTON_ID } from './Sidebar.tsx';
 import { Spinner } from '../common/Spinner.tsx';
 
 function SyncButton() {
@@ -131,6 +132,7 @@ export function Titlebar({ onShowSidebar }: { onShowSidebar?: () => void }) {
       <div className="row" style={{ flexWrap: 'nowrap', minWidth: 0 }}>
         {onShowSidebar && (
           <button
+            id={SHOW_SIDEBAR_BUTTON_ID}
             className="btn btn-bare titlebar-icon"
             aria-label="Show sidebar"
             title="Show sidebar"
