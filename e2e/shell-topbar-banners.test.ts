@@ -102,6 +102,7 @@ describe.runIf(built)('the app shell top bar and banners in Chromium', { timeout
     await expect
       .poll(() => page.evaluate(() => document.documentElement.dataset.theme), WAIT)
       .toBe('dark');
+    await screenshots(page, 'shell-08-dark-theme');
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await expect
       .poll(() => page.evaluate(() => document.documentElement.dataset.theme), WAIT)
