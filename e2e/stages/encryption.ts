@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { screenshots } from '../helpers/browser.ts';
 import { PASSWORD, type Profile, type Session, WAIT } from '../helpers/session.ts';
+import { rowOf } from './payees-merge.ts';
 
 const KEY_PASSWORD = 'a long key password';
 
@@ -71,9 +72,12 @@ export function encryptionStage(session: () => Session): void {
     await second.sidebar().getByText('Checking').waitFor(WAIT);
   });
 
-  it('the downloaded budget has the same accounts, balances and payees', async () => {
-    const { page, sidebar, main } = second;
+  it('the downloaded budget has the same accounts, balances, payees and rules', async () => {
+    const { page, sidebar, main, goTo } = second;
     expect(await accountLines(second)).toEqual(accounts);
+    await goTo('Payees');
+    const table = page.getByRole('table', { name: 'Payees' });
+    await rowOf(table, 'Employer').getByText('14 associated rules').waitFor(WAIT);
     await sidebar().getByText('Checking').click();
     const rows = main().getByRole('table', { name: 'Transactions' }).getByRole('row');
     await rows.filter({ hasText: 'Paycheck' }).getByText('Employer').waitFor(WAIT);

@@ -1,13 +1,18 @@
+import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { screenshots } from '../helpers/browser.ts';
 import { type Session, WAIT } from '../helpers/session.ts';
+
+/** A payees table row by the payee's name. */
+export const rowOf = (table: Locator, name: string): Locator =>
+  table.getByRole('row').filter({ has: table.page().getByRole('button', { name, exact: true }) });
 
 const NYNAB_EXPORT = '/work/shared/fixtures/nynab/actual-ynab5-demo-budget.json';
 
 /**
  * The payees page on a budget with real payees: there is no transaction entry yet, so they
- * come from importing the nYNAB export through the manager's Import file. Work is selected
- * before Salary, so Work is the kept payee (the first selected), then renamed inline.
+ * come from importing the nYNAB export through the manager's Import file. Work is picked
+ * before Salary and Schedule Payee, so Work is kept (the first picked), then renamed inline.
  */
 export function payeesMergeStage(session: () => Session): void {
   it('imports an nYNAB export from the file list and opens it', async () => {
@@ -24,16 +29,19 @@ export function payeesMergeStage(session: () => Session): void {
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
   });
 
-  it('merges two payees into the first selected one and renames it inline', async () => {
+  it('merges three payees into the first one picked and renames it inline', async () => {
     const { page, goTo } = session().first;
     await goTo('Payees');
     const table = page.getByRole('table', { name: 'Payees' });
     await table.getByRole('button', { name: 'Work' }).waitFor(WAIT);
+    // Schedule Payee is named by the 14 rules of the imported schedules.
+    await rowOf(table, 'Schedule Payee').getByText('14 associated rules').waitFor(WAIT);
     await page.getByLabel('Select Work').check();
     await page.getByLabel('Select Salary').check();
-    await page.getByRole('button', { name: '2 payees' }).click();
+    await page.getByLabel('Select Schedule Payee').check();
+    await page.getByRole('button', { name: '3 payees' }).click();
     // Listed in the order picked, not by name.
-    await page.getByRole('menu').getByText('Work, Salary').waitFor(WAIT);
+    await page.getByRole('menu').getByText('Work, Salary, Schedule Payee').waitFor(WAIT);
     await screenshots(page, '10-payees-merge-menu');
     await page.getByRole('menuitem', { name: 'Merge' }).click();
     // The kept payee's name is open for editing right after the merge.
@@ -43,18 +51,19 @@ export function payeesMergeStage(session: () => Session): void {
       .toBe(true);
     await input.fill('Employer');
     await input.press('Enter');
-    await table.getByRole('button', { name: 'Employer' }).waitFor(WAIT);
+    // The merged payees' rules now name the kept one.
+    await rowOf(table, 'Employer').getByText('14 associated rules').waitFor(WAIT);
     await screenshots(page, '11-payees-merged');
   });
 
-  it('after a reload, both payees’ transactions point to the kept, renamed payee', async () => {
+  it('after a reload, the merged payees’ transactions and rules point to the kept, renamed one', async () => {
     const { page, sidebar, main, goTo } = session().first;
     await page.reload();
     await goTo('Payees');
     const table = page.getByRole('table', { name: 'Payees' });
-    await table.getByRole('button', { name: 'Employer' }).waitFor(WAIT);
+    await rowOf(table, 'Employer').getByText('14 associated rules').waitFor(WAIT);
     const names = await table.getByRole('row').allInnerTexts();
-    expect(names.join('\n')).not.toMatch(/Salary|Work/);
+    expect(names.join('\n')).not.toMatch(/Salary|Work|Schedule Payee/);
     await sidebar().getByText('Checking').click();
     const rows = main().getByRole('table', { name: 'Transactions' }).getByRole('row');
     await rows.filter({ hasText: 'Paycheck' }).getByText('Employer').waitFor(WAIT);

@@ -14,6 +14,7 @@ import { IS_DEV } from '../../app/version.ts';
 import { MenuButton } from '../common/Menu.tsx';
 import { Spinner } from '../common/Spinner.tsx';
 import { Brand } from './Brand.tsx';
+import { DeviceIcon, KeyIcon } from './file-icons.tsx';
 
 export const FILE_STATE_TEXT: Record<FileState, string> = {
   unknown: 'Network unavailable',
@@ -24,11 +25,11 @@ export const FILE_STATE_TEXT: Record<FileState, string> = {
   detached: 'Syncing',
 };
 
-const STATE_ICON: Record<FileState, string> = {
+const STATE_ICON: Record<FileState, React.ReactNode> = {
   unknown: '⚠',
   remote: '☁',
-  local: '🖥',
-  broken: '🖥',
+  local: <DeviceIcon />,
+  broken: <DeviceIcon />,
   synced: '⟳',
   detached: '⟳',
 };
@@ -49,13 +50,17 @@ function FileItem({ file }: { file: FileEntry }) {
         <span className="file-state">
           {file.encryptKeyId && (
             <span
+              className="file-key"
+              role="img"
               title={file.hasKey ? 'Encrypted (key on this device)' : 'Encrypted'}
               aria-label="Encrypted"
             >
-              🔑
+              <KeyIcon />
             </span>
           )}
-          <span aria-hidden="true">{STATE_ICON[file.state]}</span>
+          <span className="file-state-icon" aria-hidden="true">
+            {STATE_ICON[file.state]}
+          </span>
           {FILE_STATE_TEXT[file.state]}
         </span>
       </button>
