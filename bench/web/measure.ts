@@ -18,9 +18,10 @@ import { cpuBetween, cpuByPid, recordResponses } from './visit.ts';
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
-    returning: { type: 'string', default: '2' },
+    returning: { type: 'string', default: '3' },
     transactions: { type: 'string', default: '10000' },
     settle: { type: 'string', default: '3000' },
+    'web-root': { type: 'string', default: 'packages/web/dist' },
   },
 });
 const RUNS = Number(values.runs);
@@ -116,6 +117,7 @@ async function sizes(urls: Iterable<string>): Promise<Sizes> {
   const out: Sizes = new Map();
   for (const url of urls) {
     const res = await fetch(url);
+    if (!res.ok) throw new Error(`${url}: ${res.status} (the build changed under the benchmark?)`);
     const body = Buffer.from(await res.arrayBuffer());
     out.set(url, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
   }
@@ -135,6 +137,10 @@ async function main() {
   const { id, checkingCents } = runBudgetScript(['make', made, String(TRANSACTIONS)]);
   const balance = formatCents(checkingCents);
 
+  // A snapshot of the build: others may rebuild packages/web/dist while this runs.
+  const webRoot = join(base, 'web');
+  cpSync(resolve(values['web-root']), webRoot, { recursive: true });
+  process.env.COFFER_WEB_ROOT = webRoot;
   const apps: App[] = [
     { name: 'coffer', server: await startCoffer() },
     { name: 'actual', server: await startActual() },

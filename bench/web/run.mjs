@@ -1,11 +1,11 @@
 // The built web app beside Actual's web build, in headless Chromium (issue 7): JavaScript shipped
 // (gzip) and the time from navigation to an interactive budget, on a first visit and for a
 // returning user. Prints a table and writes bench/results/web-<time>.json.
-//   node bench/web/run.mjs [--runs 5] [--returning 2] [--transactions 10000] [--settle 3000]
-//     [--no-build]
-// Builds (server bundle and packages/web/dist) unless --no-build or bench/run.mjs already did
-// (BENCH_BUILT=1), bundles measure.ts (workspace
-// and e2e helpers included, npm packages left external) and runs it.
+//   node bench/web/run.mjs [--runs 5] [--returning 3] [--transactions 10000] [--settle 3000]
+//     [--web-root packages/web/dist] [--no-build]
+// --web-root serves another build of the app (to compare two builds). Builds (server bundle and
+// packages/web/dist) unless --no-build or bench/run.mjs already did (BENCH_BUILT=1), bundles
+// measure.ts (workspace and e2e helpers included, npm packages left external) and runs it.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
