@@ -14,6 +14,7 @@ import { MESSAGES_SINCE_SQL, selectRowSql } from './statements.ts';
 import type {
   ApplyResult,
   CellChange,
+  CellValue,
   ChangeEvent,
   Message,
   MessageSource,
@@ -21,7 +22,7 @@ import type {
   RowChange,
   StoredMessage,
 } from './types.ts';
-import { type RowInput, toCellValue } from './values.ts';
+import { type InputValue, type RowInput, toCellValue } from './values.ts';
 
 export interface BudgetDbDeps {
   clock: WallClock;
@@ -109,30 +110,38 @@ export class BudgetDb {
   /** Create a row (an id is generated when absent). Returns the id. */
   insert<T extends SyncedTable>(table: T, row: RowInput<T>): string {
     const id = row.id ?? this.deps.random.uuid();
-    const changes: CellChange[] = [];
-    for (const [column, value] of Object.entries(row)) {
+    const input = row as Readonly<Record<string, InputValue | undefined>>;
+    const columns: string[] = [];
+    const values: CellValue[] = [];
+    for (const column of Object.keys(input)) {
+      const value = input[column];
       if (column === 'id' || value === undefined) continue;
-      changes.push({ dataset: table, row: id, column, value: toCellValue(table, column, value) });
+      columns.push(column);
+      values.push(toCellValue(table, column, value));
     }
-    this.send(changes);
+    this.sendRow(table, id, columns, values);
     return id;
   }
 
   /** Set the given columns of a row. Columns whose stored value is unchanged send nothing. */
   update<T extends SyncedTable>(table: T, row: RowInput<T> & { id: string }): void {
     const current = this.sqlite.first<Row>(selectRowSql(table), [row.id]);
-    const changes: CellChange[] = [];
-    for (const [column, input] of Object.entries(row)) {
-      if (column === 'id' || input === undefined) continue;
-      const value = toCellValue(table, column, input);
+    const input = row as Readonly<Record<string, InputValue | undefined>>;
+    const columns: string[] = [];
+    const values: CellValue[] = [];
+    for (const column of Object.keys(input)) {
+      const given = input[column];
+      if (column === 'id' || given === undefined) continue;
+      const value = toCellValue(table, column, given);
       // Only an unchanged stored value can be skipped, and only if the open batch has not
       // written the cell since (indexing the batch is the costly part, so it is asked last).
       if (current && current[column] === value && !this.isPending(table, row.id, column)) {
         continue;
       }
-      changes.push({ dataset: table, row: row.id, column, value });
+      columns.push(column);
+      values.push(value);
     }
-    this.send(changes);
+    this.sendRow(table, row.id, columns, values);
   }
 
   /** Soft-delete: `tombstone = 1`. Only for tables that have a tombstone. */
@@ -264,6 +273,32 @@ export class BudgetDb {
       return null;
     }
     return this.applyStamped(stamped, 'local', undoKind, true).event;
+  }
+
+  /**
+   * Stamp checked cells of one row straight into the open batch (or apply them): the hot path
+   * of inserts and updates, with no intermediate change objects. All of the row or none of it
+   * joins the batch.
+   */
+  private sendRow(dataset: string, row: string, columns: string[], values: CellValue[]): void {
+    if (columns.length === 0) return;
+    const into = this.pending ?? [];
+    const start = into.length;
+    const now = this.deps.clock.now();
+    try {
+      for (let i = 0; i < columns.length; i++) {
+        const ts = stamp(this.clock, now);
+        const timestamp = ts.toString();
+        into.push({
+          message: { timestamp, dataset, row, column: columns[i]!, value: values[i]! },
+          ts,
+        });
+      }
+    } catch (err) {
+      into.length = start;
+      throw err;
+    }
+    if (into !== this.pending) this.applyStamped(into, 'local', null, true);
   }
 
   private isPending(table: string, row: string, column: string): boolean {
