@@ -37,6 +37,10 @@ export function payeesMergeStage(session: () => Session): void {
     // Schedule Payee is named by the 14 rules of the imported schedules.
     await rowOf(table, 'Schedule Payee').getByText('14 associated rules').waitFor(WAIT);
     await page.getByLabel('Select Work').check();
+    // A merge needs two payees.
+    await page.getByRole('button', { name: '1 payee' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Merge' }).isDisabled()).resolves.toBe(true);
+    await page.keyboard.press('Escape');
     await page.getByLabel('Select Salary').check();
     await page.getByLabel('Select Schedule Payee').check();
     await page.getByRole('button', { name: '3 payees' }).click();
