@@ -76,11 +76,14 @@ export class ApiClient {
     return this.lib;
   }
 
-  /** Close the open budget and stop. A later `init` starts afresh. */
+  /** Sync and close the open budget, and stop. A later `init` starts afresh. */
   async shutdown(): Promise<void> {
     const core = this.core;
     if (!core) return;
     await core.idle();
+    // As Actual's api does: what the script wrote reaches the server before the budget closes
+    // (a failed sync is reported through the sync events, and the changes stay in the file).
+    if (core.budget?.prefs.cloudFileId) await core.sendUnknown('sync');
     await core.sendUnknown('close-budget');
     this.core = null;
   }

@@ -163,12 +163,16 @@ describe.each(targets)('Coffer’s api and @actual-app/api through %s', (_name, 
       expect(await coffer.methods.getAccountBalance(acct)).toBe(104_500);
       expect(first.balances[acct]).toBe(104_500);
 
-      // Coffer edits; Actual (its local copy, caught up by downloadBudget) sees the edits.
+      // Coffer edits and shuts down (which syncs, as Actual's api does); a new session opens
+      // the local copy through downloadBudget. Actual (its local copy too) sees the edits.
       await coffer.methods.updateAccount(acct, { name: 'Joint (renamed)' });
       await coffer.methods.addTransactions(acct, [
         { date: '2024-03-04', amount: -1_000, notes: 'second from coffer' },
       ]);
-      await coffer.methods.sync();
+      await coffer.shutdown();
+      await coffer.init({ dataDir: cofferDir, serverURL: server.url, password: PASSWORD });
+      await coffer.methods.downloadBudget(groupId, keyPassword ? { password: keyPassword } : {});
+      expect(((await coffer.lib.send('load-prefs')) as { id: string }).id).toBe(budgetId);
       const second = runActual(job);
       expect(second.budgetId).toBe(first.budgetId);
       expect(second.accounts).toEqual([{ id: acct, name: 'Joint (renamed)' }]);
