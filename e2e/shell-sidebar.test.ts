@@ -83,9 +83,10 @@ describe.runIf(built)('the app shell sidebar in Chromium', { timeout: 90_000 }, 
     // Ten undo/redo steps sent back to back, as fast as keys can repeat. Undoing the last
     // account creation drops 200.00, redoing brings it back; ten steps end where they began.
     // (That a burst of pushes is applied as one refresh is state/cell-batcher.test.ts.)
-    const seen = await page.evaluate(async () => {
-      const el = document.querySelector('a.sidebar-group .amount')!;
-      const values = new Set<string>();
+    // A script string: the root tsconfig (which checks e2e/) has no DOM types.
+    const seen = (await page.evaluate(`(async () => {
+      const el = document.querySelector('a.sidebar-group .amount');
+      const values = new Set();
       const observer = new MutationObserver(() => values.add(el.textContent ?? ''));
       observer.observe(el, { characterData: true, childList: true, subtree: true });
       for (let i = 0; i < 10; i++) {
@@ -94,7 +95,7 @@ describe.runIf(built)('the app shell sidebar in Chromium', { timeout: 90_000 }, 
       }
       await new Promise((resolve) => setTimeout(resolve, 300));
       return [...values];
-    });
+    })()`)) as string[];
     expect(seen.every((v) => v === '1,500.00' || v === '1,700.00')).toBe(true);
     await expect.poll(() => groupBalance('All accounts').textContent(), WAIT).toBe('1,700.00');
     await sidebar().getByText('Brokerage').waitFor(WAIT);
@@ -129,7 +130,7 @@ describe.runIf(built)('the app shell sidebar in Chromium', { timeout: 90_000 }, 
     await page.keyboard.press('Alt+ArrowDown');
     await page.waitForTimeout(500);
     expect(await accountNames()).toEqual(['Savings', 'Checking', 'Brokerage']);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Checking/);
+    expect(await page.evaluate('document.activeElement?.textContent')).toMatch(/^Checking/);
   });
 
   it('counts uncategorized transactions another device adds, and links to them', async () => {
@@ -190,10 +191,10 @@ describe.runIf(built)('the app shell sidebar in Chromium', { timeout: 90_000 }, 
     // Keyboard users open it from the title bar; focus moves into it; Escape closes it.
     await page.getByRole('button', { name: 'Show sidebar' }).click();
     await expect.poll(() => sidebar().isVisible(), WAIT).toBe(true);
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('nav')))).toBe(true);
+    expect(await page.evaluate("Boolean(document.activeElement?.closest('nav'))")).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => sidebar().isVisible(), WAIT).toBe(false);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+    expect(await page.evaluate("document.activeElement?.getAttribute('aria-label')")).toBe(
       'Show sidebar',
     );
     // Pinned again, it stays; but a window under 668 wide always floats it.
