@@ -20,7 +20,7 @@ import { type BudgetState, differences, inspectBudget } from './inspect.ts';
 const { values } = parseArgs({
   options: {
     transactions: { type: 'string', default: '100000' },
-    tail: { type: 'string', default: '4000' },
+    tail: { type: 'string', default: '1000' },
     servers: { type: 'string', default: 'coffer,actual' },
     'cpu-prof': { type: 'string' },
   },
@@ -29,7 +29,10 @@ const COUNT = Number(values.transactions);
 const TAIL = Number(values.tail);
 const PASSWORD = 'bench password';
 const RUN = resolve('bench/download/run.mjs');
-const COFFER = resolve('bench/results/.build/download-coffer.mjs');
+const COFFER = join(
+  process.env.DOWNLOAD_BENCH_BUILD ?? 'bench/results/.build',
+  'download-coffer.mjs',
+);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -100,6 +103,16 @@ function check(what: string, got: BudgetState, source: BudgetState, merkle: numb
   if (wrong.length > 0) throw new Error(`${what} is wrong:\n  ${wrong.join('\n  ')}`);
 }
 
+/** What a Ctrl-C or kill must not leave behind: the running server and the temp folder. */
+const leftovers = { pid: 0, base: '' };
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (leftovers.pid) process.kill(leftovers.pid, 'SIGTERM');
+    if (leftovers.base) rmSync(leftovers.base, { recursive: true, force: true });
+    process.exit(1);
+  });
+}
+
 async function onServer(
   base: string,
   start: () => Promise<ServerProcess>,
@@ -107,6 +120,7 @@ async function onServer(
   id: string,
 ) {
   const server = await start();
+  leftovers.pid = server.pid;
   try {
     const url = server.url;
     await post(`${url}/account/bootstrap`, { password: PASSWORD });
@@ -141,6 +155,7 @@ async function onServer(
     return { server: server.name, setupMs, tail: src, source, actual: sides.actual, coffer: sides.coffer }; // prettier-ignore
   } finally {
     await server.stop();
+    leftovers.pid = 0;
   }
 }
 
@@ -161,6 +176,7 @@ function column(s: Json) {
 async function main() {
   const root = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
   const base = mkdtempSync(join(root, 'bench-download-'));
+  leftovers.base = base;
   try {
     const made = join(base, 'made');
     mkdirSync(made);

@@ -8,13 +8,13 @@
 //   3. both results are checked against the source file and the server (balances, contents,
 //      merkle) before any time is reported.
 // Prints a table and writes bench/results/download-<time>.json.
-//   node bench/download/run.mjs [--transactions 100000] [--tail 4000] [--servers coffer,actual]
+//   node bench/download/run.mjs [--transactions 100000] [--tail 1000] [--servers coffer,actual]
 //     [--cpu-prof dir]
 // The orchestrator (main.ts) and the Coffer side (coffer.ts) are TypeScript: this file bundles
 // them with esbuild; the Actual-side children are this file again with `--child`.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,7 +52,8 @@ if (!existsSync(join(root, 'packages/server/dist/main.js'))) {
   const res = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
-const outDir = join(root, 'bench/results/.build');
+// Per run, so two runs at once (or a rebuild during a run) never swap the code under one.
+const outDir = join(root, `bench/results/.build/download-${process.pid}`);
 mkdirSync(outDir, { recursive: true });
 const common = {
   bundle: true,
@@ -92,6 +93,7 @@ await build({
 const res = spawnSync(
   process.execPath,
   [join(outDir, 'download-main.mjs'), ...process.argv.slice(2)],
-  { stdio: 'inherit', cwd: root },
+  { stdio: 'inherit', cwd: root, env: { ...process.env, DOWNLOAD_BENCH_BUILD: outDir } },
 );
+rmSync(outDir, { recursive: true, force: true });
 process.exit(res.status ?? 1);

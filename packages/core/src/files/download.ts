@@ -1,6 +1,7 @@
 import { DB_FILE, METADATA_FILE } from '../budget-file/prefs.ts';
 import { decryptWithMeta } from '../encryption/cipher.ts';
 import type { Platform } from '../platform/index.ts';
+import { catchUpClosedBudget } from '../sync-client/catch-up.ts';
 import { readBudgetZip } from './budget-zip.ts';
 import { type CloudError, cloudError } from './errors.ts';
 import type { CloudSession } from './session.ts';
@@ -17,8 +18,9 @@ function idFromName(platform: Platform, name: string): string {
 /**
  * Fetch a cloud file and write it as a local budget folder: download and file info in
  * parallel, decrypt with the stored key, unpack, then write `db.sqlite` and `metadata.json`
- * (with the cloud ids, the key id and `resetClock`). Nothing is written before every check
- * has passed, so a failure leaves the device as it was.
+ * (with the cloud ids, the key id and `resetClock`), then catch up with the server while
+ * the budget is still closed (see `catchUpClosedBudget`). Nothing is written before every
+ * check has passed, so a failure leaves the device as it was.
  */
 export async function downloadToDisk(
   session: CloudSession,
@@ -95,5 +97,6 @@ export async function downloadToDisk(
   };
   await fs.writeFile(fs.join(dir, DB_FILE), archive.db);
   await fs.writeFile(fs.join(dir, METADATA_FILE), JSON.stringify(meta));
+  await catchUpClosedBudget(session, { platform, documentDir }, id);
   return { id };
 }

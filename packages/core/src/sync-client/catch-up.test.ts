@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, makeClient, messageLog, snapshot } from '../files/test-helpers/clients.ts';
+import {
+  type RunningServer,
+  cofferServerBuild,
+  startActualServer,
+  startCofferServer,
+} from '../files/test-helpers/servers.ts';
+
+/**
+ * A download catches up while the budget is still closed, so the budget the app then opens
+ * is already current: the sync on open has nothing left to apply.
+ */
+describe('download catches up before the budget opens', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = cofferServerBuild() ? await startCofferServer() : await startActualServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('applies the changes made after the upload before the open, not after', async () => {
+    const a = makeClient({ name: 'up' });
+    const b = makeClient({ name: 'late' });
+    try {
+      await connect(a, server.url);
+      await connect(b, server.url);
+      await a.must('create-budget', { budgetName: 'Tail' });
+      const acct = a.budget.db.insert('accounts', {
+        name: 'Checking',
+        offbudget: 0,
+        closed: 0,
+        sort_order: 1,
+      });
+      // The uploaded file predates these: they reach the server only through sync.
+      for (let i = 0; i < 50; i++) {
+        a.budget.db.insert('transactions', {
+          acct,
+          amount: -100 - i,
+          date: 20240101 + i,
+          isParent: 0,
+          isChild: 0,
+          sort_order: i,
+        });
+      }
+      await a.must('sync');
+
+      await b.must('download-budget', { fileId: a.budget.prefs.cloudFileId!, keepOpen: true });
+      expect(snapshot(b)).toEqual(snapshot(a));
+      expect(messageLog(b)).toEqual(messageLog(a));
+      expect(b.budget.db.merkle.hash).toBe(a.budget.db.merkle.hash);
+      expect(b.budget.prefs.lastSyncedTimestamp).toBeTruthy();
+      // Every sync the open budget ran found nothing new: the tail was in before it opened.
+      expect(b.events.length).toBeGreaterThan(0);
+      expect(b.events.filter((e) => e.type === 'applied')).toEqual([]);
+      expect(b.events.filter((e) => e.type === 'error')).toEqual([]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 60_000);
+});
