@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { closeBudget, loadAccounts } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
@@ -65,8 +65,7 @@ export function FinancesApp() {
   const { isNarrow } = useResponsive();
   const accountCount = useAppState((s) => s.accounts.length);
   const floating = useFloatingSidebar();
-  const [sidebarShown, setShown] = useState<SidebarShown>(false);
-  const setSidebarShown = useCallback((shown: SidebarShown) => setShown(shown), []);
+  const [sidebarShown, setSidebarShown] = useState<SidebarShown>(false);
   useShortcuts();
   useStartupSync(store);
   useBalanceCells(store);
