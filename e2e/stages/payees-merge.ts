@@ -8,6 +8,7 @@ export const rowOf = (table: Locator, name: string): Locator =>
   table.getByRole('row').filter({ has: table.page().getByRole('button', { name, exact: true }) });
 
 const NYNAB_EXPORT = '/work/shared/fixtures/nynab/actual-ynab5-demo-budget.json';
+const NOT_NYNAB = '/work/shared/fixtures/actual/actual-test-budget-metadata.json';
 
 /**
  * The payees page on a budget with real payees: there is no transaction entry yet, so they
@@ -21,10 +22,20 @@ export function payeesMergeStage(session: () => Session): void {
     await page.getByRole('menuitem', { name: 'Close file' }).click();
     await page.getByRole('button', { name: 'Import file' }).click();
     await page.getByRole('button', { name: 'nYNAB (.json)' }).click();
-    await screenshots(page, '09-import-ynab5');
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByText('Select file...').click();
-    await (await chooser).setFiles(NYNAB_EXPORT);
+    const choose = async (file: string) => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByText('Select file...').click();
+      await (await chooser).setFiles(file);
+    };
+    // JSON, but not an nYNAB export.
+    await choose(NOT_NYNAB);
+    await page
+      .getByRole('dialog')
+      .getByRole('alert')
+      .getByText('This file is not valid. Please select a JSON file exported from nYNAB.')
+      .waitFor(WAIT);
+    await screenshots(page, '09-import-ynab5-error');
+    await choose(NYNAB_EXPORT);
     await sidebar().getByText('Saving').waitFor(WAIT);
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
   });
