@@ -263,16 +263,22 @@ export class BudgetDb {
     undoKind: 'undo' | 'redo' | null,
   ): ChangeEvent | null {
     if (changes.length === 0) return null;
-    const stamped: Stamped[] = [];
-    for (const { dataset, row, column, value } of changes) {
-      const ts = stamp(this.clock, this.deps.clock.now());
-      stamped.push({ message: { timestamp: ts.toString(), dataset, row, column, value }, ts });
+    // Straight into the open batch (undo and redo apply at once); all of it or none of it.
+    const into = this.pending && undoKind === null ? this.pending : [];
+    const start = into.length;
+    try {
+      for (const { dataset, row, column, value } of changes) {
+        // The wall clock is read per message: an undo of a large import stamps more messages
+        // than one millisecond's counter holds.
+        const ts = stamp(this.clock, this.deps.clock.now());
+        into.push({ message: { timestamp: ts.toString(), dataset, row, column, value }, ts });
+      }
+    } catch (err) {
+      into.length = start;
+      throw err;
     }
-    if (this.pending && undoKind === null) {
-      for (const entry of stamped) this.pending.push(entry);
-      return null;
-    }
-    return this.applyStamped(stamped, 'local', undoKind, true).event;
+    if (into === this.pending) return null;
+    return this.applyStamped(into, 'local', undoKind, true).event;
   }
 
   /**
