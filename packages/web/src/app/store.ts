@@ -113,5 +113,7 @@ export class AppStore {
 }
 
 export function useStoreState<T>(store: AppStore, select: (s: AppState) => T): T {
-  return useSyncExternalStore(store.subscribe, () => select(store.get()));
+  const read = () => select(store.get());
+  // The same read serves server rendering (the banner tests render to static markup).
+  return useSyncExternalStore(store.subscribe, read, read);
 }
