@@ -31,7 +31,7 @@ const failed = (message: string): ImportResult => ({
  * A new row needs no message for an empty column (every such column defaults to null), which
  * saves a good share of a large import's messages.
  */
-function withoutEmpty<T extends TransactionInput & { id: string }>(row: T): T {
+function withoutEmpty<T extends TransactionInput>(row: T): T {
   // A fresh object rather than `delete`, which would leave the engine a slow dictionary.
   const out: Record<string, unknown> = {};
   for (const key in row) {
@@ -96,7 +96,7 @@ export function importTransactions(
   const matches = matchExisting(budget, accountId, items);
 
   const newId = () => budget.env.platform.random.uuid();
-  const added: (TransactionInput & { id: string })[] = [];
+  const added: TransactionInput[] = [];
   const updated: Update[] = [];
   const loadedRows: StoredTx[] = [];
   items.forEach(({ trans, subtransactions }, i) => {
@@ -109,11 +109,12 @@ export function importTransactions(
       }
       return;
     }
-    const row = withoutEmpty({ ...trans, id: newId(), cleared: trans.cleared ?? true });
     if (subtransactions && subtransactions.length > 0) {
+      const row = withoutEmpty({ ...trans, id: newId(), cleared: trans.cleared ?? true });
       added.push(...makeSplit(row, subtransactions, newId));
     } else {
-      added.push(row);
+      // The batch gives it an id (a fresh one it need not check against the table).
+      added.push(withoutEmpty({ ...trans, cleared: trans.cleared ?? true }));
     }
   });
 
@@ -134,5 +135,9 @@ export function importTransactions(
     },
   );
   if ('error' in result) return failed(result.error.message);
-  return { errors: [], added: added.map((t) => t.id), updated: updated.map((t) => t.id) };
+  return {
+    errors: [],
+    added: result.added.map((t) => t.id),
+    updated: updated.map((t) => t.id),
+  };
 }

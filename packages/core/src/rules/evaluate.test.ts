@@ -191,6 +191,22 @@ describe('rules', () => {
     expect(ruleMatches(compile(make('or', [])), txn)).toBe(false);
   });
 
+  it('text conditions on different fields each see their own field in one run', () => {
+    const rule = (field: string, value: string, category: string) =>
+      compile({
+        ...make('and', [{ field, op: 'is', value } as RuleCondition]),
+        actions: [{ op: 'set', field: 'category', value: category }],
+      });
+    const rules = [
+      rule('imported_payee', 'amazon marketplace', 'c0'),
+      rule('notes', 'amazon marketplace', 'c1'),
+      rule('notes', 'books and music', 'c2'),
+    ];
+    // Rule c1 would match if the notes were compared with the imported payee's lower case.
+    expect(runRuleList(rules, txn).category).toBe('c2');
+    expect(runRuleList(rules.slice(0, 2), txn).category).toBe('c0');
+  });
+
   it('applies set and link-schedule actions to a copy', () => {
     const out = runRuleList([compile(make('and', [hit]))], txn);
     expect(out).toEqual({ ...txn, category: 'c-shopping', schedule: 'sched-1' });

@@ -10,16 +10,28 @@ import type {
 export { approxThreshold } from './threshold.ts';
 
 /**
- * Per-run memo of the last parsed date: every date condition of every rule looks at the same
- * transaction date, so one run parses it once.
+ * Per-run memo of the last parsed date and the last lower-cased text: every date condition of
+ * every rule looks at the same transaction date, and most text conditions at the same
+ * imported payee, so one run parses or lower-cases each once.
  */
 export interface DayMemo {
   text: unknown;
   day: number | null;
+  raw?: string;
+  lower?: string;
 }
 
 export function newDayMemo(): DayMemo {
   return { text: undefined, day: null };
+}
+
+function lowerOf(raw: string, memo: DayMemo | undefined): string {
+  if (!memo) return raw.toLowerCase();
+  if (memo.raw !== raw) {
+    memo.raw = raw;
+    memo.lower = raw.toLowerCase();
+  }
+  return memo.lower!;
 }
 
 function dayOf(text: string, memo: DayMemo | undefined): number | null {
@@ -31,8 +43,8 @@ function dayOf(text: string, memo: DayMemo | undefined): number | null {
   return memo.day;
 }
 
-function evalString(cond: CompiledCondition, raw: unknown): boolean {
-  const text = typeof raw === 'string' ? raw.toLowerCase() : null;
+function evalString(cond: CompiledCondition, raw: unknown, memo: DayMemo | undefined): boolean {
+  const text = typeof raw === 'string' ? lowerOf(raw, memo) : null;
   const v = cond.value;
   switch (cond.op) {
     case 'is':
@@ -154,7 +166,7 @@ export function evalCondition(
   if (raw === undefined) return false;
   switch (cond.type) {
     case 'string':
-      return evalString(cond, raw);
+      return evalString(cond, raw, memo);
     case 'id':
       return evalId(cond, raw, ctx);
     case 'date':

@@ -87,7 +87,9 @@ function validate(
       return txError('transaction-exists', `Id ${addedIds[i]} is added twice`);
     seen.add(addedIds[i]!);
   }
-  const clash = existingIds(db, 'SELECT id FROM transactions WHERE id IN', seen);
+  // Ids this batch made itself are fresh uuids: only the ones the caller chose can clash.
+  const given = added.filter((t) => t.id).map((t) => t.id!);
+  const clash = existingIds(db, 'SELECT id FROM transactions WHERE id IN', given);
   for (const id of clash)
     return txError('transaction-exists', `A transaction with id ${id} exists`);
 
