@@ -74,7 +74,8 @@ export function encryptionStage(session: () => Session): void {
 
   it('the downloaded budget has the same accounts, balances, payees and rules', async () => {
     const { page, sidebar, main, goTo } = second;
-    expect(await accountLines(second)).toEqual(accounts);
+    // Balances arrive after the names: wait for them rather than read a half-loaded sidebar.
+    await expect.poll(() => accountLines(second), WAIT).toEqual(accounts);
     await goTo('Payees');
     const table = page.getByRole('table', { name: 'Payees' });
     await rowOf(table, 'Employer').getByText('14 associated rules').waitFor(WAIT);
