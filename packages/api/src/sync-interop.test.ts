@@ -135,7 +135,17 @@ describe.each(targets)('Coffer’s api and @actual-app/api through %s', (_name, 
           other.methods.downloadBudget(groupId, { password: 'not it' }),
         ).rejects.toMatchObject({ type: 'decrypt-failure' });
       }
-      expect(await other.methods.getBudgets()).toEqual([]);
+      // Nothing was left on this device; the server's file is listed, as Actual's api lists it.
+      expect(await other.methods.getBudgets()).toEqual([
+        {
+          cloudFileId: expect.any(String),
+          state: 'remote',
+          groupId,
+          name: 'Shared',
+          encryptKeyId: encryptKeyId ?? null,
+          hasKey: false,
+        },
+      ]);
       await other.shutdown();
 
       // Actual downloads it, sees Coffer's data, adds a transaction and syncs.

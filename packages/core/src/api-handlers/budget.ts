@@ -2,7 +2,10 @@ import { listBudgets } from '../budget-file/create.ts';
 import { type HandlerError, handlerError, isHandlerError } from '../handlers-core/errors.ts';
 import { type HandlerContext, handler } from '../handlers-core/registry.ts';
 import { v } from '../handlers-core/validate.ts';
+import type { RemoteFile } from '../files/file-list.ts';
+import { DEMO_BUDGET_ID } from '../files/session.ts';
 import { apiError } from './errors.ts';
+import { type ApiFileEntity, budgetFileModel, remoteFileModel } from './models.ts';
 import type { ApiState } from './state.ts';
 
 /** Why a budget did not open, in words a script's author can act on. */
@@ -34,15 +37,17 @@ export function budgetHandlers(state: ApiState) {
       },
     }),
 
+    // Local folders first, then (when signed in) every file on the server, as Actual lists
+    // them; a core without the cloud module, or a server that does not answer, lists none.
     'api/get-budgets': handler({
-      async run(_args: undefined, ctx) {
+      async run(_args: undefined, ctx): Promise<ApiFileEntity[]> {
         const budgets = await listBudgets({ platform: ctx.platform, documentDir: ctx.documentDir });
-        return budgets.map((prefs) => ({
-          id: prefs.id,
-          name: prefs.budgetName,
-          ...(prefs.cloudFileId ? { cloudFileId: prefs.cloudFileId, groupId: prefs.groupId } : {}),
-          ...(prefs.encryptKeyId ? { encryptKeyId: prefs.encryptKeyId } : {}),
-        }));
+        const remote = await ctx.call('get-remote-files');
+        const files = Array.isArray(remote) ? (remote as RemoteFile[]) : [];
+        return [
+          ...budgets.filter((b) => b.id !== DEMO_BUDGET_ID).map(budgetFileModel.toExternal),
+          ...files.map(remoteFileModel.toExternal).filter((f) => f !== null),
+        ];
       },
     }),
 

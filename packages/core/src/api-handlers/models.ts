@@ -101,3 +101,59 @@ export const payeeModel = {
     };
   },
 };
+
+/**
+ * A budget as `getBudgets` lists it: a folder on this device (`id`), or a file on the server
+ * (`state: 'remote'`). A signed-in script sees its synced budgets twice, once each way, as
+ * with Actual's api.
+ */
+export interface ApiFileEntity {
+  id?: string;
+  cloudFileId?: string;
+  groupId?: string | null;
+  name: string;
+  encryptKeyId?: string | null;
+  hasKey?: boolean;
+  state?: 'remote';
+}
+
+export const budgetFileModel = {
+  /** Cloud fields only when set, so a local-only budget is just its id and name. */
+  toExternal(prefs: {
+    id: string;
+    budgetName: string;
+    cloudFileId?: string;
+    groupId?: string;
+    encryptKeyId?: string | null;
+  }): ApiFileEntity {
+    return {
+      id: prefs.id,
+      ...(prefs.cloudFileId ? { cloudFileId: prefs.cloudFileId } : {}),
+      ...(prefs.encryptKeyId ? { encryptKeyId: prefs.encryptKeyId } : {}),
+      ...(prefs.groupId ? { groupId: prefs.groupId } : {}),
+      name: prefs.budgetName || '(no name)',
+    };
+  },
+};
+
+export const remoteFileModel = {
+  /** A file deleted on the server is not listed (null). */
+  toExternal(file: {
+    fileId: string;
+    groupId: string | null;
+    name: string;
+    deleted: boolean;
+    encryptKeyId: string | null;
+    hasKey: boolean;
+  }): ApiFileEntity | null {
+    if (file.deleted) return null;
+    return {
+      cloudFileId: file.fileId,
+      state: 'remote',
+      groupId: file.groupId,
+      name: file.name,
+      encryptKeyId: file.encryptKeyId,
+      hasKey: file.hasKey,
+    };
+  },
+};
