@@ -121,9 +121,9 @@ export function FinancesApp() {
             </Routes>
           )}
         </main>
+        {isNarrow && <MobileNotice />}
         {showTabs && <BottomNav />}
       </div>
-      {isNarrow && <MobileNotice />}
       <ModalHost registry={budgetModals} inManager={false} />
     </div>
   );
