@@ -63,11 +63,15 @@ interface App {
 }
 
 async function setUp(app: App, made: string, id: string): Promise<void> {
-  const res = await fetch(`${app.server.url}/account/bootstrap`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ password: PASSWORD }),
-  });
+  const bootstrap = () =>
+    fetch(`${app.server.url}/account/bootstrap`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+  // The pooled connection of the start-up health check may have idled out on the server side
+  // ("other side closed") while the other app was set up: one retry on a fresh connection.
+  const res = await bootstrap().catch(bootstrap);
   if (!res.ok) throw new Error(`${app.name}: bootstrap ${res.status} ${await res.text()}`);
   // Each upload marks its copy as belonging to that server's file.
   const copy = mkdtempSync(join(tmpdir(), 'bench-web-upload-'));
