@@ -9,6 +9,7 @@ import type { Platform } from '../platform/index.ts';
 import { BudgetSync } from '../sync-client/budget-sync.ts';
 import { syncHandlers } from '../sync-client/handlers.ts';
 import { accountHandlers } from './account-handlers.ts';
+import { demoBudgetHandlers } from './demo-budget.ts';
 import { cloudError } from './errors.ts';
 import { fileHandlers } from './file-handlers.ts';
 import { type CloudOptions, CloudSession, DEMO_BUDGET_ID } from './session.ts';
@@ -90,7 +91,12 @@ export function createCloudModule(options: CloudOptions = {}) {
   const session = new CloudSession(options);
   const module = defineModule(
     'cloud',
-    { ...accountHandlers(session), ...fileHandlers(session), ...syncHandlers(session) },
+    {
+      ...accountHandlers(session),
+      ...fileHandlers(session),
+      ...demoBudgetHandlers(session),
+      ...syncHandlers(session),
+    },
     { services: [syncService(session)], writeGuards: [readOnlyGuard(session)] },
   );
   return { module, session };
