@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'screenshots');
 
@@ -18,6 +18,23 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** The release tags the app's update check reads (packages/web/src/app/version.ts). */
+export const RELEASE_TAGS_URL = 'https://api.github.com/repos/coffer-budget/coffer/tags';
+
+/**
+ * Answers the update check inside the browser (by default: no newer release), so a test never
+ * reaches GitHub: no rate limit, no network, and no failed request logged in the console.
+ */
+export function answerReleaseTags(context: BrowserContext, tags: string[] = []): Promise<void> {
+  return context.route(RELEASE_TAGS_URL, (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body: JSON.stringify(tags.map((name) => ({ name }))),
+    }),
+  );
 }
 
 export const SIZES = {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, SIZES } from './browser.ts';
+import { answerReleaseTags, launchBrowser, SIZES } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 // Needs `npm run build` first (the server bundle and packages/web/dist, or COFFER_E2E_WEB_ROOT).
@@ -39,6 +39,7 @@ export interface Session {
 
 async function openProfile(browser: Browser): Promise<Profile> {
   const context = await browser.newContext({ viewport: SIZES.desktop });
+  await answerReleaseTags(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
