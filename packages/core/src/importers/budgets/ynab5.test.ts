@@ -11,10 +11,28 @@ const file: any = JSON.parse(readFileSync(FIXTURE, 'utf8')).budget;
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
-/** What the file itself says: balances and budgeted amounts, converted to cents. */
+const exportDay: string = file.last_modified_on.slice(0, 10);
+const liveTransactions = (f: any): any[] => f.transactions.filter((x: any) => !x.deleted);
+
+/**
+ * What the file itself says: each live account's own `balance` (milliunits → cents), which
+ * nYNAB computes as of the export, and the budgeted amounts. `later` is what the file's own
+ * transactions dated after the export add on top (split parents counted by their amount): the
+ * demo's Checking has a split and a deposit dated later, its Saving the transfer from that
+ * split (+50.00), so today the sidebar rightly reads 2,600.00 and 250.00 against 700.00 and
+ * 200.00.
+ */
 function expectations() {
   const balances: Record<string, number> = {};
-  for (const a of file.accounts.filter((x: any) => !x.deleted)) balances[a.name] = a.balance / 10;
+  const later: Record<string, number> = {};
+  for (const a of file.accounts.filter((x: any) => !x.deleted)) {
+    balances[a.name] = a.balance / 10;
+    later[a.name] =
+      a.balance / 10 +
+      liveTransactions(file)
+        .filter((t: any) => t.account_id === a.id && t.date > exportDay)
+        .reduce((sum: number, t: any) => sum + t.amount / 10, 0);
+  }
   const groups = new Map<string, any>(file.category_groups.map((g: any) => [g.id, g]));
   const months = new Map<string, string[]>();
   for (const m of file.months) {
@@ -26,7 +44,7 @@ function expectations() {
     }
     months.set(m.month.slice(0, 7), rows.sort());
   }
-  return { balances, months };
+  return { balances, later, months };
 }
 
 describe('nYNAB import', () => {
@@ -39,11 +57,11 @@ describe('nYNAB import', () => {
     expect(t.events).toContain('start-import');
     expect(t.events).toContain('finish-import');
     const want = expectations();
-    // nYNAB's balances are as of the export day; later-dated transactions come on top.
-    expect(await t.balances(file.last_modified_on.slice(0, 10))).toEqual(want.balances);
-    expect(Object.values(await t.balances()).reduce((a, b) => a + b, 0)).toBe(
-      file.transactions.reduce((sum: number, x: any) => sum + x.amount / 10, 0),
-    );
+    // Every live account, closed ones too, against the file's own balance as of the export,
+    // then with the file's later-dated transactions on top.
+    expect(Object.keys(want.balances)).toEqual(['Checking', 'Saving']);
+    expect(await t.balances(exportDay)).toEqual(want.balances);
+    expect(await t.balances()).toEqual(want.later);
     expect(want.months.size).toBeGreaterThan(0);
     for (const [month, rows] of want.months) {
       expect(await budgetedOf(t.send, month)).toEqual(rows);
@@ -60,7 +78,15 @@ describe('nYNAB import', () => {
     const splits = budget.sqlite.first<{ n: number }>(
       'SELECT count(*) AS n FROM transactions WHERE isChild = 1 AND tombstone = 0',
     );
-    expect(splits?.n).toBe(file.subtransactions.length);
+    expect(splits?.n).toBe(file.subtransactions.filter((x: any) => !x.deleted).length);
+    // The demo's split adds up: no split error, no line added.
+    const parents = budget.sqlite.all<{ amount: number; error: string | null; lines: number }>(
+      `SELECT p.amount, p.error, SUM(c.amount) AS lines FROM transactions p
+       JOIN transactions c ON c.parent_id = p.id AND c.tombstone = 0
+       WHERE p.isParent = 1 AND p.tombstone = 0 GROUP BY p.id`,
+    );
+    expect(parents.length).toBeGreaterThan(0);
+    for (const p of parents) expect([p.lines, p.error]).toEqual([p.amount, null]);
     const notes = budget.sqlite.all<{ note: string }>('SELECT note FROM notes');
     const fileNotes = file.categories.filter((c: any) => c.note).map((c: any) => c.note);
     for (const n of fileNotes) expect(notes.map((x) => x.note)).toContain(n);
@@ -146,6 +172,132 @@ describe('nYNAB import', () => {
         second[s.frequency]!(s.date_first),
       );
     }
+  });
+
+  it('keeps each account at the file’s balance: uneven splits, deleted rows, closed and deleted accounts', async () => {
+    const tx = (id: string, account: string, amount: number, extra: object = {}) => ({
+      id,
+      date: '2023-05-02',
+      amount,
+      account_id: account,
+      payee_id: 'shop',
+      category_id: null,
+      cleared: 'cleared',
+      deleted: false,
+      ...extra,
+    });
+    const sub = (
+      id: string,
+      parent: string,
+      amount: number,
+      category: string,
+      deleted = false,
+    ) => ({
+      id,
+      transaction_id: parent,
+      amount,
+      category_id: category,
+      payee_id: null,
+      memo: id,
+      deleted,
+    });
+    const synthetic = {
+      budget: {
+        name: 'Uneven',
+        last_modified_on: '2023-05-03T00:00:00+00:00',
+        accounts: [
+          {
+            id: 'a',
+            name: 'Open',
+            on_budget: true,
+            closed: false,
+            deleted: false,
+            balance: -200000,
+          },
+          { id: 'b', name: 'Shut', on_budget: true, closed: true, deleted: false, balance: 140000 },
+          { id: 'c', name: 'Gone', on_budget: true, closed: false, deleted: true, balance: 10000 },
+        ],
+        payees: [
+          { id: 'shop', name: 'Shop', transfer_account_id: null, deleted: false },
+          { id: 'to-b', name: 'Transfer : Shut', transfer_account_id: 'b', deleted: false },
+          { id: 'to-a', name: 'Transfer : Open', transfer_account_id: 'a', deleted: false },
+        ],
+        category_groups: [
+          { id: 'int', name: 'Internal Master Category', hidden: false, deleted: false },
+          { id: 'g', name: 'Bills', hidden: false, deleted: false },
+        ],
+        categories: [
+          { id: 'rta', category_group_id: 'int', name: 'Inflow: Ready to Assign', deleted: false },
+          { id: 'food', category_group_id: 'g', name: 'Food', hidden: false, deleted: false },
+          { id: 'rent', category_group_id: 'g', name: 'Rent', hidden: false, deleted: false },
+        ],
+        months: [
+          {
+            month: '2023-05-01',
+            deleted: false,
+            categories: [{ id: 'food', category_group_id: 'g', budgeted: 50000, deleted: false }],
+          },
+        ],
+        transactions: [
+          // Lines of 30 + 50 under a parent of 100: 20 is left for an uncategorized line.
+          tx('uneven', 'a', -100000),
+          // Only the live line counts; the deleted one would make the lines disagree.
+          tx('even', 'a', -60000),
+          tx('dropped', 'a', -999000, { deleted: true }),
+          tx('out', 'a', -40000, {
+            payee_id: 'to-b',
+            transfer_account_id: 'b',
+            transfer_transaction_id: 'in',
+          }),
+          tx('in', 'b', 40000, {
+            payee_id: 'to-a',
+            transfer_account_id: 'a',
+            transfer_transaction_id: 'out',
+          }),
+          tx('pay', 'b', 100000, { category_id: 'rta' }),
+          tx('lost', 'c', 10000),
+        ],
+        subtransactions: [
+          sub('u1', 'uneven', -30000, 'food'),
+          sub('u2', 'uneven', -50000, 'rent'),
+          sub('e1', 'even', -60000, 'food'),
+          sub('e2', 'even', -25000, 'rent', true),
+          sub('d1', 'dropped', -999000, 'food'),
+        ],
+      },
+    };
+    const t = importCore();
+    cleanup = t.cleanup;
+    const bytes = new TextEncoder().encode(JSON.stringify(synthetic));
+    expect(await t.send('import-budget', { bytes, type: 'ynab5' })).toEqual({});
+    const own = Object.fromEntries(
+      synthetic.budget.accounts.filter((a) => !a.deleted).map((a) => [a.name, a.balance / 10]),
+    );
+    expect(await t.balances()).toEqual(own);
+    const budget = await t.budget();
+    const lines = budget.sqlite.all<{ parent: number; amount: number; category: string | null }>(
+      `SELECT p.amount AS parent, c.amount, cat.name AS category FROM transactions c
+       JOIN transactions p ON p.id = c.parent_id LEFT JOIN categories cat ON cat.id = c.category
+       WHERE c.isChild = 1 AND c.tombstone = 0 ORDER BY p.amount, c.amount`,
+    );
+    expect(lines).toEqual([
+      { parent: -10000, amount: -5000, category: 'Rent' },
+      { parent: -10000, amount: -3000, category: 'Food' },
+      { parent: -10000, amount: -2000, category: null },
+      { parent: -6000, amount: -6000, category: 'Food' },
+    ]);
+    const errors = budget.sqlite.all('SELECT id FROM transactions WHERE error IS NOT NULL');
+    expect(errors).toEqual([]);
+    const remainder = budget.sqlite.first<{ name: string }>(
+      `SELECT p.name FROM transactions t JOIN payees p ON p.id = t.description
+       WHERE t.isChild = 1 AND t.category IS NULL`,
+    );
+    expect(remainder?.name).toBe('Shop');
+    const closed = budget.sqlite.first<{ closed: number }>(
+      "SELECT closed FROM accounts WHERE name = 'Shut'",
+    );
+    expect(closed?.closed).toBe(1);
+    expect(await budgetedOf(t.send, '2023-05')).toEqual(['Bills/Food=5000']);
   });
 
   it('reports parse-error and not-ynab5', async () => {

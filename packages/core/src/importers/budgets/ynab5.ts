@@ -97,13 +97,16 @@ export function ynab5Plan(budget: Json): ImportPlan {
   for (const t of live(budget.transactions)) {
     const subs =
       subsOf.get(t.id) ?? (Array.isArray(t.subtransactions) ? live(t.subtransactions) : []);
+    const parent = line(t);
     plan.transactions.push({
-      ...line(t),
+      ...parent,
       account: t.account_id,
       date: String(t.date).slice(0, 10),
       cleared: t.cleared === 'cleared' || t.cleared === 'reconciled',
       importedPayee: t.import_payee_name_original || t.import_payee_name || null,
-      ...(subs.length > 0 ? { subtransactions: subs.map(line), transferAccount: null } : {}),
+      ...(subs.length > 0
+        ? { subtransactions: splitLines(parent, subs.map(line)), transferAccount: null }
+        : {}),
     });
   }
   linkOpenTransfers(plan);
@@ -117,4 +120,19 @@ export function ynab5Plan(budget: Json): ImportPlan {
     }
   }
   return plan;
+}
+
+/**
+ * nYNAB counts the parent's amount in the account's balance. A hand-edited export can hold
+ * split lines that do not add up to it; the gap becomes one more, uncategorized line with the
+ * parent's payee, so the balance is the file's while every given line keeps its category
+ * (rather than a split error, which would leave the balance at the lines' sum).
+ */
+function splitLines(parent: PlanLine, lines: PlanLine[]): PlanLine[] {
+  const rest = parent.amount - lines.reduce((sum, l) => sum + l.amount, 0);
+  if (rest === 0) return lines;
+  return [
+    ...lines,
+    { key: `${parent.key}/remainder`, amount: rest, payee: parent.payee ?? null, category: null },
+  ];
 }
