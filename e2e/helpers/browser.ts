@@ -27,8 +27,11 @@ export const RELEASE_TAGS_URL = 'https://api.github.com/repos/coffer-budget/coff
  * Answers the update check inside the browser (by default: no newer release), so a test never
  * reaches GitHub: no rate limit, no network, and no failed request logged in the console.
  */
-export function answerReleaseTags(context: BrowserContext, tags: string[] = []): Promise<void> {
-  return context.route(RELEASE_TAGS_URL, (route) =>
+export async function answerReleaseTags(
+  context: BrowserContext,
+  tags: string[] = [],
+): Promise<void> {
+  await context.route(RELEASE_TAGS_URL, (route) =>
     route.fulfill({
       contentType: 'application/json',
       headers: { 'access-control-allow-origin': '*' },
