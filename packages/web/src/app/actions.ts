@@ -1,5 +1,6 @@
 import { errorCode } from '../backend/backend.ts';
 import { ALL_ACCOUNTS } from '../state/banners.ts';
+import { readOnlyNotice } from '../sync/write-refusal.ts';
 import type { AppStore } from './store.ts';
 import type { Account, FileEntry, GlobalPrefs, LocalPrefs, Payee, User } from './types.ts';
 
@@ -228,4 +229,23 @@ export async function signOut(store: AppStore): Promise<void> {
   await closeBudget(store);
   store.set({ user: null, files: null });
   await loadGlobalPrefs(store);
+}
+
+/**
+ * The way out of a refused edit: close the budget and show the sign-in page. The core keeps
+ * the budget's unsynced changes and the encryption keys; signing in replaces the rejected
+ * token and lifts the refusal.
+ */
+export async function signInAgain(store: AppStore): Promise<void> {
+  await closeBudget(store);
+  store.set({ user: null });
+}
+
+/** Shown (once, however many edits were refused) when the core refused an edit as read-only. */
+export function showReadOnlyRefusal(store: AppStore): void {
+  const { button, ...notice } = readOnlyNotice();
+  store.addNotification({
+    ...notice,
+    button: { title: button.title, action: () => signInAgain(store) },
+  });
 }

@@ -1,10 +1,17 @@
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { loadAllFiles, loadBudget, loadGlobalPrefs, getUserData } from '../../app/actions.ts';
+import {
+  getUserData,
+  loadAllFiles,
+  loadBudget,
+  loadGlobalPrefs,
+  showReadOnlyRefusal,
+} from '../../app/actions.ts';
 import { StoreContext } from '../../app/context.ts';
 import { LAST_BUDGET_KEY } from '../../app/last-budget.ts';
 import { AppStore } from '../../app/store.ts';
 import { connectBackend, type InitFailure } from '../../backend/connect.ts';
+import { watchWriteRefusals } from '../../sync/write-refusal.ts';
 import { App } from './App.tsx';
 import { ErrorBoundary, FatalErrorScreen } from './FatalError.tsx';
 import { InitFailureScreen } from './InitFailure.tsx';
@@ -20,7 +27,10 @@ type Boot =
 async function start(onInitFailure: (failure: InitFailure) => void): Promise<AppStore> {
   const connection = await connectBackend();
   connection.onInitFailure(onInitFailure);
-  const store = new AppStore(connection.backend);
+  // Edits the core refuses as read-only show one notice with the sign-in action.
+  const store: AppStore = new AppStore(
+    watchWriteRefusals(connection.backend, () => showReadOnlyRefusal(store)),
+  );
   await loadGlobalPrefs(store);
   const user = await getUserData(store);
   const lastBudget = window.localStorage.getItem(LAST_BUDGET_KEY);
