@@ -23,6 +23,7 @@ const { values } = parseArgs({
     tail: { type: 'string', default: '1000' },
     servers: { type: 'string', default: 'coffer,actual' },
     'cpu-prof': { type: 'string' },
+    reuse: { type: 'string' },
   },
 });
 const COUNT = Number(values.transactions);
@@ -117,8 +118,9 @@ async function onServer(
   base: string,
   start: () => Promise<ServerProcess>,
   made: string,
-  id: string,
+  id: string | undefined,
 ) {
+  if (!id) throw new Error(`no budget in ${made}`);
   const server = await start();
   leftovers.pid = server.pid;
   try {
@@ -178,10 +180,14 @@ async function main() {
   const base = mkdtempSync(join(root, 'bench-download-'));
   leftovers.base = base;
   try {
-    const made = join(base, 'made');
-    mkdirSync(made);
+    // --reuse <dir>: keep the made budget there and start from it next time (for profiling).
+    const made = values.reuse ? resolve(values.reuse, String(COUNT)) : join(base, 'made');
     const t = performance.now();
-    const { id } = await child([RUN, '--child', 'make', '--dir', made, '--transactions', String(COUNT)], 'making the budget'); // prettier-ignore
+    let id = existsSync(made) ? readdirSync(made).find((d) => d.startsWith('BudgetBench')) : undefined; // prettier-ignore
+    if (!id) {
+      mkdirSync(made, { recursive: true });
+      ({ id } = await child([RUN, '--child', 'make', '--dir', made, '--transactions', String(COUNT)], 'making the budget')); // prettier-ignore
+    }
     const makeMs = performance.now() - t;
     const starts: Record<string, () => Promise<ServerProcess>> = { coffer: startCoffer, actual: startActual }; // prettier-ignore
     const runs = [];

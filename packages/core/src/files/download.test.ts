@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { testSqliteDriver } from '../db/test-helpers/test-platform.ts';
 import { deriveKey, encrypt, metaFor, type EncryptMeta } from '../encryption/cipher.ts';
 import { makeBudgetZip, readBudgetZip } from './budget-zip.ts';
+import { unpackBudget, zipEntries } from './download.ts';
 import { makeClient } from './test-helpers/clients.ts';
 
 describe('budget zip', () => {
@@ -43,6 +44,52 @@ describe('budget zip', () => {
       zipSync({ 'export/db.sqlite': strToU8('x'), 'export/metadata.json': strToU8('{"id":"a"}') }),
     );
     expect('error' in nested).toBe(false);
+  });
+});
+
+describe('unpacking with the native inflater', () => {
+  const db = strToU8('SQLite format 3\u0000'.padEnd(20_000, 'row,2024-01-01,-1250;'));
+  const meta = strToU8('{"id":"b1","budgetName":"B"}');
+  it.each([
+    ['deflated', zipSync({ 'db.sqlite': db, 'metadata.json': meta })],
+    ['stored', zipSync({ 'db.sqlite': db, 'metadata.json': meta }, { level: 0 })],
+    ['in a folder', zipSync({ 'export/metadata.json': meta, 'export/db.sqlite': db })],
+    [
+      'with a comment',
+      (() => {
+        const zip = zipSync({ 'db.sqlite': db, 'metadata.json': meta });
+        // The end record's comment length, then the comment.
+        const out = new Uint8Array(zip.length + 5);
+        out.set(zip);
+        out.set([5, 0], zip.length - 2);
+        out.set(strToU8('hello'), zip.length);
+        return out;
+      })(),
+    ],
+  ])('%s: reads what readBudgetZip reads', async (_name, zip) => {
+    expect(
+      zipEntries(zip)
+        ?.map((e) => e.name)
+        .sort(),
+    ).toEqual(Object.keys(unzipSync(zip)).sort());
+    const native = await unpackBudget(zip);
+    expect(native).toEqual(readBudgetZip(zip));
+    expect('db' in native && native.db.length).toBe(db.length);
+  });
+
+  it.each([
+    ['not-zip-file', new Uint8Array([9, 9, 9])],
+    ['invalid-zip-file', zipSync({ 'readme.txt': strToU8('hi') })],
+    ['invalid-meta-file', zipSync({ 'db.sqlite': db, 'metadata.json': strToU8('[1]') })],
+  ])('%s as readBudgetZip says it', async (error, zip) => {
+    expect(await unpackBudget(zip)).toEqual({ error });
+  });
+
+  it('a damaged deflate stream falls back to readBudgetZip', async () => {
+    const zip = zipSync({ 'db.sqlite': db, 'metadata.json': meta });
+    const entry = zipEntries(zip)!.find((e) => e.name === 'db.sqlite')!;
+    entry.data.fill(0xff, 0, 64);
+    expect(await unpackBudget(zip)).toEqual(readBudgetZip(zip));
   });
 });
 
