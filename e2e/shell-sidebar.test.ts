@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, SIZES } from './helpers/browser.ts';
+import { answerReleaseTags, launchBrowser, screenshots, SIZES } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 // Needs `npm run build` first (the server bundle, packages/api/dist and packages/web/dist).
@@ -47,6 +47,7 @@ describe.runIf(built)('the app shell sidebar in Chromium', { timeout: 90_000 }, 
     server = await startServer();
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: SIZES.desktop });
+    await answerReleaseTags(context);
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     // Page `response` events miss the favicon request; the protocol's network events do not.

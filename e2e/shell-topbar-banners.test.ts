@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshots, SIZES } from './helpers/browser.ts';
+import { answerReleaseTags, launchBrowser, screenshots, SIZES } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 // Needs `npm run build` first (the server bundle and packages/web/dist).
@@ -11,7 +11,6 @@ const built =
 const WAIT = { timeout: 20_000 };
 const PASSWORD = 'shell banners password';
 // page.evaluate takes script strings here: the root tsconfig (which checks e2e/) has no DOM types.
-const TAGS_URL = 'https://api.github.com/repos/coffer-budget/coffer/tags';
 
 /** The top bar's toggles, privacy mode, the update banner and notification, narrow screens. */
 describe.runIf(built)('the app shell top bar and banners in Chromium', { timeout: 90_000 }, () => {
@@ -33,13 +32,7 @@ describe.runIf(built)('the app shell top bar and banners in Chromium', { timeout
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     // The release tags (normally GitHub's) and the version the origin serves: a newer one.
-    await context.route(TAGS_URL, (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        headers: { 'access-control-allow-origin': '*' },
-        body: JSON.stringify([{ name: 'v23.10.0' }, { name: 'v23.8.1' }, { name: 'edge' }]),
-      }),
-    );
+    await answerReleaseTags(context, ['v23.10.0', 'v23.8.1', 'edge']);
     await context.route('**/version.json', (route) =>
       route.fulfill({ contentType: 'application/json', body: '{"version":"23.9.0"}' }),
     );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { savePrefs } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { DEMO_PR_URL, RELEASE_NOTES_URL } from '../../app/version.ts';
@@ -57,33 +57,60 @@ export function UpdateBanner() {
   );
 }
 
+/** The CSS variable the notifications read to stack above the notice (notifications.css). */
+export const NOTICE_HEIGHT_VAR = '--mobile-notice-height';
+
 /**
  * Narrow screens only. 'Try it anyway' hides it for five minutes (a cookie), or for good (the
  * budget's hideMobileMessage pref) with 'Don't remind me again' ticked.
  */
 export function MobileNotice() {
-  const store = useStore();
   const hidden = useAppState((s) => Boolean(s.prefs?.hideMobileMessage));
   const [snoozed, setSnoozed] = useState(() => mobileNoticeSnoozed(document.cookie));
-  const [forever, setForever] = useState(false);
   if (hidden || snoozed) return null;
+  return <MobileNoticeSheet onDismiss={() => setSnoozed(true)} />;
+}
+
+/**
+ * A sheet in the page column, above the tab bar: the page above it shrinks and scrolls, so it
+ * never covers content. Its height is published for the notifications, which float above it.
+ */
+function MobileNoticeSheet({ onDismiss }: { onDismiss: () => void }) {
+  const store = useStore();
+  const [forever, setForever] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty(NOTICE_HEIGHT_VAR, `${el.offsetHeight}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(NOTICE_HEIGHT_VAR);
+    };
+  }, []);
   return (
-    <div className="mobile-notice" role="dialog" aria-labelledby="mobile-notice-text">
+    <div ref={ref} className="mobile-notice" role="dialog" aria-labelledby="mobile-notice-text">
       <p id="mobile-notice-text">Coffer features are limited on small screens.</p>
-      <label className="checkbox">
-        <input type="checkbox" checked={forever} onChange={(e) => setForever(e.target.checked)} />
-        Don’t remind me again
-      </label>
-      <button
-        className="btn btn-primary"
-        onClick={() => {
-          if (forever) void savePrefs(store, { hideMobileMessage: true });
-          else document.cookie = mobileNoticeCookie();
-          setSnoozed(true);
-        }}
-      >
-        Try it anyway
-      </button>
+      <div className="mobile-notice-actions">
+        <label className="checkbox">
+          <input type="checkbox" checked={forever} onChange={(e) => setForever(e.target.checked)} />
+          Don’t remind me again
+        </label>
+        <button
+          className="btn btn-primary"
+          onClick={() => {
+            if (forever) void savePrefs(store, { hideMobileMessage: true });
+            else document.cookie = mobileNoticeCookie();
+            onDismiss();
+          }}
+        >
+          Try it anyway
+        </button>
+      </div>
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { useLocation } from 'react-router';
 import { closeBudget, saveGlobalPrefs, savePrefs } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useResponsive } from '../../app/responsive.ts';
-import { APP_VERSION, RELEASE_NOTES_URL } from '../../app/version.ts';
 import {
   DATE_FORMATS,
   DAYS_OF_WEEK,
@@ -11,6 +10,7 @@ import {
   formatAmount,
   isNumberFormat,
 } from '../../util/format.ts';
+import { About } from './About.tsx';
 import { AdvancedSettings } from './Advanced.tsx';
 import { EncryptionSettings, ExportData } from './Encryption.tsx';
 import './settings.css';
@@ -21,20 +21,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       <h2>{title}</h2>
       {children}
     </section>
-  );
-}
-
-function About() {
-  const serverVersion = useAppState((s) => s.serverVersion);
-  return (
-    <Section title="About">
-      <div>Client version: v{APP_VERSION}</div>
-      <div>Server version: {serverVersion ? `v${serverVersion}` : 'N/A'}</div>
-      <div className="subdued">You’re up to date!</div>
-      <a href={RELEASE_NOTES_URL} target="_blank" rel="noopener noreferrer">
-        Release Notes
-      </a>
-    </Section>
   );
 }
 
