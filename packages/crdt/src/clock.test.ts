@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_DRIFT, deserializeClock, makeClock, recv, send, serializeClock } from './clock.ts';
+import {
+  MAX_DRIFT,
+  advance,
+  deserializeClock,
+  makeClock,
+  recv,
+  send,
+  serializeClock,
+} from './clock.ts';
 import type { Clock } from './clock.ts';
 import {
   ClockDriftError,
@@ -9,7 +17,7 @@ import {
   OverflowError,
 } from './errors.ts';
 import { build, insert } from './merkle.ts';
-import { Timestamp } from './timestamp.ts';
+import { Timestamp, hashTimestampText } from './timestamp.ts';
 import { Actual, ActualTimestamp, actualRecv, actualSend } from './test-helpers/actual.ts';
 import type { ClockState, Outcome } from './test-helpers/actual.ts';
 import { clusteredTimestamps, hexNode } from './test-helpers/arbitraries.ts';
@@ -210,5 +218,29 @@ describe('clock storage', () => {
     const clock = clockAt(T);
     clock.merkle = insert(clock.merkle, send(clock, T));
     expect(deserializeClock(serializeClock(clock), OTHER).merkle).toEqual(clock.merkle);
+  });
+});
+
+describe('advance', () => {
+  it('moves the clock exactly as send does and hands out the clock’s own timestamp', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 30 }),
+        (steps) => {
+          const start = new Timestamp(Date.UTC(2024, 0, 1), 0, '0123456789abcdef');
+          const a = makeClock(start);
+          const b = makeClock(start);
+          let now = Date.UTC(2024, 0, 1);
+          for (const step of steps) {
+            now += step;
+            const sent = send(a, now);
+            const advanced = advance(b, now);
+            expect(advanced).toBe(b.timestamp);
+            expect(advanced.toString()).toBe(sent.toString());
+            expect(hashTimestampText(advanced.toString())).toBe(sent.hash());
+          }
+        },
+      ),
+    );
   });
 });

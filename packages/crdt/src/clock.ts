@@ -62,11 +62,20 @@ function commit(clock: Clock, millis: number, counter: number, now: number): voi
  * Logical time never goes backwards; within one millisecond the counter counts up.
  */
 export function send(clock: Clock, now: number): Timestamp {
+  return advance(clock, now).snapshot();
+}
+
+/**
+ * `send` without the copy: advances the clock and returns its own timestamp, which the next
+ * call changes, so read what you need from it first. For writers that stamp many messages in
+ * a row and keep only the string form (one object less per message to collect).
+ */
+export function advance(clock: Clock, now: number): MutableTimestamp {
   const oldMillis = clock.timestamp.millis();
   const millis = Math.max(oldMillis, now);
   const counter = millis === oldMillis ? clock.timestamp.counter() + 1 : 0;
   commit(clock, millis, counter, now);
-  return clock.timestamp.snapshot();
+  return clock.timestamp;
 }
 
 export interface RecvOptions {

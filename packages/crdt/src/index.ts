@@ -5,6 +5,7 @@ export type { TrieNode, TrieKey } from './merkle.ts';
 export {
   Timestamp,
   MutableTimestamp,
+  hashTimestampText,
   makeClientId,
   MAX_COUNTER,
   MAX_NODE_LENGTH,
@@ -17,6 +18,7 @@ export {
   serializeClock,
   deserializeClock,
   send,
+  advance,
   recv,
 } from './clock.ts';
 export {

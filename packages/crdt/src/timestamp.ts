@@ -78,6 +78,14 @@ function checkNode(node: string): void {
 }
 
 /**
+ * The merkle hash of a timestamp's string form (what `Timestamp#hash` returns), for callers
+ * that hold the canonical string but no `Timestamp`.
+ */
+export function hashTimestampText(text: string): number {
+  return murmur3(text);
+}
+
+/**
  * A hybrid logical clock reading: wall-clock millis, a counter for events within the same
  * millisecond, and the id of the node that made it. Its string form is 46 characters and sorts
  * in time order, which is what the message log and the server compare.

@@ -1,7 +1,14 @@
-import { type Clock, type Timestamp, merkle, serializeClock, serializeValue } from '@coffer/crdt';
+import {
+  type Clock,
+  type Timestamp,
+  hashTimestampText,
+  merkle,
+  serializeClock,
+  serializeValue,
+} from '@coffer/crdt';
 import type { Logger, SqlValue, SqliteDatabase } from '../platform/index.ts';
 import { PREFS_DATASET, SYNCED_PREFS } from '../schema/synced-tables.ts';
-import { insertMany } from './merkle-batch.ts';
+import { addToMinute, insertByMinute } from './merkle-batch.ts';
 import type { RowShapes } from './row-shapes.ts';
 import {
   INSERT_MESSAGES_SQL,
@@ -16,10 +23,15 @@ import {
 } from './statements.ts';
 import type { CellValue, Message, Row } from './types.ts';
 
-/** A message with its parsed timestamp (the merkle needs the hash). */
+/**
+ * A message with what the merkle needs: its minute number and, for a message from elsewhere,
+ * its parsed timestamp (whose canonical form is hashed). A message our clock stamped has a
+ * canonical timestamp string already and carries no `Timestamp` object.
+ */
 export interface Stamped {
   message: Message;
-  ts: Timestamp;
+  minute: number;
+  ts?: Timestamp;
 }
 
 export type RowSnapshot = Map<string, Map<string, Row | null>>;
@@ -214,12 +226,12 @@ export function applyBatch(
       }
     }
     insertMessages(db, fresh);
-    const trie = merkle.prune(
-      insertMany(
-        clock.merkle,
-        fresh.map((f) => f.ts),
-      ),
-    );
+    const byMinute = new Map<number, number>();
+    for (const f of fresh) {
+      const hash = f.ts ? f.ts.hash() : hashTimestampText(f.message.timestamp);
+      addToMinute(byMinute, f.minute, hash);
+    }
+    const trie = merkle.prune(insertByMinute(clock.merkle, byMinute));
     db.run(SAVE_CLOCK_SQL, [serializeClock({ timestamp: clock.timestamp, merkle: trie })]);
     return trie;
   });

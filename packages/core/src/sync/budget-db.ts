@@ -1,4 +1,4 @@
-import { type Clock, Timestamp, type TrieNode, send as stamp, recv } from '@coffer/crdt';
+import { type Clock, Timestamp, type TrieNode, advance, recv } from '@coffer/crdt';
 import type { Logger, Random, SqliteDatabase, Clock as WallClock } from '../platform/index.ts';
 import {
   PREFS_DATASET,
@@ -9,6 +9,7 @@ import {
 import { UndoManager, type UndoEvent } from '../undo/undo-manager.ts';
 import { type BatchOutcome, type Stamped, applyBatch } from './apply.ts';
 import { loadClock } from './clock-store.ts';
+import { minuteOf } from './merkle-batch.ts';
 import { RowShapes } from './row-shapes.ts';
 import { MESSAGES_SINCE_SQL, selectRowSql } from './statements.ts';
 import type {
@@ -224,7 +225,7 @@ export class BudgetDb {
     const stamped: Stamped[] = messages.map((message) => {
       const ts = Timestamp.parse(message.timestamp);
       if (!ts) throw new TypeError(`Invalid message timestamp: ${message.timestamp}`);
-      return { message, ts };
+      return { message, minute: minuteOf(ts.millis()), ts };
     });
     // Whatever their source, our clock must end up past every timestamp in the log. Receiving
     // the latest one is enough (and checks drift for all): one counter step, not one per message.
@@ -232,7 +233,7 @@ export class BudgetDb {
     for (const entry of stamped) {
       if (!latest || entry.message.timestamp > latest.message.timestamp) latest = entry;
     }
-    if (latest) recv(this.clock, latest.ts, this.deps.clock.now());
+    if (latest?.ts) recv(this.clock, latest.ts, this.deps.clock.now());
     return this.applyStamped(stamped, options.source, null, false);
   }
 
@@ -270,8 +271,12 @@ export class BudgetDb {
       for (const { dataset, row, column, value } of changes) {
         // The wall clock is read per message: an undo of a large import stamps more messages
         // than one millisecond's counter holds.
-        const ts = stamp(this.clock, this.deps.clock.now());
-        into.push({ message: { timestamp: ts.toString(), dataset, row, column, value }, ts });
+        const ts = advance(this.clock, this.deps.clock.now());
+        const timestamp = ts.toString();
+        into.push({
+          message: { timestamp, dataset, row, column, value },
+          minute: minuteOf(ts.millis()),
+        });
       }
     } catch (err) {
       into.length = start;
@@ -293,11 +298,11 @@ export class BudgetDb {
     const now = this.deps.clock.now();
     try {
       for (let i = 0; i < columns.length; i++) {
-        const ts = stamp(this.clock, now);
+        const ts = advance(this.clock, now);
         const timestamp = ts.toString();
         into.push({
           message: { timestamp, dataset, row, column: columns[i]!, value: values[i]! },
-          ts,
+          minute: minuteOf(ts.millis()),
         });
       }
     } catch (err) {

@@ -8,19 +8,26 @@ type Key = '0' | '1' | '2';
  * an import of 50,000 rows lands in a handful of minutes.
  */
 export function insertMany(trie: TrieNode, timestamps: Iterable<Timestamp>): TrieNode {
-  // By minute number first: the base-3 key string is made once per minute, not per message.
   const byMinute = new Map<number, number>();
-  for (const ts of timestamps) {
-    const minute = minuteOf(ts);
-    byMinute.set(minute, (byMinute.get(minute) ?? 0) ^ ts.hash());
-  }
+  for (const ts of timestamps) addToMinute(byMinute, minuteOf(ts.millis()), ts.hash());
+  return insertByMinute(trie, byMinute);
+}
+
+/** The number `merkle.timestampKey` writes in base 3, by the same arithmetic. */
+export const minuteOf = (millis: number): number => Math.floor(millis / 1000 / 60);
+
+/** XOR a timestamp's hash into its minute's total. */
+export function addToMinute(byMinute: Map<number, number>, minute: number, hash: number): void {
+  byMinute.set(minute, (byMinute.get(minute) ?? 0) ^ hash);
+}
+
+/** Insert hashes already XORed together per minute number (see `addToMinute`). */
+export function insertByMinute(trie: TrieNode, byMinute: ReadonlyMap<number, number>): TrieNode {
+  // The base-3 key string is made once per minute, not per message.
   let root = trie;
   for (const [minute, hash] of byMinute) root = insertPath(root, minute.toString(3), 0, hash);
   return root;
 }
-
-/** The number `merkle.timestampKey` writes in base 3, by the same arithmetic. */
-const minuteOf = (ts: Timestamp): number => Math.floor(ts.millis() / 1000 / 60);
 
 function insertPath(node: TrieNode, key: string, depth: number, hash: number): TrieNode {
   const copy: TrieNode = { ...node, hash: (node.hash ?? 0) ^ hash };
