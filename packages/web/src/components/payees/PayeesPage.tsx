@@ -197,8 +197,11 @@ export function PayeesPage() {
                   className="btn btn-bare payee-rules"
                   onClick={() =>
                     count > 0
-                      ? store.pushModal('manage-rules', { payeeId: p.id })
-                      : store.pushModal('edit-rule', { rule: newRuleForPayee(p.id) })
+                      ? store.pushModal('manage-rules', { payeeId: p.id, onChange: reload })
+                      : store.pushModal('edit-rule', {
+                          rule: newRuleForPayee(p.id),
+                          onSave: reload,
+                        })
                   }
                 >
                   {count > 0

@@ -1,4 +1,5 @@
 import type { Payee } from '../../app/types.ts';
+import type { EditorRule } from '../budget/modals/rule-editor.ts';
 
 /** Case-insensitive substring match on the name. */
 export function filterPayees(payees: Payee[], filter: string): Payee[] {
@@ -33,8 +34,11 @@ export function canMerge(selected: Payee[]): boolean {
   return selected.length >= 2 && selected.every((p) => !p.transfer_acct);
 }
 
-/** The template a new rule starts from when created from a payee's row. */
-export function newRuleForPayee(payeeId: string) {
+/**
+ * The template a new rule starts from when created from a payee's row (spec: new-rule
+ * template). The category is left for the user to pick in the editor.
+ */
+export function newRuleForPayee(payeeId: string): EditorRule {
   return {
     stage: null,
     conditionsOp: 'and',

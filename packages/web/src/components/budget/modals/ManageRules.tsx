@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '../../../app/context.ts';
 import type { ModalProps } from '../../app/ModalHost.tsx';
 import { Modal } from '../../common/Modal.tsx';
@@ -15,7 +15,7 @@ export function ManageRulesModal({ options, active, close }: ModalProps) {
   const store = useStore();
   const payeeId = options.payeeId as string | undefined;
   const [rules, setRules] = useState<Rule[] | null>(null);
-  useEffect(() => {
+  const load = useCallback(() => {
     void store.backend
       .send<Rule[]>(
         payeeId ? 'payees-get-rules' : 'rules-get',
@@ -23,6 +23,12 @@ export function ManageRulesModal({ options, active, close }: ModalProps) {
       )
       .then((r) => setRules(Array.isArray(r) ? r : []));
   }, [store, payeeId]);
+  // An edit may move a rule off this payee: the list and the page's counts both reload.
+  const saved = () => {
+    load();
+    (options.onChange as (() => void) | undefined)?.();
+  };
+  useEffect(() => load(), [load]);
   return (
     <Modal title="Rules" onClose={close} active={active} width={750}>
       <div className="stack">
@@ -37,47 +43,17 @@ export function ManageRulesModal({ options, active, close }: ModalProps) {
                 {r.conditions.map((c) => `${c.field} ${c.op} ${String(c.value)}`).join(', ')} →{' '}
                 {r.actions
                   .map((a) => `${a.op} ${a.field ?? ''} ${String(a.value ?? '(nothing)')}`)
-                  .join(', ')}
+                  .join(', ')}{' '}
+                <button
+                  className="btn btn-bare"
+                  onClick={() => store.pushModal('edit-rule', { rule: r, onSave: saved })}
+                >
+                  Edit
+                </button>
               </li>
             ))}
           </ul>
         )}
-      </div>
-    </Modal>
-  );
-}
-
-export function EditRuleModal({ options, active, close }: ModalProps) {
-  const store = useStore();
-  const rule = options.rule as
-    { conditions: Array<{ field: string; op: string; value: unknown }> } | undefined;
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <Modal title="Rule" onClose={close} active={active} width={900}>
-      <div className="stack">
-        <p>
-          If {rule?.conditions.map((c) => `${c.field} ${c.op} this payee`).join(' and ')}, then set
-          the category.
-        </p>
-        {error && <div className="error-text">{error}</div>}
-        <div className="modal-footer">
-          <button className="btn" onClick={close}>
-            Cancel
-          </button>
-          <button
-            className="btn btn-primary"
-            onClick={async () => {
-              const res = await store.backend.send('rule-add', rule);
-              if (res && typeof res === 'object' && 'error' in res && res.error) {
-                setError('Value cannot be empty');
-                return;
-              }
-              close();
-            }}
-          >
-            Save
-          </button>
-        </div>
       </div>
     </Modal>
   );

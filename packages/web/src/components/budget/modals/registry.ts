@@ -5,7 +5,8 @@ import {
 } from '../../encryption/EncryptionKeyModals.tsx';
 import { LoadBackupModal } from '../../manager/modals/LoadBackup.tsx';
 import { AddAccountModal, AddLocalAccountModal } from './AddAccount.tsx';
-import { EditRuleModal, ManageRulesModal } from './ManageRules.tsx';
+import { EditRuleModal } from './EditRule.tsx';
+import { ManageRulesModal } from './ManageRules.tsx';
 import { MergeUnusedPayeesModal } from './MergeUnusedPayees.tsx';
 
 export const budgetModals: ModalRegistry = {
