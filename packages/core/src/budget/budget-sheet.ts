@@ -2,25 +2,13 @@
  * The budget of one open file as a live spreadsheet: month sheets for every created month,
  * wired for the current budget type, fed from plain inputs. Every change (an input, the
  * category tree, the month range, the budget type) is patched into the existing graph and
- * recomputes only what depends on it.
+ * recomputes only what depends on it. This class owns the inputs and the reading side; the
+ * month range and category tree, and the cells they imply, are `BudgetLayout`'s.
  */
-import {
-  applyLinks,
-  categoryLinks,
-  collectLinks,
-  createBlankCategory,
-  createBlankSheet,
-  createCategoryCells,
-  createGroupCells,
-  createSummaryCells,
-  deleteCategoryCells,
-  deleteGroupCells,
-  full,
-  groupLinks,
-  type CellContext,
-} from './budget-cells.ts';
+import { full, type CellContext } from './budget-cells.ts';
+import { BudgetLayout } from './budget-layout.ts';
 import { BudgetInputStore } from './inputs.ts';
-import { monthRange, prevMonth, sheetForMonth, type BudgetBounds, type Month } from './months.ts';
+import type { BudgetBounds, Month } from './months.ts';
 import {
   cellName,
   Spreadsheet,
@@ -63,10 +51,7 @@ export interface BudgetSheetInit {
 export class BudgetSheet implements BudgetReader {
   private readonly sheet = new Spreadsheet();
   private readonly inputs = new BudgetInputStore();
-  private readonly groups = new Map<string, GroupInfo>();
-  private readonly categories = new Map<string, CategoryInfo>();
-  private first: Month | null = null;
-  private last: Month | null = null;
+  private readonly layout: BudgetLayout;
   private cache: Map<string, CellValue> | null = null;
   private readonly ctx: CellContext;
 
@@ -77,8 +62,6 @@ export class BudgetSheet implements BudgetReader {
   readonly restoredFromCache: boolean = false;
 
   private constructor(init: BudgetSheetInit, cache: Map<string, CellValue> | null) {
-    for (const g of init.groups) this.groups.set(g.id, { ...g });
-    for (const c of init.categories) this.categories.set(c.id, { ...c });
     for (const r of init.budgets ?? []) this.inputs.setRow(r.month, r.category, r);
     for (const b of init.buffered ?? []) this.inputs.setBuffered(b.month, b.amount);
     for (const s of init.spent ?? []) {
@@ -96,6 +79,7 @@ export class BudgetSheet implements BudgetReader {
       spent: (month, cat) => this.inputs.getSpent(month, cat),
       buffered: (month) => this.inputs.getBuffered(month),
     };
+    this.layout = new BudgetLayout(this.ctx, init.groups, init.categories);
     this.cache = cache;
     this.restoredFromCache = cache !== null;
     this.ensureMonths(init.bounds);
@@ -114,27 +98,27 @@ export class BudgetSheet implements BudgetReader {
   }
 
   getBounds(): BudgetBounds | null {
-    return this.first && this.last ? { start: this.first, end: this.last } : null;
+    return this.layout.getBounds();
   }
 
   getMonths(): Month[] {
-    return this.first && this.last ? monthRange(this.first, this.last) : [];
+    return this.layout.getMonths();
   }
 
   hasMonth(month: Month): boolean {
-    return this.first !== null && this.last !== null && month >= this.first && month <= this.last;
+    return this.layout.hasMonth(month);
   }
 
   getCategory(id: string): CategoryInfo | undefined {
-    return this.categories.get(id);
+    return this.layout.categories.get(id);
   }
 
   getCategories(): CategoryInfo[] {
-    return [...this.categories.values()];
+    return [...this.layout.categories.values()];
   }
 
   getGroups(): GroupInfo[] {
-    return [...this.groups.values()];
+    return [...this.layout.groups.values()];
   }
 
   getBudgetRow(month: Month, category: string): BudgetRow | undefined {
@@ -177,7 +161,7 @@ export class BudgetSheet implements BudgetReader {
       format: BUDGET_CACHE_FORMAT,
       key,
       budgetType: this.type,
-      structure: structureOf(this.groups.values(), this.categories.values()),
+      structure: structureOf(this.layout.groups.values(), this.layout.categories.values()),
       values: this.sheet.entries(),
     };
   }
@@ -266,44 +250,11 @@ export class BudgetSheet implements BudgetReader {
     if (this.sheet.has(name)) this.sheet.set(name, value);
   }
 
-  // ---- structure ----
+  // ---- structure (the layout patches the graph; see budget-layout.ts) ----
 
   /** Creates any month of `bounds` not yet created; the range only ever grows. */
   ensureMonths(bounds: BudgetBounds): BudgetBounds {
-    if (bounds.start > bounds.end)
-      throw new Error(`inverted bounds ${bounds.start}..${bounds.end}`);
-    const start = this.first && this.first < bounds.start ? this.first : bounds.start;
-    const end = this.last && this.last > bounds.end ? this.last : bounds.end;
-    const fresh = monthRange(start, end).filter((m) => !this.hasMonth(m));
-    if (fresh.length > 0) {
-      this.batch(() => {
-        if (this.type === 'rollover' && start !== this.first) {
-          if (this.first) this.sheet.deleteSheet(sheetForMonth(prevMonth(this.first)));
-          createBlankSheet(this.ctx, prevMonth(start), this.categories.values());
-        }
-        this.first = start;
-        this.last = end;
-        this.buildMonths(fresh);
-      });
-    }
-    return { start, end };
-  }
-
-  private buildMonths(months: readonly Month[]): void {
-    for (const month of months) {
-      for (const cat of this.categories.values()) createCategoryCells(this.ctx, month, cat);
-    }
-    for (const month of months) {
-      const links = new Map<string, string[]>();
-      for (const cat of this.categories.values()) {
-        collectLinks(links, categoryLinks(this.type, month, cat));
-      }
-      for (const group of this.groups.values()) {
-        collectLinks(links, groupLinks(this.type, month, group));
-      }
-      for (const group of this.groups.values()) createGroupCells(this.ctx, month, group, links);
-      createSummaryCells(this.ctx, month, links);
-    }
+    return this.layout.ensureMonths(bounds);
   }
 
   /** Switches budget type: every month sheet is rebuilt from the other table's rows. */
@@ -311,111 +262,32 @@ export class BudgetSheet implements BudgetReader {
     this.batch(() => {
       this.inputs.clearRows();
       for (const r of rows) this.inputs.setRow(r.month, r.category, r);
-      if (!this.first) {
-        this.ctx.type = type;
-        return;
-      }
-      for (const m of [prevMonth(this.first), ...this.getMonths()]) {
-        this.sheet.deleteSheet(sheetForMonth(m));
-      }
-      this.ctx.type = type;
-      if (type === 'rollover') {
-        createBlankSheet(this.ctx, prevMonth(this.first), this.categories.values());
-      }
-      this.buildMonths(this.getMonths());
+      this.layout.setBudgetType(type);
     });
   }
 
   addCategory(cat: CategoryInfo): void {
-    if (this.categories.has(cat.id)) {
-      this.updateCategory(cat);
-      return;
-    }
-    this.batch(() => {
-      this.categories.set(cat.id, { ...cat });
-      const months = this.getMonths();
-      if (this.type === 'rollover' && this.first) {
-        createBlankCategory(this.ctx, prevMonth(this.first), cat.id);
-      }
-      for (const month of months) createCategoryCells(this.ctx, month, cat);
-      for (const month of months)
-        applyLinks(this.sheet, categoryLinks(this.type, month, cat), true);
-    });
+    this.layout.addCategory(cat);
   }
 
   removeCategory(id: string): void {
-    const cat = this.categories.get(id);
-    if (!cat) return;
-    this.batch(() => {
-      for (const month of this.getMonths()) {
-        applyLinks(this.sheet, categoryLinks(this.type, month, cat), false);
-        deleteCategoryCells(this.sheet, month, id);
-      }
-      if (this.first) deleteCategoryCells(this.sheet, prevMonth(this.first), id);
-      this.categories.delete(id);
-    });
+    this.layout.removeCategory(id);
   }
 
   /** Moves a category to another group, or rebuilds it when it switches income/expense. */
   updateCategory(cat: CategoryInfo): void {
-    const old = this.categories.get(cat.id);
-    if (!old) {
-      this.addCategory(cat);
-      return;
-    }
-    if (old.isIncome !== cat.isIncome) {
-      this.batch(() => {
-        this.removeCategory(cat.id);
-        this.addCategory(cat);
-      });
-      return;
-    }
-    if (old.groupId === cat.groupId) return;
-    this.batch(() => {
-      for (const month of this.getMonths()) {
-        applyLinks(this.sheet, categoryLinks(this.type, month, old), false);
-        applyLinks(this.sheet, categoryLinks(this.type, month, cat), true);
-      }
-      this.categories.set(cat.id, { ...cat });
-    });
+    this.layout.updateCategory(cat);
   }
 
   addGroup(group: GroupInfo): void {
-    const old = this.groups.get(group.id);
-    if (old) {
-      if (old.isIncome !== group.isIncome) this.batch(() => this.replaceGroup(group));
-      return;
-    }
-    this.batch(() => {
-      this.groups.set(group.id, { ...group });
-      const members = [...this.categories.values()].filter((c) => c.groupId === group.id);
-      for (const month of this.getMonths()) {
-        const links = new Map<string, string[]>();
-        for (const cat of members) collectLinks(links, categoryLinks(this.type, month, cat));
-        createGroupCells(this.ctx, month, group, links);
-        applyLinks(this.sheet, groupLinks(this.type, month, group), true);
-      }
-    });
+    this.layout.addGroup(group);
   }
 
   updateGroup(group: GroupInfo): void {
-    this.addGroup(group);
+    this.layout.addGroup(group);
   }
 
   removeGroup(id: string): void {
-    const group = this.groups.get(id);
-    if (!group) return;
-    this.batch(() => {
-      for (const month of this.getMonths()) {
-        applyLinks(this.sheet, groupLinks(this.type, month, group), false);
-        deleteGroupCells(this.sheet, month, id);
-      }
-      this.groups.delete(id);
-    });
-  }
-
-  private replaceGroup(group: GroupInfo): void {
-    this.removeGroup(group.id);
-    this.addGroup(group);
+    this.layout.removeGroup(id);
   }
 }
