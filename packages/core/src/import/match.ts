@@ -112,12 +112,24 @@ export function matchExisting(
   });
 
   // The fuzzy candidates are fixed before the fuzzy passes, from the account as it was.
+  // A file has far fewer days than rows: each day's window is worked out once.
+  const windows = new Map<string, readonly [from: number, to: number]>();
+  const windowOf = (date: string) => {
+    let window = windows.get(date);
+    if (!window) {
+      window = [
+        toDateInt(addDaysTo(date, -MATCH_DAYS_BEFORE)),
+        toDateInt(addDaysTo(date, MATCH_DAYS_AFTER)),
+      ];
+      windows.set(date, window);
+    }
+    return window;
+  };
   const candidates = items.map(({ trans }, i) => {
     if (matches[i]) return null;
     const list = byAmount.get(trans.amount || 0);
     if (!list) return null;
-    const from = toDateInt(addDaysTo(trans.date, -MATCH_DAYS_BEFORE));
-    const to = toDateInt(addDaysTo(trans.date, MATCH_DAYS_AFTER));
+    const [from, to] = windowOf(trans.date);
     return list.filter((row) => row.date >= from && row.date <= to);
   });
   const pass = (accept: (row: Existing, i: number) => boolean) => {
