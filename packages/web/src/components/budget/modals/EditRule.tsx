@@ -127,8 +127,11 @@ export function EditRuleModal({ options, active, close }: ModalProps) {
       .then((r) => setGroups(Array.isArray(r?.grouped) ? r.grouped : []));
   }, [store]);
 
-  const setRow = (kind: 'conditions' | 'actions', i: number, row: RuleRow) =>
+  // An edited row drops its error: the server judges it again on the next save.
+  const setRow = (kind: 'conditions' | 'actions', i: number, row: RuleRow) => {
     setRule((r) => ({ ...r, [kind]: r[kind].map((x, j) => (j === i ? row : x)) }));
+    setErrors((e) => e && { ...e, [kind]: e[kind].map((x, j) => (j === i ? null : x)) });
+  };
 
   async function save() {
     setSaving(true);

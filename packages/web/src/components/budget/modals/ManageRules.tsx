@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useStore } from '../../../app/context.ts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAppState, useStore } from '../../../app/context.ts';
 import type { ModalProps } from '../../app/ModalHost.tsx';
 import { Modal } from '../../common/Modal.tsx';
+import { describeValue } from './rule-editor.ts';
 
 interface Rule {
   id: string;
   stage: string | null;
-  conditions: Array<{ field: string; op: string; value: unknown }>;
-  actions: Array<{ field?: string; op: string; value: unknown }>;
+  conditions: Array<{ field: string; op: string; value: unknown; type?: string }>;
+  actions: Array<{ field?: string; op: string; value: unknown; type?: string }>;
 }
 
 /** The rules that mention one payee (opened from the payees page). */
@@ -29,6 +30,20 @@ export function ManageRulesModal({ options, active, close }: ModalProps) {
     (options.onChange as (() => void) | undefined)?.();
   };
   useEffect(() => load(), [load]);
+  const payees = useAppState((s) => s.payees);
+  const accounts = useAppState((s) => s.accounts);
+  const [categories, setCategories] = useState<Array<{ id: string; name: string }>>([]);
+  useEffect(() => {
+    void store.backend
+      .send<{ list?: Array<{ id: string; name: string }> }>('get-categories')
+      .then((r) => setCategories(Array.isArray(r?.list) ? r.list : []));
+  }, [store]);
+  const names = useMemo(
+    () => new Map([...payees, ...accounts, ...categories].map((x) => [x.id, x.name])),
+    [payees, accounts, categories],
+  );
+  const show = (row: { type?: string; value: unknown }) =>
+    describeValue(row.type, row.value, names);
   return (
     <Modal title="Rules" onClose={close} active={active} width={750}>
       <div className="stack">
@@ -40,10 +55,8 @@ export function ManageRulesModal({ options, active, close }: ModalProps) {
             {rules.map((r) => (
               <li key={r.id}>
                 {r.stage ? `${r.stage}: ` : ''}
-                {r.conditions.map((c) => `${c.field} ${c.op} ${String(c.value)}`).join(', ')} →{' '}
-                {r.actions
-                  .map((a) => `${a.op} ${a.field ?? ''} ${String(a.value ?? '(nothing)')}`)
-                  .join(', ')}{' '}
+                {r.conditions.map((c) => `${c.field} ${c.op} ${show(c)}`).join(', ')} →{' '}
+                {r.actions.map((a) => `${a.op} ${a.field ?? ''} ${show(a)}`).join(', ')}{' '}
                 <button
                   className="btn btn-bare"
                   onClick={() => store.pushModal('edit-rule', { rule: r, onSave: saved })}

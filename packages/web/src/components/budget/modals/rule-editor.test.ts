@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { newRuleForPayee } from '../../payees/payee-logic.ts';
-import { changeActionField, editorRule, parseRowValue, rowErrors } from './rule-editor.ts';
+import {
+  changeActionField,
+  describeValue,
+  editorRule,
+  parseRowValue,
+  rowErrors,
+} from './rule-editor.ts';
 
 describe('rule editor', () => {
   it('starts from the payee template with the category still to pick', () => {
@@ -52,5 +58,21 @@ describe('rule editor', () => {
     const copy = editorRule(original);
     copy.actions[0]!.value = 'c1';
     expect(original.actions[0]?.value).toBeNull();
+  });
+
+  it('shows values by name, with the spec’s words for nothing, deleted and empty', () => {
+    const names = new Map([
+      ['p1', 'Shop'],
+      ['c1', 'Groceries'],
+    ]);
+    expect(describeValue('id', 'c1', names)).toBe('Groceries');
+    expect(describeValue('id', 'gone', names)).toBe('(deleted)');
+    expect(describeValue('id', null, names)).toBe('(nothing)');
+    expect(describeValue('id', [], names)).toBe('(empty)');
+    expect(describeValue('string', ['a', 'b', 'c', 'd'], names)).toBe('a, b, c, d');
+    expect(describeValue('string', ['a', 'b', 'c', 'd', 'e'], names)).toBe(
+      'a, b, c, 2 more items...',
+    );
+    expect(describeValue('number', { num1: 100, num2: -250 }, names)).toBe('1.00 and -2.50');
   });
 });

@@ -93,3 +93,30 @@ export function editorRule(rule: Partial<EditorRule> | undefined): EditorRule {
     actions: (rule?.actions ?? []).map((a) => ({ ...a })),
   };
 }
+
+/**
+ * A row's value as the rules list shows it: names for ids, '(nothing)' for no value,
+ * '(deleted)' for an id that names nothing, '(empty)' for an empty list, and past 4 items the
+ * first 3 and how many more.
+ */
+export function describeValue(
+  type: string | undefined,
+  value: unknown,
+  names: ReadonlyMap<string, string>,
+): string {
+  const one = (v: unknown): string => {
+    if (v === null || v === undefined || v === '') return '(nothing)';
+    if (type === 'id' && typeof v === 'string') return names.get(v) ?? '(deleted)';
+    if (type === 'number' && typeof v === 'number') return (v / 100).toFixed(2);
+    if (typeof v === 'object') {
+      const range = v as { num1?: unknown; num2?: unknown };
+      if ('num1' in range) return `${one(range.num1)} and ${one(range.num2)}`;
+      return JSON.stringify(v);
+    }
+    return String(v);
+  };
+  if (!Array.isArray(value)) return one(value);
+  if (value.length === 0) return '(empty)';
+  if (value.length <= 4) return value.map(one).join(', ');
+  return `${value.slice(0, 3).map(one).join(', ')}, ${value.length - 3} more items...`;
+}
