@@ -46,6 +46,8 @@ describe('core in Chromium (OPFS SAH pool, Web Locks, IndexedDB fallback)', () =
     await tab.reload();
     expect(await tab.send('load-budget', { id })).toEqual({});
     expect(await tab.send('load-prefs')).toMatchObject({ id, budgetName: 'Our home' });
+    // Backups read the last opened budget from the cloud session's global state.
+    expect(await tab.send('get-last-opened-backup')).toBe(id);
     const accounts = await tab.send<Account[]>('accounts-get');
     expect(accounts.map((a) => a.name)).toEqual(['Checking']);
 

@@ -1,4 +1,4 @@
-import { createAppCore, createCloudModule } from '@coffer/core';
+import { createAppCore } from '@coffer/core';
 import sqlite3InitModule, { type Sqlite3Static } from '@sqlite.org/sqlite-wasm';
 import {
   type InitFailure,
@@ -95,9 +95,9 @@ export async function startWorker(scope: MessagePortLike, init: InitMessage): Pr
     );
     return;
   }
-  const core = createAppCore({ platform, documentDir: platform.documentDir }).register(
-    createCloudModule().module,
-  );
+  // The cloud module through the app core, so backups read the session's global state (the
+  // last opened budget) instead of loading a second copy of the state file.
+  const core = createAppCore({ platform, documentDir: platform.documentDir, cloud: {} });
   // One push per burst: a refused batch of writes shows one notification, not hundreds.
   let pushQueued = false;
   refused = () => {
