@@ -1,4 +1,5 @@
 import { DB_FILE, METADATA_FILE } from '../budget-file/prefs.ts';
+import { ownedBytes } from '../encryption/bytes.ts';
 import { decryptWithMeta } from '../encryption/cipher.ts';
 import type { Platform } from '../platform/index.ts';
 import { catchUpClosedBudget } from '../sync-client/catch-up.ts';
@@ -144,7 +145,9 @@ export function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
 }
 
 async function inflateRaw(data: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  const stream = new Blob([ownedBytes(data)])
+    .stream()
+    .pipeThrough(new DecompressionStream('deflate-raw'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
