@@ -31,9 +31,22 @@ function ok<T>(name: string, value: unknown): T {
 
 export async function cofferNewDevice(o: Options) {
   const loadedMs = performance.now();
-  const platform = createNodePlatform({ documentDir: o.dataDir, log: quiet });
+  const base = createNodePlatform({ documentDir: o.dataDir, log: quiet });
+  // Every request the client makes, and how long until its answer's headers came.
+  const requests: Array<{ path: string; at: number; ms: number }> = [];
+  const platform = {
+    ...base,
+    fetch: async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+      const at = performance.now();
+      const res = await base.fetch(input, init);
+      requests.push({ path: new URL(String(input)).pathname, at: Math.round(at), ms: Math.round(performance.now() - at) }); // prettier-ignore
+      return res;
+    },
+  };
   const cloud = createCloudModule();
   const core = createAppCore({ platform, documentDir: o.dataDir }).register(cloud.module);
+  const events: Array<{ type: string; at: number }> = [];
+  core.events.on('sync-event', (e) => events.push({ type: e.type, at: Math.round(performance.now()) })); // prettier-ignore
   const send = async <T>(name: string, args?: unknown) =>
     ok<T>(name, await core.sendUnknown(name, args));
 
@@ -74,6 +87,9 @@ export async function cofferNewDevice(o: Options) {
     readyCpuMs,
     month: { toBudget: shown.toBudget, totalSpent: shown.totalSpent, totalIncome: shown.totalIncome }, // prettier-ignore
     processCpuMs: cpuMs(),
+    requests: requests.filter((r) => r.at >= t1),
+    events: events.filter((e) => e.at >= t1),
+    t1: Math.round(t1),
     peakRssMb: process.resourceUsage().maxRSS / 1024,
   };
 }

@@ -9,7 +9,8 @@
 //      merkle) before any time is reported.
 // Prints a table and writes bench/results/download-<time>.json.
 //   node bench/download/run.mjs [--transactions 100000] [--tail 1000] [--servers coffer,actual]
-//     [--cpu-prof dir] [--reuse dir]
+//     [--repeat 1] [--cpu-prof dir] [--reuse dir]
+// --repeat n runs each new device n times (alternating who goes first) and reports the median.
 // The orchestrator (main.ts) and the Coffer side (coffer.ts) are TypeScript: this file bundles
 // them with esbuild; the Actual-side children are this file again with `--child`.
 import { build } from 'esbuild';
