@@ -13,6 +13,7 @@ import {
   parseRowValue,
   rowErrors,
 } from './rule-editor.ts';
+import './rule-editor.css';
 
 interface CategoryGroup {
   id: string;
@@ -59,7 +60,7 @@ function ValueInput({
       />
     );
   }
-  if (row.type === 'id' && typeof row.value !== 'object') {
+  if (row.type === 'id' && (row.value === null || typeof row.value !== 'object')) {
     const value = typeof row.value === 'string' ? row.value : '';
     const pick = (e: React.ChangeEvent<HTMLSelectElement>) => onChange(e.target.value || null);
     if (row.field === 'category') {
@@ -149,7 +150,7 @@ export function EditRuleModal({ options, active, close }: ModalProps) {
 
   const rowError = (text: string | null | undefined) =>
     text ? (
-      <div className="error-text" role="alert">
+      <div className="error-text rule-row-error" role="alert">
         {text}
       </div>
     ) : null;
@@ -158,7 +159,7 @@ export function EditRuleModal({ options, active, close }: ModalProps) {
     <Modal title="Rule" onClose={close} active={active} width={900}>
       <div className="stack rule-editor">
         <label className="row">
-          <span>Stage</span>
+          <span>Stage:</span>
           <select
             className="input"
             value={rule.stage ?? ''}
