@@ -1,8 +1,9 @@
-// The new device through the real @actual-app/api: `init` signs in, `downloadBudget` fetches
-// the file, opens it and syncs it with the server (then reopens it, as the API does), and one
-// `getBudgetMonth` shows the budget is ready to read. Runs in its own process; prints one JSON
-// line.
+// The new device through a scripting API — the real @actual-app/api, or Coffer's built
+// packages/api with the same calls: `init` signs in, `downloadBudget` fetches the file, opens it
+// and syncs it with the server, and one `getBudgetMonth` shows the budget is ready to read.
+// Runs in its own process; prints one JSON line.
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 
 const require = createRequire(import.meta.url);
 
@@ -11,9 +12,12 @@ function cpuMs(since) {
   return (u.user + u.system) / 1000;
 }
 
-export async function actualNewDevice({ dataDir, serverURL, password, groupId, month }) {
+export async function apiNewDevice(side, { dataDir, serverURL, password, groupId, month }) {
   const startCpu = process.cpuUsage();
-  const api = require('@actual-app/api');
+  const api =
+    side === 'coffer-api'
+      ? require(resolve('packages/api/dist/index.cjs'))
+      : require('@actual-app/api');
   console.log = () => {};
   console.info = () => {};
   console.warn = () => {};
@@ -35,7 +39,7 @@ export async function actualNewDevice({ dataDir, serverURL, password, groupId, m
   await api.shutdown();
   process.stdout.write(
     `${JSON.stringify({
-      side: 'actual',
+      side,
       startupMs: loadedMs,
       signInMs,
       downloadMs,

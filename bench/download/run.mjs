@@ -4,7 +4,8 @@
 //      it and keeps editing after the upload (the tail: imports, edits, deletions);
 //   2. a fresh data directory downloads it and syncs until its merkle equals the server's:
 //      Actual through @actual-app/api (init + downloadBudget), Coffer through its core with the
-//      cloud module (download-budget), each in its own process;
+//      cloud module (download-budget) and through its built packages/api (the same calls as
+//      Actual's), each in its own process;
 //   3. both results are checked against the source file and the server (balances, contents,
 //      merkle) before any time is reported.
 // Prints a table and writes bench/results/download-<time>.json.
@@ -38,9 +39,9 @@ if (mode) {
   } else if (mode === 'upload') {
     const { uploadAndEdit } = await import('./source.mjs');
     out = await uploadAndEdit(option('dir'), option('id'), option('url'), option('password'), Number(option('tail'))); // prettier-ignore
-  } else if (mode === 'actual') {
-    const { actualNewDevice } = await import('./actual-side.mjs');
-    await actualNewDevice(JSON.parse(option('options')));
+  } else if (mode === 'actual' || mode === 'coffer-api') {
+    const { apiNewDevice } = await import('./actual-side.mjs');
+    await apiNewDevice(mode, JSON.parse(option('options')));
   } else {
     throw new Error(`unknown child ${mode}`);
   }
