@@ -68,6 +68,12 @@ describe('create-demo-budget', () => {
       )!.n,
     ).toBe(0);
     expect(await send('get-budgets')).toEqual([]);
+    // Nothing to undo: the demo's making is not an edit of the user's.
+    const all = () =>
+      sql.first<{ n: number }>('SELECT count(*) AS n FROM transactions WHERE tombstone = 0')!.n;
+    const before = all();
+    await send('undo');
+    expect(all()).toBe(before);
 
     // A second demo replaces the first.
     await send('create-demo-budget');

@@ -135,6 +135,9 @@ export function demoBudgetHandlers(session: CloudSession) {
           testBudgetId: DEMO_BUDGET_ID,
         });
         await fillDemo(ctx);
+        // The demo starts as a freshly opened budget does: nothing to undo (an undo would
+        // otherwise take its transactions away, one generated step at a time).
+        ctx.requireBudget().db.undo.clear();
         return created;
       },
     }),
