@@ -222,6 +222,25 @@ describe('transactions-import', () => {
   });
 });
 
+describe('undo', () => {
+  it('puts matched transactions back as they were and removes the added ones', async () => {
+    const { f, importTxs, add, send } = await setup();
+    const [mine] = await add([
+      { date: '2023-08-10', amount: -1000, notes: 'mine', cleared: false },
+    ]);
+    const before = f.tx(mine!);
+    const result = await importTxs([
+      { date: '2023-08-09', amount: -1000, imported_id: 'bank-1', payee_name: 'Shop' },
+      { date: '2023-08-12', amount: -50, imported_id: 'bank-2', notes: 'new' },
+    ]);
+    expect(result.updated).toEqual([mine]);
+    expect(f.tx(mine!)).toMatchObject({ date: 20230809, financial_id: 'bank-1', cleared: 1 });
+    await send('undo');
+    expect(f.tx(mine!)).toEqual(before);
+    expect(f.tx(result.added[0]!).tombstone).toBe(1);
+  });
+});
+
 describe('a large import', () => {
   it('is one undo step too', async () => {
     const { f, importTxs, send } = await setup();
