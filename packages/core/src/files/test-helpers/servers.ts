@@ -25,7 +25,49 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The server's process exited because another one took its port first. */
+class PortLost extends Error {}
+
+/** Waits until the server answers, and fails if its process is gone (someone else answered). */
+async function answering(url: string, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null || child.signalCode !== null) break;
+    try {
+      if ((await fetch(`${url}/health`)).status < 500) break;
+    } catch (e) {
+      if (attempt > 200) throw e;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  // A process that lost the port dies within milliseconds of trying to bind.
+  await new Promise((r) => setTimeout(r, 100));
+  if (child.exitCode !== null || child.signalCode !== null) {
+    throw new PortLost(`the server on ${url} is not ours: ours exited`);
+  }
+}
+
+/**
+ * Starts a server, on a new port when the last one was lost. The free port is only free when
+ * probed: a server started in parallel by another test file can take it first. The loser exits
+ * on EADDRINUSE, sometimes after saying it listens (Actual's server prints "Listening" before it
+ * binds), so a start counts only once the server answers and its process is still alive.
+ */
 async function run(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(name, args, env, ready);
+    } catch (e) {
+      if (attempt >= 5 || !(e instanceof PortLost)) throw e;
+    }
+  }
+}
+
+async function runOnce(
   name: string,
   args: string[],
   env: Record<string, string>,
@@ -67,9 +109,12 @@ async function run(
     child.stderr!.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      rej(new Error(`${name} exited (${code}):\n${output.join('')}`));
+      rmSync(dataDir, { recursive: true, force: true });
+      const text = output.join('');
+      rej(new (/EADDRINUSE/.test(text) ? PortLost : Error)(`${name} exited (${code}):\n${text}`));
     });
   });
+  await answering(`http://127.0.0.1:${port}`, child);
   child.stdout!.removeAllListeners('data');
   child.stderr!.removeAllListeners('data');
   if (process.env.COFFER_SERVER_LOG) {
