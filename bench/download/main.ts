@@ -221,10 +221,19 @@ async function main() {
     const makeMs = performance.now() - t;
     const starts: Record<string, () => Promise<ServerProcess>> = { coffer: startCoffer, actual: startActual }; // prettier-ignore
     const runs = [];
+    const failures: Array<{ server: string; error: string }> = [];
     for (const name of values.servers.split(',')) {
       const start = starts[name];
       if (!start) throw new Error(`unknown server ${name}`);
-      const run = await onServer(base, start, made, id);
+      let run;
+      try {
+        run = await onServer(base, start, made, id);
+      } catch (err) {
+        // One server failing still leaves the other's results, written below; the exit says so.
+        console.error(`\nServer ${name} failed: ${String(err)}`);
+        failures.push({ server: name, error: String(err) });
+        continue;
+      }
       runs.push(run);
       const version = createRequire(import.meta.url)('@actual-app/api/package.json').version;
       console.log(
@@ -251,8 +260,9 @@ async function main() {
     const outDir = resolve('bench/results');
     mkdirSync(outDir, { recursive: true });
     const file = join(outDir, `download-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, JSON.stringify({ benchmark: 'download', count: COUNT, tail: TAIL, repeat: REPEAT, makeMs, runs, node: process.version }, null, 2)); // prettier-ignore
+    writeFileSync(file, JSON.stringify({ benchmark: 'download', count: COUNT, tail: TAIL, repeat: REPEAT, makeMs, runs, failures, node: process.version }, null, 2)); // prettier-ignore
     console.log(`Results: ${file}`);
+    if (failures.length > 0) process.exitCode = 1;
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
