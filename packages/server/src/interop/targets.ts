@@ -49,13 +49,29 @@ export function actualServerBin(): string {
   return join(dirname(pkg), 'build', 'bin', 'actual-server.js');
 }
 
-/** Starts `@actual-app/sync-server` on 127.0.0.1 with a temporary data directory. */
-export async function startActualServer(): Promise<{
+interface ActualServer {
   url: string;
   dataDir: string;
   pid: number;
   stop(): Promise<void>;
-}> {
+}
+
+/**
+ * Starts `@actual-app/sync-server` on 127.0.0.1 with a temporary data directory. The probed
+ * port can be taken by a server another test file starts at the same moment; the loser prints
+ * "Listening" and then dies on EADDRINUSE, so it is started again on a new port.
+ */
+export async function startActualServer(): Promise<ActualServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startActualServerOnce();
+    } catch (e) {
+      if (attempt >= 5 || !(e instanceof Error && /EADDRINUSE|not ours/.test(e.message))) throw e;
+    }
+  }
+}
+
+async function startActualServerOnce(): Promise<ActualServer> {
   const dataDir = tempDir('actual-server-');
   const port = await freePort();
   const child = spawn(process.execPath, [actualServerBin()], {
@@ -96,13 +112,19 @@ export async function startActualServer(): Promise<{
   child.stdout.resume();
   child.stderr.resume();
   // It prints "Listening" before the socket is bound: wait until it answers.
-  for (let attempt = 0; ; attempt++) {
+  for (let attempt = 0; child.exitCode === null; attempt++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break;
     } catch (e) {
       if (attempt > 200) throw e;
     }
     await new Promise((r) => setTimeout(r, 50));
+  }
+  // The answer may have come from another test's server: ours must still be alive.
+  await new Promise((r) => setTimeout(r, 100));
+  if (child.exitCode !== null) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`sync-server on port ${port} is not ours: ${output.join('')}`);
   }
   return {
     url: `http://127.0.0.1:${port}`,
