@@ -18,9 +18,11 @@ export async function apiNewDevice(side, { dataDir, serverURL, password, groupId
     side === 'coffer-api'
       ? require(resolve('packages/api/dist/index.cjs'))
       : require('@actual-app/api');
-  console.log = () => {};
-  console.info = () => {};
-  console.warn = () => {};
+  if (!process.env.DOWNLOAD_BENCH_VERBOSE) {
+    console.log = () => {};
+    console.info = () => {};
+    console.warn = () => {};
+  }
   const loadedMs = performance.now();
 
   const t0 = performance.now();

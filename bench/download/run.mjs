@@ -31,7 +31,8 @@ function option(name, fallback) {
 const mode = option('child', null);
 if (mode) {
   const print = console.log.bind(console);
-  console.log = () => {};
+  // DOWNLOAD_BENCH_VERBOSE=1: the apps' own logging goes to stderr (shown when a child fails).
+  console.log = process.env.DOWNLOAD_BENCH_VERBOSE ? console.error : () => {};
   let out;
   if (mode === 'make') {
     const { makeBudget } = await import('./source.mjs');
