@@ -56,7 +56,6 @@ const NEEDED_ON_INSERT = ['account', 'date', 'amount'] as const;
 function validate(
   budget: Budget,
   changes: BatchChanges,
-  addedIds: string[],
   loaded: ReadonlySet<string>,
   knownPayees: ReadonlySet<string> | undefined,
 ): TransactionError | null {
@@ -76,20 +75,21 @@ function validate(
       if (t.category) refs.categories.add(t.category);
     }
   }
+  // Ids this batch made itself are fresh uuids: only the ones the caller chose can clash,
+  // with each other or with the table (and only they can be named as a parent).
   const seen = new Set<string>();
-  for (const [i, t] of added.entries()) {
+  for (let i = 0; i < added.length; i++) {
+    const t = added[i]!;
     for (const field of NEEDED_ON_INSERT) {
       if (t[field] === undefined || t[field] === null) {
         return txError('invalid-transaction', `added[${i}] needs ${field}`);
       }
     }
-    if (seen.has(addedIds[i]!))
-      return txError('transaction-exists', `Id ${addedIds[i]} is added twice`);
-    seen.add(addedIds[i]!);
+    if (t.id === undefined || t.id === null) continue;
+    if (seen.has(t.id)) return txError('transaction-exists', `Id ${t.id} is added twice`);
+    seen.add(t.id);
   }
-  // Ids this batch made itself are fresh uuids: only the ones the caller chose can clash.
-  const given = added.filter((t) => t.id).map((t) => t.id!);
-  const clash = existingIds(db, 'SELECT id FROM transactions WHERE id IN', given);
+  const clash = existingIds(db, 'SELECT id FROM transactions WHERE id IN', seen);
   for (const id of clash)
     return txError('transaction-exists', `A transaction with id ${id} exists`);
 
@@ -145,7 +145,7 @@ export function batchUpdateTransactions(
 
   const loadedRows = [...(options.loadedRows ?? [])];
   const loaded = new Set(loadedRows.map((row) => row.id));
-  const problem = validate(budget, changes, addedIds, loaded, options.knownPayees);
+  const problem = validate(budget, changes, loaded, options.knownPayees);
   if (problem) return problem;
 
   const oldPayees = payeesBefore(
