@@ -5,21 +5,16 @@
 //   [--sides coffer,actual]
 // Run `npm run build` first (bench/run.mjs does). `--coffer-api` loads another build of the
 // api (a private bundle while others rebuild packages/api/dist); `--sides coffer` skips Actual.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { option, runChild } from './lib/child.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 const require = createRequire(import.meta.url);
-
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 
 /** The same transactions for both sides: payees by name, categories by index, 5% splits. */
 function makeTransactions(count, splitEvery, categoryIds) {
@@ -104,37 +99,15 @@ async function child(side, dataDir, count, splitEvery, cofferApi) {
 }
 
 function runSide(side, count, splitEvery, cofferApi) {
-  const dataDir = mkdtempSync(join(tmpdir(), `bench-api-${side}-`));
-  try {
-    const res = spawnSync(
-      process.execPath,
-      [
-        fileURLToPath(import.meta.url),
-        '--child',
-        side,
-        '--dir',
-        dataDir,
-        '--count',
-        String(count),
-        '--split-every',
-        String(splitEvery),
-        '--coffer-api',
-        cofferApi,
-      ],
-      { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-    );
-    const line = res.stdout
-      .trim()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .pop();
-    if (res.status !== 0 || !line) {
-      throw new Error(`${side} run failed (exit ${res.status}):\n${res.stderr.slice(-4000)}`);
-    }
-    return JSON.parse(line);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  return runChild(
+    fileURLToPath(import.meta.url),
+    side,
+    [
+      ...['--count', String(count), '--split-every', String(splitEvery)],
+      ...['--coffer-api', cofferApi],
+    ],
+    { cwd: root, prefix: 'bench-api' },
+  );
 }
 
 const count = Number(option('count', '10000'));

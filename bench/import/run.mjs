@@ -7,23 +7,17 @@
 // Run `npm run build` first (bench/run.mjs does). --bundle loads another build of Coffer's api
 // (to compare two builds without touching packages/api/dist); --cpu-prof writes a V8 CPU profile
 // of each child process into dir.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { option, runChild } from '../lib/child.mjs';
 import { makeScenario, resolveNames } from './scenario.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
 const require = createRequire(import.meta.url);
-
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 
 /** The import call alone, profiled through the inspector (setup stays out of the profile). */
 async function startProfile() {
@@ -111,31 +105,17 @@ async function child(side, dataDir, count) {
 }
 
 function runSide(side, count) {
-  const dataDir = mkdtempSync(join(tmpdir(), `bench-import-${side}-`));
-  try {
-    const profDir = option('cpu-prof', null);
-    const res = spawnSync(
-      process.execPath,
-      [
-        fileURLToPath(import.meta.url),
-        ...['--child', side, '--dir', dataDir, '--count', String(count)],
-        ...['--bundle', option('bundle', 'packages/api/dist/index.cjs')],
-        ...(profDir ? ['--cpu-prof', resolve(profDir)] : []),
-      ],
-      { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-    );
-    const line = res.stdout
-      .trim()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .pop();
-    if (res.status !== 0 || !line) {
-      throw new Error(`${side} run failed (exit ${res.status}):\n${res.stderr.slice(-4000)}`);
-    }
-    return JSON.parse(line);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const profDir = option('cpu-prof', null);
+  return runChild(
+    fileURLToPath(import.meta.url),
+    side,
+    [
+      ...['--count', String(count)],
+      ...['--bundle', option('bundle', 'packages/api/dist/index.cjs')],
+      ...(profDir ? ['--cpu-prof', resolve(profDir)] : []),
+    ],
+    { cwd: root, prefix: 'bench-import' },
+  );
 }
 
 const childSide = option('child', null);

@@ -1,24 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'screenshots');
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+export { launchChromium as launchBrowser } from '../../packages/core-web/src/test-helpers/chromium.ts';
 
 /** The release tags the app's update check reads (packages/web/src/app/version.ts). */
 export const RELEASE_TAGS_URL = 'https://api.github.com/repos/coffer-budget/coffer/tags';

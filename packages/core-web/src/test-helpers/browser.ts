@@ -4,13 +4,12 @@ import { type Server, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { cofferWorkerPlugin } from '../vite-plugin.ts';
 import type { StartOptions, TestPage } from '../../test-page/main.ts';
 
 const TEST_PAGE = fileURLToPath(new URL('../../test-page/', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -68,21 +67,7 @@ export async function serve(dir: string): Promise<{ url: string; close(): Promis
   };
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+export { launchChromium } from './chromium.ts';
 
 /** Drive the test page in `page`: start the worker, call handlers, read pushes. */
 export function driver(page: Page) {

@@ -1,27 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppCore } from '../app.ts';
 import { type DiskPlatform, diskPlatform } from './test-helpers/node-platform.ts';
+import { revocableServer as server } from './test-helpers/revocable-server.ts';
 import { DEMO_BUDGET_ID } from './session.ts';
 
 let platform: DiskPlatform | undefined;
 afterEach(() => platform?.cleanup());
-
-/** A server that signs in and takes uploads, and whose sync answers 401 while `revoked`. */
-function server() {
-  const state = { revoked: false };
-  const fetch: typeof globalThis.fetch = async (input) => {
-    if (String(input).endsWith('/sync/sync') && state.revoked) {
-      return new Response(
-        JSON.stringify({ status: 'error', reason: 'unauthorized', details: 'token-not-found' }),
-        { status: 401, headers: { 'content-type': 'application/json' } },
-      );
-    }
-    return new Response(JSON.stringify({ status: 'ok', data: { token: 't' }, groupId: 'g1' }), {
-      headers: { 'content-type': 'application/json' },
-    });
-  };
-  return { state, fetch };
-}
 
 function appCore(fetch: typeof globalThis.fetch) {
   platform = diskPlatform({ prefix: 'coffer-demo-', fetch });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { loadPrefs } from '../../app/actions.ts';
 import { useStore } from '../../app/context.ts';
 import { errorCode } from '../../backend/backend.ts';
@@ -40,9 +40,25 @@ function PasswordField({ value, onChange }: { value: string; onChange: (v: strin
   );
 }
 
-export function CreateEncryptionKeyModal({ options, active, close }: ModalProps) {
-  const store = useStore();
-  const recreate = options.recreate === true;
+/**
+ * What both key modals share: a password, one handler call that answers an error code or not,
+ * the error under the field, and the two footer buttons.
+ */
+function KeyPasswordForm({
+  intro,
+  cancelLabel,
+  submitLabel,
+  close,
+  send,
+  onDone,
+}: {
+  intro: ReactNode;
+  cancelLabel: string;
+  submitLabel: string;
+  close: () => void;
+  send: (password: string) => Promise<unknown>;
+  onDone: () => Promise<void>;
+}) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,49 +67,65 @@ export function CreateEncryptionKeyModal({ options, active, close }: ModalProps)
     if (!password || busy) return;
     setBusy(true);
     setError(null);
-    const res = await store.backend.send('key-make', { password });
+    const res = await send(password);
     setBusy(false);
     const code = errorCode(res);
     if (code) return setError(keyErrorText(code));
-    await loadPrefs(store);
-    close();
-    if (typeof options.onSuccess === 'function') (options.onSuccess as () => void)();
+    await onDone();
   }
 
   return (
-    <Modal
-      title={recreate ? 'Generate new key' : 'Enable encryption'}
-      onClose={close}
-      active={active}
-    >
-      <form className="stack" onSubmit={(e) => (e.preventDefault(), void submit())}>
-        {recreate ? (
-          <p>
-            A new key will be generated from this password and your data re-uploaded, encrypted with
-            it. Other devices must enter the new password to keep syncing.
-          </p>
-        ) : (
-          <p>
-            To enable end-to-end encryption, create a key from a password. Your data is encrypted
-            before it leaves this device; the server never sees it. Other devices need the same
-            password. <strong>If you forget it, the server cannot recover your data.</strong>
-          </p>
-        )}
-        <PasswordField value={password} onChange={setPassword} />
-        {error && (
-          <div className="error-text" role="alert">
-            {error}
-          </div>
-        )}
-        <div className="modal-footer">
-          <button type="button" className="btn btn-bare" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!password || busy}>
-            {recreate ? 'Generate new key' : 'Enable encryption'}
-          </button>
+    <form className="stack" onSubmit={(e) => (e.preventDefault(), void submit())}>
+      {intro}
+      <PasswordField value={password} onChange={setPassword} />
+      {error && (
+        <div className="error-text" role="alert">
+          {error}
         </div>
-      </form>
+      )}
+      <div className="modal-footer">
+        <button type="button" className="btn btn-bare" onClick={close}>
+          {cancelLabel}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={!password || busy}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function CreateEncryptionKeyModal({ options, active, close }: ModalProps) {
+  const store = useStore();
+  const recreate = options.recreate === true;
+  const title = recreate ? 'Generate new key' : 'Enable encryption';
+  return (
+    <Modal title={title} onClose={close} active={active}>
+      <KeyPasswordForm
+        intro={
+          recreate ? (
+            <p>
+              A new key will be generated from this password and your data re-uploaded, encrypted
+              with it. Other devices must enter the new password to keep syncing.
+            </p>
+          ) : (
+            <p>
+              To enable end-to-end encryption, create a key from a password. Your data is encrypted
+              before it leaves this device; the server never sees it. Other devices need the same
+              password. <strong>If you forget it, the server cannot recover your data.</strong>
+            </p>
+          )
+        }
+        cancelLabel="Cancel"
+        submitLabel={title}
+        close={close}
+        send={(password) => store.backend.send('key-make', { password })}
+        onDone={async () => {
+          await loadPrefs(store);
+          close();
+          if (typeof options.onSuccess === 'function') (options.onSuccess as () => void)();
+        }}
+      />
     </Modal>
   );
 }
@@ -101,50 +133,34 @@ export function CreateEncryptionKeyModal({ options, active, close }: ModalProps)
 export function FixEncryptionKeyModal({ options, active, close }: ModalProps) {
   const store = useStore();
   const hasExistingKey = options.hasExistingKey === true;
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit() {
-    if (!password || busy) return;
-    setBusy(true);
-    setError(null);
-    const fileId = (options.cloudFileId as string | undefined) ?? store.get().prefs?.cloudFileId;
-    const res = await store.backend.send('key-test', { password, fileId });
-    setBusy(false);
-    const code = errorCode(res);
-    if (code) return setError(keyErrorText(code));
-    close();
-    if (typeof options.onSuccess === 'function') await (options.onSuccess as () => Promise<void>)();
-  }
-
   return (
     <Modal
       title={hasExistingKey ? 'Unable to decrypt file' : 'This file is encrypted'}
       onClose={close}
       active={active}
     >
-      <form className="stack" onSubmit={(e) => (e.preventDefault(), void submit())}>
-        <p>
-          {hasExistingKey
-            ? 'This file was encrypted with a different key than the one on this device. Enter the current password to update your key.'
-            : 'This file is encrypted. Enter its password to access it.'}
-        </p>
-        <PasswordField value={password} onChange={setPassword} />
-        {error && (
-          <div className="error-text" role="alert">
-            {error}
-          </div>
-        )}
-        <div className="modal-footer">
-          <button type="button" className="btn btn-bare" onClick={close}>
-            Back
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!password || busy}>
-            {hasExistingKey ? 'Update key' : 'Create key'}
-          </button>
-        </div>
-      </form>
+      <KeyPasswordForm
+        intro={
+          <p>
+            {hasExistingKey
+              ? 'This file was encrypted with a different key than the one on this device. Enter the current password to update your key.'
+              : 'This file is encrypted. Enter its password to access it.'}
+          </p>
+        }
+        cancelLabel="Back"
+        submitLabel={hasExistingKey ? 'Update key' : 'Create key'}
+        close={close}
+        send={(password) => {
+          const fileId =
+            (options.cloudFileId as string | undefined) ?? store.get().prefs?.cloudFileId;
+          return store.backend.send('key-test', { password, fileId });
+        }}
+        onDone={async () => {
+          close();
+          if (typeof options.onSuccess === 'function')
+            await (options.onSuccess as () => Promise<void>)();
+        }}
+      />
     </Modal>
   );
 }
