@@ -61,13 +61,18 @@ describe.each([
 
   /**
    * `downloadBudget` opens, syncs and closes the budget, then opens it again; a background sync
-   * from the first opening can still be running, and a `sync` call joins it (the API runs one
-   * at a time) and gets its answer, which may have been sent with no file loaded. One call to
-   * let it finish; the sync after it must succeed.
+   * from the first opening can still be pending, and a `sync` call joins it (the API runs one
+   * at a time) and gets its answer, which may have been sent with no file loaded. On a loaded
+   * machine that sync can start after our first call, so calls are repeated (a few, a moment
+   * apart) until one runs on the loaded file; the sync after it must succeed.
    */
   const download = async (cl: ActualClient, groupId: string, password?: string) => {
     await cl.method('downloadBudget', groupId, ...(password ? [{ password }] : []));
-    await cl.internal('sync');
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const res = await cl.internal<{ error?: unknown }>('sync');
+      if (!res?.error) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
     await syncOk(cl);
   };
 
