@@ -50,15 +50,25 @@ export interface BatchOutcome {
 
 const isSyncedPref = (row: string): boolean => (SYNCED_PREFS as readonly string[]).includes(row);
 
-/** Read rows by id, a few hundred per query. Missing rows map to null. */
+/**
+ * Read rows by id, a few hundred per query. Missing rows map to null. Rows in `known` (what
+ * the caller already read or created during the batch) are taken from there instead.
+ */
 export function readRows(
   db: SqliteDatabase,
   keys: ReadonlyMap<string, Iterable<string>>,
+  known?: RowSnapshot,
 ): RowSnapshot {
   const snap: RowSnapshot = new Map();
   for (const [table, idSet] of keys) {
-    const ids = [...idSet];
-    const rows = new Map<string, Row | null>(ids.map((id) => [id, null]));
+    const rows = new Map<string, Row | null>();
+    const ids: string[] = [];
+    const knownRows = known?.get(table);
+    for (const id of idSet) {
+      const row = knownRows?.get(id);
+      rows.set(id, row === undefined ? null : row);
+      if (row === undefined) ids.push(id);
+    }
     const sql = selectRowsSql(table);
     for (let i = 0; i < ids.length; i += 500) {
       for (const row of db.all<Row>(sql, [JSON.stringify(ids.slice(i, i + 500))])) {
@@ -78,6 +88,8 @@ const byTimestamp = (a: Stamped, b: Stamped): number =>
       : 0;
 
 const LOOKUP_CHUNK = 500;
+
+const SEARCH_INDEX = 'messages_crdt_search';
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -167,6 +179,7 @@ export function applyBatch(
   batch: readonly Stamped[],
   justStamped: boolean,
   shapes: RowShapes,
+  knownBefore?: RowSnapshot,
 ): BatchOutcome {
   // Just-stamped messages come from one clock in call order: sorted, new, and newest.
   const { fresh, old, duplicates } = justStamped
@@ -199,7 +212,7 @@ export function applyBatch(
 
   const touched = new Map<string, Iterable<string>>();
   for (const [table, byRow] of rows) touched.set(table, byRow.keys());
-  const before = readRows(db, touched);
+  const before = readRows(db, touched, knownBefore);
   const after: RowSnapshot = new Map();
   // One statement per column set; an import's rows all share one.
   const upserts = new Map<string, ReturnType<typeof upsertRowSql>>();
@@ -243,7 +256,38 @@ export function applyBatch(
   return { applied, duplicates, superseded: old?.size ?? 0, unknown, before, after, prefs };
 }
 
+/** Below this many new messages a batch never rebuilds the search index. */
+const BULK_MESSAGES = 50_000;
+
+/**
+ * Log the batch's messages. `messages_crdt_search` (dataset, row, column, timestamp) takes each
+ * new message at a random place, which costs more than the rest of the insert; when a batch
+ * brings at least as many messages as the log holds (a first big import, a download into a
+ * fresh file), dropping that index and building it again from sorted rows is cheaper. The index
+ * is rebuilt from the SQL the file stored, inside the same transaction, so the file ends with
+ * the same schema and a failure rolls the drop back too.
+ */
 function insertMessages(db: SqliteDatabase, fresh: readonly Stamped[]): void {
+  const rebuild = fresh.length >= BULK_MESSAGES ? searchIndexToRebuild(db, fresh.length) : null;
+  if (rebuild) db.exec(`DROP INDEX "${SEARCH_INDEX}"`);
+  insertMessageRows(db, fresh);
+  if (rebuild) db.exec(rebuild);
+}
+
+/** The stored SQL of the search index when rebuilding it beats `adding` incremental inserts. */
+function searchIndexToRebuild(db: SqliteDatabase, adding: number): string | null {
+  // The rowid is the log's size, read from the end of the table (count(*) would scan it).
+  const logged = db.first<{ n: number | null }>('SELECT max(id) AS n FROM messages_crdt')?.n ?? 0;
+  if (adding < logged) return null;
+  return (
+    db.first<{ sql: string | null }>(
+      "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?",
+      [SEARCH_INDEX],
+    )?.sql ?? null
+  );
+}
+
+function insertMessageRows(db: SqliteDatabase, fresh: readonly Stamped[]): void {
   const full = INSERT_MESSAGES_SQL(MESSAGE_CHUNK);
   for (let i = 0; i < fresh.length; i += MESSAGE_CHUNK) {
     const end = Math.min(i + MESSAGE_CHUNK, fresh.length);

@@ -7,7 +7,7 @@ import {
   hasTombstone,
 } from '../schema/synced-tables.ts';
 import { UndoManager, type UndoEvent } from '../undo/undo-manager.ts';
-import { type BatchOutcome, type Stamped, applyBatch } from './apply.ts';
+import { type BatchOutcome, type RowSnapshot, type Stamped, applyBatch } from './apply.ts';
 import { loadClock } from './clock-store.ts';
 import { minuteOf } from './merkle-batch.ts';
 import { RowShapes } from './row-shapes.ts';
@@ -60,6 +60,8 @@ export class BudgetDb {
   /** Cells written in the open batch, indexed lazily: only `update` asks. */
   private pendingCells = new Set<string>();
   private pendingIndexed = 0;
+  /** Rows as SQLite holds them during the open batch, noted by callers that read them. */
+  private knownBefore: RowSnapshot = new Map();
   private batchDepth = 0;
   private readonly shapes: RowShapes;
 
@@ -173,6 +175,19 @@ export class BudgetDb {
     for (const { message } of this.pending ?? [])
       if (message.dataset === table) ids.add(message.row);
     return ids;
+  }
+
+  /**
+   * Inside a batch: `row` is how SQLite holds `table`'s row `id` (null: there is none), read or
+   * known by the caller. SQLite does not change until the batch commits, so the commit takes
+   * the row from here for its before-image instead of reading it again; an import notes the
+   * rows it matched and the ones it creates. Outside a batch this does nothing.
+   */
+  noteRowBefore(table: SyncedTable, id: string, row: Row | null): void {
+    if (!this.pending) return;
+    let rows = this.knownBefore.get(table);
+    if (!rows) this.knownBefore.set(table, (rows = new Map()));
+    if (!rows.has(id)) rows.set(id, row);
   }
 
   /** Stamp cell changes with the clock and apply them (or buffer them inside a batch). */
@@ -327,20 +342,22 @@ export class BudgetDb {
   }
 
   private abortBatch(): void {
-    if (--this.batchDepth === 0) {
-      this.pending = null;
-      this.pendingCells.clear();
-      this.pendingIndexed = 0;
-    }
+    if (--this.batchDepth === 0) this.endBatch();
   }
 
   private closeBatch(): void {
     if (--this.batchDepth > 0) return;
     const batch = this.pending ?? [];
+    const known = this.knownBefore;
+    this.endBatch();
+    if (batch.length > 0) this.applyStamped(batch, 'local', null, true, known);
+  }
+
+  private endBatch(): void {
     this.pending = null;
     this.pendingCells.clear();
     this.pendingIndexed = 0;
-    if (batch.length > 0) this.applyStamped(batch, 'local', null, true);
+    this.knownBefore = new Map();
   }
 
   private applyStamped(
@@ -348,6 +365,7 @@ export class BudgetDb {
     source: MessageSource,
     undoKind: 'undo' | 'redo' | null,
     justStamped: boolean,
+    knownBefore?: RowSnapshot,
   ): ApplyResult {
     const outcome = applyBatch(
       this.sqlite,
@@ -356,6 +374,7 @@ export class BudgetDb {
       stamped,
       justStamped,
       this.shapes,
+      knownBefore,
     );
     const event = this.toEvent(outcome, source, undoKind);
     if (source === 'local' && undoKind === null && this.undo.recording) {

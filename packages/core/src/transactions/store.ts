@@ -50,7 +50,7 @@ export class TxStore {
 
   /** Rows the caller already read from SQLite (whole stored rows), so nobody reads them again. */
   seed(rows: Iterable<StoredTx>): void {
-    for (const row of rows) if (!this.rows.has(row.id)) this.remember(row.id, row);
+    for (const row of rows) if (!this.rows.has(row.id)) this.read(row.id, row);
   }
 
   private get sqlite() {
@@ -67,7 +67,7 @@ export class TxStore {
         part,
       );
       const byId = new Map(found.map((r) => [r.id, r]));
-      for (const id of part) this.remember(id, byId.get(id) ?? null);
+      for (const id of part) this.read(id, byId.get(id) ?? null);
     }
   }
 
@@ -75,7 +75,7 @@ export class TxStore {
   get(id: string | null | undefined): StoredTx | null {
     if (!id) return null;
     if (!this.rows.has(id)) {
-      this.remember(
+      this.read(
         id,
         this.sqlite.first<StoredTx>('SELECT * FROM transactions WHERE id = ?', [id]) ?? null,
       );
@@ -106,6 +106,8 @@ export class TxStore {
       });
     }
     this.budget.db.send(cells);
+    // Its ids are fresh or checked against the table: SQLite has no such row.
+    this.budget.db.noteRowBefore('transactions', row.id, null);
     this.inserted.add(row.id);
     this.remember(row.id, row);
   }
@@ -158,7 +160,7 @@ export class TxStore {
         [parentId],
       );
       for (const row of rows) {
-        if (!this.rows.has(row.id)) this.remember(row.id, row);
+        if (!this.rows.has(row.id)) this.read(row.id, row);
         ids.add(row.id);
       }
     }
@@ -188,7 +190,7 @@ export class TxStore {
     );
     const ids = new Set<string>();
     for (const row of candidates) {
-      if (!this.rows.has(row.id)) this.remember(row.id, row);
+      if (!this.rows.has(row.id)) this.read(row.id, row);
       ids.add(row.id);
     }
     for (const id of this.mirrorIndex().get(mirrorKey(acct, amount, date)) ?? []) ids.add(id);
@@ -265,6 +267,15 @@ export class TxStore {
       }
     }
     return this.byMirrorKey;
+  }
+
+  /**
+   * A row as SQLite holds it (null: none). SQLite does not change until the write batch ends,
+   * so this is also the row's before-image, which the commit then need not read again.
+   */
+  private read(id: string, row: StoredTx | null): void {
+    this.budget.db.noteRowBefore('transactions', id, row);
+    this.remember(id, row);
   }
 
   private remember(id: string, row: StoredTx | null): void {

@@ -1,0 +1,114 @@
+import { Timestamp, merkle } from '@coffer/crdt';
+import { describe, expect, it } from 'vitest';
+import { memoryBudgetDb } from './test-helpers/memory-budget.ts';
+import type { ChangeEvent, Message } from './types.ts';
+
+const NODE = '9999888877776666';
+const SEARCH_INDEX_SQL = "SELECT sql FROM sqlite_master WHERE name = 'messages_crdt_search'";
+/** The index's first page: a rebuilt index gets a new one. */
+const SEARCH_INDEX_ROOT = "SELECT rootpage FROM sqlite_master WHERE name = 'messages_crdt_search'";
+
+/** `rows` payees of two cells each, stamped by another device a little in the past. */
+function remotePayees(now: number, rows: number, prefix = 'p'): Message[] {
+  const out: Message[] = [];
+  for (let i = 0; i < rows; i++) {
+    for (const [column, value] of [
+      ['name', `Payee ${i}`],
+      ['transfer_acct', null],
+    ] as const) {
+      const n = out.length;
+      const timestamp = new Timestamp(now - 60_000 + Math.floor(n / 1000), n % 1000, NODE);
+      out.push({
+        timestamp: timestamp.toString(),
+        dataset: 'payees',
+        row: `${prefix}${i}`,
+        column,
+        value,
+      });
+    }
+  }
+  return out;
+}
+
+describe('a batch larger than the log (the search index is rebuilt)', () => {
+  it('ends with the same index, rows, log and merkle as message-by-message inserts', () => {
+    const { db, platform } = memoryBudgetDb();
+    const indexSql = db.sqlite.first(SEARCH_INDEX_SQL);
+    const root = db.sqlite.first(SEARCH_INDEX_ROOT);
+    const messages = remotePayees(platform.clock.now(), 30_000);
+    db.applyMessages(messages, { source: 'remote' });
+
+    expect(db.sqlite.first(SEARCH_INDEX_ROOT)).not.toEqual(root);
+    expect(db.sqlite.first(SEARCH_INDEX_SQL)).toEqual(indexSql);
+    expect(db.sqlite.first('SELECT COUNT(*) AS n FROM messages_crdt')).toEqual({ n: 60_000 });
+    expect(db.sqlite.first('SELECT name FROM payees WHERE id = ?', ['p29999'])).toEqual({
+      name: 'Payee 29999',
+    });
+    const expected = merkle.build(messages.map((m) => Timestamp.parse(m.timestamp)!));
+    expect(db.merkle.hash).toBe(expected.hash);
+    // The rebuilt index answers the lookups that decide whether an older message still wins.
+    const plan = db.sqlite.all<{ detail: string }>(
+      `EXPLAIN QUERY PLAN SELECT MAX(timestamp) FROM messages_crdt
+       WHERE dataset = 'payees' AND row = 'p1' AND column = 'name'`,
+    );
+    expect(plan.map((p) => p.detail).join(' ')).toContain('messages_crdt_search');
+    const stale = { ...messages[2]!, timestamp: new Timestamp(1, 0, NODE).toString(), value: 'x' };
+    const result = db.applyMessages([stale], { source: 'remote' });
+    expect(result.superseded).toBe(1);
+    expect(db.sqlite.first('SELECT name FROM payees WHERE id = ?', ['p1'])).toEqual({
+      name: 'Payee 1',
+    });
+  }, 60_000);
+
+  it('a failure puts the index back with everything else', () => {
+    const { db, platform } = memoryBudgetDb();
+    const indexSql = db.sqlite.first(SEARCH_INDEX_SQL);
+    const root = db.sqlite.first(SEARCH_INDEX_ROOT);
+    // A trigger makes the last upsert fail, after the messages went in without their index.
+    db.sqlite.exec(`CREATE TRIGGER boom BEFORE INSERT ON payees WHEN NEW.id = 'p29999'
+      BEGIN SELECT RAISE(ABORT, 'boom'); END`);
+    expect(() =>
+      db.applyMessages(remotePayees(platform.clock.now(), 30_000), { source: 'remote' }),
+    ).toThrow('boom');
+    expect(db.sqlite.first(SEARCH_INDEX_SQL)).toEqual(indexSql);
+    expect(db.sqlite.first(SEARCH_INDEX_ROOT)).toEqual(root);
+    expect(db.sqlite.first('SELECT COUNT(*) AS n FROM messages_crdt')).toEqual({ n: 0 });
+    expect(db.sqlite.first('SELECT COUNT(*) AS n FROM payees')).toEqual({ n: 0 });
+  }, 60_000);
+
+  it('a log that already holds more keeps its index and inserts into it', () => {
+    const { db, platform } = memoryBudgetDb();
+    db.applyMessages(remotePayees(platform.clock.now() - 120_000, 30_000, 'a'), {
+      source: 'remote',
+    });
+    const root = db.sqlite.first(SEARCH_INDEX_ROOT);
+    db.applyMessages(remotePayees(platform.clock.now(), 25_000, 'b'), { source: 'remote' });
+    expect(db.sqlite.first(SEARCH_INDEX_ROOT)).toEqual(root);
+    expect(db.sqlite.first('SELECT COUNT(*) AS n FROM messages_crdt')).toEqual({ n: 110_000 });
+  }, 60_000);
+});
+
+describe('rows noted during a batch', () => {
+  it('are the before-images of the commit instead of a second read', () => {
+    const { db } = memoryBudgetDb();
+    const id = db.insert('payees', { name: 'Shop' });
+    const events: ChangeEvent[] = [];
+    db.onChange((e) => events.push(e));
+    // What the caller says it read is taken as is (here deliberately different from SQLite).
+    db.batch(() => {
+      db.noteRowBefore('payees', id, { id, name: 'As noted', tombstone: 0 });
+      db.update('payees', { id, name: 'Market' });
+    });
+    expect(events[0]!.changes.get('payees')).toEqual([
+      {
+        id,
+        old: { id, name: 'As noted', tombstone: 0 },
+        new: expect.objectContaining({ name: 'Market' }),
+      },
+    ]);
+    // Outside a batch a note is dropped, and the next batch reads SQLite again.
+    db.noteRowBefore('payees', id, null);
+    db.batch(() => db.update('payees', { id, name: 'Bakery' }));
+    expect(events[1]!.changes.get('payees')![0]!.old).toMatchObject({ id, name: 'Market' });
+  });
+});
