@@ -5,6 +5,8 @@ import type { ChangeEvent, Message } from './types.ts';
 
 const NODE = '9999888877776666';
 const SEARCH_INDEX_SQL = "SELECT sql FROM sqlite_master WHERE name = 'messages_crdt_search'";
+/** Every table and index with its SQL (what a rebuild must leave as it was). */
+const SCHEMA_SQL = 'SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name';
 /** The index's first page: a rebuilt index gets a new one. */
 const SEARCH_INDEX_ROOT = "SELECT rootpage FROM sqlite_master WHERE name = 'messages_crdt_search'";
 
@@ -30,16 +32,16 @@ function remotePayees(now: number, rows: number, prefix = 'p'): Message[] {
   return out;
 }
 
-describe('a batch larger than the log (the search index is rebuilt)', () => {
+describe('a batch at least as large as its tables (their indexes are rebuilt)', () => {
   it('ends with the same index, rows, log and merkle as message-by-message inserts', () => {
     const { db, platform } = memoryBudgetDb();
-    const indexSql = db.sqlite.first(SEARCH_INDEX_SQL);
+    const schema = db.sqlite.all(SCHEMA_SQL);
     const root = db.sqlite.first(SEARCH_INDEX_ROOT);
     const messages = remotePayees(platform.clock.now(), 30_000);
     db.applyMessages(messages, { source: 'remote' });
 
     expect(db.sqlite.first(SEARCH_INDEX_ROOT)).not.toEqual(root);
-    expect(db.sqlite.first(SEARCH_INDEX_SQL)).toEqual(indexSql);
+    expect(db.sqlite.all(SCHEMA_SQL)).toEqual(schema);
     expect(db.sqlite.first('SELECT COUNT(*) AS n FROM messages_crdt')).toEqual({ n: 60_000 });
     expect(db.sqlite.first('SELECT name FROM payees WHERE id = ?', ['p29999'])).toEqual({
       name: 'Payee 29999',
@@ -58,6 +60,26 @@ describe('a batch larger than the log (the search index is rebuilt)', () => {
     expect(db.sqlite.first('SELECT name FROM payees WHERE id = ?', ['p1'])).toEqual({
       name: 'Payee 1',
     });
+  }, 60_000);
+
+  it("rebuilds a table's own indexes too, and they answer queries", () => {
+    const { db } = memoryBudgetDb();
+    const schema = db.sqlite.all(SCHEMA_SQL);
+    const root = () =>
+      db.sqlite.first("SELECT rootpage FROM sqlite_master WHERE name = 'trans_date'");
+    const before = root();
+    db.batch(() => {
+      for (let i = 0; i < 20_000; i++) {
+        db.insert('transactions', { id: `t${i}`, amount: -i, date: 20230101 + (i % 28) });
+      }
+    });
+    expect(root()).not.toEqual(before);
+    expect(db.sqlite.all(SCHEMA_SQL)).toEqual(schema);
+    expect(
+      db.sqlite.first(
+        'SELECT COUNT(*) AS n FROM transactions INDEXED BY trans_date WHERE date = 20230105',
+      ),
+    ).toEqual({ n: Math.ceil((20_000 - 4) / 28) });
   }, 60_000);
 
   it('a failure puts the index back with everything else', () => {

@@ -8,6 +8,7 @@ import {
 } from '@coffer/crdt';
 import type { Logger, SqlValue, SqliteDatabase } from '../platform/index.ts';
 import { PREFS_DATASET, SYNCED_PREFS } from '../schema/synced-tables.ts';
+import { withBulkIndexes } from './bulk-indexes.ts';
 import { addToMinute, insertByMinute } from './merkle-batch.ts';
 import type { RowShapes } from './row-shapes.ts';
 import {
@@ -46,6 +47,12 @@ export interface BatchOutcome {
   /** The same rows as the batch left them (what the upserts returned). */
   after: RowSnapshot;
   prefs: Record<string, CellValue>;
+}
+
+/** The upsert statements of one table, by the column names a row sets, in their order. */
+interface UpsertNode {
+  next: Map<string, UpsertNode>;
+  upsert?: ReturnType<typeof upsertRowSql>;
 }
 
 const isSyncedPref = (row: string): boolean => (SYNCED_PREFS as readonly string[]).includes(row);
@@ -88,8 +95,6 @@ const byTimestamp = (a: Stamped, b: Stamped): number =>
       : 0;
 
 const LOOKUP_CHUNK = 500;
-
-const SEARCH_INDEX = 'messages_crdt_search';
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -214,31 +219,11 @@ export function applyBatch(
   for (const [table, byRow] of rows) touched.set(table, byRow.keys());
   const before = readRows(db, touched, knownBefore);
   const after: RowSnapshot = new Map();
-  // One statement per column set; an import's rows all share one.
-  const upserts = new Map<string, ReturnType<typeof upsertRowSql>>();
 
+  const adding = new Map([...rows].map(([table, byRow]) => [table, byRow.size]));
+  adding.set('messages_crdt', fresh.length);
   const nextMerkle = db.transaction(() => {
-    for (const [table, byRow] of rows) {
-      const written = new Map<string, Row | null>();
-      after.set(table, written);
-      const rowsBefore = before.get(table)!;
-      for (const [row, cells] of byRow) {
-        let key = table;
-        for (const column of cells.keys()) key += `\u0000${column}`;
-        let upsert = upserts.get(key);
-        if (!upsert) upserts.set(key, (upsert = upsertRowSql(table, cells)));
-        const params: SqlValue[] = [row];
-        for (const column of upsert.columns) params.push(cells.get(column) as SqlValue);
-        const predicted = shapes.written(table, row, rowsBefore.get(row) ?? null, cells);
-        if (predicted) {
-          db.run(upsert.sql, params);
-          written.set(row, predicted);
-        } else {
-          written.set(row, db.first<Row>(upsert.returning, params) ?? null);
-        }
-      }
-    }
-    insertMessages(db, fresh);
+    withBulkIndexes(db, adding, () => writeRows(db, rows, before, after, shapes, fresh));
     const byMinute = new Map<number, number>();
     for (const f of fresh) {
       const hash = f.ts ? f.ts.hash() : hashTimestampText(f.message.timestamp);
@@ -256,35 +241,46 @@ export function applyBatch(
   return { applied, duplicates, superseded: old?.size ?? 0, unknown, before, after, prefs };
 }
 
-/** Below this many new messages a batch never rebuilds the search index. */
-const BULK_MESSAGES = 50_000;
-
 /**
- * Log the batch's messages. `messages_crdt_search` (dataset, row, column, timestamp) takes each
- * new message at a random place, which costs more than the rest of the insert; when a batch
- * brings at least as many messages as the log holds (a first big import, a download into a
- * fresh file), dropping that index and building it again from sorted rows is cheaper. The index
- * is rebuilt from the SQL the file stored, inside the same transaction, so the file ends with
- * the same schema and a failure rolls the drop back too.
+ * Upsert each touched row once with its cells' last values (recording the rows as written in
+ * `after`), then log the messages.
  */
-function insertMessages(db: SqliteDatabase, fresh: readonly Stamped[]): void {
-  const rebuild = fresh.length >= BULK_MESSAGES ? searchIndexToRebuild(db, fresh.length) : null;
-  if (rebuild) db.exec(`DROP INDEX "${SEARCH_INDEX}"`);
+function writeRows(
+  db: SqliteDatabase,
+  rows: ReadonlyMap<string, ReadonlyMap<string, ReadonlyMap<string, CellValue>>>,
+  before: RowSnapshot,
+  after: RowSnapshot,
+  shapes: RowShapes,
+  fresh: readonly Stamped[],
+): void {
+  // One statement per column set; an import's rows all share one.
+  const upserts = new Map<string, UpsertNode>();
+  for (const [table, byRow] of rows) {
+    const written = new Map<string, Row | null>();
+    after.set(table, written);
+    const rowsBefore = before.get(table)!;
+    for (const [row, cells] of byRow) {
+      // Found by walking the column names (no key string built per row).
+      let node: UpsertNode | undefined = upserts.get(table);
+      if (!node) upserts.set(table, (node = { next: new Map() }));
+      for (const column of cells.keys()) {
+        let next: UpsertNode | undefined = node.next.get(column);
+        if (!next) node.next.set(column, (next = { next: new Map() }));
+        node = next;
+      }
+      const upsert = (node.upsert ??= upsertRowSql(table, cells));
+      const params: SqlValue[] = [row];
+      for (const column of upsert.columns) params.push(cells.get(column) as SqlValue);
+      const predicted = shapes.written(table, row, rowsBefore.get(row) ?? null, cells);
+      if (predicted) {
+        db.run(upsert.sql, params);
+        written.set(row, predicted);
+      } else {
+        written.set(row, db.first<Row>(upsert.returning, params) ?? null);
+      }
+    }
+  }
   insertMessageRows(db, fresh);
-  if (rebuild) db.exec(rebuild);
-}
-
-/** The stored SQL of the search index when rebuilding it beats `adding` incremental inserts. */
-function searchIndexToRebuild(db: SqliteDatabase, adding: number): string | null {
-  // The rowid is the log's size, read from the end of the table (count(*) would scan it).
-  const logged = db.first<{ n: number | null }>('SELECT max(id) AS n FROM messages_crdt')?.n ?? 0;
-  if (adding < logged) return null;
-  return (
-    db.first<{ sql: string | null }>(
-      "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?",
-      [SEARCH_INDEX],
-    )?.sql ?? null
-  );
 }
 
 function insertMessageRows(db: SqliteDatabase, fresh: readonly Stamped[]): void {

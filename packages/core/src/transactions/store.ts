@@ -92,20 +92,16 @@ export class TxStore {
     // A column left at its SQL default needs no message: every device's SQLite fills it in
     // when the row is created. For a large import that is a third of the messages. The
     // amount (which an insert needs) always goes, so a row never consists of no message.
-    const cells: CellChange[] = [];
+    // One plain object for the write path's row insert (no change object per cell).
+    const cells: Record<string, SqlValue> = { id: row.id };
     for (const column in row) {
       const value = row[column as TxColumn];
       if (column === 'id' || value === undefined) continue;
       if (column !== 'amount' && (value ?? null) === (SQL_DEFAULTS[column as TxColumn] ?? null))
         continue;
-      cells.push({
-        dataset: 'transactions',
-        row: row.id,
-        column,
-        value: toCellValue('transactions', column, value as InputValue),
-      });
+      cells[column] = value;
     }
-    this.budget.db.send(cells);
+    this.budget.db.insert('transactions', cells as RowInput<'transactions'>);
     // Its ids are fresh or checked against the table: SQLite has no such row.
     this.budget.db.noteRowBefore('transactions', row.id, null);
     this.inserted.add(row.id);
