@@ -13,9 +13,19 @@ async function main() {
   console.log = () => {};
   await api.init({ dataDir: job.dataDir, serverURL: job.serverURL, password: job.password });
   await api.downloadBudget(job.syncId, job.keyPassword ? { password: job.keyPassword } : {});
+  // downloadBudget opens the file twice; a background sync from the first opening can still be
+  // pending, and a sync call joins it and gets its answer, which may have come with no file
+  // loaded. On a loaded machine it starts late, so sync (a few times, a moment apart) until a
+  // call runs on the loaded file; then one more must succeed.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const res = await api.internal.send('sync');
+    if (!res?.error) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await syncOrThrow();
   if (job.add) {
     await api.addTransactions(job.account, job.add);
-    await api.sync();
+    await syncOrThrow();
   }
   const accounts = await api.getAccounts();
   const balances = {};
@@ -36,6 +46,11 @@ async function main() {
     }),
   );
   await api.shutdown();
+}
+
+async function syncOrThrow() {
+  const res = await api.internal.send('sync');
+  if (res?.error) throw new Error(`sync failed: ${JSON.stringify(res.error)}`);
 }
 
 main().then(
