@@ -22,7 +22,7 @@ import {
   selectRowsSql,
   upsertRowSql,
 } from './statements.ts';
-import type { CellValue, Message, Row } from './types.ts';
+import type { CellValue, ChangeEvent, Message, MessageSource, Row, RowChange } from './types.ts';
 
 /**
  * A message with what the merkle needs: its minute number and, for a message from elsewhere,
@@ -294,4 +294,27 @@ function insertMessageRows(db: SqliteDatabase, fresh: readonly Stamped[]): void 
     }
     db.run(end - i === MESSAGE_CHUNK ? full : INSERT_MESSAGES_SQL(end - i), params);
   }
+}
+
+/** The change event listeners get for an applied batch: each touched row, before and after. */
+export function changeEventOf(
+  outcome: BatchOutcome,
+  source: MessageSource,
+  undo: 'undo' | 'redo' | null,
+): ChangeEvent {
+  const changes = new Map<string, RowChange[]>();
+  for (const [table, rows] of outcome.before) {
+    const list: RowChange[] = [];
+    const now = outcome.after.get(table)!;
+    for (const [id, old] of rows) list.push({ id, old, new: now.get(id) ?? null });
+    if (list.length > 0) changes.set(table, list);
+  }
+  return {
+    source,
+    undo,
+    messages: outcome.applied,
+    tables: [...changes.keys()],
+    changes,
+    prefs: outcome.prefs,
+  };
 }

@@ -7,7 +7,7 @@ import {
   hasTombstone,
 } from '../schema/synced-tables.ts';
 import { UndoManager, type UndoEvent } from '../undo/undo-manager.ts';
-import { type BatchOutcome, type RowSnapshot, type Stamped, applyBatch } from './apply.ts';
+import { type RowSnapshot, type Stamped, applyBatch, changeEventOf } from './apply.ts';
 import { loadClock } from './clock-store.ts';
 import { minuteOf } from './merkle-batch.ts';
 import { RowShapes } from './row-shapes.ts';
@@ -20,7 +20,6 @@ import type {
   Message,
   MessageSource,
   Row,
-  RowChange,
   StoredMessage,
 } from './types.ts';
 import { type InputValue, type RowInput, toCellValue } from './values.ts';
@@ -376,7 +375,7 @@ export class BudgetDb {
       this.shapes,
       knownBefore,
     );
-    const event = this.toEvent(outcome, source, undoKind);
+    const event = changeEventOf(outcome, source, undoKind);
     if (source === 'local' && undoKind === null && this.undo.recording) {
       this.undo.record(event, outcome.before);
     }
@@ -387,29 +386,6 @@ export class BudgetDb {
       superseded: outcome.superseded,
       unknown: outcome.unknown,
       event,
-    };
-  }
-
-  private toEvent(
-    outcome: BatchOutcome,
-    source: MessageSource,
-    undo: 'undo' | 'redo' | null,
-  ): ChangeEvent {
-    const after = outcome.after;
-    const changes = new Map<string, RowChange[]>();
-    for (const [table, rows] of outcome.before) {
-      const list: RowChange[] = [];
-      const now = after.get(table)!;
-      for (const [id, old] of rows) list.push({ id, old, new: now.get(id) ?? null });
-      if (list.length > 0) changes.set(table, list);
-    }
-    return {
-      source,
-      undo,
-      messages: outcome.applied,
-      tables: [...changes.keys()],
-      changes,
-      prefs: outcome.prefs,
     };
   }
 
