@@ -183,9 +183,11 @@ export async function downloadBudget(
   opts: { replace?: boolean } = {},
 ): Promise<void> {
   store.set({ loadingText: 'Downloading...' });
+  // The budget stays open after the download's first sync, so the load below finds it open
+  // instead of closing it and opening it a second time.
   const res = await store.backend.send<{ id?: string; error?: { reason: string } }>(
     'download-budget',
-    { fileId: cloudFileId, replace: opts.replace },
+    { fileId: cloudFileId, replace: opts.replace, keepOpen: true },
   );
   const code = errorCode(res);
   if (code === 'decrypt-failure') {
