@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerReleaseTags, launchBrowser, screenshots, SIZES } from './helpers/browser.ts';
+import {
+  answerReleaseTags,
+  launchBrowser,
+  RELEASE_TAGS_URL,
+  screenshots,
+  SIZES,
+} from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 
 // Needs `npm run build` first (the server bundle and packages/web/dist).
@@ -76,6 +82,16 @@ describe.runIf(built)('the app shell top bar and banners in Chromium', { timeout
     await page.waitForTimeout(1500);
     expect(await page.getByText('A new version of Coffer').count()).toBe(0);
     expect(await page.getByText(/App updated to/).count()).toBe(0);
+  });
+
+  it('checks for a release again when the browser comes back online', async () => {
+    // A check made offline asks nothing; the browser's online event makes up for it.
+    await context.unroute(RELEASE_TAGS_URL);
+    await answerReleaseTags(context, ['v23.11.0', 'v23.10.0']);
+    await page.evaluate("window.dispatchEvent(new Event('online'))");
+    const notice = page.getByRole('status').filter({ hasText: 'Coffer 23.11.0 is out' });
+    await notice.waitFor(WAIT);
+    await notice.getByRole('button', { name: 'Close' }).click();
   });
 
   it('shows the theme and privacy toggles only behind their flags', async () => {

@@ -40,6 +40,15 @@ describe('the new-version check', () => {
     expect(notice?.button?.title).toBe('Open changelog');
   });
 
+  it('announces a release once when asked again (the connection came back)', async () => {
+    const store = new AppStore(idle);
+    const { asked, fetchFn } = fakeFetch({ [RELEASE_TAGS_URL]: json([{ name: 'v23.10.0' }]) });
+    await announceNewVersion(store, fetchFn, online);
+    await announceNewVersion(store, fetchFn, online);
+    expect(asked).toEqual([RELEASE_TAGS_URL, RELEASE_TAGS_URL]);
+    expect(store.get().notifications).toHaveLength(1);
+  });
+
   it('says nothing when the newest tag is this version', async () => {
     const store = new AppStore(idle);
     const { fetchFn } = fakeFetch({ [RELEASE_TAGS_URL]: json([{ name: 'v23.8.1' }]) });

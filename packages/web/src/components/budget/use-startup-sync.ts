@@ -8,7 +8,8 @@ export const STARTUP_DELAY_MS = 100;
 /**
  * After mount: sync once, then check for a newer release (the new-version notification) and
  * for a newer build at this origin (the update banner). The origin is asked again whenever the
- * tab comes back into view, since a long-open tab is the one that falls behind.
+ * tab comes back into view, since a long-open tab is the one that falls behind, and both are
+ * asked again when the browser comes back online (the checks ask nothing while offline).
  */
 export function useStartupSync(store: AppStore): void {
   useEffect(() => {
@@ -22,10 +23,16 @@ export function useStartupSync(store: AppStore): void {
     const onVisible = () => {
       if (document.visibilityState === 'visible') void checkServedVersion(store, fetchFn);
     };
+    const onOnline = () => {
+      void announceNewVersion(store, fetchFn);
+      void checkServedVersion(store, fetchFn);
+    };
     document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('online', onOnline);
     return () => {
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('online', onOnline);
     };
   }, [store]);
 }
