@@ -1,3 +1,4 @@
+import { q } from '@coffer/core';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestPage, driver, launchChromium, serve } from './test-helpers/browser.ts';
@@ -75,6 +76,45 @@ describe('core in Chromium (OPFS SAH pool, Web Locks, IndexedDB fallback)', () =
       },
     });
   }, 40_000);
+
+  it('a first big import rebuilds its indexes in the browser database too', async () => {
+    // 20,000 rows into an empty account: the write path drops and rebuilds the log's and the
+    // transactions' indexes, which needs the wasm build's temporary storage for the sort.
+    const { tab } = await newProfile();
+    await tab.open(server.url);
+    const { id } = await tab.send<Created>('create-budget', {
+      budgetName: 'Big',
+      avoidUpload: true,
+    });
+    const account = await tab.send<string>('account-create', { name: 'Checking' });
+    const transactions = Array.from({ length: 20_000 }, (_, i) => ({
+      date: `2024-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
+      amount: -(i + 1),
+      payee_name: `Shop ${i % 40}`,
+      imported_id: `bank-${i}`,
+    }));
+    const result = await tab.send<{ errors: unknown[]; added: string[] }>('transactions-import', {
+      accountId: account,
+      transactions,
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.added).toHaveLength(20_000);
+
+    await tab.reload();
+    expect(await tab.send('load-budget', { id })).toEqual({});
+    const march = await tab.send<{ data: number }>(
+      'query',
+      q('transactions')
+        // One operator per field object (as in Actual): the range takes two.
+        .filter({
+          account,
+          $and: [{ date: { $gte: '2024-03-01' } }, { date: { $lte: '2024-03-31' } }],
+        })
+        .calculate({ $count: '*' })
+        .serialize(),
+    );
+    expect(march.data).toBe(transactions.filter((t) => t.date.startsWith('2024-03')).length);
+  }, 120_000);
 
   it('a second tab on the same budget gets fallback-write-error and saves nothing', async () => {
     const { context, tab: first } = await newProfile();

@@ -1,6 +1,11 @@
 // ---- data layer: platform, schema, write path, undo, handler framework (packages/core data layer) ----
 export type * from './platform/index.ts';
-export { StatementDatabase, type RawDatabase, type RawStatement } from './db/statement-database.ts';
+export {
+  PAGE_CACHE_PRAGMA,
+  StatementDatabase,
+  type RawDatabase,
+  type RawStatement,
+} from './db/statement-database.ts';
 // schema
 export {
   SYNCED_SCHEMA,

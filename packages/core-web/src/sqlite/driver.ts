@@ -1,4 +1,4 @@
-import type { SqliteDatabase, SqliteDriver } from '@coffer/core';
+import { PAGE_CACHE_PRAGMA, type SqliteDatabase, type SqliteDriver } from '@coffer/core';
 import type { Sqlite3Static } from '@sqlite.org/sqlite-wasm';
 import { WasmDatabase, WasmRawDatabase, deserializeInto } from './wasm-database.ts';
 
@@ -20,6 +20,7 @@ export function createWasmSqliteDriver(sqlite3: Sqlite3Static, files?: DbOpener)
       const raw = files
         ? files.openSync(path)
         : new WasmRawDatabase(sqlite3, new sqlite3.oo1.DB(path, 'c'));
+      raw.exec(`PRAGMA ${PAGE_CACHE_PRAGMA}`);
       return new WasmDatabase(raw);
     },
     deserialize(bytes: Uint8Array): SqliteDatabase {

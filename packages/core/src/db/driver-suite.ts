@@ -167,6 +167,12 @@ export function defineDriverSuite(
         expect(again.all('SELECT v FROM k')).toEqual([{ v: 'on disk' }]);
         again.close();
       });
+
+      it('opens files with a page cache large enough for a big write to stay in memory', () => {
+        const db = makeDriver().open(tempPath());
+        expect(db.first('PRAGMA cache_size')).toEqual({ cache_size: -32 * 1024 });
+        db.close();
+      });
     }
   });
 }
