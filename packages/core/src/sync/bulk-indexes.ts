@@ -37,7 +37,8 @@ export function withBulkIndexes<T>(
       ),
     );
   }
-  if (rebuild.length > 0) db.exec(rebuild.map(({ name }) => `DROP INDEX "${name}";`).join('\n'));
+  const drop = ({ name }: { name: string }) => `DROP INDEX "${name.replaceAll('"', '""')}";`;
+  if (rebuild.length > 0) db.exec(rebuild.map(drop).join('\n'));
   const result = write();
   if (rebuild.length > 0) db.exec(rebuild.map(({ sql }) => `${sql};`).join('\n'));
   return result;
