@@ -164,6 +164,23 @@ describe('RuleIndex', () => {
     ]);
   });
 
+  it('sees rules added, replaced and deleted after it has run', () => {
+    const index = new RuleIndex();
+    const t = { imported_payee: 'Shell 123', amount: -5100, category: null };
+    const fuel = (id: string, category: string) =>
+      rule(id, [{ field: 'imported_payee', op: 'is', value: 'shell 123' }], { category });
+    expect(index.run(t).category).toBeNull();
+    index.set(fuel('fuel', 'fuel'));
+    expect(index.run(t).category).toBe('fuel');
+    index.set(fuel('fuel', 'petrol'));
+    expect(index.run(t).category).toBe('petrol');
+    index.set(fuel('z-later', 'diesel'));
+    expect(index.candidates(t).map((r) => r.id)).toEqual(['fuel', 'z-later']);
+    index.delete('z-later');
+    index.delete('fuel');
+    expect(index.run(t).category).toBeNull();
+  });
+
   it('offers negated and or rules to every transaction', () => {
     const index = new RuleIndex();
     index.set(
