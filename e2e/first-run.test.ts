@@ -10,6 +10,7 @@ import {
 } from './helpers/session.ts';
 import { encryptionStage } from './stages/encryption.ts';
 import { payeesMergeStage } from './stages/payees-merge.ts';
+import { createLocalAccount } from './helpers/steps.ts';
 
 /**
  * One user's first use of the built app, the whole chain in order: each test continues where
@@ -47,11 +48,7 @@ describe.runIf(BUILT)('first use of the built app in Chromium', { timeout: 60_00
     await page.getByRole('button', { name: 'Create new file' }).click();
     await page.getByRole('navigation', { name: 'Sidebar' }).waitFor(WAIT);
     await page.getByRole('button', { name: 'Add account', exact: true }).click();
-    await page.getByRole('button', { name: 'Create local account' }).click();
-    await page.getByLabel('Name:').fill('Checking');
-    await page.getByLabel('Balance:').fill('1234.56');
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await sidebar().getByText('Checking').waitFor(WAIT);
+    await createLocalAccount(page, 'Checking', '1234.56');
     await sidebar().getByText('1,234.56').first().waitFor(WAIT);
     await page.getByRole('main').getByText('Starting Balance').waitFor(WAIT);
     await screenshots(page, '04-account');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshots } from './helpers/browser.ts';
 import { BUILT, PASSWORD, type Session, startSession, WAIT } from './helpers/session.ts';
 import { rowOf } from './stages/payees-merge.ts';
+import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
 
 /**
  * Payees page → Create rule: the rule editor opens on the new-rule template (this payee, set
@@ -20,18 +21,11 @@ describe.runIf(BUILT)('a rule created from the payees page', { timeout: 60_000 }
 
   it('opens a budget with an account, so there is a payee and a transfer payee', async () => {
     const { page, sidebar } = session.first;
-    await page.goto(session.server.url);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('button', { name: /ok/i }).click();
+    await bootstrapServer(page, session.server.url, PASSWORD);
     await page.getByRole('button', { name: 'Create new file' }).click();
     await sidebar().waitFor(WAIT);
     await page.getByRole('button', { name: 'Add account', exact: true }).click();
-    await page.getByRole('button', { name: 'Create local account' }).click();
-    await page.getByLabel('Name:').fill('Checking');
-    await page.getByLabel('Balance:').fill('100');
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await sidebar().getByText('Checking').waitFor(WAIT);
+    await createLocalAccount(page, 'Checking', '100');
   });
 
   it('creates a rule for a payee with none and then counts it', async () => {

@@ -9,6 +9,7 @@ import {
   startSession,
   WAIT,
 } from './helpers/session.ts';
+import { bootstrapServer } from './helpers/steps.ts';
 
 const NYNAB_EXPORT = '/work/shared/fixtures/nynab/actual-ynab5-demo-budget.json';
 
@@ -37,10 +38,7 @@ describe.runIf(BUILT)('the main screens at both sizes', { timeout: 90_000 }, () 
 
   it('the manager’s file list', async () => {
     const { page } = profile;
-    await page.goto(session.server.url);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('button', { name: /ok/i }).click();
+    await bootstrapServer(page, session.server.url, PASSWORD);
     await page.getByRole('button', { name: 'Import file' }).click();
     await page.getByRole('button', { name: 'nYNAB (.json)' }).click();
     const chooser = page.waitForEvent('filechooser');

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerReleaseTags, launchBrowser, screenshots, SIZES } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
+import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
 
 // Needs `npm run build` first (the server bundle, packages/api/dist and packages/web/dist).
 const built =
@@ -35,12 +36,7 @@ describe.runIf(built)('the app shell sidebar in Chromium', { timeout: 90_000 }, 
 
   async function addAccount(name: string, balance: string, offBudget = false) {
     await sidebar().getByRole('button', { name: '+ Add account' }).click();
-    await page.getByRole('button', { name: 'Create local account' }).click();
-    await page.getByLabel('Name:').fill(name);
-    await page.getByLabel('Balance:').fill(balance);
-    if (offBudget) await page.getByLabel(/off.budget/i).check();
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await sidebar().getByText(name).waitFor(WAIT);
+    await createLocalAccount(page, name, balance, { offBudget });
   }
 
   beforeAll(async () => {
@@ -64,10 +60,7 @@ describe.runIf(built)('the app shell sidebar in Chromium', { timeout: 90_000 }, 
   });
 
   it('loads without a 404 and shows live balances for each list', async () => {
-    await page.goto(server.url);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('button', { name: /ok/i }).click();
+    await bootstrapServer(page, server.url, PASSWORD);
     await page.getByRole('button', { name: 'Create new file' }).click();
     await sidebar().waitFor(WAIT);
     await addAccount('Checking', '1000');

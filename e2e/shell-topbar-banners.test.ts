@@ -9,6 +9,7 @@ import {
   SIZES,
 } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
+import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
 
 // Needs `npm run build` first (the server bundle and packages/web/dist).
 const built =
@@ -50,18 +51,11 @@ describe.runIf(built)('the app shell top bar and banners in Chromium', { timeout
   });
 
   it('announces a newer release once, and a newer build at this origin', async () => {
-    await page.goto(server.url);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('button', { name: /ok/i }).click();
+    await bootstrapServer(page, server.url, PASSWORD);
     await page.getByRole('button', { name: 'Create new file' }).click();
     await sidebar().waitFor(WAIT);
     await sidebar().getByRole('button', { name: '+ Add account' }).click();
-    await page.getByRole('button', { name: 'Create local account' }).click();
-    await page.getByLabel('Name:').fill('Checking');
-    await page.getByLabel('Balance:').fill('1234.56');
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
-    await sidebar().getByText('Checking').waitFor(WAIT);
+    await createLocalAccount(page, 'Checking', '1234.56');
 
     const notice = page.getByRole('status').filter({ hasText: 'A new version of Coffer' });
     await notice.waitFor(WAIT);

@@ -1,0 +1,28 @@
+import type { Page } from 'playwright-core';
+import { WAIT } from './session.ts';
+
+/** First run against a fresh server: open the app and set the server password. */
+export async function bootstrapServer(page: Page, url: string, password: string): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: /ok/i }).click();
+}
+
+/**
+ * The add-account modal, once an Add account button opened it: a local account with this
+ * starting balance, waited for until the sidebar lists it.
+ */
+export async function createLocalAccount(
+  page: Page,
+  name: string,
+  balance: string,
+  options: { offBudget?: boolean } = {},
+): Promise<void> {
+  await page.getByRole('button', { name: 'Create local account' }).click();
+  await page.getByLabel('Name:').fill(name);
+  await page.getByLabel('Balance:').fill(balance);
+  if (options.offBudget) await page.getByLabel(/off.budget/i).check();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByText(name).waitFor(WAIT);
+}
