@@ -3,6 +3,8 @@
  * booleans and `group_id`; the budget file stores 0/1 and `cat_group`.
  */
 
+import type { RemoteFile } from '../files/file-list.ts';
+
 type RawRow = Record<string, unknown>;
 
 export interface ApiAccount {
@@ -138,14 +140,7 @@ export const budgetFileModel = {
 
 export const remoteFileModel = {
   /** A file deleted on the server is not listed (null). */
-  toExternal(file: {
-    fileId: string;
-    groupId: string | null;
-    name: string;
-    deleted: boolean;
-    encryptKeyId: string | null;
-    hasKey: boolean;
-  }): ApiFileEntity | null {
+  toExternal(file: RemoteFile): ApiFileEntity | null {
     if (file.deleted) return null;
     return {
       cloudFileId: file.fileId,
