@@ -134,3 +134,34 @@ describe('rows noted during a batch', () => {
     expect(events[1]!.changes.get('payees')![0]!.old).toMatchObject({ id, name: 'Market' });
   });
 });
+
+describe('rows of one column set', () => {
+  it('go in many per statement and end as one by one, new and existing alike', () => {
+    const { db } = memoryBudgetDb();
+    // 30 existing payees (updated below) and 100 new ones: two full chunks of 50 and 30 left.
+    const existing = Array.from({ length: 30 }, (_, i) =>
+      db.insert('payees', { name: `Old ${i}` }),
+    );
+    const events: ChangeEvent[] = [];
+    db.onChange((e) => events.push(e));
+    const fresh: string[] = [];
+    db.batch(() => {
+      for (const [i, id] of existing.entries()) db.update('payees', { id, name: `Renamed ${i}` });
+      for (let i = 0; i < 100; i++) fresh.push(db.insert('payees', { name: `New ${i}` }));
+      // Another column set in the same batch keeps its own statement.
+      db.update('payees', { id: existing[0]!, name: 'Renamed 0', transfer_acct: 'a1' });
+    });
+
+    const stored = new Map(
+      db.sqlite.all<{ id: string }>('SELECT * FROM payees').map((row) => [row.id, row]),
+    );
+    expect(stored.size).toBe(130);
+    expect(stored.get(existing[0]!)).toMatchObject({ name: 'Renamed 0', transfer_acct: 'a1' });
+    expect(stored.get(existing[29]!)).toMatchObject({ name: 'Renamed 29', transfer_acct: null });
+    expect(stored.get(fresh[99]!)).toMatchObject({ name: 'New 99', tombstone: 0 });
+    // Each change's row as written is what SQLite holds.
+    const changes = events[0]!.changes.get('payees')!;
+    expect(changes).toHaveLength(130);
+    for (const change of changes) expect(change.new).toEqual(stored.get(change.id));
+  });
+});

@@ -18,6 +18,7 @@ import {
   MESSAGE_CHUNK,
   NEWEST_LOGGED_SQL,
   SAVE_CLOCK_SQL,
+  UPSERT_CHUNK,
   isKnownCell,
   selectRowsSql,
   upsertRowSql,
@@ -49,10 +50,14 @@ export interface BatchOutcome {
   prefs: Record<string, CellValue>;
 }
 
-/** The upsert statements of one table, by the column names a row sets, in their order. */
+/**
+ * The upsert statements of one table, by the column names a row sets, in their order, and
+ * the parameters of rows waiting to go in by one multi-row statement.
+ */
 interface UpsertNode {
   next: Map<string, UpsertNode>;
   upsert?: ReturnType<typeof upsertRowSql>;
+  pending: SqlValue[][];
 }
 
 const isSyncedPref = (row: string): boolean => (SYNCED_PREFS as readonly string[]).includes(row);
@@ -255,6 +260,7 @@ function writeRows(
 ): void {
   // One statement per column set; an import's rows all share one.
   const upserts = new Map<string, UpsertNode>();
+  const waiting = new Set<UpsertNode>();
   for (const [table, byRow] of rows) {
     const written = new Map<string, Row | null>();
     after.set(table, written);
@@ -262,10 +268,10 @@ function writeRows(
     for (const [row, cells] of byRow) {
       // Found by walking the column names (no key string built per row).
       let node: UpsertNode | undefined = upserts.get(table);
-      if (!node) upserts.set(table, (node = { next: new Map() }));
+      if (!node) upserts.set(table, (node = { next: new Map(), pending: [] }));
       for (const column of cells.keys()) {
         let next: UpsertNode | undefined = node.next.get(column);
-        if (!next) node.next.set(column, (next = { next: new Map() }));
+        if (!next) node.next.set(column, (next = { next: new Map(), pending: [] }));
         node = next;
       }
       const upsert = (node.upsert ??= upsertRowSql(table, cells));
@@ -273,13 +279,22 @@ function writeRows(
       for (const column of upsert.columns) params.push(cells.get(column) as SqlValue);
       const predicted = shapes.written(table, row, rowsBefore.get(row) ?? null, cells);
       if (predicted) {
-        db.run(upsert.sql, params);
+        // Rows are distinct, so the order they go in does not matter.
+        node.pending.push(params);
+        waiting.add(node);
+        if (node.pending.length === UPSERT_CHUNK) {
+          db.run(upsert.chunk, node.pending.flat());
+          node.pending = [];
+        }
         written.set(row, predicted);
       } else {
         written.set(row, db.first<Row>(upsert.returning, params) ?? null);
       }
     }
   }
+  // What is left of each column set goes row by row (one more statement per leftover size
+  // would fill the statement cache).
+  for (const node of waiting) for (const params of node.pending) db.run(node.upsert!.sql, params);
   insertMessageRows(db, fresh);
 }
 

@@ -19,27 +19,32 @@ export function isKnownCell(table: string, column: string): boolean {
   return Object.hasOwn(schema, table) && Object.hasOwn(schema[table]!, column);
 }
 
+/** Rows one multi-row upsert writes: a statement per row cost more than the row itself. */
+export const UPSERT_CHUNK = 50;
+
 /**
  * One upsert setting several cells of a row: `INSERT ... ON CONFLICT (id) DO UPDATE`. The
  * columns are taken in schema order, so one column set always gives the same SQL (and the
  * driver reuses its prepared statement). `returning` is the same statement with `RETURNING *`,
- * for rows whose stored form cannot be worked out without SQLite (see `RowShapes`).
- * Returns the SQL and the columns in parameter order.
+ * for rows whose stored form cannot be worked out without SQLite (see `RowShapes`); `chunk`
+ * upserts `UPSERT_CHUNK` rows at once (each row's `excluded` is its own, so it ends as the
+ * rows one by one would). Returns the SQL and the columns in parameter order.
  */
 export function upsertRowSql(
   table: string,
   cells: ReadonlyMap<string, unknown>,
-): { sql: string; returning: string; columns: string[] } {
+): { sql: string; returning: string; chunk: string; columns: string[] } {
   const columns = columnsOf(table).filter((c) => cells.has(c));
   if (columns.length === 0 || columns.length !== cells.size) {
     throw new Error(`Not a whitelisted cell set: ${table}`);
   }
   const names = columns.map(quote);
-  const sql =
-    `INSERT INTO ${quote(table)} (id, ${names.join(', ')}) ` +
-    `VALUES (?${', ?'.repeat(columns.length)}) ` +
-    `ON CONFLICT (id) DO UPDATE SET ${names.map((n) => `${n} = excluded.${n}`).join(', ')}`;
-  return { sql, returning: `${sql} RETURNING *`, columns };
+  const head = `INSERT INTO ${quote(table)} (id, ${names.join(', ')}) VALUES `;
+  const values = `(?${', ?'.repeat(columns.length)})`;
+  const tail = ` ON CONFLICT (id) DO UPDATE SET ${names.map((n) => `${n} = excluded.${n}`).join(', ')}`;
+  const sql = head + values + tail;
+  const chunk = head + Array<string>(UPSERT_CHUNK).fill(values).join(', ') + tail;
+  return { sql, returning: `${sql} RETURNING *`, chunk, columns };
 }
 
 /** `SELECT * ... WHERE id = ?` for a whitelisted table. */
