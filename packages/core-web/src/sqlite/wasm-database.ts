@@ -1,5 +1,6 @@
 import { type RawDatabase, type RawStatement, StatementDatabase } from '@coffer/core';
 import type { Database, PreparedStatement, Sqlite3Static } from '@sqlite.org/sqlite-wasm';
+import { RawBinder } from './raw-bind.ts';
 
 type Bindable = string | number | bigint | null | Uint8Array;
 
@@ -20,7 +21,10 @@ class WasmStatement implements RawStatement {
 
   private bind(params: unknown[]): void {
     this.stmt.reset(true);
-    if (params.length > 0) this.stmt.bind(params as Bindable[]);
+    if (params.length === 0 || this.owner.binder.bind(this.stmt.pointer!, params)) return;
+    // Left to oo1 (which also reports what failed), from a clean slate.
+    this.stmt.clearBindings();
+    this.stmt.bind(params as Bindable[]);
   }
 
   run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint } {
@@ -76,11 +80,14 @@ export class WasmRawDatabase implements RawDatabase {
   private readonly closeListeners: Array<() => void> = [];
   private readonly writeListeners: Array<() => void> = [];
   private seenChanges = 0;
+  readonly binder: RawBinder;
 
   constructor(
     private readonly sqlite3: Sqlite3Static,
     readonly db: Database,
-  ) {}
+  ) {
+    this.binder = new RawBinder(sqlite3);
+  }
 
   /** Run `fn` just before this connection closes (it can still read the database). */
   beforeClose(fn: () => void): void {
@@ -137,6 +144,7 @@ export class WasmRawDatabase implements RawDatabase {
       for (const fn of this.beforeCloseListeners.splice(0)) fn();
     } finally {
       this.db.close();
+      this.binder.free();
     }
     for (const fn of this.closeListeners.splice(0)) fn();
   }

@@ -43,6 +43,31 @@ export function defineDriverSuite(
       db.close();
     });
 
+    it('binds many strings and numbers per statement exactly, and refuses a wrong count', () => {
+      const db = fresh();
+      const long = 'ünïcödé 😀 '.repeat(2_000);
+      const rows = [
+        ['a', 7, 0.1, 'héllo 😀'],
+        ['b', -3_000_000_000, -2.5, long],
+        ['c', 1_700_000_000_000, 1e300, ''],
+        ['d', Number.MAX_SAFE_INTEGER, 3, null],
+      ];
+      db.run(
+        'INSERT INTO t (id, n, r, s) VALUES (?, ?, ?, ?), (?, ?, ?, ?), (?, ?, ?, ?), (?, ?, ?, ?)',
+        rows.flat(),
+      );
+      const read = db.all<Record<string, unknown>>(
+        'SELECT id, n, r, s, typeof(n) AS tn, typeof(r) AS tr FROM t ORDER BY id',
+      );
+      expect(read.map((r) => [r.id, r.n, r.r, r.s])).toEqual(rows);
+      expect(read.map((r) => `${String(r.tn)} ${String(r.tr)}`)).toEqual(
+        Array(4).fill('integer real'),
+      );
+      expect(() => db.run('INSERT INTO t (id, n) VALUES (?, ?)', ['e', 1, 2])).toThrow();
+      expect(db.first('SELECT s FROM t WHERE id = ?', ['b'])).toEqual({ s: long });
+      db.close();
+    });
+
     it('first returns the first row or undefined', () => {
       const db = fresh();
       expect(db.first('SELECT * FROM t')).toBeUndefined();
