@@ -23,7 +23,12 @@ export class RawBinder {
   private size = 0;
   private readonly encoder = new TextEncoder();
 
-  constructor(private readonly sqlite3: Sqlite3Static) {}
+  /** Whether 64-bit integers cross as bigints (the official build's are; its types omit it). */
+  private readonly bigInts: boolean;
+
+  constructor(private readonly sqlite3: Sqlite3Static) {
+    this.bigInts = (sqlite3.wasm as { bigIntEnabled?: boolean }).bigIntEnabled === true;
+  }
 
   /**
    * Bind `params` (from index 1) to a statement whose bindings were just cleared (every one is
@@ -55,7 +60,7 @@ export class RawBinder {
         rc = c.sqlite3_bind_text(statement, i + 1, this.pointer, written, SQLITE_TRANSIENT);
       } else if (typeof value === 'number') {
         if (isInt32(value)) rc = c.sqlite3_bind_int(statement, i + 1, value);
-        else if (Number.isSafeInteger(value) && wasm.bigIntEnabled) {
+        else if (Number.isSafeInteger(value) && this.bigInts) {
           rc = c.sqlite3_bind_int64(statement, i + 1, BigInt(value));
         } else rc = c.sqlite3_bind_double(statement, i + 1, value);
       }

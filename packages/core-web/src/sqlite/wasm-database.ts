@@ -1,6 +1,7 @@
 import { type RawDatabase, type RawStatement, StatementDatabase } from '@coffer/core';
 import type { Database, PreparedStatement, Sqlite3Static } from '@sqlite.org/sqlite-wasm';
 import { RawBinder } from './raw-bind.ts';
+import { RawReader } from './raw-read.ts';
 
 type Bindable = string | number | bigint | null | Uint8Array;
 
@@ -44,7 +45,13 @@ class WasmStatement implements RawStatement {
     this.bind(params);
     const rows: unknown[] = [];
     try {
-      while (this.stmt.step()) rows.push(this.row());
+      if (this.stmt.step()) {
+        const { reader } = this.owner;
+        const pointer = this.stmt.pointer!;
+        const names = reader.columns(pointer);
+        do rows.push(reader.row(pointer, names));
+        while (this.stmt.step());
+      }
     } finally {
       this.stmt.reset();
     }
@@ -54,15 +61,13 @@ class WasmStatement implements RawStatement {
   get(...params: unknown[]): unknown {
     this.bind(params);
     try {
-      return this.stmt.step() ? this.row() : undefined;
+      if (!this.stmt.step()) return undefined;
+      const { reader } = this.owner;
+      const pointer = this.stmt.pointer!;
+      return reader.row(pointer, reader.columns(pointer));
     } finally {
       this.stmt.reset();
     }
-  }
-
-  /** A plain object (oo1 gives null-prototype ones, which compare unequal in tests). */
-  private row(): Record<string, unknown> {
-    return { ...this.stmt.get({}) };
   }
 
   finalize(): void {
@@ -81,12 +86,14 @@ export class WasmRawDatabase implements RawDatabase {
   private readonly writeListeners: Array<() => void> = [];
   private seenChanges = 0;
   readonly binder: RawBinder;
+  readonly reader: RawReader;
 
   constructor(
     private readonly sqlite3: Sqlite3Static,
     readonly db: Database,
   ) {
     this.binder = new RawBinder(sqlite3);
+    this.reader = new RawReader(sqlite3);
   }
 
   /** Run `fn` just before this connection closes (it can still read the database). */

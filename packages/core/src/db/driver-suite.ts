@@ -50,10 +50,11 @@ export function defineDriverSuite(
         ['a', 7, 0.1, 'héllo 😀'],
         ['b', -3_000_000_000, -2.5, long],
         ['c', 1_700_000_000_000, 1e300, ''],
+        ['cc', 0, -0.5, 'nul\u0000inside'],
         ['d', Number.MAX_SAFE_INTEGER, 3, null],
       ];
       db.run(
-        'INSERT INTO t (id, n, r, s) VALUES (?, ?, ?, ?), (?, ?, ?, ?), (?, ?, ?, ?), (?, ?, ?, ?)',
+        `INSERT INTO t (id, n, r, s) VALUES ${Array(rows.length).fill('(?, ?, ?, ?)').join(', ')}`,
         rows.flat(),
       );
       const read = db.all<Record<string, unknown>>(
@@ -61,7 +62,7 @@ export function defineDriverSuite(
       );
       expect(read.map((r) => [r.id, r.n, r.r, r.s])).toEqual(rows);
       expect(read.map((r) => `${String(r.tn)} ${String(r.tr)}`)).toEqual(
-        Array(4).fill('integer real'),
+        Array(rows.length).fill('integer real'),
       );
       expect(() => db.run('INSERT INTO t (id, n) VALUES (?, ?)', ['e', 1, 2])).toThrow();
       expect(db.first('SELECT s FROM t WHERE id = ?', ['b'])).toEqual({ s: long });
