@@ -2,17 +2,19 @@
 // holds 30% of them, with 50 rules and 200 payees (bench/import/scenario.mjs), through Coffer's
 // built api (packages/api/dist) and through the real @actual-app/api, each run in a fresh child
 // process. Prints both times and writes bench/results/import-*.json.
-//   node bench/import/run.mjs [--sizes 10000,50000] [--sides coffer,actual]
+//   node bench/import/run.mjs [--sizes 10000,50000] [--sides coffer,actual,coffer-web]
 //     [--bundle path/to/api.cjs] [--cpu-prof dir]
 // Run `npm run build` first (bench/run.mjs does). --bundle loads another build of Coffer's api
 // (to compare two builds without touching packages/api/dist); --cpu-prof writes a V8 CPU profile
 // of each child process into dir. Coffer's side also measures the floor (floor.mjs): the same
-// rows and messages written straight into the file with better-sqlite3.
+// rows and messages written straight into the file with better-sqlite3. The coffer-web side
+// (web.ts) imports the same file in Chromium with a profile on disk, as the web app does.
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { bundleScript } from '../lib/bundle.mjs';
 import { option, runChild } from '../lib/child.mjs';
 import { measureFloor, snapshotBefore } from './floor.mjs';
 import { makeScenario, resolveNames } from './scenario.mjs';
@@ -116,6 +118,14 @@ async function child(side, dataDir, count) {
   process.exit(0);
 }
 
+/** The browser side (web.ts, bundled once per run into `script`), one size at a time. */
+function runWebSide(script, count) {
+  return runChild(script, 'coffer-web', ['--count', String(count)], {
+    cwd: root,
+    prefix: 'bench-import',
+  });
+}
+
 function runSide(side, count) {
   const profDir = option('cpu-prof', null);
   return runChild(
@@ -135,26 +145,36 @@ if (childSide) {
   await child(childSide, option('dir'), Number(option('count', '10000')));
 } else {
   const sizes = option('sizes', '10000,50000').split(',').map(Number);
-  const sides = option('sides', 'coffer,actual').split(',');
+  const sides = option('sides', 'coffer,coffer-web,actual').split(',');
   const actualVersion = require('@actual-app/api/package.json').version;
+  const webScript = join(root, 'bench/results/.build/import-web.mjs');
+  if (sides.includes('coffer-web')) await bundleScript(join(here, 'web.ts'), webScript);
   const results = [];
   for (const count of sizes) {
     console.log(
       `importTransactions: ${count} transactions, 30% already in the account, 50 rules, 200 payees`,
     );
-    const runs = Object.fromEntries(sides.map((side) => [side, runSide(side, count)]));
+    const runs = {};
+    for (const side of sides) {
+      runs[side] = side === 'coffer-web' ? runWebSide(webScript, count) : runSide(side, count);
+    }
+    const label = {
+      coffer: 'Coffer (packages/api)',
+      'coffer-web': 'Coffer in Chromium (wasm, OPFS)',
+      actual: `Actual (@actual-app/api ${actualVersion})`,
+    };
+    const rounded = (ms) => (ms === undefined ? '' : Math.round(ms));
     const rows = Object.values(runs).map((r) => ({
-      side:
-        r.side === 'coffer' ? 'Coffer (packages/api)' : `Actual (@actual-app/api ${actualVersion})`,
+      side: label[r.side],
       'import, wall (ms)': Math.round(r.importMs),
-      'import, CPU (ms)': Math.round(r.importCpuMs),
-      'peak RSS (MB)': Math.round(r.peakRssMb),
+      'import, CPU (ms)': rounded(r.importCpuMs),
+      'peak RSS (MB)': rounded(r.peakRssMb),
       added: r.added,
       updated: r.updated,
-      'rows after': r.transactions,
-      categorised: r.categorised,
-      messages: r.messages,
-      'floor, wall (ms)': r.floorMs === undefined ? '' : Math.round(r.floorMs),
+      'rows after': r.transactions ?? '',
+      categorised: r.categorised ?? '',
+      messages: r.messages ?? '',
+      'floor, wall (ms)': rounded(r.floorMs),
     }));
     console.table(rows);
     const entry = { count, ...runs };

@@ -6,11 +6,10 @@
 // --web-root serves another build of the app (to compare two builds). Builds (server bundle and
 // packages/web/dist) unless --no-build or bench/run.mjs already did (BENCH_BUILT=1), bundles
 // measure.ts (workspace and e2e helpers included, npm packages left external) and runs it.
-import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleScript } from '../lib/bundle.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -21,28 +20,6 @@ if (!process.argv.includes('--no-build') && process.env.BENCH_BUILT !== '1')
   await import(join(root, 'scripts/build.mjs'));
 
 const outfile = join(root, 'bench/results/.build/web-measure.mjs');
-mkdirSync(dirname(outfile), { recursive: true });
-await build({
-  entryPoints: [join(here, 'measure.ts')],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
-  plugins: [
-    {
-      name: 'externalize-npm',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (a) =>
-          a.path.startsWith('@coffer/') ? undefined : { external: true },
-        );
-      },
-    },
-  ],
-  banner: {
-    js: "import { createRequire as benchRequire } from 'node:module'; const require = benchRequire(import.meta.url);",
-  },
-});
+await bundleScript(join(here, 'measure.ts'), outfile);
 const res = spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit', cwd: root });
 process.exit(res.status ?? 1);

@@ -18,11 +18,14 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
-/** Build the test page (and its workers) with Vite into a temp folder. */
-export async function buildTestPage(): Promise<{ dir: string; cleanup(): void }> {
+/**
+ * Build the test page (and its workers) with Vite into a temp folder. A bundled caller (a
+ * benchmark) passes the page's folder, which it cannot find from its own location.
+ */
+export async function buildTestPage(root = TEST_PAGE): Promise<{ dir: string; cleanup(): void }> {
   const dir = mkdtempSync(join(tmpdir(), 'coffer-core-web-'));
   await build({
-    root: TEST_PAGE,
+    root,
     logLevel: 'warn',
     configFile: false,
     build: {
@@ -67,7 +70,7 @@ export async function serve(dir: string): Promise<{ url: string; close(): Promis
   };
 }
 
-export { launchChromium } from './chromium.ts';
+export { launchChromium, launchPersistentChromium } from './chromium.ts';
 
 /** Drive the test page in `page`: start the worker, call handlers, read pushes. */
 export function driver(page: Page) {
