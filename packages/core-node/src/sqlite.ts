@@ -1,10 +1,68 @@
 import Database from 'better-sqlite3';
 import {
   PAGE_CACHE_PRAGMA,
+  type RawDatabase,
+  type RawStatement,
   type SqliteDatabase,
   type SqliteDriver,
   StatementDatabase,
 } from '@coffer/core';
+
+/**
+ * A better-sqlite3 statement whose `all` reads rows as arrays and builds the objects here:
+ * better-sqlite3 builds each row object through V8's API, property by property, and that cost
+ * about half again as long for a table of transactions (50,000 rows: 1.0–1.3 s against
+ * 0.7 s). The objects are the same: one key per result column, in order, a later column of
+ * the same name winning.
+ */
+class NodeStatement implements RawStatement {
+  constructor(private readonly stmt: Database.Statement) {}
+
+  run(...params: unknown[]): Database.RunResult {
+    return this.stmt.run(...params);
+  }
+
+  get(...params: unknown[]): unknown {
+    return this.stmt.get(...params);
+  }
+
+  all(...params: unknown[]): unknown[] {
+    // A statement that returns no data keeps better-sqlite3's own error.
+    if (!this.stmt.reader) return this.stmt.all(...params);
+    let rows: unknown[][];
+    try {
+      rows = this.stmt.raw(true).all(...params) as unknown[][];
+    } finally {
+      this.stmt.raw(false);
+    }
+    // Asked per run: a schema change can change what `SELECT *` returns.
+    const names = this.stmt.columns().map((column) => column.name);
+    const objects: Record<string, unknown>[] = new Array(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const values = rows[i]!;
+      const row: Record<string, unknown> = {};
+      for (let j = 0; j < names.length; j++) row[names[j]!] = values[j];
+      objects[i] = row;
+    }
+    return objects;
+  }
+}
+
+/** better-sqlite3 as core's `StatementDatabase` wraps it, its statements as above. */
+function rawDatabase(db: Database.Database): RawDatabase {
+  return {
+    prepare: (sql) => new NodeStatement(db.prepare(sql)),
+    exec: (sql) => db.exec(sql),
+    serialize: () => db.serialize(),
+    close: () => db.close(),
+    get inTransaction() {
+      return db.inTransaction;
+    },
+    get open() {
+      return db.open;
+    },
+  };
+}
 
 /** The Node SQLite driver, on better-sqlite3 (statement cache and savepoints come from core). */
 export function createNodeSqliteDriver(): SqliteDriver {
@@ -12,10 +70,10 @@ export function createNodeSqliteDriver(): SqliteDriver {
     open(path: string): SqliteDatabase {
       const db = new Database(path);
       db.pragma(PAGE_CACHE_PRAGMA);
-      return new StatementDatabase(db);
+      return new StatementDatabase(rawDatabase(db));
     },
     deserialize(bytes: Uint8Array): SqliteDatabase {
-      return new StatementDatabase(new Database(Buffer.from(bytes)));
+      return new StatementDatabase(rawDatabase(new Database(Buffer.from(bytes))));
     },
   };
 }

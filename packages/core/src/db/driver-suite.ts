@@ -69,6 +69,27 @@ export function defineDriverSuite(
       db.close();
     });
 
+    it('all gives each result column in order (a repeated name keeps the later value)', () => {
+      const db = fresh();
+      db.run("INSERT INTO t (id, n, s) VALUES ('a', 1, 'x'), ('b', 2, 'y')");
+      const rows = db.all<Record<string, unknown>>(
+        'SELECT s AS first, n, id, s AS n FROM t ORDER BY id',
+      );
+      expect(rows).toEqual([
+        { first: 'x', n: 'x', id: 'a' },
+        { first: 'y', n: 'y', id: 'b' },
+      ]);
+      expect(rows.map((row) => Object.keys(row))).toEqual(Array(2).fill(['first', 'n', 'id']));
+      // The same statement after a schema change shows the new column.
+      const star = 'SELECT * FROM t WHERE id = ?';
+      expect(Object.keys(db.all<object>(star, ['a'])[0]!)).toEqual(['id', 'n', 'r', 's', 'b']);
+      db.exec("ALTER TABLE t ADD COLUMN extra TEXT DEFAULT 'e'");
+      expect(db.all(star, ['a'])).toEqual([
+        { id: 'a', n: 1, r: null, s: 'x', b: null, extra: 'e' },
+      ]);
+      db.close();
+    });
+
     it('first returns the first row or undefined', () => {
       const db = fresh();
       expect(db.first('SELECT * FROM t')).toBeUndefined();
