@@ -38,10 +38,21 @@ class NodeStatement implements RawStatement {
     // Asked per run: a schema change can change what `SELECT *` returns.
     const names = this.stmt.columns().map((column) => column.name);
     const objects: Record<string, unknown>[] = new Array(rows.length);
+    // Assigning `__proto__` would set the prototype instead of a column.
+    const define = names.includes('__proto__');
     for (let i = 0; i < rows.length; i++) {
       const values = rows[i]!;
       const row: Record<string, unknown> = {};
-      for (let j = 0; j < names.length; j++) row[names[j]!] = values[j];
+      for (let j = 0; j < names.length; j++) {
+        if (define) {
+          Object.defineProperty(row, names[j]!, {
+            value: values[j],
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        } else row[names[j]!] = values[j];
+      }
       objects[i] = row;
     }
     return objects;

@@ -36,7 +36,12 @@ export class RawReader {
   /** The statement's current row as a plain object keyed by `names`. */
   row(statement: number, names: readonly string[]): Record<string, unknown> {
     const row: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i++) row[names[i]!] = this.value(statement, i);
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      // Assigning `__proto__` would set the prototype instead of a column.
+      if (name === '__proto__') ownValue(row, name, this.value(statement, i));
+      else row[name] = this.value(statement, i);
+    }
     return row;
   }
 
@@ -70,6 +75,11 @@ export class RawReader {
         return null;
     }
   }
+}
+
+/** Set `name` as an ordinary own property, as a driver's row has it. */
+function ownValue(row: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(row, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** The raw C exports used here (no argument conversion: pointers are numbers). */

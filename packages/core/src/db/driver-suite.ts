@@ -80,6 +80,13 @@ export function defineDriverSuite(
         { first: 'y', n: 'y', id: 'b' },
       ]);
       expect(rows.map((row) => Object.keys(row))).toEqual(Array(2).fill(['first', 'n', 'id']));
+      // A column may be called anything, `__proto__` too: it is a value, not the prototype.
+      const odd = db.all<Record<string, unknown>>("SELECT 'v' AS __proto__, 1 AS x")[0]!;
+      expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
+      expect(Object.entries(odd)).toEqual([
+        ['__proto__', 'v'],
+        ['x', 1],
+      ]);
       // The same statement after a schema change shows the new column.
       const star = 'SELECT * FROM t WHERE id = ?';
       expect(Object.keys(db.all<object>(star, ['a'])[0]!)).toEqual(['id', 'n', 'r', 's', 'b']);
