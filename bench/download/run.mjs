@@ -19,6 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleScript } from '../lib/bundle.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -77,21 +78,8 @@ await build({
   external: ['better-sqlite3'],
 });
 // The orchestrator loads npm packages from node_modules.
-await build({
-  ...common,
-  entryPoints: [join(here, 'main.ts')],
-  outfile: join(outDir, 'download-main.mjs'),
+await bundleScript(join(here, 'main.ts'), join(outDir, 'download-main.mjs'), {
   sourcemap: 'inline',
-  plugins: [
-    {
-      name: 'externalize-npm',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (a) =>
-          a.path.startsWith('@coffer/') ? undefined : { external: true },
-        );
-      },
-    },
-  ],
 });
 const res = spawnSync(
   process.execPath,

@@ -2,11 +2,10 @@
 // sources included, npm packages left external) next to the repo's node_modules, then runs it.
 //   node bench/server/run.mjs compare [--messages 100000] [--batch 1000] [--upload-mb 8]
 //   node bench/server/run.mjs load [--clients 20] [--messages 500] [--batch 10] [--seconds 60]
-import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleScript } from '../lib/bundle.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -20,32 +19,7 @@ if (!entries[which]) {
 process.chdir(root);
 await import(join(root, 'scripts/build.mjs'));
 
-const outDir = join(root, 'bench/results/.build');
-mkdirSync(outDir, { recursive: true });
-const outfile = join(outDir, `server-${which}.mjs`);
-await build({
-  entryPoints: [join(here, entries[which])],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: 'inline',
-  logLevel: 'warning',
-  // Workspace packages export TypeScript, so they are bundled; npm packages load from node_modules.
-  plugins: [
-    {
-      name: 'externalize-npm',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (a) =>
-          a.path.startsWith('@coffer/') ? undefined : { external: true },
-        );
-      },
-    },
-  ],
-  banner: {
-    js: "import { createRequire as benchRequire } from 'node:module'; const require = benchRequire(import.meta.url);",
-  },
-});
+const outfile = join(root, `bench/results/.build/server-${which}.mjs`);
+await bundleScript(join(here, entries[which]), outfile, { sourcemap: 'inline' });
 const res = spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit', cwd: root });
 process.exit(res.status ?? 1);
