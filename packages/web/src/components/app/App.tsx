@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
 import { LAST_BUDGET_KEY } from '../../app/last-budget.ts';
-import { FinancesApp } from '../budget/FinancesApp.tsx';
+import { FinancesApp } from '../shell/FinancesApp.tsx';
 import { ManagerApp } from '../manager/ManagerApp.tsx';
 import { useGlobalEvents } from '../../sync/use-global-events.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';

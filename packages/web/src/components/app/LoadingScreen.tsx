@@ -1,4 +1,4 @@
-import { Spinner } from '../common/Spinner.tsx';
+import { Spinner } from '../kit/Spinner.tsx';
 
 export function LoadingScreen({ text }: { text?: string | null }) {
   return (

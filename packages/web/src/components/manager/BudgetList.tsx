@@ -11,8 +11,8 @@ import {
 import { useAppState, useStore } from '../../app/context.ts';
 import type { FileEntry, FileState } from '../../app/types.ts';
 import { IS_DEV } from '../../app/version.ts';
-import { MenuButton } from '../common/Menu.tsx';
-import { Spinner } from '../common/Spinner.tsx';
+import { MenuButton } from '../kit/Menu.tsx';
+import { Spinner } from '../kit/Spinner.tsx';
 import { Brand } from './Brand.tsx';
 import { DeviceIcon, KeyIcon } from './file-icons.tsx';
 

@@ -1,5 +1,5 @@
 import type { Payee } from '../../app/types.ts';
-import type { EditorRule } from '../budget/modals/rule-editor.ts';
+import type { EditorRule } from '../rules/rule-editor.ts';
 
 /** Case-insensitive substring match on the name. */
 export function filterPayees(payees: Payee[], filter: string): Payee[] {

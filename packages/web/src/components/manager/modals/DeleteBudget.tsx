@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { deleteBudget } from '../../../app/actions.ts';
 import { useStore } from '../../../app/context.ts';
 import type { FileEntry } from '../../../app/types.ts';
-import { Modal } from '../../common/Modal.tsx';
+import { Modal } from '../../kit/Modal.tsx';
 import type { ModalProps } from '../../app/ModalHost.tsx';
 
 export function DeleteBudgetModal({ options, active, close }: ModalProps) {

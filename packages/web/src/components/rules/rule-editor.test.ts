@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newRuleForPayee } from '../../payees/payee-logic.ts';
+import { newRuleForPayee } from '../payees/payee-logic.ts';
 import {
   changeActionField,
   describeValue,

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { loadAccounts, loadPayees } from '../../../app/actions.ts';
-import { useStore } from '../../../app/context.ts';
-import { errorCode } from '../../../backend/backend.ts';
-import { parseAmount } from '../../../util/format.ts';
-import type { ModalProps } from '../../app/ModalHost.tsx';
-import { Modal } from '../../common/Modal.tsx';
+import { loadAccounts, loadPayees } from '../../app/actions.ts';
+import { useStore } from '../../app/context.ts';
+import { errorCode } from '../../backend/backend.ts';
+import { parseAmount } from '../../util/format.ts';
+import type { ModalProps } from '../app/ModalHost.tsx';
+import { Modal } from '../kit/Modal.tsx';
 
 export function AddAccountModal({ active, close }: ModalProps) {
   const store = useStore();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useAppState, useStore } from '../../../app/context.ts';
-import type { ModalProps } from '../../app/ModalHost.tsx';
-import { Modal } from '../../common/Modal.tsx';
+import { useAppState, useStore } from '../../app/context.ts';
+import type { ModalProps } from '../app/ModalHost.tsx';
+import { Modal } from '../kit/Modal.tsx';
 import { describeValue } from './rule-editor.ts';
 
 interface Rule {

@@ -2,9 +2,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { closeBudget, saveGlobalPrefs, savePrefs, signOut } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { balanceCells, cellNumber } from '../accounts/balance-queries.ts';
-import { MenuButton } from '../common/Menu.tsx';
+import { MenuButton } from '../kit/Menu.tsx';
 import { SHOW_SIDEBAR_BUTTON_ID } from './Sidebar.tsx';
-import { Spinner } from '../common/Spinner.tsx';
+import { Spinner } from '../kit/Spinner.tsx';
 
 function SyncButton() {
   const store = useStore();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useAppState, useStore } from '../../../app/context.ts';
-import type { ModalProps } from '../../app/ModalHost.tsx';
-import { Modal } from '../../common/Modal.tsx';
+import { useAppState, useStore } from '../../app/context.ts';
+import type { ModalProps } from '../app/ModalHost.tsx';
+import { Modal } from '../kit/Modal.tsx';
 import {
   ACTION_FIELDS,
   type EditorRule,

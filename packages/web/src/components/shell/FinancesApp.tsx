@@ -10,7 +10,7 @@ import { AccountsPage } from '../accounts/AccountsPage.tsx';
 import { PayeesPage } from '../payees/PayeesPage.tsx';
 import { SettingsPage } from '../settings/SettingsPage.tsx';
 import { BottomNav } from './BottomNav.tsx';
-import { budgetModals } from './modals/registry.ts';
+import { budgetModals } from './modal-registry.ts';
 import { BudgetPage, Placeholder, PostTransactions } from './Pages.tsx';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
