@@ -17,7 +17,8 @@ export async function startCore(): Promise<Connection> {
   });
   const client: WorkerClient = createWorkerClient(worker, {
     fallbackMode: fallbackModeEnabled(window.localStorage),
-    undoTag: () => ({ url: window.location.pathname }),
+    // Undo goes back to where the edit happened: the page and its query (a month, a filter).
+    undoTag: () => ({ url: window.location.pathname + window.location.search }),
   });
   // Registered before anything awaits, so an early init failure is not missed.
   const failures: InitFailure[] = [];
