@@ -99,7 +99,12 @@ export function categoryStep(
   const sameKind = groups.filter((g) => g.is_income === group.is_income);
   const neighbour = sameKind[sameKind.indexOf(group) + direction];
   if (!neighbour) return null;
-  return moveTo(groups, id, neighbour, direction === -1 ? null : (neighbour.categories[0]?.id ?? null));
+  return moveTo(
+    groups,
+    id,
+    neighbour,
+    direction === -1 ? null : (neighbour.categories[0]?.id ?? null),
+  );
 }
 
 function groupMoveTo(

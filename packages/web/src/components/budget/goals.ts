@@ -78,7 +78,10 @@ export function readGoal(note: string | null | undefined): GoalReading {
  * The note with its goal lines replaced by the form's line (or removed, for null). Every other
  * line, `#cleanup` lines included, stays as it was. An emptied note is null.
  */
-export function noteWithGoal(note: string | null | undefined, form: GoalForm | null): string | null {
+export function noteWithGoal(
+  note: string | null | undefined,
+  form: GoalForm | null,
+): string | null {
   const kept = (note ?? '').split(/\r?\n/).filter((l) => !GOAL_LINE.test(l));
   while (kept.length > 0 && kept[kept.length - 1]!.trim() === '') kept.pop();
   if (form) kept.push(goalLine(form));

@@ -30,7 +30,11 @@ describe('SheetCellStore', () => {
     store.subscribe(budget, () => heard.push('budget'));
     store.subscribe(toBudget, () => heard.push('to-budget'));
     store.subscribe(other, () => heard.push('other'));
-    await f.core.sendUnknown('budget/budget-amount', { month: '2023-08', category: food, amount: 12345 });
+    await f.core.sendUnknown('budget/budget-amount', {
+      month: '2023-08',
+      category: food,
+      amount: 12345,
+    });
     expect(store.number(budget)).toBe(12345);
     expect(store.number(toBudget)).toBe(before - 12345);
     expect(heard.sort()).toEqual(['budget', 'to-budget']);
