@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BUILT, type ApiDevice, openApiDevice } from './helpers/api-device.ts';
 import {
   budgetCell,
-  cents,
   MONTH,
   monthAfter,
   monthTitle,
