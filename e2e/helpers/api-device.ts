@@ -29,9 +29,12 @@ export interface BudgetMonth {
   categoryGroups: Array<{
     id: string;
     name: string;
+    is_income: boolean;
+    hidden: boolean;
     categories: Array<{
       id: string;
       name: string;
+      hidden: boolean;
       budgeted: number;
       spent: number;
       balance: number;

@@ -80,6 +80,7 @@ export function useBudgetPage(getPage: () => Page) {
   }
   return {
     table: () => page().getByRole('table', { name: 'Budget' }),
+    readBudgetedOf: (category: string, month: string) => readBudgeted(page(), category, month),
     focusedLabel: () => page().evaluate('document.activeElement?.getAttribute("aria-label")'),
     balance: (category: string, month: string) =>
       amountOf(new RegExp(`^Balance of ${escape(category)}, ${monthTitle(month)}:`)),
@@ -155,4 +156,34 @@ export function useBudgetPage(getPage: () => Page) {
       };
     },
   };
+}
+
+export interface ShownMonth {
+  toBudget: number;
+  /** Category name → Budgeted, and → Balance, as the page shows them. */
+  budgeted: Record<string, number>;
+  balance: Record<string, number>;
+}
+
+/** Everything one envelope month shows, read in two passes over the page. */
+export async function shownMonth(page: Page, month: string): Promise<ShownMonth> {
+  const title = monthTitle(month);
+  const inputs = (await page
+    .getByLabel(new RegExp(`^Budgeted for .*, ${title}$`))
+    .evaluateAll((els) =>
+      els.map((e) => [e.getAttribute('aria-label'), (e as unknown as { value: string }).value]),
+    )) as Array<[string, string]>;
+  const balances = (await page
+    .getByRole('button', { name: new RegExp(`^Balance of .*, ${title}:`) })
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))) as string[];
+  const budgeted: Record<string, number> = {};
+  for (const [label, value] of inputs) {
+    budgeted[label.slice('Budgeted for '.length, -`, ${title}`.length)] = cents(value);
+  }
+  const balance: Record<string, number> = {};
+  for (const label of balances) {
+    const m = new RegExp(`^Balance of (.*), ${title}: ([^,]*)`).exec(label);
+    if (m) balance[m[1]!] = cents(m[2]!);
+  }
+  return { toBudget: await toBudget(page, month), budgeted, balance };
 }

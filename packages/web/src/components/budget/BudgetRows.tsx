@@ -311,7 +311,7 @@ function NewCategoryRow({ group }: { group: CategoryGroup }) {
   const control = useRows();
   const store = useStore();
   return (
-    <div role="row" aria-label={`New category in ${group.name}`} className="bt-row bt-new">
+    <div role="row" aria-label={`Adding a category to ${group.name}`} className="bt-row bt-new">
       <div role="rowheader" className="bt-cell bt-name">
         <NameEditor
           initial=""
