@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BUILT, type ApiDevice, openApiDevice } from './helpers/api-device.ts';
@@ -10,10 +12,16 @@ import {
   toBudget,
   useBudgetPage,
 } from './helpers/budget.ts';
+import { SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
 import { BUILT, PASSWORD, type Session, startSession, WAIT } from './helpers/session.ts';
 import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
 
 const NEXT = monthAfter(MONTH);
+const BUDGET_SIZES = {
+  '1280': { width: 1280, height: 800 },
+  '1100': { width: 1100, height: 800 },
+  '390': { width: 390, height: 844 },
+};
 
 /**
  * The envelope budget in Chromium on a new budget (3,000.00 in Checking, this month): budgeting
@@ -43,6 +51,7 @@ describe.runIf(BUILT && API_BUILT)('the envelope budget in Chromium', { timeout:
   beforeAll(async () => {
     session = await startSession();
     page = session.first.page;
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
   });
   afterAll(async () => {
     await device?.close();
@@ -112,9 +121,17 @@ describe.runIf(BUILT && API_BUILT)('the envelope budget in Chromium', { timeout:
     await page.keyboard.press('Escape');
     expect(await household.inputValue()).toBe('0.00');
     expect(await toBudget(page, MONTH)).toBe(300000 - 30000 - 15550 - 15000);
-    const month = await device.api.getBudgetMonth(MONTH);
-    await device.api.sync();
-    expect(month.categoryGroups.length).toBeGreaterThan(0);
+    // The other device, once synced, reads the same month through the core.
+    await expect
+      .poll(async () => {
+        await device.api.sync();
+        const m = await device.api.getBudgetMonth(MONTH);
+        const cats = Object.fromEntries(
+          m.categoryGroups.flatMap((g) => g.categories).map((c) => [c.name, c.budgeted]),
+        );
+        return [m.toBudget, cats['Groceries'], cats['Eating Out'], cats['Transport']];
+      }, WAIT)
+      .toEqual([300000 - 30000 - 15550 - 15000, 30000, 15550, 15000]);
   });
 
   it('overspends a category: next month’s To Budget drops; rollover carries it instead', async () => {
@@ -262,10 +279,75 @@ describe.runIf(BUILT && API_BUILT)('the envelope budget in Chromium', { timeout:
     await budgetCell(page, 'Groceries', MONTH).fill('500');
     await page.keyboard.press('Enter');
     await expect.poll(() => b.balance('Groceries', MONTH), WAIT).toBe(5000);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'budget-light-1280-tracking.png') });
     await page.getByRole('button', { name: 'Switch to envelope budget' }).click();
     await page.getByText('Envelope budget', { exact: true }).waitFor(WAIT);
     await expect.poll(() => toBudget(page, MONTH), WAIT).toBe(envelope.toBudget);
     expect(await b.snapshot(MONTH)).toEqual(envelope);
+    expect(session.first.errors).toEqual([]);
+  });
+
+  it('looks right at three widths in the light and dark themes', async () => {
+    const { api } = device;
+    await api.sync();
+    const account = (await api.getAccounts()).find((a) => a.name === 'Checking')!;
+    const ids = Object.fromEntries((await api.getCategories()).map((c) => [c.name, c.id]));
+    await api.addTransactions(
+      account.id,
+      [
+        ['Housing', -95000],
+        ['Utilities', -8423],
+        ['Phone & Internet', -6500],
+        ['Household', -3150],
+        ['Subscriptions', -1599],
+        ['Eating Out', -4275],
+        ['Income', 420000],
+      ].map(([name, amount], i) => ({
+        date: `${MONTH}-${String(i + 2).padStart(2, '0')}`,
+        amount,
+        category: ids[name as string],
+      })),
+    );
+    await api.sync();
+    await page.getByRole('button', { name: 'Sync', exact: true }).click();
+    await expect.poll(() => b.spent('Housing', MONTH), WAIT).toBe(-95000);
+    await budgetCell(page, 'Housing', MONTH).fill('1000');
+    await page.keyboard.press('Enter');
+    await budgetCell(page, 'Utilities', MONTH).fill('80');
+    await page.keyboard.press('Enter');
+
+    await session.first.goTo('Settings');
+    await page.getByRole('button', { name: /show advanced settings/i }).click();
+    await page.getByRole('button', { name: /I understand the risks/ }).click();
+    await page.getByLabel('Dark mode').check();
+    await session.first.goTo('Budget');
+    await b.table().waitFor(WAIT);
+    for (const theme of ['light', 'dark'] as const) {
+      if (theme === 'dark')
+        await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      for (const [name, size] of Object.entries(BUDGET_SIZES)) {
+        await page.setViewportSize(size);
+        await b.table().waitFor(WAIT);
+        await page.waitForTimeout(200);
+        await page.screenshot({ path: join(SCREENSHOT_DIR, `budget-${theme}-${name}.png`) });
+      }
+      await page.setViewportSize(SIZES.desktop);
+    }
+    await b.balanceAction('Utilities', MONTH, 'Transfer to another category…');
+    await page.getByRole('dialog', { name: 'Transfer to another category' }).waitFor(WAIT);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'budget-dark-transfer.png') });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await page
+      .getByRole('button', { name: new RegExp(`^To Budget in ${monthTitle(MONTH)}`) })
+      .click();
+    await page.getByRole('dialog', { name: 'Budget Details' }).waitFor(WAIT);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'budget-light-details.png') });
+    await page.keyboard.press('Escape');
+    await b.categoryAction('Household', 'Set goal…');
+    await page.getByRole('dialog', { name: 'Goal for Household' }).waitFor(WAIT);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'budget-light-goal.png') });
+    await page.keyboard.press('Escape');
     expect(session.first.errors).toEqual([]);
   });
 });

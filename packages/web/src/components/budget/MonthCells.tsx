@@ -155,7 +155,10 @@ export const CategoryMonth = memo(function CategoryMonth({
           >
             <Amount cents={balance} className={balance === 0 ? 'zero' : undefined} />
             {carryover && (
-              <span className="bt-carry" title="Overspending rolls over to next month">
+              <span
+                className={`bt-carry${balance < 0 ? ' negative' : ''}`}
+                title="Overspending rolls over to next month"
+              >
                 →
               </span>
             )}
@@ -221,9 +224,10 @@ export const GroupMonth = memo(function GroupMonth({
     envelopeIncome ? cell(month, 'total-income') : groupCell.spent(month, groupId),
   );
   const balance = useStoreNumber(cells, groupCell.balance(month, groupId));
-  const amount = (cents: number) => (
+  // Only a balance is good or bad; what was budgeted or spent is not shown in red.
+  const amount = (cents: number, colored = false) => (
     <div role="cell" className="bt-cell">
-      <Amount cents={cents} className={cents === 0 ? 'zero' : undefined} colored={!income} />
+      <Amount cents={cents} className={cents === 0 ? 'zero' : undefined} colored={colored} />
     </div>
   );
   if (envelopeIncome) {
@@ -248,7 +252,7 @@ export const GroupMonth = memo(function GroupMonth({
     <>
       {amount(budgeted)}
       {!narrow && amount(spent)}
-      {amount(balance)}
+      {amount(balance, true)}
     </>
   );
 });

@@ -88,11 +88,13 @@ function TrackingSummary({ month }: { month: string }) {
         <span className="bt-figure-label">Expenses</span>
         {amount(budgeted)}
         {amount(spent === 0 ? 0 : -spent)}
+        <span className="bt-figure-label">Saved</span>
+        {amount(saved)}
+        {amount(realSaved)}
       </div>
       <div className={`bt-to-budget static${realSaved < 0 ? ' over' : ''}`}>
         <span className="bt-to-budget-label">{realSaved < 0 ? 'Overspent' : 'Saved'}</span>
         <span className={`amount${realSaved < 0 ? ' negative' : ''}`}>{fmt.amount(realSaved)}</span>
-        <span className="bt-figure-label">of {fmt.amount(saved)} planned</span>
       </div>
     </div>
   );
