@@ -30,8 +30,11 @@ export async function createActualBudget(dataDir) {
   return readdirSync(dataDir).find((d) => d.startsWith('BudgetBench'));
 }
 
-/** Seeded rows: `count` transactions over the 24 months up to now (3% splits), budgets. */
-export function fillBudget(dbPath, count) {
+/**
+ * Seeded rows: `count` transactions over the `monthCount` months up to now (24 by default;
+ * 3% splits), budgets for every expense category and month.
+ */
+export function fillBudget(dbPath, count, monthCount = 24) {
   const Database = require('better-sqlite3');
   const db = new Database(dbPath);
   let seed = 7;
@@ -52,7 +55,7 @@ export function fillBudget(dbPath, count) {
   const accounts = db.prepare('SELECT id, offbudget FROM accounts WHERE tombstone = 0').all();
   const now = new Date();
   const months = [];
-  for (let i = 23; i >= 0; i--) {
+  for (let i = monthCount - 1; i >= 0; i--) {
     const d = new Date(now.getFullYear(), now.getMonth() - i, 1);
     months.push(d.getFullYear() * 100 + d.getMonth() + 1);
   }
@@ -89,7 +92,7 @@ export function fillBudget(dbPath, count) {
     db.prepare('DELETE FROM kvcache_key').run();
   })();
   /** Plain on-budget rows in a middle month, for the edit benchmark. */
-  const month = months[12];
+  const month = months[Math.min(12, months.length - 1)];
   const editable = db
     .prepare(
       `SELECT t.id, t.category, t.amount FROM transactions t JOIN accounts a ON a.id = t.acct

@@ -64,7 +64,7 @@ export function BudgetPage() {
   const goalTemplates = Boolean(prefs?.['flags.goalTemplatesEnabled']);
 
   const cells = useMemo(() => new SheetCellStore(store.backend), [store]);
-  useEffect(() => () => cells.close(), [cells]);
+  useEffect(() => cells.open(), [cells]);
   const [bounds, setBounds] = useState<Bounds | null>(null);
   useEffect(() => {
     void store.backend.send<Bounds>('get-budget-bounds').then((b) => {

@@ -213,6 +213,7 @@ const CategoryRow = memo(function CategoryRow({
         <CategoryMonth
           key={m}
           categoryId={category.id}
+          groupId={group.id}
           name={category.name}
           month={m}
           income={income}

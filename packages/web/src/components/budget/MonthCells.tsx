@@ -7,6 +7,7 @@ import { Menu } from '../kit/Menu.tsx';
 import { useStoreCell, useStoreNumber } from '../kit/sheet-cell-store.ts';
 import { run, showTransactions } from './actions.ts';
 import { categoryCell, cell, groupCell } from './cells.ts';
+import { foreseenCells } from './foresee.ts';
 import { balanceMenu, budgetMenu, type CellState, cellMenu, runCellItem } from './menus.ts';
 import { monthTitle } from './month-nav.ts';
 import { budgetCellKey, moveFromBudgetCell, useBudgetView } from './view.ts';
@@ -28,6 +29,7 @@ export function focusRowName(categoryId: string): void {
 
 interface CategoryMonthProps {
   categoryId: string;
+  groupId: string;
   name: string;
   month: string;
   income: boolean;
@@ -39,6 +41,7 @@ interface CategoryMonthProps {
  */
 export const CategoryMonth = memo(function CategoryMonth({
   categoryId,
+  groupId,
   name,
   month,
   income,
@@ -116,7 +119,15 @@ export const CategoryMonth = memo(function CategoryMonth({
           onCommit={(cents, reason) => {
             const amount = cents ?? 0;
             if (amount !== budgeted) {
-              void run(store, 'budget/budget-amount', { month, category: categoryId, amount });
+              // The month's own figures move at once; the core's push confirms them.
+              const edit = { type, month, categoryId, groupId, income, delta: amount - budgeted };
+              const foreseen = foreseenCells(edit, (n) => cells.number(n));
+              cells.predict(foreseen);
+              void run(store, 'budget/budget-amount', { month, category: categoryId, amount }).then(
+                (done) => {
+                  if (done === null) void cells.refresh(foreseen.map((c) => c.name));
+                },
+              );
             }
             // After the input has finished with its key, so the blur this causes is not a
             // second commit.

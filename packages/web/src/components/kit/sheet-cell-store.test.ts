@@ -17,6 +17,7 @@ describe('SheetCellStore', () => {
   it('reads cells once, then follows the core’s pushes cell by cell', async () => {
     const { f, backend } = await realBackend();
     const store = new SheetCellStore(backend);
+    const stop = store.open();
     const food = f.category('Groceries');
     const budget = `budget202308!budget-${food}`;
     const toBudget = 'budget202308!to-budget';
@@ -50,12 +51,25 @@ describe('SheetCellStore', () => {
         return backend.send(n, a);
       },
     });
+    counting.open();
     await counting.load([budget]);
+    counting.open();
     await counting.load([budget]);
     await Promise.all([counting.load([toBudget]), counting.load([toBudget])]);
     expect(sent).toBe(2);
-    store.close();
-    counting.close();
+
+    // A foreseen value shows at once; the core's push (or a refresh) has the last word.
+    store.predict([{ name: budget, value: 1 }]);
+    expect(store.number(budget)).toBe(1);
+    await store.refresh([budget]);
+    expect(store.number(budget)).toBe(12345);
+    stop();
+    await f.core.sendUnknown('budget/budget-amount', {
+      month: '2023-08',
+      category: food,
+      amount: 5,
+    });
+    expect(store.number(budget)).toBe(12345);
   });
 
   it('drops a read answered after a newer push, and forgets everything on reload', async () => {
@@ -74,6 +88,7 @@ describe('SheetCellStore', () => {
       },
     };
     const store = new SheetCellStore(slow);
+    store.open();
     const loading = store.load([name]);
     await backend.send('budget/budget-amount', { month: '2023-08', category: food, amount: 500 });
     release();
@@ -83,6 +98,5 @@ describe('SheetCellStore', () => {
     await store.reload([name]);
     expect(store.number(name)).toBe(500);
     expect(store.has('budget202308!to-budget')).toBe(false);
-    store.close();
   });
 });

@@ -21,29 +21,57 @@ export class SheetCellStore {
   private seq = 0;
   /** Bumped by reload: answers to reads made before it are dropped. */
   private generation = 0;
-  private readonly off: () => void;
+  private off: (() => void) | null = null;
 
-  constructor(private readonly backend: Backend) {
-    this.off = backend.listen('cells-changed', (changes: CellChange[]) => {
-      if (!Array.isArray(changes)) return;
-      const seq = ++this.seq;
-      const touched: string[] = [];
-      for (const { name, value } of changes) {
-        // Only cells someone read are kept: a sync can push thousands of others.
-        if (!this.values.has(name) && !this.pending.has(name)) continue;
-        this.pushedAt.set(name, seq);
-        if (this.values.get(name) === value && this.values.has(name)) continue;
-        this.values.set(name, value);
-        touched.push(name);
-      }
-      this.notify(touched);
+  constructor(private readonly backend: Backend) {}
+
+  /**
+   * Follows the core's `cells-changed` pushes until the returned function is called (from an
+   * effect, so a render React throws away leaves no listener behind).
+   */
+  open(): () => void {
+    this.off?.();
+    const off = this.backend.listen('cells-changed', (changes: CellChange[]) => {
+      if (Array.isArray(changes)) this.apply(changes);
     });
+    this.off = off;
+    return () => {
+      off();
+      if (this.off === off) this.off = null;
+    };
   }
 
-  /** Stops following pushes (the page unmounted). */
-  close(): void {
-    this.off();
-    this.listeners.clear();
+  private apply(changes: readonly CellChange[]): void {
+    const seq = ++this.seq;
+    const touched: string[] = [];
+    for (const { name, value } of changes) {
+      // Only cells someone read are kept: a sync can push thousands of others.
+      if (!this.values.has(name) && !this.pending.has(name)) continue;
+      this.pushedAt.set(name, seq);
+      if (this.values.has(name) && this.values.get(name) === value) continue;
+      this.values.set(name, value);
+      touched.push(name);
+    }
+    this.notify(touched);
+  }
+
+  /**
+   * Shows values the page can foresee (an edit's effect on its own month) before the core's
+   * push confirms them; the push, or `refresh` when the core refused the edit, replaces them.
+   */
+  predict(changes: readonly CellChange[]): void {
+    const touched: string[] = [];
+    for (const { name, value } of changes) {
+      if (!this.values.has(name) || this.values.get(name) === value) continue;
+      this.values.set(name, value);
+      touched.push(name);
+    }
+    this.notify(touched);
+  }
+
+  /** Reads `names` again from the core, whatever is known of them. */
+  refresh(names: readonly string[]): Promise<void> {
+    return this.load(names, true);
   }
 
   has(name: string): boolean {
@@ -66,8 +94,8 @@ export class SheetCellStore {
   }
 
   /** Reads the cells not read yet, in one `getCells`; resolves when all of `names` are known. */
-  load(names: readonly string[]): Promise<void> {
-    const missing = names.filter((n) => !this.values.has(n) && !this.pending.has(n));
+  load(names: readonly string[], again = false): Promise<void> {
+    const missing = names.filter((n) => (again || !this.values.has(n)) && !this.pending.has(n));
     const waits = new Set<Promise<void>>();
     for (const n of names) {
       const p = this.pending.get(n);
