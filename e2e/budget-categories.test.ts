@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BUILT, type ApiDevice, openApiDevice } from './helpers/api-device.ts';
-import { budgetCell, MONTH, readBudgeted, useBudgetPage } from './helpers/budget.ts';
+import { budgetCell, MONTH, monthTitle, readBudgeted, useBudgetPage } from './helpers/budget.ts';
 import { BUILT, PASSWORD, type Session, startSession, WAIT } from './helpers/session.ts';
 import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
 
@@ -57,6 +57,24 @@ describe.runIf(BUILT && API_BUILT)(
       await api.sync();
       await page.getByRole('button', { name: 'Sync', exact: true }).click();
       await expect.poll(() => b.spent('Groceries', MONTH), WAIT).toBe(-2500);
+      // Spent opens the register filtered on this category and month (CONTRACTS.md).
+      await page
+        .getByRole('button', {
+          name: new RegExp(`^Transactions of Groceries, ${monthTitle(MONTH)}:`),
+        })
+        .click();
+      await page.waitForURL(/\/accounts$/, WAIT);
+      expect(await page.evaluate('JSON.stringify(history.state?.usr?.filter)')).toBe(
+        JSON.stringify({
+          conditions: [
+            { field: 'category', op: 'is', value: groceries.id, type: 'id' },
+            { field: 'date', op: 'is', value: MONTH, options: { month: true }, type: 'date' },
+          ],
+          conditionsOp: 'and',
+        }),
+      );
+      await page.goBack();
+      await b.table().waitFor(WAIT);
     });
 
     it('adds and renames a category, refusing a name its group already has', async () => {
@@ -76,6 +94,12 @@ describe.runIf(BUILT && API_BUILT)(
       const rename = page.getByLabel('Rename Pets');
       await rename.fill('Pet care');
       await rename.press('Enter');
+      await row('Pet care').waitFor(WAIT);
+      // A rename is one undo step, and redo brings it back.
+      await page.getByRole('main').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press(`${mod}+z`);
+      await row('Pets').waitFor(WAIT);
+      await page.keyboard.press(`${mod}+Shift+z`);
       await row('Pet care').waitFor(WAIT);
     });
 
@@ -105,6 +129,16 @@ describe.runIf(BUILT && API_BUILT)(
       // Focus stays on the moved category, so it can keep moving.
       await expect.poll(() => b.focusedLabel()).toBe('Pet care');
       await page.keyboard.press('Alt+ArrowUp');
+      await expect
+        .poll(async () => (await order()).slice(1, 3), WAIT)
+        .toEqual(['Pet care', 'Groceries']);
+      // A move is undone and redone like any edit.
+      await page.getByRole('main').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press(`${mod}+z`);
+      await expect
+        .poll(async () => (await order()).slice(1, 3), WAIT)
+        .toEqual(['Groceries', 'Pet care']);
+      await page.keyboard.press(`${mod}+Shift+z`);
       await expect
         .poll(async () => (await order()).slice(1, 3), WAIT)
         .toEqual(['Pet care', 'Groceries']);

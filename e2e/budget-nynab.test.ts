@@ -79,6 +79,21 @@ describe.runIf(BUILT && API_BUILT)(
       await b.monthAction(MONTH, 'Set all budgets to zero');
       await expect.poll(() => b.readBudgetedOf('Groceries', MONTH), WAIT).toBe(0);
       await agree();
+      // A month action is one undo step over every category it set.
+      const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
+      await page.getByRole('main').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press(`${mod}+z`); // the zeros
+      await page.keyboard.press(`${mod}+z`); // the averages
+      await expect.poll(() => b.readBudgetedOf('Groceries', MONTH), WAIT).toBe(10000);
+      await agree();
+      await page.keyboard.press(`${mod}+z`); // the copy
+      await expect.poll(() => b.readBudgetedOf('Groceries', MONTH), WAIT).toBe(0);
+      await page.keyboard.press(`${mod}+Shift+z`);
+      await expect.poll(() => b.readBudgetedOf('Groceries', MONTH), WAIT).toBe(10000);
+      await page.keyboard.press(`${mod}+Shift+z`);
+      await page.keyboard.press(`${mod}+Shift+z`);
+      await expect.poll(() => b.readBudgetedOf('Groceries', MONTH), WAIT).toBe(0);
+      await agree();
     });
 
     it('moves available funds, holds money and resets the hold', async () => {
