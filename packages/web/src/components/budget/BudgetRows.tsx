@@ -292,10 +292,9 @@ const GroupRow = memo(function GroupRow({
               type="button"
               className="btn btn-bare bt-add-category"
               aria-label={`Add a category to ${group.name}`}
-              title="Add category"
               onClick={() => control.setAdding(group.id)}
             >
-              +
+              + Category
             </button>
           </>
         )}
