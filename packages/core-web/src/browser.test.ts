@@ -169,7 +169,9 @@ describe('core in Chromium (OPFS SAH pool, Web Locks, IndexedDB fallback)', () =
     const now = new Date();
     const pad = (n: number) => String(n).padStart(2, '0');
     const [systemToday] = await today();
-    expect(systemToday).toBe(`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
+    expect(systemToday).toBe(
+      `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+    );
   }, 30_000);
 
   it('a browser without sync access handles gets app-init-failure', async () => {
