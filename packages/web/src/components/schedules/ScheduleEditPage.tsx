@@ -98,7 +98,9 @@ function ScheduleEditor({
   const store = useStore();
   const navigate = useNavigate();
   const location = useLocation();
-  const [errors, setErrors] = useState<FormErrors | null>(null);
+  // Once a save was tried, what is missing is shown, and goes as soon as it is filled in.
+  const [tried, setTried] = useState(false);
+  const errors: FormErrors | null = tried ? formErrors(form) : null;
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const set = (change: Partial<ScheduleForm>) => setForm((f) => ({ ...f, ...change }));
@@ -108,10 +110,9 @@ function ScheduleEditor({
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    const found = formErrors(form);
-    setErrors(found);
+    setTried(true);
     setProblem(null);
-    if (found) return;
+    if (formErrors(form)) return;
     setSaving(true);
     try {
       let payee = form.payee;
@@ -139,7 +140,17 @@ function ScheduleEditor({
   return (
     <div className="page schedule-edit-page">
       <h1>{id ? 'Edit schedule' : 'New schedule'}</h1>
-      <form className="card schedule-form" onSubmit={(e) => void save(e)} noValidate>
+      <form
+        className="card schedule-form"
+        onSubmit={(e) => void save(e)}
+        onKeyDown={(e) => {
+          // Enter in a picker takes its suggestion; it does not save the whole form.
+          if (e.key === 'Enter' && (e.target as HTMLElement).getAttribute('role') === 'combobox') {
+            e.preventDefault();
+          }
+        }}
+        noValidate
+      >
         <div className="schedule-fields">
           <label className="field">
             <span>Name</span>

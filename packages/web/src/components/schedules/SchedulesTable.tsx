@@ -43,7 +43,7 @@ export function SchedulesTable({ rows, statuses, wide, empty, onError }: Schedul
     {
       id: 'name',
       header: 'Name',
-      width: 'minmax(120px, 1.3fr)',
+      width: 'minmax(110px, 1.1fr)',
       cell: (row) => (
         <Link
           to={`/schedule/edit/${row.id}`}
@@ -57,13 +57,13 @@ export function SchedulesTable({ rows, statuses, wide, empty, onError }: Schedul
     {
       id: 'payee',
       header: 'Payee',
-      width: 'minmax(100px, 1.2fr)',
+      width: 'minmax(100px, 1.1fr)',
       cell: (row) => payeeName(row._payee),
     },
     {
       id: 'account',
       header: 'Account',
-      width: 'minmax(90px, 1fr)',
+      width: 'minmax(90px, 0.9fr)',
       cell: (row) => accountName(row._account),
     },
     {
@@ -77,7 +77,7 @@ export function SchedulesTable({ rows, statuses, wide, empty, onError }: Schedul
           {
             id: 'repeats',
             header: 'Repeats',
-            width: 'minmax(120px, 1.4fr)',
+            width: 'minmax(150px, 1.7fr)',
             cell: (row: ScheduleRow) =>
               typeof row._date === 'object' && row._date ? (
                 <span title={describeRecurrence(row._date, fmt.date)}>
@@ -92,13 +92,13 @@ export function SchedulesTable({ rows, statuses, wide, empty, onError }: Schedul
     {
       id: 'status',
       header: 'Status',
-      width: '100px',
+      width: '112px',
       cell: (row) => <StatusBadge status={statuses[row.id]} />,
     },
     {
       id: 'amount',
       header: 'Amount',
-      width: 'minmax(110px, 180px)',
+      width: 'minmax(110px, 160px)',
       align: 'right',
       cell: (row) => (
         <span className={`amount${scheduledAmount(row._amount) < 0 ? ' negative' : ''}`}>
@@ -109,7 +109,7 @@ export function SchedulesTable({ rows, statuses, wide, empty, onError }: Schedul
     {
       id: 'menu',
       header: <span className="sr-only">Actions</span>,
-      width: '44px',
+      width: '52px',
       align: 'center',
       cell: (row) => (
         <MenuButton
