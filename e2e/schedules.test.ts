@@ -121,6 +121,13 @@ describe.runIf(BUILT)('schedules', { timeout: 120_000 }, () => {
     await expect
       .poll(() => upcoming.allInnerTexts(), WAIT)
       .toEqual(['05/31/2024', '06/28/2024', '07/26/2024', '08/30/2024']);
+    // Without a start date the core cannot work out any date.
+    await popup.getByLabel('Start date').fill('');
+    await popup.getByRole('alert').getByText('Invalid rule').waitFor(WAIT);
+    expect(await popup.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+    await popup.getByLabel('Start date').fill('05/06/2024');
+    await expect.poll(() => upcoming.count(), WAIT).toBe(4);
+    await popup.getByLabel('Interval').focus();
     await shoot(page, 'schedules-02-recurrence-popup');
     await popup.getByRole('button', { name: 'Apply' }).click();
     await main()
@@ -180,6 +187,14 @@ describe.runIf(BUILT)('schedules', { timeout: 120_000 }, () => {
 
   it('creates one with a range amount that moves off the weekend', async () => {
     await main().getByRole('button', { name: 'Add new schedule' }).click();
+    // Names are unique: the core's refusal is shown and nothing is lost.
+    await main().getByLabel('Name').fill('Car loan');
+    await main().getByLabel('Amount', { exact: true }).fill('1');
+    await main().getByRole('button', { name: 'Add', exact: true }).click();
+    await main()
+      .getByRole('alert')
+      .getByText('Cannot create schedules with the same name')
+      .waitFor(WAIT);
     await main().getByLabel('Name').fill('Electricity');
     const payee = main().getByRole('combobox', { name: 'Payee' });
     await payee.fill('City Po');
@@ -320,6 +335,13 @@ describe.runIf(BUILT)('schedules', { timeout: 120_000 }, () => {
     // The daily run moved the paid car loan on to its next date.
     expect((await cells(row('Car loan')))[3]).toBe('06/28/2024');
     await shoot(page, 'schedules-08-list-later');
+    // A missed salary posted by hand, dated today, pays it.
+    await row('Salary').getByRole('button', { name: 'Actions for Salary' }).click();
+    await page.getByRole('menuitem', { name: 'Post transaction today' }).click();
+    await expect.poll(async () => (await cells(row('Salary')))[5], WAIT).toBe('Paid');
+    await row('Car insurance').getByRole('button', { name: 'Actions for Car insurance' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await row('Car insurance').waitFor({ state: 'detached', ...WAIT });
   });
 
   it('shows the month on a calendar with the projected balance of each day', async () => {

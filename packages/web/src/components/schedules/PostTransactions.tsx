@@ -4,6 +4,7 @@ import { useStore } from '../../app/context.ts';
 import { Modal } from '../kit/Modal.tsx';
 import { usePayeeName } from '../kit/Pickers.tsx';
 import { postTransactionsText } from './schedule-logic.ts';
+import './schedules.css';
 
 /**
  * `/schedule/posts-offline-notification`, the 'Post transactions?' modal: the daily run found
@@ -28,7 +29,7 @@ export function PostTransactions() {
   const back = () => navigate(-1);
   return (
     <Modal title="Post transactions?" onClose={back} width={500}>
-      <div className="stack">
+      <div className="stack post-transactions">
         <p>{postTransactionsText(names)}</p>
         <p className="subdued">
           Transactions for due schedules are usually added automatically, but the last sync did not

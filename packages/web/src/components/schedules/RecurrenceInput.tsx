@@ -149,13 +149,12 @@ function RecurrencePopup({
           <span className="recurrence-label">From</span>
           <DateInput
             label="Start date"
-            value={draft.start}
-            required
+            value={draft.start || null}
             onChange={(d) => {
-              if (d) set({ start: d });
+              if (d !== undefined) set({ start: d ?? '' });
             }}
             onCommit={(d) => {
-              if (d) set({ start: d });
+              set({ start: d ?? '' });
             }}
           />
         </div>
@@ -310,7 +309,12 @@ function RecurrencePopup({
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => onApply(finished)}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!draft.start}
+            onClick={() => onApply(finished)}
+          >
             Apply
           </button>
         </div>

@@ -187,10 +187,16 @@ export function ScheduleCalendar({ rows, statuses }: Props) {
                     </div>
                     <ul className="calendar-items">
                       {items.slice(0, ITEMS_PER_DAY).map((o) => (
-                        <li key={o.scheduleId} className={o.missed ? 'missed' : undefined}>
+                        <li
+                          key={o.scheduleId}
+                          className={[o.missed ? 'missed' : '', o.internal ? 'internal' : ''].join(
+                            ' ',
+                          )}
+                          title={o.internal ? 'A transfer between the accounts shown' : undefined}
+                        >
                           <Link to={`/schedule/edit/${o.scheduleId}`} className="calendar-item">
                             <span className="calendar-item-name">{name(o)}</span>
-                            <Amount cents={o.amount} />
+                            <Amount cents={o.shown} colored={!o.internal} />
                           </Link>
                         </li>
                       ))}

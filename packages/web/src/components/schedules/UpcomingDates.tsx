@@ -39,6 +39,8 @@ export function UpcomingDates({ config }: { config: unknown }) {
         <div className="error-text" role="alert">
           Invalid rule
         </div>
+      ) : dates?.length === 0 ? (
+        <div className="subdued">No more dates</div>
       ) : (
         <ol aria-label="Upcoming dates">
           {(dates ?? []).map((d) => (

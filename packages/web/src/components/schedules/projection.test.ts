@@ -78,7 +78,15 @@ describe('projected balances', () => {
     ]);
     // Both sides chosen: the transfer moves nothing in the total.
     const both = occurrences({ ...base, schedules, accounts: new Set(['checking', 'savings']) });
-    expect(both.find((o) => o.scheduleId === 'save')!.amount).toBe(0);
+    expect(both.find((o) => o.scheduleId === 'save')).toMatchObject({
+      amount: 0,
+      shown: -50000,
+      internal: true,
+    });
+    expect(found.find((o) => o.scheduleId === 'save')).toMatchObject({
+      shown: -50000,
+      internal: false,
+    });
     expect(both.some((o) => o.scheduleId === 'elsewhere')).toBe(true);
   });
 

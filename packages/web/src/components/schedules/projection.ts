@@ -15,6 +15,10 @@ export interface Occurrence {
   countsOn: string;
   /** What it moves in the chosen accounts (a transfer between two of them moves nothing). */
   amount: number;
+  /** What it shows: what it moves, or for a transfer within the chosen accounts its amount. */
+  shown: number;
+  /** A transfer between two of the chosen accounts. */
+  internal: boolean;
   missed: boolean;
 }
 
@@ -75,6 +79,8 @@ export function occurrences(input: ProjectionInput): Occurrence[] {
         date,
         countsOn: missed ? input.today : date,
         amount: moved,
+        shown: moved === 0 && amount !== 0 ? amount : moved,
+        internal: moved === 0 && amount !== 0,
         missed,
       });
     }
