@@ -23,9 +23,9 @@ async function shoot(page: Page, name: string): Promise<void> {
   const file = (suffix: string) => join(SCREENSHOT_DIR, `${name}-${suffix}.png`);
   await page.waitForTimeout(100);
   await page.screenshot({ path: file('1280') });
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+  await page.evaluate("document.documentElement.dataset.theme = 'dark'");
   await page.screenshot({ path: file('1280-dark') });
-  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+  await page.evaluate("document.documentElement.dataset.theme = 'light'");
   await page.setViewportSize({ width: 1100, height: 800 });
   await page.waitForTimeout(150);
   await page.screenshot({ path: file('1100') });
@@ -65,10 +65,9 @@ describe.runIf(BUILT)('schedules', { timeout: 120_000 }, () => {
     dir = mkdtempSync(join(tmpdir(), 'coffer-e2e-schedules-'));
     session = await startSession();
     page = session.first.page;
-    await session.first.context.addInitScript(
-      (key) => window.localStorage.setItem(key, 'true'),
-      FOLLOW_PAGE_CLOCK,
-    );
+    await session.first.context.addInitScript({
+      content: `localStorage.setItem('${FOLLOW_PAGE_CLOCK}', 'true')`,
+    });
     await page.clock.install({ time: at('2024-05-06') });
   });
   afterAll(async () => {

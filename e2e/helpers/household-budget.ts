@@ -54,7 +54,8 @@ export function writeHouseholdBudget(dir: string): string {
   };
   const template = b.transactions[0] as Json;
   const txns: Json[] = b.transactions.filter(
-    (t: Json) => !['Salary', 'Work'].includes(b.payees.find((p: Json) => p.id === t.payee_id)?.name),
+    (t: Json) =>
+      !['Salary', 'Work'].includes(b.payees.find((p: Json) => p.id === t.payee_id)?.name),
   );
   const add = (date: string, name: string, dollars: number, cat: string | null, memo = '') =>
     txns.push({
@@ -80,7 +81,12 @@ export function writeHouseholdBudget(dir: string): string {
   const months = ['2023-11', '2023-12', '2024-01', '2024-02', '2024-03', '2024-04'];
   for (const m of [...months, '2024-05']) add(`${m}-01`, 'Landlord', -1450, 'Rent/Mortgage');
   for (const m of months) {
-    add(`${m}-0${HOUSEHOLD.gym.day}`, HOUSEHOLD.gym.payee, HOUSEHOLD.gym.amount, 'Health & Wellness');
+    add(
+      `${m}-0${HOUSEHOLD.gym.day}`,
+      HOUSEHOLD.gym.payee,
+      HOUSEHOLD.gym.amount,
+      'Health & Wellness',
+    );
   }
   const power = [-96.4, -112.75, -118.2, -104.9, -91.35, -83.6];
   months.forEach((m, i) => add(`${m}-22`, 'City Power', power[i]!, 'Electric'));
