@@ -7,6 +7,7 @@ import { useFormat } from '../../app/use-format.ts';
 import { errorOf } from '../../backend/backend.ts';
 import { usePayeeName } from '../kit/Pickers.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
+import { toggled } from './schedule-logic.ts';
 import './schedules.css';
 
 /** A recurring payment found in the history (core's `schedule/discover`). */
@@ -66,13 +67,7 @@ export function DiscoverSchedulesPage() {
     navigate('/schedules');
   }
 
-  const toggle = (id: string) =>
-    setChosen((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setChosen((s) => toggled(s, id));
   const all = found !== null && found.length > 0 && chosen.size === found.length;
 
   return (

@@ -4,16 +4,16 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { errorOf } from '../../backend/backend.ts';
-import { Amount } from '../kit/AmountInput.tsx';
 import { useQuery } from '../kit/data.ts';
 import { usePayeeName } from '../kit/Pickers.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
-import type { TxnRow } from './LinkedTransactions.tsx';
+import { TransactionsTable, type TxnRow } from './TransactionsTable.tsx';
 import {
   amountText,
   filterSchedules,
   scheduledAmount,
   type ScheduleRow,
+  toggled,
 } from './schedule-logic.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useScheduleRows, useScheduleStatuses } from './use-schedules.ts';
@@ -95,14 +95,6 @@ export function ScheduleLinkPage() {
     else navigate(-1);
   }
 
-  const toggle = (id: string) =>
-    setPicked((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-
   return (
     <div className="page schedule-link-page">
       <h1>Link schedule</h1>
@@ -130,50 +122,18 @@ export function ScheduleLinkPage() {
           </p>
         ) : (
           <div className="link-txns-scroll">
-            <table className="schedule-txns" aria-label="Transactions">
-              <thead>
-                <tr>
-                  {!fixed && (
-                    <th scope="col">
-                      <span className="sr-only">Selected</span>
-                    </th>
-                  )}
-                  <th scope="col">Date</th>
-                  <th scope="col">Payee</th>
-                  <th scope="col">Account</th>
-                  <th scope="col">Notes</th>
-                  <th scope="col" className="amount">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {txns.map((t) => {
-                  const name = `${fmt.date(t.date)} ${payeeName(t.payee)} ${fmt.amount(t.amount)}`;
-                  return (
-                    <tr key={t.id} aria-label={name}>
-                      {!fixed && (
-                        <td className="link-check">
-                          <input
-                            type="checkbox"
-                            aria-label={`Select ${name}`}
-                            checked={picked.has(t.id)}
-                            onChange={() => toggle(t.id)}
-                          />
-                        </td>
-                      )}
-                      <td>{fmt.date(t.date)}</td>
-                      <td>{payeeName(t.payee)}</td>
-                      <td>{accountName(t.account)}</td>
-                      <td className="subdued">{t.notes}</td>
-                      <td className="amount">
-                        <Amount cents={t.amount} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <TransactionsTable
+              label="Transactions"
+              rows={txns}
+              picked={
+                fixed
+                  ? undefined
+                  : {
+                      has: (id) => picked.has(id),
+                      toggle: (id) => setPicked((s) => toggled(s, id)),
+                    }
+              }
+            />
           </div>
         )}
       </section>

@@ -7,6 +7,7 @@ import {
   type ScheduleRow,
   scheduledAmount,
   statusBadge,
+  toggled,
 } from './schedule-logic.ts';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
@@ -112,5 +113,12 @@ describe('the schedules list', () => {
     expect(postTransactionsText(['Gym', 'Rent', 'Gym', 'Phone'])).toBe(
       'The payees Gym, Rent and Phone have schedules due today.',
     );
+  });
+
+  it('ticks and unticks a row in a new set', () => {
+    const start = new Set(['a']);
+    expect([...toggled(start, 'b')]).toEqual(['a', 'b']);
+    expect([...toggled(start, 'a')]).toEqual([]);
+    expect([...start]).toEqual(['a']);
   });
 });

@@ -157,3 +157,11 @@ export function postTransactionsText(payees: readonly string[]): string {
       : `${unique.slice(0, -1).join(', ')} and ${unique[unique.length - 1]}`;
   return `${unique.length === 1 ? 'The payee' : 'The payees'} ${list} ${unique.length === 1 ? 'has a schedule' : 'have schedules'} due today.`;
 }
+
+/** A set with `id` added, or taken out when it was there (a ticked row). */
+export function toggled(set: ReadonlySet<string>, id: string): Set<string> {
+  const next = new Set(set);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+}
