@@ -204,10 +204,21 @@ describe.runIf(BUILT)('schedules', { timeout: 120_000 }, () => {
     await main().getByLabel('Amount match').selectOption({ label: 'is between' });
     await main().getByLabel('From amount').fill('80');
     await main().getByLabel('To amount').fill('120');
-    await main()
-      .getByRole('button', { name: /^Date: Every month on the 31st/ })
-      .click();
+    // By keyboard: Enter opens the popup with focus inside, Escape closes it and focus returns.
+    const dateButton = main().getByRole('button', { name: /^Date: Every month on the 31st/ });
+    await dateButton.focus();
+    await page.keyboard.press('Enter');
     const popup = page.getByRole('dialog', { name: 'Repeats' });
+    await popup.waitFor(WAIT);
+    expect(await popup.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'detached', ...WAIT });
+    expect(await dateButton.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    // An interval that is not a positive whole number becomes 1.
+    await popup.getByLabel('Interval').fill('0');
+    await popup.getByLabel('Interval').press('Tab');
+    expect(await popup.getByLabel('Interval').inputValue()).toBe('1');
     await popup.getByLabel('Start date').fill('06/15/2024');
     await popup.getByLabel('Start date').press('Enter');
     await popup.getByLabel('Move schedule', { exact: true }).check();
@@ -238,7 +249,12 @@ describe.runIf(BUILT)('schedules', { timeout: 120_000 }, () => {
       await page.getByRole('menuitem', { name: item }).click();
     };
     const shown = async () => (await cells(row('Electricity'))).slice(3, 6);
-    await act('Skip next scheduled date');
+    // The menu by keyboard: Enter opens it, typing jumps to an item, Enter picks it.
+    await row('Electricity').getByRole('button', { name: 'Actions for Electricity' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').waitFor(WAIT);
+    await page.keyboard.type('Sk');
+    await page.keyboard.press('Enter');
     await expect
       .poll(shown, WAIT)
       .toEqual(['07/15/2024', 'Every month on the 15th (before weekend)', 'Scheduled']);
