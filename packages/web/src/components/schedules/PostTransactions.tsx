@@ -15,7 +15,8 @@ export function PostTransactions() {
   const store = useStore();
   const navigate = useNavigate();
   const payeeName = usePayeeName();
-  const { state } = useLocation() as { state: { payees?: unknown[] } | null };
+  const location = useLocation();
+  const state = location.state as { payees?: unknown[] } | null;
   const [posting, setPosting] = useState(false);
   const names = (state?.payees ?? [])
     .map((p) =>
@@ -26,7 +27,8 @@ export function PostTransactions() {
           : '',
     )
     .filter(Boolean);
-  const back = () => navigate(-1);
+  // Back to the page it came up over (or the budget, when it was the first page).
+  const back = () => (location.key === 'default' ? navigate('/budget') : navigate(-1));
   return (
     <Modal title="Post transactions?" onClose={back} width={500}>
       <div className="stack post-transactions">
