@@ -44,23 +44,22 @@ export function ScheduleCalendar({ rows, statuses }: Props) {
   const from = days[0]!;
   const to = days[days.length - 1]!;
 
-  const inAccounts = { account: { $oneof: ids } };
+  // Without an account there is no balance to project (and nothing to ask for).
+  const inAccounts = ids.length > 0 ? q('transactions').filter({ account: { $oneof: ids } }) : null;
   const before = useQuery<number>(
-    q('transactions')
-      .filter(inAccounts)
-      .filter({ date: { $lt: from } })
+    inAccounts
+      ?.filter({ date: { $lt: from } })
       .calculate({ $sum: '$amount' })
-      .serialize(),
+      .serialize() ?? null,
     ['transactions'],
   );
   const booked = useQuery<Array<{ date: string; amount: number }>>(
-    q('transactions')
-      .filter(inAccounts)
-      .filter({ date: { $gte: from } })
+    inAccounts
+      ?.filter({ date: { $gte: from } })
       .filter({ date: { $lte: to } })
       .groupBy('date')
       .select(['date', { amount: { $sum: '$amount' } }])
-      .serialize(),
+      .serialize() ?? null,
     ['transactions'],
   );
 
@@ -89,7 +88,7 @@ export function ScheduleCalendar({ rows, statuses }: Props) {
   const inMonth = balances.filter((b) => monthOf(b.date) === month);
   const low = lowestProjected(inMonth);
   const end = inMonth[inMonth.length - 1];
-  const ready = before !== null && booked !== null;
+  const ready = inAccounts !== null && before !== null && booked !== null;
   const name = (o: Occurrence) => {
     const row = rowOf.get(o.scheduleId);
     return row?.name || payeeName(row?._payee) || 'Schedule';
@@ -138,6 +137,9 @@ export function ScheduleCalendar({ rows, statuses }: Props) {
         </label>
       </div>
       <div className="calendar-summary" aria-live="polite">
+        {ids.length === 0 && (
+          <span className="summary-item">There is no open account for budget to project.</span>
+        )}
         {ready && low && (
           <span className={low.balance < 0 ? 'summary-item warning' : 'summary-item'}>
             Lowest projected balance <Amount cents={low.balance} className="summary-amount" /> on{' '}
