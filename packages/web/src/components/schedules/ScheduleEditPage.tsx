@@ -29,6 +29,11 @@ import './schedules.css';
 /** `/schedule/edit` (a new schedule) and `/schedule/edit/{id}`. */
 export function ScheduleEditPage() {
   const { id } = useParams();
+  // Another schedule (back and forward between two editors) starts from its own state.
+  return <ScheduleEditRoute key={id ?? 'new'} id={id} />;
+}
+
+function ScheduleEditRoute({ id }: { id: string | undefined }) {
   const store = useStore();
   const rows = useScheduleRows();
   const row = id ? rows?.find((r) => r.id === id) : undefined;
@@ -79,7 +84,6 @@ export function ScheduleEditPage() {
       form={form}
       setForm={(update) => setForm((f) => (f ? update(f) : f))}
       rule={id ? rule : null}
-      key={id ?? 'new'}
     />
   );
 }
