@@ -371,6 +371,10 @@ describe.runIf(BUILT)('schedules', { timeout: 120_000 }, () => {
     await main().getByRole('table', { name: 'Schedules in July 2024' }).waitFor(WAIT);
     await main().getByRole('button', { name: 'List' }).click();
     await table().waitFor(WAIT);
+    // Wide screens only: on a phone the schedule pages give way to the budget.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForURL(/\/budget$/, WAIT);
+    await page.setViewportSize({ width: 1280, height: 800 });
     expect(session.first.errors).toEqual([]);
   });
 });
