@@ -23,23 +23,36 @@ function row(over: Partial<ScheduleRow>): ScheduleRow {
 const days = (from: string, n: number) => Array.from({ length: n }, (_, i) => addDays(from, i));
 
 describe('schedule dates in a window', () => {
-  it('lists a recurrence from its next date, dropping a paid next date', () => {
+  it('lists a recurrence from its next date; a paid one from where the daily run moves it', () => {
     const rent = row({});
-    expect(scheduleDates(rent, false, '2024-08-31')).toEqual([
+    expect(scheduleDates(rent, false, '2024-05-10', '2024-08-31')).toEqual([
       '2024-05-31',
       '2024-06-28',
       '2024-07-26',
       '2024-08-30',
     ]);
-    expect(scheduleDates(rent, true, '2024-07-01')).toEqual(['2024-06-28']);
-    expect(scheduleDates(row({ _date: '2024-05-31' }), false, '2024-06-30')).toEqual([
-      '2024-05-31',
+    expect(scheduleDates(rent, true, '2024-05-10', '2024-07-01')).toEqual(['2024-06-28']);
+    // Paid late: the occurrences missed meanwhile are not owed any more.
+    expect(scheduleDates(rent, true, '2024-07-02', '2024-08-31')).toEqual([
+      '2024-07-26',
+      '2024-08-30',
     ]);
-    expect(scheduleDates(row({ _date: '2024-05-31' }), true, '2024-06-30')).toEqual([]);
-    expect(scheduleDates(row({ completed: true }), false, '2024-12-31')).toEqual([]);
-    expect(
-      scheduleDates(row({ _date: { start: 'nope', frequency: 'monthly' } }), false, '2024-12-31'),
-    ).toEqual([]);
+    const oneOff = row({ _date: '2024-05-31' });
+    expect(scheduleDates(oneOff, false, '2024-05-10', '2024-06-30')).toEqual(['2024-05-31']);
+    expect(scheduleDates(oneOff, true, '2024-05-10', '2024-06-30')).toEqual([]);
+    expect(scheduleDates(row({ completed: true }), false, '2024-05-10', '2024-12-31')).toEqual([]);
+    const broken = row({ _date: { start: 'nope', frequency: 'monthly' } });
+    expect(scheduleDates(broken, false, '2024-05-10', '2024-12-31')).toEqual([]);
+    // An ended recurrence, paid: nothing after.
+    const once = row({
+      _date: {
+        start: '2024-05-31',
+        frequency: 'monthly',
+        endMode: 'after_n_occurrences',
+        endOccurrences: 1,
+      },
+    });
+    expect(scheduleDates(once, true, '2024-05-10', '2024-12-31')).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@
  * balance of the chosen accounts at the end of each day (what is booked, plus what the
  * schedules will still move from today on), so a person sees when money runs short.
  */
+import { advanceAfterPayment } from '@coffer/core/schedules/recurrence/dates.ts';
 import { formatDay, parseDay } from '@coffer/core/schedules/recurrence/days.ts';
 import { parseRecurrence } from '@coffer/core/schedules/recurrence/recurrence.ts';
 import { isRecurring, scheduledAmount, type ScheduleRow } from './schedule-logic.ts';
@@ -25,21 +26,30 @@ export interface Occurrence {
 /** The most occurrences one schedule gets in a window (a daily one over six weeks is 42). */
 const MAX_PER_SCHEDULE = 400;
 
-/** The dates of a schedule from its next date through `to` (the next date is left out when paid). */
-export function scheduleDates(row: ScheduleRow, paid: boolean, to: string): string[] {
+/**
+ * The dates of a schedule from its next date through `to`. A paid one starts where the daily
+ * run will move it: its first date after the one paid, and not before today.
+ */
+export function scheduleDates(
+  row: ScheduleRow,
+  paid: boolean,
+  today: string,
+  to: string,
+): string[] {
   const next = row.next_date;
   if (!next || row.completed) return [];
   if (!isRecurring(row)) return paid || next > to ? [] : [next];
   const parsed = parseRecurrence(row._date);
-  const from = parseDay(next);
+  if (!parsed.ok) return [];
+  const start = paid ? advanceAfterPayment(parsed.recurrence, next, today) : next;
+  const from = start === null || (paid && start === next) ? null : parseDay(start);
   const until = parseDay(to);
-  if (!parsed.ok || from === null || until === null) return [];
+  if (from === null || until === null) return [];
   const dates: string[] = [];
   for (const day of parsed.recurrence.upcoming(from, MAX_PER_SCHEDULE)) {
     if (day > until) break;
     dates.push(formatDay(day));
   }
-  if (paid && dates[0] === next) dates.shift();
   return dates;
 }
 
@@ -71,7 +81,7 @@ export function occurrences(input: ProjectionInput): Occurrence[] {
       (row._account !== null && input.accounts.has(row._account)) ||
       (other !== null && input.accounts.has(other));
     if (!touches) continue;
-    for (const date of scheduleDates(row, status === 'paid', input.to)) {
+    for (const date of scheduleDates(row, status === 'paid', input.today, input.to)) {
       const missed = date < input.today;
       if (date < input.from && !missed) continue;
       out.push({
