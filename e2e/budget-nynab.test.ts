@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BUILT, type ApiDevice, openApiDevice } from './helpers/api-device.ts';
 import { budgetCell, monthTitle, shownMonth, useBudgetPage } from './helpers/budget.ts';
 import { BUILT, PASSWORD, type Session, startSession, WAIT } from './helpers/session.ts';
-import { bootstrapServer, importNynabDemo } from './helpers/steps.ts';
+import { bootstrapServer, importNynab } from './helpers/steps.ts';
 
 /** A month of the demo budget's data; the month before it has a budget to copy. */
 const MONTH = '2023-09';
@@ -62,7 +62,7 @@ describe.runIf(BUILT && API_BUILT)(
 
     it('imports the demo budget and opens one of its months', async () => {
       await bootstrapServer(page, session.server.url, PASSWORD);
-      await importNynabDemo(page);
+      await importNynab(page);
       await page.goto(`${session.server.url}/budget?month=${MONTH}`);
       await b.table().waitFor(WAIT);
       await page.getByRole('heading', { name: monthTitle(MONTH) }).waitFor(WAIT);

@@ -9,7 +9,7 @@ import {
   startSession,
   WAIT,
 } from './helpers/session.ts';
-import { bootstrapServer, importNynabDemo } from './helpers/steps.ts';
+import { bootstrapServer, importNynab } from './helpers/steps.ts';
 
 /**
  * Every main screen at 1280×800 and 390×844 on a budget with real data (an nYNAB export), for
@@ -37,7 +37,7 @@ describe.runIf(BUILT)('the main screens at both sizes', { timeout: 90_000 }, () 
   it('the manager’s file list', async () => {
     const { page } = profile;
     await bootstrapServer(page, session.server.url, PASSWORD);
-    await importNynabDemo(page);
+    await importNynab(page);
     await profile.sidebar().getByRole('button', { name: /▾/ }).first().click();
     await page.getByRole('menuitem', { name: 'Close file' }).click();
     await page.getByRole('button', { name: 'Create new file' }).waitFor(WAIT);
