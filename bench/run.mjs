@@ -1,6 +1,5 @@
-// `npm run bench`: builds, then runs every benchmark — each `bench/*.mjs`, each
-// `bench/<group>/run.mjs` and each `bench/<group>/run-<name>.mjs` — one after another.
-// Arguments filter by name:
+// `npm run bench`: builds, then runs every benchmark — each `bench/*.mjs` and each
+// `bench/<group>/run.mjs` — one after another. Arguments filter by name:
 //   npm run bench -- api        (only the benchmarks whose path contains "api")
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -21,11 +20,6 @@ for (const name of readdirSync(here).sort()) {
     existsSync(join(path, 'run.mjs'))
   ) {
     scripts.push(join(path, 'run.mjs'));
-  }
-  if (name !== 'results' && statSync(path).isDirectory()) {
-    for (const extra of readdirSync(path).sort()) {
-      if (/^run-.+\.mjs$/.test(extra)) scripts.push(join(path, extra));
-    }
   }
 }
 const chosen = scripts.filter(

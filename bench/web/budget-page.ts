@@ -6,7 +6,7 @@
  *   - edit: a budgeted amount typed, then Enter, until the new To Budget is painted;
  *   - month: the next-month arrow, until the next month's To Budget is painted.
  * Edit and month are timed inside the page, from the input event to the animation frame after
- * the DOM shows the result. Bundled and started by bench/web/run-budget-page.mjs.
+ * the DOM shows the result. Bundled and started by bench/web-budget/run.mjs.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -167,12 +167,17 @@ interface Timings {
   month: number[];
 }
 
-async function measureApp(app: App, checkingBalance: string, base: string): Promise<Timings> {
+/** Fills `out` as the flows run; a flow that gets stuck leaves what was measured before it. */
+async function measureApp(
+  app: App,
+  checkingBalance: string,
+  base: string,
+  out: Timings,
+): Promise<void> {
   const sel = SELECTORS[app.name]!;
   // A profile on disk, as a user's browser keeps one (an incognito OPFS lives in memory and
   // writes slower).
   const context = await launchPersistentChromium(join(base, `profile-${app.name}`));
-  const out: Timings = { open: [], edit: [], editNext: [], month: [] };
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.setViewportSize(SIZES.desktop);
@@ -238,7 +243,6 @@ async function measureApp(app: App, checkingBalance: string, base: string): Prom
       await page.waitForTimeout(300);
     }
     if (errors.length > 0) console.warn(`${app.name}: page errors: ${errors.join(' | ')}`);
-    return out;
   } catch (err) {
     // What the page showed when a flow got stuck, to see why.
     const shot = join(resolve('bench/results'), `budget-page-${app.name}-failure.png`);
@@ -272,12 +276,18 @@ async function main() {
     { name: 'actual', server: await startActual() },
   ];
   const results: Record<string, Timings> = {};
+  const failures: Record<string, string> = {};
   try {
     for (const app of apps) await setUp(app, made, id);
     for (const app of apps) {
       if (values.only && values.only !== app.name) continue;
-      results[app.name] = await measureApp(app, formatCents(checkingCents), base);
-      const r = results[app.name]!;
+      const r: Timings = { open: [], edit: [], editNext: [], month: [] };
+      results[app.name] = r;
+      try {
+        await measureApp(app, formatCents(checkingCents), base, r);
+      } catch (err) {
+        failures[app.name] = String(err).split('\n')[0]!.slice(0, 200);
+      }
       console.log(
         `${app.name}: open ${r.open.map(Math.round).join(', ')} ms; edit ${r.edit.map((x) => x.toFixed(1)).join(', ')} ms; edit, next month ${r.editNext.map((x) => x.toFixed(1)).join(', ')} ms; month ${r.month.map((x) => x.toFixed(1)).join(', ')} ms`,
       );
@@ -287,7 +297,7 @@ async function main() {
     rmSync(base, { recursive: true, force: true });
   }
 
-  const none = { open: [NaN], edit: [NaN], editNext: [NaN], month: [NaN] };
+  const none: Timings = { open: [], edit: [], editNext: [], month: [] };
   const c = results.coffer ?? none;
   const a = results.actual ?? none;
   const rows: Array<[string, number, number, string]> = [
@@ -301,21 +311,26 @@ async function main() {
     ],
     ['next month → painted (ms)', median(c.month), median(a.month), '≤ 50'],
   ];
-  const fmt = (x: number) => (x >= 100 ? String(Math.round(x)) : x.toFixed(1));
+  const fmt = (x: number) =>
+    Number.isNaN(x) ? '—' : x >= 100 ? String(Math.round(x)) : x.toFixed(1);
   console.log(
     `\nBudget page, ${TRANSACTIONS.toLocaleString('en-US')} transactions over ${MONTHS} months, medians (Chromium, 1280×800):`,
   );
   console.log('| Flow | Coffer | Actual | Actual ÷ Coffer | Target |');
   console.log('|---|---:|---:|---:|---|');
   for (const [flow, cm, am, target] of rows) {
-    console.log(`| ${flow} | ${fmt(cm)} | ${fmt(am)} | ${(am / cm).toFixed(1)}× | ${target} |`);
+    const ratio = Number.isNaN(am / cm) ? '—' : `${(am / cm).toFixed(1)}×`;
+    console.log(`| ${flow} | ${fmt(cm)} | ${fmt(am)} | ${ratio} | ${target} |`);
+  }
+  for (const [name, why] of Object.entries(failures)) {
+    console.log(`\n${name} did not finish (— above): ${why}`);
   }
   const dir = join(root, 'bench/results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `budget-page-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(
     file,
-    JSON.stringify({ transactions: TRANSACTIONS, months: MONTHS, results }, null, 2),
+    JSON.stringify({ transactions: TRANSACTIONS, months: MONTHS, results, failures }, null, 2),
   );
   console.log(`\nwrote ${file}`);
 }
