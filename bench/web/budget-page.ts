@@ -160,6 +160,8 @@ async function elapsed(page: Page): Promise<number[]> {
 
 interface Timings {
   open: number[];
+  /** Coffer: when its chunk arrived, when it asked for the cells, when the table was shown. */
+  openMarks: Array<Record<string, number>>;
   /** Until this month's To Budget is painted. */
   edit: number[];
   /** Until next month's To Budget has changed too (the core's answer, not foreseeable). */
@@ -201,6 +203,20 @@ async function measureApp(
       const start = performance.now();
       await openBudget();
       out.open.push(performance.now() - start);
+      if (app.name === 'coffer') {
+        // Where the time goes, from the page's own marks (ms since navigation start).
+        out.openMarks.push(
+          (await page.evaluate(`(() => {
+            const at = (n) => Math.round(performance.getEntriesByName(n)[0]?.startTime ?? NaN);
+            const chunk = performance.getEntriesByType('resource').find((r) => /BudgetPage-/.test(r.name));
+            return {
+              budgetChunkLoaded: Math.round(chunk?.responseEnd ?? NaN),
+              cellsRequested: at('coffer:budget-cells-requested'),
+              tableShown: at('coffer:budget-shown'),
+            };
+          })()`)) as Record<string, number>,
+        );
+      }
     }
     console.log(`${app.name}: opened`);
 
@@ -281,7 +297,7 @@ async function main() {
     for (const app of apps) await setUp(app, made, id);
     for (const app of apps) {
       if (values.only && values.only !== app.name) continue;
-      const r: Timings = { open: [], edit: [], editNext: [], month: [] };
+      const r: Timings = { open: [], openMarks: [], edit: [], editNext: [], month: [] };
       results[app.name] = r;
       try {
         await measureApp(app, formatCents(checkingCents), base, r);
@@ -297,7 +313,7 @@ async function main() {
     rmSync(base, { recursive: true, force: true });
   }
 
-  const none: Timings = { open: [], edit: [], editNext: [], month: [] };
+  const none: Timings = { open: [], openMarks: [], edit: [], editNext: [], month: [] };
   const c = results.coffer ?? none;
   const a = results.actual ?? none;
   const rows: Array<[string, number, number, string]> = [
@@ -321,6 +337,12 @@ async function main() {
   for (const [flow, cm, am, target] of rows) {
     const ratio = Number.isNaN(am / cm) ? '—' : `${(am / cm).toFixed(1)}×`;
     console.log(`| ${flow} | ${fmt(cm)} | ${fmt(am)} | ${ratio} | ${target} |`);
+  }
+  if (c.openMarks.length > 0) {
+    const m = (k: string) => median(c.openMarks.map((x) => x[k]!));
+    console.log(
+      `\nCoffer's open, medians from navigation start: budget page's code loaded ${m('budgetChunkLoaded')} ms, its cells asked for ${m('cellsRequested')} ms, table shown ${m('tableShown')} ms.`,
+    );
   }
   for (const [name, why] of Object.entries(failures)) {
     console.log(`\n${name} did not finish (— above): ${why}`);

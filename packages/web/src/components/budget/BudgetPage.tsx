@@ -96,6 +96,7 @@ export function BudgetPage() {
     // A type switch recomputes every cell: read them all again.
     const switched = typeRef.current !== type;
     typeRef.current = type;
+    if (!shownRef.current) performance.mark('coffer:budget-cells-requested');
     const load = switched ? cells.reload(names) : cells.load(names);
     let cancelled = false;
     void load.then(() => {
@@ -147,6 +148,13 @@ export function BudgetPage() {
         : null,
     [cells, shown, current, grouped, rows, notes, goalProgress, goalTemplates, isNarrow],
   );
+
+  useEffect(() => {
+    // Where the first paint of the table comes in a page load (bench/web/budget-page.ts).
+    if (view && performance.getEntriesByName('coffer:budget-shown').length === 0) {
+      performance.mark('coffer:budget-shown');
+    }
+  });
 
   const setFirst = (month: string) => setParams({ month }, { replace: true });
   const switching = shown !== null && shown.type !== type;
