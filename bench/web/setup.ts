@@ -56,10 +56,20 @@ export async function setUp(app: App, made: string, id: string): Promise<void> {
   const res = await bootstrap().catch(bootstrap);
   if (!res.ok) throw new Error(`${app.name}: bootstrap ${res.status} ${await res.text()}`);
   // Each upload marks its copy as belonging to that server's file.
-  const copy = mkdtempSync(join(tmpdir(), 'bench-web-upload-'));
-  cpSync(made, copy, { recursive: true });
-  runBudgetScript(['upload', copy, id, app.server.url, PASSWORD]);
-  rmSync(copy, { recursive: true, force: true });
+  // A large upload on a busy machine sometimes fails inside Actual's API ("internal"): try again.
+  for (let attempt = 1; ; attempt++) {
+    const copy = mkdtempSync(join(tmpdir(), 'bench-web-upload-'));
+    cpSync(made, copy, { recursive: true });
+    try {
+      runBudgetScript(['upload', copy, id, app.server.url, PASSWORD]);
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw new Error(`${app.name}: ${String(err)}`);
+      console.warn(`${app.name}: upload failed, trying again (${attempt})`);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }
 }
 
 export function median(xs: number[]): number {

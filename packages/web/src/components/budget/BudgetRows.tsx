@@ -205,7 +205,11 @@ const CategoryRow = memo(function CategoryRow({
                 }
               }}
             />
-            <NotesButton id={category.id} label={category.name} />
+            <NotesButton
+              id={category.id}
+              label={category.name}
+              note={view.notes.get(category.id) ?? null}
+            />
           </>
         )}
       </div>
@@ -287,7 +291,7 @@ const GroupRow = memo(function GroupRow({
                 } else if (item === 'delete') void deleteGroup(store, group);
               }}
             />
-            <NotesButton id={group.id} label={group.name} />
+            <NotesButton id={group.id} label={group.name} note={view.notes.get(group.id) ?? null} />
             <button
               type="button"
               className="btn btn-bare bt-add-category"
