@@ -330,6 +330,15 @@ describe.runIf(BUILT && API_BUILT)('the envelope budget in Chromium', { timeout:
         await b.table().waitFor(WAIT);
         await page.waitForTimeout(200);
         await page.screenshot({ path: join(SCREENSHOT_DIR, `budget-${theme}-${name}.png`) });
+        // Nothing cut off: every category and group name is shown whole at every width.
+        const cut = await b
+          .table()
+          .getByRole('rowheader')
+          .getByRole('button', { expanded: false })
+          .evaluateAll((els) =>
+            els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+          );
+        expect(cut, `${theme} ${name}`).toEqual([]);
       }
       await page.setViewportSize(SIZES.desktop);
     }

@@ -116,7 +116,12 @@ const SELECTORS: Record<string, Selectors> = {
         .getByTestId('budget')
         .first();
       await cell.click();
-      await cell.locator('input').waitFor(WAIT);
+      // The cell's input is focused once it is being edited (it is not always inside the cell).
+      await page.waitForFunction(
+        `document.activeElement?.tagName === 'INPUT' && !!document.activeElement.closest('[data-testid="budget-table"]')`,
+        undefined,
+        WAIT,
+      );
     },
     async showNextMonth() {},
   },
