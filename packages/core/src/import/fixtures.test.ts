@@ -182,21 +182,33 @@ describe('CSV fixtures through a column mapping', () => {
     expect(f.budget.prefs[`parse-date-${account}-csv`]).toBe('yyyy mm dd');
   });
 
-  it('a mapping that fails on one row writes nothing', async () => {
+  it('a row the mapping cannot read is left out and the others import', async () => {
     const { f, send, newAccount } = await setup();
     const parsed = (await send('transactions-parse-file', {
       filepath: fixturePath('csv/bank2ynab-test_delimiter_tab.csv'),
       options: { delimiter: '\t', hasHeaderRow: false },
-    })) as { transactions: Record<string, string>[] };
+    })) as { transactions: Record<string, string>[]; lines: number[] };
     const mapped = applyCsvMapping(
       parsed.transactions,
       { date: '0', payee: '1', inflow: '3', outflow: '4' },
       { dateFormat: 'dd mm yyyy', decimalSeparator: ',' },
+      parsed.lines,
     );
-    expect(mapped.errors).toHaveLength(1);
+    expect(mapped.errors.map((e) => e.line)).toEqual([71]);
     const account = await newAccount();
+    const result = (await send('transactions-import', {
+      accountId: account,
+      transactions: mapped.transactions,
+    })) as { added: string[]; errors: unknown[] };
+    expect(result.errors).toEqual([]);
+    expect(result.added).toHaveLength(73);
+    // A transaction the importer refuses (no date) still writes nothing at all.
     const before = f.snapshot();
-    await send('transactions-import', { accountId: account, transactions: mapped.transactions });
+    const refused = (await send('transactions-import', {
+      accountId: account,
+      transactions: [...mapped.transactions.slice(0, 3), { amount: 100 }],
+    })) as { added: string[]; errors: unknown[] };
+    expect(refused.errors).toHaveLength(1);
     expect(f.snapshot()).toBe(before);
   });
 });

@@ -24,6 +24,8 @@ export interface ParseFileAnswer {
   format?: string;
   /** CSV: the column keys in file order. */
   fields?: string[];
+  /** CSV: the 1-based line each row starts on, so errors can name it. */
+  lines?: number[];
   encoding?: string;
 }
 
@@ -60,6 +62,9 @@ export async function parseImportFile(
     answer.format = result.format;
     answer.encoding = result.encoding;
   }
-  if (result.format === 'csv') answer.fields = result.fields;
+  if (result.format === 'csv') {
+    answer.fields = result.fields;
+    answer.lines = result.lines;
+  }
   return answer;
 }

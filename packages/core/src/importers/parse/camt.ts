@@ -181,7 +181,7 @@ export function parseCamt(bytes: Uint8Array, options: CamtOptions = {}): Transac
       for (const transaction of readEntry(entry, owner, errors)) transactions.push(transaction);
     }
   }
-  if (errors.length > 0) return fail('camt', errors, encoding);
+  // An entry that cannot be read is reported by line; the other entries still count.
   return { format: 'camt', errors, transactions, encoding };
 }
 

@@ -58,33 +58,48 @@ function readRows(
   errors: ParseError[],
 ): RawRow[] {
   const rows: RawRow[] = [];
-  let rowStart = 0;
+  // Broken quoting swallows everything after it into one cell, so the parse stops at such a
+  // row, reports its line, and starts again on the next line: only that line is lost.
+  let offset = 0;
   let line = firstLine;
-  Papa.parse<string[]>(body, {
-    delimiter,
-    newline: '\n',
-    quoteChar: '"',
-    header: false,
-    skipEmptyLines: false,
-    step: (result) => {
-      const cursor = result.meta.cursor;
-      for (const error of result.errors) {
-        if (error.type === 'Quotes')
-          errors.push(lineError(`Malformed quotes: ${error.message}`, line));
-      }
-      const cells = result.data.map((cell) => cell.trim());
-      if (cells.some((cell) => cell !== '')) rows.push({ cells, line });
-      line += countLines(body, rowStart, cursor);
-      rowStart = cursor;
-    },
-  });
+  while (offset < body.length) {
+    const chunk = offset === 0 ? body : body.slice(offset);
+    let rowStart = 0;
+    let resumeAt = -1;
+    Papa.parse<string[]>(chunk, {
+      delimiter,
+      newline: '\n',
+      quoteChar: '"',
+      header: false,
+      skipEmptyLines: false,
+      step: (result, parser) => {
+        const quoteError = result.errors.find((error) => error.type === 'Quotes');
+        if (quoteError) {
+          errors.push(lineError(`Malformed quotes: ${quoteError.message}`, line));
+          const eol = chunk.indexOf('\n', rowStart);
+          resumeAt = eol < 0 ? chunk.length : eol + 1;
+          parser.abort();
+          return;
+        }
+        const cursor = result.meta.cursor;
+        const cells = result.data.map((cell) => cell.trim());
+        if (cells.some((cell) => cell !== '')) rows.push({ cells, line });
+        line += countLines(chunk, rowStart, cursor);
+        rowStart = cursor;
+      },
+    });
+    if (resumeAt < 0) break;
+    line += 1;
+    offset += resumeAt;
+  }
   return rows;
 }
 
 /**
  * CSV and TSV as raw rows for the import UI to map: cells trimmed, blank lines skipped,
  * short rows padded and long rows keyed by column index, and a header row repeated at the
- * end of the file dropped. Quote errors fail the parse with the line they start on.
+ * end of the file dropped. A line with broken quotes is reported and left out; reading goes on
+ * with the next line.
  */
 export function parseCsv(bytes: Uint8Array, options: CsvOptions = {}): CsvResult {
   const { text, encoding } = decodeBytes(bytes, { encoding: options.encoding });
@@ -93,10 +108,15 @@ export function parseCsv(bytes: Uint8Array, options: CsvOptions = {}): CsvResult
   const body = dropLines(normaliseLineEnds(text), skip);
   const errors: ParseError[] = [];
   const raw = readRows(body, delimiter, skip + 1, errors);
-  const done = (fields: string[], transactions: CsvRow[], lines: number[]): CsvResult =>
-    errors.length > 0
-      ? { format: 'csv', errors, transactions: [], fields, lines: [], delimiter, encoding }
-      : { format: 'csv', errors, transactions, fields, lines, delimiter, encoding };
+  const done = (fields: string[], transactions: CsvRow[], lines: number[]): CsvResult => ({
+    format: 'csv',
+    errors,
+    transactions,
+    fields,
+    lines,
+    delimiter,
+    encoding,
+  });
 
   const hasHeader = options.hasHeaderRow ?? true;
   const header = hasHeader ? raw.shift() : undefined;

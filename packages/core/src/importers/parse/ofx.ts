@@ -138,6 +138,6 @@ export function parseOfx(bytes: Uint8Array, options: OfxOptions = {}): Transacti
     const parsed = readTransaction(trn, errors);
     if (parsed) transactions.push(parsed);
   }
-  if (errors.length > 0) return fail('ofx', errors, encoding);
+  // A record that cannot be read is reported by line; the rest of the statement still counts.
   return { format: 'ofx', errors, transactions, encoding };
 }

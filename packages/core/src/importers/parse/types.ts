@@ -48,8 +48,12 @@ export type TransactionFormat = 'qif' | 'ofx' | 'camt';
 
 export interface TransactionsResult {
   format: TransactionFormat;
+  /**
+   * What could not be read: the whole file (then `transactions` is empty), or single records,
+   * each named by its line, while the records around them are still returned.
+   */
   errors: ParseError[];
-  /** Empty whenever `errors` is not: a failed parse yields nothing to write. */
+  /** Every record that was read whole. */
   transactions: ParsedTransaction[];
   /** The character set the bytes were decoded with. */
   encoding: string;
@@ -57,8 +61,9 @@ export interface TransactionsResult {
 
 export interface CsvResult {
   format: 'csv';
+  /** The file could not be split into rows, or single rows (by line) were malformed. */
   errors: ParseError[];
-  /** Raw rows for the import UI to map; empty whenever `errors` is not. */
+  /** Raw rows for the import UI to map (a malformed row is left out). */
   transactions: CsvRow[];
   /** Column keys in file order. */
   fields: string[];
