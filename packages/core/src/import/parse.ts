@@ -1,10 +1,5 @@
 import type { FileSystem } from '../platform/index.ts';
-import {
-  type DateFormat,
-  type DecimalSeparator,
-  type ParseError,
-  parseFile,
-} from '../importers/parse/index.ts';
+import type { DateFormat, DecimalSeparator, ParseError } from '../importers/parse/index.ts';
 
 /** The options `transactions-parse-file` accepts (the import modal's settings). */
 export interface ParseOptions {
@@ -53,6 +48,9 @@ export async function parseImportFile(
       };
     }
   }
+  // The parsers (and papaparse and the XML parser under them) load with the first file, not
+  // with the app: most sessions never import one, and the web app's first load has a budget.
+  const { parseFile } = await import('../importers/parse/parse-file.ts');
   const result = parseFile(bytes, filepath, options);
   const answer: ParseFileAnswer = {
     errors: result.errors.map(toError),
