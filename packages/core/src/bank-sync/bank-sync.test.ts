@@ -219,6 +219,15 @@ describe('bank sync through the server proxy', () => {
     expect(res.newTransactions).toHaveLength(1);
     expect(f.pushed.filter((p) => p.name !== 'undo-event')).toEqual([
       { name: 'accounts-syncing', payload: { ids: [id] } },
+      // The import's write is committed before the account's status is pushed.
+      {
+        name: 'tables-changed',
+        payload: {
+          source: 'local',
+          tables: ['payees', 'payee_mapping', 'transactions'],
+          undo: null,
+        },
+      },
       { name: 'account-sync-status', payload: { id, failed: false } },
       { name: 'accounts-syncing', payload: { ids: [] } },
       // Registers reload as after a sync; a local-only budget stays "sync disabled".
@@ -262,6 +271,33 @@ describe('bank sync through the server proxy', () => {
     expect(f.sql.first('SELECT account_id FROM accounts WHERE id = ?', [id])).toEqual({
       account_id: 'acc-1',
     });
+  });
+
+  it('links a bank account to a new off-budget account, or to an existing one', async () => {
+    fake.booked = [tx('t1', '2023-08-01', '-12.50', { creditorName: 'Grocer' })];
+    await send('gocardless-accounts-link', {
+      requisitionId: 'req-1',
+      account: { account_id: 'acc-1', name: 'Savings' },
+      upgradingId: null,
+      offBudget: true,
+    });
+    const saved = f.sql.first<{ id: string; offbudget: number; name: string }>(
+      "SELECT id, offbudget, name FROM accounts WHERE account_id = 'acc-1'",
+    )!;
+    expect(saved).toMatchObject({ offbudget: 1, name: 'Savings' });
+    // Off budget: the starting balance carries no category.
+    expect(f.txsOf(saved.id).every((t) => t.category === null)).toBe(true);
+
+    const existing = (await send('account-create', { name: 'Mine' })) as string;
+    await send('gocardless-accounts-link', {
+      requisitionId: 'req-1',
+      account: { account_id: 'acc-2', name: 'Ignored' },
+      upgradingId: existing,
+      offBudget: true,
+    });
+    expect(
+      f.sql.first('SELECT name, offbudget, account_id FROM accounts WHERE id = ?', [existing]),
+    ).toEqual({ name: 'Mine', offbudget: 0, account_id: 'acc-2' });
   });
 
   it('answers false to a sync asked for while one is running', async () => {
