@@ -214,6 +214,33 @@ describe('CSV fixtures through a column mapping', () => {
 });
 
 describe('transactions-parse-file', () => {
+  it('guesses a CSV delimiter, names each row’s line, and says how QIF dates were read', async () => {
+    const { send } = await setup();
+    const sparkasse = (await send('transactions-parse-file', {
+      filepath: fixturePath('csv/bank2ynab-sparkasse-umsatz.CSV'),
+    })) as Parsed & { delimiter: string; lines: number[]; fields: string[] };
+    expect(sparkasse.delimiter).toBe(';');
+    expect(sparkasse.fields).toContain('Buchungstag');
+    expect(sparkasse.lines).toEqual([2]);
+    const tab = (await send('transactions-parse-file', {
+      filepath: 'x.tsv',
+      contents: new TextEncoder().encode('a,b\tc\n1\t2\n'),
+    })) as Parsed & { delimiter: string; fields: string[] };
+    expect([tab.delimiter, tab.fields]).toEqual(['\t', ['a,b', 'c']]);
+    const qif = (await send('transactions-parse-file', {
+      filepath: fixturePath('qif/actual-data-with-categories.qif'),
+    })) as Parsed & { dateFormat: string };
+    expect(qif.dateFormat).toBe('mm dd yyyy');
+    const dayFirst = (await send('transactions-parse-file', {
+      filepath: 'x.qif',
+      contents: new TextEncoder().encode('!Type:Bank\nD25/12/2023\nT-1\n^\n'),
+    })) as Parsed & { dateFormat: string };
+    expect([dayFirst.dateFormat, dayFirst.transactions]).toMatchObject([
+      'dd mm yyyy',
+      [{ date: '2023-12-25' }],
+    ]);
+  });
+
   it('takes the bytes from the caller, and reports unreadable and unknown files', async () => {
     const { send } = await setup();
     const bytes = new TextEncoder().encode('!Type:Bank\nD01/02/2024\nT-12.50\nPShop\n^\n');

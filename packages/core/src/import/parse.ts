@@ -21,6 +21,10 @@ export interface ParseFileAnswer {
   fields?: string[];
   /** CSV: the 1-based line each row starts on, so errors can name it. */
   lines?: number[];
+  /** CSV: the delimiter the rows were split on (the one given, or the likeliest). */
+  delimiter?: string;
+  /** QIF: the date order its dates were read with. */
+  dateFormat?: DateFormat;
   encoding?: string;
 }
 
@@ -63,6 +67,8 @@ export async function parseImportFile(
   if (result.format === 'csv') {
     answer.fields = result.fields;
     answer.lines = result.lines;
+    answer.delimiter = result.delimiter;
   }
+  if (result.format === 'qif' && result.dateFormat) answer.dateFormat = result.dateFormat;
   return answer;
 }

@@ -107,7 +107,10 @@ describe('guessCsvDelimiter', () => {
     ['a,b,c\n1,2,3\n', ','],
     ['a;b;c\n1,5;2;3\n', ';'],
     ['a\tb\tc\n1\t2\t3\n', '\t'],
-    ['a|b|c\n1|2|3\n', '|'],
+    // Semicolons inside quotes do not count; a single column falls back to comma.
+    ['id,items,total\n1,"a; b; c",2\n2,"d;e",3\n', ','],
+    ['a;b\n"x,y";2\n"z,w";3\n', ';'],
+    ['just one column\nvalue\n', ','],
   ])('%j', (text, delimiter) => {
     expect(guessCsvDelimiter(bytes(text))).toBe(delimiter);
   });

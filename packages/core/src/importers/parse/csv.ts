@@ -144,13 +144,34 @@ export function parseCsv(bytes: Uint8Array, options: CsvOptions = {}): CsvResult
   return done(fields, transactions, lines);
 }
 
-/** The likeliest delimiter among comma, semicolon, tab and pipe for a file's first lines. */
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/**
+ * The likeliest delimiter among comma, semicolon and tab (the import's choices) for a file:
+ * the one that splits the first line into most columns while the lines after it split into
+ * as many (quotes respected, so a semicolon inside a quoted description does not count). A
+ * tie goes to the earlier of comma, semicolon, tab.
+ */
 export function guessCsvDelimiter(bytes: Uint8Array, encoding?: string): string {
   const { text } = decodeBytes(bytes.subarray(0, 64 * 1024), { encoding });
-  const sample = normaliseLineEnds(text).split('\n').slice(0, 20).join('\n');
-  const result = Papa.parse<string[]>(sample, {
-    preview: 20,
-    delimitersToGuess: [',', ';', '\t', '|'],
-  });
-  return result.meta.delimiter || ',';
+  const sample = normaliseLineEnds(text)
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 20)
+    .join('\n');
+  let best: string = ',';
+  let bestScore = -1;
+  let bestWidth = 0;
+  for (const delimiter of DELIMITERS) {
+    const rows = Papa.parse<string[]>(sample, { delimiter, newline: '\n', preview: 20 }).data;
+    const width = rows[0]?.length ?? 0;
+    if (width < 2) continue;
+    const score = rows.filter((r) => r.length === width).length;
+    if (score > bestScore || (score === bestScore && width > bestWidth)) {
+      best = delimiter;
+      bestScore = score;
+      bestWidth = width;
+    }
+  }
+  return best;
 }

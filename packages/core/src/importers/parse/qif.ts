@@ -185,5 +185,5 @@ export function parseQif(bytes: Uint8Array, options: QifOptions = {}): Transacti
     const parsed = toTransaction(record, format, options, errors);
     if (parsed) transactions.push(parsed);
   }
-  return { format: 'qif', errors, transactions, encoding };
+  return { format: 'qif', errors, transactions, encoding, dateFormat: format };
 }

@@ -57,6 +57,8 @@ export interface TransactionsResult {
   transactions: ParsedTransaction[];
   /** The character set the bytes were decoded with. */
   encoding: string;
+  /** QIF: the date order the D lines were read with (given, or the one that fit best). */
+  dateFormat?: DateFormat;
 }
 
 export interface CsvResult {
@@ -90,7 +92,7 @@ export type DecimalSeparator = '.' | ',';
 export interface ParseFileOptions {
   /** Force a character set (a TextDecoder label); otherwise it is detected. */
   encoding?: string;
-  /** CSV/TSV: field delimiter; defaults to tab for .tsv and comma otherwise. */
+  /** CSV/TSV: field delimiter; tab for .tsv, and the likeliest of , ; tab for .csv. */
   delimiter?: string;
   /** CSV/TSV: whether the first row names the columns (default true). */
   hasHeaderRow?: boolean;
