@@ -6,7 +6,6 @@ import {
   normalizeTransaction,
   sortTransactions,
   startingBalance,
-  type Balance,
   type Institution,
   type NormalizedAccount,
   type NormalizedTransaction,

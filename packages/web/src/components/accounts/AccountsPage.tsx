@@ -5,6 +5,7 @@ import { syncBankAccounts } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useResponsive } from '../../app/responsive.ts';
 import { useFormat } from '../../app/use-format.ts';
+import { ImportAccountMenu } from '../import/ImportAccountMenu.tsx';
 import { cellNumber, viewBalanceCell } from './balance-queries.ts';
 import { MobileAccountHeader, MobileAccountsList } from './MobileAccounts.tsx';
 import { accountFilter, transactionsQuery } from './transactions-query.ts';
@@ -98,6 +99,7 @@ function AccountTransactions({ id, narrow }: { id: string | undefined; narrow: b
       ) : (
         <div className="row" style={{ justifyContent: 'space-between' }}>
           <h1 style={{ margin: 0 }}>{title}</h1>
+          {account && <ImportAccountMenu account={account} />}
           <BankSyncButton id={id} />
           <div className="accounts-balance">
             Balance:{' '}
