@@ -173,6 +173,7 @@ export async function closeBudget(store: AppStore): Promise<void> {
     modals: [],
     cells: {},
     accountsSyncing: null,
+    failedAccounts: {},
     loadingText: null,
   });
   await loadAllFiles(store);
