@@ -7,4 +7,8 @@ import type { ModalRegistry } from '../app/ModalHost.tsx';
  */
 export const importModals: ModalRegistry = {
   'import-transactions': lazy(() => import('./ImportTransactionsModal.tsx')),
+  'gocardless-init': lazy(() => import('./GoCardlessInitModal.tsx')),
+  'gocardless-external-msg': lazy(() => import('./LinkBankModal.tsx')),
+  'select-linked-accounts': lazy(() => import('./SelectLinkedAccountsModal.tsx')),
+  'plaid-external-msg': lazy(() => import('./PlaidExternalMsgModal.tsx')),
 };
