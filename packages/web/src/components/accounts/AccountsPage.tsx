@@ -5,6 +5,7 @@ import { syncBankAccounts } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useResponsive } from '../../app/responsive.ts';
 import { useFormat } from '../../app/use-format.ts';
+import { ConnectionProblemBanner } from '../import/ConnectionProblemBanner.tsx';
 import { ImportAccountMenu } from '../import/ImportAccountMenu.tsx';
 import { cellNumber, viewBalanceCell } from './balance-queries.ts';
 import { MobileAccountHeader, MobileAccountsList } from './MobileAccounts.tsx';
@@ -94,6 +95,7 @@ function AccountTransactions({ id, narrow }: { id: string | undefined; narrow: b
 
   return (
     <div className="page accounts-page">
+      {account && <ConnectionProblemBanner accountId={account.id} />}
       {narrow ? (
         <MobileAccountHeader title={title} cell={cell} />
       ) : (
