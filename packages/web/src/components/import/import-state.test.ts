@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildRows,
+  columnDecimalSeparator,
   countOutcomes,
   fatalErrorText,
   fileTypeOf,
@@ -264,5 +265,24 @@ describe('counts', () => {
       updated: 1,
       unchanged: 1,
     });
+  });
+
+  it('reads an amount column’s decimal separator from the cells that show it', () => {
+    expect(columnDecimalSeparator(['1,000', '12,50', '-3,1'])).toBe(',');
+    expect(columnDecimalSeparator(['1,000', '12.50'])).toBe('.');
+    expect(columnDecimalSeparator(['1.234,56 €', '7'])).toBe(',');
+    expect(columnDecimalSeparator(['1,000', '2,000', '10'])).toBeUndefined();
+    const file = csv(
+      ['Date', 'Amount'],
+      [
+        { Date: '2024-01-01', Amount: '1,000' },
+        { Date: '2024-01-02', Amount: '-12,50' },
+      ],
+    );
+    const choices = initialChoices(
+      { mappings: null, delimiter: null, hasHeaderRow: null, dateFormat: null, flipAmount: null },
+      file,
+    );
+    expect(buildRows(file, choices).rows.map((r) => r.transaction.amount)).toEqual([100, -1250]);
   });
 });

@@ -253,6 +253,35 @@ export function effectiveMapping(choices: ImportChoices): CsvMapping {
   return { ...rest, amount: amount ?? '' };
 }
 
+/**
+ * The decimal separator of an amount column, from the cells that show it plainly ("12,50",
+ * "1.234,56", "0.5"), so that a cell that alone is ambiguous ("1,000") reads the same way.
+ * Undefined when no cell tells.
+ */
+export function columnDecimalSeparator(samples: readonly string[]): '.' | ',' | undefined {
+  let dots = 0;
+  let commas = 0;
+  for (const raw of samples) {
+    const s = raw.replace(/[^\d.,]/g, '');
+    const dot = s.lastIndexOf('.');
+    const comma = s.lastIndexOf(',');
+    if (dot >= 0 && comma >= 0) {
+      if (dot > comma) dots++;
+      else commas++;
+    } else if (dot >= 0 || comma >= 0) {
+      const at = Math.max(dot, comma);
+      const sep = s[at];
+      // One separator followed by exactly three digits may be grouping: it does not tell.
+      if (s.indexOf(sep!) === at && s.length - at - 1 !== 3) {
+        if (sep === '.') dots++;
+        else commas++;
+      }
+    }
+  }
+  if (dots === commas) return undefined;
+  return dots > commas ? '.' : ',';
+}
+
 const negate = (cents: number) => (cents === 0 ? 0 : -cents);
 
 /**
@@ -269,12 +298,18 @@ export function buildRows(answer: ParseAnswer, choices: ImportChoices): Built {
   const rows: Row[] = [];
   if (answer.format === 'csv') {
     const mapping = effectiveMapping(choices);
+    const csvRows = answer.transactions as CsvRow[];
+    const amountColumns = [mapping.amount, mapping.inflow, mapping.outflow].filter(
+      (c): c is string => !!c,
+    );
     const options = {
       dateFormat: choices.dateFormat,
       flipAmount: choices.flipAmount,
       multiplier: choices.multiplier ?? undefined,
+      decimalSeparator: columnDecimalSeparator(
+        csvRows.slice(0, 500).flatMap((r) => amountColumns.map((c) => r[c] ?? '')),
+      ),
     };
-    const csvRows = answer.transactions as CsvRow[];
     const lines = answer.lines ?? [];
     for (let i = 0; i < csvRows.length; i++) {
       const mapped = mapCsvRow(csvRows[i]!, mapping, options, lines[i]);
