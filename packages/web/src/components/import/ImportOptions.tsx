@@ -1,8 +1,10 @@
 import { useId } from 'react';
+import type { CsvRow } from '@coffer/core/importers/parse/types.ts';
 import {
   DATE_FORMATS,
   type DateFormat,
   DELIMITERS,
+  distinctValues,
   FIELD_LABELS,
   type ImportChoices,
   type MappedField,
@@ -71,13 +73,17 @@ const NONE = '';
 /** Which column feeds each field: the date is required, the rest may be left out. */
 export function CsvMappingFields({
   fields,
+  rows,
   choices,
   onChange,
 }: {
   fields: readonly string[];
+  rows: readonly CsvRow[];
   choices: ImportChoices;
   onChange: Change;
 }) {
+  const inOut = choices.splitMode ? undefined : choices.mapping.inOut;
+  const outValues = inOut ? distinctValues(rows, inOut) : [];
   const columns = fields.map((f) => ({ value: f, label: f }));
   const optional = [{ value: NONE, label: '(none)' }, ...columns];
   const shown: MappedField[] = choices.splitMode
@@ -98,6 +104,30 @@ export function CsvMappingFields({
             onChange={(column) => set(field, column)}
           />
         ))}
+        {!choices.splitMode && (
+          <Select
+            label="Debit/credit column"
+            value={inOut ?? NONE}
+            options={optional}
+            onChange={(column) =>
+              onChange({
+                mapping: {
+                  ...choices.mapping,
+                  inOut: column === NONE ? undefined : column,
+                  outValue: column === NONE ? undefined : distinctValues(rows, column)[0],
+                },
+              })
+            }
+          />
+        )}
+        {inOut && (
+          <Select
+            label="Money out when it says"
+            value={choices.mapping.outValue ?? ''}
+            options={outValues.map((v) => ({ value: v, label: v }))}
+            onChange={(outValue) => onChange({ mapping: { ...choices.mapping, outValue } })}
+          />
+        )}
       </div>
       <Check
         label="Split amount into separate inflow/outflow columns"
@@ -143,48 +173,48 @@ export function ImportSettingsFields({
             onChange={(dateFormat) => onChange({ dateFormat: dateFormat as DateFormat })}
           />
         )}
-      </div>
-      <div className="import-checks">
-        {csv && (
-          <Check
-            label="File has header row"
-            checked={choices.hasHeaderRow}
-            onChange={(hasHeaderRow) => onChange({ hasHeaderRow })}
-          />
-        )}
-        {datesChosen && (
-          <Check
-            label="Flip amount"
-            checked={choices.flipAmount && !choices.splitMode}
-            disabled={choices.splitMode}
-            onChange={(flipAmount) => onChange({ flipAmount })}
-          />
-        )}
-        {csv && (
-          <span className="import-multiplier">
+        <div className="import-checks">
+          {csv && (
             <Check
-              label="Multiply amount"
-              checked={choices.multiplier !== null}
-              onChange={(on) => onChange({ multiplier: on ? '1' : null })}
+              label="File has header row"
+              checked={choices.hasHeaderRow}
+              onChange={(hasHeaderRow) => onChange({ hasHeaderRow })}
             />
-            {choices.multiplier !== null && (
-              <input
-                id={multiplierId}
-                className="input"
-                aria-label="Multiplier"
-                inputMode="decimal"
-                value={choices.multiplier}
-                aria-invalid={multiplierInvalid}
-                onChange={(e) => onChange({ multiplier: e.target.value })}
+          )}
+          {datesChosen && (
+            <Check
+              label="Flip amount"
+              checked={choices.flipAmount && !choices.splitMode}
+              disabled={choices.splitMode}
+              onChange={(flipAmount) => onChange({ flipAmount })}
+            />
+          )}
+          {csv && (
+            <span className="import-multiplier">
+              <Check
+                label="Multiply amount"
+                checked={choices.multiplier !== null}
+                onChange={(on) => onChange({ multiplier: on ? '1' : null })}
               />
-            )}
-          </span>
-        )}
-        <Check
-          label="Clear transactions on import"
-          checked={choices.clearOnImport}
-          onChange={(clearOnImport) => onChange({ clearOnImport })}
-        />
+              {choices.multiplier !== null && (
+                <input
+                  id={multiplierId}
+                  className="input"
+                  aria-label="Multiplier"
+                  inputMode="decimal"
+                  value={choices.multiplier}
+                  aria-invalid={multiplierInvalid}
+                  onChange={(e) => onChange({ multiplier: e.target.value })}
+                />
+              )}
+            </span>
+          )}
+          <Check
+            label="Clear transactions on import"
+            checked={choices.clearOnImport}
+            onChange={(clearOnImport) => onChange({ clearOnImport })}
+          />
+        </div>
       </div>
     </fieldset>
   );

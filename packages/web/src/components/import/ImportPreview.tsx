@@ -148,7 +148,7 @@ export function ImportPreview({
       width: '118px',
       cell: (l) => <StatusCell preview={l.preview} />,
     },
-    { id: 'date', header: 'Date', width: '96px', cell: (l) => fmt.date(l.row.transaction.date) },
+    { id: 'date', header: 'Date', width: '104px', cell: (l) => fmt.date(l.row.transaction.date) },
     { id: 'payee', header: 'Payee', width: 'minmax(80px, 1.3fr)', cell: payeeOf },
   ];
   if (!isSmall) {

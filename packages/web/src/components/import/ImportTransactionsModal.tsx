@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { importSettingsPrefs, readImportSettings } from '@coffer/core/import/settings.ts';
+import type { CsvRow } from '@coffer/core/importers/parse/types.ts';
 import { savePrefs } from '../../app/actions.ts';
 import type { LocalPrefs } from '../../app/types.ts';
 import { useAppState, useStore } from '../../app/context.ts';
@@ -285,7 +286,12 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
               </div>
             )}
             {answer.format === 'csv' && (
-              <CsvMappingFields fields={answer.fields ?? []} choices={choices} onChange={change} />
+              <CsvMappingFields
+                fields={answer.fields ?? []}
+                rows={answer.transactions as CsvRow[]}
+                choices={choices}
+                onChange={change}
+              />
             )}
             <ImportSettingsFields
               format={answer.format ?? 'csv'}

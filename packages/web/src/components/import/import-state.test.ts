@@ -84,6 +84,41 @@ describe('a first CSV mapping', () => {
     });
   });
 
+  it('takes the payee from the only text column, never from a running balance', () => {
+    const rows = [
+      { Date: '01/09/2017', Details: 'CTO', Debit: '', Credit: '845.92', Balance: '100' },
+    ];
+    expect(guessMapping(['Date', 'Details', 'Debit', 'Credit', 'Balance'], rows, true)).toEqual({
+      mapping: { date: 'Date', payee: 'Details', inflow: 'Credit', outflow: 'Debit' },
+      splitMode: true,
+    });
+    const single = [{ Date: '2024-01-01', Text: 'Shop', Value: '-5', Saldo: '95' }];
+    expect(guessMapping(['Date', 'Text', 'Value', 'Saldo'], single, true).mapping).toEqual({
+      date: 'Date',
+      payee: 'Text',
+      amount: 'Value',
+    });
+  });
+
+  it('finds a debit/credit column that signs size-only amounts (Mint)', () => {
+    const rows = [
+      { Date: '6/12/15', Description: 'Transfer', Amount: '1,000.00', 'Transaction Type': 'debit' },
+      { Date: '6/13/15', Description: 'Pay', Amount: '500.00', 'Transaction Type': 'credit' },
+    ];
+    const guess = guessMapping(['Date', 'Description', 'Amount', 'Transaction Type'], rows, true);
+    expect(guess.mapping).toMatchObject({
+      amount: 'Amount',
+      inOut: 'Transaction Type',
+      outValue: 'debit',
+    });
+    const file = csv(['Date', 'Description', 'Amount', 'Transaction Type'], rows);
+    const choices = initialChoices(none, file);
+    expect(choices.dateFormat).toBe('mm dd yy');
+    expect(buildRows(file, choices).rows.map((r) => r.transaction.amount)).toEqual([
+      -100000, 50000,
+    ]);
+  });
+
   it('uses inflow and outflow columns when there is no amount column', () => {
     expect(guessMapping(['Date', 'Payee', 'Withdrawal', 'Deposit'], [], true)).toEqual({
       mapping: { date: 'Date', payee: 'Payee', inflow: 'Deposit', outflow: 'Withdrawal' },

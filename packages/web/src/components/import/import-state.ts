@@ -131,6 +131,9 @@ const HEADER_GUESSES: [MappedField, RegExp][] = [
   ['category', /(category|kategorie|categoría|catégorie)/i],
 ];
 
+/** A running balance column, never an amount or a payee. */
+const BALANCE = /(balance|saldo|solde|kontostand)/i;
+
 /**
  * A first mapping for a CSV nobody mapped before: columns named like a field feed it, and a
  * column whose cells read as dates feeds the date when none is named so. Inflow and outflow
@@ -165,13 +168,29 @@ export function guessMapping(
   const numeric = (f: string) =>
     sample.some((r) => /\d/.test(r[f] ?? '')) &&
     sample.every((r) => /^[\s\d.,'()+\-−$€£¥A-Za-z]*$/.test(r[f] ?? ''));
+  const balance = (f: string) => hasHeaderRow && BALANCE.test(f);
   if (!found.amount && !(found.inflow && found.outflow)) {
-    const column = [...fields].reverse().find((f) => !taken.has(f) && numeric(f));
+    const column = [...fields].reverse().find((f) => !taken.has(f) && !balance(f) && numeric(f));
     if (column) found.amount = column;
   }
-  if (!found.payee) found.payee = fields.find((f) => !taken.has(f) && f !== found.amount);
+  if (!found.payee && found.notes) {
+    // A file with one text column ("Details") has its payee there.
+    found.payee = found.notes;
+    delete found.notes;
+  }
+  if (!found.payee) {
+    found.payee = fields.find(
+      (f) => !taken.has(f) && f !== found.amount && !balance(f) && !numeric(f),
+    );
+  }
   const splitMode = !found.amount && !!found.inflow && !!found.outflow;
+  const indicator =
+    found.amount && !splitMode ? guessIndicator(fields, sample, found.amount, taken) : null;
   const mapping: CsvMapping = { date: found.date ?? fields[0] ?? '' };
+  if (indicator) {
+    mapping.inOut = indicator.column;
+    mapping.outValue = indicator.outValue;
+  }
   if (found.payee) mapping.payee = found.payee;
   if (found.notes) mapping.notes = found.notes;
   if (found.category) mapping.category = found.category;
@@ -184,17 +203,57 @@ export function guessMapping(
   return { mapping, splitMode };
 }
 
+const OUT_WORDS = new Set(['debit', 'dr', 'd', 'withdrawal', 'out', 'soll', 's', 'payment']);
+const IN_WORDS = new Set(['credit', 'cr', 'c', 'deposit', 'in', 'haben', 'h']);
+
+/**
+ * A column saying which way a size-only amount goes (Mint's "Transaction Type" of debit or
+ * credit), when every amount is positive and the column holds just those two words.
+ */
+function guessIndicator(
+  fields: readonly string[],
+  rows: readonly CsvRow[],
+  amount: string,
+  taken: ReadonlySet<string>,
+): { column: string; outValue: string } | null {
+  if (rows.length === 0 || rows.some((r) => /^\s*[-(−]/.test(r[amount] ?? ''))) return null;
+  for (const column of fields) {
+    if (taken.has(column) || column === amount) continue;
+    const values = new Set(rows.map((r) => (r[column] ?? '').trim().toLowerCase()));
+    const out = [...values].find((v) => OUT_WORDS.has(v));
+    if (values.size <= 2 && out && [...values].every((v) => OUT_WORDS.has(v) || IN_WORDS.has(v))) {
+      const original = rows
+        .map((r) => (r[column] ?? '').trim())
+        .find((v) => v.toLowerCase() === out);
+      return { column, outValue: original ?? out };
+    }
+  }
+  return null;
+}
+
+/** The values a column holds, for the money-out choice of a debit/credit column. */
+export function distinctValues(rows: readonly CsvRow[], column: string, limit = 20): string[] {
+  const seen = new Set<string>();
+  for (const r of rows) {
+    const v = (r[column] ?? '').trim();
+    if (v !== '') seen.add(v);
+    if (seen.size >= limit) break;
+  }
+  return [...seen];
+}
+
 /** A remembered mapping counts only if every column it names is in this file. */
 function usableMapping(saved: object | null, fields: readonly string[]) {
   const named = saved as Record<string, unknown> | null;
   if (!named || typeof named.date !== 'string' || !fields.includes(named.date)) return null;
   const mapping: CsvMapping = { date: named.date };
-  for (const field of MAPPED_FIELDS) {
+  for (const field of [...MAPPED_FIELDS, 'inOut'] as const) {
     const column = named[field];
     if (field === 'date' || column == null || column === '') continue;
     if (typeof column !== 'string' || !fields.includes(column)) return null;
     mapping[field] = column;
   }
+  if (mapping.inOut && typeof named.outValue === 'string') mapping.outValue = named.outValue;
   return mapping;
 }
 
@@ -248,9 +307,14 @@ export function initialChoices(
 
 /** The mapping as split mode uses it: one amount column, or inflow and outflow columns. */
 export function effectiveMapping(choices: ImportChoices): CsvMapping {
-  const { amount, inflow, outflow, ...rest } = choices.mapping;
+  const { amount, inflow, outflow, inOut, outValue, ...rest } = choices.mapping;
   if (choices.splitMode) return { ...rest, inflow: inflow ?? '', outflow: outflow ?? '' };
-  return { ...rest, amount: amount ?? '' };
+  const single: CsvMapping = { ...rest, amount: amount ?? '' };
+  if (inOut) {
+    single.inOut = inOut;
+    single.outValue = outValue ?? '';
+  }
+  return single;
 }
 
 /**
