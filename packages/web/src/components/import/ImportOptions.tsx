@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import type { CsvRow } from '@coffer/core/importers/parse/types.ts';
+import { distinctValues } from './csv-guess.ts';
 import {
   DATE_FORMATS,
   type DateFormat,
   DELIMITERS,
-  distinctValues,
   FIELD_LABELS,
   type ImportChoices,
   type MappedField,

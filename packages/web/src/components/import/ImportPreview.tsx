@@ -124,7 +124,7 @@ export function ImportPreview({
   previews: readonly (PreviewRow | undefined)[] | null;
 }) {
   const fmt = useFormat();
-  const { isSmall } = useResponsive();
+  const { isSmall, isNarrow } = useResponsive();
   const categories = useAppState((s) => s.categories.list);
   const categoryName = useMemo(() => {
     const byId = new Map(categories.map((c) => [c.id, c.name]));
@@ -145,10 +145,15 @@ export function ImportPreview({
     {
       id: 'status',
       header: 'Status',
-      width: '118px',
+      width: isNarrow ? '88px' : '118px',
       cell: (l) => <StatusCell preview={l.preview} />,
     },
-    { id: 'date', header: 'Date', width: '104px', cell: (l) => fmt.date(l.row.transaction.date) },
+    {
+      id: 'date',
+      header: 'Date',
+      width: isNarrow ? '84px' : '104px',
+      cell: (l) => fmt.date(l.row.transaction.date),
+    },
     { id: 'payee', header: 'Payee', width: 'minmax(80px, 1.3fr)', cell: payeeOf },
   ];
   if (!isSmall) {
@@ -165,7 +170,7 @@ export function ImportPreview({
   columns.push({
     id: 'amount',
     header: 'Amount',
-    width: '104px',
+    width: isNarrow ? '80px' : '104px',
     align: 'right',
     cell: (l) => {
       const amount = l.row.transaction.amount;

@@ -8,6 +8,7 @@ import { errorOf } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { Modal } from '../kit/Modal.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
+import { looksHeaderless } from './csv-guess.ts';
 import { ImportDone, type DoneCounts } from './ImportDone.tsx';
 import { CsvMappingFields, ImportSettingsFields } from './ImportOptions.tsx';
 import { ImportPreview, type PreviewRow } from './ImportPreview.tsx';
@@ -74,15 +75,25 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
     const remembered = readImportSettings(prefs ?? {}, accountId, fileTypeOf(loaded.name));
     const tsv = /\.tsv$/i.test(loaded.name);
     const type = fileTypeOf(loaded.name);
-    const res = await store.backend.send<ParseAnswer>('transactions-parse-file', {
-      filepath: loaded.name,
-      contents: loaded.bytes,
-      options: {
-        delimiter: previous?.delimiter ?? (tsv ? null : remembered.delimiter),
-        hasHeaderRow: previous?.hasHeaderRow ?? remembered.hasHeaderRow,
-        qifDateFormat: type === 'qif' ? (previous?.dateFormat ?? remembered.dateFormat) : null,
-      },
-    });
+    const delimiter = previous?.delimiter ?? (tsv ? null : remembered.delimiter);
+    let hasHeaderRow = previous?.hasHeaderRow ?? remembered.hasHeaderRow ?? true;
+    const parseWith = (header: boolean) =>
+      store.backend.send<ParseAnswer>('transactions-parse-file', {
+        filepath: loaded.name,
+        contents: loaded.bytes,
+        options: {
+          delimiter,
+          hasHeaderRow: header,
+          qifDateFormat: type === 'qif' ? (previous?.dateFormat ?? remembered.dateFormat) : null,
+        },
+      });
+    let res = await parseWith(hasHeaderRow);
+    // Nobody said whether this file has a header, and its first row is a transaction.
+    const unsure = previous?.hasHeaderRow === undefined && remembered.hasHeaderRow === null;
+    if (unsure && !errorOf(res) && res.format === 'csv' && looksHeaderless(res.fields ?? [])) {
+      hasHeaderRow = false;
+      res = await parseWith(false);
+    }
     if (run !== parseRun.current) return;
     const failure = errorOf(res) ? fatalErrorText({ error: res }) : fatalErrorText(res);
     if (failure) {
@@ -91,7 +102,12 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
       return;
     }
     setAnswer(res);
-    setChoices(initialChoices(remembered, res, previous));
+    setChoices(
+      initialChoices(remembered, res, previous, {
+        hasHeaderRow,
+        dayFirst: String(prefs?.dateFormat ?? '').startsWith('dd'),
+      }),
+    );
     setPhase({ kind: 'ready' });
   }
 

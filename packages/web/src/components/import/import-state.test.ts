@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildRows,
-  columnDecimalSeparator,
   countOutcomes,
   fatalErrorText,
   fileTypeOf,
-  guessMapping,
   importedCounts,
   type ImportChoices,
   initialChoices,
@@ -61,81 +59,6 @@ describe('errors that stop an import', () => {
       fatalErrorText({ errors: [{ message: 'x', line: 3 }], transactions: [{}], format: 'qif' }),
     ).toBeNull();
     expect(fatalErrorText({ errors: [], transactions: [] })).toBeNull();
-  });
-});
-
-describe('a first CSV mapping', () => {
-  it('follows the column names, in English and the common bank languages', () => {
-    expect(guessMapping(['Date', 'Description', 'Memo', 'Amount'], [], true)).toEqual({
-      mapping: { date: 'Date', payee: 'Description', notes: 'Memo', amount: 'Amount' },
-      splitMode: false,
-    });
-    expect(
-      guessMapping(
-        ['Buchungstag', 'Verwendungszweck', 'Beguenstigter/Zahlungspflichtiger', 'Betrag'],
-        [],
-        true,
-      ).mapping,
-    ).toEqual({
-      date: 'Buchungstag',
-      payee: 'Beguenstigter/Zahlungspflichtiger',
-      notes: 'Verwendungszweck',
-      amount: 'Betrag',
-    });
-  });
-
-  it('takes the payee from the only text column, never from a running balance', () => {
-    const rows = [
-      { Date: '01/09/2017', Details: 'CTO', Debit: '', Credit: '845.92', Balance: '100' },
-    ];
-    expect(guessMapping(['Date', 'Details', 'Debit', 'Credit', 'Balance'], rows, true)).toEqual({
-      mapping: { date: 'Date', payee: 'Details', inflow: 'Credit', outflow: 'Debit' },
-      splitMode: true,
-    });
-    const single = [{ Date: '2024-01-01', Text: 'Shop', Value: '-5', Saldo: '95' }];
-    expect(guessMapping(['Date', 'Text', 'Value', 'Saldo'], single, true).mapping).toEqual({
-      date: 'Date',
-      payee: 'Text',
-      amount: 'Value',
-    });
-  });
-
-  it('finds a debit/credit column that signs size-only amounts (Mint)', () => {
-    const rows = [
-      { Date: '6/12/15', Description: 'Transfer', Amount: '1,000.00', 'Transaction Type': 'debit' },
-      { Date: '6/13/15', Description: 'Pay', Amount: '500.00', 'Transaction Type': 'credit' },
-    ];
-    const guess = guessMapping(['Date', 'Description', 'Amount', 'Transaction Type'], rows, true);
-    expect(guess.mapping).toMatchObject({
-      amount: 'Amount',
-      inOut: 'Transaction Type',
-      outValue: 'debit',
-    });
-    const file = csv(['Date', 'Description', 'Amount', 'Transaction Type'], rows);
-    const choices = initialChoices(none, file);
-    expect(choices.dateFormat).toBe('mm dd yy');
-    expect(buildRows(file, choices).rows.map((r) => r.transaction.amount)).toEqual([
-      -100000, 50000,
-    ]);
-  });
-
-  it('uses inflow and outflow columns when there is no amount column', () => {
-    expect(guessMapping(['Date', 'Payee', 'Withdrawal', 'Deposit'], [], true)).toEqual({
-      mapping: { date: 'Date', payee: 'Payee', inflow: 'Deposit', outflow: 'Withdrawal' },
-      splitMode: true,
-    });
-  });
-
-  it('finds the dates and amounts by their cells when there is no header', () => {
-    const rows = [
-      { '0': 'Coffee', '1': '27 Feb 2018', '2': ' 7.80' },
-      { '0': 'Rent', '1': '01 Mar 2018', '2': '-900.00' },
-    ];
-    expect(guessMapping(['0', '1', '2'], rows, false).mapping).toEqual({
-      date: '1',
-      payee: '0',
-      amount: '2',
-    });
   });
 });
 
@@ -300,24 +223,5 @@ describe('counts', () => {
       updated: 1,
       unchanged: 1,
     });
-  });
-
-  it('reads an amount column’s decimal separator from the cells that show it', () => {
-    expect(columnDecimalSeparator(['1,000', '12,50', '-3,1'])).toBe(',');
-    expect(columnDecimalSeparator(['1,000', '12.50'])).toBe('.');
-    expect(columnDecimalSeparator(['1.234,56 €', '7'])).toBe(',');
-    expect(columnDecimalSeparator(['1,000', '2,000', '10'])).toBeUndefined();
-    const file = csv(
-      ['Date', 'Amount'],
-      [
-        { Date: '2024-01-01', Amount: '1,000' },
-        { Date: '2024-01-02', Amount: '-12,50' },
-      ],
-    );
-    const choices = initialChoices(
-      { mappings: null, delimiter: null, hasHeaderRow: null, dateFormat: null, flipAmount: null },
-      file,
-    );
-    expect(buildRows(file, choices).rows.map((r) => r.transaction.amount)).toEqual([100, -1250]);
   });
 });

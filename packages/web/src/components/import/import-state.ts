@@ -4,11 +4,7 @@
  * the order the preview shows them in, and the texts of its errors and counts.
  */
 import { type CsvMapping, mapCsvRow } from '@coffer/core/importers/parse/csv-mapping.ts';
-import {
-  DATE_FORMATS,
-  looksLikeDateColumn,
-  possibleDateFormats,
-} from '@coffer/core/importers/parse/date.ts';
+import { DATE_FORMATS } from '@coffer/core/importers/parse/date.ts';
 import type {
   CsvRow,
   DateFormat,
@@ -16,6 +12,7 @@ import type {
   ParsedTransaction,
 } from '@coffer/core/importers/parse/types.ts';
 import type { ImportFileType, ImportSettings } from '@coffer/core/import/settings.ts';
+import { columnDecimalSeparator, guessDateFormat, guessMapping } from './csv-guess.ts';
 
 export { DATE_FORMATS };
 export type { CsvMapping, DateFormat, ParsedTransaction };
@@ -115,133 +112,6 @@ export function fatalErrorText(answer: ParseAnswer | { error: unknown }): string
   return first.message ? `Error: ${first.message}` : 'Internal error';
 }
 
-const HEADER_GUESSES: [MappedField, RegExp][] = [
-  [
-    'date',
-    /^(date|datum|fecha|data|buchungs?(tag|datum)|booking date|transaction date|posted|valuta)/i,
-  ],
-  ['inflow', /(inflow|credit|deposit|paid in|money in|haben|gutschrift|crédit|eingang|bij)/i],
-  ['outflow', /(outflow|debit|withdrawal|paid out|money out|soll|lastschrift|débit|ausgang|af\b)/i],
-  ['amount', /(amount|betrag|bedrag|importe|montant|value|sum|total)/i],
-  [
-    'payee',
-    /(payee|name|beneficiary|merchant|counterparty|empfänger|beguenstigter|begünstigter|tegenpartij|description|beschreibung)/i,
-  ],
-  ['notes', /(notes?|memo|reference|purpose|verwendungszweck|omschrijving|details|concept)/i],
-  ['category', /(category|kategorie|categoría|catégorie)/i],
-];
-
-/** A running balance column, never an amount or a payee. */
-const BALANCE = /(balance|saldo|solde|kontostand)/i;
-
-/**
- * A first mapping for a CSV nobody mapped before: columns named like a field feed it, and a
- * column whose cells read as dates feeds the date when none is named so. Inflow and outflow
- * columns are used (split mode) only when both are found and no amount column is.
- */
-export function guessMapping(
-  fields: readonly string[],
-  rows: readonly CsvRow[],
-  hasHeaderRow: boolean,
-): { mapping: CsvMapping; splitMode: boolean } {
-  const taken = new Set<string>();
-  const found: Partial<Record<MappedField, string>> = {};
-  if (hasHeaderRow) {
-    for (const [field, pattern] of HEADER_GUESSES) {
-      const column = fields.find((f) => !taken.has(f) && pattern.test(f.trim()));
-      if (column) {
-        found[field] = column;
-        taken.add(column);
-      }
-    }
-  }
-  const sample = rows.slice(0, 20);
-  if (!found.date) {
-    const column = fields.find(
-      (f) => !taken.has(f) && looksLikeDateColumn(sample.map((r) => r[f] ?? '')),
-    );
-    if (column) {
-      found.date = column;
-      taken.add(column);
-    }
-  }
-  const numeric = (f: string) =>
-    sample.some((r) => /\d/.test(r[f] ?? '')) &&
-    sample.every((r) => /^[\s\d.,'()+\-−$€£¥A-Za-z]*$/.test(r[f] ?? ''));
-  const balance = (f: string) => hasHeaderRow && BALANCE.test(f);
-  if (!found.amount && !(found.inflow && found.outflow)) {
-    const column = [...fields].reverse().find((f) => !taken.has(f) && !balance(f) && numeric(f));
-    if (column) found.amount = column;
-  }
-  if (!found.payee && found.notes) {
-    // A file with one text column ("Details") has its payee there.
-    found.payee = found.notes;
-    delete found.notes;
-  }
-  if (!found.payee) {
-    found.payee = fields.find(
-      (f) => !taken.has(f) && f !== found.amount && !balance(f) && !numeric(f),
-    );
-  }
-  const splitMode = !found.amount && !!found.inflow && !!found.outflow;
-  const indicator =
-    found.amount && !splitMode ? guessIndicator(fields, sample, found.amount, taken) : null;
-  const mapping: CsvMapping = { date: found.date ?? fields[0] ?? '' };
-  if (indicator) {
-    mapping.inOut = indicator.column;
-    mapping.outValue = indicator.outValue;
-  }
-  if (found.payee) mapping.payee = found.payee;
-  if (found.notes) mapping.notes = found.notes;
-  if (found.category) mapping.category = found.category;
-  if (splitMode) {
-    mapping.inflow = found.inflow;
-    mapping.outflow = found.outflow;
-  } else if (found.amount) {
-    mapping.amount = found.amount;
-  }
-  return { mapping, splitMode };
-}
-
-const OUT_WORDS = new Set(['debit', 'dr', 'd', 'withdrawal', 'out', 'soll', 's', 'payment']);
-const IN_WORDS = new Set(['credit', 'cr', 'c', 'deposit', 'in', 'haben', 'h']);
-
-/**
- * A column saying which way a size-only amount goes (Mint's "Transaction Type" of debit or
- * credit), when every amount is positive and the column holds just those two words.
- */
-function guessIndicator(
-  fields: readonly string[],
-  rows: readonly CsvRow[],
-  amount: string,
-  taken: ReadonlySet<string>,
-): { column: string; outValue: string } | null {
-  if (rows.length === 0 || rows.some((r) => /^\s*[-(−]/.test(r[amount] ?? ''))) return null;
-  for (const column of fields) {
-    if (taken.has(column) || column === amount) continue;
-    const values = new Set(rows.map((r) => (r[column] ?? '').trim().toLowerCase()));
-    const out = [...values].find((v) => OUT_WORDS.has(v));
-    if (values.size <= 2 && out && [...values].every((v) => OUT_WORDS.has(v) || IN_WORDS.has(v))) {
-      const original = rows
-        .map((r) => (r[column] ?? '').trim())
-        .find((v) => v.toLowerCase() === out);
-      return { column, outValue: original ?? out };
-    }
-  }
-  return null;
-}
-
-/** The values a column holds, for the money-out choice of a debit/credit column. */
-export function distinctValues(rows: readonly CsvRow[], column: string, limit = 20): string[] {
-  const seen = new Set<string>();
-  for (const r of rows) {
-    const v = (r[column] ?? '').trim();
-    if (v !== '') seen.add(v);
-    if (seen.size >= limit) break;
-  }
-  return [...seen];
-}
-
 /** A remembered mapping counts only if every column it names is in this file. */
 function usableMapping(saved: object | null, fields: readonly string[]) {
   const named = saved as Record<string, unknown> | null;
@@ -257,11 +127,6 @@ function usableMapping(saved: object | null, fields: readonly string[]) {
   return mapping;
 }
 
-/** The date format for a column: the one that reads all its dates, else the first offered. */
-export function guessDateFormat(samples: readonly string[]): DateFormat {
-  return possibleDateFormats(samples)[0] ?? 'yyyy mm dd';
-}
-
 /**
  * The settings a file starts with: those remembered for this account and kind of file, and
  * for what was never chosen, guesses from the file itself.
@@ -270,10 +135,11 @@ export function initialChoices(
   saved: ImportSettings,
   answer: ParseAnswer,
   previous?: ImportChoices,
+  hints: { dayFirst?: boolean; hasHeaderRow?: boolean } = {},
 ): ImportChoices {
   const fields = answer.fields ?? [];
   const rows = answer.transactions as CsvRow[];
-  const hasHeaderRow = previous?.hasHeaderRow ?? saved.hasHeaderRow ?? true;
+  const hasHeaderRow = hints.hasHeaderRow ?? previous?.hasHeaderRow ?? saved.hasHeaderRow ?? true;
   let mapping: CsvMapping = { date: fields[0] ?? '' };
   let splitMode = false;
   let dateFormat = saved.dateFormat as DateFormat | null;
@@ -288,7 +154,10 @@ export function initialChoices(
       ({ mapping, splitMode } = guessMapping(fields, rows, hasHeaderRow));
     }
     if (!dateFormat || !DATE_FORMATS.includes(dateFormat)) {
-      dateFormat = guessDateFormat(rows.slice(0, 200).map((r) => r[mapping.date] ?? ''));
+      dateFormat = guessDateFormat(
+        rows.slice(0, 200).map((r) => r[mapping.date] ?? ''),
+        hints.dayFirst,
+      );
     }
   } else if (answer.format === 'qif') {
     dateFormat = answer.dateFormat ?? dateFormat;
@@ -315,35 +184,6 @@ export function effectiveMapping(choices: ImportChoices): CsvMapping {
     single.outValue = outValue ?? '';
   }
   return single;
-}
-
-/**
- * The decimal separator of an amount column, from the cells that show it plainly ("12,50",
- * "1.234,56", "0.5"), so that a cell that alone is ambiguous ("1,000") reads the same way.
- * Undefined when no cell tells.
- */
-export function columnDecimalSeparator(samples: readonly string[]): '.' | ',' | undefined {
-  let dots = 0;
-  let commas = 0;
-  for (const raw of samples) {
-    const s = raw.replace(/[^\d.,]/g, '');
-    const dot = s.lastIndexOf('.');
-    const comma = s.lastIndexOf(',');
-    if (dot >= 0 && comma >= 0) {
-      if (dot > comma) dots++;
-      else commas++;
-    } else if (dot >= 0 || comma >= 0) {
-      const at = Math.max(dot, comma);
-      const sep = s[at];
-      // One separator followed by exactly three digits may be grouping: it does not tell.
-      if (s.indexOf(sep!) === at && s.length - at - 1 !== 3) {
-        if (sep === '.') dots++;
-        else commas++;
-      }
-    }
-  }
-  if (dots === commas) return undefined;
-  return dots > commas ? '.' : ',';
 }
 
 const negate = (cents: number) => (cents === 0 ? 0 : -cents);
