@@ -53,6 +53,9 @@ const NAMES: Record<Field, RegExp[]> = {
 /** A running balance, an id or a number column: never an amount or a payee. */
 const NOT_AMOUNT = /balance|saldo|solde|kontostand|\bid\b|number|nummer|číslo|èíslo|date|datum/i;
 
+/** The account's own name or number (Mint's "Account Name"): not the payee. */
+const ACCOUNT_NAME = /account|konto|iban|\bbic\b/i;
+
 const IBAN_OR_NUMBER = /^([A-Z]{2}\d{2}[A-Z0-9 ]{8,}|[\d\s/*.-]+)$/;
 
 function cells(rows: readonly CsvRow[], column: string): string[] {
@@ -97,7 +100,7 @@ export function guessMapping(
     amount: (f) => !NOT_AMOUNT.test(f) && isNumeric(sample, f),
     inflow: (f) => !NOT_AMOUNT.test(f),
     outflow: (f) => !NOT_AMOUNT.test(f),
-    payee: (f) => isText(sample, f),
+    payee: (f) => !ACCOUNT_NAME.test(f) && isText(sample, f),
     notes: (f) => cells(sample, f).some((v) => v !== ''),
     category: () => true,
   };
@@ -132,13 +135,13 @@ export function guessMapping(
     const column = [...fields].reverse().find((f) => !taken.has(f) && fits.amount(f));
     if (column) taken.add((found.amount = column));
   }
-  if (!found.payee && found.notes && isText(sample, found.notes)) {
+  if (!found.payee && found.notes && fits.payee(found.notes)) {
     // A file with one text column ("Details") has its payee there.
     found.payee = found.notes;
     delete found.notes;
   }
   if (!found.payee) {
-    const column = fields.find((f) => !taken.has(f) && isText(sample, f));
+    const column = fields.find((f) => !taken.has(f) && fits.payee(f));
     if (column) taken.add((found.payee = column));
   }
   const mapping: CsvMapping = { date: found.date ?? fields[0] ?? '' };
