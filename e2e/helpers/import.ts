@@ -29,7 +29,9 @@ export async function chooseFile(page: Page, path: string, button = 'Select file
 
 /** Waits for the preview's counts ("12 transactions: ...") and returns them. */
 export async function previewSummary(page: Page): Promise<string> {
-  const summary = importDialog(page).getByRole('status').filter({ hasText: /transactions?: \d/ });
+  const summary = importDialog(page)
+    .getByRole('status')
+    .filter({ hasText: /transactions?: \d/ });
   await summary.waitFor(WAIT);
   return (await summary.textContent()) ?? '';
 }

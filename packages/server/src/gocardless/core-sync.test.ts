@@ -15,6 +15,7 @@ interface Outcome {
   newTransactions: string[];
   matchedTransactions: string[];
   updatedAccounts: string[];
+  accounts: { id: string; added: number; matched: number }[];
 }
 
 interface Row {
@@ -48,6 +49,7 @@ const nothing: Outcome = {
   newTransactions: [],
   matchedTransactions: [],
   updatedAccounts: [],
+  accounts: [],
 };
 
 beforeEach(async () => {
@@ -199,6 +201,8 @@ describe('bank sync from the core, through the server, against the provider', ()
       newTransactions: [added],
       matchedTransactions: ['typed-in'],
       updatedAccounts: [id],
+      // Per account: the bank's one new transaction, and the typed-in one it matched.
+      accounts: [{ id, added: 1, matched: 1 }],
     });
     // From 31 days before the latest transaction, but never before the first one.
     expect(c.requests('/accounts/acc-1/transactions/').at(-1)).toContain(
@@ -215,7 +219,10 @@ describe('bank sync from the core, through the server, against the provider', ()
 
     // Nothing new at the bank: nothing written, nothing to reload, nothing to undo either.
     c.pushed.length = 0;
-    expect(await c.must('gocardless-accounts-sync', { id })).toEqual(nothing);
+    expect(await c.must('gocardless-accounts-sync', { id })).toEqual({
+      ...nothing,
+      accounts: [{ id, added: 0, matched: 0 }],
+    });
     expect(c.events('sync-event')).toEqual([]);
     expect(rows(id)).toHaveLength(4);
 

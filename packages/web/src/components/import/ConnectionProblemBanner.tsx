@@ -54,6 +54,7 @@ export function ConnectionProblemBanner({ accountId }: { accountId: string }) {
           <div
             className="connection-problem-popup stack"
             role="dialog"
+            tabIndex={-1}
             aria-label="Bank connection problem"
             onKeyDown={(e) => {
               if (e.key === 'Escape') {

@@ -77,7 +77,7 @@ export function ExternalLinkWait({
     return (
       <div className="bank-waiting" role="status">
         <Spinner label={`Waiting on ${provider.name}`} />
-        <span>Waiting on {provider.name}...</span>
+        <span className="bank-waiting-title">Waiting on {provider.name}...</span>
         <span className="subdued">
           Finish at your bank in the page that opened, then come back here.
         </span>
@@ -93,7 +93,7 @@ export function ExternalLinkWait({
     return (
       <div className="bank-waiting" role="status">
         <Spinner label="Loading accounts" />
-        <span>Loading accounts...</span>
+        <span className="bank-waiting-title">Loading accounts...</span>
       </div>
     );
   }

@@ -25,10 +25,13 @@ function Select({
   onChange: (value: string) => void;
   disabled?: boolean;
 }) {
+  // A label beside the select, not around it, so its name is the label alone.
+  const id = useId();
   return (
-    <label className="field import-field">
-      {label}
+    <div className="field import-field">
+      <label htmlFor={id}>{label}</label>
       <select
+        id={id}
         className="input"
         value={value}
         disabled={disabled}
@@ -40,7 +43,7 @@ function Select({
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 

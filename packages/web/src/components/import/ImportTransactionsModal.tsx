@@ -273,9 +273,11 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
           <>
             <ImportPreview rows={built.rows} previews={previews} />
             <p className="import-summary" role="status">
-              {previews
-                ? previewSummary(countOutcomes(previews.map((p) => p?.outcome)))
-                : `${built.rows.length.toLocaleString('en-US')} transactions: checking which are already in the account…`}
+              {built.rows.length === 0
+                ? 'No transactions to import'
+                : previews
+                  ? previewSummary(countOutcomes(previews.map((p) => p?.outcome)))
+                  : `${built.rows.length.toLocaleString('en-US')} transactions: checking which are already in the account…`}
             </p>
             {built.errors.length > 0 && (
               <div className="import-warnings" role="alert">

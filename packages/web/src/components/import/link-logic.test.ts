@@ -87,6 +87,9 @@ describe('where each bank account goes', () => {
     }
     expect(externalLabel(bank('z', { mask: '1234' }))).toBe('Acct z (…1234)');
     expect(externalLabel({ account_id: 'z' })).toBe('z');
+    expect(externalLabel({ account_id: 'z', name: 'Main (XXX 1234) GBP', mask: '1234' })).toBe(
+      'Main (XXX 1234) GBP',
+    );
   });
 });
 

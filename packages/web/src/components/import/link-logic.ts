@@ -102,7 +102,8 @@ export function choosableAccounts(
 /** A bank account's name as the list shows it: its name, then the last digits. */
 export function externalLabel(account: ExternalAccount): string {
   const name = account.name || account.official_name || account.account_id;
-  return account.mask ? `${name} (…${account.mask})` : name;
+  // The server's names often carry the last digits already ("Main (XXX 5555) GBP").
+  return account.mask && !name.includes(account.mask) ? `${name} (…${account.mask})` : name;
 }
 
 export function institutionName(account: ExternalAccount): string | null {
