@@ -78,6 +78,12 @@ describe.runIf(BUILT)('importing every bank file through the modal', { timeout: 
       await expect
         .poll(() => balance.textContent(), { message: c.file, ...WAIT })
         .toBe(money(c.total));
+      if (c.total === 0) {
+        // The account page (until the register lands) reloads its rows when its balance
+        // changes; a file whose amounts add up to nothing does not change it: open it again.
+        await sidebar().getByText('All accounts', { exact: true }).click();
+        await sidebar().getByText(name, { exact: true }).click();
+      }
       const [date, cents, payee] = c.sample;
       const row = page
         .getByRole('main')
@@ -86,9 +92,10 @@ describe.runIf(BUILT)('importing every bank file through the modal', { timeout: 
         .filter({ hasText: money(cents) });
       await row.first().waitFor(WAIT);
       if (payee)
-        expect(await row.allTextContents(), c.file).toContainEqual(
-          expect.stringContaining(titleCase(payee.trim())),
-        );
+        expect(
+          (await row.allTextContents()).map((t) => t.replace(/\s+/g, ' ')),
+          c.file,
+        ).toContainEqual(expect.stringContaining(titleCase(payee.trim()).replace(/\s+/g, ' ')));
     }
   });
 

@@ -39,7 +39,9 @@ describe.runIf(BUILT)('the import-transactions modal', { timeout: 180_000 }, () 
     await page.getByRole('button', { name: 'Create new file' }).click();
     await sidebar().waitFor(WAIT);
     for (const name of ['Checking', 'Card', 'Joint']) {
-      await sidebar().getByRole('button', { name: /Add account/ }).click();
+      await sidebar()
+        .getByRole('button', { name: /Add account/ })
+        .click();
       await createLocalAccount(page, name, '0');
     }
   });
@@ -64,8 +66,12 @@ describe.runIf(BUILT)('the import-transactions modal', { timeout: 180_000 }, () 
     const why = dialog.getByRole('button', { name: 'Already there: why?' }).first();
     await why.click();
     const explanation = page.getByRole('dialog', { name: 'Why this matched' });
-    await explanation.getByText('the bank’s transaction ID is the same', { exact: false }).waitFor(WAIT);
-    await explanation.getByText('It is already as the file says: nothing will change.').waitFor(WAIT);
+    await explanation
+      .getByText('the bank’s transaction ID is the same', { exact: false })
+      .waitFor(WAIT);
+    await explanation
+      .getByText('It is already as the file says: nothing will change.')
+      .waitFor(WAIT);
     await modalShots(page, 'import-4-matched-why');
     await why.press('Escape');
     expect(await runImport(page)).toEqual({ added: 0, updated: 0, unchanged: 16 });
@@ -84,7 +90,10 @@ describe.runIf(BUILT)('the import-transactions modal', { timeout: 180_000 }, () 
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     const bank = join(dir, 'bank.qif');
-    writeFileSync(bank, '!Type:Bank\nD03/03/2024\nT-12.00\nPCORNER SHOP 123\n^\nD03/04/2024\nT-3.00\nPBus\n^\n');
+    writeFileSync(
+      bank,
+      '!Type:Bank\nD03/03/2024\nT-12.00\nPCORNER SHOP 123\n^\nD03/04/2024\nT-3.00\nPBus\n^\n',
+    );
     await openImport(page, 'Joint');
     await chooseFile(page, bank);
     expect(await previewSummary(page)).toBe(
@@ -111,7 +120,10 @@ describe.runIf(BUILT)('the import-transactions modal', { timeout: 180_000 }, () 
   it('maps a CSV with outflow and inflow columns and day-first dates, and remembers it', async () => {
     const header = 'When,Who,Paid,Received,Ref\n';
     const first = join(dir, 'card-january.csv');
-    writeFileSync(first, `${header}05/01/2024,Garden centre,45.00,,Plants\n09/01/2024,Refund,,12.50,Return\n`);
+    writeFileSync(
+      first,
+      `${header}05/01/2024,Garden centre,45.00,,Plants\n09/01/2024,Refund,,12.50,Return\n`,
+    );
     const dialog = await openImport(page, 'Card');
     await chooseFile(page, first);
     await previewSummary(page);
@@ -136,7 +148,9 @@ describe.runIf(BUILT)('the import-transactions modal', { timeout: 180_000 }, () 
     await openImport(page, 'Card');
     await chooseFile(page, second);
     await previewSummary(page);
-    expect(await dialog.getByLabel('Split amount into separate inflow/outflow columns').isChecked()).toBe(true);
+    expect(
+      await dialog.getByLabel('Split amount into separate inflow/outflow columns').isChecked(),
+    ).toBe(true);
     expect(await dialog.getByLabel('Outflow', { exact: true }).inputValue()).toBe('Paid');
     expect(await dialog.getByLabel('Inflow', { exact: true }).inputValue()).toBe('Received');
     expect(await dialog.getByLabel('Notes', { exact: true }).inputValue()).toBe('Ref');
@@ -179,13 +193,17 @@ describe.runIf(BUILT)('the import-transactions modal', { timeout: 180_000 }, () 
       .getByRole('alert')
       .filter({ hasText: 'Unable to parse date 2024-01-31 with given date format (line 2)' })
       .waitFor(WAIT);
-    expect(await dialog.getByRole('button', { name: 'Import 0 transactions' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Import 0 transactions' }).isDisabled()).toBe(
+      true,
+    );
     await modalShots(page, 'import-8-date-errors');
     // One bad record among good ones: named, and the rest still import.
     await chooseFile(page, join(WRITTEN, 'one-bad-record.qif'), 'Select new file...');
     expect(await previewSummary(page)).toBe('2 transactions: 2 new');
     const warnings = dialog.getByRole('alert').filter({ hasText: 'will be left out' });
-    await warnings.getByText('Unable to parse date 03/32/2024 with given date format (line 6)').waitFor(WAIT);
+    await warnings
+      .getByText('Unable to parse date 03/32/2024 with given date format (line 6)')
+      .waitFor(WAIT);
     await warnings.getByText('Transaction on 2024-03-03 has no amount (line 10)').waitFor(WAIT);
     await modalShots(page, 'import-9-partial');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -195,7 +213,10 @@ describe.runIf(BUILT)('the import-transactions modal', { timeout: 180_000 }, () 
   it('a QIF file’s split lines and its date order, which the user can change', async () => {
     const dialog = await openImport(page, 'Joint');
     const ambiguous = join(dir, 'ambiguous.qif');
-    writeFileSync(ambiguous, '!Type:Bank\nD01/02/2024\nT-10.00\nPTaxi\nSFares\n$-8.00\nSTips\n$-2.00\n^\n');
+    writeFileSync(
+      ambiguous,
+      '!Type:Bank\nD01/02/2024\nT-10.00\nPTaxi\nSFares\n$-8.00\nSTips\n$-2.00\n^\n',
+    );
     await chooseFile(page, ambiguous);
     const rows = dialog.getByRole('table', { name: 'Transactions to import' }).getByRole('row');
     await rows.filter({ hasText: '01/02/2024' }).filter({ hasText: 'Split' }).waitFor(WAIT);
@@ -221,7 +242,11 @@ describe.runIf(BUILT)('the import-transactions modal', { timeout: 180_000 }, () 
     await runImport(page);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => balance('Checking').textContent(), WAIT).not.toBe(before);
-    await page.getByRole('main').getByRole('row').filter({ hasText: 'Whole Foods Market' }).waitFor(WAIT);
+    await page
+      .getByRole('main')
+      .getByRole('row')
+      .filter({ hasText: 'Whole Foods Market' })
+      .waitFor(WAIT);
     await page.keyboard.press('Control+z');
     await expect.poll(() => balance('Checking').textContent(), WAIT).toBe(before);
     await page

@@ -80,14 +80,20 @@ describe('the settings a file starts with', () => {
       mappings: { date: 'Date', payee: 'Payee', inflow: 'In', outflow: 'Out' },
       delimiter: ';',
       hasHeaderRow: true,
-      dateFormat: 'mm dd yyyy',
+      dateFormat: 'dd mm yyyy',
       flipAmount: true,
     };
-    const choices = initialChoices(saved, { ...file, delimiter: undefined });
+    // 05/12/2023 reads either way; a guess would take the month first.
+    const ambiguous = csv(
+      ['Date', 'Payee', 'In', 'Out'],
+      [{ Date: '05/12/2023', Payee: 'A', In: '', Out: '5' }],
+    );
+    expect(initialChoices(none, ambiguous).dateFormat).toBe('mm dd yyyy');
+    const choices = initialChoices(saved, { ...ambiguous, delimiter: undefined });
     expect(choices).toMatchObject({
       mapping: { date: 'Date', payee: 'Payee', inflow: 'In', outflow: 'Out' },
       splitMode: true,
-      dateFormat: 'mm dd yyyy',
+      dateFormat: 'dd mm yyyy',
       delimiter: ';',
       flipAmount: true,
     });
@@ -97,6 +103,23 @@ describe('the settings a file starts with', () => {
       csv(['When', 'Who', 'Sum'], [{ When: '2023-01-02', Who: 'x', Sum: '1' }]),
     );
     expect(other.mapping).toMatchObject({ date: 'When', amount: 'Sum' });
+  });
+
+  it('guesses again when the remembered date format reads none of this file’s dates', () => {
+    const saved = { ...none, dateFormat: 'dd mm yyyy' };
+    const iso = csv(['Date', 'Payee', 'Amount'], [{ Date: '2024-01-31', Payee: 'A', Amount: '1' }]);
+    expect(initialChoices(saved, iso).dateFormat).toBe('yyyy mm dd');
+    const fits = csv(
+      ['Date', 'Payee', 'Amount'],
+      [{ Date: '05/01/2024', Payee: 'A', Amount: '1' }],
+    );
+    expect(initialChoices(saved, fits).dateFormat).toBe('dd mm yyyy');
+    // Chosen for this very file (it is read again after a delimiter change): kept.
+    const chosen = initialChoices(saved, iso, {
+      ...initialChoices(saved, iso),
+      dateFormat: 'dd mm yyyy',
+    });
+    expect(chosen.dateFormat).toBe('dd mm yyyy');
   });
 
   it('QIF keeps the date order the parser found', () => {

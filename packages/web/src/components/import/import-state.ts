@@ -4,7 +4,7 @@
  * the order the preview shows them in, and the texts of its errors and counts.
  */
 import { type CsvMapping, mapCsvRow } from '@coffer/core/importers/parse/csv-mapping.ts';
-import { DATE_FORMATS } from '@coffer/core/importers/parse/date.ts';
+import { DATE_FORMATS, parseDate } from '@coffer/core/importers/parse/date.ts';
 import type {
   CsvRow,
   DateFormat,
@@ -142,7 +142,7 @@ export function initialChoices(
   const hasHeaderRow = hints.hasHeaderRow ?? previous?.hasHeaderRow ?? saved.hasHeaderRow ?? true;
   let mapping: CsvMapping = { date: fields[0] ?? '' };
   let splitMode = false;
-  let dateFormat = saved.dateFormat as DateFormat | null;
+  let dateFormat = (previous?.dateFormat ?? saved.dateFormat) as DateFormat | null;
   if (answer.format === 'csv') {
     const remembered = usableMapping(previous?.mapping ?? saved.mappings, fields);
     if (remembered) {
@@ -153,11 +153,17 @@ export function initialChoices(
     } else {
       ({ mapping, splitMode } = guessMapping(fields, rows, hasHeaderRow));
     }
-    if (!dateFormat || !DATE_FORMATS.includes(dateFormat)) {
-      dateFormat = guessDateFormat(
-        rows.slice(0, 200).map((r) => r[mapping.date] ?? ''),
-        hints.dayFirst,
-      );
+    const samples = rows.slice(0, 200).map((r) => r[mapping.date] ?? '');
+    const filled = samples.filter((s) => s.trim() !== '');
+    // A format remembered for this account that reads none of this file's dates was chosen
+    // for another file: guess again (a choice made for this file is kept).
+    const readsNone =
+      !previous &&
+      !!dateFormat &&
+      filled.length > 0 &&
+      filled.every((s) => parseDate(s, dateFormat!) === null);
+    if (!dateFormat || !DATE_FORMATS.includes(dateFormat) || readsNone) {
+      dateFormat = guessDateFormat(samples, hints.dayFirst);
     }
   } else if (answer.format === 'qif') {
     dateFormat = answer.dateFormat ?? dateFormat;
