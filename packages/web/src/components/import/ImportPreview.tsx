@@ -101,7 +101,10 @@ function StatusCell({ preview }: { preview: PreviewRow | undefined }) {
           }
         }}
       >
-        {label} <span aria-hidden="true">ⓘ</span>
+        {label}{' '}
+        <span className="import-why-mark" aria-hidden="true">
+          ?
+        </span>
       </button>
       {open && (
         <Popover anchor={anchor} keepFocus maxHeight={220} style={{ maxWidth: 340 }}>
@@ -145,16 +148,16 @@ export function ImportPreview({
     {
       id: 'status',
       header: 'Status',
-      width: isNarrow ? '88px' : '118px',
+      width: isNarrow ? '76px' : '118px',
       cell: (l) => <StatusCell preview={l.preview} />,
     },
     {
       id: 'date',
       header: 'Date',
-      width: isNarrow ? '84px' : '104px',
+      width: isNarrow ? '82px' : '104px',
       cell: (l) => fmt.date(l.row.transaction.date),
     },
-    { id: 'payee', header: 'Payee', width: 'minmax(80px, 1.3fr)', cell: payeeOf },
+    { id: 'payee', header: 'Payee', width: 'minmax(56px, 1.3fr)', cell: payeeOf },
   ];
   if (!isSmall) {
     columns.push(
@@ -170,7 +173,7 @@ export function ImportPreview({
   columns.push({
     id: 'amount',
     header: 'Amount',
-    width: isNarrow ? '80px' : '104px',
+    width: isNarrow ? '76px' : '104px',
     align: 'right',
     cell: (l) => {
       const amount = l.row.transaction.amount;
