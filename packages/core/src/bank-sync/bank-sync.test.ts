@@ -221,15 +221,6 @@ describe('bank sync through the server proxy', () => {
     expect(f.pushed.filter((p) => p.name === 'tables-changed')).toHaveLength(1);
     expect(f.pushed.filter((p) => p.name !== 'undo-event' && p.name !== 'tables-changed')).toEqual([
       { name: 'accounts-syncing', payload: { ids: [id] } },
-      // The import's write is committed before the account's status is pushed.
-      {
-        name: 'tables-changed',
-        payload: {
-          source: 'local',
-          tables: ['payees', 'payee_mapping', 'transactions'],
-          undo: null,
-        },
-      },
       { name: 'account-sync-status', payload: { id, failed: false } },
       { name: 'accounts-syncing', payload: { ids: [] } },
       // Registers reload as after a sync; a local-only budget stays "sync disabled".
