@@ -190,7 +190,9 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
       setPhase({ kind: 'ready' });
       return;
     }
-    await savePrefs(
+    setPhase({ kind: 'done', counts: importedCounts(transactions.length, res) });
+    // Remembered for the next file; the counts need not wait for it.
+    void savePrefs(
       store,
       // The per-account keys (`csv-mappings-<id>`...) are outside LocalPrefs' named fields.
       importSettingsPrefs(
@@ -199,7 +201,6 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
         settingsToSave(fileType, choices),
       ) as Partial<LocalPrefs>,
     );
-    setPhase({ kind: 'done', counts: importedCounts(transactions.length, res) });
   }
 
   const chooseButton = (text: string) => (
