@@ -243,6 +243,15 @@ describe.runIf(BUILT)('linking a bank through the Coffer server', { timeout: 240
       )
       .toBe(1);
     await balanceOf('Everyday', '914.35');
+
+    // All accounts: each linked account syncs in turn, each with its result.
+    await sidebar().getByText('All accounts', { exact: true }).click();
+    fake.accounts.get('acc-savings')!.booked.push(booked('s2', 0, '-50.00', 'Transfer out'));
+    await page.getByRole('button', { name: 'Sync with bank' }).click();
+    await page.getByRole('status').filter({ hasText: 'Syncing accounts' }).waitFor(WAIT);
+    await page.getByText(/^Everyday: nothing new$/).waitFor(WAIT);
+    await page.getByText(/^Rainy day savings \(XXX 6666\) GBP: 1 new$/).waitFor(WAIT);
+    await balanceOf('Rainy day savings (XXX 6666) GBP', '4,950.00');
   });
 
   it('shows each bank error of the catalogue with its text, and fixes the connection', async () => {
