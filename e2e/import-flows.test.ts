@@ -210,14 +210,17 @@ describe.runIf(BUILT)('the import-transactions modal', { timeout: 180_000 }, () 
     await importDialog(page).waitFor({ state: 'hidden', ...WAIT });
   });
 
-  it('a QIF file’s split lines and its date order, which the user can change', async () => {
+  it('a QIF file dropped on the modal: its split lines and its date order', async () => {
     const dialog = await openImport(page, 'Joint');
-    const ambiguous = join(dir, 'ambiguous.qif');
-    writeFileSync(
-      ambiguous,
-      '!Type:Bank\nD01/02/2024\nT-10.00\nPTaxi\nSFares\n$-8.00\nSTips\n$-2.00\n^\n',
+    // Dropped rather than chosen: the modal takes a dragged file as the register hands one over.
+    const qif = '!Type:Bank\nD01/02/2024\nT-10.00\nPTaxi\nSFares\n$-8.00\nSTips\n$-2.00\n^\n';
+    const dropped = await page.evaluateHandle(
+      `(() => { const d = new DataTransfer(); d.items.add(new File([${JSON.stringify(qif)}], 'ambiguous.qif')); return d; })()`,
     );
-    await chooseFile(page, ambiguous);
+    // Onto the modal's body (the events start where the pointer is and bubble up to its handler).
+    const target = dialog.getByText(/^Choose a file exported by your bank/);
+    await target.dispatchEvent('dragover', { dataTransfer: dropped });
+    await target.dispatchEvent('drop', { dataTransfer: dropped });
     const rows = dialog.getByRole('table', { name: 'Transactions to import' }).getByRole('row');
     await rows.filter({ hasText: '01/02/2024' }).filter({ hasText: 'Split' }).waitFor(WAIT);
     // Read day first instead: the file is read again.
