@@ -148,7 +148,7 @@ export function ImportPreview({
     {
       id: 'status',
       header: 'Status',
-      width: isNarrow ? '76px' : '118px',
+      width: isNarrow ? '76px' : '132px',
       cell: (l) => <StatusCell preview={l.preview} />,
     },
     {
