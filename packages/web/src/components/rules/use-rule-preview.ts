@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '../../app/context.ts';
+import { runQuery, useTablesChanged } from '../kit/data.ts';
+import {
+  changingFilter,
+  countQuery,
+  idsQuery,
+  PREVIEW_PAGE,
+  previewQuery,
+  type PreviewRow,
+  type QueryFilter,
+  ruleFilter,
+  settings,
+} from './preview.ts';
+import type { RuleRow } from './rule-editor.ts';
+
+export interface RulePreview {
+  /** The first matching transactions (more as `loadMore` is called). */
+  rows: PreviewRow[];
+  /** How many transactions match; null while counting. */
+  total: number | null;
+  /** How many of them the actions would change; null while counting or without actions. */
+  changing: number | null;
+  /** Conditions that could not become a filter yet (an empty or half-typed value). */
+  skipped: number;
+  /** The filter the rows answer, or null when the conditions match nothing. */
+  filter: QueryFilter | null;
+  loadMore: () => void;
+  /** Every matching id, for applying the actions to all of them. */
+  allIds: () => Promise<string[]>;
+}
+
+const TABLES = ['transactions', 'payees', 'payee_mapping', 'category_mapping'];
+
+/** Only what the core reads from a condition, so a row's key or error does not re-run it. */
+const conditionKey = (c: RuleRow) => [c.field, c.op, c.value, c.type, c.options ?? null] as const;
+
+/**
+ * The editor's live preview: the core turns the conditions into filters
+ * (`make-filters-from-conditions`), then the newest matching transactions are read first and
+ * shown at once, and the counts follow. An answer that arrives after the conditions changed
+ * again is dropped.
+ */
+export function useRulePreview(
+  conditions: readonly RuleRow[],
+  conditionsOp: 'and' | 'or',
+  actions: readonly RuleRow[],
+): RulePreview {
+  const store = useStore();
+  const key = JSON.stringify([conditionsOp, conditions.map(conditionKey)]);
+  const actionsKey = JSON.stringify(settings(actions));
+  const [filter, setFilter] = useState<QueryFilter | null>(null);
+  const [skipped, setSkipped] = useState(0);
+  const [rows, setRows] = useState<PreviewRow[]>([]);
+  const [total, setTotal] = useState<number | null>(null);
+  const [changing, setChanging] = useState<number | null>(null);
+  const generation = useRef(0);
+  const loaded = useRef(PREVIEW_PAGE);
+  const loading = useRef(false);
+
+  const read = useCallback(
+    async (f: QueryFilter | null, count: number, gen: number) => {
+      if (f === null) {
+        setRows([]);
+        setTotal(0);
+        return;
+      }
+      loading.current = true;
+      const rowsAnswer = runQuery<PreviewRow[]>(store, previewQuery(f, count));
+      const totalAnswer = runQuery<number>(store, countQuery(f));
+      const first = await rowsAnswer;
+      loading.current = false;
+      if (gen !== generation.current) return;
+      setRows(first);
+      const n = await totalAnswer;
+      if (gen === generation.current) setTotal(n);
+    },
+    [store],
+  );
+
+  useEffect(() => {
+    const gen = ++generation.current;
+    loaded.current = PREVIEW_PAGE;
+    const [op, parts] = JSON.parse(key) as ['and' | 'or', Array<ReturnType<typeof conditionKey>>];
+    const list = parts.map(([field, o, value, type, options]) => ({
+      field,
+      op: o,
+      value,
+      type,
+      options,
+    }));
+    void store.backend
+      .send<{ filters?: QueryFilter[]; errors?: unknown[] }>('make-filters-from-conditions', {
+        conditions: list,
+      })
+      .then((res) => {
+        if (gen !== generation.current) return;
+        const filters = Array.isArray(res?.filters) ? res.filters : [];
+        setSkipped(Array.isArray(res?.errors) ? res.errors.length : 0);
+        const f = ruleFilter(filters, op);
+        setFilter(f);
+        setTotal(null);
+        return read(f, loaded.current, gen);
+      });
+  }, [store, key, read]);
+
+  // Counted again whenever the matches were (`total`), so an apply or an undo shows.
+  useEffect(() => {
+    let cancelled = false;
+    setChanging(null);
+    const change = changingFilter(JSON.parse(actionsKey) as RuleRow[]);
+    if (filter === null || change === null) return;
+    void runQuery<number>(store, countQuery({ $and: [filter, change] })).then((n) => {
+      if (!cancelled) setChanging(n);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [store, filter, actionsKey, total]);
+
+  // Applying the actions, an undo or a sync changes what the rows show.
+  useTablesChanged(TABLES, () => {
+    const gen = ++generation.current;
+    setTotal(null);
+    void read(filter, loaded.current, gen);
+  });
+
+  const loadMore = useCallback(() => {
+    if (loading.current || total === null || rows.length >= total) return;
+    loaded.current = rows.length + PREVIEW_PAGE;
+    void read(filter, loaded.current, generation.current);
+  }, [filter, read, rows.length, total]);
+
+  const allIds = useCallback(async () => {
+    if (filter === null) return [];
+    const found = await runQuery<Array<{ id: string }>>(store, idsQuery(filter));
+    return found.map((r) => r.id);
+  }, [store, filter]);
+
+  return useMemo(
+    () => ({ rows, total, changing, skipped, filter, loadMore, allIds }),
+    [rows, total, changing, skipped, filter, loadMore, allIds],
+  );
+}
