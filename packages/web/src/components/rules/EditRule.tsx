@@ -130,8 +130,12 @@ export function EditRuleModal({ options, active, close }: ModalProps) {
               {text}
             </label>
           ))}
-          <span className="rule-stage-info subdued" title={STAGE_INFO} aria-label={STAGE_INFO}>
-            ⓘ
+          <span className="rule-stage-info" title={STAGE_INFO} role="img" aria-label={STAGE_INFO}>
+            <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
+              <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+              <rect x="7.25" y="7" width="1.5" height="5" fill="currentColor" />
+              <circle cx="8" cy="4.6" r="1" fill="currentColor" />
+            </svg>
           </span>
         </div>
 

@@ -13,7 +13,7 @@ const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 const WIDTHS: Record<string, string> = {
-  date: '96px',
+  date: '112px',
   amount: '110px',
 };
 
@@ -170,8 +170,8 @@ export function RulePreview({
           disabled={selected.size === 0}
           onClick={async () => {
             const ids = [...selected];
+            // The selection stays (and so does focus, on this button): applying twice is harmless.
             if (await onApply(ids)) {
-              setSelected(new Set());
               setApplied(`Applied to ${count(ids.length, 'transaction', 'transactions')}`);
             }
           }}

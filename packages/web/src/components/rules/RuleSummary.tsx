@@ -46,8 +46,8 @@ export function RuleSummary({
       <span className="rule-arrow"> → </span>
       {rule.actions.map((a, i) => (
         <span key={`a${i}`} className="rule-summary-item">
-          {i > 0 && <span className="rule-join">, </span>}
           <Phrase words={actionWords(a, names, formats)} order="action" />
+          {i < rule.actions.length - 1 && <span className="rule-join">, </span>}
         </span>
       ))}
     </span>

@@ -88,7 +88,12 @@ const isNewPayee = (v: unknown) => typeof v === 'string' && v.startsWith('new:')
  * created differs from every transaction's payee.
  */
 export function changingFilter(actions: readonly RuleRow[]): QueryFilter | null {
-  const parts = settings(actions).map(({ field, value }) =>
+  return settingsFilter(settings(actions));
+}
+
+/** `changingFilter` from the settings already worked out. */
+export function settingsFilter(set: readonly Setting[]): QueryFilter | null {
+  const parts = set.map(({ field, value }) =>
     isNewPayee(value) ? { id: { $ne: null } } : { [field]: { $ne: value } },
   );
   return parts.length === 0 ? null : { $or: parts };

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import { runQuery, useTablesChanged } from '../kit/data.ts';
 import {
-  changingFilter,
   countQuery,
   idsQuery,
   PREVIEW_PAGE,
@@ -10,7 +9,9 @@ import {
   type PreviewRow,
   type QueryFilter,
   ruleFilter,
+  type Setting,
   settings,
+  settingsFilter,
 } from './preview.ts';
 import type { RuleRow } from './rule-editor.ts';
 
@@ -108,7 +109,7 @@ export function useRulePreview(
   useEffect(() => {
     let cancelled = false;
     setChanging(null);
-    const change = changingFilter(JSON.parse(actionsKey) as RuleRow[]);
+    const change = settingsFilter(JSON.parse(actionsKey) as Setting[]);
     if (filter === null || change === null) return;
     void runQuery<number>(store, countQuery({ $and: [filter, change] })).then((n) => {
       if (!cancelled) setChanging(n);
