@@ -14,7 +14,12 @@ import {
   validateRule,
 } from '../rules/index.ts';
 import { batchUpdateTransactions } from '../transactions/batch.ts';
-import { fromStored, isAlive, type StoredTx, type TransactionInput } from '../transactions/model.ts';
+import {
+  fromStored,
+  isAlive,
+  type StoredTx,
+  type TransactionInput,
+} from '../transactions/model.ts';
 import { budgetRules } from './budget-rules.ts';
 import { createFilter, deleteFilter, getFilters, updateFilter } from './filters.ts';
 import { applyRuleWrite, deleteRule, insertRule, updateRule } from './store.ts';

@@ -138,7 +138,8 @@ function RecurrenceEditor({
   const cancel = useRef(onCancel);
   cancel.current = onCancel;
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('input, select, button')?.focus();
+    // The popup itself takes focus: the start date's calendar opens only when asked for.
+    ref.current?.focus();
     // A click anywhere but this popup, its button or a popup of its own (the calendar) cancels.
     const onDown = (e: MouseEvent) => {
       const target = e.target as HTMLElement;
@@ -159,7 +160,8 @@ function RecurrenceEditor({
     >
       <div
         ref={ref}
-        className="stack"
+        className="stack recurrence-form"
+        tabIndex={-1}
         onKeyDown={(e) => {
           // Escape ends this popup only, not the dialog it sits in.
           if (e.key === 'Escape') {

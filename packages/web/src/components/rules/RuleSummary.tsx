@@ -39,15 +39,24 @@ export function RuleSummary({
     <span className="rule-summary">
       {rule.conditions.map((c, i) => (
         <span key={`c${i}`} className="rule-summary-item">
-          {i > 0 && <span className="rule-join"> {join} </span>}
+          {i > 0 && (
+            <>
+              {' '}
+              <span className="rule-join">{join}</span>{' '}
+            </>
+          )}
           <Phrase words={conditionWords(c, names, formats)} order="condition" />
         </span>
-      ))}
-      <span className="rule-arrow"> → </span>
+      ))}{' '}
+      <span className="rule-arrow">→</span>{' '}
       {rule.actions.map((a, i) => (
         <span key={`a${i}`} className="rule-summary-item">
           <Phrase words={actionWords(a, names, formats)} order="action" />
-          {i < rule.actions.length - 1 && <span className="rule-join">, </span>}
+          {i < rule.actions.length - 1 && (
+            <>
+              <span className="rule-join">,</span>{' '}
+            </>
+          )}
         </span>
       ))}
     </span>

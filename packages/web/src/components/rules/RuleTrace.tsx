@@ -38,7 +38,7 @@ function Step({
           {stageText(rule.stage)}
         </span>
         <RuleSummary rule={rule as EditorRule} names={names} formats={formats} />
-        <button type="button" className="btn btn-bare" onClick={() => onEdit(rule as EditorRule)}>
+        <button type="button" className="btn trace-edit" onClick={() => onEdit(rule as EditorRule)}>
           Edit rule
         </button>
       </div>
@@ -160,7 +160,8 @@ export function RuleTraceModal({ options, active, close }: ModalProps) {
                       {!f.kept && (
                         <span className="trace-differs">
                           {' '}
-                          — it is {show(f.field, f.now)} now, changed after the rules ran
+                          — but it is {show(f.field, f.now)} now: changed since, or the rule is
+                          newer than the transaction
                         </span>
                       )}
                     </li>
