@@ -32,6 +32,8 @@ export interface RulePreview {
 }
 
 const TABLES = ['transactions', 'payees', 'payee_mapping', 'category_mapping'];
+/** How long the preview's rows stay on screen before the counts are asked for. */
+const COUNT_AFTER_MS = 150;
 
 /** Only what the core reads from a condition, so a row's key or error does not re-run it. */
 const conditionKey = (c: RuleRow) => [c.field, c.op, c.value, c.type, c.options ?? null] as const;
@@ -60,20 +62,24 @@ export function useRulePreview(
   const loading = useRef(false);
 
   const read = useCallback(
-    async (f: QueryFilter | null, count: number, gen: number) => {
+    async (f: QueryFilter | null, count: number, gen: number, counting = true) => {
       if (f === null) {
         setRows([]);
         setTotal(0);
         return;
       }
       loading.current = true;
-      const rowsAnswer = runQuery<PreviewRow[]>(store, previewQuery(f, count));
-      const totalAnswer = runQuery<number>(store, countQuery(f));
-      const first = await rowsAnswer;
+      const first = await runQuery<PreviewRow[]>(store, previewQuery(f, count));
       loading.current = false;
       if (gen !== generation.current) return;
       setRows(first);
-      const n = await totalAnswer;
+      if (!counting) return;
+      // Counting reads every match, and the core answers one request at a time: the count
+      // waits until the rows are on screen and is dropped if the conditions change meanwhile,
+      // so it never holds up the next preview.
+      await new Promise((resolve) => setTimeout(resolve, COUNT_AFTER_MS));
+      if (gen !== generation.current) return;
+      const n = await runQuery<number>(store, countQuery(f));
       if (gen === generation.current) setTotal(n);
     },
     [store],
@@ -105,12 +111,12 @@ export function useRulePreview(
       });
   }, [store, key, read]);
 
-  // Counted again whenever the matches were (`total`), so an apply or an undo shows.
+  // Counted after the matches, and again whenever they were (an apply or an undo shows).
   useEffect(() => {
     let cancelled = false;
     setChanging(null);
     const change = settingsFilter(JSON.parse(actionsKey) as Setting[]);
-    if (filter === null || change === null) return;
+    if (filter === null || change === null || total === null) return;
     void runQuery<number>(store, countQuery({ $and: [filter, change] })).then((n) => {
       if (!cancelled) setChanging(n);
     });
@@ -129,7 +135,7 @@ export function useRulePreview(
   const loadMore = useCallback(() => {
     if (loading.current || total === null || rows.length >= total) return;
     loaded.current = rows.length + PREVIEW_PAGE;
-    void read(filter, loaded.current, generation.current);
+    void read(filter, loaded.current, generation.current, false);
   }, [filter, read, rows.length, total]);
 
   const allIds = useCallback(async () => {

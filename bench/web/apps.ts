@@ -1,0 +1,67 @@
+/**
+ * What every web benchmark does before it measures: make the budget with Actual's API (in a
+ * child process, bench/web/budget.mjs), and give each app's server a password and a copy of
+ * the budget, so both apps download the very same file.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ServerProcess } from '../server/servers.ts';
+
+export const PASSWORD = 'bench password';
+export const BUDGET_NAME = 'BudgetBench';
+
+export interface App {
+  name: string;
+  server: ServerProcess;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function runBudgetScript(root: string, args: string[]): any {
+  const res = spawnSync(process.execPath, [join(root, 'bench/web/budget.mjs'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const line = (res.stdout ?? '')
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .pop();
+  if (res.status !== 0 || !line) {
+    throw new Error(`budget.mjs ${args[0]} failed (${res.status}): ${res.stderr.slice(-3000)}`);
+  }
+  return JSON.parse(line);
+}
+
+export function formatCents(cents: number): string {
+  return (cents / 100).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+}
+
+/** Bootstraps the app's server with the password and uploads a copy of the made budget. */
+export async function setUp(root: string, app: App, made: string, id: string): Promise<void> {
+  const bootstrap = () =>
+    fetch(`${app.server.url}/account/bootstrap`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+  // The pooled connection of the start-up health check may have idled out on the server side
+  // ("other side closed") while the other app was set up: one retry on a fresh connection.
+  const res = await bootstrap().catch(bootstrap);
+  if (!res.ok) throw new Error(`${app.name}: bootstrap ${res.status} ${await res.text()}`);
+  // Each upload marks its copy as belonging to that server's file.
+  const copy = mkdtempSync(join(tmpdir(), 'bench-web-upload-'));
+  cpSync(made, copy, { recursive: true });
+  runBudgetScript(root, ['upload', copy, id, app.server.url, PASSWORD]);
+  rmSync(copy, { recursive: true, force: true });
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
