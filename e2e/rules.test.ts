@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshots } from './helpers/browser.ts';
+import { SCREENSHOT_DIR, screenshots } from './helpers/browser.ts';
 import { BUILT, PASSWORD, type Session, startSession, WAIT } from './helpers/session.ts';
 import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
 import { rowOf } from './stages/payees-merge.ts';
@@ -449,5 +449,34 @@ describe.runIf(READY)('rules', { timeout: 120_000 }, () => {
     expect(await rows.last().textContent()).toMatch(
       /^Postpayee is Grocer → set category Groceries/,
     );
+  });
+
+  it('reads the same in the dark theme and at 1100 wide', async () => {
+    const { goTo } = session.first;
+    await goTo('Settings');
+    await page.getByRole('button', { name: /show advanced settings/i }).click();
+    await page.getByRole('button', { name: /I understand the risks/ }).click();
+    await page.getByLabel('Dark mode').check();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await goTo('Rules');
+    const rules = page.getByRole('table', { name: 'Rules' });
+    await page.getByRole('searchbox', { name: 'Filter rules' }).fill('grocer');
+    await rules
+      .getByRole('row', { name: /Grocer/ })
+      .first()
+      .waitFor(WAIT);
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'rules-30-dark-list-1100.png') });
+    await rules
+      .getByRole('row', { name: /Grocer/ })
+      .getByRole('button', { name: 'Edit' })
+      .first()
+      .click();
+    const rule = dialog('Rule');
+    await rule.getByText('3 transactions match').waitFor(WAIT);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'rules-31-dark-editor-1100.png') });
+    await screenshots(page, 'rules-32-dark-editor');
+    await rule.getByRole('button', { name: 'Cancel' }).click();
+    await screenshots(page, 'rules-33-dark-list');
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '../../app/context.ts';
+import { useResponsive } from '../../app/responsive.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { Amount } from '../kit/AmountInput.tsx';
 import { type Column, VirtualTable } from '../kit/VirtualTable.tsx';
@@ -13,8 +14,8 @@ const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 const WIDTHS: Record<string, string> = {
-  date: '112px',
-  amount: '110px',
+  date: '104px',
+  amount: '100px',
 };
 
 /**
@@ -49,7 +50,10 @@ export function RulePreview({
     setApplied(null);
   }, [filter]);
 
-  const fields = previewColumns(conditions, actions);
+  // A phone keeps date, payee and amount; the counts above still say what would change.
+  const { isSmall } = useResponsive();
+  const all = previewColumns(conditions, actions);
+  const fields = isSmall ? all.filter((f) => ['date', 'payee', 'amount'].includes(f)) : all;
   const changesOf = useMemo(() => {
     const cache = new Map<string, Change[]>();
     return (row: PreviewRow) => {
