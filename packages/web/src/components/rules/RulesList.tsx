@@ -63,6 +63,17 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
     [rules, filter, names, formats],
   );
   const visible = filtered.slice(0, shown);
+  // Only rules in view stay selected: 'Delete N rules' never reaches one the filter hides.
+  useEffect(() => {
+    setSelected((s) =>
+      s.size === 0
+        ? s
+        : keepSelected(
+            s,
+            filtered.map((r) => r.id),
+          ),
+    );
+  }, [filtered]);
 
   const onScroll = () => {
     const el = body.current;
