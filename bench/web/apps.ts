@@ -56,8 +56,13 @@ export async function setUp(root: string, app: App, made: string, id: string): P
   // Each upload marks its copy as belonging to that server's file.
   const copy = mkdtempSync(join(tmpdir(), 'bench-web-upload-'));
   cpSync(made, copy, { recursive: true });
-  runBudgetScript(root, ['upload', copy, id, app.server.url, PASSWORD]);
-  rmSync(copy, { recursive: true, force: true });
+  try {
+    runBudgetScript(root, ['upload', copy, id, app.server.url, PASSWORD]);
+  } catch (err) {
+    throw new Error(`${app.name}: ${(err as Error).message}`);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 }
 
 export function median(xs: number[]): number {

@@ -23,7 +23,6 @@ import {
   runBudgetScript,
   setUp,
 } from './apps.ts';
-import { coldVisit } from './flows.ts';
 import { addRulesAndPayees } from './rules-budget.mjs';
 
 const { values } = parseArgs({
@@ -42,6 +41,8 @@ const TRANSACTIONS = Number(values.transactions);
 const SHOTS = values.shots;
 const SETTLE_MS = Number(values.settle);
 const WAIT = { timeout: 180_000 };
+/** Opening a 100,000-transaction budget for the first time can take Actual minutes here. */
+const OPEN_WAIT = { timeout: 900_000 };
 const root = resolve('.');
 
 /** The payees the condition is switched between (each on about 500 transactions). */
@@ -124,6 +125,28 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
+/**
+ * Signs in on a fresh profile and opens the budget from the server's file list, as
+ * bench/web/flows.ts does (the same selectors for both apps), with a longer wait: the time to
+ * open is not what this benchmark measures.
+ */
+async function openBudget(page: Page, url: string, balance: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'commit' });
+  // Coffer labels the field; Actual gives it a placeholder only.
+  const field = page
+    .getByLabel('Password', { exact: true })
+    .or(page.getByPlaceholder('Password', { exact: true }))
+    .first();
+  await field.waitFor(WAIT);
+  await field.fill(PASSWORD);
+  await field.press('Enter');
+  await page.getByText(BUDGET_NAME, { exact: true }).first().click(WAIT);
+  await page
+    .getByText(balance, { exact: true })
+    .first()
+    .waitFor({ state: 'visible', ...OPEN_WAIT });
+}
+
 /** One fresh browser: sign in and open the budget, open the editor, change the payee N times. */
 async function oneRun(app: App, flow: Flow, balance: string): Promise<number[]> {
   const browser = await launchBrowser();
@@ -132,8 +155,13 @@ async function oneRun(app: App, flow: Flow, balance: string): Promise<number[]> 
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await coldVisit(page, app.server.url, PASSWORD, BUDGET_NAME, balance);
-    await flow.openEditor(page, app.server.url);
+    try {
+      await openBudget(page, app.server.url, balance);
+      await flow.openEditor(page, app.server.url);
+    } catch (err) {
+      await shot(page, `${app.name}-failed`);
+      throw err;
+    }
     await flow.markPreview(page);
     await page.evaluate(PROBE);
     await shot(page, `${app.name}-editor`);
