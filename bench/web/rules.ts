@@ -33,6 +33,7 @@ const { values } = parseArgs({
     settle: { type: 'string', default: '2000' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
     shots: { type: 'string' },
+    apps: { type: 'string', default: 'coffer,actual' },
   },
 });
 const RUNS = Number(values.runs);
@@ -229,10 +230,18 @@ async function main() {
   const webRoot = join(base, 'web');
   cpSync(resolve(values['web-root']), webRoot, { recursive: true });
   process.env.COFFER_WEB_ROOT = webRoot;
-  const apps: Array<App & { flow: Flow }> = [
-    { name: 'coffer', server: await startCoffer(), flow: coffer },
-    { name: 'actual', server: await startActual(), flow: actual },
-  ];
+  // The budget's zip (100,000 transactions with payee names) comes close to the sync-server's
+  // default 20 MB upload limit; Coffer's server takes it as it is.
+  process.env.ACTUAL_UPLOAD_FILE_SYNC_SIZE_LIMIT_MB ??= '200';
+  process.env.ACTUAL_UPLOAD_FILE_SIZE_LIMIT_MB ??= '200';
+  // `--apps coffer` measures Coffer alone (Actual can take longer to open 100,000
+  // transactions on a busy machine than a run should).
+  const chosen = values.apps.split(',');
+  const apps: Array<App & { flow: Flow }> = [];
+  if (chosen.includes('coffer'))
+    apps.push({ name: 'coffer', server: await startCoffer(), flow: coffer });
+  if (chosen.includes('actual'))
+    apps.push({ name: 'actual', server: await startActual(), flow: actual });
   const results: Record<string, number[]> = { coffer: [], actual: [] };
   try {
     for (const app of apps) await setUp(root, app, made, id);
@@ -251,30 +260,42 @@ async function main() {
     rmSync(base, { recursive: true, force: true });
   }
 
+  // Each run's first change comes right after the budget and the editor opened (the app is
+  // still warming up), so it is shown apart as well.
+  const stats = (xs: number[]) => ({
+    medianMs: median(xs),
+    maxMs: Math.max(...xs),
+    firstChangeMedianMs: median(xs.filter((_, i) => i % CHANGES === 0)),
+    laterMedianMs: median(xs.filter((_, i) => i % CHANGES !== 0)),
+  });
+  const measured = Object.entries(results).filter(([, xs]) => xs.length > 0);
   const summary = {
     transactions: TRANSACTIONS,
     rules: added.rules,
     payees: added.payees.length,
-    samples: RUNS * CHANGES,
+    samplesPerApp: RUNS * CHANGES,
     targetMs: 150,
-    cofferMedianMs: median(results.coffer!),
-    cofferMaxMs: Math.max(...results.coffer!),
-    actualMedianMs: median(results.actual!),
-    actualMaxMs: Math.max(...results.actual!),
-    floorMedianMs: median(floorMs),
+    apps: Object.fromEntries(measured.map(([name, xs]) => [name, stats(xs)])),
+    floor: { medianMs: median(floorMs), maxMs: Math.max(...floorMs) },
     results,
   };
-  const line = (name: string, xs: number[]) =>
-    `${name.padEnd(28)} median ${median(xs).toFixed(1).padStart(7)} ms   max ${Math.max(...xs)
-      .toFixed(1)
-      .padStart(7)} ms`;
+  const fmt = (n: number) => n.toFixed(1).padStart(8);
   console.log(
     `\nRule editor preview: first rows after the payee condition changes ` +
       `(${TRANSACTIONS.toLocaleString()} transactions, ${added.rules} rules, target ≤ 150 ms)`,
   );
-  console.log(line('Coffer (Chromium)', results.coffer!));
-  console.log(line('Actual (Chromium)', results.actual!));
-  console.log(line('floor (better-sqlite3 rows)', floorMs));
+  console.log(`${''.padEnd(28)}   median      max  1st change  later`);
+  for (const [name, xs] of measured) {
+    const st = stats(xs);
+    console.log(
+      `${`${name} (Chromium)`.padEnd(28)} ${fmt(st.medianMs)} ${fmt(st.maxMs)} ${fmt(
+        st.firstChangeMedianMs,
+      )} ${fmt(st.laterMedianMs)}  ms`,
+    );
+  }
+  console.log(
+    `${'floor (better-sqlite3 rows)'.padEnd(28)} ${fmt(median(floorMs))} ${fmt(Math.max(...floorMs))}  ms`,
+  );
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const out = join(
     root,

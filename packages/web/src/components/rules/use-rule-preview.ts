@@ -9,6 +9,7 @@ import {
   type PreviewRow,
   type QueryFilter,
   ruleFilter,
+  rowChanges,
   type Setting,
   settings,
   settingsFilter,
@@ -73,6 +74,8 @@ export function useRulePreview(
       loading.current = false;
       if (gen !== generation.current) return;
       setRows(first);
+      // Fewer rows than asked for are all of them: nothing left to count.
+      if (first.length < count) return setTotal(first.length);
       if (!counting) return;
       // Counting reads every match, and the core answers one request at a time: the count
       // waits until the rows are on screen and is dropped if the conditions change meanwhile,
@@ -115,14 +118,24 @@ export function useRulePreview(
   useEffect(() => {
     let cancelled = false;
     setChanging(null);
-    const change = settingsFilter(JSON.parse(actionsKey) as Setting[]);
+    const set = JSON.parse(actionsKey) as Setting[];
+    const change = settingsFilter(set);
     if (filter === null || change === null || total === null) return;
+    // Every match is on screen: the rows themselves say which would change.
+    if (rows.length === total) {
+      const actions = set.map(({ field, value }) =>
+        field === 'schedule' ? { op: 'link-schedule', value } : { op: 'set', field, value },
+      );
+      setChanging(rows.filter((r) => rowChanges(r, actions).some((c) => c.changed)).length);
+      return;
+    }
     void runQuery<number>(store, countQuery({ $and: [filter, change] })).then((n) => {
       if (!cancelled) setChanging(n);
     });
     return () => {
       cancelled = true;
     };
+    // The rows are read before the total is set, so `total` is enough to follow them.
   }, [store, filter, actionsKey, total]);
 
   // Applying the actions, an undo or a sync changes what the rows show.
