@@ -36,6 +36,9 @@ const TABLES = ['transactions', 'payees', 'payee_mapping', 'category_mapping'];
 /** How long the preview's rows stay on screen before the counts are asked for. */
 const COUNT_AFTER_MS = 150;
 
+export const isEmptyValue = (v: unknown) =>
+  v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+
 /** Only what the core reads from a condition, so a row's key or error does not re-run it. */
 const conditionKey = (c: RuleRow) => [c.field, c.op, c.value, c.type, c.options ?? null] as const;
 
@@ -92,13 +95,16 @@ export function useRulePreview(
     const gen = ++generation.current;
     loaded.current = PREVIEW_PAGE;
     const [op, parts] = JSON.parse(key) as ['and' | 'or', Array<ReturnType<typeof conditionKey>>];
-    const list = parts.map(([field, o, value, type, options]) => ({
+    const all = parts.map(([field, o, value, type, options]) => ({
       field,
       op: o,
       value,
       type,
       options,
     }));
+    // A condition still without a value is not complete yet: previewing 'payee is nothing' on
+    // a new rule would read every transaction before the payee is even picked.
+    const list = all.filter((c) => !isEmptyValue(c.value));
     void store.backend
       .send<{ filters?: QueryFilter[]; errors?: unknown[] }>('make-filters-from-conditions', {
         conditions: list,
@@ -106,7 +112,8 @@ export function useRulePreview(
       .then((res) => {
         if (gen !== generation.current) return;
         const filters = Array.isArray(res?.filters) ? res.filters : [];
-        setSkipped(Array.isArray(res?.errors) ? res.errors.length : 0);
+        const errors = Array.isArray(res?.errors) ? res.errors.length : 0;
+        setSkipped(all.length - list.length + errors);
         const f = ruleFilter(filters, op);
         setFilter(f);
         setTotal(null);
