@@ -1,7 +1,7 @@
 // The rule editor's preview, Coffer beside Actual in headless Chromium (bench/web/rules.ts):
 // the first rows after a condition changes, on 100,000 transactions and 500 rules.
 //   node bench/web-rules/run.mjs [--runs 3] [--changes 6] [--transactions 100000]
-//     [--settle 2000] [--web-root packages/web/dist] [--shots <dir>] [--no-build]
+//     [--settle 2000] [--warm 8000] [--apps coffer,actual] [--web-root packages/web/dist] [--shots <dir>] [--no-build]
 // Builds (server bundle and packages/web/dist) unless --no-build or bench/run.mjs already did.
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';

@@ -31,6 +31,7 @@ const { values } = parseArgs({
     changes: { type: 'string', default: '6' },
     transactions: { type: 'string', default: '100000' },
     settle: { type: 'string', default: '2000' },
+    warm: { type: 'string', default: '8000' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
     shots: { type: 'string' },
     apps: { type: 'string', default: 'coffer,actual' },
@@ -41,6 +42,7 @@ const CHANGES = Number(values.changes);
 const TRANSACTIONS = Number(values.transactions);
 const SHOTS = values.shots;
 const SETTLE_MS = Number(values.settle);
+const WARM_MS = Number(values.warm);
 const WAIT = { timeout: 180_000 };
 /** Opening a 100,000-transaction budget for the first time can take Actual minutes here. */
 const OPEN_WAIT = { timeout: 900_000 };
@@ -172,7 +174,8 @@ async function oneRun(app: App, flow: Flow, balance: string): Promise<number[]> 
       const payee = TARGETS[i % TARGETS.length]!;
       // A person reads the preview before changing the rule again: both apps finish their
       // work on the last change (Coffer's counts, Actual's full preview) first.
-      await page.waitForTimeout(SETTLE_MS);
+      // The first change also waits for what an app does after it opened a budget.
+      await page.waitForTimeout(i === 0 ? WARM_MS : SETTLE_MS);
       await input.click();
       await input.fill(payee);
       // The suggestion list has caught up with the text before Enter picks from it.
