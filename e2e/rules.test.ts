@@ -365,23 +365,30 @@ describe.runIf(READY)('rules', { timeout: 120_000 }, () => {
       .getByRole('button', { name: 'Edit' })
       .click();
     const rule = dialog('Rule');
-    const date = rule.getByRole('button', { name: 'Condition 3 value' });
-    expect(await date.textContent()).toBe('Every month on the 1st');
+    // The schedules area's recurrence popup, named by the recurrence it holds.
+    const date = rule.getByRole('button', { name: /^Condition 3 value: / });
+    expect(await date.getAttribute('aria-label')).toBe('Condition 3 value: Every month on the 1st');
     expect(await rule.getByRole('button', { name: 'Remove condition 3' }).isDisabled()).toBe(true);
     expect(await rule.getByRole('button', { name: 'Remove condition 1' }).isDisabled()).toBe(false);
     expect(await rule.getByRole('button', { name: 'Remove action 1' }).isDisabled()).toBe(true);
     await rule.getByText('Payee: Landlord').waitFor(WAIT);
 
     await date.click();
-    const recurrence = page.getByRole('dialog', { name: 'Condition 3 value' });
-    await recurrence.getByRole('listitem').first().waitFor(WAIT);
-    expect(await recurrence.getByRole('listitem').count()).toBe(4);
+    const recurrence = page.getByRole('dialog', { name: 'Repeats' });
+    const upcoming = recurrence.getByRole('list', { name: 'Upcoming dates' }).getByRole('listitem');
+    await upcoming.first().waitFor(WAIT);
+    expect(await upcoming.count()).toBe(4);
     await recurrence.getByLabel('Interval').fill('2');
     await recurrence.getByRole('button', { name: 'Add specific days' }).click();
-    await recurrence.getByLabel('Pattern 1 value').selectOption('15');
+    await recurrence
+      .getByRole('group', { name: 'Specific day 1' })
+      .getByLabel('Number')
+      .selectOption('15');
     await screenshots(page, 'rules-16-editor-recurrence');
     await recurrence.getByRole('button', { name: 'Apply' }).click();
-    expect(await date.textContent()).toBe('Every 2 months on the 15th');
+    await expect
+      .poll(() => date.getAttribute('aria-label'), WAIT)
+      .toBe('Condition 3 value: Every 2 months on the 15th');
     // Escape closes the popup, not the rule.
     await date.click();
     await page.keyboard.press('Escape');
@@ -389,9 +396,11 @@ describe.runIf(READY)('rules', { timeout: 120_000 }, () => {
     await rule.waitFor(WAIT);
     await date.click();
     await recurrence.getByLabel('Interval').fill('1');
-    await recurrence.getByLabel('Remove pattern 1').click();
+    await recurrence.getByRole('button', { name: 'Remove specific day 1' }).click();
     await recurrence.getByRole('button', { name: 'Apply' }).click();
-    expect(await date.textContent()).toBe('Every month on the 1st');
+    await expect
+      .poll(() => date.getAttribute('aria-label'), WAIT)
+      .toBe('Condition 3 value: Every month on the 1st');
 
     // Why did this happen? The Landlord payment, from the preview.
     const preview = rule.getByRole('table', { name: 'Transactions this rule applies to' });

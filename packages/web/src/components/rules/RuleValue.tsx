@@ -1,4 +1,5 @@
 import { q } from '@coffer/core/query/query.ts';
+import { defaultRecurConfig } from '@coffer/core/schedules/recurrence/editor.ts';
 import type { RecurConfig } from '@coffer/core/schedules/recurrence/types.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { AmountInput } from '../kit/AmountInput.tsx';
@@ -11,7 +12,11 @@ import {
   PayeeAutocomplete,
   usePayeeName,
 } from '../kit/Pickers.tsx';
-import { RecurrenceInput } from '../kit/RecurrenceInput.tsx';
+import { localToday } from '../kit/calendar.ts';
+// The schedules area's recurrence popup (its styles come with it): a schedule's rule keeps its
+// recurrence in the date condition.
+import { RecurrenceInput } from '../schedules/RecurrenceInput.tsx';
+import '../schedules/schedules.css';
 import type { EditRow } from './rule-editor.ts';
 import { DELETED } from './rule-text.ts';
 import { useRuleNames } from './use-rule-names.ts';
@@ -203,7 +208,12 @@ export function RuleValue({ row, label, kind, onChange }: ValueProps) {
 
   if (row.type === 'date') {
     if (row.value !== null && typeof row.value === 'object') {
-      return <RecurrenceInput label={label} value={row.value as RecurConfig} onChange={onChange} />;
+      // A recurrence written by another app may leave out the fields it does not use.
+      const value = { ...defaultRecurConfig(localToday()) };
+      for (const [k, v] of Object.entries(row.value as RecurConfig)) {
+        if (v !== null && v !== undefined) Object.assign(value, { [k]: v });
+      }
+      return <RecurrenceInput label={label} value={value} onChange={onChange} />;
     }
     if (row.value === null || row.value === undefined || isFullDate(row.value)) {
       return (
