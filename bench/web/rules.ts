@@ -23,6 +23,7 @@ import {
   runBudgetScript,
   setUp,
 } from './apps.ts';
+import { PREVIEW_FIRST } from '../../packages/web/src/components/rules/preview.ts';
 import { addRulesAndPayees } from './rules-budget.mjs';
 
 const { values } = parseArgs({
@@ -199,7 +200,7 @@ async function oneRun(app: App, flow: Flow, balance: string): Promise<number[]> 
   }
 }
 
-/** The floor: the preview's first 100 rows for each payee, read by better-sqlite3. */
+/** The floor: the preview's first rows (as many as Coffer asks for) for each payee, read by better-sqlite3. */
 function floor(dbPath: string): number[] {
   const Database = createRequire(import.meta.url)('better-sqlite3');
   const db = new Database(dbPath, { readonly: true });
@@ -207,7 +208,7 @@ function floor(dbPath: string): number[] {
   const rows = db.prepare(
     `SELECT t.id, t.date, t.description, t.amount, t.category, t.notes FROM transactions t
      WHERE t.description = ? AND t.tombstone = 0 AND t.isParent = 0
-     ORDER BY t.date DESC, t.sort_order DESC, t.id LIMIT 100`,
+     ORDER BY t.date DESC, t.sort_order DESC, t.id LIMIT ${PREVIEW_FIRST}`,
   );
   const times: number[] = [];
   for (let i = 0; i < CHANGES * RUNS; i++) {

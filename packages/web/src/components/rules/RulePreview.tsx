@@ -4,7 +4,13 @@ import { useResponsive } from '../../app/responsive.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { Amount } from '../kit/AmountInput.tsx';
 import { type Column, VirtualTable } from '../kit/VirtualTable.tsx';
-import { type Change, previewColumns, type PreviewRow, rowChanges } from './preview.ts';
+import {
+  type Change,
+  PREVIEW_MORE_WITHIN,
+  previewColumns,
+  type PreviewRow,
+  rowChanges,
+} from './preview.ts';
 import { fieldName, type RuleRow } from './rule-editor.ts';
 import { transactionValueText } from './rule-text.ts';
 import { useRuleFormats, useRuleNames } from './use-rule-names.ts';
@@ -191,6 +197,7 @@ export function RulePreview({
         rowKey={(r) => r.id}
         rowLabel={(r) => `${fmt.date(r.date)} ${show('payee', r.payee)}`}
         onNearEnd={preview.loadMore}
+        nearEndWithin={PREVIEW_MORE_WITHIN}
         empty={filter === null ? 'No conditions to match yet' : 'No transactions match'}
         className="rule-preview-table"
       />

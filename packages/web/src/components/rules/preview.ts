@@ -6,8 +6,16 @@
 import { q, type QueryState } from '@coffer/core/query/query.ts';
 import type { RuleRow } from './rule-editor.ts';
 
-/** Rows asked for at first and on each scroll near the end. */
+/**
+ * Rows asked for at first: a little more than the preview shows on a tall screen. The rows
+ * come newest first through the date index, so a payee on 1 transaction in 200 costs a scan of
+ * 200 rows per row asked for: a small first page is what makes the first rows quick.
+ */
+export const PREVIEW_FIRST = 25;
+/** Rows added on each scroll near the end of those loaded. */
 export const PREVIEW_PAGE = 100;
+/** How near the end of the loaded rows the next page is asked for. */
+export const PREVIEW_MORE_WITHIN = 10;
 
 /** Every field the preview shows or an action can set. */
 export const PREVIEW_FIELDS = [

@@ -4,6 +4,7 @@ import { runQuery, useTablesChanged } from '../kit/data.ts';
 import {
   countQuery,
   idsQuery,
+  PREVIEW_FIRST,
   PREVIEW_PAGE,
   previewQuery,
   type PreviewRow,
@@ -62,7 +63,7 @@ export function useRulePreview(
   const [total, setTotal] = useState<number | null>(null);
   const [changing, setChanging] = useState<number | null>(null);
   const generation = useRef(0);
-  const loaded = useRef(PREVIEW_PAGE);
+  const loaded = useRef(PREVIEW_FIRST);
   const loading = useRef(false);
 
   const read = useCallback(
@@ -93,7 +94,7 @@ export function useRulePreview(
 
   useEffect(() => {
     const gen = ++generation.current;
-    loaded.current = PREVIEW_PAGE;
+    loaded.current = PREVIEW_FIRST;
     const [op, parts] = JSON.parse(key) as ['and' | 'or', Array<ReturnType<typeof conditionKey>>];
     const all = parts.map(([field, o, value, type, options]) => ({
       field,
