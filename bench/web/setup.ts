@@ -1,7 +1,6 @@
 /**
- * What every web benchmark does before it measures: make the budget once with Actual's API
- * (bench/web/budget.mjs), and give each app's server a password and its own upload of it, so
- * both apps download the very same file.
+ * What the web benchmarks share: the budget both apps open (made by Actual's API through
+ * budget.mjs, uploaded to each server after its bootstrap), and the amount format the apps show.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,17 +10,13 @@ import type { ServerProcess } from '../server/servers.ts';
 
 export const PASSWORD = 'bench password';
 export const BUDGET_NAME = 'BudgetBench';
+const root = resolve('.');
+const budgetScript = join(root, 'bench/web/budget.mjs');
 
-export interface App {
-  name: string;
-  server: ServerProcess;
-}
-
-/** Runs a step of bench/web/budget.mjs in its own process and returns its JSON line. */
+/** Runs one step of budget.mjs in its own process and returns the JSON it printed. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function runBudgetScript(args: string[]): any {
-  const root = resolve('.');
-  const res = spawnSync(process.execPath, [join(root, 'bench/web/budget.mjs'), ...args], {
+  const res = spawnSync(process.execPath, [budgetScript, ...args], {
     cwd: root,
     encoding: 'utf8',
   });
@@ -36,6 +31,7 @@ export function runBudgetScript(args: string[]): any {
   return JSON.parse(line);
 }
 
+/** Cents as both apps show them in en-US. */
 export function formatCents(cents: number): string {
   return (cents / 100).toLocaleString('en-US', {
     minimumFractionDigits: 2,
@@ -43,7 +39,12 @@ export function formatCents(cents: number): string {
   });
 }
 
-/** Sets the server's password and uploads a copy of the made budget to it. */
+export interface App {
+  name: string;
+  server: ServerProcess;
+}
+
+/** Bootstraps the app's server with the bench password and uploads the budget to it. */
 export async function setUp(app: App, made: string, id: string): Promise<void> {
   const bootstrap = () =>
     fetch(`${app.server.url}/account/bootstrap`, {
@@ -56,19 +57,24 @@ export async function setUp(app: App, made: string, id: string): Promise<void> {
   const res = await bootstrap().catch(bootstrap);
   if (!res.ok) throw new Error(`${app.name}: bootstrap ${res.status} ${await res.text()}`);
   // Each upload marks its copy as belonging to that server's file.
-  // A large upload on a busy machine sometimes fails inside Actual's API ("internal"): try again.
-  for (let attempt = 1; ; attempt++) {
-    const copy = mkdtempSync(join(tmpdir(), 'bench-web-upload-'));
-    cpSync(made, copy, { recursive: true });
-    try {
-      runBudgetScript(['upload', copy, id, app.server.url, PASSWORD]);
-      return;
-    } catch (err) {
-      if (attempt >= 3) throw new Error(`${app.name}: ${String(err)}`);
-      console.warn(`${app.name}: upload failed, trying again (${attempt})`);
-    } finally {
-      rmSync(copy, { recursive: true, force: true });
+  const copy = mkdtempSync(join(tmpdir(), 'bench-web-upload-'));
+  cpSync(made, copy, { recursive: true });
+  try {
+    // On a busy machine an upload of a large budget now and then fails with 'internal' and
+    // goes through when made again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        runBudgetScript(['upload', copy, id, app.server.url, PASSWORD]);
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw new Error(`${app.name}: ${(err as Error).message}`);
+        console.warn(
+          `${app.name}: upload failed, trying again (${(err as Error).message.slice(0, 200)})`,
+        );
+      }
     }
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
   }
 }
 
