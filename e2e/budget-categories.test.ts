@@ -49,7 +49,13 @@ describe.runIf(BUILT && API_BUILT)(
       await b.table().waitFor(WAIT);
       device = await openApiDevice(session.server.url, PASSWORD, 'My Finances');
       const { api } = device;
-      const account = (await api.getAccounts()).find((a) => a.name === 'Checking')!;
+      // The browser's new account reaches the server with its next sync: wait until it has.
+      const found = async () => {
+        await api.sync();
+        return (await api.getAccounts()).find((a) => a.name === 'Checking');
+      };
+      await expect.poll(found, WAIT).toBeDefined();
+      const account = (await found())!;
       const groceries = (await api.getCategories()).find((c) => c.name === 'Groceries')!;
       await api.addTransactions(account.id, [
         { date: `${MONTH}-05`, amount: -2500, category: groceries.id, notes: 'market' },
