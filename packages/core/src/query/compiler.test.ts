@@ -197,6 +197,8 @@ describe('query states from the wire', () => {
     expect(isAggregateQuery(q('t').select({ a: { $sum: '$amount' } }).state)).toBe(true);
     expect(isAggregateQuery(q('t').select({ a: { $abs: { $sum: '$amount' } } }).state)).toBe(true);
     expect(isAggregateQuery(q('t').groupBy('payee').state)).toBe(true);
+    expect(isAggregateQuery(q('t').select({ first: { $min: '$date' } }).state)).toBe(true);
+    expect(isAggregateQuery(q('t').select({ last: { $max: '$date' } }).state)).toBe(true);
     expect(isAggregateQuery(q('t').select(['amount', { a: { $abs: '$amount' } }]).state)).toBe(
       false,
     );

@@ -48,7 +48,7 @@ export interface CompileOptions {
 
 const ROOT_ALIAS = '_';
 const SPLITS: readonly SplitsOption[] = ['inline', 'grouped', 'all', 'none'];
-const AGGREGATES = new Set(['$sum', '$count']);
+const AGGREGATES = new Set(['$sum', '$count', '$min', '$max']);
 
 function isAggregateFunction(expr: unknown): boolean {
   if (typeof expr !== 'object' || expr === null || Array.isArray(expr)) return false;
@@ -57,7 +57,7 @@ function isAggregateFunction(expr: unknown): boolean {
   return (Array.isArray(args) ? args : [args]).some(isAggregateFunction);
 }
 
-/** Grouped, or selecting an aggregate ($sum, $count) anywhere in an expression. */
+/** Grouped, or selecting an aggregate ($sum, $count, $min, $max) anywhere in an expression. */
 export function isAggregateQuery(state: QueryState): boolean {
   if (state.groupExpressions.length > 0) return true;
   return state.selectExpressions.some(
