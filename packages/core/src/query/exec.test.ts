@@ -173,6 +173,26 @@ describe('running queries on a budget', () => {
     ]);
   });
 
+  it('cuts dates to months and years by arithmetic, the same digits as Actual’s text cut', () => {
+    const rows = run(
+      q('transactions')
+        .groupBy({ $year: '$date' })
+        .select([
+          { year: { $year: '$date' } },
+          { viaMonth: { $year: { $month: '$date' } } },
+          { total: { $sum: '$amount' } },
+        ])
+        .orderBy({ $year: '$date' }),
+    );
+    expect(rows.map((r) => [r.year, r.viaMonth, r.total])).toEqual([
+      ['2022', '2022', 9000],
+      ['2023', '2023', -200],
+    ]);
+    expect(ids(q('transactions').filter({ date: { $transform: '$year', $eq: '2022' } }))).toEqual([
+      't4',
+    ]);
+  });
+
   it('computes a running balance with $sumOver along the query order', () => {
     const rows = run(q('transactions').select({ balance: { $sumOver: '$amount' } }));
     expect(rows.map((r) => [r.id, r.balance])).toEqual([
