@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { WAIT } from './session.ts';
 
@@ -25,4 +26,22 @@ export async function createLocalAccount(
   if (options.offBudget) await page.getByLabel(/off.budget/i).check();
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await page.getByRole('navigation', { name: 'Sidebar' }).getByText(name).waitFor(WAIT);
+}
+
+/** The nYNAB demo budget export (its budget is named Test), found beside the checkout. */
+export const NYNAB_DEMO = fileURLToPath(
+  new URL('../../../shared/fixtures/nynab/actual-ynab5-demo-budget.json', import.meta.url),
+);
+
+/**
+ * From the file list: imports the nYNAB demo budget through the file chooser, as a person does,
+ * and waits until it is open.
+ */
+export async function importNynabDemo(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Import file' }).click();
+  await page.getByRole('button', { name: 'nYNAB (.json)' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText('Select file...').click();
+  await (await chooser).setFiles(NYNAB_DEMO);
+  await page.getByRole('navigation', { name: 'Sidebar' }).waitFor(WAIT);
 }

@@ -1,6 +1,6 @@
 import { monthRange } from '@coffer/core/budget/months.ts';
 import { q, type QueryState } from '@coffer/core/query/query.ts';
-import { type MonthSpan, monthCount, spanDates } from './range.ts';
+import { dateFilter, type MonthSpan, monthCount, spanDates } from './range.ts';
 import type { QueryRunner } from './source.ts';
 import { notTransfersAmong } from './source.ts';
 
@@ -11,6 +11,8 @@ export interface CashFlowParams extends MonthSpan {
   /** Transfer payees of the chosen accounts: money moved between them is not income or spending. */
   transferPayees: readonly string[];
   interval: Interval;
+  /** The month of the budget's first transaction: a span from there starts at zero. */
+  firstMonth?: string | null;
 }
 
 export interface CashFlowPeriod {
@@ -49,7 +51,7 @@ interface PeriodSum {
 }
 
 export function cashFlowQueries(p: CashFlowParams): { start: QueryState; periods: QueryState } {
-  const { first, last } = spanDates(p);
+  const { first } = spanDates(p);
   const base = q('transactions')
     .filter({ account: { $oneof: [...p.accounts] } })
     .withoutValidatedRefs();
@@ -61,7 +63,7 @@ export function cashFlowQueries(p: CashFlowParams): { start: QueryState; periods
       .calculate({ $sum: '$amount' })
       .serialize(),
     periods: base
-      .filter({ date: [{ $gte: first }, { $lte: last }], ...notTransfersAmong(p.transferPayees) })
+      .filter({ date: dateFilter(p), ...notTransfersAmong(p.transferPayees) })
       .groupBy([period])
       .select([{ period }, { total: { $sum: '$amount' } }, { abs: { $sum: { $abs: '$amount' } } }])
       .orderBy([period])
@@ -114,8 +116,9 @@ export function shapeCashFlow(
 export async function loadCashFlow(run: QueryRunner, p: CashFlowParams): Promise<CashFlowData> {
   if (p.accounts.length === 0) return shapeCashFlow(p, 0, []);
   const queries = cashFlowQueries(p);
+  const nothingBefore = p.firstMonth !== undefined && (!p.firstMonth || p.start <= p.firstMonth);
   const [start, rows] = await Promise.all([
-    run<number>(queries.start),
+    nothingBefore ? 0 : run<number>(queries.start),
     run<PeriodSum[]>(queries.periods),
   ]);
   return shapeCashFlow(p, Number(start) || 0, rows);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CustomParams, groupingsFor, loadCustom } from './custom.ts';
+import { chartRows, type CustomParams, groupingsFor, loadCustom, OTHER_KEY } from './custom.ts';
 import { seededBudget } from './test-helpers/seeded-budget.ts';
 
 type Budget = Awaited<ReturnType<typeof seededBudget>>;
@@ -115,5 +115,24 @@ describe('custom reports', () => {
       ['July 2023', 30000],
       ['August 2023', 15000],
     ]);
+  });
+});
+
+describe('chart rows', () => {
+  const row = (key: string, total: number) => ({ key, label: key, total, byMonth: [total] });
+  const data = {
+    rows: [row('a', 5), row('b', -50), row('c', 1), row('d', 20)],
+    months: ['2024-01'],
+    total: -24,
+    totalsByMonth: [-24],
+  };
+  it('keeps the largest rows in report order and sums the rest as Other', () => {
+    expect(chartRows(data, 4)).toBe(data.rows);
+    expect(chartRows(data, 3).map((r) => [r.key, r.label, r.total, r.byMonth])).toEqual([
+      ['b', 'b', -50, [-50]],
+      ['d', 'd', 20, [20]],
+      [OTHER_KEY, 'Other (2)', 6, [6]],
+    ]);
+    expect(chartRows(data, 2, true)).toBe(data.rows);
   });
 });

@@ -1,7 +1,7 @@
 import { fromDbMonth, monthRange, toDbMonth, type Month } from '@coffer/core/budget/months.ts';
 import { q, type QueryState } from '@coffer/core/query/query.ts';
 import type { ReportBalanceType, ReportGroupBy } from '@coffer/core/reports/custom-reports.ts';
-import { type MonthSpan, monthLabel, spanDates } from './range.ts';
+import { dateFilter, type MonthSpan, monthLabel } from './range.ts';
 import {
   type BudgetMeta,
   categoryIndex,
@@ -76,7 +76,6 @@ export function scopeAccounts(meta: BudgetMeta, showOffBudget: boolean): string[
 
 /** The grouped sums of transactions the measure looks at. */
 export function transactionsQuery(p: CustomParams, meta: BudgetMeta): QueryState {
-  const { first, last } = spanDates(p);
   const accounts = scopeAccounts(meta, p.showOffBudget);
   const hidden = p.showHidden ? [] : hiddenCategoryIds(meta);
   const category: unknown[] = [
@@ -86,7 +85,7 @@ export function transactionsQuery(p: CustomParams, meta: BudgetMeta): QueryState
   let query = q('transactions')
     .filter({
       account: { $oneof: accounts },
-      date: [{ $gte: first }, { $lte: last }],
+      date: dateFilter(p),
       ...notTransfersAmong(transferPayeesOf(meta, accounts)),
     })
     .withoutValidatedRefs();
@@ -283,4 +282,31 @@ export async function loadCustom(
     sums = sums.map((s) => ({ ...s, key: s.month ?? null }));
   }
   return shapeCustom(p, meta, sums);
+}
+
+export const OTHER_KEY = '__other';
+
+/**
+ * What a chart can show of many rows: all of them up to `max`, otherwise the `max - 1` largest
+ * (by size, kept in report order) and the rest summed as "Other". Months are never merged.
+ */
+export function chartRows(data: CustomData, max: number, keepAll = false): CustomRow[] {
+  if (keepAll || data.rows.length <= max) return data.rows;
+  const largest = new Set(
+    [...data.rows]
+      .sort((a, b) => Math.abs(b.total) - Math.abs(a.total))
+      .slice(0, max - 1)
+      .map((r) => r.key),
+  );
+  const shown = data.rows.filter((r) => largest.has(r.key));
+  const rest = data.rows.filter((r) => !largest.has(r.key));
+  return [
+    ...shown,
+    {
+      key: OTHER_KEY,
+      label: `Other (${rest.length})`,
+      total: rest.reduce((t, r) => t + r.total, 0),
+      byMonth: data.months.map((_, i) => rest.reduce((t, r) => t + r.byMonth[i]!, 0)),
+    },
+  ];
 }

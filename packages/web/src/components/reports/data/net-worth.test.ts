@@ -32,6 +32,32 @@ describe('net worth', () => {
     }
   });
 
+  it('gives the same figures over years (filtered by month, not the date index) and skips what cannot be before the first transaction', async () => {
+    const { checking, card, house } = b.ids;
+    const accounts = [checking, card, house];
+    const long = await loadNetWorth(b.run, { start: '2020-01', end: '2023-08', accounts });
+    const knowingFirst = await loadNetWorth(b.run, {
+      start: '2020-01',
+      end: '2023-08',
+      accounts,
+      firstMonth: '2022-11',
+    });
+    expect(knowingFirst).toEqual(long);
+    expect(long.months).toHaveLength(44);
+    expect(long.months.find((m) => m.month === '2022-11')).toMatchObject({
+      net: -1000,
+      change: -1000,
+    });
+    expect(long.net).toBe(30565500);
+    const later = await loadNetWorth(b.run, {
+      start: '2023-05',
+      end: '2023-08',
+      accounts,
+      firstMonth: '2022-11',
+    });
+    expect(later.before).toBe(-1000);
+  });
+
   it('counts only the chosen accounts', async () => {
     const { checking, card } = b.ids;
     const cardOnly = await loadNetWorth(b.run, {

@@ -1,11 +1,13 @@
 import { monthRange, type Month } from '@coffer/core/budget/months.ts';
 import { q, type QueryState } from '@coffer/core/query/query.ts';
-import { type MonthSpan, spanDates } from './range.ts';
+import { dateFilter, type MonthSpan, spanDates } from './range.ts';
 import type { QueryRunner } from './source.ts';
 
 export interface NetWorthParams extends MonthSpan {
   /** The accounts counted (ids). */
   accounts: readonly string[];
+  /** The month of the budget's first transaction: a span from there has nothing before it. */
+  firstMonth?: Month | null;
 }
 
 export interface NetWorthMonth {
@@ -40,7 +42,7 @@ interface AccountSum {
  * references need no checking join.
  */
 export function netWorthQueries(p: NetWorthParams): { before: QueryState; during: QueryState } {
-  const { first, last } = spanDates(p);
+  const { first } = spanDates(p);
   const base = q('transactions')
     .filter({ account: { $oneof: [...p.accounts] } })
     .withoutValidatedRefs();
@@ -51,7 +53,7 @@ export function netWorthQueries(p: NetWorthParams): { before: QueryState; during
       .select(['account', { amount: { $sum: '$amount' } }])
       .serialize(),
     during: base
-      .filter({ date: [{ $gte: first }, { $lte: last }] })
+      .filter({ date: dateFilter(p) })
       .groupBy(['account', { $month: '$date' }])
       .select(['account', { month: { $month: '$date' } }, { amount: { $sum: '$amount' } }])
       .serialize(),
@@ -102,8 +104,9 @@ export function shapeNetWorth(
 export async function loadNetWorth(run: QueryRunner, p: NetWorthParams): Promise<NetWorthData> {
   if (p.accounts.length === 0) return shapeNetWorth(p, [], []);
   const queries = netWorthQueries(p);
+  const nothingBefore = p.firstMonth !== undefined && (!p.firstMonth || p.start <= p.firstMonth);
   const [before, during] = await Promise.all([
-    run<AccountSum[]>(queries.before),
+    nothingBefore ? [] : run<AccountSum[]>(queries.before),
     run<(AccountSum & { month: Month })[]>(queries.during),
   ]);
   return shapeNetWorth(p, before, during);

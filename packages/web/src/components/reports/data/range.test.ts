@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   currentMonth,
+  dateFilter,
   formatRangeParam,
   monthCount,
   parseRange,
@@ -47,6 +48,17 @@ describe('report ranges', () => {
     });
     expect(spanLabel({ start: '2024-01', end: '2024-01' })).toBe('January 2024');
     expect(spanLabel({ start: '2023-11', end: '2024-02' })).toBe('Nov 2023 – Feb 2024');
+  });
+
+  it('filters long spans by month on each row, short ones by date bounds', () => {
+    expect(dateFilter({ start: '2024-01', end: '2024-02' })).toEqual([
+      { $gte: '2024-01-01' },
+      { $lte: '2024-02-29' },
+    ]);
+    expect(dateFilter({ start: '2014-01', end: '2024-02' })).toEqual([
+      { $transform: '$month', $gte: '2014-01' },
+      { $transform: '$month', $lte: '2024-02' },
+    ]);
   });
 
   it('reads and writes the range in the address', () => {

@@ -1,6 +1,6 @@
 import { monthRange, sheetForMonth } from '@coffer/core/budget/months.ts';
 import { q, type QueryState } from '@coffer/core/query/query.ts';
-import { type MonthSpan, previousSpan, spanDates } from './range.ts';
+import { dateFilter, type MonthSpan, previousSpan } from './range.ts';
 import type { BudgetMeta, QueryRunner } from './source.ts';
 
 export interface SpendingParams extends MonthSpan {
@@ -41,11 +41,10 @@ interface CategorySum {
 
 /** The sum per category over a span: expense categories, and spending with no category. */
 export function spendingQuery(span: MonthSpan, accounts: readonly string[]): QueryState {
-  const { first, last } = spanDates(span);
   return q('transactions')
     .filter({
       account: { $oneof: [...accounts] },
-      date: [{ $gte: first }, { $lte: last }],
+      date: dateFilter(span),
       $or: [{ category: { $ne: null } }, { transfer_id: null }],
     })
     .withoutValidatedRefs()

@@ -1,0 +1,321 @@
+/**
+ * Reports in Coffer's web app beside Actual's (`@actual-app/web` served by the real
+ * `@actual-app/sync-server`), in headless Chromium, on one budget of 100,000 transactions over
+ * ten years (made by Actual's API, uploaded to both servers): net worth over all time, and a
+ * custom report of payments by payee over all time. Each is timed in the page, from the click
+ * that asks for all time to the frame that shows the final figure, beside the floor (the same
+ * sums straight from SQLite with better-sqlite3). Bundled and started by bench/web-reports/run.mjs.
+ *   node bench/web-reports/run.mjs [--runs 5] [--transactions 100000] [--months 120]
+ *     [--payees 1000] [--only coffer|actual]
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Locator, Page } from 'playwright-core';
+import { launchBrowser, SIZES } from '../../e2e/helpers/browser.ts';
+import { startActual, startCoffer } from '../server/servers.ts';
+import { coldVisit } from './flows.ts';
+import { type App, BUDGET_NAME, formatCents, PASSWORD, runBudgetScript, setUp } from './setup.ts';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    transactions: { type: 'string', default: '100000' },
+    months: { type: 'string', default: '120' },
+    payees: { type: 'string', default: '1000' },
+    only: { type: 'string' },
+    'web-root': { type: 'string', default: 'packages/web/dist' },
+  },
+});
+const RUNS = Number(values.runs);
+const WAIT = { timeout: 300_000 };
+/** A figure is final once it has not changed for this long. */
+const SETTLED_MS = 2000;
+const require = createRequire(import.meta.url);
+
+/** The sums every report must show, straight from the file, and how long SQLite takes. */
+function floor(dbPath: string) {
+  const Database = require('better-sqlite3');
+  const db = new Database(dbPath, { readonly: true });
+  const live = 't.tombstone = 0 AND t.isParent = 0 AND t.date IS NOT NULL';
+  const time = (sql: string) => {
+    const times: number[] = [];
+    let rows: unknown[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      rows = db.prepare(sql).all();
+      times.push(performance.now() - t);
+    }
+    return { ms: median(times), rows };
+  };
+  const netWorth = time(
+    `SELECT t.acct, t.date / 100 AS month, SUM(t.amount) AS amount FROM transactions t
+     WHERE ${live} GROUP BY t.acct, month`,
+  );
+  const byPayee = time(
+    `SELECT t.description AS payee, SUM(t.amount) AS amount FROM transactions t
+     JOIN accounts a ON a.id = t.acct AND a.offbudget = 0
+     WHERE ${live} AND t.amount < 0 GROUP BY t.description`,
+  );
+  const total = (rows: unknown[]) =>
+    (rows as Array<{ amount: number }>).reduce((s, r) => s + r.amount, 0);
+  db.close();
+  return {
+    netWorthMs: netWorth.ms,
+    payeeMs: byPayee.ms,
+    netWorth: total(netWorth.rows),
+    payments: -total(byPayee.rows),
+    payees: byPayee.rows.length,
+  };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** Moves inside the single-page app, as a link does (a reload would time the app's start). */
+async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate(
+    `history.pushState({}, '', ${JSON.stringify(path)}); dispatchEvent(new PopStateEvent('popstate'))`,
+  );
+}
+
+/**
+ * Clicks `trigger` inside the page and watches `figure`'s text frame by frame: the time from
+ * the click to the frame in which the text last changed, once it has been still for a while.
+ */
+async function timeToFinal(
+  trigger: Locator,
+  figure: Locator,
+): Promise<{ ms: number; text: string }> {
+  const target = await figure.elementHandle();
+  return trigger.evaluate(
+    async (button, { el, settled }) => {
+      // The root project has no DOM types; this runs in the page.
+      const g = globalThis as unknown as { requestAnimationFrame(cb: () => void): void };
+      const frame = (cb: () => void) => g.requestAnimationFrame(cb);
+      const node = el as unknown as { isConnected: boolean; textContent: string | null } | null;
+      const read = () => (node && node.isConnected ? (node.textContent ?? '') : '(gone)');
+      let last = read();
+      let changedAt = -1;
+      const t0 = performance.now();
+      (button as unknown as { click(): void }).click();
+      for (;;) {
+        await new Promise<void>((r) => frame(() => r()));
+        const now = performance.now();
+        const text = read();
+        if (text !== last) {
+          last = text;
+          changedAt = now;
+        }
+        if (changedAt >= 0 && now - changedAt > settled) break;
+        if (now - t0 > 120_000) break;
+      }
+      return { ms: changedAt < 0 ? -1 : changedAt - t0, text: last };
+    },
+    { el: target, settled: SETTLED_MS },
+  );
+}
+
+/** Waits until a figure has stopped changing (the report is done with its last request). */
+async function settle(figure: Locator): Promise<string> {
+  let last = '';
+  let still = 0;
+  await figure.waitFor(WAIT);
+  while (still < 4) {
+    await figure.page().waitForTimeout(500);
+    const text = (await figure.textContent()) ?? '';
+    still = text === last ? still + 1 : 0;
+    last = text;
+  }
+  return last;
+}
+
+interface Outcome {
+  /** Click to final frame, per run. */
+  ms: number[];
+  /** Coffer only: of that, the queries' time (the last report-data measure), per run. */
+  dataMs?: number[];
+  text: string;
+}
+
+interface Flow {
+  /** Shows the report on its short range; returns the figure to watch and the "all time" control. */
+  open(page: Page): Promise<{ figure: Locator; allTime: () => Promise<Locator> }>;
+}
+
+const coffer: Record<'netWorth' | 'payees', Flow> = {
+  netWorth: {
+    async open(page) {
+      await goInApp(page, '/reports/net-worth?range=6m&accounts=all');
+      await page.getByRole('button', { name: '6 months' }).click(WAIT);
+      const figure = page.getByRole('group', { name: 'Change' }).locator('.amount').last();
+      return { figure, allTime: async () => page.getByRole('button', { name: 'All time' }) };
+    },
+  },
+  payees: {
+    async open(page) {
+      await goInApp(page, '/reports/custom?groupBy=Payee&measure=Payment&range=6m');
+      await page.getByRole('button', { name: '6 months' }).click(WAIT);
+      const figure = page.getByRole('group', { name: 'Total' }).locator('.amount');
+      return { figure, allTime: async () => page.getByRole('button', { name: 'All time' }) };
+    },
+  },
+};
+
+const actual: Record<'netWorth' | 'payees', Flow> = {
+  netWorth: {
+    async open(page) {
+      await goInApp(page, '/reports/net-worth');
+      await page.getByRole('button', { name: '6 months' }).click(WAIT);
+      // The change under the net worth, e.g. +12,345.67.
+      const figure = page.getByText(/^[+-][\d,]+\.\d\d$/).first();
+      return { figure, allTime: async () => page.getByRole('button', { name: 'All time' }) };
+    },
+  },
+  payees: {
+    async open(page) {
+      await goInApp(page, '/reports/custom');
+      // "Payment:" and its value sit in two boxes of one row.
+      const figure = page.getByText(/^Payment:/).locator('../..');
+      await figure.waitFor(WAIT);
+      await page.getByRole('button', { name: 'Category', exact: true }).first().click();
+      await page.getByRole('button', { name: 'Payee', exact: true }).click();
+      const range = () => page.getByRole('button', { name: /^(Last 6 months|All time)$/ }).first();
+      await range().click();
+      await page.getByRole('button', { name: 'Last 6 months', exact: true }).last().click();
+      return {
+        figure,
+        allTime: async () => {
+          await range().click();
+          return page.getByRole('button', { name: 'All time', exact: true }).last();
+        },
+      };
+    },
+  },
+};
+
+async function measureApp(
+  app: App,
+  flows: typeof coffer,
+  balance: string,
+): Promise<Record<string, Outcome>> {
+  const browser = await launchBrowser();
+  const out: Record<string, Outcome> = {};
+  try {
+    const page = await (await browser.newContext({ viewport: SIZES.desktop })).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await coldVisit(page, app.server.url, PASSWORD, BUDGET_NAME, balance);
+    for (const [name, flow] of Object.entries(flows)) {
+      out[name] = { ms: [], text: '' };
+      for (let run = 0; run < RUNS; run++) {
+        const { figure, allTime } = await flow.open(page);
+        await settle(figure);
+        const result = await timeToFinal(await allTime(), figure);
+        out[name]!.ms.push(result.ms);
+        const dataMs = await page.evaluate(
+          `performance.getEntriesByName('coffer:report-data').map((e) => e.duration).pop() ?? -1`,
+        );
+        if (app.name === 'coffer') (out[name]!.dataMs ??= []).push(Number(dataMs));
+        out[name]!.text = result.text.trim();
+        console.log(
+          `${app.name} ${name} run ${run + 1}: ${Math.round(result.ms)} ms (${out[name]!.text})`,
+        );
+      }
+      await page
+        .screenshot({
+          path: `bench/results/.build/reports-${app.name}-${name}.png`,
+          timeout: 120_000,
+        })
+        .catch(() => console.warn(`${app.name} ${name}: no screenshot`));
+    }
+    if (errors.length > 0) console.warn(`${app.name}: page errors: ${errors.join(' | ')}`);
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+async function main() {
+  const base = mkdtempSync(join(tmpdir(), 'bench-reports-'));
+  const made = join(base, 'made');
+  mkdirSync(made);
+  const transactions = Number(values.transactions);
+  const { id, checkingCents } = runBudgetScript([
+    'make',
+    made,
+    String(transactions),
+    values.months,
+    values.payees,
+  ]);
+  const facts = floor(join(made, id, 'db.sqlite'));
+  console.log(
+    `budget: ${transactions} transactions over ${values.months} months, ${facts.payees} payees; ` +
+      `floor (better-sqlite3): net worth sums ${facts.netWorthMs.toFixed(1)} ms, payee sums ${facts.payeeMs.toFixed(1)} ms`,
+  );
+  const webRoot = join(base, 'web');
+  cpSync(resolve(values['web-root']), webRoot, { recursive: true });
+  process.env.COFFER_WEB_ROOT = webRoot;
+  const apps: Array<{ app: App; flows: typeof coffer }> = [];
+  if (values.only !== 'actual')
+    apps.push({ app: { name: 'coffer', server: await startCoffer() }, flows: coffer });
+  if (values.only !== 'coffer')
+    apps.push({ app: { name: 'actual', server: await startActual() }, flows: actual });
+  const results: Record<string, Record<string, Outcome>> = {};
+  try {
+    for (const { app } of apps) await setUp(app, made, id);
+    for (const { app, flows } of apps) {
+      results[app.name] = await measureApp(app, flows, formatCents(checkingCents));
+    }
+  } finally {
+    for (const { app } of apps) await app.server.stop();
+    rmSync(base, { recursive: true, force: true });
+  }
+
+  const expected = { netWorth: formatCents(facts.netWorth), payees: formatCents(facts.payments) };
+  const rows = ['netWorth', 'payees'].map((flow) => {
+    const c = results.coffer?.[flow];
+    const a = results.actual?.[flow];
+    const cm = c ? median(c.ms) : NaN;
+    const am = a ? median(a.ms) : NaN;
+    return {
+      flow,
+      cofferMs: Math.round(cm),
+      cofferQueriesMs: c?.dataMs ? Math.round(median(c.dataMs)) : undefined,
+      actualMs: Math.round(am),
+      speedup: Number((am / cm).toFixed(1)),
+      floorMs: Number((flow === 'netWorth' ? facts.netWorthMs : facts.payeeMs).toFixed(1)),
+      cofferShows: c?.text,
+      expected: expected[flow as keyof typeof expected],
+      actualShows: a?.text,
+    };
+  });
+  console.table(rows);
+  for (const r of rows) {
+    if (r.cofferShows !== undefined && !r.cofferShows.endsWith(r.expected)) {
+      console.error(`coffer ${r.flow}: shows ${r.cofferShows}, the file says ${r.expected}`);
+      process.exitCode = 1;
+    }
+  }
+  mkdirSync('bench/results', { recursive: true });
+  const file = join(
+    'bench/results',
+    `web-reports-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+  );
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { transactions, months: Number(values.months), runs: RUNS, facts, rows, results },
+      null,
+      2,
+    ),
+  );
+  console.log(`written ${file}`);
+}
+
+await main();
