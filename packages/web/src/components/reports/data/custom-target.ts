@@ -62,12 +62,6 @@ export function customTarget(
   if (!s.showUncategorized && s.groupBy !== 'Category' && s.groupBy !== 'Group') {
     conditions.push({ field: 'category', op: 'isNot', value: null, type: 'id' });
   }
-  const hidden = s.showHidden
-    ? []
-    : meta.groups.flatMap((g) => g.categories.filter((c) => g.hidden || c.hidden).map((c) => c.id));
-  if (hidden.length > 0 && s.groupBy !== 'Category' && s.groupBy !== 'Group') {
-    conditions.push({ field: 'category', op: 'notOneOf', value: hidden, type: 'id' });
-  }
   if (s.conditionsOp === 'and' || s.conditions.length === 1) conditions.push(...s.conditions);
   return { accounts, conditions };
 }

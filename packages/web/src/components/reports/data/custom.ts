@@ -77,7 +77,9 @@ export function scopeAccounts(meta: BudgetMeta, showOffBudget: boolean): string[
 /** The grouped sums of transactions the measure looks at. */
 export function transactionsQuery(p: CustomParams, meta: BudgetMeta): QueryState {
   const accounts = scopeAccounts(meta, p.showOffBudget);
-  const hidden = p.showHidden ? [] : hiddenCategoryIds(meta);
+  // Hidden categories are rows a report may leave out; grouped another way, all money counts.
+  const byCategory = p.groupBy === 'Category' || p.groupBy === 'Group';
+  const hidden = p.showHidden || !byCategory ? [] : hiddenCategoryIds(meta);
   const category: unknown[] = [
     ...(p.showUncategorized ? [] : [{ $ne: null }]),
     ...hidden.map((id) => ({ $ne: id })),
