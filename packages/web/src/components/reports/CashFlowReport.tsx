@@ -120,16 +120,16 @@ export function CashFlowReport() {
               <thead>
                 <tr>
                   <th scope="col">{interval === 'day' ? 'Day' : 'Month'}</th>
-                  <th scope="col" className="amount">
+                  <th scope="col" className="num">
                     Income
                   </th>
-                  <th scope="col" className="amount">
+                  <th scope="col" className="num">
                     Expenses
                   </th>
-                  <th scope="col" className="amount">
+                  <th scope="col" className="num">
                     Net
                   </th>
-                  <th scope="col" className="amount">
+                  <th scope="col" className="num">
                     Balance
                   </th>
                 </tr>

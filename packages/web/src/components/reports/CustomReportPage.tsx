@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import { MenuButton } from '../kit/Menu.tsx';
-import { CustomChart } from './charts/CustomChart.tsx';
+import { CHART_LIMITS, CustomChart } from './charts/CustomChart.tsx';
 import { CustomTable } from './charts/CustomTable.tsx';
 import { RangePicker } from './controls/RangePicker.tsx';
 import { type CustomRow, loadCustom, OTHER_KEY } from './data/custom.ts';
@@ -207,6 +207,14 @@ export function CustomReportPage() {
                     isInterval={settings.groupBy === 'Interval'}
                     onPick={pick}
                   />
+                  {settings.groupBy !== 'Interval' &&
+                    settings.graphType !== 'DonutGraph' &&
+                    data.rows.length > CHART_LIMITS[settings.graphType as 'BarGraph'] && (
+                      <p className="subdued report-chart-note">
+                        The chart shows the {CHART_LIMITS[settings.graphType as 'BarGraph']} largest
+                        of {data.rows.length} rows; the table lists them all.
+                      </p>
+                    )}
                 </section>
               )}
               <CustomTable

@@ -62,16 +62,16 @@ export function NetWorthReport() {
               <thead>
                 <tr>
                   <th scope="col">Month</th>
-                  <th scope="col" className="amount">
+                  <th scope="col" className="num">
                     Assets
                   </th>
-                  <th scope="col" className="amount">
+                  <th scope="col" className="num">
                     Debts
                   </th>
-                  <th scope="col" className="amount">
+                  <th scope="col" className="num">
                     Net worth
                   </th>
-                  <th scope="col" className="amount">
+                  <th scope="col" className="num">
                     Change
                   </th>
                 </tr>

@@ -79,7 +79,7 @@ export function Overview() {
             amounts by category, group, payee, account or month, filtered as you like.
           </p>
         ) : (
-          <table className="report-table" aria-label="Saved custom reports">
+          <table className="report-table report-text-table" aria-label="Saved custom reports">
             <thead>
               <tr>
                 <th scope="col">Name</th>

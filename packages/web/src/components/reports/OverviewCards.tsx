@@ -205,7 +205,9 @@ export function CustomReportCard({
       });
     },
   );
-  const rows = data ? chartRows(data, 8, settings.groupBy === 'Interval') : [];
+  const rows = data
+    ? chartRows(data, 8, { keepAll: settings.groupBy === 'Interval', withOther: false })
+    : [];
   return (
     <ReportCard
       title={report.name}

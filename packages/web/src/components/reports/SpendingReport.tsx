@@ -110,19 +110,19 @@ export function SpendingReport() {
               <thead>
                 <tr>
                   <th scope="col">Category</th>
-                  <th scope="col" className="amount">
+                  <th scope="col" className="num">
                     Spent
                   </th>
-                  <th scope="col" className="amount">
+                  <th scope="col" className="num">
                     Budgeted
                   </th>
-                  <th scope="col" className="amount">
+                  <th scope="col" className="num">
                     Left over
                   </th>
-                  <th scope="col" className="amount">
+                  <th scope="col" className="num">
                     Period before
                   </th>
-                  <th scope="col" className="amount">
+                  <th scope="col" className="num">
                     Change
                   </th>
                 </tr>

@@ -28,6 +28,9 @@ import {
   useChartFormat,
 } from './chart-kit.tsx';
 
+/** How many rows each chart draws (the table always has them all). */
+export const CHART_LIMITS = { BarGraph: 20, LineGraph: 6, DonutGraph: 8 } as const;
+
 const colorOf = (row: CustomRow, i: number) =>
   row.key === OTHER_KEY ? MUTED : PALETTE[i % PALETTE.length]!;
 
@@ -77,7 +80,7 @@ export function CustomChart({
     // A donut shows shares: only rows on the same side as the total make sense as slices.
     const rows = chartRows(
       { ...data, rows: data.rows.filter((r) => Math.sign(r.total) === Math.sign(data.total)) },
-      8,
+      CHART_LIMITS.DonutGraph,
     );
     return (
       <PieChart responsive style={{ width: '100%', height }}>
@@ -106,7 +109,7 @@ export function CustomChart({
   if (graphType === 'LineGraph') {
     const rows = isInterval
       ? [{ key: 'total', label: 'Total', total: data.total, byMonth: data.totalsByMonth }]
-      : chartRows(data, 6);
+      : chartRows(data, CHART_LIMITS.LineGraph, { withOther: false });
     const points = data.months.map((month, i) => ({
       month,
       ...Object.fromEntries(rows.map((r, j) => [`s${j}`, r.byMonth[i] ?? 0])),
@@ -152,7 +155,7 @@ export function CustomChart({
     );
   }
 
-  const rows = chartRows(data, 20, isInterval);
+  const rows = chartRows(data, CHART_LIMITS.BarGraph, { keepAll: isInterval, withOther: false });
   return (
     <BarChart
       responsive

@@ -73,7 +73,8 @@ export function CustomTable({
     },
   ];
   const template = gridTemplate(columns);
-  const height = Math.min(560, 34 * (data.rows.length + 2) + 8);
+  // Header, total and rows, 32 px and a border each, and the table's own border.
+  const height = Math.min(560, 33 * (Math.max(data.rows.length, 1) + 2) + 2);
   return (
     <VirtualTable
       label="Report table"

@@ -80,8 +80,8 @@ export function MiniFlow({
       <XAxis dataKey="label" hide />
       <YAxis hide />
       <Tooltip content={MiniTip} cursor={{ fill: 'var(--table-row-hover)' }} />
-      <Bar dataKey="value" stackId="f" fill={INCOME} isAnimationActive={false} />
-      <Bar dataKey="other" stackId="f" fill={EXPENSE} isAnimationActive={false} />
+      <Bar dataKey="value" stackId="f" fill={INCOME} isAnimationActive={false} maxBarSize={28} />
+      <Bar dataKey="other" stackId="f" fill={EXPENSE} isAnimationActive={false} maxBarSize={28} />
     </BarChart>
   );
 }
@@ -99,7 +99,7 @@ export function MiniBars({ points, name }: { points: readonly MiniPoint[]; name:
       <XAxis dataKey="label" hide />
       <YAxis hide />
       <Tooltip content={MiniTip} cursor={{ fill: 'var(--table-row-hover)' }} />
-      <Bar dataKey="value" isAnimationActive={false}>
+      <Bar dataKey="value" isAnimationActive={false} maxBarSize={40}>
         {data.map((p, i) => (
           <Cell key={p.label} fill={PALETTE[i % PALETTE.length]} />
         ))}

@@ -133,6 +133,7 @@ describe('chart rows', () => {
       ['d', 'd', 20, [20]],
       [OTHER_KEY, 'Other (2)', 6, [6]],
     ]);
-    expect(chartRows(data, 2, true)).toBe(data.rows);
+    expect(chartRows(data, 2, { keepAll: true })).toBe(data.rows);
+    expect(chartRows(data, 2, { withOther: false }).map((r) => r.key)).toEqual(['b', 'd']);
   });
 });

@@ -289,17 +289,20 @@ export async function loadCustom(
 export const OTHER_KEY = '__other';
 
 /**
- * What a chart can show of many rows: all of them up to `max`, otherwise the `max - 1` largest
- * (by size, kept in report order) and the rest summed as "Other". Months are never merged.
+ * What a chart can show of many rows: all of them up to `max`. Beyond that, the `max - 1`
+ * largest (by size, kept in report order) and the rest summed as "Other" — or, with
+ * `withOther` false, just the `max` largest, largest first (a bar of "Other" would dwarf them).
+ * Months are never merged.
  */
-export function chartRows(data: CustomData, max: number, keepAll = false): CustomRow[] {
+export function chartRows(
+  data: CustomData,
+  max: number,
+  { keepAll = false, withOther = true }: { keepAll?: boolean; withOther?: boolean } = {},
+): CustomRow[] {
   if (keepAll || data.rows.length <= max) return data.rows;
-  const largest = new Set(
-    [...data.rows]
-      .sort((a, b) => Math.abs(b.total) - Math.abs(a.total))
-      .slice(0, max - 1)
-      .map((r) => r.key),
-  );
+  const bySize = [...data.rows].sort((a, b) => Math.abs(b.total) - Math.abs(a.total));
+  if (!withOther) return bySize.slice(0, max);
+  const largest = new Set(bySize.slice(0, max - 1).map((r) => r.key));
   const shown = data.rows.filter((r) => largest.has(r.key));
   const rest = data.rows.filter((r) => !largest.has(r.key));
   return [
