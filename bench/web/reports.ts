@@ -223,8 +223,9 @@ async function measureApp(
         );
         if (app.name === 'coffer') (out[name]!.dataMs ??= []).push(Number(dataMs));
         out[name]!.text = result.text.trim();
+        const queries = app.name === 'coffer' ? ` (queries ${Math.round(Number(dataMs))} ms)` : '';
         console.log(
-          `${app.name} ${name} run ${run + 1}: ${Math.round(result.ms)} ms (${out[name]!.text})`,
+          `${app.name} ${name} run ${run + 1}: ${Math.round(result.ms)} ms${queries} → ${out[name]!.text}`,
         );
       }
       await page

@@ -1,13 +1,12 @@
 import { useSearchParams } from 'react-router';
 import { useAppState } from '../../app/context.ts';
-import { Amount } from '../kit/AmountInput.tsx';
 import { CashFlowChart, type FlowKind, periodLabel } from './charts/CashFlowChart.tsx';
-import { AccountsPicker } from './controls/AccountsPicker.tsx';
-import { RangePicker } from './controls/RangePicker.tsx';
+import { ReportControls } from './controls/ReportControls.tsx';
 import { canShowDays, type Interval, loadCashFlow } from './data/cash-flow.ts';
 import { monthCount, spanLabel } from './data/range.ts';
 import { amountSign, dayCondition, monthCondition, notTransfers } from './data/register-filter.ts';
 import { transferPayeesOf } from './data/source.ts';
+import { FigureTable } from './FigureTable.tsx';
 import { Figure, ReportFrame, useOpenRegister } from './ReportFrame.tsx';
 import { useBudgetMeta, useReport, useRunner } from './use-report.ts';
 import { useReportParams } from './use-report-params.ts';
@@ -68,15 +67,7 @@ export function CashFlowReport() {
       busy={loading}
       controls={
         <>
-          <RangePicker
-            value={params.range}
-            onChange={params.setRange}
-            presets={PRESETS}
-            first={params.first}
-            current={params.current}
-            resolved={span}
-          />
-          <AccountsPicker accounts={accounts} chosen={chosen} onChange={params.setAccounts} />
+          <ReportControls params={params} presets={PRESETS} accounts={accounts} />
           {daysAllowed && (
             <div className="segmented" role="group" aria-label="Show by">
               {(
@@ -115,72 +106,21 @@ export function CashFlowReport() {
               <CashFlowChart periods={data.periods} interval={interval} onBar={open} />
             )}
           </section>
-          <section className="card report-table-card">
-            <table className="report-table" aria-label={`Cash flow by ${interval}`}>
-              <thead>
-                <tr>
-                  <th scope="col">{interval === 'day' ? 'Day' : 'Month'}</th>
-                  <th scope="col" className="num">
-                    Income
-                  </th>
-                  <th scope="col" className="num">
-                    Expenses
-                  </th>
-                  <th scope="col" className="num">
-                    Net
-                  </th>
-                  <th scope="col" className="num">
-                    Balance
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...data.periods].reverse().map((p) => (
-                  <tr key={p.period}>
-                    <th scope="row">
-                      <button
-                        type="button"
-                        className="link-button report-row-link"
-                        title="Show these transactions"
-                        onClick={() => open(p.period)}
-                      >
-                        {periodLabel(p.period)}
-                      </button>
-                    </th>
-                    <td>
-                      <Amount cents={p.income} />
-                    </td>
-                    <td>
-                      <Amount cents={p.expenses} />
-                    </td>
-                    <td>
-                      <Amount cents={p.net} />
-                    </td>
-                    <td>
-                      <Amount cents={p.balance} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">Total</th>
-                  <td>
-                    <Amount cents={data.income} />
-                  </td>
-                  <td>
-                    <Amount cents={data.expenses} />
-                  </td>
-                  <td>
-                    <Amount cents={data.net} />
-                  </td>
-                  <td>
-                    <Amount cents={data.endBalance} />
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-          </section>
+          <FigureTable
+            label={`Cash flow by ${interval}`}
+            rowHeader={interval === 'day' ? 'Day' : 'Month'}
+            columns={[
+              { header: 'Income', cents: (p) => p.income },
+              { header: 'Expenses', cents: (p) => p.expenses },
+              { header: 'Net', cents: (p) => p.net },
+              { header: 'Balance', cents: (p) => p.balance },
+            ]}
+            rows={[...data.periods].reverse()}
+            rowKey={(p) => p.period}
+            rowName={(p) => periodLabel(p.period)}
+            onOpen={(p) => open(p.period)}
+            total={[data.income, data.expenses, data.net, data.endBalance]}
+          />
         </>
       )}
     </ReportFrame>

@@ -1,11 +1,10 @@
 import { useAppState } from '../../app/context.ts';
-import { Amount } from '../kit/AmountInput.tsx';
 import { NetWorthChart } from './charts/NetWorthChart.tsx';
-import { AccountsPicker } from './controls/AccountsPicker.tsx';
-import { RangePicker } from './controls/RangePicker.tsx';
+import { ReportControls } from './controls/ReportControls.tsx';
 import { loadNetWorth } from './data/net-worth.ts';
 import { monthLabel, spanLabel } from './data/range.ts';
 import { monthCondition } from './data/register-filter.ts';
+import { FigureTable } from './FigureTable.tsx';
 import { Figure, ReportFrame, useOpenRegister } from './ReportFrame.tsx';
 import { useReport, useRunner } from './use-report.ts';
 import { useReportParams } from './use-report-params.ts';
@@ -28,19 +27,7 @@ export function NetWorthReport() {
     <ReportFrame
       title="Net worth"
       busy={loading}
-      controls={
-        <>
-          <RangePicker
-            value={params.range}
-            onChange={params.setRange}
-            presets={PRESETS}
-            first={params.first}
-            current={params.current}
-            resolved={span}
-          />
-          <AccountsPicker accounts={accounts} chosen={chosen} onChange={params.setAccounts} />
-        </>
-      }
+      controls={<ReportControls params={params} presets={PRESETS} accounts={accounts} />}
     >
       {data && (
         <>
@@ -57,55 +44,20 @@ export function NetWorthReport() {
               <NetWorthChart months={data.months} onMonth={openMonth} />
             )}
           </section>
-          <section className="card report-table-card">
-            <table className="report-table" aria-label="Net worth by month">
-              <thead>
-                <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col" className="num">
-                    Assets
-                  </th>
-                  <th scope="col" className="num">
-                    Debts
-                  </th>
-                  <th scope="col" className="num">
-                    Net worth
-                  </th>
-                  <th scope="col" className="num">
-                    Change
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...data.months].reverse().map((m) => (
-                  <tr key={m.month}>
-                    <th scope="row">
-                      <button
-                        type="button"
-                        className="link-button report-row-link"
-                        title="Show these transactions"
-                        onClick={() => openMonth(m.month)}
-                      >
-                        {monthLabel(m.month)}
-                      </button>
-                    </th>
-                    <td>
-                      <Amount cents={m.assets} />
-                    </td>
-                    <td>
-                      <Amount cents={m.debts} />
-                    </td>
-                    <td>
-                      <Amount cents={m.net} />
-                    </td>
-                    <td>
-                      <Amount cents={m.change} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <FigureTable
+            label="Net worth by month"
+            rowHeader="Month"
+            columns={[
+              { header: 'Assets', cents: (m) => m.assets },
+              { header: 'Debts', cents: (m) => m.debts },
+              { header: 'Net worth', cents: (m) => m.net },
+              { header: 'Change', cents: (m) => m.change },
+            ]}
+            rows={[...data.months].reverse()}
+            rowKey={(m) => m.month}
+            rowName={(m) => monthLabel(m.month)}
+            onOpen={(m) => openMonth(m.month)}
+          />
         </>
       )}
     </ReportFrame>

@@ -1,8 +1,7 @@
 import { useAppState } from '../../app/context.ts';
 import { Amount } from '../kit/AmountInput.tsx';
 import { SpendingChart } from './charts/SpendingChart.tsx';
-import { AccountsPicker } from './controls/AccountsPicker.tsx';
-import { RangePicker } from './controls/RangePicker.tsx';
+import { ReportControls } from './controls/ReportControls.tsx';
 import { spanLabel } from './data/range.ts';
 import {
   type FilterCondition,
@@ -72,19 +71,7 @@ export function SpendingReport() {
     <ReportFrame
       title="Spending"
       busy={loading}
-      controls={
-        <>
-          <RangePicker
-            value={params.range}
-            onChange={params.setRange}
-            presets={PRESETS}
-            first={params.first}
-            current={params.current}
-            resolved={span}
-          />
-          <AccountsPicker accounts={accounts} chosen={chosen} onChange={params.setAccounts} />
-        </>
-      }
+      controls={<ReportControls params={params} presets={PRESETS} accounts={accounts} />}
     >
       {data && (
         <>

@@ -1,5 +1,6 @@
 import { monthRange } from '@coffer/core/budget/months.ts';
 import { q, type QueryState } from '@coffer/core/query/query.ts';
+import { addDays } from '../../kit/calendar.ts';
 import { dateFilter, type MonthSpan, monthCount, spanDates } from './range.ts';
 import type { QueryRunner } from './source.ts';
 import { notTransfersAmong } from './source.ts';
@@ -74,13 +75,7 @@ export function cashFlowQueries(p: CashFlowParams): { start: QueryState; periods
 function daysOf(span: MonthSpan): string[] {
   const { first, last } = spanDates(span);
   const out: string[] = [];
-  const day = new Date(`${first}T00:00:00Z`);
-  let text = first;
-  while (text <= last) {
-    out.push(text);
-    day.setUTCDate(day.getUTCDate() + 1);
-    text = day.toISOString().slice(0, 10);
-  }
+  for (let day = first; day <= last; day = addDays(day, 1)) out.push(day);
   return out;
 }
 

@@ -1,4 +1,5 @@
 import { addMonths, isMonth, monthDateBounds, type Month } from '@coffer/core/budget/months.ts';
+import { localToday, MONTH_NAMES, monthOf } from '../../kit/calendar.ts';
 
 /**
  * A report's range of whole months: a live preset (it moves with the calendar) or fixed months.
@@ -107,7 +108,7 @@ export function dateFilter(span: MonthSpan): unknown[] {
 
 /** The calendar month of the user's device (reports are about the user's "now"). */
 export function currentMonth(now: Date = new Date()): Month {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+  return monthOf(localToday(now));
 }
 
 /** A range from the URL's `?range=` (a preset name or `YYYY-MM..YYYY-MM`), or null. */
@@ -121,21 +122,6 @@ export function parseRange(text: string | null): ReportRange | null {
 export function formatRangeParam(range: ReportRange): string {
   return range.preset === 'custom' ? `${range.start}..${range.end}` : range.preset;
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** 'March 2024' (long) or 'Mar 2024' (short). */
 export function monthLabel(month: Month, short = false): string {
