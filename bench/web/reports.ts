@@ -214,7 +214,12 @@ async function measureApp(
     for (const [name, flow] of Object.entries(flows)) {
       out[name] = { ms: [], text: '' };
       for (let run = 0; run < RUNS; run++) {
-        const { figure, allTime } = await flow.open(page);
+        const { figure, allTime } = await flow.open(page).catch(async (e: unknown) => {
+          await page.screenshot({
+            path: `bench/results/.build/reports-${app.name}-${name}-failed.png`,
+          });
+          throw e;
+        });
         await settle(figure);
         const result = await timeToFinal(await allTime(), figure);
         out[name]!.ms.push(result.ms);

@@ -147,6 +147,15 @@ describe('order, group, limit', () => {
     expect(order(q('payees').orderBy({ $nocase: '$name', $dir: 'desc' }))).toBe(
       '_.name COLLATE NOCASE desc, _.id',
     );
+    // Groups need no id to be in a stable order.
+    expect(
+      order(
+        q('transactions')
+          .groupBy('account')
+          .select(['account', { total: { $sum: '$amount' } }])
+          .orderBy('account'),
+      ),
+    ).toBe('accounts1.id');
   });
 
   it('groups by fields and functions', () => {

@@ -222,9 +222,11 @@ export function compileQuery(
   };
   const ctx: Ctx = { state };
   const given = query.orderExpressions;
-  // An explicit order always ends with id so pages are stable.
-  const orders = given.length > 0 ? [...given, 'id'] : config.defaultOrder(table);
   const isAggregate = isAggregateQuery(query);
+  // An explicit order ends with id so pages of rows are stable. Groups are unique by their keys
+  // already, and an id would only be carried through the sort of every row for nothing.
+  const orders =
+    given.length > 0 ? (isAggregate ? [...given] : [...given, 'id']) : config.defaultOrder(table);
 
   try {
     const orderCtx: Ctx = { state, orderBy: () => compileOrderBy(ctx, orders) };

@@ -111,7 +111,7 @@ export function transactionsQuery(p: CustomParams, meta: BudgetMeta): QueryState
     keys.push({ $month: '$date' });
     select.push({ month: { $month: '$date' } });
   }
-  return query.groupBy(keys).select(select).serialize();
+  return query.groupBy(keys).select(select).orderBy(keys).serialize();
 }
 
 /** The grouped budgeted amounts (the budget rows of the budget's type). */
@@ -127,6 +127,7 @@ export function budgetQuery(p: CustomParams, meta: BudgetMeta): QueryState {
       category: { $oneof: categories },
     })
     .groupBy(byMonth ? ['category', 'month'] : ['category'])
+    .orderBy(byMonth ? ['category', 'month'] : ['category'])
     .select([{ key: '$category' }, ...(byMonth ? ['month'] : []), { amount: { $sum: '$amount' } }])
     .serialize();
 }

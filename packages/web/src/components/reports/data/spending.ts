@@ -50,6 +50,7 @@ export function spendingQuery(span: MonthSpan, accounts: readonly string[]): Que
     .withoutValidatedRefs()
     .groupBy('category')
     .select(['category', { amount: { $sum: '$amount' } }])
+    .orderBy('category')
     .serialize();
 }
 
