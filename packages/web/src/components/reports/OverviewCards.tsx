@@ -1,5 +1,5 @@
 import { type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import { Amount } from '../kit/AmountInput.tsx';
 import { MenuButton } from '../kit/Menu.tsx';
@@ -36,6 +36,7 @@ export function ReportCard({
   /** What to say instead of a chart with nothing in it. */
   empty?: string | null;
 }) {
+  const navigate = useNavigate();
   return (
     <article className="card report-card" aria-busy={busy} aria-label={title}>
       <div className="report-card-head">
@@ -48,7 +49,8 @@ export function ReportCard({
       </div>
       <div className="report-card-figure">{figure}</div>
       {detail && <div className="report-card-detail subdued">{detail}</div>}
-      <div className="report-card-chart">
+      {/* The chart answers a hover with its values; a click on it opens the report too. */}
+      <div className="report-card-chart" onClick={() => navigate(to)} aria-hidden="true">
         {empty ? <div className="report-card-empty">{empty}</div> : chart}
       </div>
     </article>

@@ -41,6 +41,7 @@ export function MiniArea({ points, name }: { points: readonly MiniPoint[]; name:
   return (
     <AreaChart
       responsive
+      accessibilityLayer={false}
       style={{ width: '100%', height: HEIGHT }}
       data={data}
       margin={{ top: 4, right: 2, bottom: 0, left: 2 }}
@@ -72,6 +73,7 @@ export function MiniFlow({
   return (
     <BarChart
       responsive
+      accessibilityLayer={false}
       style={{ width: '100%', height: HEIGHT }}
       data={data}
       margin={{ top: 4, right: 2, bottom: 0, left: 2 }}
@@ -92,6 +94,7 @@ export function MiniBars({ points, name }: { points: readonly MiniPoint[]; name:
   return (
     <BarChart
       responsive
+      accessibilityLayer={false}
       style={{ width: '100%', height: HEIGHT }}
       data={data}
       margin={{ top: 4, right: 2, bottom: 0, left: 2 }}
