@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
 import { BUILT, PASSWORD, type Session, startSession, WAIT } from './helpers/session.ts';
-import { bootstrapServer, importNynabDemo } from './helpers/steps.ts';
+import { bootstrapServer, importNynab } from './helpers/steps.ts';
 
 // Needs `npm run build` first (the server bundle, packages/api/dist and packages/web/dist).
 const API_BUILT = existsSync('packages/api/dist/index.cjs');
@@ -99,7 +99,7 @@ describe.runIf(BUILT && API_BUILT)('reports on the nYNAB demo budget', { timeout
 
   it('imports the demo budget; the overview shows a card per report with its recent figure', async () => {
     await bootstrapServer(page, session.server.url, PASSWORD);
-    await importNynabDemo(page);
+    await importNynab(page);
     const { sidebar, goTo } = session.first;
     // The second copy, for the core's own sums.
     await goTo('Settings');
