@@ -85,39 +85,72 @@ async function goInApp(page: Page, path: string): Promise<void> {
 }
 
 /**
- * Clicks `trigger` inside the page and watches `figure`'s text frame by frame: the time from
+ * Where a report shows the figure that tells it is done, found again in every frame (a report
+ * may replace the element while it works):
+ * - `group:<label>`: Coffer's headline figure with that label,
+ * - `signed`: the first text in the page that is a signed amount (Actual's net worth change),
+ * - `payment`: the row holding "Payment:" and its amount (Actual's custom report).
+ */
+type Probe = `group:${string}` | 'signed' | 'payment';
+
+/**
+ * Clicks `trigger` inside the page and reads the probe's text frame by frame: the time from
  * the click to the frame in which the text last changed, once it has been still for a while.
  */
-async function timeToFinal(
-  trigger: Locator,
-  figure: Locator,
-): Promise<{ ms: number; text: string }> {
-  const target = await figure.elementHandle();
+async function timeToFinal(trigger: Locator, probe: Probe): Promise<{ ms: number; text: string }> {
   return trigger.evaluate(
-    async (button, { el, settled }) => {
+    async (button, { probe: kind, settled, limit }) => {
       // The root project has no DOM types; this runs in the page.
-      const g = globalThis as unknown as { requestAnimationFrame(cb: () => void): void };
-      const frame = (cb: () => void) => g.requestAnimationFrame(cb);
-      const node = el as unknown as { isConnected: boolean; textContent: string | null } | null;
-      const read = () => (node && node.isConnected ? (node.textContent ?? '') : '(gone)');
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const page = globalThis as any;
+      const doc = page.document;
+      const frame = () => new Promise<void>((r) => page.requestAnimationFrame(() => r()));
+      const read = (): string => {
+        if (kind.startsWith('group:')) {
+          const label = kind.slice(6);
+          for (const g of doc.querySelectorAll('[role="group"]')) {
+            if (g.firstElementChild?.textContent === label) {
+              return g.querySelector('.report-figure-value')?.textContent ?? '';
+            }
+          }
+          return '';
+        }
+        if (kind === 'payment') {
+          const found = doc.evaluate(
+            "//div[text()='Payment:']",
+            doc,
+            null,
+            9,
+            null,
+          ).singleNodeValue;
+          return found?.parentElement?.parentElement?.textContent ?? '';
+        }
+        const walker = doc.createTreeWalker(doc.body, 4);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const t = String(n.nodeValue).trim();
+          if (/^[+-][\d,]+\.\d\d$/.test(t)) return t;
+        }
+        return '';
+      };
       let last = read();
       let changedAt = -1;
       const t0 = performance.now();
       (button as unknown as { click(): void }).click();
       for (;;) {
-        await new Promise<void>((r) => frame(() => r()));
+        await frame();
         const now = performance.now();
         const text = read();
         if (text !== last) {
           last = text;
           changedAt = now;
         }
-        if (changedAt >= 0 && now - changedAt > settled) break;
-        if (now - t0 > 120_000) break;
+        // A blank figure is a report still at work, not a result.
+        if (changedAt >= 0 && last !== '' && now - changedAt > settled) break;
+        if (now - t0 > limit) break;
       }
       return { ms: changedAt < 0 ? -1 : changedAt - t0, text: last };
     },
-    { el: target, settled: SETTLED_MS },
+    { probe, settled: SETTLED_MS, limit: 600_000 },
   );
 }
 
@@ -144,8 +177,11 @@ interface Outcome {
 }
 
 interface Flow {
-  /** Shows the report on its short range; returns the figure to watch and the "all time" control. */
-  open(page: Page): Promise<{ figure: Locator; allTime: () => Promise<Locator> }>;
+  /**
+   * Shows the report on its short range; returns the figure (to wait for it to settle), where to
+   * read it in the page, and the "all time" control.
+   */
+  open(page: Page): Promise<{ figure: Locator; probe: Probe; allTime: () => Promise<Locator> }>;
 }
 
 const coffer: Record<'netWorth' | 'payees', Flow> = {
@@ -154,7 +190,11 @@ const coffer: Record<'netWorth' | 'payees', Flow> = {
       await goInApp(page, '/reports/net-worth?range=6m&accounts=all');
       await page.getByRole('button', { name: '6 months' }).click(WAIT);
       const figure = page.getByRole('group', { name: 'Change' }).locator('.amount').last();
-      return { figure, allTime: async () => page.getByRole('button', { name: 'All time' }) };
+      return {
+        figure,
+        probe: 'group:Change',
+        allTime: async () => page.getByRole('button', { name: 'All time' }),
+      };
     },
   },
   payees: {
@@ -162,7 +202,11 @@ const coffer: Record<'netWorth' | 'payees', Flow> = {
       await goInApp(page, '/reports/custom?groupBy=Payee&measure=Payment&range=6m');
       await page.getByRole('button', { name: '6 months' }).click(WAIT);
       const figure = page.getByRole('group', { name: 'Total' }).locator('.amount');
-      return { figure, allTime: async () => page.getByRole('button', { name: 'All time' }) };
+      return {
+        figure,
+        probe: 'group:Total',
+        allTime: async () => page.getByRole('button', { name: 'All time' }),
+      };
     },
   },
 };
@@ -174,7 +218,11 @@ const actual: Record<'netWorth' | 'payees', Flow> = {
       await page.getByRole('button', { name: '6 months' }).click(WAIT);
       // The change under the net worth, e.g. +12,345.67.
       const figure = page.getByText(/^[+-][\d,]+\.\d\d$/).first();
-      return { figure, allTime: async () => page.getByRole('button', { name: 'All time' }) };
+      return {
+        figure,
+        probe: 'signed',
+        allTime: async () => page.getByRole('button', { name: 'All time' }),
+      };
     },
   },
   payees: {
@@ -183,18 +231,22 @@ const actual: Record<'netWorth' | 'payees', Flow> = {
       // "Payment:" and its value sit in two boxes of one row.
       const figure = page.getByText(/^Payment:/).locator('../..');
       await figure.waitFor(WAIT);
-      await page.getByRole('button', { name: 'Category', exact: true }).first().click();
-      await page.getByRole('button', { name: 'Payee', exact: true }).click();
-      const range = () => page.getByRole('button', { name: /^(Last 6 months|All time)$/ }).first();
-      await range().click();
-      await page.getByRole('button', { name: 'Last 6 months', exact: true }).last().click();
-      return {
-        figure,
-        allTime: async () => {
-          await range().click();
-          return page.getByRole('button', { name: 'All time', exact: true }).last();
-        },
+      // Actual's selects open a list of buttons; the select itself is named by its value, so a
+      // value is picked only while the select shows the other one.
+      const pick = async (select: Locator, item: string) => {
+        await select.click(WAIT);
+        const button = page.getByRole('button', { name: item, exact: true });
+        await button.first().waitFor(WAIT);
+        return button.first();
       };
+      await (
+        await pick(page.getByRole('button', { name: 'Category', exact: true }), 'Payee')
+      ).click();
+      const range = page.getByRole('button', { name: /^(Last 6 months|All time)$/ }).first();
+      if ((await range.textContent())?.trim() === 'All time') {
+        await (await pick(range, 'Last 6 months')).click();
+      }
+      return { figure, probe: 'payment', allTime: () => pick(range, 'All time') };
     },
   },
 };
@@ -214,14 +266,14 @@ async function measureApp(
     for (const [name, flow] of Object.entries(flows)) {
       out[name] = { ms: [], text: '' };
       for (let run = 0; run < RUNS; run++) {
-        const { figure, allTime } = await flow.open(page).catch(async (e: unknown) => {
+        const { figure, probe, allTime } = await flow.open(page).catch(async (e: unknown) => {
           await page.screenshot({
             path: `bench/results/.build/reports-${app.name}-${name}-failed.png`,
           });
           throw e;
         });
         await settle(figure);
-        const result = await timeToFinal(await allTime(), figure);
+        const result = await timeToFinal(await allTime(), probe);
         out[name]!.ms.push(result.ms);
         const dataMs = await page.evaluate(
           `performance.getEntriesByName('coffer:report-data').map((e) => e.duration).pop() ?? -1`,
