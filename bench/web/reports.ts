@@ -86,12 +86,23 @@ async function goInApp(page: Page, path: string): Promise<void> {
 
 /**
  * Where a report shows the figure that tells it is done, found again in every frame (a report
- * may replace the element while it works):
- * - `group:<label>`: Coffer's headline figure with that label,
- * - `signed`: the first text in the page that is a signed amount (Actual's net worth change),
- * - `payment`: the row holding "Payment:" and its amount (Actual's custom report).
+ * may replace the element while it works): an XPath, evaluated from the document.
  */
-type Probe = `group:${string}` | 'signed' | 'payment';
+type Probe = string;
+
+/** The XPath of the element a locator finds, by tag and position from the root. */
+async function xpathOf(locator: Locator): Promise<Probe> {
+  return locator.evaluate((el) => {
+    // No DOM types in the root project: just what the walk needs.
+    type Node = { tagName: string; parentElement: Node | null; children: ArrayLike<Node> };
+    const steps: string[] = [];
+    for (let n = el as unknown as Node; n.parentElement; n = n.parentElement) {
+      const same = Array.from(n.parentElement.children).filter((c) => c.tagName === n.tagName);
+      steps.unshift(`${n.tagName.toLowerCase()}[${same.indexOf(n) + 1}]`);
+    }
+    return `/html/${steps.join('/')}`;
+  });
+}
 
 /**
  * Clicks `trigger` inside the page and reads the probe's text frame by frame: the time from
@@ -105,33 +116,8 @@ async function timeToFinal(trigger: Locator, probe: Probe): Promise<{ ms: number
       const page = globalThis as any;
       const doc = page.document;
       const frame = () => new Promise<void>((r) => page.requestAnimationFrame(() => r()));
-      const read = (): string => {
-        if (kind.startsWith('group:')) {
-          const label = kind.slice(6);
-          for (const g of doc.querySelectorAll('[role="group"]')) {
-            if (g.firstElementChild?.textContent === label) {
-              return g.querySelector('.report-figure-value')?.textContent ?? '';
-            }
-          }
-          return '';
-        }
-        if (kind === 'payment') {
-          const found = doc.evaluate(
-            "//div[text()='Payment:']",
-            doc,
-            null,
-            9,
-            null,
-          ).singleNodeValue;
-          return found?.parentElement?.parentElement?.textContent ?? '';
-        }
-        const walker = doc.createTreeWalker(doc.body, 4);
-        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-          const t = String(n.nodeValue).trim();
-          if (/^[+-][\d,]+\.\d\d$/.test(t)) return t;
-        }
-        return '';
-      };
+      const read = (): string =>
+        doc.evaluate(kind, doc, null, 9, null).singleNodeValue?.textContent ?? '';
       let last = read();
       let changedAt = -1;
       const t0 = performance.now();
@@ -179,9 +165,9 @@ interface Outcome {
 interface Flow {
   /**
    * Shows the report on its short range; returns the figure (to wait for it to settle), where to
-   * read it in the page, and the "all time" control.
+   * read it in the page (by default the figure's own place), and the "all time" control.
    */
-  open(page: Page): Promise<{ figure: Locator; probe: Probe; allTime: () => Promise<Locator> }>;
+  open(page: Page): Promise<{ figure: Locator; probe?: Probe; allTime: () => Promise<Locator> }>;
 }
 
 const coffer: Record<'netWorth' | 'payees', Flow> = {
@@ -192,7 +178,6 @@ const coffer: Record<'netWorth' | 'payees', Flow> = {
       const figure = page.getByRole('group', { name: 'Change' }).locator('.amount').last();
       return {
         figure,
-        probe: 'group:Change',
         allTime: async () => page.getByRole('button', { name: 'All time' }),
       };
     },
@@ -204,7 +189,6 @@ const coffer: Record<'netWorth' | 'payees', Flow> = {
       const figure = page.getByRole('group', { name: 'Total' }).locator('.amount');
       return {
         figure,
-        probe: 'group:Total',
         allTime: async () => page.getByRole('button', { name: 'All time' }),
       };
     },
@@ -220,7 +204,6 @@ const actual: Record<'netWorth' | 'payees', Flow> = {
       const figure = page.getByText(/^[+-][\d,]+\.\d\d$/).first();
       return {
         figure,
-        probe: 'signed',
         allTime: async () => page.getByRole('button', { name: 'All time' }),
       };
     },
@@ -246,7 +229,7 @@ const actual: Record<'netWorth' | 'payees', Flow> = {
       if ((await range.textContent())?.trim() === 'All time') {
         await (await pick(range, 'Last 6 months')).click();
       }
-      return { figure, probe: 'payment', allTime: () => pick(range, 'All time') };
+      return { figure, allTime: () => pick(range, 'All time') };
     },
   },
 };
@@ -273,7 +256,9 @@ async function measureApp(
           throw e;
         });
         await settle(figure);
-        const result = await timeToFinal(await allTime(), probe);
+        // Where the figure is, read before a select's list opens and moves things about.
+        const where = probe ?? (await xpathOf(figure));
+        const result = await timeToFinal(await allTime(), where);
         out[name]!.ms.push(result.ms);
         const dataMs = await page.evaluate(
           `performance.getEntriesByName('coffer:report-data').map((e) => e.duration).pop() ?? -1`,
