@@ -437,7 +437,9 @@ describe.runIf(BUILT && API_BUILT)('reports on the nYNAB demo budget', { timeout
   });
 
   it('every report in the dark theme', async () => {
-    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    const toggle = page.getByRole('button', { name: 'Switch to dark theme' });
+    await toggle.waitFor(WAIT);
+    await toggle.click(WAIT);
     await expect
       .poll(() => page.evaluate('document.documentElement.dataset.theme'), WAIT)
       .toBe('dark');

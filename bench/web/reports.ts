@@ -218,9 +218,10 @@ const actual: Record<'netWorth' | 'payees', Flow> = {
       // value is picked only while the select shows the other one.
       const pick = async (select: Locator, item: string) => {
         await select.click(WAIT);
-        const button = page.getByRole('button', { name: item, exact: true });
-        await button.first().waitFor(WAIT);
-        return button.first();
+        const button = page.getByRole('button', { name: item, exact: true }).first();
+        // Open and done moving (a click while the list still slides in is lost).
+        await button.click({ trial: true, ...WAIT });
+        return button;
       };
       await (
         await pick(page.getByRole('button', { name: 'Category', exact: true }), 'Payee')
