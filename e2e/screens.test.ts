@@ -9,9 +9,10 @@ import {
   startSession,
   WAIT,
 } from './helpers/session.ts';
+import { fixture } from './helpers/fixtures.ts';
 import { bootstrapServer } from './helpers/steps.ts';
 
-const NYNAB_EXPORT = '/work/shared/fixtures/nynab/actual-ynab5-demo-budget.json';
+const NYNAB_EXPORT = fixture('nynab/actual-ynab5-demo-budget.json');
 
 /**
  * Every main screen at 1280×800 and 390×844 on a budget with real data (an nYNAB export), for
