@@ -247,6 +247,47 @@ describe('remote messages', () => {
     expect(platform.warnings.some((w) => w.includes('lacks'))).toBe(true);
   });
 
+  it('applies messages for every synced column a newer file has, modelled or not', () => {
+    const { db } = memoryBudgetDb({
+      reshape: (sqlite) =>
+        sqlite.exec(`
+          INSERT INTO __migrations__ (id) VALUES (1694438752000), (1697046240000);
+          ALTER TABLE categories ADD COLUMN goal_def TEXT DEFAULT null;
+          ALTER TABLE transactions ADD COLUMN reconciled INTEGER DEFAULT 0;
+          CREATE TABLE tags (id TEXT PRIMARY KEY, tag TEXT UNIQUE, tombstone INTEGER DEFAULT 0);`),
+    });
+    const result = db.applyMessages(
+      [
+        msg(ts(T0), 'categories', 'c1', 'name', 'Food'),
+        msg(ts(T0, 1), 'categories', 'c1', 'goal_def', '[{"type":"simple"}]'),
+        msg(ts(T0, 2), 'transactions', 't1', 'reconciled', 1),
+        msg(ts(T0, 3), 'tags', 'g1', 'tag', 'holiday'),
+        msg(ts(T0, 4), 'custom_reports', 'r1', 'name', 'kept in the log only'),
+      ],
+      { source: 'remote' },
+    );
+    expect(result).toMatchObject({ applied: 4, unknown: 1 });
+    expect(db.sqlite.first('SELECT name, goal_def FROM categories')).toEqual({
+      name: 'Food',
+      goal_def: '[{"type":"simple"}]',
+    });
+    expect(db.sqlite.first('SELECT id, reconciled FROM transactions')).toEqual({
+      id: 't1',
+      reconciled: 1,
+    });
+    expect(db.sqlite.first('SELECT tag, tombstone FROM tags')).toEqual({
+      tag: 'holiday',
+      tombstone: 0,
+    });
+    expect(result.event?.tables).toEqual(expect.arrayContaining(['categories', 'tags']));
+    // Coffer's own writes leave what it does not model as it was.
+    db.update('categories', { id: 'c1', name: 'Groceries' });
+    expect(db.sqlite.first('SELECT name, goal_def FROM categories')).toEqual({
+      name: 'Groceries',
+      goal_def: '[{"type":"simple"}]',
+    });
+  });
+
   it('never builds SQL from message text', () => {
     const { db } = memoryBudgetDb();
     const evil = [
