@@ -1,0 +1,231 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type RunningServer,
+  cofferServerBuild,
+  startActualServer,
+  startCofferServer,
+} from '../../core/src/files/test-helpers/servers.ts';
+import { ApiClient } from './client.ts';
+import {
+  type LaterColumn,
+  cellOf,
+  expectSameCells,
+  laterColumns,
+  merkleHashOf,
+  openFile,
+} from './test-helpers/replicas.ts';
+
+/**
+ * Today's Actual (`@actual-app/api` 26.x, as `actual-api-26`, each session in its own process)
+ * and a Coffer client share a budget that Actual made, through today's Actual server and
+ * through Coffer's. Actual sets goal templates, reconciles transactions and writes every other
+ * column its schema has and Coffer's does not; Coffer must keep all of it, cell for cell,
+ * through its own edits and its export.
+ */
+const RUNNER = join(
+  dirname(fileURLToPath(import.meta.url)),
+  'test-helpers/actual-current-runner.mjs',
+);
+const PASSWORD = 'server password';
+const MONTH = '2024-03';
+
+const targets: Array<[string, () => Promise<RunningServer>]> = [
+  ['@actual-app/sync-server 26', () => startActualServer({ current: true })],
+];
+// The Coffer server is tested once built (`npm run build`, as CI does before the tests).
+if (cofferServerBuild()) targets.push(['the Coffer server', startCofferServer]);
+
+let cleanup: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const fn of cleanup.reverse()) await fn();
+  cleanup = [];
+});
+
+function tempDir(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `coffer-current-interop-${name}-`));
+  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+interface Seed {
+  account: string;
+  group: string;
+  food: string;
+  fun: string;
+  market: string;
+  grocer: string;
+  shop: string;
+  treats: string;
+  split: string;
+  schedule: string;
+}
+
+interface ActualOut {
+  budgetId?: string;
+  groupId?: string;
+  seed?: Seed;
+  filled?: Array<{ table: string; column: string; row: string }>;
+  importedId?: string;
+}
+
+function runActual(job: Record<string, unknown>): ActualOut {
+  const dir = tempDir('job');
+  const jobFile = join(dir, 'job.json');
+  const out = join(dir, 'out.json');
+  writeFileSync(jobFile, JSON.stringify(job));
+  const res = spawnSync(process.execPath, [RUNNER, jobFile, out], {
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+  if (res.status !== 0) throw new Error(`Actual's api failed (${res.status}): ${res.stderr}`);
+  return JSON.parse(readFileSync(out, 'utf8')) as ActualOut;
+}
+
+async function bootstrap(url: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(`${url}/account/bootstrap`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ password: PASSWORD }),
+      });
+      expect(res.status).toBe(200);
+      return;
+    } catch (err) {
+      if (attempt >= 20 || !String((err as Error).cause).includes('ECONNREFUSED')) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+/** The later columns' cells Actual wrote, as they read in a file. */
+function laterCells(path: string, written: ActualOut['filled']): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const { table, column, row } of written ?? []) {
+    out[`${table}.${column}@${row}`] = cellOf(path, table, column, row);
+  }
+  return out;
+}
+
+describe.each(targets)('Coffer keeps what today’s Actual writes, through %s', (_name, start) => {
+  it('goal templates, reconciled transactions and every later column: synced, edited, exported', async () => {
+    const server = await start();
+    cleanup.push(() => server.stop());
+    await bootstrap(server.url);
+    const actualDir = tempDir('actual');
+    const cofferDir = tempDir('coffer');
+    const job = { dataDir: actualDir, serverURL: server.url, password: PASSWORD };
+
+    // Actual makes the budget on the server, with rows to work on.
+    const made = runActual({
+      ...job,
+      steps: [{ op: 'create', name: 'Made by Actual' }, { op: 'seed' }, { op: 'sync' }],
+    });
+    const seed = made.seed!;
+    const budgetId = made.budgetId!;
+    const actualFile = join(actualDir, budgetId, 'db.sqlite');
+
+    // A Coffer client downloads it: a file from a newer Actual, which it opens as it is.
+    const coffer = new ApiClient();
+    cleanup.push(() => coffer.shutdown());
+    await coffer.init({ dataDir: cofferDir, serverURL: server.url, password: PASSWORD });
+    await coffer.methods.downloadBudget(made.groupId!);
+    const cofferId = ((await coffer.lib.send('load-prefs')) as { id: string }).id;
+    const cofferFile = join(cofferDir, cofferId, 'db.sqlite');
+
+    // What Actual's schema has and Coffer's does not, from the two schemas.
+    const actualDb = openFile(actualFile);
+    const later: LaterColumn[] = laterColumns(actualDb);
+    actualDb.close();
+    const laterNames = new Set(later.map((c) => `${c.table}.${c.column}`));
+    for (const cell of [
+      'categories.goal_def',
+      'categories.template_settings',
+      'zero_budgets.goal',
+      'custom_reports.name',
+    ]) {
+      expect(laterNames).toContain(cell);
+    }
+
+    // Actual sets goal templates (from notes, and from its UI), reconciles, fills the rest.
+    const wrote = runActual({
+      ...job,
+      steps: [
+        { op: 'download', syncId: made.groupId },
+        { op: 'goals', month: MONTH, notes: seed.food, ui: seed.fun },
+        { op: 'reconcile', ids: [seed.shop, seed.split] },
+        { op: 'fill', columns: later },
+        { op: 'sync' },
+      ],
+    });
+    // Every later column now holds something other than its default somewhere.
+    const holding = openFile(actualFile);
+    for (const c of later) {
+      const row = holding.first(
+        `SELECT id FROM "${c.table}" WHERE "${c.column}" IS NOT NULL AND "${c.column}" IS NOT ?`,
+        [c.empty],
+      );
+      expect({ cell: `${c.table}.${c.column}`, written: row !== undefined }).toEqual({
+        cell: `${c.table}.${c.column}`,
+        written: true,
+      });
+    }
+    holding.close();
+
+    // Coffer syncs: every table both replicas have is equal, cell by cell.
+    await coffer.methods.sync();
+    const first = expectSameCells(actualFile, cofferFile);
+    for (const cell of laterNames) expect(first.columns).toContain(cell);
+    expect(cellOf(cofferFile, 'categories', 'goal_def', seed.food)).toContain('"monthly":120');
+    expect(cellOf(cofferFile, 'categories', 'template_settings', seed.fun)).toBe(
+      '{"source":"ui"}',
+    );
+    expect(cellOf(cofferFile, 'zero_budgets', 'goal', `202403-${seed.food}`)).toBe(50000);
+    expect(cellOf(cofferFile, 'transactions', 'reconciled', seed.shop)).toBe(1);
+    const kept = laterCells(cofferFile, wrote.filled);
+    expect(kept).toEqual(laterCells(actualFile, wrote.filled));
+    // Coffer's own reads see the reconciled transactions.
+    const reconciled = (await coffer.methods.aqlQuery(
+      coffer.lib
+        .q('transactions')
+        .filter({ reconciled: true })
+        .options({ splits: 'none' })
+        .select(['id']),
+    )) as { data: Array<{ id: string }> };
+    expect(reconciled.data.map((t) => t.id).sort()).toEqual([seed.shop, seed.split].sort());
+
+    // Coffer edits the same rows; both converge, the later columns untouched.
+    await coffer.methods.updateCategory(seed.food, { name: 'Groceries' });
+    await coffer.methods.updateTransaction(seed.shop, { amount: -4300 });
+    await coffer.methods.mergePayees(seed.grocer, [seed.market]);
+    await coffer.methods.sync();
+    runActual({ ...job, steps: [{ op: 'download', syncId: made.groupId }, { op: 'sync' }] });
+    expectSameCells(actualFile, cofferFile);
+    expect(cellOf(actualFile, 'categories', 'name', seed.food)).toBe('Groceries');
+    expect(cellOf(actualFile, 'transactions', 'amount', seed.shop)).toBe(-4300);
+    expect(cellOf(actualFile, 'payee_mapping', 'targetId', seed.market)).toBe(seed.grocer);
+    expect(cellOf(actualFile, 'transactions', 'reconciled', seed.shop)).toBe(1);
+    expect(cellOf(actualFile, 'categories', 'goal_def', seed.food)).toContain('"monthly":120');
+    expect(laterCells(actualFile, wrote.filled)).toEqual(kept);
+    expect(laterCells(cofferFile, wrote.filled)).toEqual(kept);
+    await coffer.methods.sync();
+    expect(merkleHashOf(cofferFile)).toBe(merkleHashOf(actualFile));
+
+    // Coffer's export, imported by Actual, shows the same values.
+    const exported = (await coffer.lib.send('export-budget')) as { data: Uint8Array };
+    const zip = join(tempDir('export'), 'export.zip');
+    writeFileSync(zip, exported.data);
+    const importDir = tempDir('import');
+    const imported = runActual({ dataDir: importDir, steps: [{ op: 'import', zip }] });
+    const importedFile = join(importDir, imported.importedId!, 'db.sqlite');
+    const again = expectSameCells(importedFile, cofferFile);
+    expect(again.tables).toEqual(first.tables);
+    expect(laterCells(importedFile, wrote.filled)).toEqual(kept);
+    expect(cellOf(importedFile, 'categories', 'name', seed.food)).toBe('Groceries');
+  }, 300_000);
+});
