@@ -119,11 +119,16 @@ const steps = {
 
   async goals(lib, { month, notes, ui }) {
     await api.updateNote(notes, '#template 120\n#goal 500');
-    const applied = await api.internal.send('budget/apply-goal-template', { month });
+    const applied = await api.internal.send('budget/overwrite-goal-template', { month });
     if (applied?.type === 'error') throw new Error(`templates failed: ${applied.message}`);
+    out.goals = applied;
     const { data } = await api.aqlQuery(
       api.q('categories').filter({ id: notes }).select(['goal_def']),
     );
+    if (!data[0]?.goal_def) {
+      const all = await lib.db.all('SELECT id, name, goal_def, tombstone FROM categories');
+      throw new Error(`no goal_def on ${notes}: ${JSON.stringify({ applied, all })}`);
+    }
     const templates = JSON.parse(data[0].goal_def);
     await api.internal.send('budget/set-category-automations', {
       categoriesWithTemplates: [{ id: ui, templates }],
