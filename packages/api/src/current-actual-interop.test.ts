@@ -184,9 +184,7 @@ describe.each(targets)('Coffer keeps what today’s Actual writes, through %s', 
     const first = expectSameCells(actualFile, cofferFile);
     for (const cell of laterNames) expect(first.columns).toContain(cell);
     expect(cellOf(cofferFile, 'categories', 'goal_def', seed.food)).toContain('"monthly":120');
-    expect(cellOf(cofferFile, 'categories', 'template_settings', seed.fun)).toBe(
-      '{"source":"ui"}',
-    );
+    expect(cellOf(cofferFile, 'categories', 'template_settings', seed.fun)).toBe('{"source":"ui"}');
     const budgeted = openFile(cofferFile);
     expect(
       budgeted.all('SELECT month, amount, goal FROM zero_budgets WHERE category = ?', [seed.food]),
@@ -233,5 +231,78 @@ describe.each(targets)('Coffer keeps what today’s Actual writes, through %s', 
     expect(again.tables).toEqual(first.tables);
     expect(laterCells(importedFile, wrote.filled)).toEqual(kept);
     expect(cellOf(importedFile, 'categories', 'name', seed.food)).toBe('Groceries');
+  }, 300_000);
+
+  it('a budget Coffer made (23.8.1): Actual’s reconciled flags reach Coffer and stay', async () => {
+    const server = await start();
+    cleanup.push(() => server.stop());
+    await bootstrap(server.url);
+    const actualDir = tempDir('actual');
+    const cofferDir = tempDir('coffer');
+
+    const coffer = new ApiClient();
+    cleanup.push(() => coffer.shutdown());
+    await coffer.init({ dataDir: cofferDir, serverURL: server.url, password: PASSWORD });
+    const { id: cofferId } = (await coffer.lib.send('create-budget', {
+      budgetName: 'Made by Coffer',
+    })) as { id: string };
+    const account = await coffer.methods.createAccount({ name: 'Joint' }, 100_000);
+    await coffer.methods.addTransactions(account, [
+      { date: '2024-03-02', amount: -2_500, notes: 'rent' },
+      { date: '2024-03-03', amount: -700, notes: 'lunch' },
+    ]);
+    const txs = (await coffer.methods.getTransactions(account)) as Array<{
+      id: string;
+      notes: string | null;
+    }>;
+    const rent = txs.find((t) => t.notes === 'rent')!.id;
+    const lunch = txs.find((t) => t.notes === 'lunch')!.id;
+    const food = ((await coffer.methods.getCategories()) as Array<{ id: string; name: string }>)
+      .filter((c) => c.name === 'Groceries')
+      .map((c) => c.id)[0]!;
+    await coffer.methods.sync();
+    const { groupId } = (await coffer.lib.send('load-prefs')) as { groupId: string };
+    const cofferFile = join(cofferDir, cofferId, 'db.sqlite');
+
+    // Today's Actual downloads it (and migrates its own copy), reconciles and sets a goal.
+    const job = { dataDir: actualDir, serverURL: server.url, password: PASSWORD };
+    const seen = runActual({
+      ...job,
+      steps: [
+        { op: 'download', syncId: groupId },
+        { op: 'reconcile', ids: [rent] },
+        { op: 'goals', month: MONTH, notes: food, ui: food },
+        { op: 'sync' },
+      ],
+    });
+    const actualFile = join(actualDir, seen.budgetId!, 'db.sqlite');
+
+    // Coffer keeps the flag beside the row and shows it; the goal waits in its log.
+    await coffer.methods.sync();
+    expect(cellOf(cofferFile, 'transactions', 'reconciled', rent)).toBe(1);
+    expect(cellOf(cofferFile, 'transactions', 'reconciled', lunch)).toBe(0);
+    const shown = (await coffer.methods.getTransactions(account)) as Array<{
+      id: string;
+      reconciled: boolean;
+    }>;
+    expect(shown.find((t) => t.id === rent)?.reconciled).toBe(true);
+    const compared = expectSameCells(actualFile, cofferFile);
+    expect(compared.columns).toContain('transactions.reconciled');
+    const log = openFile(cofferFile);
+    const goals = log.first<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM messages_crdt WHERE dataset = 'categories' AND column = 'goal_def'",
+    )!;
+    expect(goals.n).toBeGreaterThan(0);
+    log.close();
+
+    // Coffer edits the reconciled transaction; Actual sees the edit and keeps the flag.
+    await coffer.methods.updateTransaction(rent, { amount: -2_600 });
+    await coffer.methods.sync();
+    runActual({ ...job, steps: [{ op: 'download', syncId: groupId }, { op: 'sync' }] });
+    expect(cellOf(actualFile, 'transactions', 'amount', rent)).toBe(-2_600);
+    expect(cellOf(actualFile, 'transactions', 'reconciled', rent)).toBe(1);
+    expectSameCells(actualFile, cofferFile);
+    await coffer.methods.sync();
+    expect(merkleHashOf(cofferFile)).toBe(merkleHashOf(actualFile));
   }, 300_000);
 });

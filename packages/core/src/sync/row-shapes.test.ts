@@ -135,8 +135,6 @@ describe('RowShapes', () => {
     sqlite.exec(
       'CREATE TRIGGER payees_touch AFTER INSERT ON payees BEGIN UPDATE payees SET name = 1; END',
     );
-    expect(shapesOf(sqlite).written('payees', 'p', null, new Map([['name', 'A']]))).toBe(
-      undefined,
-    );
+    expect(shapesOf(sqlite).written('payees', 'p', null, new Map([['name', 'A']]))).toBe(undefined);
   });
 });
