@@ -6,6 +6,7 @@
 //   create { name }                 a new budget, uploaded to the server
 //   download { syncId }             the server's budget (a fresh download, or the local copy
 //                                   caught up), synced until a sync runs on the loaded file
+//   load { id }                     open a budget folder of the data dir (Actual migrates it)
 //   seed                            an account, a category, payees and transactions
 //   goals { month, notes, ui }      '#template' notes applied to `notes`; the same templates
 //                                   set from the UI (source 'ui') on `ui`
@@ -55,6 +56,11 @@ const steps = {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     await syncOrThrow();
+    out.budgetId = (await prefs()).id;
+  },
+
+  async load(lib, { id }) {
+    await api.loadBudget(id);
     out.budgetId = (await prefs()).id;
   },
 

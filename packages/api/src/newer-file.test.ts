@@ -1,0 +1,152 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+import {
+  type RunningServer,
+  cofferServerBuild,
+  startCofferServer,
+} from '../../core/src/files/test-helpers/servers.ts';
+import { ApiClient } from './client.ts';
+import { cellOf, laterColumns, openFile } from './test-helpers/replicas.ts';
+
+/**
+ * A Coffer budget folder that today's Actual opened (and so migrated to its own schema) and
+ * wrote its later columns into. Coffer opens it, and none of what Coffer does to a budget
+ * drops what it does not model: merges of categories and payees, deletes, undo, its export
+ * imported again, and (with a built server) an upload by sync reset, downloaded elsewhere.
+ */
+const RUNNER = join(
+  dirname(fileURLToPath(import.meta.url)),
+  'test-helpers/actual-current-runner.mjs',
+);
+const PASSWORD = 'server password';
+
+const dirs: string[] = [];
+const tempDir = (name: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), `coffer-newer-file-${name}-`));
+  dirs.push(dir);
+  return dir;
+};
+let server: RunningServer | null = null;
+const clients: ApiClient[] = [];
+afterAll(async () => {
+  for (const c of clients) await c.shutdown();
+  await server?.stop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function runActual(job: Record<string, unknown>): Record<string, unknown> {
+  const dir = tempDir('job');
+  writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
+  const res = spawnSync(process.execPath, [RUNNER, join(dir, 'job.json'), join(dir, 'out.json')], {
+    encoding: 'utf8',
+    timeout: 240_000,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (res.status !== 0) throw new Error(`Actual's api failed (${res.status}): ${res.stderr}`);
+  return JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as Record<string, unknown>;
+}
+
+it('keeps every later column through merges, deletes, undo, export, import and reset', async () => {
+  if (cofferServerBuild()) {
+    server = await startCofferServer();
+    await fetch(`${server.url}/account/bootstrap`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+  }
+  const config = (dataDir: string) =>
+    server ? { dataDir, serverURL: server.url, password: PASSWORD } : { dataDir };
+  const dataDir = tempDir('data');
+  const coffer = new ApiClient();
+  clients.push(coffer);
+  await coffer.init(config(dataDir));
+  const { id } = (await coffer.lib.send('create-budget', { budgetName: 'Shared' })) as {
+    id: string;
+  };
+  const acct = await coffer.methods.createAccount({ name: 'Checking' }, 50_000);
+  const [shop, market] = [
+    await coffer.methods.createPayee({ name: 'Shop' }),
+    await coffer.methods.createPayee({ name: 'Market' }),
+  ];
+  await coffer.methods.addTransactions(acct, [
+    { date: '2024-03-01', amount: -1_000, payee: shop, notes: 'a' },
+    { date: '2024-03-02', amount: -2_000, payee: market, notes: 'b' },
+  ]);
+  await coffer.lib.send('close-budget');
+  const file = join(dataDir, id, 'db.sqlite');
+
+  // Today's Actual opens the folder (and so migrates the file), then writes its later columns.
+  runActual({ dataDir, steps: [{ op: 'load', id }] });
+  const migrated = openFile(file);
+  const later = laterColumns(migrated);
+  migrated.close();
+  // Coffer's side table is Coffer's: Actual leaves it alone and adds its own column.
+  expect(later.map((c) => `${c.table}.${c.column}`)).not.toContain('transactions.reconciled');
+  const filled = runActual({
+    dataDir,
+    steps: [
+      { op: 'load', id },
+      { op: 'fill', columns: later },
+    ],
+  }).filled as Array<{ table: string; column: string; row: string }>;
+  const cells = () =>
+    Object.fromEntries(
+      filled.map(({ table, column, row }) => [
+        `${table}.${column}@${row}`,
+        cellOf(file, table, column, row),
+      ]),
+    );
+  const written = cells();
+  // The grid is not empty: categories, payees, accounts and transactions all got some.
+  for (const table of ['accounts', 'categories', 'payees', 'transactions', 'custom_reports']) {
+    expect(filled.some((f) => f.table === table)).toBe(true);
+  }
+
+  // Coffer opens it as a newer file and works on it.
+  await coffer.methods.loadBudget(id);
+  const categories = (await coffer.methods.getCategories()) as Array<{ id: string; name: string }>;
+  const byName = (name: string) => categories.find((c) => c.name === name)!.id;
+  expect(
+    await coffer.lib.send('category-delete', {
+      id: byName('Eating Out'),
+      transferId: byName('Groceries'),
+    }),
+  ).toEqual({});
+  await coffer.methods.mergePayees(shop, [market]);
+  const txs = (await coffer.methods.getTransactions(acct)) as Array<{ id: string; notes: string }>;
+  await coffer.methods.updateTransaction(txs.find((t) => t.notes === 'a')!.id, { amount: -1_100 });
+  await coffer.methods.deleteTransaction(txs.find((t) => t.notes === 'b')!.id);
+  await coffer.lib.send('undo');
+  await coffer.lib.send('undo');
+  expect(cells()).toEqual(written);
+
+  // Its export, imported again (over the same budget, as Coffer imports an export).
+  const exported = (await coffer.lib.send('export-budget')) as { data: Uint8Array };
+  expect(await coffer.lib.send('import-budget', { bytes: exported.data, type: 'actual' })).toEqual(
+    {},
+  );
+  expect(cells()).toEqual(written);
+
+  if (!server) return;
+  // A sync reset uploads the file as the new truth; a second device downloads it.
+  await coffer.methods.loadBudget(id);
+  expect(await coffer.lib.send('sync-reset')).toEqual({});
+  const { groupId } = (await coffer.lib.send('load-prefs')) as { groupId: string };
+  const other = new ApiClient();
+  clients.push(other);
+  const otherDir = tempDir('other');
+  await other.init(config(otherDir));
+  await other.methods.downloadBudget(groupId);
+  const otherId = ((await other.lib.send('load-prefs')) as { id: string }).id;
+  await other.lib.send('close-budget');
+  for (const { table, column, row } of filled) {
+    expect(cellOf(join(otherDir, otherId, 'db.sqlite'), table, column, row)).toEqual(
+      written[`${table}.${column}@${row}`],
+    );
+  }
+}, 300_000);
