@@ -154,13 +154,20 @@ describe('accounts on @actual-app/sync-server', () => {
         maxMonths: null,
         theme: 'light',
         documentDir: c.documentDir,
+        // The release check waits for the person's choice.
+        updateCheck: null,
       });
       await c.must('save-global-prefs', { floatingSidebar: true, maxMonths: 3, theme: 'dark' });
       expect(await c.send('load-global-prefs')).toMatchObject({
         floatingSidebar: true,
         maxMonths: 3,
         theme: 'dark',
+        updateCheck: null,
       });
+      await c.must('save-global-prefs', { updateCheck: false });
+      expect(await c.send('load-global-prefs')).toMatchObject({ updateCheck: false });
+      await c.must('save-global-prefs', { updateCheck: true });
+      expect(await c.send('load-global-prefs')).toMatchObject({ updateCheck: true, theme: 'dark' });
     } finally {
       await c.close();
     }

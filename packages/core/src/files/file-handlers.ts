@@ -27,6 +27,7 @@ export function fileHandlers(session: CloudSession) {
         cloudFileId: p.cloudFileId || undefined,
         groupId: p.groupId || undefined,
         encryptKeyId: p.encryptKeyId ?? null,
+        ...(typeof p.lastOpened === 'string' ? { lastOpened: p.lastOpened } : {}),
       }));
   }
 
@@ -118,6 +119,7 @@ export function fileHandlers(session: CloudSession) {
         if ('error' in opened)
           return cloudError(opened.error.type, { message: opened.error.message });
         await ctx.openBudget(opened);
+        if (keepOpen) await opened.noteOpened();
         const synced = session.current?.budget === opened ? await session.current.sync() : null;
         if (!keepOpen) await ctx.closeBudget();
         const syncError =

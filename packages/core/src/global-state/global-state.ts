@@ -21,6 +21,8 @@ export interface GlobalStateData {
   'max-months'?: number;
   theme?: string;
   'document-dir'?: string;
+  /** Whether the person allowed the release check (a request to GitHub); unset: not asked. */
+  'update-check'?: boolean;
 }
 
 export type GlobalKey = keyof GlobalStateData;
