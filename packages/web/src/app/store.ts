@@ -13,6 +13,7 @@ import type {
   LocalPrefs,
   Payee,
   SyncState,
+  UpdateStatus,
   User,
 } from './types.ts';
 
@@ -37,6 +38,8 @@ export interface AppState {
   accountsSyncing: string | null;
   /** A newer release found by the update check, or null. */
   latestVersion: string | null;
+  /** What the release check knows (Settings › About says it). */
+  updateStatus: UpdateStatus;
   /** The version a newer build served at this origin reports (the update banner), or null. */
   appUpdatedTo: string | null;
 }
@@ -58,6 +61,7 @@ export const initialState: AppState = {
   cells: {},
   accountsSyncing: null,
   latestVersion: null,
+  updateStatus: 'idle',
   appUpdatedTo: null,
 };
 
