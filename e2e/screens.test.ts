@@ -77,7 +77,10 @@ describe.runIf(BUILT)('the main screens at both sizes', { timeout: 90_000 }, () 
 
   it('keeps the page, the mobile notice, a notification and the tab bar apart on a phone', async () => {
     const { page, context } = profile;
-    // A newer release: the sticky new-version notification shows after the reload.
+    // A newer release: once the check is allowed (on this Settings page), the sticky
+    // new-version notification shows after the reload.
+    await page.getByLabel('Check for new versions').check();
+    await page.getByText('You’re up to date!').waitFor(WAIT);
     await answerReleaseTags(context, ['v99.0.0']);
     await page.setViewportSize(SIZES.phone);
     await page.reload();

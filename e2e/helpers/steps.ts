@@ -26,3 +26,17 @@ export async function createLocalAccount(
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await page.getByRole('navigation', { name: 'Sidebar' }).getByText(name).waitFor(WAIT);
 }
+
+/**
+ * Settings › About: allow the release check (off until the person turns it on), from an open
+ * budget. The sidebar's More group is left as it was.
+ */
+export async function allowUpdateCheck(page: Page): Promise<void> {
+  const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+  const settings = sidebar.getByText('Settings', { exact: true });
+  const opened = !(await settings.isVisible());
+  if (opened) await sidebar.getByText(/^More/).click();
+  await settings.click();
+  await page.getByLabel('Check for new versions').check();
+  if (opened) await sidebar.getByText(/^More/).click();
+}

@@ -79,6 +79,8 @@ export async function setUpdateCheck(
   fetchFn: Fetch,
   isOnline: () => boolean = browserOnline,
 ): Promise<void> {
+  // Shown at once (the setting's checkbox follows it), saved behind.
+  store.set((s) => ({ globalPrefs: { ...s.globalPrefs, updateCheck: allowed } }));
   await saveGlobalPrefs(store, { updateCheck: allowed });
   if (allowed) await announceNewVersion(store, fetchFn, isOnline);
   else store.set({ updateStatus: 'idle', latestVersion: null });

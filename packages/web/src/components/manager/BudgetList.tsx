@@ -15,7 +15,7 @@ import { IS_DEV } from '../../app/version.ts';
 import { MenuButton } from '../kit/Menu.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { Brand } from './Brand.tsx';
-import { fileDetails, repeatedNames } from './file-details.ts';
+import { fileDetails, fileIdentity, repeatedNames } from './file-details.ts';
 import { DeviceIcon, KeyIcon } from './file-icons.tsx';
 
 export const FILE_STATE_TEXT: Record<FileState, string> = {
@@ -72,7 +72,7 @@ function FileItem({ file, sameName }: { file: FileEntry; sameName: boolean }) {
       </button>
       <MenuButton
         label="⋯"
-        ariaLabel={`Menu for ${file.name}`}
+        ariaLabel={`Menu for ${file.name}${sameName ? ` (${fileIdentity(file)})` : ''}`}
         align="right"
         items={[{ name: 'delete', text: 'Delete' }]}
         onSelect={() => store.pushModal('delete-budget', { file })}
@@ -161,11 +161,8 @@ export function BudgetList() {
           <p>
             If you are new to Coffer, create a new file: it starts with a default set of categories
             you can change. You can also import a file exported from Coffer or another budgeting
-            app.
-          </p>
-          <p>
-            To look around first, try the demo budget: made-up accounts, budgets and transactions,
-            kept on this device only.
+            app. To look around first, try the demo budget: made-up accounts, budgets and
+            transactions, kept on this device only.
           </p>
           {buttons}
         </div>

@@ -35,14 +35,13 @@ export function fileDetails(file: FileEntry, context: FileDetailsContext = {}): 
     parts.push(`Last opened ${(context.formatTime ?? localTime)(file.lastOpened)}`);
   }
   if (file.id && context.openId === file.id) parts.push('Open now');
-  if (context.sameName) {
-    parts.push(
-      file.state === 'remote'
-        ? `Server file ${file.cloudFileId?.slice(0, 8)}`
-        : `Local file ${file.id}`,
-    );
-  }
+  if (context.sameName) parts.push(fileIdentity(file));
   return parts.join(' · ');
+}
+
+/** Which file an entry is, for entries whose names repeat: its local id, or its server id. */
+export function fileIdentity(file: FileEntry): string {
+  return file.id ? `Local file ${file.id}` : `Server file ${file.cloudFileId?.slice(0, 8) ?? ''}`;
 }
 
 /** Names shared by more than one entry (compared as people read them: case-insensitively). */
