@@ -3,12 +3,13 @@ import { expect, it } from 'vitest';
 import { screenshots } from '../helpers/browser.ts';
 import { fixture } from '../helpers/fixtures.ts';
 import { type Session, WAIT } from '../helpers/session.ts';
+import { NYNAB_DEMO } from '../helpers/steps.ts';
 
 /** A payees table row by the payee's name. */
 export const rowOf = (table: Locator, name: string): Locator =>
   table.getByRole('row').filter({ has: table.page().getByRole('button', { name, exact: true }) });
 
-const NYNAB_EXPORT = fixture('nynab/actual-ynab5-demo-budget.json');
+const NYNAB_EXPORT = NYNAB_DEMO;
 const NOT_NYNAB = fixture('actual/actual-test-budget-metadata.json');
 
 /**

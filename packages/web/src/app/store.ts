@@ -8,6 +8,7 @@ import {
 } from '../state/notifications.ts';
 import type {
   Account,
+  Categories,
   FileEntry,
   GlobalPrefs,
   LocalPrefs,
@@ -28,6 +29,8 @@ export interface AppState {
   prefs: LocalPrefs | null;
   accounts: Account[];
   payees: Payee[];
+  /** The open budget's category groups and categories, kept fresh on every change. */
+  categories: Categories;
   notifications: Notification[];
   modals: ModalEntry[];
   syncState: SyncState;
@@ -54,6 +57,7 @@ export const initialState: AppState = {
   prefs: null,
   accounts: [],
   payees: [],
+  categories: { grouped: [], list: [] },
   notifications: [],
   modals: [],
   syncState: 'idle',
