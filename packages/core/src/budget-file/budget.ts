@@ -173,12 +173,6 @@ export class Budget {
     await this.prefsWrite;
   }
 
-  /** Record that this device opens the budget now (`lastOpened`: the file list shows it). */
-  noteOpened(): Promise<void> {
-    const lastOpened = new Date(this.env.platform.clock.now()).toISOString();
-    return this.savePrefs({ lastOpened }, { avoidSync: true });
-  }
-
   /** The module-owned state for `slot`, created on first use. */
   get<T>(slot: BudgetSlot<T>): T {
     this.assertOpen();

@@ -26,7 +26,6 @@ export const budgetFileModule = defineModule('budget-file', {
       const opened = await Budget.open(env, id);
       if ('error' in opened) return opened;
       await ctx.openBudget(opened);
-      await opened.noteOpened();
       // A new file becomes a cloud file when a server is set up (the cloud module's handler;
       // its failures, e.g. offline or no server, leave a local file).
       if (!args?.avoidUpload && !args?.testMode && ctx.budget === opened) {
@@ -48,7 +47,6 @@ export const budgetFileModule = defineModule('budget-file', {
       );
       if ('error' in opened) return opened;
       await ctx.openBudget(opened);
-      await opened.noteOpened();
       return {};
     },
   }),

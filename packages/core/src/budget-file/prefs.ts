@@ -17,8 +17,6 @@ export interface BudgetPrefs {
   resetClock?: boolean;
   lastScheduleRun?: string;
   userId?: string;
-  /** When this device last opened the budget (ISO time; Coffer's, the file list shows it). */
-  lastOpened?: string;
   [key: string]: unknown;
 }
 

@@ -18,7 +18,8 @@ export function fileHandlers(session: CloudSession) {
   });
 
   async function localBudgets(ctx: HandlerContext): Promise<LocalBudget[]> {
-    const all = await listBudgets(env(ctx));
+    const [all, state] = await Promise.all([listBudgets(env(ctx)), ready(ctx)]);
+    const opened = state.get('last-opened') ?? {};
     return all
       .filter((p) => p.id !== DEMO_BUDGET_ID)
       .map((p) => ({
@@ -27,7 +28,7 @@ export function fileHandlers(session: CloudSession) {
         cloudFileId: p.cloudFileId || undefined,
         groupId: p.groupId || undefined,
         encryptKeyId: p.encryptKeyId ?? null,
-        ...(typeof p.lastOpened === 'string' ? { lastOpened: p.lastOpened } : {}),
+        ...(typeof opened[p.id] === 'string' ? { lastOpened: opened[p.id] } : {}),
       }));
   }
 
@@ -119,7 +120,6 @@ export function fileHandlers(session: CloudSession) {
         if ('error' in opened)
           return cloudError(opened.error.type, { message: opened.error.message });
         await ctx.openBudget(opened);
-        if (keepOpen) await opened.noteOpened();
         const synced = session.current?.budget === opened ? await session.current.sync() : null;
         if (!keepOpen) await ctx.closeBudget();
         const syncError =
