@@ -1,8 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type RunningServer,
@@ -11,6 +8,12 @@ import {
   startCofferServer,
 } from '../../core/src/files/test-helpers/servers.ts';
 import { ApiClient } from './client.ts';
+import {
+  ACTUAL_CURRENT_RUNNER,
+  bootstrapServer,
+  runActualJob,
+  tempDirs,
+} from './test-helpers/actual-jobs.ts';
 import {
   type LaterColumn,
   cellOf,
@@ -27,10 +30,6 @@ import {
  * column its schema has and Coffer's does not; Coffer must keep all of it, cell for cell,
  * through its own edits and its export.
  */
-const RUNNER = join(
-  dirname(fileURLToPath(import.meta.url)),
-  'test-helpers/actual-current-runner.mjs',
-);
 const PASSWORD = 'server password';
 const MONTH = '2024-03';
 
@@ -40,17 +39,14 @@ const targets: Array<[string, () => Promise<RunningServer>]> = [
 // The Coffer server is tested once built (`npm run build`, as CI does before the tests).
 if (cofferServerBuild()) targets.push(['the Coffer server', startCofferServer]);
 
+const dirs = tempDirs('coffer-current-interop');
+const tempDir = dirs.make;
 let cleanup: Array<() => unknown> = [];
 afterEach(async () => {
   for (const fn of cleanup.reverse()) await fn();
   cleanup = [];
+  dirs.removeAll();
 });
-
-function tempDir(name: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `coffer-current-interop-${name}-`));
-  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 interface Seed {
   account: string;
@@ -73,37 +69,9 @@ interface ActualOut {
   importedId?: string;
 }
 
-function runActual(job: Record<string, unknown>): ActualOut {
-  const dir = tempDir('job');
-  const jobFile = join(dir, 'job.json');
-  const out = join(dir, 'out.json');
-  writeFileSync(jobFile, JSON.stringify(job));
-  const res = spawnSync(process.execPath, [RUNNER, jobFile, out], {
-    encoding: 'utf8',
-    timeout: 240_000,
-    // Under NODE_ENV=test (vitest's) today's Actual opens every budget with syncing disabled.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (res.status !== 0) throw new Error(`Actual's api failed (${res.status}): ${res.stderr}`);
-  return JSON.parse(readFileSync(out, 'utf8')) as ActualOut;
-}
-
-async function bootstrap(url: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const res = await fetch(`${url}/account/bootstrap`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ password: PASSWORD }),
-      });
-      expect(res.status).toBe(200);
-      return;
-    } catch (err) {
-      if (attempt >= 20 || !String((err as Error).cause).includes('ECONNREFUSED')) throw err;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
+const runActual = (job: Record<string, unknown>): ActualOut =>
+  runActualJob<ActualOut>(ACTUAL_CURRENT_RUNNER, job, tempDir('job'));
+const bootstrap = (url: string) => bootstrapServer(url, PASSWORD);
 
 /** The later columns' cells Actual wrote, as they read in a file. */
 function laterCells(path: string, written: ActualOut['filled']): Record<string, unknown> {

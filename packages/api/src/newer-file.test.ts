@@ -1,8 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import {
   type RunningServer,
@@ -10,6 +6,12 @@ import {
   startCofferServer,
 } from '../../core/src/files/test-helpers/servers.ts';
 import { ApiClient } from './client.ts';
+import {
+  ACTUAL_CURRENT_RUNNER,
+  bootstrapServer,
+  runActualJob,
+  tempDirs,
+} from './test-helpers/actual-jobs.ts';
 import { cellOf, laterColumns, openFile } from './test-helpers/replicas.ts';
 
 /**
@@ -18,46 +20,25 @@ import { cellOf, laterColumns, openFile } from './test-helpers/replicas.ts';
  * drops what it does not model: merges of categories and payees, deletes, undo, its export
  * imported again, and (with a built server) an upload by sync reset, downloaded elsewhere.
  */
-const RUNNER = join(
-  dirname(fileURLToPath(import.meta.url)),
-  'test-helpers/actual-current-runner.mjs',
-);
 const PASSWORD = 'server password';
 
-const dirs: string[] = [];
-const tempDir = (name: string): string => {
-  const dir = mkdtempSync(join(tmpdir(), `coffer-newer-file-${name}-`));
-  dirs.push(dir);
-  return dir;
-};
+const dirs = tempDirs('coffer-newer-file');
+const tempDir = dirs.make;
 let server: RunningServer | null = null;
 const clients: ApiClient[] = [];
 afterAll(async () => {
   for (const c of clients) await c.shutdown();
   await server?.stop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  dirs.removeAll();
 });
 
-function runActual(job: Record<string, unknown>): Record<string, unknown> {
-  const dir = tempDir('job');
-  writeFileSync(join(dir, 'job.json'), JSON.stringify(job));
-  const res = spawnSync(process.execPath, [RUNNER, join(dir, 'job.json'), join(dir, 'out.json')], {
-    encoding: 'utf8',
-    timeout: 240_000,
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (res.status !== 0) throw new Error(`Actual's api failed (${res.status}): ${res.stderr}`);
-  return JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as Record<string, unknown>;
-}
+const runActual = (job: Record<string, unknown>) =>
+  runActualJob<Record<string, unknown>>(ACTUAL_CURRENT_RUNNER, job, tempDir('job'));
 
 it('keeps every later column through merges, deletes, undo, export, import and reset', async () => {
   if (cofferServerBuild()) {
     server = await startCofferServer();
-    await fetch(`${server.url}/account/bootstrap`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ password: PASSWORD }),
-    });
+    await bootstrapServer(server.url, PASSWORD);
   }
   const config = (dataDir: string) =>
     server ? { dataDir, serverURL: server.url, password: PASSWORD } : { dataDir };
