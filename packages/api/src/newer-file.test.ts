@@ -119,6 +119,18 @@ it('keeps every later column through merges, deletes, undo, export, import and r
   );
   expect(cells()).toEqual(written);
 
+  // Today's Actual still opens the folder Coffer wrote into, and sees Coffer's edits.
+  await coffer.lib.send('close-budget');
+  const read = runActual({
+    dataDir,
+    steps: [
+      { op: 'load', id },
+      { op: 'read', ids: [a] },
+    ],
+  });
+  expect(read.transactions).toEqual([{ id: a, amount: -1_000, notes: 'a, edited' }]);
+  expect(cells()).toEqual(written);
+
   if (!server) return;
   // A sync reset uploads the file as the new truth; a second device downloads it. Rows the
   // merges deleted go for good in a reset (tombstones are dropped); every other cell stays.

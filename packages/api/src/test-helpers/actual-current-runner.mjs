@@ -7,6 +7,7 @@
 //   download { syncId }             the server's budget (a fresh download, or the local copy
 //                                   caught up), synced until a sync runs on the loaded file
 //   load { id }                     open a budget folder of the data dir (Actual migrates it)
+//   read { ids }                    those transactions as Actual's own query shows them
 //   seed                            an account, a category, payees and transactions
 //   goals { month, notes, ui }      '#template' notes applied to `notes`; the same templates
 //                                   set from the UI (source 'ui') on `ui`
@@ -62,6 +63,12 @@ const steps = {
   async load(lib, { id }) {
     await api.loadBudget(id);
     out.budgetId = (await prefs()).id;
+  },
+
+  async read(lib, { ids }) {
+    const query = api.q('transactions').filter({ id: { $oneof: ids } });
+    const { data } = await api.aqlQuery(query.select(['id', 'amount', 'notes']));
+    out.transactions = data;
   },
 
   async seed(lib) {
