@@ -57,6 +57,7 @@ describe('running queries on a budget', () => {
       sort_order: 1,
       cleared: true,
       tombstone: false,
+      reconciled: false,
       schedule: null,
     });
     expect(run(q('transactions').filter({ id: 't3' }).select('error'))[0]!.error).toEqual({
