@@ -19,6 +19,12 @@ describe('display rows', () => {
     expect(rows[2]).toMatchObject({ kind: 'child', last: false });
   });
 
+  it('says what is left of a split whose lines do not add up', () => {
+    const rows = displayRows([tx('s', -1000, [tx('c1', -400)])].map((t) => ({ ...t, is_parent: true })), null);
+    expect(rows.map((r) => r.key)).toEqual(['s', 'c1', 's:left']);
+    expect(rows[2]).toMatchObject({ kind: 'split-left', left: -600 });
+  });
+
   it('has no balance without a total', () => {
     expect(displayRows([tx('t1', 5)], null)[0]).toMatchObject({ balance: null });
   });

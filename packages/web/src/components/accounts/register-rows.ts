@@ -3,11 +3,14 @@ import type { RegisterTx } from './types.ts';
 /** One line of the register: a transaction (a split's parent too) or a line of a split. */
 export type DisplayRow =
   | { kind: 'txn'; key: string; tx: RegisterTx; balance: number | null }
-  | { kind: 'child'; key: string; tx: RegisterTx; parent: RegisterTx; last: boolean };
+  | { kind: 'child'; key: string; tx: RegisterTx; parent: RegisterTx; last: boolean }
+  /** Under a split whose lines do not add up: what is left, with Distribute and Add line. */
+  | { kind: 'split-left'; key: string; parent: RegisterTx; left: number };
 
 /**
- * The rows as shown: each split's lines under it, and (when `total` is the balance of every
- * row of the query, newest first) each transaction's running balance: the balance after it.
+ * The rows as shown: each split's lines under it (and what is left to assign, when they do
+ * not add up), and (when `total` is the balance of every row of the query, newest first) each
+ * transaction's running balance: the balance after it.
  */
 export function displayRows(groups: readonly RegisterTx[], total: number | null): DisplayRow[] {
   const out: DisplayRow[] = [];
@@ -25,6 +28,10 @@ export function displayRows(groups: readonly RegisterTx[], total: number | null)
         last: i === children.length - 1,
       }),
     );
+    if (tx.is_parent && children.length > 0) {
+      const left = splitRemainder(tx.amount, children.map((c) => c.amount));
+      if (left !== 0) out.push({ kind: 'split-left', key: `${tx.id}:left`, parent: tx, left });
+    }
   }
   return out;
 }
