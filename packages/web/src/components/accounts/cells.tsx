@@ -76,7 +76,15 @@ export interface EditCellProps {
 }
 
 /** The kit input for one field of the row being edited (a table cell: Tab and arrows move). */
-export function EditCell({ field, values, label, error, canSplit, onCommit, onCancel }: EditCellProps) {
+export function EditCell({
+  field,
+  values,
+  label,
+  error,
+  canSplit,
+  onCommit,
+  onCancel,
+}: EditCellProps) {
   const common = { label, cell: true, autoFocus: true, onCancel, error };
   switch (field) {
     case 'date':
@@ -111,18 +119,15 @@ export function EditCell({ field, values, label, error, canSplit, onCommit, onCa
         />
       );
     case 'notes':
-      return <TextInput {...common} value={values.notes ?? ''} onCommit={(t, r) => onCommit(t, r)} />;
+      return (
+        <TextInput {...common} value={values.notes ?? ''} onCommit={(t, r) => onCommit(t, r)} />
+      );
     case 'payment':
     case 'deposit': {
       const cents =
         field === 'payment' ? (values.amount < 0 ? -values.amount : 0) : Math.max(values.amount, 0);
       return (
-        <AmountInput
-          {...common}
-          value={cents}
-          blankZero
-          onCommit={(c, r) => onCommit(c, r)}
-        />
+        <AmountInput {...common} value={cents} blankZero onCommit={(c, r) => onCommit(c, r)} />
       );
     }
     case 'cleared':

@@ -5,7 +5,16 @@ describe('register columns', () => {
   it('show Account on views over several accounts and Balance on one account', () => {
     const ids = (o: { account: boolean; balance: boolean }) => registerColumns(o).map((c) => c.id);
     expect(ids({ account: true, balance: false })).toEqual([
-      'select', 'date', 'account', 'payee', 'notes', 'category', 'payment', 'deposit', 'cleared', 'menu',
+      'select',
+      'date',
+      'account',
+      'payee',
+      'notes',
+      'category',
+      'payment',
+      'deposit',
+      'cleared',
+      'menu',
     ]);
     expect(ids({ account: false, balance: true })).toContain('balance');
     expect(ids({ account: false, balance: true })).not.toContain('account');

@@ -99,7 +99,12 @@ function updateLine(line: DraftLine, field: RegisterField, value: unknown): Draf
 
 /** What is left to assign of a split draft (0 for a plain one). */
 export function draftRemainder(draft: Draft): number {
-  return draft.lines ? splitRemainder(draft.amount, draft.lines.map((l) => l.amount)) : 0;
+  return draft.lines
+    ? splitRemainder(
+        draft.amount,
+        draft.lines.map((l) => l.amount),
+      )
+    : 0;
 }
 
 /** A new split line holding what is left to assign. */

@@ -103,13 +103,18 @@ describe('editing a field', () => {
       ],
     });
     // A line or a split cannot be split again.
-    expect(editChanges(tx({ is_parent: true }), null, 'category', 'split', { newId: ids() })).toEqual({});
+    expect(
+      editChanges(tx({ is_parent: true }), null, 'category', 'split', { newId: ids() }),
+    ).toEqual({});
   });
 
   it('adds a line below the others and distributes what is left', () => {
     const parent = tx({
       is_parent: true,
-      subtransactions: [tx({ id: 'c1', amount: -400, sort_order: 0 }), tx({ id: 'c2', amount: 0, sort_order: -1 })],
+      subtransactions: [
+        tx({ id: 'c1', amount: -400, sort_order: 0 }),
+        tx({ id: 'c2', amount: 0, sort_order: -1 }),
+      ],
     });
     expect(addLineChanges(parent, -600, { newId: ids() }).added?.[0]).toMatchObject({
       id: 'id1',
@@ -134,26 +139,72 @@ describe('bulk actions', () => {
       is_parent: true,
       category: null,
       schedule: 'sch',
-      subtransactions: [tx({ id: 'c1', amount: -400, category: 'x' }), tx({ id: 'c2', amount: -600 })],
+      subtransactions: [
+        tx({ id: 'c1', amount: -400, category: 'x' }),
+        tx({ id: 'c2', amount: -600 }),
+      ],
     });
     const { added } = duplicateChanges([tx(), split], { newId: ids() });
     expect(added).toEqual([
-      { id: 'id1', account: 'a', date: '2024-05-01', amount: -1000, payee: 'p1', notes: null, category: 'food', cleared: true },
-      { id: 'id2', account: 'a', date: '2024-05-01', amount: -1000, payee: 'p1', notes: null, category: null, cleared: true, is_parent: true },
-      { id: 'id3', is_child: true, parent_id: 'id2', sort_order: -0, account: 'a', date: '2024-05-01', amount: -400, payee: 'p1', notes: null, category: 'x', cleared: true },
-      { id: 'id4', is_child: true, parent_id: 'id2', sort_order: -1, account: 'a', date: '2024-05-01', amount: -600, payee: 'p1', notes: null, category: 'food', cleared: true },
+      {
+        id: 'id1',
+        account: 'a',
+        date: '2024-05-01',
+        amount: -1000,
+        payee: 'p1',
+        notes: null,
+        category: 'food',
+        cleared: true,
+      },
+      {
+        id: 'id2',
+        account: 'a',
+        date: '2024-05-01',
+        amount: -1000,
+        payee: 'p1',
+        notes: null,
+        category: null,
+        cleared: true,
+        is_parent: true,
+      },
+      {
+        id: 'id3',
+        is_child: true,
+        parent_id: 'id2',
+        sort_order: -0,
+        account: 'a',
+        date: '2024-05-01',
+        amount: -400,
+        payee: 'p1',
+        notes: null,
+        category: 'x',
+        cleared: true,
+      },
+      {
+        id: 'id4',
+        is_child: true,
+        parent_id: 'id2',
+        sort_order: -1,
+        account: 'a',
+        date: '2024-05-01',
+        amount: -600,
+        payee: 'p1',
+        notes: null,
+        category: 'food',
+        cleared: true,
+      },
     ]);
   });
 
   it('sets a field: a line’s date goes to its transaction, a category never to a split', () => {
     const line = tx({ id: 'c1', is_child: true, parent_id: 's' });
     const split = tx({ id: 's', is_parent: true });
-    expect(setFieldChanges([line, split], 'date', '2024-06-01', undefined, { newId: ids() }).updated).toEqual([
-      { id: 's', date: '2024-06-01' },
-    ]);
-    expect(setFieldChanges([line, split], 'category', 'c', undefined, { newId: ids() }).updated).toEqual([
-      { id: 'c1', category: 'c' },
-    ]);
+    expect(
+      setFieldChanges([line, split], 'date', '2024-06-01', undefined, { newId: ids() }).updated,
+    ).toEqual([{ id: 's', date: '2024-06-01' }]);
+    expect(
+      setFieldChanges([line, split], 'category', 'c', undefined, { newId: ids() }).updated,
+    ).toEqual([{ id: 'c1', category: 'c' }]);
     expect(
       setFieldChanges([tx({ notes: 'old' })], 'notes', ' new', 'append', { newId: ids() }).updated,
     ).toEqual([{ id: 't1', notes: 'old new' }]);
@@ -183,7 +234,16 @@ describe('the add row', () => {
     expect(draftProblem(d)).toBeNull();
     expect(draftChanges(d, { newId })).toEqual({
       added: [
-        { id: 'n1', account: 'a', date: '2024-05-02', amount: -450, payee: 'id1', notes: null, category: 'food', cleared: false },
+        {
+          id: 'n1',
+          account: 'a',
+          date: '2024-05-02',
+          amount: -450,
+          payee: 'id1',
+          notes: null,
+          category: 'food',
+          cleared: false,
+        },
       ],
       newPayees: [{ id: 'id1', name: 'Bakery' }],
     });
@@ -204,7 +264,13 @@ describe('the add row', () => {
     const { added } = draftChanges(d, { newId });
     expect(added).toHaveLength(3);
     expect(added![0]).toMatchObject({ id: 'n1', is_parent: true, category: null, amount: -1000 });
-    expect(added![1]).toMatchObject({ is_child: true, parent_id: 'n1', amount: -300, category: 'food', account: 'a' });
+    expect(added![1]).toMatchObject({
+      is_child: true,
+      parent_id: 'n1',
+      amount: -300,
+      category: 'food',
+      account: 'a',
+    });
     expect(added![2]).toMatchObject({ amount: -700, payee: 'transfer-payee', sort_order: -1 });
     expect(removeDraftLine(removeDraftLine(d, 1), 0).lines).toBeNull();
   });

@@ -15,9 +15,9 @@ describe('filter chips', () => {
     expect(describeCondition({ field: 'category', op: 'oneOf', value: ['c1', 'gone'] }, d)).toBe(
       'Category one of Food, (deleted)',
     );
-    expect(describeCondition({ field: 'amount', op: 'gt', value: -5000, options: { outflow: true } }, d)).toBe(
-      'Amount (outflow) is greater than 50.00',
-    );
+    expect(
+      describeCondition({ field: 'amount', op: 'gt', value: -5000, options: { outflow: true } }, d),
+    ).toBe('Amount (outflow) is greater than 50.00');
     expect(describeCondition({ field: 'date', op: 'lt', value: '2024-05-02' }, d)).toBe(
       'Date is before 02/05/2024',
     );
@@ -42,8 +42,8 @@ describe('filter chips', () => {
     expect(matchesSaved(saved, [{ field: 'category', op: 'is', value: 'c1' }], 'and')).toBe(true);
     expect(matchesSaved(saved, [{ field: 'category', op: 'is', value: 'c2' }], 'or')).toBe(false);
     expect(filterErrorText({ type: 'filter-name-required' })).toBe('Filter name is required');
-    expect(filterErrorText({ type: 'filter-name-exists', message: 'There is already a filter named X' })).toBe(
-      'There is already a filter named X',
-    );
+    expect(
+      filterErrorText({ type: 'filter-name-exists', message: 'There is already a filter named X' }),
+    ).toBe('There is already a filter named X');
   });
 });

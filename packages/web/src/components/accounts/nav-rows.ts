@@ -34,10 +34,7 @@ export interface NavContext {
   showAccount: boolean;
 }
 
-function nav(
-  base: Omit<NavRow, 'category' | 'fields'>,
-  ctx: NavContext,
-): NavRow {
+function nav(base: Omit<NavRow, 'category' | 'fields'>, ctx: NavContext): NavRow {
   const category = categoryState(base.values, ctx.accounts, ctx.transferAccountOf);
   return { ...base, category, fields: editableFields(base.values, category, ctx.showAccount) };
 }

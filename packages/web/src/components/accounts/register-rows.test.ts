@@ -12,15 +12,16 @@ describe('display rows', () => {
       8500,
     );
     expect(rows.map((r) => r.key)).toEqual(['t3', 't2', 'c1', 'c2', 't1']);
-    expect(rows.filter((r) => r.kind === 'txn').map((r) => r.balance)).toEqual([
-      8500, 9000, 10000,
-    ]);
+    expect(rows.filter((r) => r.kind === 'txn').map((r) => r.balance)).toEqual([8500, 9000, 10000]);
     expect(rows[3]).toMatchObject({ kind: 'child', last: true });
     expect(rows[2]).toMatchObject({ kind: 'child', last: false });
   });
 
   it('says what is left of a split whose lines do not add up', () => {
-    const rows = displayRows([tx('s', -1000, [tx('c1', -400)])].map((t) => ({ ...t, is_parent: true })), null);
+    const rows = displayRows(
+      [tx('s', -1000, [tx('c1', -400)])].map((t) => ({ ...t, is_parent: true })),
+      null,
+    );
     expect(rows.map((r) => r.key)).toEqual(['s', 'c1', 's:left']);
     expect(rows[2]).toMatchObject({ kind: 'split-left', left: -600 });
   });

@@ -29,7 +29,10 @@ export function displayRows(groups: readonly RegisterTx[], total: number | null)
       }),
     );
     if (tx.is_parent && children.length > 0) {
-      const left = splitRemainder(tx.amount, children.map((c) => c.amount));
+      const left = splitRemainder(
+        tx.amount,
+        children.map((c) => c.amount),
+      );
       if (left !== 0) out.push({ kind: 'split-left', key: `${tx.id}:left`, parent: tx, left });
     }
   }

@@ -3,7 +3,14 @@ import { ruleFromSelection } from './rule-from-selection.ts';
 import type { RegisterTx } from './types.ts';
 
 const tx = (o: Partial<RegisterTx>) =>
-  ({ is_parent: false, imported_payee: null, payee: null, category: null, amount: 0, ...o }) as RegisterTx;
+  ({
+    is_parent: false,
+    imported_payee: null,
+    payee: null,
+    category: null,
+    amount: 0,
+    ...o,
+  }) as RegisterTx;
 
 describe('a rule from selected transactions', () => {
   it('matches their one payee and amount and sets their category', () => {

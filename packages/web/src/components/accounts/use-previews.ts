@@ -9,9 +9,10 @@ const TABLES = ['schedules', 'schedules_next_date', 'rules', 'transactions'];
 /** The view's scheduled previews, kept fresh as schedules and transactions change. */
 export function usePreviews(inView: ((account: string) => boolean) | null): Preview[] {
   const store = useStore();
-  const [data, setData] = useState<{ schedules: ScheduleRow[]; statuses: Record<string, string> }>(
-    { schedules: [], statuses: {} },
-  );
+  const [data, setData] = useState<{ schedules: ScheduleRow[]; statuses: Record<string, string> }>({
+    schedules: [],
+    statuses: {},
+  });
   const [tick, setTick] = useState(0);
   useTablesChanged(TABLES, () => setTick((t) => t + 1));
   useEffect(() => {
@@ -24,7 +25,8 @@ export function usePreviews(inView: ((account: string) => boolean) | null): Prev
       if (cancelled) return;
       setData({
         schedules: Array.isArray(schedules) ? schedules : [],
-        statuses: statuses && typeof statuses === 'object' && !('error' in statuses) ? statuses : {},
+        statuses:
+          statuses && typeof statuses === 'object' && !('error' in statuses) ? statuses : {},
       });
     });
     return () => {

@@ -20,7 +20,7 @@ import {
   updateDraft,
 } from './draft.ts';
 import { addLineChanges, editChanges, type EditContext } from './edits.ts';
-import { DRAFT_KEY, draftLineKey, type NavRow } from './nav-rows.ts';
+import { DRAFT_KEY, draftLineKey, draftNavRows, type NavContext, type NavRow } from './nav-rows.ts';
 import { applyUpdates } from './optimistic.ts';
 import { splitRemainder } from './register-rows.ts';
 import type { BatchChanges, RegisterField, RegisterTx } from './types.ts';
@@ -31,6 +31,8 @@ export interface Cursor {
   row: string;
   field: RegisterField;
   editing: boolean;
+  /** Keyboard focus goes to the row itself (after Escape, or moving in row mode). */
+  focusRow?: boolean;
 }
 
 export interface FieldError {
@@ -40,7 +42,9 @@ export interface FieldError {
 }
 
 export interface EditingOptions {
-  navRows: readonly NavRow[];
+  /** The register's rows (the add row's are added here). */
+  registerRows: readonly NavRow[];
+  navCtx: NavContext;
   ctx: EditContext;
   patch: RegisterRows['patch'];
   /** The account a new transaction goes to by default. */
@@ -57,7 +61,10 @@ export function useRegisterEditing(opts: EditingOptions) {
   const [draft, setDraftState] = useState<Draft | null>(null);
   const [error, setError] = useState<FieldError | null>(null);
   const draftRef = useRef<Draft | null>(null);
-  const last = useRef<{ date: string | null; account: string | null }>({ date: null, account: null });
+  const last = useRef<{ date: string | null; account: string | null }>({
+    date: null,
+    account: null,
+  });
   const unlocked = useRef(new Set<string>());
   const latest = useRef(opts);
   latest.current = opts;
@@ -67,51 +74,60 @@ export function useRegisterEditing(opts: EditingOptions) {
     setDraftState(d);
   }, []);
 
+  const draftRows = useMemo(() => draftNavRows(draft, opts.navCtx), [draft, opts.navCtx]);
+  const navRows = useMemo(
+    () => [...draftRows, ...opts.registerRows],
+    [draftRows, opts.registerRows],
+  );
+  const rows = useRef(navRows);
+  rows.current = navRows;
   const rowIndex = useMemo(() => {
     const m = new Map<string, number>();
-    opts.navRows.forEach((r, i) => m.set(r.key, i));
+    navRows.forEach((r, i) => m.set(r.key, i));
     return m;
-  }, [opts.navRows]);
+  }, [navRows]);
   const rowAt = (key: string) => {
     const i = rowIndex.get(key);
-    return i === undefined ? undefined : latest.current.navRows[i];
+    return i === undefined ? undefined : rows.current[i];
   };
 
-  const go = useCallback(
-    (row: string, field: RegisterField, editing: boolean) => {
-      setCursor({ row, field, editing });
-      latest.current.reveal(row);
-    },
-    [],
-  );
+  const go = useCallback((row: string, field: RegisterField, editing: boolean) => {
+    setCursor({ row, field, editing });
+    latest.current.reveal(row);
+  }, []);
 
   /** One row up or down from `from`, keeping the column as near as the row allows. */
   const goRow = (from: NavRow, step: 1 | -1, field: RegisterField, editing: boolean) => {
-    const rows = latest.current.navRows;
     const i = rowIndex.get(from.key) ?? -1;
-    const target = rows[i + step];
+    const target = rows.current[i + step];
     if (!target) {
-      setCursor({ row: from.key, field, editing: false });
+      setCursor({ row: from.key, field, editing: false, focusRow: !editing });
       return;
     }
     const f = nearestField(target.fields, field);
-    if (f) go(target.key, f, editing);
+    if (f) {
+      setCursor({ row: target.key, field: f, editing, focusRow: !editing });
+      latest.current.reveal(target.key);
+    }
   };
 
   /** Where the cursor goes after an edit of `field` in `row` ended by `reason`. */
   const moveAfter = (row: NavRow, field: RegisterField, reason: CommitReason) => {
     switch (reason) {
       case 'blur':
-        setCursor((c) => (c && c.row === row.key && c.field === field ? { ...c, editing: false } : c));
+        setCursor((c) =>
+          c && c.row === row.key && c.field === field ? { ...c, editing: false } : c,
+        );
         return;
       case 'tab':
       case 'shift-tab': {
         const next = nextField(row.fields, field, reason === 'tab' ? 1 : -1);
         if (next === 'next-row' || next === 'prev-row') {
-          const rows = latest.current.navRows;
-          const target = rows[(rowIndex.get(row.key) ?? 0) + (next === 'next-row' ? 1 : -1)];
+          const target =
+            rows.current[(rowIndex.get(row.key) ?? 0) + (next === 'next-row' ? 1 : -1)];
           if (!target) return;
-          const f = next === 'next-row' ? target.fields[0] : target.fields[target.fields.length - 1];
+          const f =
+            next === 'next-row' ? target.fields[0] : target.fields[target.fields.length - 1];
           if (f) go(target.key, f, true);
         } else {
           go(row.key, next, true);
@@ -131,7 +147,8 @@ export function useRegisterEditing(opts: EditingOptions) {
   const write = useCallback(
     async (changes: BatchChanges, at?: { row: string; field: RegisterField }): Promise<boolean> => {
       if (isEmptyChanges(changes)) return true;
-      const onlyUpdates = !changes.added?.length && !changes.deleted?.length && !changes.newPayees?.length;
+      const onlyUpdates =
+        !changes.added?.length && !changes.deleted?.length && !changes.newPayees?.length;
       if (onlyUpdates && changes.updated) {
         const updates = changes.updated;
         latest.current.patch((groups, balance) => applyUpdates(groups, balance, updates));
@@ -177,7 +194,10 @@ export function useRegisterEditing(opts: EditingOptions) {
         setCursor({ row: DRAFT_KEY, field: problem.field, editing: true });
         return;
       }
-      const ok = await write(draftChanges(d, latest.current.ctx), { row: DRAFT_KEY, field: 'date' });
+      const ok = await write(draftChanges(d, latest.current.ctx), {
+        row: DRAFT_KEY,
+        field: 'date',
+      });
       if (!ok) return;
       last.current = { date: d.date, account: d.account };
       setError(null);
@@ -226,7 +246,9 @@ export function useRegisterEditing(opts: EditingOptions) {
     }
     if (reason === 'enter' && row.kind === 'child' && row.last && row.parent) {
       const amounts = (row.parent.subtransactions ?? []).map((c) =>
-        c.id === tx.id ? Number((changes.updated?.[0]?.amount as number | undefined) ?? c.amount) : c.amount,
+        c.id === tx.id
+          ? Number((changes.updated?.[0]?.amount as number | undefined) ?? c.amount)
+          : c.amount,
       );
       const left = splitRemainder(row.parent.amount, amounts);
       if (left !== 0) {
@@ -255,7 +277,7 @@ export function useRegisterEditing(opts: EditingOptions) {
       cancelAdd();
       return;
     }
-    setCursor((c) => (c ? { ...c, editing: false } : c));
+    setCursor((c) => (c ? { ...c, editing: false, focusRow: true } : c));
   };
 
   /** Start editing a cell (a click, Enter on a row), asking first on a reconciled row. */
@@ -277,6 +299,8 @@ export function useRegisterEditing(opts: EditingOptions) {
   return {
     cursor,
     setCursor,
+    navRows,
+    draftRows,
     draft,
     error,
     write,

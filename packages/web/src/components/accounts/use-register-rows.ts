@@ -28,7 +28,9 @@ export interface RegisterRows {
    * Shows an edit at once, before the core has written it: the rows and the balance as they
    * will be. The next read (after the write) replaces them.
    */
-  patch: (fn: (groups: RegisterTx[], balance: number | null) => [RegisterTx[], number | null]) => void;
+  patch: (
+    fn: (groups: RegisterTx[], balance: number | null) => [RegisterTx[], number | null],
+  ) => void;
 }
 
 interface State {
@@ -44,10 +46,18 @@ interface State {
  * reads (an edit here, a sync, an undo) reads again the rows loaded so far, with the view's
  * balance in the same round trip so running balances always match the rows.
  */
-export function useRegisterRows(query: QueryState | null, balanceCell: string | null): RegisterRows {
+export function useRegisterRows(
+  query: QueryState | null,
+  balanceCell: string | null,
+): RegisterRows {
   const store = useStore();
   const key = query ? JSON.stringify(query) : null;
-  const [state, setState] = useState<State>({ key: null, groups: [], balance: null, complete: false });
+  const [state, setState] = useState<State>({
+    key: null,
+    groups: [],
+    balance: null,
+    complete: false,
+  });
   const generation = useRef(0);
   const loadingMore = useRef(false);
   const current = useRef(state);

@@ -36,7 +36,10 @@ describe('register views', () => {
       multiAccount: false,
       balanceCell: 'balance-b',
     });
-    expect(registerView('gone', accounts)).toMatchObject({ account: null, title: 'Account not found' });
+    expect(registerView('gone', accounts)).toMatchObject({
+      account: null,
+      title: 'Account not found',
+    });
   });
 
   it('puts a new transaction in the view’s account, else the last used open one that fits', () => {

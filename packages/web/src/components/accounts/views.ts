@@ -25,7 +25,10 @@ const TITLES: Record<string, string> = {
   uncategorized: 'Uncategorized',
 };
 
-export function registerView(routeId: string | undefined, accounts: readonly Account[]): RegisterView {
+export function registerView(
+  routeId: string | undefined,
+  accounts: readonly Account[],
+): RegisterView {
   const base = { routeId, balanceCell: viewBalanceCell(routeId) };
   switch (routeId) {
     case undefined:

@@ -1,0 +1,459 @@
+/**
+ * What the register's buttons and menus do: selection and bulk actions, a row's menu, the
+ * account menu, scheduled previews, splits, sorting, export, import and reconciling. Calls
+ * into other working areas go through their public entry points (CONTRACTS.md).
+ */
+import type { QueryState } from '@coffer/core/query/query.ts';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { syncBankAccounts } from '../../app/actions.ts';
+import { useAppState, useStore } from '../../app/context.ts';
+import { errorOf } from '../../backend/backend.ts';
+import { importModals } from '../import/modals.ts';
+import { localToday } from '../kit/calendar.ts';
+import { runQuery } from '../kit/data.ts';
+import type { EditField, NotesMode } from '../kit/EditFieldModal.tsx';
+import type { MenuEntry } from '../kit/Menu.tsx';
+import { usePayeeName } from '../kit/Pickers.tsx';
+import { rulesModals } from '../rules/modals.ts';
+import { cellNumber } from './balance-queries.ts';
+import {
+  addLineChanges,
+  deleteChanges,
+  distributeChanges,
+  duplicateChanges,
+  setFieldChanges,
+  unlinkScheduleChanges,
+} from './edits.ts';
+import { csvFileName, transactionsCsv } from './export-csv.ts';
+import type { NavRow } from './nav-rows.ts';
+import type { Preview } from './previews.ts';
+import { reconcileChanges } from './reconcile.ts';
+import type { Sort } from './register-query.ts';
+import { type DisplayRow, distribute as spread, splitRemainder } from './register-rows.ts';
+import type { PayeeLabel } from './RegisterRow.tsx';
+import { ruleFromSelection } from './rule-from-selection.ts';
+import { clickSelect, NO_SELECTION, type Selection } from './selection.ts';
+import type { RegisterTx } from './types.ts';
+import type { RegisterEditing } from './use-register-editing.ts';
+import type { RegisterFinding } from './use-register-finding.ts';
+import type { RegisterRows } from './use-register-rows.ts';
+import { newUuid } from './uuid.ts';
+import type { RegisterView } from './views.ts';
+
+interface Deps {
+  view: RegisterView;
+  query: QueryState | null;
+  data: RegisterRows;
+  rows: DisplayRow[];
+  editing: RegisterEditing;
+  finding: RegisterFinding;
+  reconcile: { target: number } | null;
+  setReconcile: (r: { target: number } | null) => void;
+}
+
+const EDIT_FIELDS: EditField[] = [
+  'date',
+  'account',
+  'payee',
+  'notes',
+  'category',
+  'amount',
+  'cleared',
+];
+const FIELD_TEXT: Record<EditField, string> = {
+  date: 'Set date…',
+  account: 'Set account…',
+  payee: 'Set payee…',
+  notes: 'Set notes…',
+  category: 'Set category…',
+  amount: 'Set amount…',
+  cleared: 'Set cleared…',
+};
+
+export function useRegisterActions({
+  view,
+  query,
+  data,
+  rows,
+  editing,
+  finding,
+  setReconcile,
+  reconcile,
+}: Deps) {
+  const store = useStore();
+  const navigate = useNavigate();
+  const payees = useAppState((s) => s.payees);
+  const accounts = useAppState((s) => s.accounts);
+  const categories = useAppState((s) => s.categories.list);
+  const cells = useAppState((s) => s.cells);
+  const payeeName = usePayeeName();
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const ctx = { newId: newUuid };
+
+  const byKey = useMemo(() => {
+    const m = new Map<string, RegisterTx>();
+    for (const r of rows) if (r.kind === 'txn' || r.kind === 'child') m.set(r.key, r.tx);
+    return m;
+  }, [rows]);
+  const order = useMemo(() => [...byKey.keys()], [byKey]);
+
+  const payeeLabel = (id: string | null): PayeeLabel => {
+    const p = id ? payees.find((x) => x.id === id) : undefined;
+    return { name: payeeName(id), transfer: p?.transfer_acct ?? null };
+  };
+
+  async function transactionsOf(ids: Iterable<string>): Promise<RegisterTx[]> {
+    const list = [...ids];
+    const missing = list.filter((id) => !byKey.has(id));
+    const fetched = missing.length
+      ? await runQuery<RegisterTx[]>(store, {
+          table: 'transactions',
+          tableOptions: { splits: 'all' },
+          filterExpressions: [{ id: { $oneof: missing } }],
+          selectExpressions: ['*'],
+          groupExpressions: [],
+          orderExpressions: [],
+          calculation: false,
+          rawMode: false,
+          withDead: false,
+          validateRefs: true,
+          limit: null,
+          offset: null,
+        })
+      : [];
+    const more = new Map(fetched.map((t) => [t.id, t]));
+    return list.map((id) => byKey.get(id) ?? more.get(id)).filter((t): t is RegisterTx => !!t);
+  }
+
+  async function selected(): Promise<RegisterTx[]> {
+    return transactionsOf(selection.ids);
+  }
+
+  const clearSelection = () => setSelection(NO_SELECTION);
+
+  async function bulk(name: string) {
+    if (name === 'clear') return clearSelection();
+    const txs = await selected();
+    if (txs.length === 0) return;
+    const ids = txs.map((t) => t.id);
+    switch (name) {
+      case 'delete':
+        if (await editing.write(deleteChanges(ids))) clearSelection();
+        return;
+      case 'duplicate':
+        await editing.write(duplicateChanges(txs, ctx));
+        return;
+      case 'link-schedule':
+        navigate('/schedule/link', { state: { transactionIds: ids } });
+        return;
+      case 'unlink-schedule':
+        await editing.write(unlinkScheduleChanges(txs));
+        return;
+      case 'create-rule':
+        store.pushModal('edit-rule', { rule: ruleFromSelection(txs) });
+        return;
+    }
+    if (name.startsWith('set-')) {
+      const field = name.slice(4) as EditField;
+      store.pushModal('edit-field', {
+        name: field,
+        count: txs.length,
+        onSubmit: (_: EditField, value: unknown, mode?: NotesMode) =>
+          void editing.write(setFieldChanges(txs, field, value, mode, ctx)),
+      });
+    }
+  }
+
+  const bulkItems: MenuEntry[] = [
+    { name: 'delete', text: 'Delete', danger: true },
+    { name: 'duplicate', text: 'Duplicate' },
+    { kind: 'separator' },
+    ...EDIT_FIELDS.map((f) => ({ name: `set-${f}`, text: FIELD_TEXT[f] })),
+    { kind: 'separator' },
+    { name: 'link-schedule', text: 'Link schedule' },
+    { name: 'unlink-schedule', text: 'Unlink schedule' },
+    { name: 'create-rule', text: 'Create rule' },
+    { kind: 'separator' },
+    { name: 'clear', text: 'Clear selection' },
+  ];
+
+  function rowMenu(row: NavRow) {
+    const tx = row.tx;
+    if (!tx) return undefined;
+    const split = tx.is_parent;
+    const trace = 'rule-trace' in rulesModals;
+    const items: MenuEntry[] = [
+      ...(row.kind === 'txn' ? [{ name: 'duplicate', text: 'Duplicate' }] : []),
+      ...(split ? [{ name: 'add-line', text: 'Add split line' }] : []),
+      { name: 'create-rule', text: 'Create rule' },
+      {
+        name: 'rule-trace',
+        text: 'Which rules ran',
+        disabled: !trace,
+        hint: trace ? undefined : 'Not available yet',
+      },
+      ...(tx.schedule ? [{ name: 'unlink-schedule', text: 'Unlink schedule' }] : []),
+      { kind: 'separator' },
+      { name: 'delete', text: row.kind === 'child' ? 'Delete split line' : 'Delete', danger: true },
+    ];
+    return {
+      items,
+      onSelect(name: string) {
+        switch (name) {
+          case 'duplicate':
+            return void editing.write(duplicateChanges([tx], ctx));
+          case 'add-line':
+            return addLine(tx);
+          case 'create-rule':
+            return store.pushModal('edit-rule', { rule: ruleFromSelection([tx]) });
+          case 'rule-trace':
+            return store.pushModal('rule-trace', { transactionId: tx.id });
+          case 'unlink-schedule':
+            return void editing.write(unlinkScheduleChanges([tx]));
+          case 'delete':
+            return void editing.write(deleteChanges([tx.id]));
+        }
+      },
+    };
+  }
+
+  function addLine(parent: RegisterTx) {
+    const left = splitRemainder(
+      parent.amount,
+      (parent.subtransactions ?? []).map((c) => c.amount),
+    );
+    const changes = addLineChanges(parent, left, ctx);
+    void editing.write(changes);
+    editing.setCursor({ row: changes.added![0]!.id, field: 'category', editing: true });
+  }
+
+  function importFile(file?: File) {
+    if (!view.account) return;
+    if (!('import-transactions' in importModals)) {
+      store.addNotification({
+        type: 'message',
+        message: 'Importing files is not available in this build yet.',
+      });
+      return;
+    }
+    store.pushModal('import-transactions', {
+      accountId: view.account.id,
+      ...(file ? { file } : {}),
+    });
+  }
+
+  async function exportCsv() {
+    if (!query) return;
+    const all = await runQuery<RegisterTx[]>(store, { ...query, limit: null, offset: null });
+    const csv = transactionsCsv(all, {
+      account: (id) => accounts.find((a) => a.id === id)?.name ?? '',
+      payee: payeeName,
+      category: (id) => categories.find((c) => c.id === id)?.name ?? '',
+    });
+    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = csvFileName(view.title, localToday());
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  const account = view.account;
+  const linked = accounts.filter((a) => a.account_id && !a.closed);
+  const accountItems: MenuEntry[] = account
+    ? [
+        { name: 'import', text: 'Import transactions', disabled: !!account.closed },
+        { name: 'export', text: 'Export transactions' },
+        { name: 'reconcile', text: 'Reconcile', disabled: !!account.closed },
+        {
+          name: 'toggle-cleared',
+          text: finding.hideCleared ? 'Show cleared transactions' : 'Hide cleared transactions',
+        },
+        { kind: 'separator' },
+        ...(account.account_id
+          ? [
+              { name: 'sync', text: 'Sync with bank' },
+              { name: 'unlink', text: 'Unlink account' },
+            ]
+          : [
+              {
+                name: 'link',
+                text: 'Link bank account',
+                disabled: true,
+                hint: 'Not available yet',
+              },
+            ]),
+        { kind: 'separator' },
+        ...(account.closed
+          ? [
+              { name: 'reopen', text: 'Reopen account' },
+              { name: 'delete-account', text: 'Delete account', danger: true },
+            ]
+          : [{ name: 'close', text: 'Close account', danger: true }]),
+      ]
+    : [
+        { name: 'export', text: 'Export transactions' },
+        {
+          name: 'toggle-cleared',
+          text: finding.hideCleared ? 'Show cleared transactions' : 'Hide cleared transactions',
+        },
+        ...(linked.length > 0 ? [{ name: 'sync-all', text: 'Sync all linked accounts' }] : []),
+      ];
+
+  async function onAccountMenu(name: string) {
+    switch (name) {
+      case 'import':
+        return importFile();
+      case 'export':
+        return exportCsv();
+      case 'toggle-cleared':
+        return finding.setHideCleared(!finding.hideCleared);
+      case 'sync':
+        return void syncBankAccounts(store, account?.id ?? null);
+      case 'sync-all':
+        return void syncBankAccounts(store, null);
+      case 'unlink':
+        if (account) await store.backend.send('account-unlink', { id: account.id });
+        return;
+      case 'reconcile':
+        if (account) {
+          store.pushModal('reconcile', {
+            accountName: account.name,
+            cleared: reconciledTarget(),
+            onStart: (target: number) => setReconcile({ target }),
+          });
+        }
+        return;
+      case 'close':
+        if (account) {
+          store.pushModal('close-account', {
+            account,
+            balance: cellNumber(cells, view.balanceCell),
+          });
+        }
+        return;
+      case 'reopen':
+        if (account) await store.backend.send('account-reopen', { id: account.id });
+        return;
+      case 'delete-account':
+        if (account) store.pushModal('close-account', { account, balance: 0, canDelete: true });
+    }
+  }
+
+  /** The cleared balance is what a reconcile starts from (the header's cleared cell). */
+  function reconciledTarget(): number {
+    return cellNumber(cells, `cleared-${view.routeId ?? 'all'}`);
+  }
+
+  async function reconcileAdjust(difference: number) {
+    if (!account || difference === 0) return;
+    await editing.write({
+      added: [
+        {
+          id: newUuid(),
+          account: account.id,
+          date: localToday(),
+          amount: difference,
+          payee: null,
+          notes: 'Reconciliation balance adjustment',
+          category: null,
+          cleared: true,
+        },
+      ],
+    });
+  }
+
+  async function reconcileDone() {
+    if (!account) return;
+    const ids = await runQuery<Array<{ id: string; reconciled?: boolean }>>(store, {
+      table: 'transactions',
+      tableOptions: { splits: 'none' },
+      filterExpressions: [{ account: account.id }, { cleared: true }],
+      selectExpressions: ['*'],
+      groupExpressions: [],
+      orderExpressions: [],
+      calculation: false,
+      rawMode: false,
+      withDead: false,
+      validateRefs: true,
+      limit: null,
+      offset: null,
+    });
+    const changes = reconcileChanges(ids);
+    if (changes.updated?.length) await editing.write(changes);
+    setReconcile(null);
+  }
+
+  return {
+    selection,
+    clearSelection,
+    select: (key: string, shift: boolean) => setSelection((s) => clickSelect(s, key, order, shift)),
+    allSelected: (selection.ids.size === 0
+      ? false
+      : order.every((k) => selection.ids.has(k)) && data.complete
+        ? true
+        : 'some') as boolean | 'some',
+    async toggleAll() {
+      if (selection.ids.size > 0) return clearSelection();
+      if (data.complete || !query) {
+        setSelection({ ids: new Set(order), anchor: null });
+        return;
+      }
+      const all = await runQuery<Array<{ id: string }>>(store, {
+        ...query,
+        tableOptions: { splits: 'all' },
+        selectExpressions: ['id'],
+        orderExpressions: [],
+      });
+      setSelection({ ids: new Set(all.map((r) => r.id)), anchor: null });
+    },
+    bulkMenu: { items: bulkItems, onSelect: (n: string) => void bulk(n) },
+    rowMenu,
+    accountMenu: { items: accountItems, onSelect: (n: string) => void onAccountMenu(n) },
+    payeeLabel,
+    toggleCleared(row: NavRow) {
+      if (!row.tx || row.kind === 'child') return;
+      const tx = row.tx;
+      if (row.values.reconciled) {
+        void editing.edit(row.key, 'cleared');
+        return;
+      }
+      void editing.write({ updated: [{ id: tx.id, cleared: !tx.cleared }] });
+    },
+    distribute(parent: RegisterTx) {
+      const lines = parent.subtransactions ?? [];
+      void editing.write(
+        distributeChanges(
+          parent,
+          spread(
+            parent.amount,
+            lines.map((l) => l.amount),
+          ),
+        ),
+      );
+    },
+    addLine,
+    sortBy(field: Sort['field']) {
+      const cur = finding.sort;
+      // Each click: ascending, descending, then back to the register's own order.
+      if (!cur || cur.field !== field)
+        finding.setSort({ field, dir: field === 'date' ? 'asc' : 'asc' });
+      else if (cur.dir === 'asc') finding.setSort({ field, dir: 'desc' });
+      else finding.setSort(null);
+    },
+    async postPreview(p: Preview) {
+      const res = await store.backend.send('schedule/post-transaction', { id: p.schedule });
+      const error = errorOf(res);
+      if (error)
+        store.addNotification({ type: 'error', message: error.message ?? 'Could not post' });
+    },
+    async skipPreview(p: Preview) {
+      await store.backend.send('schedule/skip-next-date', { id: p.schedule });
+    },
+    importFile,
+    reconcileAdjust,
+    reconcileDone,
+    reconciling: reconcile !== null,
+  };
+}
