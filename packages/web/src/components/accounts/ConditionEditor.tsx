@@ -13,7 +13,7 @@ import {
   opLabel,
 } from '@coffer/core/rules/fields.ts';
 import type { ConditionOp, RuleField } from '@coffer/core/rules/types.ts';
-import { type RefObject, useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { AmountInput } from '../kit/AmountInput.tsx';
 import { DateInput } from '../kit/DateInput.tsx';
 import { useAppState } from '../../app/context.ts';
@@ -56,13 +56,19 @@ interface Props {
 }
 
 export function ConditionEditor({ anchor, condition, onApply, onClose }: Props) {
-  const [c, setC] = useState<FilterCondition>(condition);
+  const [c, setState] = useState<FilterCondition>(condition);
+  // A picker's Enter commits its value and submits the form in one event: read the latest.
+  const latest = useRef(c);
+  const setC = (next: FilterCondition) => {
+    latest.current = next;
+    setState(next);
+  };
   const editorField = editorFieldOf(c as Parameters<typeof editorFieldOf>[0]);
   const title = fieldTitle(c.options?.month ? 'month' : c.options?.year ? 'year' : editorField);
   const ops = getValidOps(c as Parameters<typeof getValidOps>[0]);
   const type = fieldType(c.field);
   const apply = () => {
-    if (conditionComplete(c)) onApply(c);
+    if (conditionComplete(latest.current)) onApply(latest.current);
   };
 
   return (
@@ -140,7 +146,7 @@ function ValueInput({
           autoFocus
           onPick={(id, enter) => {
             onChange(id);
-            if (enter) setTimeout(onEnter);
+            if (enter) onEnter();
           }}
         />
       );

@@ -220,7 +220,7 @@ function FilterNameForm({
     <Popover anchor={anchor} className="reg-condition">
       <form
         role="dialog"
-        aria-label="Filter name"
+        aria-label="Save filter"
         className="stack"
         onKeyDown={(e) => {
           if (e.key === 'Escape') {

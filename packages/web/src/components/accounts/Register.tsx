@@ -133,6 +133,10 @@ export function Register({
     setReconcile,
   });
 
+  // A new search, filter or sort starts a new selection: no action on rows out of sight.
+  const clear = actions.clearSelection;
+  useEffect(() => clear(), [query, clear]);
+
   // Row keyboard focus follows the cursor when no cell is being edited.
   const body = useRef<HTMLDivElement>(null);
   const cursor = editing.cursor;

@@ -4,7 +4,7 @@
  * into other working areas go through their public entry points (CONTRACTS.md).
  */
 import type { QueryState } from '@coffer/core/query/query.ts';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { syncBankAccounts } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
@@ -130,7 +130,7 @@ export function useRegisterActions({
     return transactionsOf(selection.ids);
   }
 
-  const clearSelection = () => setSelection(NO_SELECTION);
+  const clearSelection = useCallback(() => setSelection(NO_SELECTION), []);
 
   async function bulk(name: string) {
     if (name === 'clear') return clearSelection();
@@ -389,7 +389,7 @@ export function useRegisterActions({
     selection,
     clearSelection,
     select: (key: string, shift: boolean) => setSelection((s) => clickSelect(s, key, order, shift)),
-    allSelected: (selection.ids.size === 0
+    allSelected: (selection.ids.size === 0 || order.length === 0
       ? false
       : order.every((k) => selection.ids.has(k)) && data.complete
         ? true

@@ -215,7 +215,14 @@ export function useRegisterEditing(opts: EditingOptions) {
     setDraft(next);
     if (error?.row === row.key) setError(null);
     if (row.kind === 'draft' && field === 'category' && value === 'split' && next.lines) {
-      go(draftLineKey(next.lines[0]!.id), 'category', true);
+      // The total first, if it is not typed yet; then the lines.
+      if (next.amount === 0) go(DRAFT_KEY, 'payment', true);
+      else go(draftLineKey(next.lines[0]!.id), 'category', true);
+      return;
+    }
+    if (row.kind === 'draft' && reason === 'enter' && next.lines && draftRemainder(next) !== 0) {
+      const open = next.lines.find((l) => l.amount === 0) ?? next.lines[0]!;
+      go(draftLineKey(open.id), 'category', true);
       return;
     }
     if (reason !== 'enter') {
