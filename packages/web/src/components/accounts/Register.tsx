@@ -81,10 +81,13 @@ export function Register({
   const registerNav = useMemo(() => registerNavRows(rows, navCtx), [rows, navCtx]);
   const navByKey = useMemo(() => new Map(registerNav.map((r) => [r.key, r])), [registerNav]);
   const rowIndex = useMemo(() => new Map(rows.map((r, i) => [r.key, i])), [rows]);
-  const payeeByName = useMemo(
-    () => new Map(payees.filter((p) => !p.transfer_acct).map((p) => [p.name, p.id])),
-    [payees],
-  );
+  // Payees this register created, until the app's list has them: typing the same new name
+  // again right away must not make a second payee.
+  const created = useRef(new Map<string, string>());
+  const payeeByName = useMemo(() => {
+    const known = new Map(payees.filter((p) => !p.transfer_acct).map((p) => [p.name, p.id]));
+    return { get: (name: string) => known.get(name) ?? created.current.get(name) };
+  }, [payees]);
 
   const inView = useMemo(() => {
     if (!plain) return null;
@@ -109,6 +112,7 @@ export function Register({
     registerRows: registerNav,
     navCtx,
     ctx: { newId: newUuid, payeeByName },
+    onCreatedPayees: (list) => list.forEach((p) => created.current.set(p.name, p.id)),
     patch: data.patch,
     defaultAccount: (last) => defaultAccount(view, accounts, last),
     reveal: (key) => {
@@ -135,15 +139,20 @@ export function Register({
 
   // A new search, filter or sort starts a new selection: no action on rows out of sight.
   const clear = actions.clearSelection;
-  useEffect(() => clear(), [query, clear]);
+  const queryKey = query ? JSON.stringify(query) : null;
+  useEffect(() => clear(), [queryKey, clear]);
 
   // Row keyboard focus follows the cursor when no cell is being edited.
   const body = useRef<HTMLDivElement>(null);
   const cursor = editing.cursor;
+  const focused = useRef<typeof cursor>(null);
   useEffect(() => {
-    if (!cursor || cursor.editing || !cursor.focusRow) return;
+    if (!cursor || cursor.editing || !cursor.focusRow || focused.current === cursor) return;
     const el = body.current?.querySelector<HTMLElement>(`[data-row="${CSS.escape(cursor.row)}"]`);
-    if (el && document.activeElement !== el) el.focus();
+    if (!el) return;
+    // Once per move: a later re-read of the rows must not pull focus back from elsewhere.
+    focused.current = cursor;
+    if (document.activeElement !== el) el.focus();
   }, [cursor, rows]);
 
   function onRowKeyDown(e: KeyboardEvent<HTMLDivElement>, row: NavRow) {
@@ -225,6 +234,7 @@ export function Register({
           nav={navByKey}
           draftRows={editing.draftRows}
           draftLeft={editing.draft ? draftRemainder(editing.draft) : 0}
+          draftTotal={editing.draft?.amount ?? 0}
           previews={previews}
           loading={data.loading}
           complete={data.complete}

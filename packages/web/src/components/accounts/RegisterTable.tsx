@@ -24,6 +24,17 @@ import type { Selection } from './selection.ts';
 import type { RegisterTx } from './types.ts';
 import type { RegisterEditing } from './use-register-editing.ts';
 
+/** What is left of a split, in the direction of its total: still to assign, or too much. */
+function LeftText({ total, left }: { total: number; left: number }) {
+  const toAssign = total < 0 ? -left : left;
+  return (
+    <>
+      {toAssign >= 0 ? 'Amount left: ' : 'Over by: '}
+      <Amount cents={Math.abs(left)} colored={false} />
+    </>
+  );
+}
+
 /** The spec's click-versus-drag tolerance: a press that moved further is not a click. */
 const CLICK_TOLERANCE = 5;
 
@@ -33,8 +44,9 @@ export interface RegisterTableProps {
   rows: DisplayRow[];
   nav: ReadonlyMap<string, NavRow>;
   draftRows: NavRow[];
-  /** What is left to assign of a split in the add row (0 when none). */
+  /** What is left to assign of a split in the add row (0 when none), and its total. */
   draftLeft: number;
+  draftTotal: number;
   previews: Preview[];
   loading: boolean;
   complete: boolean;
@@ -121,7 +133,7 @@ export function RegisterTable(p: RegisterTableProps) {
           <div role="gridcell" className="reg-draft-footer-cell">
             {p.draftLeft !== 0 ? (
               <span className="reg-left" role="status">
-                Amount left: <Amount cents={p.draftLeft} />
+                <LeftText total={p.draftTotal} left={p.draftLeft} />
                 <button
                   type="button"
                   className="btn reg-btn-small"
@@ -280,7 +292,7 @@ export function RegisterTable(p: RegisterTableProps) {
           return (
             <div role="gridcell" className="reg-left-cell">
               <span className="reg-left" role="status">
-                Amount left: <Amount cents={r.left} />
+                <LeftText total={r.parent.amount} left={r.left} />
               </span>
               <button
                 type="button"

@@ -11,8 +11,11 @@ export type Row = Record<string, unknown> & { id: string };
 
 export interface EditContext {
   newId: () => string;
-  /** Live, non-transfer payee names, so 'Create Payee' of an existing name reuses it. */
-  payeeByName?: ReadonlyMap<string, string>;
+  /**
+   * Live, non-transfer payees by name, so 'Create Payee' of an existing name reuses it (also
+   * one this register created a moment ago, before the app's payee list has it).
+   */
+  payeeByName?: { get(name: string): string | undefined };
 }
 
 /** Collects payees a write creates (`new:{name}` values), one id per name. */

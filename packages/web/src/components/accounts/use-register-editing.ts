@@ -51,6 +51,8 @@ export interface EditingOptions {
   defaultAccount: (lastUsed: string | null) => string | null;
   /** Brings a register row into view (the add row is always in view). */
   reveal: (key: string) => void;
+  /** Payees a write is creating (so the same name typed again reuses them). */
+  onCreatedPayees: (payees: Array<{ id: string; name: string }>) => void;
   /** Asks before editing a reconciled transaction; resolves true to go ahead. */
   confirmReconciled: (tx: RegisterTx) => Promise<boolean>;
 }
@@ -153,6 +155,7 @@ export function useRegisterEditing(opts: EditingOptions) {
         const updates = changes.updated;
         latest.current.patch((groups, balance) => applyUpdates(groups, balance, updates));
       }
+      if (changes.newPayees?.length) latest.current.onCreatedPayees(changes.newPayees);
       const res = await store.backend.send('transactions-batch-update', changes);
       const problem = errorOf(res);
       if (!problem) return true;
@@ -187,23 +190,24 @@ export function useRegisterEditing(opts: EditingOptions) {
   }, [setDraft]);
 
   const saveDraft = useCallback(
-    async (d: Draft) => {
+    (d: Draft) => {
       const problem = draftProblem(d);
       if (problem) {
         setError({ row: DRAFT_KEY, field: problem.field, message: problem.message });
         setCursor({ row: DRAFT_KEY, field: problem.field, editing: true });
         return;
       }
-      const ok = await write(draftChanges(d, latest.current.ctx), {
-        row: DRAFT_KEY,
-        field: 'date',
-      });
-      if (!ok) return;
       last.current = { date: d.date, account: d.account };
       setError(null);
-      // The next new row: same day and account, ready to type.
+      // The next new row opens at once (same day and account), so typing goes on while the
+      // core saves; a refusal brings the typed transaction back with the core's message.
       setDraft(newDraft(latest.current.ctx.newId(), d.date, d.account));
       setCursor({ row: DRAFT_KEY, field: 'date', editing: true });
+      void write(draftChanges(d, latest.current.ctx), { row: DRAFT_KEY, field: 'date' }).then(
+        (ok) => {
+          if (!ok) setDraft(d);
+        },
+      );
     },
     [write, setDraft],
   );
@@ -236,7 +240,7 @@ export function useRegisterEditing(opts: EditingOptions) {
       go(draftLineKey(more.lines![more.lines!.length - 1]!.id), 'category', true);
       return;
     }
-    void saveDraft(next);
+    saveDraft(next);
   };
 
   // ---- register rows ----------------------------------------------------------------------
@@ -316,7 +320,7 @@ export function useRegisterEditing(opts: EditingOptions) {
     edit,
     startAdd,
     cancelAdd,
-    saveDraft: () => draftRef.current && void saveDraft(draftRef.current),
+    saveDraft: () => draftRef.current && saveDraft(draftRef.current),
     setDraft,
     goRow: (rowKey: string, step: 1 | -1) => {
       const row = rowAt(rowKey);
