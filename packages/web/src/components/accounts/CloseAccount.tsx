@@ -4,7 +4,7 @@
  * required'); or a forced close deletes the account and its transactions. With `canDelete`
  * (a closed account) it deletes the account.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { Account } from '../../app/types.ts';
@@ -27,8 +27,18 @@ export function CloseAccountModal({ options, active, close }: ModalProps) {
   const navigate = useNavigate();
   const fmt = useFormat();
   const accounts = useAppState((s) => s.accounts);
-  const [transfer, setTransfer] = useState<string | null>(null);
-  const [category, setCategory] = useState<string | null>(null);
+  const [transfer, setTransferState] = useState<string | null>(null);
+  const [category, setCategoryState] = useState<string | null>(null);
+  // Enter in a picker commits it and submits the form in one event: submit reads these.
+  const chosen = useRef({ transfer: null as string | null, category: null as string | null });
+  const setTransfer = (id: string | null) => {
+    chosen.current.transfer = id;
+    setTransferState(id);
+  };
+  const setCategory = (id: string | null) => {
+    chosen.current.category = id;
+    setCategoryState(id);
+  };
   const [errors, setErrors] = useState<{ transfer?: string; category?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
   const target = accounts.find((a) => a.id === transfer);
@@ -50,12 +60,15 @@ export function CloseAccountModal({ options, active, close }: ModalProps) {
   }
 
   function submit() {
+    const { transfer, category } = chosen.current;
+    const target = accounts.find((a) => a.id === transfer);
+    const needs = balance !== 0 && needsCategory(account, target);
     const problems: typeof errors = {};
     if (balance !== 0 && !transfer) problems.transfer = 'Transfer is required';
-    if (askCategory && !category) problems.category = 'Category is required';
+    if (needs && !category) problems.category = 'Category is required';
     setErrors(problems);
     if (problems.transfer || problems.category) return;
-    void run({ transferAccountId: transfer, categoryId: askCategory ? category : null });
+    void run({ transferAccountId: transfer, categoryId: needs ? category : null });
   }
 
   if (canDelete) {
@@ -108,7 +121,7 @@ export function CloseAccountModal({ options, active, close }: ModalProps) {
           )}
         </p>
         {balance !== 0 && (
-          <div className="field">
+          <div className="field reg-form-field">
             <AccountAutocomplete
               label="Transfer the balance to"
               value={transfer}
@@ -129,7 +142,7 @@ export function CloseAccountModal({ options, active, close }: ModalProps) {
               The money leaves the budget for an off-budget account, so the transfer needs a
               category:
             </p>
-            <div className="field">
+            <div className="field reg-form-field">
               <CategoryAutocomplete
                 label="Category"
                 value={category}
