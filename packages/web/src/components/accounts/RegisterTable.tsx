@@ -168,11 +168,17 @@ export function RegisterTable(p: RegisterTableProps) {
           className="vtable-row reg-preview"
           style={{ gridTemplateColumns: template }}
         >
-          {p.columns.map((col) => (
-            <Cell key={col.id} col={col}>
-              {previewCell(col.id, preview)}
-            </Cell>
-          ))}
+          {p.columns
+            .filter((col) => col.id !== 'category')
+            .map((col) => (
+              <Cell
+                key={col.id}
+                col={col}
+                className={col.id === 'notes' ? 'reg-preview-notes' : ''}
+              >
+                {previewCell(col.id, preview)}
+              </Cell>
+            ))}
         </div>
       ))}
     </>
@@ -187,14 +193,16 @@ export function RegisterTable(p: RegisterTableProps) {
       case 'payee':
         return <PayeeText label={p.payeeLabel(preview.payee)} />;
       case 'notes':
-        return (
-          <span className={`reg-badge reg-badge-${preview.status}`}>
-            {preview.status === 'due' ? 'Due' : preview.status === 'missed' ? 'Missed' : 'Upcoming'}
-          </span>
-        );
-      case 'category':
+        // Notes and Category together: the status and what can be done with the preview.
         return (
           <span className="reg-preview-actions">
+            <span className={`reg-badge reg-badge-${preview.status}`}>
+              {preview.status === 'due'
+                ? 'Due'
+                : preview.status === 'missed'
+                  ? 'Missed'
+                  : 'Upcoming'}
+            </span>
             <button
               type="button"
               className="btn reg-btn-small"
