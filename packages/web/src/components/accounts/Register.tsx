@@ -181,7 +181,10 @@ export function Register({
     }
   }
 
-  const columns = registerColumns({ account: view.multiAccount, balance: running });
+  const columns = useMemo(
+    () => registerColumns({ account: view.multiAccount, balance: running }),
+    [view.multiAccount, running],
+  );
   const canAdd = view.kind === 'account' ? !view.account?.closed : accounts.some((a) => !a.closed);
 
   return (

@@ -2,15 +2,13 @@
  * The cells of one register row, shown or (the cursor's cell) edited: a transaction, a split
  * line, the add row, a scheduled preview.
  */
-import type { ReactNode } from 'react';
-import { Amount } from '../kit/AmountInput.tsx';
+import { memo, type ReactNode } from 'react';
 import type { CommitReason } from '../kit/cell-keys.ts';
-import { MenuButton, type MenuEntry } from '../kit/Menu.tsx';
-import { type CellValues, EditCell, useCellText } from './cells.tsx';
+import { type CellValues, EditCell } from './cells.tsx';
 import type { ColumnId, RegisterColumn } from './columns.ts';
 import type { NavRow } from './nav-rows.ts';
 import type { RegisterField } from './types.ts';
-import type { Cursor, FieldError } from './use-register-editing.ts';
+import type { FieldError } from './use-register-editing.ts';
 
 export interface PayeeLabel {
   name: string;
@@ -18,21 +16,40 @@ export interface PayeeLabel {
   transfer: string | null;
 }
 
+/** Display text of a row's cells, made once per table (not per cell: rows mount on scroll). */
+export interface RowText {
+  date: (date: string) => string;
+  amount: (cents: number) => string;
+  account: (id: string | null) => string;
+  category: (id: string | null) => string;
+  payee: (id: string | null) => PayeeLabel;
+}
+
+/** What a row asks of the table; one stable object, so rows that did not change skip rendering. */
+export interface RowActions {
+  commit: (row: string, field: RegisterField, value: unknown, reason: CommitReason) => void;
+  cancel: (row: string) => void;
+  select: (row: string, shift: boolean) => void;
+  toggleCleared: (row: string) => void;
+  openMenu: (row: string, anchor: HTMLElement) => void;
+}
+
 export interface RowCellsProps {
   columns: readonly RegisterColumn[];
   row: NavRow;
   /** Accessible name of the row (its date, payee and amount). */
   label: string;
-  cursor: Cursor | null;
+  /** The cursor's field when it is in this row, and whether it is being edited. */
+  cursorField: RegisterField | null;
+  editing: boolean;
+  /** This row's refused value, if any. */
   error: FieldError | null;
   balance?: number | null;
   selected?: boolean;
-  payeeLabel: (id: string | null) => PayeeLabel;
-  onSelect?: (shift: boolean) => void;
-  onCommit: (field: RegisterField, value: unknown, reason: CommitReason) => void;
-  onCancel: () => void;
-  onToggleCleared?: () => void;
-  menu?: { items: MenuEntry[]; onSelect: (name: string) => void };
+  /** Register rows have a selection box and a menu; the add row has neither. */
+  full: boolean;
+  text: RowText;
+  actions: RowActions;
 }
 
 const FIELD_LABEL: Record<RegisterField, string> = {
@@ -112,13 +129,16 @@ export function ClearedButton({
   );
 }
 
+function AmountText({ cents, text }: { cents: number; text: RowText }) {
+  return <span className={`amount${cents < 0 ? ' negative' : ''}`}>{text.amount(cents)}</span>;
+}
+
 /** Every cell of a row, the cursor's cell as its kit input when it is being edited. */
-export function RowCells(p: RowCellsProps) {
-  const text = useCellText();
-  const { row } = p;
+export const RowCells = memo(function RowCells(p: RowCellsProps) {
+  const { row, text, actions } = p;
   const v = row.values;
-  const editing = p.cursor && p.cursor.row === row.key && p.cursor.editing ? p.cursor.field : null;
-  const error = p.error && p.error.row === row.key ? p.error : null;
+  const editing = p.editing ? p.cursorField : null;
+  const error = p.error;
 
   function content(id: ColumnId): ReactNode {
     if (editing === id) {
@@ -126,35 +146,35 @@ export function RowCells(p: RowCellsProps) {
         <EditCell
           field={id}
           values={v}
-          label={`${FIELD_LABEL[id]}${row.kind.includes('line') || row.kind === 'child' ? ' of split line' : ''}`}
+          label={`${FIELD_LABEL[id]}${row.kind === 'draft-line' || row.kind === 'child' ? ' of split line' : ''}`}
           error={error?.field === id ? error.message : null}
           canSplit={row.kind === 'txn' || row.kind === 'draft'}
           onCommit={(value, reason) => {
-            p.onCommit(id, value, reason);
+            actions.commit(row.key, id, value, reason);
             return true;
           }}
-          onCancel={p.onCancel}
+          onCancel={() => actions.cancel(row.key)}
         />
       );
     }
     switch (id) {
       case 'select':
-        return p.onSelect ? (
+        return p.full ? (
           <input
             type="checkbox"
             tabIndex={-1}
             aria-label={`Select ${p.label}`}
             checked={!!p.selected}
             onChange={() => undefined}
-            onClick={(e) => p.onSelect?.(e.shiftKey)}
+            onClick={(e) => actions.select(row.key, e.shiftKey)}
           />
         ) : null;
       case 'date':
-        return v.isLine || !v.date ? '' : text.fmt.date(v.date);
+        return v.isLine || !v.date ? '' : text.date(v.date);
       case 'account':
         return v.isLine ? '' : text.account(v.account);
       case 'payee':
-        return <PayeeText label={p.payeeLabel(v.payee)} />;
+        return <PayeeText label={text.payee(v.payee)} />;
       case 'notes':
         return v.notes ?? '';
       case 'category':
@@ -173,22 +193,37 @@ export function RowCells(p: RowCellsProps) {
             );
         }
       case 'payment':
-        return v.amount < 0 ? <Amount cents={-v.amount} colored={false} /> : '';
+        return v.amount < 0 ? <span className="amount">{text.amount(-v.amount)}</span> : '';
       case 'deposit':
-        return v.amount > 0 ? <Amount cents={v.amount} colored={false} /> : '';
+        return v.amount > 0 ? <span className="amount">{text.amount(v.amount)}</span> : '';
       case 'balance':
-        return p.balance === null || p.balance === undefined ? '' : <Amount cents={p.balance} />;
+        return p.balance === null || p.balance === undefined ? (
+          ''
+        ) : (
+          <AmountText cents={p.balance} text={text} />
+        );
       case 'cleared':
-        return v.isLine ? '' : <ClearedButton values={v} onToggle={p.onToggleCleared} />;
-      case 'menu':
-        return p.menu ? (
-          <MenuButton
-            label="⋯"
-            ariaLabel={`Actions for ${p.label}`}
-            className="btn btn-bare reg-menu"
-            items={p.menu.items}
-            onSelect={p.menu.onSelect}
+        return v.isLine ? (
+          ''
+        ) : (
+          <ClearedButton
+            values={v}
+            onToggle={
+              p.full || row.kind === 'draft' ? () => actions.toggleCleared(row.key) : undefined
+            }
           />
+        );
+      case 'menu':
+        return p.full ? (
+          <button
+            type="button"
+            className="btn btn-bare reg-menu"
+            aria-haspopup="menu"
+            aria-label={`Actions for ${p.label}`}
+            onClick={(e) => actions.openMenu(row.key, e.currentTarget)}
+          >
+            ⋯
+          </button>
         ) : null;
     }
   }
@@ -201,7 +236,7 @@ export function RowCells(p: RowCellsProps) {
           col={col}
           className={[
             editing === col.id ? 'editing' : '',
-            p.cursor?.row === row.key && p.cursor.field === col.id ? 'cursor' : '',
+            p.cursorField === col.id ? 'cursor' : '',
             error?.field === col.id ? 'invalid' : '',
           ].join(' ')}
         >
@@ -210,4 +245,4 @@ export function RowCells(p: RowCellsProps) {
       ))}
     </>
   );
-}
+});

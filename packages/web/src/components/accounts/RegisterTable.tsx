@@ -9,17 +9,29 @@ import {
   type MouseEvent,
   type ReactNode,
   type Ref,
+  useMemo,
   useRef,
+  useState,
 } from 'react';
+import { useAppState } from '../../app/context.ts';
+import { useFormat } from '../../app/use-format.ts';
 import { Amount } from '../kit/AmountInput.tsx';
+import { Menu, type MenuEntry } from '../kit/Menu.tsx';
 import { gridTemplate, VirtualTable, type VirtualTableHandle } from '../kit/VirtualTable.tsx';
 import type { RegisterColumn } from './columns.ts';
-import type { NavRow } from './nav-rows.ts';
+import { DRAFT_KEY, type NavRow } from './nav-rows.ts';
 import type { Preview } from './previews.ts';
 import type { Sort } from './register-query.ts';
 import type { DisplayRow } from './register-rows.ts';
-import { Cell, PayeeText, type PayeeLabel, RowCells, type RowCellsProps } from './RegisterRow.tsx';
-import { useCellText } from './cells.tsx';
+import {
+  Cell,
+  PayeeText,
+  type PayeeLabel,
+  type RowActions,
+  RowCells,
+  type RowCellsProps,
+  type RowText,
+} from './RegisterRow.tsx';
 import type { Selection } from './selection.ts';
 import type { RegisterTx } from './types.ts';
 import type { RegisterEditing } from './use-register-editing.ts';
@@ -61,7 +73,7 @@ export interface RegisterTableProps {
   payeeLabel: (id: string | null) => PayeeLabel;
   rowLabel: (row: NavRow) => string;
   onToggleCleared: (row: NavRow) => void;
-  rowMenu: (row: NavRow) => RowCellsProps['menu'];
+  rowMenu: (row: NavRow) => { items: MenuEntry[]; onSelect: (name: string) => void } | undefined;
   onDistribute: (parent: RegisterTx | null) => void;
   onAddLine: (parent: RegisterTx) => void;
   onPostPreview: (p: Preview) => void;
@@ -72,10 +84,44 @@ export interface RegisterTableProps {
 }
 
 export function RegisterTable(p: RegisterTableProps) {
-  const text = useCellText();
+  const fmt = useFormat();
+  const accounts = useAppState((s) => s.accounts);
+  const categories = useAppState((s) => s.categories.list);
   const template = gridTemplate(p.columns);
   const press = useRef<{ x: number; y: number } | null>(null);
   const { cursor, error } = p.editing;
+  const [menu, setMenu] = useState<{ row: string; anchor: HTMLElement } | null>(null);
+
+  // Made once per change of what they read: rows mount and unmount on every scroll frame.
+  const text = useMemo<RowText>(() => {
+    const accountNames = new Map(accounts.map((a) => [a.id, a.name]));
+    const categoryNames = new Map(categories.map((c) => [c.id, c.name]));
+    return {
+      date: fmt.date,
+      amount: fmt.amount,
+      account: (id) => (id ? (accountNames.get(id) ?? '') : ''),
+      category: (id) => (id ? (categoryNames.get(id) ?? '') : ''),
+      payee: p.payeeLabel,
+    };
+  }, [fmt, accounts, categories, p.payeeLabel]);
+
+  // One stable object for every row; it calls whatever the table holds now.
+  const latest = useRef(p);
+  latest.current = p;
+  const actions = useRef<RowActions>({
+    commit: (row, field, value, reason) => latest.current.editing.commit(row, field, value, reason),
+    cancel: (row) => latest.current.editing.cancel(row),
+    select: (row, shift) => latest.current.onSelect(row, shift),
+    toggleCleared: (key) => {
+      const row = latest.current.nav.get(key);
+      if (row) latest.current.onToggleCleared(row);
+      else if (key === DRAFT_KEY) {
+        const d = latest.current.editing.draft;
+        if (d) latest.current.editing.setDraft({ ...d, cleared: !d.cleared });
+      }
+    },
+    openMenu: (row, anchor) => setMenu({ row, anchor }),
+  }).current;
 
   function onMouseDown(e: MouseEvent) {
     press.current = { x: e.clientX, y: e.clientY };
@@ -92,19 +138,36 @@ export function RegisterTable(p: RegisterTableProps) {
     void p.editing.edit(row.key, col as NavRow['fields'][number]);
   }
 
-  const cells = (row: NavRow, extra: Partial<RowCellsProps> = {}) => (
-    <RowCells
-      columns={p.columns}
-      row={row}
-      label={p.rowLabel(row)}
-      cursor={cursor}
-      error={error}
-      payeeLabel={p.payeeLabel}
-      onCommit={(field, value, reason) => p.editing.commit(row.key, field, value, reason)}
-      onCancel={() => p.editing.cancel(row.key)}
-      {...extra}
-    />
-  );
+  const cells = (row: NavRow, extra: Partial<RowCellsProps> = {}) => {
+    const here = cursor?.row === row.key ? cursor : null;
+    return (
+      <RowCells
+        columns={p.columns}
+        row={row}
+        label={p.rowLabel(row)}
+        cursorField={here?.field ?? null}
+        editing={!!here?.editing}
+        error={error?.row === row.key ? error : null}
+        full={false}
+        text={text}
+        actions={actions}
+        {...extra}
+      />
+    );
+  };
+
+  const menuRow = menu ? p.nav.get(menu.row) : undefined;
+  const menuSpec = menuRow ? p.rowMenu(menuRow) : undefined;
+  const rowMenu =
+    menu && menuSpec ? (
+      <Menu
+        anchor={{ current: menu.anchor }}
+        items={menuSpec.items}
+        label={`Actions for ${menuRow ? p.rowLabel(menuRow) : ''}`}
+        onSelect={menuSpec.onSelect}
+        onClose={() => setMenu(null)}
+      />
+    ) : null;
 
   const rowAttrs = (row: NavRow, className: string) => ({
     role: 'row',
@@ -164,7 +227,7 @@ export function RegisterTable(p: RegisterTableProps) {
         <div
           key={preview.id}
           role="row"
-          aria-label={`Scheduled: ${text.fmt.date(preview.date)} ${p.payeeLabel(preview.payee).name}`}
+          aria-label={`Scheduled: ${text.date(preview.date)} ${p.payeeLabel(preview.payee).name}`}
           className="vtable-row reg-preview"
           style={{ gridTemplateColumns: template }}
         >
@@ -187,7 +250,7 @@ export function RegisterTable(p: RegisterTableProps) {
   function previewCell(id: RegisterColumn['id'], preview: Preview): ReactNode {
     switch (id) {
       case 'date':
-        return text.fmt.date(preview.date);
+        return text.date(preview.date);
       case 'account':
         return text.account(preview.account);
       case 'payee':
@@ -259,75 +322,76 @@ export function RegisterTable(p: RegisterTableProps) {
   };
 
   return (
-    <VirtualTable
-      label={p.label}
-      role="grid"
-      className="register"
-      handle={p.handle}
-      columns={p.columns.map((col) => ({
-        id: col.id,
-        header: header(col),
-        width: col.width,
-        align: col.align,
-        sort:
-          p.sort?.field === col.id
-            ? p.sort.dir === 'asc'
-              ? ('ascending' as const)
-              : ('descending' as const)
-            : undefined,
-        cell: () => null,
-      }))}
-      rows={p.rows}
-      total={p.complete ? p.rows.length : null}
-      rowKey={(r) => r.key}
-      rowLabel={(r) => {
-        const row = p.nav.get(r.key);
-        return row ? p.rowLabel(row) : 'Amount left to assign';
-      }}
-      onNearEnd={p.complete ? undefined : p.onNearEnd}
-      top={top}
-      empty={p.loading ? null : p.empty}
-      rowProps={(r) => {
-        const row = p.nav.get(r.key);
-        if (!row) return { className: 'reg-left-row' };
-        const kind = r.kind === 'child' ? 'reg-line' : 'reg-txn';
-        const selected = p.selection.ids.has(r.key);
-        const { role: _role, ...attrs } = rowAttrs(row, `${kind}${selected ? ' selected' : ''}`);
-        return { ...attrs, 'aria-selected': selected } as HTMLAttributes<HTMLDivElement>;
-      }}
-      renderRow={(r) => {
-        if (r.kind === 'split-left') {
-          return (
-            <div role="gridcell" className="reg-left-cell">
-              <span className="reg-left" role="status">
-                <LeftText total={r.parent.amount} left={r.left} />
-              </span>
-              <button
-                type="button"
-                className="btn reg-btn-small"
-                onClick={() => p.onDistribute(r.parent)}
-              >
-                Distribute
-              </button>
-              <button
-                type="button"
-                className="btn reg-btn-small"
-                onClick={() => p.onAddLine(r.parent)}
-              >
-                Add split line
-              </button>
-            </div>
-          );
-        }
-        const row = p.nav.get(r.key)!;
-        return cells(row, {
-          balance: r.kind === 'txn' ? r.balance : null,
-          selected: p.selection.ids.has(r.key),
-          onSelect: (shift) => p.onSelect(r.key, shift),
-          onToggleCleared: () => p.onToggleCleared(row),
-          menu: p.rowMenu(row),
-        });
-      }}
-    />
+    <>
+      {rowMenu}
+      <VirtualTable
+        label={p.label}
+        role="grid"
+        className="register"
+        handle={p.handle}
+        columns={p.columns.map((col) => ({
+          id: col.id,
+          header: header(col),
+          width: col.width,
+          align: col.align,
+          sort:
+            p.sort?.field === col.id
+              ? p.sort.dir === 'asc'
+                ? ('ascending' as const)
+                : ('descending' as const)
+              : undefined,
+          cell: () => null,
+        }))}
+        rows={p.rows}
+        total={p.complete ? p.rows.length : null}
+        rowKey={(r) => r.key}
+        rowLabel={(r) => {
+          const row = p.nav.get(r.key);
+          return row ? p.rowLabel(row) : 'Amount left to assign';
+        }}
+        onNearEnd={p.complete ? undefined : p.onNearEnd}
+        top={top}
+        empty={p.loading ? null : p.empty}
+        rowProps={(r) => {
+          const row = p.nav.get(r.key);
+          if (!row) return { className: 'reg-left-row' };
+          const kind = r.kind === 'child' ? 'reg-line' : 'reg-txn';
+          const selected = p.selection.ids.has(r.key);
+          const { role: _role, ...attrs } = rowAttrs(row, `${kind}${selected ? ' selected' : ''}`);
+          return { ...attrs, 'aria-selected': selected } as HTMLAttributes<HTMLDivElement>;
+        }}
+        renderRow={(r) => {
+          if (r.kind === 'split-left') {
+            return (
+              <div role="gridcell" className="reg-left-cell">
+                <span className="reg-left" role="status">
+                  <LeftText total={r.parent.amount} left={r.left} />
+                </span>
+                <button
+                  type="button"
+                  className="btn reg-btn-small"
+                  onClick={() => p.onDistribute(r.parent)}
+                >
+                  Distribute
+                </button>
+                <button
+                  type="button"
+                  className="btn reg-btn-small"
+                  onClick={() => p.onAddLine(r.parent)}
+                >
+                  Add split line
+                </button>
+              </div>
+            );
+          }
+          const row = p.nav.get(r.key)!;
+          return cells(row, {
+            balance: r.kind === 'txn' ? r.balance : null,
+            selected: p.selection.ids.has(r.key),
+            full: true,
+          });
+        }}
+      />
+    </>
   );
 }

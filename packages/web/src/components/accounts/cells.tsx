@@ -1,7 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { useAppState } from '../../app/context.ts';
 import type { Account } from '../../app/types.ts';
-import { useFormat } from '../../app/use-format.ts';
 import { AmountInput } from '../kit/AmountInput.tsx';
 import { type CommitReason, commitReasonForKey } from '../kit/cell-keys.ts';
 import { DateInput } from '../kit/DateInput.tsx';
@@ -176,16 +174,4 @@ function ClearedToggle({
       {cleared ? '✓' : '○'}
     </button>
   );
-}
-
-/** Display text of a row's cells (not in edit mode). */
-export function useCellText() {
-  const fmt = useFormat();
-  const accounts = useAppState((s) => s.accounts);
-  const categories = useAppState((s) => s.categories.list);
-  return {
-    fmt,
-    account: (id: string | null) => accounts.find((a) => a.id === id)?.name ?? '',
-    category: (id: string | null) => categories.find((c) => c.id === id)?.name ?? '',
-  };
 }

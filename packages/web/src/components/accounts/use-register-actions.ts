@@ -98,10 +98,17 @@ export function useRegisterActions({
   }, [rows]);
   const order = useMemo(() => [...byKey.keys()], [byKey]);
 
-  const payeeLabel = (id: string | null): PayeeLabel => {
-    const p = id ? payees.find((x) => x.id === id) : undefined;
-    return { name: payeeName(id), transfer: p?.transfer_acct ?? null };
-  };
+  // One lookup per render of the table, not a scan of the payees per cell.
+  const payeeLabel = useMemo(() => {
+    const byId = new Map(payees.map((p) => [p.id, p]));
+    const accountNames = new Map(accounts.map((a) => [a.id, a.name]));
+    return (id: string | null): PayeeLabel => {
+      const p = id ? byId.get(id) : undefined;
+      if (!p) return { name: id?.startsWith('new:') ? id.slice(4) : '', transfer: null };
+      const transfer = p.transfer_acct ?? null;
+      return { name: (transfer && accountNames.get(transfer)) || p.name, transfer };
+    };
+  }, [payees, accounts]);
 
   async function transactionsOf(ids: Iterable<string>): Promise<RegisterTx[]> {
     const list = [...ids];
