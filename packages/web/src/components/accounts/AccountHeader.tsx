@@ -12,12 +12,17 @@ import { TextInput } from '../kit/TextInput.tsx';
 import { BALANCE_SHEET, cellNumber } from './balance-queries.ts';
 import type { RegisterView } from './views.ts';
 
-/** A live query cell of the view's cleared balance (its uncleared part is the rest). */
-function useClearedBalance(view: RegisterView): number {
+/**
+ * A live query cell of the view's cleared balance (its uncleared part is the rest). Made once
+ * per view (the core keeps it up to date), and only after the register's first rows: it reads
+ * every transaction of the view, which would hold the rows back.
+ */
+function useClearedBalance(view: RegisterView, ready: boolean): number {
   const store = useStore();
   const name = `cleared-${view.routeId ?? 'all'}`;
   const filterKey = JSON.stringify(view.filter);
   useEffect(() => {
+    if (!ready || `${BALANCE_SHEET}!${name}` in store.get().cells) return;
     void store.backend.send('create-query', {
       sheetName: BALANCE_SHEET,
       name,
@@ -35,19 +40,21 @@ function useClearedBalance(view: RegisterView): number {
         offset: null,
       },
     });
-  }, [store, name, filterKey]);
+  }, [store, name, filterKey, ready]);
   return useAppState((s) => cellNumber(s.cells, name));
 }
 
 export interface HeaderProps {
   view: RegisterView;
+  /** The register's first rows are in: the header's own reads may start. */
+  ready: boolean;
   menu: { items: MenuEntry[]; onSelect: (name: string) => void };
 }
 
-export function AccountHeader({ view, menu }: HeaderProps) {
+export function AccountHeader({ view, menu, ready }: HeaderProps) {
   const store = useStore();
   const balance = useAppState((s) => cellNumber(s.cells, view.balanceCell));
-  const cleared = useClearedBalance(view);
+  const cleared = useClearedBalance(view, ready);
   const [renaming, setRenaming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const account = view.account;

@@ -21,26 +21,27 @@ import {
 import type { RegisterFinding } from './use-register-finding.ts';
 
 /** Saved filters, kept fresh (they sync like everything else). */
-export function useSavedFilters(): SavedFilter[] {
+export function useSavedFilters(ready = true): SavedFilter[] {
   const store = useStore();
   const [list, setList] = useState<SavedFilter[]>([]);
   const load = useCallback(() => {
+    if (!ready) return;
     void store.backend.send<SavedFilter[]>('filters-get').then((res) => {
       if (Array.isArray(res)) setList(res);
     });
-  }, [store]);
+  }, [store, ready]);
   useEffect(load, [load]);
   useTablesChanged(['transaction_filters'], load);
   return list;
 }
 
-export function FilterBar({ finding }: { finding: RegisterFinding }) {
+export function FilterBar({ finding, ready }: { finding: RegisterFinding; ready: boolean }) {
   const store = useStore();
   const fmt = useFormat();
   const payeeName = usePayeeName();
   const accounts = useAppState((s) => s.accounts);
   const categories = useAppState((s) => s.categories.list);
-  const saved = useSavedFilters();
+  const saved = useSavedFilters(ready);
   const [editing, setEditing] = useState<number | null>(null);
   const [naming, setNaming] = useState<'save' | 'rename' | null>(null);
   const chips = useRef<Array<HTMLButtonElement | null>>([]);

@@ -106,7 +106,9 @@ export function Register({
         };
     }
   }, [plain, view.kind, view.account?.id, accountMap]);
-  const previews = usePreviews(inView);
+  // Schedules, saved filters and the cleared balance are read once the first rows are in.
+  const settled = !data.loading;
+  const previews = usePreviews(settled ? inView : null);
 
   const editing = useRegisterEditing({
     registerRows: registerNav,
@@ -200,7 +202,7 @@ export function Register({
         actions.importFile(file);
       }}
     >
-      <AccountHeader view={view} menu={actions.accountMenu} />
+      <AccountHeader view={view} menu={actions.accountMenu} ready={settled} />
       {accounts.length === 0 && (
         <div className="card stack">
           <p>For Coffer to be useful, you need to add an account.</p>
@@ -219,7 +221,7 @@ export function Register({
         bulk={actions.bulkMenu}
         searchRef={searchRef}
       />
-      <FilterBar finding={finding} />
+      <FilterBar finding={finding} ready={settled} />
       {reconcile && view.account && (
         <ReconcileBar
           account={view.account}

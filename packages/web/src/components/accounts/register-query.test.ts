@@ -20,6 +20,7 @@ describe('the register query', () => {
       filterExpressions: [{ account: 'a' }],
       selectExpressions: ['*'],
       orderExpressions: [{ date: 'desc' }, 'starting_balance_flag', { sort_order: 'desc' }],
+      validateRefs: false,
       limit: null,
     });
   });

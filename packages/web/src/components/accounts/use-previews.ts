@@ -14,8 +14,10 @@ export function usePreviews(inView: ((account: string) => boolean) | null): Prev
     statuses: {},
   });
   const [tick, setTick] = useState(0);
-  useTablesChanged(TABLES, () => setTick((t) => t + 1));
+  const wanted = inView !== null;
+  useTablesChanged(TABLES, () => wanted && setTick((t) => t + 1));
   useEffect(() => {
+    if (!wanted) return;
     let cancelled = false;
     const query = q('schedules').filter({ completed: false }).select('*').serialize();
     void Promise.all([
@@ -32,6 +34,6 @@ export function usePreviews(inView: ((account: string) => boolean) | null): Prev
     return () => {
       cancelled = true;
     };
-  }, [store, tick]);
+  }, [store, tick, wanted]);
   return inView ? previewsOf(data.schedules, data.statuses, inView) : [];
 }

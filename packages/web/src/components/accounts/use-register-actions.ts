@@ -270,7 +270,14 @@ export function useRegisterActions({
   const linked = accounts.filter((a) => a.account_id && !a.closed);
   const accountItems: MenuEntry[] = account
     ? [
-        { name: 'import', text: 'Import transactions', disabled: !!account.closed },
+        'import-transactions' in importModals
+          ? { name: 'import', text: 'Import transactions', disabled: !!account.closed }
+          : {
+              name: 'import',
+              text: 'Import transactions',
+              disabled: true,
+              hint: 'Not available yet',
+            },
         { name: 'export', text: 'Export transactions' },
         { name: 'reconcile', text: 'Reconcile', disabled: !!account.closed },
         {
