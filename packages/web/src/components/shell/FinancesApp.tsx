@@ -9,7 +9,6 @@ import { DemoBanner, MobileNotice, SyncingBanner, UpdateBanner } from '../app/Ba
 import { ModalHost } from '../app/ModalHost.tsx';
 import { BottomNav } from './BottomNav.tsx';
 import { budgetModals } from './modal-registry.ts';
-import { PostTransactions } from './Pages.tsx';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
 import { useStartupSync } from './use-startup-sync.ts';
@@ -23,6 +22,7 @@ const SchedulesPage = lazy(() => import('../schedules/SchedulesPage.tsx'));
 const ScheduleEditPage = lazy(() => import('../schedules/ScheduleEditPage.tsx'));
 const ScheduleLinkPage = lazy(() => import('../schedules/ScheduleLinkPage.tsx'));
 const DiscoverSchedulesPage = lazy(() => import('../schedules/DiscoverSchedulesPage.tsx'));
+const PostTransactions = lazy(() => import('../schedules/PostTransactions.tsx'));
 const PayeesPage = lazy(() => import('../payees/PayeesPage.tsx'));
 const RulesPage = lazy(() => import('../rules/RulesPage.tsx'));
 const SettingsPage = lazy(() => import('../settings/SettingsPage.tsx'));
