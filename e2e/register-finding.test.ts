@@ -45,7 +45,7 @@ describe.runIf(built)(
     let context: BrowserContext;
     let page: Page;
     let syncId = '';
-      const errors: string[] = [];
+    const errors: string[] = [];
 
     const sidebar = () => page.getByRole('navigation', { name: 'Sidebar' });
     const main = () => page.getByRole('main');
@@ -74,7 +74,7 @@ describe.runIf(built)(
 
     /** The other device: Coffer's Node API on the same server, for data and for checking. */
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the built API bundle is untyped here
-  async function otherDevice<T>(fn: (api: any) => Promise<T>): Promise<T> {
+    async function otherDevice<T>(fn: (api: any) => Promise<T>): Promise<T> {
       const api = createRequire(import.meta.url)('../packages/api/dist/index.cjs');
       const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-finding-'));
       try {
@@ -117,7 +117,7 @@ describe.runIf(built)(
         await createLocalAccount(page, name, balance, { offBudget: off });
       }
       await sidebarLink('Checking').click();
-        await sidebar().getByText('More').click();
+      await sidebar().getByText('More').click();
       await sidebar().getByText('Settings').click();
       await page.getByRole('button', { name: /show advanced settings/i }).click();
       syncId = (await page.getByText('Sync ID:').locator('..').locator('code').textContent())!;
