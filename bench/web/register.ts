@@ -161,9 +161,10 @@ export async function search(page: Page, app: AppName, term: string): Promise<nu
   const measured = inPage<number>(
     page,
     `const ready = () => {
-       // A split whose line matched shows as the split ('Split'), with its lines.
+       // A split whose line matched shows as the split ('Split'), with its lines; an off-budget
+       // account's rows show no category (Coffer) or 'Off budget' (Actual).
        const cats = [...document.querySelectorAll(arg.row)].map((r) => r.querySelector(arg.category)?.textContent?.trim() ?? '');
-       return cats.includes(arg.term) && cats.every((c) => c === arg.term || /Split/.test(c));
+       return cats.includes(arg.term) && cats.every((c) => c === arg.term || c === '' || /Split|Off budget/.test(c));
      };
      while (window.__inputAt === null) await new Promise((r) => setTimeout(r, 0));
      return await waitForFrame(ready, () => window.__inputAt, ${WAIT});`,
