@@ -23,6 +23,7 @@ import { type InitialFilter, useRegisterFinding } from './use-register-finding.t
 import { useRegisterRows } from './use-register-rows.ts';
 import { usePreviews } from './use-previews.ts';
 import { defaultAccount, type RegisterView } from './views.ts';
+import type { RegisterTx } from './types.ts';
 import { newUuid } from './uuid.ts';
 
 export function Register({
@@ -78,7 +79,12 @@ export function Register({
     }),
     [accounts, payeeMap, view.multiAccount],
   );
-  const registerNav = useMemo(() => registerNavRows(rows, navCtx), [rows, navCtx]);
+  // Rows already shown keep their objects when a page is appended (they skip rendering).
+  const navCache = useMemo(() => new WeakMap<RegisterTx, NavRow>(), [navCtx]);
+  const registerNav = useMemo(
+    () => registerNavRows(rows, navCtx, navCache),
+    [rows, navCtx, navCache],
+  );
   const navByKey = useMemo(() => new Map(registerNav.map((r) => [r.key, r])), [registerNav]);
   const rowIndex = useMemo(() => new Map(rows.map((r, i) => [r.key, i])), [rows]);
   // Payees this register created, until the app's list has them: typing the same new name

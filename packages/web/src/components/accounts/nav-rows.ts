@@ -103,26 +103,42 @@ export function draftNavRows(draft: Draft | null, ctx: NavContext): NavRow[] {
   return out;
 }
 
-export function registerNavRows(rows: readonly DisplayRow[], ctx: NavContext): NavRow[] {
+/**
+ * The register's rows for the keyboard. `cache` keeps each transaction's row while the
+ * transaction object is the same (a new page appends rows; rows already shown stay as they
+ * were, and so skip rendering). Make a new cache when the context changes.
+ */
+export function registerNavRows(
+  rows: readonly DisplayRow[],
+  ctx: NavContext,
+  cache: WeakMap<RegisterTx, NavRow> = new WeakMap(),
+): NavRow[] {
   const out: NavRow[] = [];
   for (const row of rows) {
-    if (row.kind === 'txn') {
-      out.push(nav({ key: row.key, kind: 'txn', tx: row.tx, values: txValues(row.tx) }, ctx));
-    } else if (row.kind === 'child') {
-      out.push(
-        nav(
-          {
-            key: row.key,
-            kind: 'child',
-            tx: row.tx,
-            parent: row.parent,
-            last: row.last,
-            values: txValues(row.tx, row.parent),
-          },
-          ctx,
-        ),
-      );
+    if (row.kind === 'split-left') continue;
+    const known = cache.get(row.tx);
+    if (known && known.parent === (row.kind === 'child' ? row.parent : undefined)) {
+      if (row.kind !== 'child' || known.last === row.last) {
+        out.push(known);
+        continue;
+      }
     }
+    const made =
+      row.kind === 'txn'
+        ? nav({ key: row.key, kind: 'txn', tx: row.tx, values: txValues(row.tx) }, ctx)
+        : nav(
+            {
+              key: row.key,
+              kind: 'child',
+              tx: row.tx,
+              parent: row.parent,
+              last: row.last,
+              values: txValues(row.tx, row.parent),
+            },
+            ctx,
+          );
+    cache.set(row.tx, made);
+    out.push(made);
   }
   return out;
 }
