@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerReleaseTags, launchBrowser, SIZES } from './helpers/browser.ts';
+import { answerReleaseTags, launchBrowser, screenshotsAt, SIZES } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
 
@@ -162,6 +162,7 @@ describe.runIf(built)(
       await k().press('Shift+Tab');
       await k().press('Shift+Tab');
       await k().type('Savings');
+      await screenshotsAt(page, 'register-20-split-entry');
       await k().press('Tab');
       await k().press('Enter');
 
@@ -231,6 +232,7 @@ describe.runIf(built)(
       await k().type('12..x');
       await k().press('Enter');
       await page.getByRole('alert').waitFor(WAIT);
+      await screenshotsAt(page, 'register-21-refused');
       expect(await page.getByRole('textbox', { name: 'Payment' }).inputValue()).toBe('12..x');
       await k().press('Escape');
       expect(await page.getByRole('textbox', { name: 'Payment' }).inputValue()).toBe('12.99');
@@ -270,6 +272,7 @@ describe.runIf(built)(
       await row(/Netflix/)
         .getByRole('button', { name: /Actions for/ })
         .click();
+      await screenshotsAt(page, 'register-22-row-menu');
       await page.getByRole('menuitem', { name: 'Duplicate' }).click();
       await expect.poll(count, WAIT).toBe(2);
       await undo();
@@ -313,6 +316,7 @@ describe.runIf(built)(
       // The lines no longer add up: what is left shows, and Distribute settles it.
       const left = grid().getByRole('status').filter({ hasText: 'Amount left' });
       await left.waitFor(WAIT);
+      await screenshotsAt(page, 'register-23-amount-left');
       expect(await left.textContent()).toContain('10.00');
       await expect.poll(() => sidebarBalance('Savings').textContent(), WAIT).toBe(money(84000));
       await grid().getByRole('button', { name: 'Distribute' }).click();

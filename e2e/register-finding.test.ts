@@ -1,10 +1,16 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerReleaseTags, launchBrowser, SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
+import {
+  answerReleaseTags,
+  launchBrowser,
+  MEDIUM,
+  screenshotsAt,
+  SIZES,
+} from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
 
@@ -15,7 +21,6 @@ const built =
 
 const WAIT = { timeout: 20_000 };
 const PASSWORD = 'register finding password';
-const WIDE = { width: 1100, height: 800 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A day `n` days before today, as the core stores it. */
@@ -58,19 +63,12 @@ describe.runIf(built)(
       sidebar().getByRole('link', { name: new RegExp(`^${name}`) });
 
     /** 1280×800 and 1100×800 (and the phone when asked), for looking at. */
-    async function shoot(name: string, phone = false) {
-      mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      for (const [size, viewport] of [
-        ['desktop', SIZES.desktop],
-        ['1100', WIDE],
-        ...(phone ? [['phone', SIZES.phone] as const] : []),
-      ] as const) {
-        await page.setViewportSize(viewport);
-        await page.waitForTimeout(120);
-        await page.screenshot({ path: join(SCREENSHOT_DIR, `register-${name}-${size}.png`) });
-      }
-      await page.setViewportSize(SIZES.desktop);
-    }
+    const shoot = (name: string, phone = false) =>
+      screenshotsAt(page, `register-${name}`, {
+        desktop: SIZES.desktop,
+        '1100': MEDIUM,
+        ...(phone ? { phone: SIZES.phone } : {}),
+      });
 
     /** The other device: Coffer's Node API on the same server, for data and for checking. */
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the built API bundle is untyped here

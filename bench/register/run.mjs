@@ -1,7 +1,7 @@
 // The account register beside Actual's web build, in headless Chromium on a 100,000-transaction
 // budget (issue 15): first rows of All accounts, scrolling 5,000 rows, a search and an amount
 // edit. Prints a table and writes bench/results/register-<time>.json.
-//   node bench/register/run.mjs [--transactions 100000] [--repeats 5]
+//   node bench/register/run.mjs [--transactions 100000] [--repeats 5] [--apps coffer,actual]
 //     [--web-root packages/web/dist] [--no-build]
 // Builds (server bundle and packages/web/dist) unless --no-build or bench/run.mjs already did
 // (BENCH_BUILT=1), bundles bench/web/register-measure.ts and runs it.

@@ -40,6 +40,7 @@ const { values } = parseArgs({
   options: {
     transactions: { type: 'string', default: '100000' },
     repeats: { type: 'string', default: '5' },
+    apps: { type: 'string', default: 'coffer,actual' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
   },
 });
@@ -71,7 +72,9 @@ async function measureApp(app: App, balanceCents: number): Promise<Result> {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await coldVisit(page, app.server.url, PASSWORD, BUDGET_NAME, formatCents(balanceCents));
+    await coldVisit(page, app.server.url, PASSWORD, BUDGET_NAME, formatCents(balanceCents), {
+      timeout: 900_000,
+    });
     // Let the first load's background work (sync, caches) settle, as a person would.
     await page.waitForTimeout(4000);
     const result: Result = {
@@ -125,8 +128,15 @@ async function measureApp(app: App, balanceCents: number): Promise<Result> {
 function report(results: Record<string, Result>) {
   const require = createRequire(import.meta.url);
   const actualVersion = require('@actual-app/web/package.json').version as string;
-  const c = results.coffer!;
-  const a = results.actual!;
+  const empty: Result = {
+    floorMs: [0],
+    firstRowsMs: [0],
+    scroll: { frames: 0, maxMs: 0, p95Ms: 0, over33: 0, rows: 0, seconds: 0 },
+    searchMs: [0],
+    editMs: [0],
+  };
+  const c = results.coffer ?? empty;
+  const a = results.actual ?? empty;
   const ms = (x: number) => Math.round(x);
   const rows: Array<[string, (r: Result) => number, number | null]> = [
     ['frame floor: a click to the next frame (ms)', (r) => median(r.floorMs), null],
@@ -178,10 +188,10 @@ async function main() {
   const webRoot = join(base, 'web');
   cpSync(resolve(values['web-root']), webRoot, { recursive: true });
   process.env.COFFER_WEB_ROOT = webRoot;
-  const apps: App[] = [
-    { name: 'coffer', server: await startCoffer() },
-    { name: 'actual', server: await startActual() },
-  ];
+  const wanted = values.apps.split(',');
+  const apps: App[] = [];
+  if (wanted.includes('coffer')) apps.push({ name: 'coffer', server: await startCoffer() });
+  if (wanted.includes('actual')) apps.push({ name: 'actual', server: await startActual() });
   try {
     for (const app of apps) await setUp(app, made, id);
     const results: Record<string, Result> = {};

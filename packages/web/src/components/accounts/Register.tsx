@@ -25,6 +25,7 @@ import { usePreviews } from './use-previews.ts';
 import { defaultAccount, type RegisterView } from './views.ts';
 import type { RegisterTx } from './types.ts';
 import { newUuid } from './uuid.ts';
+import { applyDeltas, balanceDeltas } from './optimistic-cells.ts';
 
 export function Register({
   view,
@@ -121,6 +122,20 @@ export function Register({
     navCtx,
     ctx: { newId: newUuid, payeeByName },
     onCreatedPayees: (list) => list.forEach((p) => created.current.set(p.name, p.id)),
+    onAmountChange: (tx, delta) => {
+      const isTransfer = (id: string | null) => !!id && !!payeeMap.get(id)?.transfer_acct;
+      const deltas = balanceDeltas(tx, delta, accounts, isTransfer);
+      if (!deltas) return () => undefined;
+      store.set((s) => ({ cells: applyDeltas(s.cells, deltas) }));
+      return () =>
+        void store.backend
+          .send<Array<{ name: string; value: unknown }>>('getCells', { names: [...deltas.keys()] })
+          .then((cells) =>
+            store.set((s) => ({
+              cells: { ...s.cells, ...Object.fromEntries(cells.map((c) => [c.name, c.value])) },
+            })),
+          );
+    },
     patch: data.patch,
     defaultAccount: (last) => defaultAccount(view, accounts, last),
     reveal: (key) => {

@@ -51,6 +51,11 @@ export interface EditingOptions {
   defaultAccount: (lastUsed: string | null) => string | null;
   /** Brings a register row into view (the add row is always in view). */
   reveal: (key: string) => void;
+  /**
+   * A transaction's amount is about to change by `delta`: show the balances it moves at once.
+   * Returns what puts them back if the core refuses the write.
+   */
+  onAmountChange?: (tx: RegisterTx, delta: number) => () => void;
   /** Payees a write is creating (so the same name typed again reuses them). */
   onCreatedPayees: (payees: Array<{ id: string; name: string }>) => void;
   /** Asks before editing a reconciled transaction; resolves true to go ahead. */
@@ -250,7 +255,14 @@ export function useRegisterEditing(opts: EditingOptions) {
     const ctx = latest.current.ctx;
     const changes = editChanges(tx, row.parent ?? null, field, value, ctx);
     if (error?.row === row.key) setError(null);
-    void write(changes, { row: row.key, field });
+    const amount = changes.updated?.[0]?.amount;
+    const revert =
+      typeof amount === 'number' && !row.parent
+        ? latest.current.onAmountChange?.(tx, amount - tx.amount)
+        : undefined;
+    void write(changes, { row: row.key, field }).then((ok) => {
+      if (!ok) revert?.();
+    });
     if (field === 'category' && value === 'split' && changes.added?.[0]) {
       go(changes.added[0].id, 'category', true);
       return;
