@@ -475,6 +475,41 @@ describe.runIf(built)(
       expect(errors).toEqual([]);
     });
 
+    it('deletes a closed account after asking, and undoes it', async () => {
+      // Visa's balance went to Savings when it was closed above: it closes again at once.
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Close account' }).click();
+      const close = page.getByRole('dialog', { name: 'Close Account' });
+      await close.getByRole('button', { name: 'Close account' }).click();
+      await main().getByText('Closed', { exact: true }).waitFor(WAIT);
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Delete account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete Account' });
+      await dialog.getByRole('button', { name: 'Delete account' }).click();
+      await page.waitForURL(/\/accounts$/, WAIT);
+      await expect.poll(() => sidebarLink('Visa').count(), WAIT).toBe(0);
+      await k().press('Control+z');
+      await page.waitForURL(/\/accounts\/[^/]+$/, WAIT);
+      await main().getByRole('heading', { name: /Visa/ }).waitFor(WAIT);
+    });
+
+    it('exports the register as CSV', async () => {
+      await sidebarLink('Checking').click();
+      await rows().first().waitFor(WAIT);
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Export transactions' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^Checking-\d{4}-\d{2}-\d{2}\.csv$/);
+      const chunks: Buffer[] = [];
+      for await (const chunk of (await file.createReadStream())!) chunks.push(chunk as Buffer);
+      const csv = Buffer.concat(chunks).toString('utf8').split('\r\n');
+      expect(csv[0]).toBe('Account,Date,Payee,Notes,Category,Amount,Split,Cleared');
+      expect(csv.filter((l) => l.startsWith('Checking,') && l.includes(',Kroger,'))).toHaveLength(
+        9,
+      );
+    });
+
     it('looks right in the dark theme and on a phone', async () => {
       await page.goto(`${server.url}/settings`);
       await page.getByRole('button', { name: /show advanced settings/i }).click();

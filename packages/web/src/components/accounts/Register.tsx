@@ -17,6 +17,7 @@ import { registerQuery, showsRunningBalance } from './register-query.ts';
 import { displayRows } from './register-rows.ts';
 import { RegisterTable } from './RegisterTable.tsx';
 import { RegisterToolbar } from './RegisterToolbar.tsx';
+import { useAccountActions } from './use-account-actions.ts';
 import { useRegisterActions } from './use-register-actions.ts';
 import { useRegisterEditing } from './use-register-editing.ts';
 import { type InitialFilter, useRegisterFinding } from './use-register-finding.ts';
@@ -149,16 +150,8 @@ export function Register({
       ),
   });
 
-  const actions = useRegisterActions({
-    view,
-    query,
-    data,
-    rows,
-    editing,
-    finding,
-    reconcile,
-    setReconcile,
-  });
+  const actions = useRegisterActions({ query, data, rows, editing, finding });
+  const account = useAccountActions({ view, query, editing, finding, setReconcile });
 
   // A new search, filter or sort starts a new selection: no action on rows out of sight.
   const clear = actions.clearSelection;
@@ -220,10 +213,10 @@ export function Register({
         const file = e.dataTransfer.files[0];
         if (!view.account || !file) return;
         e.preventDefault();
-        actions.importFile(file);
+        account.importFile(file);
       }}
     >
-      <AccountHeader view={view} menu={actions.accountMenu} ready={settled} />
+      <AccountHeader view={view} menu={account.accountMenu} ready={settled} />
       {accounts.length === 0 && (
         <div className="card stack">
           <p>For Coffer to be useful, you need to add an account.</p>
@@ -247,8 +240,8 @@ export function Register({
         <ReconcileBar
           account={view.account}
           target={reconcile.target}
-          onAdjust={actions.reconcileAdjust}
-          onDone={actions.reconcileDone}
+          onAdjust={account.reconcileAdjust}
+          onDone={account.reconcileDone}
           onCancel={() => setReconcile(null)}
         />
       )}

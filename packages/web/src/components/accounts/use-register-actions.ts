@@ -1,22 +1,17 @@
 /**
- * What the register's buttons and menus do: selection and bulk actions, a row's menu, the
- * account menu, scheduled previews, splits, sorting, export, import and reconciling. Calls
+ * What the register's buttons and menus do: selection and bulk actions, a row's menu,
+ * scheduled previews, splits and sorting (the account menu is use-account-actions.ts). Calls
  * into other working areas go through their public entry points (CONTRACTS.md).
  */
 import type { QueryState } from '@coffer/core/query/query.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { syncBankAccounts } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { errorOf } from '../../backend/backend.ts';
-import { importModals } from '../import/modals.ts';
-import { localToday } from '../kit/calendar.ts';
 import { runQuery } from '../kit/data.ts';
 import type { EditField, NotesMode } from '../kit/EditFieldModal.tsx';
 import type { MenuEntry } from '../kit/Menu.tsx';
-import { usePayeeName } from '../kit/Pickers.tsx';
 import { rulesModals } from '../rules/modals.ts';
-import { cellNumber } from './balance-queries.ts';
 import {
   addLineChanges,
   deleteChanges,
@@ -25,10 +20,8 @@ import {
   setFieldChanges,
   unlinkScheduleChanges,
 } from './edits.ts';
-import { csvFileName, transactionsCsv } from './export-csv.ts';
 import type { NavRow } from './nav-rows.ts';
 import type { Preview } from './previews.ts';
-import { reconcileChanges } from './reconcile.ts';
 import type { Sort } from './register-query.ts';
 import { type DisplayRow, distribute as spread, splitRemainder } from './register-rows.ts';
 import type { PayeeLabel } from './RegisterRow.tsx';
@@ -39,17 +32,13 @@ import type { RegisterEditing } from './use-register-editing.ts';
 import type { RegisterFinding } from './use-register-finding.ts';
 import type { RegisterRows } from './use-register-rows.ts';
 import { newUuid } from './uuid.ts';
-import type { RegisterView } from './views.ts';
 
 interface Deps {
-  view: RegisterView;
   query: QueryState | null;
   data: RegisterRows;
   rows: DisplayRow[];
   editing: RegisterEditing;
   finding: RegisterFinding;
-  reconcile: { target: number } | null;
-  setReconcile: (r: { target: number } | null) => void;
 }
 
 const EDIT_FIELDS: EditField[] = [
@@ -71,23 +60,11 @@ const FIELD_TEXT: Record<EditField, string> = {
   cleared: 'Set cleared…',
 };
 
-export function useRegisterActions({
-  view,
-  query,
-  data,
-  rows,
-  editing,
-  finding,
-  setReconcile,
-  reconcile,
-}: Deps) {
+export function useRegisterActions({ query, data, rows, editing, finding }: Deps) {
   const store = useStore();
   const navigate = useNavigate();
   const payees = useAppState((s) => s.payees);
   const accounts = useAppState((s) => s.accounts);
-  const categories = useAppState((s) => s.categories.list);
-  const cells = useAppState((s) => s.cells);
-  const payeeName = usePayeeName();
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const ctx = { newId: newUuid };
 
@@ -235,170 +212,6 @@ export function useRegisterActions({
     editing.setCursor({ row: changes.added![0]!.id, field: 'category', editing: true });
   }
 
-  function importFile(file?: File) {
-    if (!view.account) return;
-    if (!('import-transactions' in importModals)) {
-      store.addNotification({
-        type: 'message',
-        message: 'Importing files is not available in this build yet.',
-      });
-      return;
-    }
-    store.pushModal('import-transactions', {
-      accountId: view.account.id,
-      ...(file ? { file } : {}),
-    });
-  }
-
-  async function exportCsv() {
-    if (!query) return;
-    const all = await runQuery<RegisterTx[]>(store, { ...query, limit: null, offset: null });
-    const csv = transactionsCsv(all, {
-      account: (id) => accounts.find((a) => a.id === id)?.name ?? '',
-      payee: payeeName,
-      category: (id) => categories.find((c) => c.id === id)?.name ?? '',
-    });
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = csvFileName(view.title, localToday());
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-
-  const account = view.account;
-  const linked = accounts.filter((a) => a.account_id && !a.closed);
-  const accountItems: MenuEntry[] = account
-    ? [
-        'import-transactions' in importModals
-          ? { name: 'import', text: 'Import transactions', disabled: !!account.closed }
-          : {
-              name: 'import',
-              text: 'Import transactions',
-              disabled: true,
-              hint: 'Not available yet',
-            },
-        { name: 'export', text: 'Export transactions' },
-        { name: 'reconcile', text: 'Reconcile', disabled: !!account.closed },
-        {
-          name: 'toggle-cleared',
-          text: finding.hideCleared ? 'Show cleared transactions' : 'Hide cleared transactions',
-        },
-        { kind: 'separator' },
-        ...(account.account_id
-          ? [
-              { name: 'sync', text: 'Sync with bank' },
-              { name: 'unlink', text: 'Unlink account' },
-            ]
-          : [
-              {
-                name: 'link',
-                text: 'Link bank account',
-                disabled: true,
-                hint: 'Not available yet',
-              },
-            ]),
-        { kind: 'separator' },
-        ...(account.closed
-          ? [
-              { name: 'reopen', text: 'Reopen account' },
-              { name: 'delete-account', text: 'Delete account', danger: true },
-            ]
-          : [{ name: 'close', text: 'Close account', danger: true }]),
-      ]
-    : [
-        { name: 'export', text: 'Export transactions' },
-        {
-          name: 'toggle-cleared',
-          text: finding.hideCleared ? 'Show cleared transactions' : 'Hide cleared transactions',
-        },
-        ...(linked.length > 0 ? [{ name: 'sync-all', text: 'Sync all linked accounts' }] : []),
-      ];
-
-  async function onAccountMenu(name: string) {
-    switch (name) {
-      case 'import':
-        return importFile();
-      case 'export':
-        return exportCsv();
-      case 'toggle-cleared':
-        return finding.setHideCleared(!finding.hideCleared);
-      case 'sync':
-        return void syncBankAccounts(store, account?.id ?? null);
-      case 'sync-all':
-        return void syncBankAccounts(store, null);
-      case 'unlink':
-        if (account) await store.backend.send('account-unlink', { id: account.id });
-        return;
-      case 'reconcile':
-        if (account) {
-          store.pushModal('reconcile', {
-            accountName: account.name,
-            cleared: reconciledTarget(),
-            onStart: (target: number) => setReconcile({ target }),
-          });
-        }
-        return;
-      case 'close':
-        if (account) {
-          store.pushModal('close-account', {
-            account,
-            balance: cellNumber(cells, view.balanceCell),
-          });
-        }
-        return;
-      case 'reopen':
-        if (account) await store.backend.send('account-reopen', { id: account.id });
-        return;
-      case 'delete-account':
-        if (account) store.pushModal('close-account', { account, balance: 0, canDelete: true });
-    }
-  }
-
-  /** The cleared balance is what a reconcile starts from (the header's cleared cell). */
-  function reconciledTarget(): number {
-    return cellNumber(cells, `cleared-${view.routeId ?? 'all'}`);
-  }
-
-  async function reconcileAdjust(difference: number) {
-    if (!account || difference === 0) return;
-    await editing.write({
-      added: [
-        {
-          id: newUuid(),
-          account: account.id,
-          date: localToday(),
-          amount: difference,
-          payee: null,
-          notes: 'Reconciliation balance adjustment',
-          category: null,
-          cleared: true,
-        },
-      ],
-    });
-  }
-
-  async function reconcileDone() {
-    if (!account) return;
-    const ids = await runQuery<Array<{ id: string; reconciled?: boolean }>>(store, {
-      table: 'transactions',
-      tableOptions: { splits: 'none' },
-      filterExpressions: [{ account: account.id }, { cleared: true }],
-      selectExpressions: ['*'],
-      groupExpressions: [],
-      orderExpressions: [],
-      calculation: false,
-      rawMode: false,
-      withDead: false,
-      validateRefs: true,
-      limit: null,
-      offset: null,
-    });
-    const changes = reconcileChanges(ids);
-    if (changes.updated?.length) await editing.write(changes);
-    setReconcile(null);
-  }
-
   return {
     selection,
     clearSelection,
@@ -424,7 +237,6 @@ export function useRegisterActions({
     },
     bulkMenu: { items: bulkItems, onSelect: (n: string) => void bulk(n) },
     rowMenu,
-    accountMenu: { items: accountItems, onSelect: (n: string) => void onAccountMenu(n) },
     payeeLabel,
     toggleCleared(row: NavRow) {
       if (!row.tx || row.kind === 'child') return;
@@ -465,9 +277,5 @@ export function useRegisterActions({
     async skipPreview(p: Preview) {
       await store.backend.send('schedule/skip-next-date', { id: p.schedule });
     },
-    importFile,
-    reconcileAdjust,
-    reconcileDone,
-    reconciling: reconcile !== null,
   };
 }
