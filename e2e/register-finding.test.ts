@@ -406,6 +406,28 @@ describe.runIf(built)(
       await expect.poll(household, WAIT).toBeLessThan(5);
     });
 
+    it('selects every transaction at once, and hides cleared ones', async () => {
+      const selectAll = grid().getByRole('checkbox', { name: 'Select all' });
+      const selected = page.getByRole('button', { name: /selected/ });
+      // The bulk edit's 50 rows are still selected: the box clears them first.
+      await selectAll.click();
+      await expect.poll(() => selected.count(), WAIT).toBe(0);
+      await selectAll.click();
+      // 72 payments, two paychecks and the starting balance (the rent was posted and undone).
+      await expect
+        .poll(() => selected.getAttribute('aria-label'), WAIT)
+        .toBe('Actions for 75 selected transactions');
+      await selectAll.click();
+      await expect.poll(() => selected.count(), WAIT).toBe(0);
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Hide cleared transactions' }).click();
+      await expect.poll(() => rows().count(), WAIT).toBe(7);
+      expect(await grid().getByRole('button', { name: 'Cleared', exact: true }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Show cleared transactions' }).click();
+      await expect.poll(() => rows().count(), WAIT).toBeGreaterThan(7);
+    });
+
     it('reconciles against the bank with an adjustment', async () => {
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Reconcile' }).click();
