@@ -49,6 +49,8 @@ const REPEATS = Number(values.repeats);
 const root = resolve('.');
 // Categories the budget has (bench/budget/budget-file.mjs), none a part of another's name.
 const SEARCHES = ['Extra 10', 'Extra 11', 'Extra 12', 'Extra 5', 'Extra 6'];
+/** What a flow that did not finish counts as: the time it was given (register.ts). */
+const TIMED_OUT = 180_000;
 
 interface Result {
   floorMs: number[];
@@ -84,22 +86,41 @@ async function measureApp(app: App, balanceCents: number): Promise<Result> {
       searchMs: [],
       editMs: [],
     };
+    /** One measurement; a flow that does not finish in time counts as the time it was given. */
+    const attempt = async (label: string, fn: () => Promise<number>): Promise<number | null> => {
+      try {
+        const ms = await fn();
+        console.log(`${app.name}: ${label} ${Math.round(ms)} ms`);
+        return ms;
+      } catch (e) {
+        console.log(`${app.name}: ${label} did not finish: ${(e as Error).message.split('\n')[0]}`);
+        return null;
+      }
+    };
     for (let i = 0; i < REPEATS; i++) {
       await goToChecking(page);
       result.floorMs.push(await frameFloor(page));
-      result.firstRowsMs.push(await firstRows(page, name));
-      console.log(
-        `${app.name}: All accounts, first rows ${Math.round(result.firstRowsMs.at(-1)!)} ms`,
-      );
+      const ms = await attempt('All accounts, first rows', () => firstRows(page, name));
+      result.firstRowsMs.push(ms ?? TIMED_OUT);
+      if (ms === null) break;
     }
     await page.waitForTimeout(1500);
-    result.scroll = await scroll5000(page, name);
-    console.log(`${app.name}: scroll ${JSON.stringify(result.scroll)}`);
-    await scrollTop(page, name);
-    for (let i = 0; i < REPEATS; i++) {
-      result.searchMs.push(await search(page, name, SEARCHES[i % SEARCHES.length]!));
-      console.log(`${app.name}: search ${Math.round(result.searchMs.at(-1)!)} ms`);
-      await clearSearch(page, name);
+    try {
+      result.scroll = await scroll5000(page, name);
+      console.log(`${app.name}: scroll ${JSON.stringify(result.scroll)}`);
+      await scrollTop(page, name);
+      for (let i = 0; i < REPEATS; i++) {
+        const ms = await attempt('search', () =>
+          search(page, name, SEARCHES[i % SEARCHES.length]!),
+        );
+        result.searchMs.push(ms ?? TIMED_OUT);
+        if (ms === null) break;
+        await clearSearch(page, name);
+      }
+    } catch (e) {
+      console.log(
+        `${app.name}: scrolling or searching failed: ${(e as Error).message.split('\n')[0]}`,
+      );
     }
     await goToChecking(page);
     if (name === 'actual') {
@@ -112,10 +133,11 @@ async function measureApp(app: App, balanceCents: number): Promise<Result> {
       const payment = await newestPayment(page, name);
       const next = payment + 100;
       balance -= 100;
-      result.editMs.push(
-        await editAmount(page, name, (next / 100).toFixed(2), formatCents(balance)),
+      const ms = await attempt('edit', () =>
+        editAmount(page, name, (next / 100).toFixed(2), formatCents(balance)),
       );
-      console.log(`${app.name}: edit ${Math.round(result.editMs.at(-1)!)} ms`);
+      result.editMs.push(ms ?? TIMED_OUT);
+      if (ms === null) break;
       await page.waitForTimeout(500);
     }
     if (errors.length > 0) console.warn(`${app.name}: page errors: ${errors.join(' | ')}`);
