@@ -23,14 +23,16 @@ export function usePreviews(inView: ((account: string) => boolean) | null): Prev
     void Promise.all([
       runQuery<ScheduleRow[]>(store, query),
       store.backend.send<Record<string, string>>('schedule/get-statuses'),
-    ]).then(([schedules, statuses]) => {
-      if (cancelled) return;
-      setData({
-        schedules: Array.isArray(schedules) ? schedules : [],
-        statuses:
-          statuses && typeof statuses === 'object' && !('error' in statuses) ? statuses : {},
+    ])
+      .catch(() => [[], {}] as [ScheduleRow[], Record<string, string>])
+      .then(([schedules, statuses]) => {
+        if (cancelled) return;
+        setData({
+          schedules: Array.isArray(schedules) ? schedules : [],
+          statuses:
+            statuses && typeof statuses === 'object' && !('error' in statuses) ? statuses : {},
+        });
       });
-    });
     return () => {
       cancelled = true;
     };

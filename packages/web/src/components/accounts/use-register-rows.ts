@@ -97,7 +97,14 @@ export function useRegisterRows(
       const gen = ++generation.current;
       loadingMore.current = false;
       // Sent together, answered in order by the core: the balance matches these rows.
-      const [groups, balance] = await Promise.all([read(0, count), readBalance()]);
+      let groups: RegisterTx[];
+      let balance: number | null;
+      try {
+        [groups, balance] = await Promise.all([read(0, count), readBalance()]);
+      } catch {
+        // The budget closed (or changed) while the rows were on their way: nothing to show.
+        return;
+      }
       if (gen !== generation.current) return;
       setState({ key, groups, balance, complete: groups.length < count });
     },
@@ -118,18 +125,26 @@ export function useRegisterRows(
     if (s.key !== key || s.complete || loadingMore.current) return;
     loadingMore.current = true;
     const gen = generation.current;
-    void read(s.groups.length, PAGE_SIZE).then((page) => {
-      if (gen !== generation.current || !loadingMore.current) return;
-      loadingMore.current = false;
-      setState((prev) => {
-        const seen = new Set(prev.groups.map((g) => g.id));
-        return {
-          ...prev,
-          groups: [...prev.groups, ...page.filter((g) => !seen.has(g.id))],
-          complete: page.length < PAGE_SIZE,
-        };
+    // A page that fails (the budget closed under it) leaves the list as it was, not complete:
+    // the next scroll near the end asks again.
+    void read(s.groups.length, PAGE_SIZE)
+      .then(
+        (page) => page,
+        () => null,
+      )
+      .then((page) => {
+        if (gen !== generation.current || !loadingMore.current) return;
+        loadingMore.current = false;
+        if (!page) return;
+        setState((prev) => {
+          const seen = new Set(prev.groups.map((g) => g.id));
+          return {
+            ...prev,
+            groups: [...prev.groups, ...page.filter((g) => !seen.has(g.id))],
+            complete: page.length < PAGE_SIZE,
+          };
+        });
       });
-    });
   }, [key, read]);
 
   const patch = useCallback<RegisterRows['patch']>((fn) => {
