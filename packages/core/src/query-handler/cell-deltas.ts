@@ -16,7 +16,6 @@ import type { SqliteDatabase, SqlValue } from '../platform/sqlite.ts';
 import { runQuery } from '../query/exec.ts';
 import type { QueryState } from '../query/query.ts';
 import { type SchemaConfig, schemaConfig } from '../query/schema.ts';
-import { viewSelect } from '../schema/views.ts';
 
 /** Past this many touched rows the whole query is cheaper than the two scratch passes. */
 export const MAX_DELTA_ROWS = 2000;
@@ -56,6 +55,20 @@ export function deltaApplies(event: ChangeEvent): boolean {
   return true;
 }
 
+/**
+ * The SELECT a view is made of, as the open file has it: a view's definition can depend on the
+ * file (which columns its tables have), so it is read from the file, not rebuilt here.
+ */
+function viewSelect(db: SqliteDatabase, name: string): string {
+  const row = db.first<{ sql: string }>(
+    "SELECT sql FROM sqlite_master WHERE type = 'view' AND name = ?",
+    [name],
+  );
+  const select = row?.sql.replace(/^\s*CREATE\s+VIEW\s+\S+\s+AS\s+/i, '');
+  if (!select || select === row?.sql) throw new Error(`No view ${name}`);
+  return select.replace(/;\s*$/, '');
+}
+
 /** A scratch copy of a write's touched rows, before and after, for the cells to read. */
 export class CellDeltas {
   private ready = false;
@@ -72,12 +85,12 @@ CREATE TEMP TABLE IF NOT EXISTS qc_members (id TEXT PRIMARY KEY);`);
       .all<{ name: string }>("SELECT name FROM pragma_table_info('qc_rows', 'temp')")
       .map((c) => c.name);
     const internal = replaceOnce(
-      viewSelect('v_transactions_internal'),
+      viewSelect(db, 'v_transactions_internal'),
       'FROM transactions t',
       `FROM ${ROWS} t`,
     );
     let alive = replaceOnce(
-      viewSelect('v_transactions_internal_alive'),
+      viewSelect(db, 'v_transactions_internal_alive'),
       'FROM v_transactions_internal t',
       `FROM (${internal}) t`,
     );

@@ -77,13 +77,6 @@ LEFT JOIN payee_mapping pm ON pm.id = json_extract(r.conditions, jp.payee || '.v
 
 export const VIEW_NAMES: readonly string[] = VIEWS.map(([name]) => name);
 
-/** The SELECT a view is made of, to build a variant over other rows (query-handler/cell-deltas). */
-export function viewSelect(name: string): string {
-  const view = VIEWS.find(([n]) => n === name);
-  if (!view) throw new Error(`No view ${name}`);
-  return view[1];
-}
-
 /** Dropping in reverse order keeps a view from outliving one it depends on. */
 export const VIEW_SQL: string = [
   ...[...VIEWS].reverse().map(([name]) => `DROP VIEW IF EXISTS ${name};`),
