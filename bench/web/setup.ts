@@ -1,7 +1,6 @@
 /**
- * Giving both apps the same budget: made once by Actual's API (bench/web/budget.mjs), then
- * uploaded to each app's server after bootstrapping its password. Shared by the web
- * benchmarks (first load, the register).
+ * What the web benchmarks share: the budget both apps open (made by Actual's API through
+ * budget.mjs, uploaded to each server after its bootstrap), and the amount format the apps show.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,11 +10,13 @@ import type { ServerProcess } from '../server/servers.ts';
 
 export const PASSWORD = 'bench password';
 export const BUDGET_NAME = 'BudgetBench';
+const root = resolve('.');
+const budgetScript = join(root, 'bench/web/budget.mjs');
 
+/** Runs one step of budget.mjs in its own process and returns the JSON it printed. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function runBudgetScript(args: string[]): any {
-  const root = resolve('.');
-  const res = spawnSync(process.execPath, [join(root, 'bench/web/budget.mjs'), ...args], {
+  const res = spawnSync(process.execPath, [budgetScript, ...args], {
     cwd: root,
     encoding: 'utf8',
   });
@@ -30,6 +31,7 @@ export function runBudgetScript(args: string[]): any {
   return JSON.parse(line);
 }
 
+/** Cents as both apps show them in en-US. */
 export function formatCents(cents: number): string {
   return (cents / 100).toLocaleString('en-US', {
     minimumFractionDigits: 2,
@@ -42,7 +44,7 @@ export interface App {
   server: ServerProcess;
 }
 
-/** Bootstraps the server's password and uploads a copy of the made budget to it. */
+/** Bootstraps the app's server with the bench password and uploads the budget to it. */
 export async function setUp(app: App, made: string, id: string): Promise<void> {
   const bootstrap = () =>
     fetch(`${app.server.url}/account/bootstrap`, {

@@ -8,6 +8,7 @@ import {
 } from '../state/notifications.ts';
 import type {
   Account,
+  AccountSyncFailure,
   Categories,
   FileEntry,
   GlobalPrefs,
@@ -38,6 +39,8 @@ export interface AppState {
   cells: Readonly<Record<string, unknown>>;
   /** Bank sync in progress: an account id, ALL_ACCOUNTS for every linked account, or null. */
   accountsSyncing: string | null;
+  /** Linked accounts whose last bank sync failed, by id (the connection-problem banner). */
+  failedAccounts: Readonly<Record<string, AccountSyncFailure>>;
   /** A newer release found by the update check, or null. */
   latestVersion: string | null;
   /** The version a newer build served at this origin reports (the update banner), or null. */
@@ -61,6 +64,7 @@ export const initialState: AppState = {
   lastSyncRepair: false,
   cells: {},
   accountsSyncing: null,
+  failedAccounts: {},
   latestVersion: null,
   appUpdatedTo: null,
 };

@@ -54,6 +54,13 @@ export interface Account {
   bankId?: string | null;
 }
 
+/** A failed bank sync of one account (spec: failed, errorType, errorCode), with its text. */
+export interface AccountSyncFailure {
+  type?: string;
+  code?: string;
+  message: string;
+}
+
 export interface Payee {
   id: string;
   name: string;

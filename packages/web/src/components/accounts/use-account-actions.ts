@@ -5,7 +5,9 @@
  */
 import type { QueryState } from '@coffer/core/query/query.ts';
 import { syncBankAccounts } from '../../app/actions.ts';
+import { useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
+import { startBankLink } from '../import/bank-link.ts';
 import { importModals } from '../import/modals.ts';
 import { localToday } from '../kit/calendar.ts';
 import { runQuery } from '../kit/data.ts';
@@ -30,6 +32,7 @@ interface Deps {
 
 export function useAccountActions({ view, query, editing, finding, setReconcile }: Deps) {
   const store = useStore();
+  const navigate = useNavigate();
   const accounts = useAppState((s) => s.accounts);
   const categories = useAppState((s) => s.categories.list);
   const cells = useAppState((s) => s.cells);
@@ -90,14 +93,7 @@ export function useAccountActions({ view, query, editing, finding, setReconcile 
               { name: 'sync', text: 'Sync with bank' },
               { name: 'unlink', text: 'Unlink account' },
             ]
-          : [
-              {
-                name: 'link',
-                text: 'Link bank account',
-                disabled: true,
-                hint: 'Not available yet',
-              },
-            ]),
+          : [{ name: 'link', text: 'Link bank account', disabled: !!account.closed }]),
         { kind: 'separator' },
         ...(account.closed
           ? [
@@ -127,6 +123,9 @@ export function useAccountActions({ view, query, editing, finding, setReconcile 
         return void syncBankAccounts(store, account?.id ?? null);
       case 'sync-all':
         return void syncBankAccounts(store, null);
+      case 'link':
+        if (account) startBankLink(store, navigate, { upgradingAccountId: account.id });
+        return;
       case 'unlink':
         if (account) await store.backend.send('account-unlink', { id: account.id });
         return;

@@ -3,6 +3,7 @@ import {
   accountSuggestions,
   categorySuggestions,
   filterItems,
+  listSuggestions,
   matchRank,
   MORE_PAYEES,
   payeeSuggestions,
@@ -128,5 +129,18 @@ describe('categorySuggestions and accountSuggestions', () => {
     ]);
     expect(s.highlight).toBe(-1);
     expect(accountSuggestions(accounts, 'sav', true, null).highlight).toBe(0);
+  });
+
+  it('filters a plain list, highlighting the value before typing and the first match after', () => {
+    const countries = [
+      { id: 'DE', label: 'Germany' },
+      { id: 'GB', label: 'United Kingdom' },
+      { id: 'GR', label: 'Greece' },
+    ];
+    expect(listSuggestions(countries, '', false, 'GB')).toEqual({ items: countries, highlight: 1 });
+    const typed = listSuggestions(countries, 'g', true, 'GB');
+    expect(typed.items.map((i) => i.id)).toEqual(['DE', 'GR', 'GB']);
+    expect(typed.highlight).toBe(0);
+    expect(listSuggestions(countries, 'zz', true, null)).toEqual({ items: [], highlight: -1 });
   });
 });

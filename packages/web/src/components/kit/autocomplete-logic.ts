@@ -209,3 +209,17 @@ export function accountSuggestions(
   const items = filterItems(all, typed ? text : '');
   return { items, highlight: highlightOf(items, typed, value) };
 }
+
+/**
+ * Suggestions from a plain list (a country, a bank): filtered and highlighted as the pickers
+ * above are, for any `Autocomplete` over a fixed set of items.
+ */
+export function listSuggestions(
+  all: readonly AcItem[],
+  text: string,
+  typed: boolean,
+  value: string | null,
+): Suggestions {
+  const items = filterItems(all, typed ? text : '');
+  return { items, highlight: highlightOf(items, typed, value) };
+}
