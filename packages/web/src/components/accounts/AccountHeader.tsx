@@ -3,6 +3,7 @@
  * the cleared and uncleared parts, and the account menu.
  */
 import { useEffect, useState } from 'react';
+import { syncBankAccounts } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { errorOf } from '../../backend/backend.ts';
 import { Amount } from '../kit/AmountInput.tsx';
@@ -49,6 +50,29 @@ export interface HeaderProps {
   /** The register's first rows are in: the header's own reads may start. */
   ready: boolean;
   menu: { items: MenuEntry[]; onSelect: (name: string) => void };
+}
+
+/**
+ * Bank sync within reach (besides the account menu): on a linked account, and on a view of
+ * several accounts when any is linked (it syncs them all).
+ */
+function BankSyncButton({ accountId }: { accountId: string | undefined }) {
+  const store = useStore();
+  const accounts = useAppState((s) => s.accounts);
+  const syncing = useAppState((s) => s.accountsSyncing !== null);
+  const linked = accounts.filter((a) => a.account_id && !a.closed);
+  const show = accountId === undefined ? linked.length > 0 : linked.some((a) => a.id === accountId);
+  if (!show) return null;
+  return (
+    <button
+      type="button"
+      className="btn"
+      disabled={syncing}
+      onClick={() => void syncBankAccounts(store, accountId ?? null)}
+    >
+      Sync with bank
+    </button>
+  );
 }
 
 export function AccountHeader({ view, menu, ready }: HeaderProps) {
@@ -117,6 +141,7 @@ export function AccountHeader({ view, menu, ready }: HeaderProps) {
         {account && <NotesButton id={account.id} label={account.name} />}
         {account?.closed ? <span className="reg-closed-badge">Closed</span> : null}
         <div className="reg-menu-button">
+          <BankSyncButton accountId={account?.id} />
           <MenuButton
             label="⋯"
             ariaLabel="Account menu"

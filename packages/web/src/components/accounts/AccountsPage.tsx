@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useAppState } from '../../app/context.ts';
 import { useResponsive } from '../../app/responsive.ts';
+import { ConnectionProblemBanner } from '../import/ConnectionProblemBanner.tsx';
 import { MobileAccountsList } from './MobileAccounts.tsx';
 import { MobileRegister } from './MobileRegister.tsx';
 import { Register } from './Register.tsx';
@@ -30,17 +31,27 @@ export function AccountsPage() {
   const accounts = useAppState((s) => s.accounts);
   const { isNarrow } = useResponsive();
   const view = useMemo(() => registerView(id, accounts), [id, accounts]);
-  if (isNarrow) {
-    return id === undefined ? <MobileAccountsList /> : <MobileRegister view={view} />;
-  }
   const initial = initialFilter(location.state);
+  // The connection-problem banner (and its popup) stays put when the window narrows or widens.
+  const banner = view.account ? <ConnectionProblemBanner accountId={view.account.id} /> : null;
+  if (isNarrow) {
+    return (
+      <>
+        {banner}
+        {id === undefined ? <MobileAccountsList /> : <MobileRegister view={view} />}
+      </>
+    );
+  }
   // A new view (or the same one opened with a filter) starts afresh: search, filters, selection.
   return (
-    <Register
-      key={`${id ?? 'all'}${initial ? `:${location.key}` : ''}`}
-      view={view}
-      initialFilter={initial}
-    />
+    <>
+      {banner}
+      <Register
+        key={`${id ?? 'all'}${initial ? `:${location.key}` : ''}`}
+        view={view}
+        initialFilter={initial}
+      />
+    </>
   );
 }
 

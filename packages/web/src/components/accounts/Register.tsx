@@ -6,7 +6,6 @@ import { type DragEvent, type KeyboardEvent, useEffect, useMemo, useRef, useStat
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
 import type { VirtualTableHandle } from '../kit/VirtualTable.tsx';
-import { ConnectionProblemBanner } from '../import/ConnectionProblemBanner.tsx';
 import { AccountHeader } from './AccountHeader.tsx';
 import { registerColumns } from './columns.ts';
 import { draftRemainder } from './draft.ts';
@@ -217,7 +216,6 @@ export function Register({
         account.importFile(file);
       }}
     >
-      {view.account && <ConnectionProblemBanner accountId={view.account.id} />}
       <AccountHeader view={view} menu={account.accountMenu} ready={settled} />
       {accounts.length === 0 && (
         <div className="card stack">
