@@ -15,7 +15,15 @@ import { SIZES } from '../../e2e/helpers/browser.ts';
 import { launchPersistentChromium } from '../../packages/core-web/src/test-helpers/chromium.ts';
 import { startActual, startCoffer } from '../server/servers.ts';
 import { coldVisit } from './flows.ts';
-import { type App, BUDGET_NAME, formatCents, PASSWORD, runBudgetScript, setUp } from './setup.ts';
+import {
+  type App,
+  BUDGET_NAME,
+  formatCents,
+  median,
+  PASSWORD,
+  runBudgetScript,
+  setUp,
+} from './setup.ts';
 
 const { values } = parseArgs({
   options: {
@@ -143,12 +151,6 @@ async function oneRun(app: App, csv: string, balance: string, first: { notes: st
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 async function main() {

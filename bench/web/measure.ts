@@ -12,7 +12,15 @@ import { launchBrowser, SIZES } from '../../e2e/helpers/browser.ts';
 import { startActual, startCoffer } from '../server/servers.ts';
 import { coldVisit, type Marks, returningVisit } from './flows.ts';
 import { report, shipped, type Sizes, type Visit } from './report.ts';
-import { type App, BUDGET_NAME, formatCents, PASSWORD, runBudgetScript, setUp } from './setup.ts';
+import {
+  type App,
+  BUDGET_NAME,
+  formatCents,
+  median,
+  PASSWORD,
+  runBudgetScript,
+  setUp,
+} from './setup.ts';
 import { cpuBetween, cpuByPid, recordResponses } from './visit.ts';
 
 const { values } = parseArgs({
@@ -76,12 +84,6 @@ async function sizes(urls: Iterable<string>): Promise<Sizes> {
     out.set(url, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
   }
   return out;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 async function main() {

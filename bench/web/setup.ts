@@ -57,23 +57,25 @@ export async function setUp(app: App, made: string, id: string): Promise<void> {
   const res = await bootstrap().catch(bootstrap);
   if (!res.ok) throw new Error(`${app.name}: bootstrap ${res.status} ${await res.text()}`);
   // Each upload marks its copy as belonging to that server's file.
-  // A large upload to Actual's server on a busy machine often fails: the server drops the
-  // connection while the body is being written (EPIPE, which Actual's API reports as
-  // 'internal'), about half the time here. The same upload again succeeds.
-  for (let attempt = 1; ; attempt++) {
-    const copy = mkdtempSync(join(tmpdir(), 'bench-web-upload-'));
-    cpSync(made, copy, { recursive: true });
-    try {
-      runBudgetScript(['upload', copy, id, app.server.url, PASSWORD]);
-      return;
-    } catch (e) {
-      if (attempt >= 10) throw e;
-      console.warn(
-        `${app.name}: upload failed, trying again: ${(e as Error).message.slice(0, 200)}`,
-      );
-    } finally {
-      rmSync(copy, { recursive: true, force: true });
+  const copy = mkdtempSync(join(tmpdir(), 'bench-web-upload-'));
+  cpSync(made, copy, { recursive: true });
+  try {
+    // On a busy machine an upload of a large budget to Actual's server often fails: the server
+    // drops the connection while the body is written (EPIPE, which Actual's API reports as
+    // 'internal'), about half the time here. It goes through when made again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        runBudgetScript(['upload', copy, id, app.server.url, PASSWORD]);
+        break;
+      } catch (err) {
+        if (attempt >= 10) throw new Error(`${app.name}: ${(err as Error).message}`);
+        console.warn(
+          `${app.name}: upload failed, trying again (${(err as Error).message.slice(0, 200)})`,
+        );
+      }
     }
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
   }
 }
 

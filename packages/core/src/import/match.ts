@@ -53,9 +53,10 @@ function loadExisting(budget: Budget, accountId: string, items: readonly Normali
     if (trans.date > max) max = trans.date;
   }
   const rows = budget.sqlite.all<LoadedRow>(
-    `SELECT t.*, p.id AS live_payee,
-       CASE WHEN t.isParent = 1 THEN NULL ELSE c.id END AS live_category
-     FROM transactions t
+    `${budget.db.columns.rowsSql(
+      'transactions',
+      'p.id AS live_payee, CASE WHEN t.isParent = 1 THEN NULL ELSE c.id END AS live_category',
+    )}
      LEFT JOIN transactions parent ON (t.isChild = 1 AND parent.id = t.parent_id)
      LEFT JOIN payee_mapping pm ON pm.id = t.description
      LEFT JOIN payees p ON (p.id = pm.targetId AND p.tombstone = 0)

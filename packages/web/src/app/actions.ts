@@ -217,6 +217,21 @@ export async function createBudget(store: AppStore, testMode = false): Promise<v
   store.set({ loadingText: null });
 }
 
+/** Open the demo budget (made-up accounts and transactions, never uploaded). */
+export async function openDemoBudget(store: AppStore): Promise<void> {
+  store.set({ loadingText: 'Loading the demo budget...' });
+  const res = await store.backend.send<{ id?: string }>('create-demo-budget');
+  const code = errorCode(res);
+  if (code) {
+    store.set({ loadingText: null });
+    store.addNotification({ type: 'error', message: `Unable to open the demo budget: ${code}` });
+    return;
+  }
+  store.set({ modals: [] });
+  await Promise.all([loadPrefs(store), loadAccounts(store), loadPayees(store)]);
+  store.set({ loadingText: null });
+}
+
 const DOWNLOAD_ERRORS: Record<string, string> = {
   network: 'Downloading the file failed. Check your network connection.',
   'download-failure': 'Downloading the file failed. Check your network connection.',

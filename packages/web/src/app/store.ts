@@ -15,6 +15,7 @@ import type {
   LocalPrefs,
   Payee,
   SyncState,
+  UpdateStatus,
   User,
 } from './types.ts';
 
@@ -43,6 +44,8 @@ export interface AppState {
   failedAccounts: Readonly<Record<string, AccountSyncFailure>>;
   /** A newer release found by the update check, or null. */
   latestVersion: string | null;
+  /** What the release check knows (Settings › About says it). */
+  updateStatus: UpdateStatus;
   /** The version a newer build served at this origin reports (the update banner), or null. */
   appUpdatedTo: string | null;
 }
@@ -66,6 +69,7 @@ export const initialState: AppState = {
   accountsSyncing: null,
   failedAccounts: {},
   latestVersion: null,
+  updateStatus: 'idle',
   appUpdatedTo: null,
 };
 

@@ -52,6 +52,18 @@ describe('payeeSuggestions', () => {
     expect(s.items[s.highlight]!.id).toBe('p2');
   });
 
+  it('leaves out excluded payees, and Create Payee when asked to', () => {
+    const s = payeeSuggestions(payees, accounts, 'krog', true, null, {
+      exclude: ['p2', 't1'],
+      create: false,
+    });
+    expect(s.items.map((i) => i.id)).toEqual(['p1', 'p3']);
+    expect(s.items[s.highlight]!.id).toBe('p1');
+    const all = payeeSuggestions(payees, accounts, '', false, null, { exclude: ['t1'] });
+    expect(all.items.map((i) => i.id)).not.toContain('t1');
+    expect(all.items.map((i) => i.id)).toContain('t2');
+  });
+
   it("offers 'Create Payee' unless the text equals a non-transfer payee, trimmed", () => {
     expect(payeeSuggestions(payees, accounts, 'Kroger', true, null).items[0]!.special).toBe(
       undefined,
