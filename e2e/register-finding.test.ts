@@ -121,7 +121,14 @@ describe.runIf(built)(
       syncId = (await page.getByText('Sync ID:').locator('..').locator('code').textContent())!;
 
       await otherDevice(async (api) => {
-        const accounts = await api.getAccounts();
+        // The browser sends its changes a moment after they are made: on a busy machine the
+        // download can come first, so sync until the four accounts are there.
+        let accounts = await api.getAccounts();
+        for (let i = 0; accounts.length < 4 && i < 60; i++) {
+          await new Promise((r) => setTimeout(r, 500));
+          await api.sync();
+          accounts = await api.getAccounts();
+        }
         const id = (name: string) => accounts.find((a: { name: string }) => a.name === name).id;
         const categories = await api.getCategories();
         const cat = (name: string) => categories.find((c: { name: string }) => c.name === name).id;
