@@ -9,7 +9,8 @@ import { bootstrapServer, importNynab } from './helpers/steps.ts';
  * nYNAB demo budget, by keyboard where the app offers it: the register's row menu asks the rules
  * why ('rule-trace'); selected rows open the rule editor with their conditions ('edit-rule') and
  * the schedule link page ('/schedule/link'); a Spent amount on the budget opens the register
- * filtered ('state.filter'); the account menu opens the import modal ('import-transactions').
+ * filtered ('state.filter'); the account menu, and a file dropped on the register, open the
+ * import modal ('import-transactions').
  */
 describe.runIf(BUILT)('calls between the working areas', { timeout: 120_000 }, () => {
   let session: Session;
@@ -178,7 +179,7 @@ describe.runIf(BUILT)('calls between the working areas', { timeout: 120_000 }, (
     await shown();
   });
 
-  it("the account menu's 'Import transactions' opens the import modal for that account", async () => {
+  it("the account menu's 'Import transactions' and a dropped file open the import modal", async () => {
     await openAccount('Saving');
     await page.getByRole('button', { name: 'Account menu' }).focus();
     await k().press('Enter');
@@ -188,6 +189,22 @@ describe.runIf(BUILT)('calls between the working areas', { timeout: 120_000 }, (
     // No file yet: the modal asks for one.
     await dialog.getByRole('button', { name: 'Select file...' }).waitFor(WAIT);
     await k().press('Escape');
+    await expect.poll(() => dialog.count(), WAIT).toBe(0);
+
+    // A bank file dropped on the register opens the same modal with the file already read.
+    const qif = '!Type:Bank\nD11/02/2026\nT-12.00\nPCorner Shop\n^\n';
+    const dropped = await page.evaluateHandle(
+      `(() => { const d = new DataTransfer(); d.items.add(new File([${JSON.stringify(qif)}], 'bank.qif')); return d; })()`,
+    );
+    const register = grid();
+    await register.dispatchEvent('dragover', { dataTransfer: dropped });
+    await register.dispatchEvent('drop', { dataTransfer: dropped });
+    await dialog
+      .getByRole('table', { name: 'Transactions to import' })
+      .getByRole('row')
+      .filter({ hasText: 'Corner Shop' })
+      .waitFor(WAIT);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.count(), WAIT).toBe(0);
     expect(session.first.errors).toEqual([]);
   });
