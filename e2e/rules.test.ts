@@ -87,6 +87,12 @@ describe.runIf(READY)('rules', { timeout: 120_000 }, () => {
     syncId = (await page.getByText('Sync ID:').locator('..').locator('code').textContent())!;
 
     await onSecondDevice(session.server.url, syncId, async (api) => {
+      // The browser's new account reaches the server with its next sync: wait until it has.
+      const found = async () => {
+        await api.sync();
+        return (await api.getAccounts()).some((a: { id: string }) => a.id === accountId);
+      };
+      await expect.poll(found, WAIT).toBe(true);
       const cafe = [1, 2, 3, 4, 5].map((d) => ({
         date: `2024-03-0${d}`,
         amount: -350 - d * 10,
