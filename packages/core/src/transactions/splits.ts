@@ -19,7 +19,8 @@ const sameError = (stored: SqlValue | undefined, want: ReturnType<typeof splitEr
  * Bring a split back to its invariants after a change: children carry the parent's account,
  * date, cleared and starting-balance flags; the parent's `error` records a children's sum that
  * differs from its amount (stored, not rejected, as in Actual); a parent left without live
- * children becomes a plain transaction. Returns the children whose fields changed.
+ * children becomes a plain transaction. Returns the rows whose fields changed (for the transfer
+ * logic): children, or the parent that became plain (a transfer payee then makes it a transfer).
  */
 export function settleSplit(store: TxStore, parentId: string): string[] {
   const parent = store.get(parentId);
@@ -27,7 +28,7 @@ export function settleSplit(store: TxStore, parentId: string): string[] {
   const children = store.childrenOf(parentId);
   if (children.length === 0) {
     store.update(parentId, { isParent: 0, error: null });
-    return [];
+    return [parentId];
   }
   const touched: string[] = [];
   let total = 0;

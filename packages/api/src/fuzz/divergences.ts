@@ -1,0 +1,79 @@
+/**
+ * Where Coffer parts from an Actual version on purpose. Each entry is a tag the operations
+ * get (`tags.ts`) when they touch that behaviour; the harness stops comparing the listed
+ * versions from that operation on (their budgets differ on purpose from then). The API
+ * package's README shows the same table for people.
+ */
+export type Version = '6.9' | '26';
+export const VERSIONS: readonly Version[] = ['6.9', '26'];
+
+export interface Divergence {
+  versions: readonly Version[];
+  what: string;
+}
+
+export const DIVERGENCES: Readonly<Record<string, Divergence>> = {
+  'self-transfer': {
+    versions: ['6.9', '26'],
+    what:
+      "a transaction whose payee is its own account's transfer payee: Actual makes a mirror " +
+      'in the same account; Coffer treats it as no transfer (the form offers no such payee)',
+  },
+  'deleted-account-payee': {
+    versions: ['26'],
+    what:
+      "a row whose payee is a deleted account's transfer payee (not linked to a transfer): " +
+      '26 reads its payee as none; 6.9 and Coffer still show the payee',
+  },
+  'parent-update': {
+    versions: ['6.9'],
+    what: "`updateTransaction` on a split parent: 6.9's api fails (it rebuilds the lines without an account); 26 and Coffer update it",
+  },
+  'line-other-transfer': {
+    versions: ['6.9'],
+    what: "a split line naming another account's transfer payee than its parent's: 6.9 clears the line's payee; 26 and Coffer make the line its own transfer",
+  },
+  'transfer-date': {
+    versions: ['26'],
+    what: "a transfer's date changed on one side: 26 leaves the other side's date (on purpose, actual#8730); 6.9 and Coffer move it too",
+  },
+  'offbudget-new-category': {
+    versions: ['26'],
+    what: 'a new row with a category in an off-budget account (import, or `addTransactions` with `runTransfers`): 26 drops the category; 6.9 and Coffer keep it (it counts in no budget either way)',
+  },
+  'close-into-itself': {
+    versions: ['6.9'],
+    what: '`closeAccount(id, id)` with money in the account: 6.9 moves the balance to the account itself (a transfer to itself); 26 and Coffer refuse',
+  },
+  'close-into-itself-empty': {
+    versions: ['26'],
+    what: '`closeAccount(id, id)` with nothing in the account: 26 refuses; 6.9 and Coffer close it (there is nothing to move)',
+  },
+  'import-fuzzy': {
+    versions: ['6.9', '26'],
+    what: "which existing row an imported row without a matching imported id updates: Coffer keeps 23.8.1's rule (same amount, 4 days before to 1 day after, not a split line, first in register order); 6.9 and 26 look 7 days either side, split lines too, nearest first (ties unordered), and 26 skips a row with another imported id",
+  },
+  'import-match-date': {
+    versions: ['6.9', '26'],
+    what: "an import that matches an existing row on another date: Coffer (as 23.8.1) moves the row to the bank's date; 6.9 and 26 keep the row's date",
+  },
+  'import-match-cleared': {
+    versions: ['26'],
+    what: "an import that matches an uncleared row without saying `cleared`, or a cleared row with `cleared: false`: 26 keeps the row cleared if either side is; 6.9 and Coffer take the import's flag (default cleared)",
+  },
+  'dead-payee': {
+    versions: ['6.9'],
+    what: "`updateTransaction` on a row whose payee was deleted (a deleted account's transfer payee): 6.9's transfer step fails after the call has returned; 26 and Coffer update the row",
+  },
+  'hold-api': {
+    versions: ['6.9'],
+    what: '`holdBudgetForNextMonth` / `resetBudgetHold`: api 6.9 has neither method',
+  },
+};
+
+/** The tags at which comparing `version` stops. */
+export function stopTags(version: Version): string[] {
+  return Object.entries(DIVERGENCES)
+    .filter(([, d]) => d.versions.includes(version))
+    .map(([tag]) => tag);
+}
