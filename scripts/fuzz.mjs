@@ -5,7 +5,8 @@ import { build } from 'esbuild';
 import { pathToFileURL } from 'node:url';
 
 const EXTERNAL = ['better-sqlite3', '@actual-app/api', 'actual-api-26', 'esbuild', 'fast-check'];
-const outfile = 'node_modules/.cache/coffer-fuzz/cli.mjs';
+// Another bundle folder (COFFER_FUZZ_CACHE, under the checkout) lets two runs go at once.
+const outfile = `${process.env.COFFER_FUZZ_CACHE ?? 'node_modules/.cache/coffer-fuzz'}/cli.mjs`;
 await build({
   entryPoints: ['packages/api/src/fuzz/cli.ts'],
   outfile,

@@ -29,6 +29,10 @@ export const DIVERGENCES: Readonly<Record<string, Divergence>> = {
     versions: ['6.9'],
     what: "`updateTransaction` on a split parent: 6.9's api fails (it rebuilds the lines without an account); 26 and Coffer update it",
   },
+  'parent-update-line-payee': {
+    versions: ['26'],
+    what: "`updateTransaction` on a split parent that has a payee and a line without one: 26 gives the line the parent's payee (a transfer payee then moves that line's money); 6.9 fails (see above); Coffer leaves the line's payee alone",
+  },
   'line-other-transfer': {
     versions: ['6.9'],
     what: "a split line naming another account's transfer payee than its parent's: 6.9 clears the line's payee; 26 and Coffer make the line its own transfer",
@@ -39,7 +43,7 @@ export const DIVERGENCES: Readonly<Record<string, Divergence>> = {
   },
   'offbudget-new-category': {
     versions: ['26'],
-    what: 'a new row with a category in an off-budget account (import, or `addTransactions` with `runTransfers`): 26 drops the category; 6.9 and Coffer keep it (it counts in no budget either way)',
+    what: 'a new row with a category in an off-budget account (import, `addTransactions` with `runTransfers`, the row `closeAccount` adds): 26 drops the category; 6.9 and Coffer keep it (it counts in no budget either way)',
   },
   'close-into-itself': {
     versions: ['6.9'],

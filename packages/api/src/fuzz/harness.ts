@@ -33,7 +33,8 @@ const root = findRoot();
  * the output's place).
  */
 export async function bundleWorker(): Promise<string> {
-  const outfile = join(root, 'node_modules/.cache/coffer-fuzz/worker.mjs');
+  const cache = process.env.COFFER_FUZZ_CACHE ?? 'node_modules/.cache/coffer-fuzz';
+  const outfile = join(root, cache, 'worker.mjs');
   mkdirSync(dirname(outfile), { recursive: true });
   await build({
     entryPoints: [join(root, WORKER)],
@@ -54,6 +55,9 @@ export async function bundleWorker(): Promise<string> {
 const EXTERNAL = ['better-sqlite3', '@actual-app/api', 'actual-api-26', 'esbuild'];
 
 export type Impl = 'coffer' | Version;
+
+/** Far longer than any call takes, even on a loaded machine. */
+const REQUEST_LIMIT_MS = 120_000;
 
 /** A budget folder on tmpfs where there is one: Actual writes its file with fsync. */
 function scratchDir(): string {
@@ -122,8 +126,10 @@ export class Worker {
    */
   async begin(): Promise<void> {
     try {
+      if (this.hung) throw new Error('replace');
       await this.request({ cmd: 'begin' });
     } catch {
+      this.hung = false;
       await this.stop();
       const { proc, dataDir } = await Worker.spawn(this.impl, this.script);
       this.proc = proc;
@@ -136,20 +142,36 @@ export class Worker {
   /** Wall time spent waiting on each kind of request, in ms (for the CLI's report). */
   readonly timing: Record<Request['cmd'], number> = { begin: 0, op: 0, dump: 0 };
 
+  /**
+   * One request. An answer that does not come within `REQUEST_LIMIT_MS` (a call that never
+   * settles) fails the request; the worker is replaced at the next `begin`.
+   */
   request<T>(req: Request): Promise<T> {
     const id = this.next++;
     const started = performance.now();
     return new Promise<T>((resolveReq, rejectReq) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        this.hung = true;
+        rejectReq(new Error(`${this.impl} did not answer ${JSON.stringify(req).slice(0, 300)}`));
+      }, REQUEST_LIMIT_MS);
       this.pending.set(id, {
         resolve: (v) => {
+          clearTimeout(timer);
           this.timing[req.cmd] += performance.now() - started;
           resolveReq(v as T);
         },
-        reject: rejectReq,
+        reject: (e) => {
+          clearTimeout(timer);
+          rejectReq(e);
+        },
       });
       this.proc.send({ id, req });
     });
   }
+
+  /** Set when a request went unanswered: the process is replaced before the next sequence. */
+  private hung = false;
 
   async stop(): Promise<void> {
     if (this.proc.exitCode === null && this.proc.signalCode === null) {

@@ -76,8 +76,11 @@ export async function minimize(workers: Workers, ops: readonly Op[]): Promise<Op
 export interface RunOptions {
   sequences: number;
   seed: number;
-  /** Shrink a failure (the long form); CI reports the first failure as it is. */
-  shrink: boolean;
+  /**
+   * What to do with a failure: report it as found (CI), drop operations one by one while it
+   * still fails ('drop'), or first let fast-check shrink it too ('deep': slower, values too).
+   */
+  shrink: 'none' | 'drop' | 'deep';
   onSequence?: (done: number) => void;
 }
 
@@ -102,11 +105,11 @@ export async function runMany(workers: Workers, options: RunOptions): Promise<Ru
   const details = await fc.check(property, {
     numRuns: options.sequences,
     seed: options.seed,
-    endOnFailure: !options.shrink,
+    endOnFailure: options.shrink !== 'deep',
   });
   if (!details.failed) return { sequences: done, failure: null, stopped };
   const ops = details.counterexample![0] as Op[];
-  const shortest = options.shrink ? await minimize(workers, ops) : ops;
+  const shortest = options.shrink === 'none' ? ops : await minimize(workers, ops);
   const result = await check(workers, shortest);
   return {
     sequences: done,

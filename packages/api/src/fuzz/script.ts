@@ -255,7 +255,7 @@ export class Session {
         const to = op.to === null ? null : await this.account(view, op.to);
         const category = await this.category(view, op.category);
         return {
-          args: { acct, to },
+          args: { acct, to, category },
           run: () => api.closeAccount(acct.id, to?.id ?? undefined, category ?? undefined),
         };
       }

@@ -28,6 +28,11 @@ export async function tagsFor(op: Op, view: View, args: Row): Promise<string[]> 
     const balance = Number(await view.api.getAccountBalance(args.acct.id));
     tags.push(balance === 0 ? 'close-into-itself-empty' : 'close-into-itself');
   }
+  if (op.op === 'close' && args.acct.offbudget && args.category && !args.acct.closed) {
+    // The closing row is a new row in an off-budget account.
+    const balance = Number(await view.api.getAccountBalance(args.acct.id));
+    if (balance !== 0) tags.push('offbudget-new-category');
+  }
   if (op.op === 'close' || op.op === 'deleteAccount') {
     tags.push(...(await accountDeleteTags(view, op.op === 'deleteAccount', args.acct)));
   }
@@ -137,7 +142,12 @@ async function splitTags(view: View, txs: Row[]): Promise<string[]> {
 async function updateTags(view: View, { target, fields }: Row): Promise<string[]> {
   const tags: string[] = [];
   const row: Row = target.row;
-  if (row.is_parent) tags.push('parent-update');
+  if (row.is_parent) {
+    tags.push('parent-update');
+    const payee = 'payee' in fields ? fields.payee : row.payee;
+    const lines: Row[] = row.subtransactions ?? [];
+    if (payee && lines.some((l) => !l.payee)) tags.push('parent-update-line-payee');
+  }
   // 6.9 re-reads the payee of every row the update reaches: the row, and for a split line its
   // parent and the other lines.
   const { flat } = await view.transactions();

@@ -7,6 +7,7 @@ import {
   type StoredTx,
   type TransactionInput,
   PUBLIC_FIELDS,
+  isChildRow,
   isParentRow,
   toStoredPatch,
 } from './model.ts';
@@ -103,6 +104,9 @@ export function addTransactions(
   return result.added.map((t) => t.id);
 }
 
+/** What a split line always takes from its parent: given for a line, they change nothing. */
+const FROM_PARENT = new Set(['account', 'date', 'cleared', 'starting_balance_flag']);
+
 /**
  * The fields of `input` that change `row` (stored values compared), as Actual's api diffs an
  * update before it writes: a field given with the value it has changes nothing, and so counts
@@ -113,9 +117,10 @@ function changedFields(
   input: TransactionInput & { id: string },
 ): TransactionInput & { id: string } {
   const out: TransactionInput & { id: string } = { id: input.id };
+  const line = isChildRow(row);
   for (const [field, column] of PUBLIC_FIELDS) {
     const value = (input as Record<string, unknown>)[field];
-    if (field === 'id' || value === undefined) continue;
+    if (field === 'id' || value === undefined || (line && FROM_PARENT.has(field))) continue;
     const stored = toStoredPatch({ [field]: value } as TransactionInput)[column];
     if ((row[column] ?? null) !== (stored ?? null)) {
       (out as Record<string, unknown>)[field] = value;
