@@ -21,9 +21,7 @@ export const DIVERGENCES: Readonly<Record<string, Divergence>> = {
   },
   'deleted-account-payee': {
     versions: ['26'],
-    what:
-      "a row whose payee is a deleted account's transfer payee (not linked to a transfer): " +
-      '26 reads its payee as none; 6.9 and Coffer still show the payee',
+    what: 'an account deleted (`deleteAccount`, or `closeAccount` with no transactions) while rows elsewhere name its transfer payee without being linked to it: 26 reads their payee as none from then on; 6.9 and Coffer still show it',
   },
   'parent-update': {
     versions: ['6.9'],
@@ -67,7 +65,7 @@ export const DIVERGENCES: Readonly<Record<string, Divergence>> = {
   },
   'dead-payee': {
     versions: ['6.9'],
-    what: "`updateTransaction` on a row whose payee was deleted (a deleted account's transfer payee): 6.9's transfer step fails after the call has returned; 26 and Coffer update the row",
+    what: "a deleted account's transfer payee still named by rows elsewhere (not linked to a transfer): 6.9's next update of such a row fails after the call has returned (its transfer step finds no payee); 26 and Coffer update it",
   },
   'hold-api': {
     versions: ['6.9'],

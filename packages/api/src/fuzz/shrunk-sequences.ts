@@ -11,4 +11,140 @@ export interface ShrunkCase {
   ops: Op[];
 }
 
-export const SHRUNK: readonly ShrunkCase[] = [];
+// One operation a line, as the fuzz prints them.
+// prettier-ignore
+export const SHRUNK: readonly ShrunkCase[] = [
+  {
+    name: "a split line to an off-budget account moves only that line (the parent is no transfer)",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"account","offbudget":true,"balance":null},
+      {"op":"add","acct":0,"runTransfers":true,"txs":[{"day":30,"amount":-10000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":[{"amount":-5000,"payee":{"k":"none"},"category":{"k":"none"},"notes":null},{"amount":-5000,"payee":{"k":"payee","n":0},"category":{"k":"cat","n":0},"notes":null}]}]},
+    ],
+  },
+  {
+    name: "a split whose parent names a transfer payee: each line is its own transfer",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":true,"txs":[{"day":-540,"amount":-10000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":"bank-1","subs":[{"amount":0,"payee":{"k":"transfer","acct":0},"category":{"k":"cat","n":0},"notes":null}]},{"day":0,"amount":0,"payee":{"k":"name","name":"Grocer"},"category":{"k":"cat","n":0},"notes":null,"cleared":null,"importedId":null,"subs":[{"amount":0,"payee":{"k":"payee","n":0},"category":{"k":"cat","n":0},"notes":null}]}]},
+    ],
+  },
+  {
+    name: "a split left with no lines, its payee a transfer payee, becomes a transfer",
+    ops: [
+      {"op":"account","offbudget":false,"balance":-1},
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":0,"amount":-10000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":[{"amount":0,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null}]}]},
+      {"op":"delete","target":{"kind":"child","n":0}},
+    ],
+  },
+  {
+    name: "a split line's other side copies empty notes as none",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":true,"txs":[{"day":-540,"amount":-10000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":"bank-1","subs":[{"amount":0,"payee":{"k":"transfer","acct":0},"category":{"k":"cat","n":0},"notes":""}]}]},
+    ],
+  },
+  {
+    name: "deleting one side of a transfer deletes the other side even when it is cleared",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":true,"txs":[{"day":10,"amount":-5000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"update","target":{"kind":"transfer","n":1},"fields":{"cleared":true}},
+      {"op":"delete","target":{"kind":"transfer","n":0}},
+    ],
+  },
+  {
+    name: "an update that changes nothing makes no other side for a row added without runTransfers",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":10,"amount":-5000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"update","target":{"kind":"plain","n":0},"fields":{}},
+    ],
+  },
+  {
+    name: "an account given for a split line changes nothing (it follows its parent)",
+    ops: [
+      {"op":"account","offbudget":true,"balance":null},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":-540,"amount":0,"payee":{"k":"payee","n":0},"category":{"k":"cat","n":0},"notes":null,"cleared":null,"importedId":null,"subs":[{"amount":-10000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null}]}]},
+      {"op":"update","target":{"kind":"any","n":1},"fields":{"category":{"k":"cat","n":0},"account":3}},
+    ],
+  },
+  {
+    name: "closeAccount of an on-budget account into an off-budget one needs no category",
+    ops: [
+      {"op":"account","offbudget":false,"balance":10000},
+      {"op":"account","offbudget":true,"balance":null},
+      {"op":"close","acct":0,"to":1,"category":{"k":"none"}},
+    ],
+  },
+  {
+    name: "setBudgetAmount for a month not created yet",
+    ops: [
+      {"op":"budget","month":0,"cat":0,"amount":0},
+    ],
+  },
+  {
+    name: "getBudgetMonths follows the earliest transaction when it moves later",
+    compared: ['26'],
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":0,"amount":0,"payee":{"k":"none"},"category":{"k":"cat","n":0},"notes":null,"cleared":null,"importedId":null,"subs":[{"amount":-10000,"payee":{"k":"transfer","acct":0},"category":{"k":"cat","n":0},"notes":null}]},{"day":0,"amount":0,"payee":{"k":"payee","n":0},"category":{"k":"cat","n":0},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"update","target":{"kind":"plain","n":0},"fields":{"day":34,"account":15}},
+      {"op":"update","target":{"kind":"parent","n":0},"fields":{"day":30}},
+    ],
+  },
+  {
+    name: "getBudgetMonths follows the earliest transaction when it moves later (no split)",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":0,"amount":-2500,"payee":{"k":"name","name":"Grocer"},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"update","target":{"kind":"plain","n":0},"fields":{"day":120}},
+    ],
+  },
+  {
+    name: "deleteCategory of a category in use without a replacement",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":40,"amount":-2500,"payee":{"k":"name","name":"Grocer"},"category":{"k":"cat","n":0},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"deleteCategory","cat":0,"to":null},
+    ],
+  },
+  {
+    name: "deleteCategoryGroup of a group in use without a replacement",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"group"},
+      {"op":"category","group":0,"income":false},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":40,"amount":-2500,"payee":{"k":"name","name":"Grocer"},"category":{"k":"cat","n":0},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"deleteGroup","group":0,"to":null},
+    ],
+  },
+  {
+    name: "deleteCategory into itself deletes it (as with no replacement)",
+    ops: [
+      {"op":"deleteCategory","cat":0,"to":0},
+    ],
+  },
+  {
+    name: "createPayee keeps the name as given",
+    ops: [
+      {"op":"payee","name":"Cafe "},
+    ],
+  },
+  {
+    name: "the issue's paycheck: \u2212100.00 split, \u221250.00 to an off-budget account, \u221250.00 to a shop",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"account","offbudget":true,"balance":null},
+      {"op":"group"},
+      {"op":"category","group":0,"income":false},
+      {"op":"payee","name":"Grocer"},
+      {"op":"add","acct":0,"runTransfers":true,"txs":[{"day":30,"amount":-10000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":[{"amount":-5000,"payee":{"k":"none"},"category":{"k":"none"},"notes":null},{"amount":-5000,"payee":{"k":"payee","n":0},"category":{"k":"cat","n":0},"notes":null}]}]},
+    ],
+  },
+];
