@@ -9,9 +9,7 @@ import {
   startSession,
   WAIT,
 } from './helpers/session.ts';
-import { bootstrapServer } from './helpers/steps.ts';
-
-const NYNAB_EXPORT = '/work/shared/fixtures/nynab/actual-ynab5-demo-budget.json';
+import { bootstrapServer, importNynab } from './helpers/steps.ts';
 
 /**
  * Every main screen at 1280×800 and 390×844 on a budget with real data (an nYNAB export), for
@@ -39,12 +37,7 @@ describe.runIf(BUILT)('the main screens at both sizes', { timeout: 90_000 }, () 
   it('the manager’s file list', async () => {
     const { page } = profile;
     await bootstrapServer(page, session.server.url, PASSWORD);
-    await page.getByRole('button', { name: 'Import file' }).click();
-    await page.getByRole('button', { name: 'nYNAB (.json)' }).click();
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByText('Select file...').click();
-    await (await chooser).setFiles(NYNAB_EXPORT);
-    await profile.sidebar().waitFor(WAIT);
+    await importNynab(page);
     await profile.sidebar().getByRole('button', { name: /▾/ }).first().click();
     await page.getByRole('menuitem', { name: 'Close file' }).click();
     await page.getByRole('button', { name: 'Create new file' }).waitFor(WAIT);

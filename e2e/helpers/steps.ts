@@ -1,5 +1,31 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { WAIT } from './session.ts';
+
+/** The real nYNAB demo export in the shared fixtures, beside the checkout. */
+export const NYNAB_DEMO = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  'shared',
+  'fixtures',
+  'nynab',
+  'actual-ynab5-demo-budget.json',
+);
+
+/**
+ * From the file list: import an nYNAB export (Import file → nYNAB → the file chooser), and wait
+ * until the imported budget is open.
+ */
+export async function importNynab(page: Page, file: string = NYNAB_DEMO): Promise<void> {
+  await page.getByRole('button', { name: 'Import file' }).click();
+  await page.getByRole('button', { name: 'nYNAB (.json)' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText('Select file...').click();
+  await (await chooser).setFiles(file);
+  await page.getByRole('navigation', { name: 'Sidebar' }).waitFor(WAIT);
+}
 
 /** First run against a fresh server: open the app and set the server password. */
 export async function bootstrapServer(page: Page, url: string, password: string): Promise<void> {

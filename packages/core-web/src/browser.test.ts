@@ -154,6 +154,26 @@ describe('core in Chromium (OPFS SAH pool, Web Locks, IndexedDB fallback)', () =
     expect(await first.pushes()).toEqual([]);
   }, 40_000);
 
+  it("follows the page's clock when a test sends it, and the system clock otherwise", async () => {
+    const { tab } = await newProfile();
+    // A daily recurrence's first upcoming date is the core's today.
+    const today = () =>
+      tab.send<string[]>('schedule/get-upcoming-dates', {
+        config: { start: '2000-01-01', frequency: 'daily' },
+        count: 1,
+      });
+    const pageTime = new Date(2031, 2, 4, 12).getTime();
+    await tab.open(server.url, { pageClock: pageTime });
+    expect(await today()).toEqual(['2031-03-04']);
+    await tab.reload();
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const [systemToday] = await today();
+    expect(systemToday).toBe(
+      `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+    );
+  }, 30_000);
+
   it('a browser without sync access handles gets app-init-failure', async () => {
     const { tab } = await newProfile();
     await tab.open(server.url, { withoutOpfs: true });

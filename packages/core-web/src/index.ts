@@ -44,6 +44,17 @@ export function setFallbackMode(storage: StorageLike, on: boolean): void {
   else storage.removeItem(FALLBACK_MODE_KEY);
 }
 
+/**
+ * The localStorage flag a browser test sets so the worker's clock follows the page's (see
+ * `InitMessage.pageClock`); people never set it.
+ */
+export const FOLLOW_PAGE_CLOCK_KEY = 'coffer-test-follow-page-clock';
+
+/** The page's clock for the init message when a test asked the worker to follow it. */
+export function pageClockForTest(storage: Pick<StorageLike, 'getItem'>): number | undefined {
+  return storage.getItem(FOLLOW_PAGE_CLOCK_KEY) === 'true' ? Date.now() : undefined;
+}
+
 export interface WorkerClientOptions extends ClientOptions, Omit<InitMessage, 'type'> {}
 
 export interface WorkerClient extends CofferClient {
@@ -73,6 +84,7 @@ export function createWorkerClient(
     fallbackMode: options.fallbackMode === true,
     persistMs: options.persistMs,
     lockWaitMs: options.lockWaitMs,
+    pageClock: options.pageClock,
   };
   target.postMessage(init);
   const client = createClient(target, options);

@@ -25,6 +25,8 @@ export interface WebPlatformOptions {
   persistMs?: number;
   /** How long to wait for a budget another context holds (a reloading tab lets go). */
   lockWaitMs?: number;
+  /** Added to the system clock (test only: see `InitMessage.pageClock`). */
+  clockOffsetMs?: number;
 }
 
 /** The browser Platform, with the budget folder and the database store behind its fs. */
@@ -43,6 +45,7 @@ const consoleLogger: Logger = {
 export async function createWebPlatform(options: WebPlatformOptions): Promise<WebPlatform> {
   const { sqlite3 } = options;
   const log = options.log ?? consoleLogger;
+  const offset = options.clockOffsetMs ?? 0;
   const timers: Platform['timers'] = {
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -79,7 +82,7 @@ export async function createWebPlatform(options: WebPlatformOptions): Promise<We
     store,
     sqlite: createWasmSqliteDriver(sqlite3, store),
     fs,
-    clock: { now: () => Date.now() },
+    clock: { now: offset === 0 ? () => Date.now() : () => Date.now() + offset },
     random: {
       uuid,
       bytes: (length) => crypto.getRandomValues(new Uint8Array(length)),

@@ -19,6 +19,12 @@ export interface InitMessage {
   persistMs?: number;
   /** How long to wait for a budget another context holds (default 3000 ms). */
   lockWaitMs?: number;
+  /**
+   * Test only: the page's `Date.now()` when it sent this message. The worker's clock then keeps
+   * the same distance from the system clock, so a browser test that moves the page's time
+   * (Playwright's `page.clock`, which does not reach workers) moves the core's as well.
+   */
+  pageClock?: number;
 }
 
 export function isInitMessage(value: unknown): value is InitMessage {
@@ -65,6 +71,8 @@ async function loadSqlite(): Promise<Sqlite3Static | InitFailure> {
  * global). A browser that cannot run it gets `app-init-failure` pushed instead.
  */
 export async function startWorker(scope: MessagePortLike, init: InitMessage): Promise<void> {
+  // Taken as the message arrives, before the slow start-up below.
+  const clockOffsetMs = typeof init.pageClock === 'number' ? init.pageClock - Date.now() : 0;
   const mode = init.fallbackMode ? 'fallback' : 'opfs';
   const failure = await detectInitFailure(mode === 'fallback');
   const sqlite3 = failure ?? (await loadSqlite());
@@ -82,6 +90,7 @@ export async function startWorker(scope: MessagePortLike, init: InitMessage): Pr
       onRefused: () => refused(),
       persistMs: init.persistMs,
       lockWaitMs: init.lockWaitMs,
+      clockOffsetMs,
     });
   } catch (err) {
     const storageFailure: InitFailure = {

@@ -12,6 +12,8 @@ export interface StartOptions {
   lockWaitMs?: number;
   /** A worker whose browser lacks sync access handles (to see the init failure). */
   withoutOpfs?: boolean;
+  /** The worker's clock follows this "page time" (see `InitMessage.pageClock`). */
+  pageClock?: number;
 }
 
 export interface TestPage {

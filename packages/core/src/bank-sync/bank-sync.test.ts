@@ -217,7 +217,9 @@ describe('bank sync through the server proxy', () => {
       unknown
     >;
     expect(res.newTransactions).toHaveLength(1);
-    expect(f.pushed.filter((p) => p.name !== 'undo-event')).toEqual([
+    // The whole sync is one commit: one tables-changed push for the UI's live queries.
+    expect(f.pushed.filter((p) => p.name === 'tables-changed')).toHaveLength(1);
+    expect(f.pushed.filter((p) => p.name !== 'undo-event' && p.name !== 'tables-changed')).toEqual([
       { name: 'accounts-syncing', payload: { ids: [id] } },
       { name: 'account-sync-status', payload: { id, failed: false } },
       { name: 'accounts-syncing', payload: { ids: [] } },

@@ -60,6 +60,13 @@ export class Budget {
     readonly db: BudgetDb,
   ) {
     db.onChange((event) => {
+      if (event.tables.length > 0) {
+        env.emit?.('tables-changed', {
+          tables: [...event.tables],
+          source: event.source,
+          undo: event.undo,
+        });
+      }
       if (Object.keys(event.prefs).length === 0) return;
       this.currentPrefs = { ...this.currentPrefs, ...event.prefs };
       this.queuePrefsWrite();

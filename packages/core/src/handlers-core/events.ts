@@ -20,6 +20,15 @@ export interface CoreEvents {
     syncDisabled?: boolean;
   };
   'cells-changed': Array<{ name: string; value: unknown }>;
+  /**
+   * Tables a committed write changed, whatever made it (an edit here, a sync, an undo): the
+   * UI's live queries re-run on it. One per commit, so an import of 50,000 rows is one event.
+   */
+  'tables-changed': {
+    tables: string[];
+    source: 'local' | 'remote';
+    undo: 'undo' | 'redo' | null;
+  };
   'orphaned-payees': { orphanedIds: string[]; updatedPayeeIds: string[] };
   'schedules-offline': { payees: unknown[] };
   'start-import': { budgetName?: string };

@@ -221,4 +221,15 @@ describe('upcoming dates and statuses', () => {
       [paid]: 'paid',
     });
   });
+
+  it('posts today instead of on the next date when asked, leaving the next date alone', async () => {
+    const s = await scheduleFixture();
+    const id = (await s.create('2023-08-20')) as string;
+    const posted = (await s.send('schedule/post-transaction', { id, today: true })) as string[];
+    // The fixture's clock says 2023-08-06.
+    expect(s.tx(posted[0]!)).toMatchObject({ date: 20230806, schedule: id, amount: -1000 });
+    expect(s.view(id)).toMatchObject({ next_date: 20230820 });
+    // Paid only by a transaction on or after the next date: this one was early.
+    expect(await s.send('schedule/get-statuses')).toEqual({ [id]: 'scheduled' });
+  });
 });

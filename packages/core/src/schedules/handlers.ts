@@ -100,13 +100,17 @@ export function createSchedulesModule(options: SchedulesModuleOptions = {}) {
         },
       }),
 
-      /** Posts the schedule's transaction for its next date now; → the ids written. */
+      /**
+       * Posts the schedule's transaction now, dated its next date (or today with `today`, as
+       * later Actual versions do); → the ids written.
+       */
       'schedule/post-transaction': handler({
-        args: v.object({ id: v.string() }),
+        args: v.object({ id: v.string(), today: v.optional(v.nullable(v.boolean())) }),
         undoable: true,
         needsBudget: true,
-        run({ id }, ctx) {
-          const result = postTransactionById(ctx.requireBudget(), id, ctx.emit);
+        run({ id, today: onToday }, ctx) {
+          const date = onToday === true ? today(ctx) : undefined;
+          const result = postTransactionById(ctx.requireBudget(), id, ctx.emit, date);
           return result ?? handlerError('schedule-not-found', `No schedule ${id} with an account`);
         },
       }),

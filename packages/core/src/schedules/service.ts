@@ -15,15 +15,16 @@ import {
 import { advanceAfterPayment, parseRecurrence } from './recurrence/index.ts';
 
 /**
- * Creates the transaction a schedule stands for, dated its next date, uncleared and linked to
- * it, through `addTransactions` so rules run on it as on any added transaction.
+ * Creates the transaction a schedule stands for, dated its next date (or `date`), uncleared
+ * and linked to it, through `addTransactions` so rules run on it as on any added transaction.
  */
 export function postTransaction(
   budget: Budget,
   schedule: Schedule,
   emit?: Emit,
+  date: string | null = schedule.next_date,
 ): string[] | TransactionError | null {
-  if (!schedule._account || !schedule.next_date) return null;
+  if (!schedule._account || !date) return null;
   const ids = addTransactions(
     budget,
     schedule._account,
@@ -32,7 +33,7 @@ export function postTransaction(
         payee: schedule._payee,
         account: schedule._account,
         amount: getScheduledAmount(schedule._amount),
-        date: schedule.next_date,
+        date,
         schedule: schedule.id,
         cleared: false,
       },
@@ -53,9 +54,14 @@ export function postTransaction(
   return ids;
 }
 
-export function postTransactionById(budget: Budget, id: string, emit?: Emit) {
+/**
+ * Posts a schedule's transaction now: dated its next date, or `date` when given (the list's
+ * 'Post transaction today'). The next date does not move; the daily run sees the payment.
+ */
+export function postTransactionById(budget: Budget, id: string, emit?: Emit, date?: string) {
   const schedule = getSchedule(budget, id);
-  return schedule ? postTransaction(budget, schedule, emit) : null;
+  if (!schedule) return null;
+  return postTransaction(budget, schedule, emit, date ?? schedule.next_date);
 }
 
 export interface AdvanceResult {

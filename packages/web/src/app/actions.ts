@@ -2,7 +2,15 @@ import { errorCode } from '../backend/backend.ts';
 import { ALL_ACCOUNTS } from '../state/banners.ts';
 import { readOnlyNotice } from '../sync/write-refusal.ts';
 import type { AppStore } from './store.ts';
-import type { Account, FileEntry, GlobalPrefs, LocalPrefs, Payee, User } from './types.ts';
+import type {
+  Account,
+  Categories,
+  FileEntry,
+  GlobalPrefs,
+  LocalPrefs,
+  Payee,
+  User,
+} from './types.ts';
 
 /** App-level actions: each calls core handlers and updates the store. */
 
@@ -105,6 +113,24 @@ export async function loadPayees(store: AppStore): Promise<Payee[]> {
   return payees;
 }
 
+export async function loadCategories(store: AppStore): Promise<Categories> {
+  const res = await store.backend.send<Categories>('get-categories');
+  const categories =
+    res && Array.isArray(res.grouped) && Array.isArray(res.list) ? res : { grouped: [], list: [] };
+  store.set({ categories });
+  return categories;
+}
+
+/** Everything the open budget's pages share, read once when it opens. */
+export async function loadBudgetData(store: AppStore): Promise<void> {
+  await Promise.all([
+    loadPrefs(store),
+    loadAccounts(store),
+    loadPayees(store),
+    loadCategories(store),
+  ]);
+}
+
 const LOAD_ERRORS: Record<string, string> = {
   'out-of-sync-migrations':
     'This budget cannot be loaded with this version of Coffer. You can load a backup instead.',
@@ -130,7 +156,7 @@ export async function loadBudget(store: AppStore, id: string): Promise<boolean> 
     return false;
   }
   store.set({ modals: [] });
-  await Promise.all([loadPrefs(store), loadAccounts(store), loadPayees(store)]);
+  await loadBudgetData(store);
   store.set({ loadingText: null });
   return true;
 }
@@ -143,6 +169,7 @@ export async function closeBudget(store: AppStore): Promise<void> {
     prefs: null,
     accounts: [],
     payees: [],
+    categories: { grouped: [], list: [] },
     modals: [],
     cells: {},
     accountsSyncing: null,
@@ -161,7 +188,7 @@ export async function createBudget(store: AppStore, testMode = false): Promise<v
     return;
   }
   store.set({ modals: [] });
-  await Promise.all([loadPrefs(store), loadAccounts(store), loadPayees(store)]);
+  await loadBudgetData(store);
   store.set({ loadingText: null });
 }
 

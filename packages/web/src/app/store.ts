@@ -8,6 +8,7 @@ import {
 } from '../state/notifications.ts';
 import type {
   Account,
+  Categories,
   FileEntry,
   GlobalPrefs,
   LocalPrefs,
@@ -27,6 +28,8 @@ export interface AppState {
   prefs: LocalPrefs | null;
   accounts: Account[];
   payees: Payee[];
+  /** The open budget's category groups and categories, kept fresh on every change. */
+  categories: Categories;
   notifications: Notification[];
   modals: ModalEntry[];
   syncState: SyncState;
@@ -51,6 +54,7 @@ export const initialState: AppState = {
   prefs: null,
   accounts: [],
   payees: [],
+  categories: { grouped: [], list: [] },
   notifications: [],
   modals: [],
   syncState: 'idle',

@@ -60,4 +60,28 @@ export interface Payee {
   transfer_acct?: string | null;
 }
 
+export interface Category {
+  id: string;
+  name: string;
+  is_income: number;
+  cat_group: string;
+  sort_order: number | null;
+  hidden: number;
+}
+
+export interface CategoryGroup {
+  id: string;
+  name: string;
+  is_income: number;
+  sort_order: number | null;
+  hidden: number;
+  categories: Category[];
+}
+
+/** `get-categories`: groups (expense first) with their categories, and the flat list. */
+export interface Categories {
+  grouped: CategoryGroup[];
+  list: Category[];
+}
+
 export type SyncState = 'idle' | 'syncing' | 'error' | 'offline' | 'disabled';

@@ -4,6 +4,7 @@ import {
   type WorkerClient,
   createWorkerClient,
   fallbackModeEnabled,
+  pageClockForTest,
 } from '@coffer/core-web';
 import type { Backend, Connection, InitFailure } from './backend.ts';
 
@@ -17,7 +18,10 @@ export async function startCore(): Promise<Connection> {
   });
   const client: WorkerClient = createWorkerClient(worker, {
     fallbackMode: fallbackModeEnabled(window.localStorage),
-    undoTag: () => ({ url: window.location.pathname }),
+    // Browser tests that move the page's time (page.clock) move the core's with it.
+    pageClock: pageClockForTest(window.localStorage),
+    // Undo goes back to where the edit happened: the page and its query (a month, a filter).
+    undoTag: () => ({ url: window.location.pathname + window.location.search }),
   });
   // Registered before anything awaits, so an early init failure is not missed.
   const failures: InitFailure[] = [];

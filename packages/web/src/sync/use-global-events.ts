@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { loadAccounts, loadPayees, loadPrefs } from '../app/actions.ts';
+import { loadAccounts, loadCategories, loadPayees, loadPrefs } from '../app/actions.ts';
 import type { AppStore } from '../app/store.ts';
 import { runSyncFix } from './fixes.ts';
 import { syncErrorNotice } from './sync-errors.ts';
@@ -12,7 +12,11 @@ export function useGlobalEvents(store: AppStore): void {
       backend.listen('sync-event', (event) => onSyncEvent(store, event)),
       backend.listen('undo-event', () => {
         void loadAccounts(store);
+        void loadCategories(store);
       }),
+      backend.listen('tables-changed', ({ tables }: { tables: string[] }) =>
+        reloadForTables(store, tables),
+      ),
       backend.listen('server-error', () =>
         store.addNotification({
           type: 'error',
@@ -53,6 +57,19 @@ export function useGlobalEvents(store: AppStore): void {
   }, [store]);
 }
 
+/**
+ * The lists every page shares (accounts, payees, categories) follow each committed write,
+ * local or synced, so no page reloads them after its own edits.
+ */
+export function reloadForTables(store: AppStore, tables: readonly string[]): void {
+  if (!store.get().prefs) return;
+  if (tables.includes('accounts')) void loadAccounts(store);
+  if (tables.some((t) => t === 'payees' || t === 'payee_mapping')) void loadPayees(store);
+  if (tables.some((t) => t === 'categories' || t === 'category_groups')) {
+    void loadCategories(store);
+  }
+}
+
 interface SyncEvent {
   type: 'start' | 'applied' | 'success' | 'error' | 'unauthorized';
   subtype?: string;
@@ -76,10 +93,8 @@ export function onSyncEvent(store: AppStore, event: SyncEvent): void {
       }
       store.set({ syncState: event.syncDisabled ? 'disabled' : 'idle', lastSyncRepair: false });
       store.removeNotification('sync-error');
-      const tables = event.tables ?? [];
-      if (tables.includes('prefs')) void loadPrefs(store);
-      if (tables.some((t) => t === 'payees' || t === 'payee_mapping')) void loadPayees(store);
-      if (tables.some((t) => t === 'accounts' || t === 'transactions')) void loadAccounts(store);
+      // The rows a sync brought are reloaded from its tables-changed push.
+      if ((event.tables ?? []).includes('prefs')) void loadPrefs(store);
       return;
     }
     case 'unauthorized':

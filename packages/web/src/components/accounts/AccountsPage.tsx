@@ -169,3 +169,5 @@ function AccountTransactions({ id, narrow }: { id: string | undefined; narrow: b
     </div>
   );
 }
+
+export default AccountsPage;

@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect } from 'react';
+import { type ComponentType, type LazyExoticComponent, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import { checkManageRules, type ModalEntry } from '../../state/modals.ts';
@@ -9,7 +9,10 @@ export interface ModalProps {
   close: () => void;
 }
 
-export type ModalRegistry = Record<string, ComponentType<ModalProps>>;
+export type ModalRegistry = Record<
+  string,
+  ComponentType<ModalProps> | LazyExoticComponent<ComponentType<ModalProps>>
+>;
 
 /** Renders the modal stack; hidden while the loading screen is up. */
 export function ModalHost({
@@ -43,13 +46,15 @@ export function ModalHost({
           const problem = checkManageRules(pathname, modal.options.allowlisted === true);
           if (problem) throw new Error(problem);
         }
+        // A working area's modal is loaded with its first use (the registry holds lazy ones).
         return (
-          <Component
-            key={`${i}-${modal.name}`}
-            options={modal.options}
-            active={i === modals.length - 1}
-            close={() => store.popModal()}
-          />
+          <Suspense key={`${i}-${modal.name}`} fallback={null}>
+            <Component
+              options={modal.options}
+              active={i === modals.length - 1}
+              close={() => store.popModal()}
+            />
+          </Suspense>
         );
       })}
     </>

@@ -1,65 +1,156 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { Popover } from './Popover.tsx';
 
 export interface MenuItem {
   name: string;
   text: string;
   disabled?: boolean;
+  /** A keyboard shortcut or a short note, shown on the right. */
+  hint?: string;
+  /** A destructive action, shown in the error colour. */
+  danger?: boolean;
+}
+
+export type MenuEntry = MenuItem | { text: string; kind: 'text' } | { kind: 'separator' };
+
+/** The spec's list type-ahead resets after one second. */
+const TYPEAHEAD_RESET_MS = 1000;
+
+interface MenuProps {
+  anchor: RefObject<HTMLElement | null>;
+  items: MenuEntry[];
+  onSelect: (name: string) => void;
+  onClose: () => void;
+  label?: string;
+}
+
+/**
+ * A menu beside its anchor: arrows, Home and End move, typing jumps to an item by its first
+ * letters, Enter picks, Escape, Tab or a click outside close it and focus returns to the anchor.
+ */
+export function Menu({ anchor, items, onSelect, onClose, label }: MenuProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const typed = useRef({ text: '', at: 0 });
+
+  useEffect(() => {
+    const first = ref.current?.querySelector<HTMLElement>('[role=menuitem]:not(:disabled)');
+    first?.focus();
+    const onDown = (e: MouseEvent) => {
+      const target = e.target as Node;
+      if (!ref.current?.contains(target) && !anchor.current?.contains(target)) onClose();
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [anchor, onClose]);
+
+  function close() {
+    onClose();
+    anchor.current?.focus();
+  }
+
+  function onKeyDown(e: KeyboardEvent) {
+    const entries = [
+      ...(ref.current?.querySelectorAll<HTMLElement>('[role=menuitem]:not(:disabled)') ?? []),
+    ];
+    const index = entries.indexOf(document.activeElement as HTMLElement);
+    const focus = (i: number) => entries[(i + entries.length) % entries.length]?.focus();
+    if (e.key === 'Escape' || e.key === 'Tab') {
+      e.preventDefault();
+      e.stopPropagation();
+      close();
+    } else if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      focus(index + 1);
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      focus(index - 1);
+    } else if (e.key === 'Home') {
+      e.preventDefault();
+      focus(0);
+    } else if (e.key === 'End') {
+      e.preventDefault();
+      focus(entries.length - 1);
+    } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      const now = e.timeStamp;
+      const t = typed.current;
+      t.text = now - t.at > TYPEAHEAD_RESET_MS ? e.key : t.text + e.key;
+      t.at = now;
+      const hit = entries.find((el) =>
+        (el.dataset.text ?? '').toLowerCase().startsWith(t.text.toLowerCase()),
+      );
+      hit?.focus();
+    }
+  }
+
+  return (
+    <Popover anchor={anchor} className="menu" maxHeight={420}>
+      <div ref={ref} role="menu" aria-label={label} onKeyDown={onKeyDown}>
+        {items.map((item, i) => {
+          if ('kind' in item) {
+            return item.kind === 'separator' ? (
+              <div key={i} role="separator" className="menu-separator" />
+            ) : (
+              <div key={i} className="menu-text">
+                {item.text}
+              </div>
+            );
+          }
+          return (
+            <button
+              key={item.name}
+              role="menuitem"
+              type="button"
+              data-text={item.text}
+              disabled={item.disabled}
+              className={item.danger ? 'danger' : undefined}
+              onClick={() => {
+                close();
+                onSelect(item.name);
+              }}
+            >
+              <span>{item.text}</span>
+              {item.hint && <span className="menu-hint">{item.hint}</span>}
+            </button>
+          );
+        })}
+      </div>
+    </Popover>
+  );
 }
 
 interface MenuButtonProps {
   label: ReactNode;
   ariaLabel?: string;
-  items: Array<MenuItem | { text: string; kind: 'text' }>;
+  items: MenuEntry[];
   onSelect: (name: string) => void;
   className?: string;
+  /** Kept for callers; the popup places itself where it fits. */
   align?: 'left' | 'right';
+  disabled?: boolean;
+  title?: string;
 }
 
-/** A button opening a menu: arrow keys move, Enter picks, Escape or outside click closes. */
+/** A button that opens a menu (see Menu). */
 export function MenuButton({
   label,
   ariaLabel,
   items,
   onSelect,
   className,
-  align = 'left',
+  disabled,
+  title,
 }: MenuButtonProps) {
   const [open, setOpen] = useState(false);
-  const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const first = wrap.current?.querySelector<HTMLElement>('[role=menuitem]:not(:disabled)');
-    first?.focus();
-    const onDown = (e: MouseEvent) => {
-      if (!wrap.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
-
-  function onKeyDown(e: React.KeyboardEvent) {
-    if (!open) return;
-    const entries = [
-      ...(wrap.current?.querySelectorAll<HTMLElement>('[role=menuitem]:not(:disabled)') ?? []),
-    ];
-    const index = entries.indexOf(document.activeElement as HTMLElement);
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      setOpen(false);
-      button.current?.focus();
-    } else if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      entries[(index + 1) % entries.length]?.focus();
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      entries[(index - 1 + entries.length) % entries.length]?.focus();
-    }
-  }
-
   return (
-    <div ref={wrap} style={{ position: 'relative', display: 'inline-block' }} onKeyDown={onKeyDown}>
+    <>
       <button
         ref={button}
         type="button"
@@ -67,33 +158,27 @@ export function MenuButton({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-label={ariaLabel}
+        title={title}
+        disabled={disabled}
         onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
       >
         {label}
       </button>
       {open && (
-        <div role="menu" className="menu" style={align === 'right' ? { right: 0 } : { left: 0 }}>
-          {items.map((item, i) =>
-            'kind' in item ? (
-              <div key={i} className="menu-text">
-                {item.text}
-              </div>
-            ) : (
-              <button
-                key={item.name}
-                role="menuitem"
-                disabled={item.disabled}
-                onClick={() => {
-                  setOpen(false);
-                  onSelect(item.name);
-                }}
-              >
-                {item.text}
-              </button>
-            ),
-          )}
-        </div>
+        <Menu
+          anchor={button}
+          items={items}
+          label={ariaLabel ?? (typeof label === 'string' ? label : undefined)}
+          onSelect={onSelect}
+          onClose={() => setOpen(false)}
+        />
       )}
-    </div>
+    </>
   );
 }

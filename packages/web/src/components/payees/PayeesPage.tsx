@@ -216,3 +216,5 @@ export function PayeesPage() {
     </div>
   );
 }
+
+export default PayeesPage;

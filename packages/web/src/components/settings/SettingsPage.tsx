@@ -153,3 +153,5 @@ export function SettingsPage() {
     </div>
   );
 }
+
+export default SettingsPage;

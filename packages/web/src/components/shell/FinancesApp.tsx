@@ -1,21 +1,40 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { closeBudget, loadAccounts } from '../../app/actions.ts';
+import { Spinner } from '../kit/Spinner.tsx';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useBalanceCells } from '../../app/balance-cells.ts';
 import { useResponsive } from '../../app/responsive.ts';
 import { DemoBanner, MobileNotice, SyncingBanner, UpdateBanner } from '../app/Banners.tsx';
 import { ModalHost } from '../app/ModalHost.tsx';
-import { AccountsPage } from '../accounts/AccountsPage.tsx';
-import { PayeesPage } from '../payees/PayeesPage.tsx';
-import { SettingsPage } from '../settings/SettingsPage.tsx';
 import { BottomNav } from './BottomNav.tsx';
 import { budgetModals } from './modal-registry.ts';
-import { BudgetPage, Placeholder, PostTransactions } from './Pages.tsx';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
 import { useStartupSync } from './use-startup-sync.ts';
 import './shell.css';
+
+// Each working area's code comes with its route, so the first load carries only the budget's.
+const BudgetPage = lazy(() => import('../budget/BudgetPage.tsx'));
+const AccountsPage = lazy(() => import('../accounts/AccountsPage.tsx'));
+const ReportsPage = lazy(() => import('../reports/ReportsPage.tsx'));
+const SchedulesPage = lazy(() => import('../schedules/SchedulesPage.tsx'));
+const ScheduleEditPage = lazy(() => import('../schedules/ScheduleEditPage.tsx'));
+const ScheduleLinkPage = lazy(() => import('../schedules/ScheduleLinkPage.tsx'));
+const DiscoverSchedulesPage = lazy(() => import('../schedules/DiscoverSchedulesPage.tsx'));
+const PostTransactions = lazy(() => import('../schedules/PostTransactions.tsx'));
+const PayeesPage = lazy(() => import('../payees/PayeesPage.tsx'));
+const RulesPage = lazy(() => import('../rules/RulesPage.tsx'));
+const SettingsPage = lazy(() => import('../settings/SettingsPage.tsx'));
+const BankLinkPage = lazy(() => import('../import/BankLinkPage.tsx'));
+
+function PageLoading() {
+  return (
+    <div className="page page-loading">
+      <Spinner />
+    </div>
+  );
+}
 
 function isTextField(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -78,6 +97,16 @@ export function FinancesApp() {
   }, [store]);
 
   useEffect(() => {
+    // Undo and redo return to the page the edit was made on (spec: undo location).
+    return store.backend.listen('undo-event', ({ undoTag }: { undoTag?: { url?: unknown } }) => {
+      const url = undoTag?.url;
+      if (typeof url === 'string' && url !== window.location.pathname + window.location.search) {
+        navigate(url);
+      }
+    });
+  }, [store, navigate]);
+
+  useEffect(() => {
     return store.backend.listen('schedules-offline', ({ payees }: { payees: unknown[] }) =>
       navigate('/schedule/posts-offline-notification', { state: { payees } }),
     );
@@ -101,24 +130,26 @@ export function FinancesApp() {
           {narrowRedirect ? (
             <Navigate to="/budget" replace />
           ) : (
-            <Routes>
-              <Route path="/" element={<Navigate to="/budget" replace />} />
-              <Route path="/budget" element={<BudgetPage />} />
-              <Route path="/reports/*" element={<Placeholder title="Reports" />} />
-              <Route path="/schedules" element={<Placeholder title="Schedules" />} />
-              <Route path="/schedule/edit/:id?" element={<Placeholder title="Schedule" />} />
-              <Route path="/schedule/link" element={<Placeholder title="Link schedule" />} />
-              <Route path="/schedule/discover" element={<Placeholder title="Found schedules" />} />
-              <Route path="/schedule/posts-offline-notification" element={<PostTransactions />} />
-              <Route path="/payees" element={<PayeesPage />} />
-              <Route path="/rules" element={<Placeholder title="Rules" />} />
-              <Route path="/settings" element={<SettingsPage />} />
-              <Route path="/nordigen/link" element={<Placeholder title="Link your bank" />} />
-              <Route path="/gocardless/link" element={<Placeholder title="Link your bank" />} />
-              <Route path="/accounts" element={<AccountsPage />} />
-              <Route path="/accounts/:id" element={<AccountsPage />} />
-              <Route path="*" element={<Navigate to="/budget" replace />} />
-            </Routes>
+            <Suspense fallback={<PageLoading />}>
+              <Routes>
+                <Route path="/" element={<Navigate to="/budget" replace />} />
+                <Route path="/budget" element={<BudgetPage />} />
+                <Route path="/reports/*" element={<ReportsPage />} />
+                <Route path="/schedules" element={<SchedulesPage />} />
+                <Route path="/schedule/edit/:id?" element={<ScheduleEditPage />} />
+                <Route path="/schedule/link" element={<ScheduleLinkPage />} />
+                <Route path="/schedule/discover" element={<DiscoverSchedulesPage />} />
+                <Route path="/schedule/posts-offline-notification" element={<PostTransactions />} />
+                <Route path="/payees" element={<PayeesPage />} />
+                <Route path="/rules" element={<RulesPage />} />
+                <Route path="/settings" element={<SettingsPage />} />
+                <Route path="/nordigen/link" element={<BankLinkPage />} />
+                <Route path="/gocardless/link" element={<BankLinkPage />} />
+                <Route path="/accounts" element={<AccountsPage />} />
+                <Route path="/accounts/:id" element={<AccountsPage />} />
+                <Route path="*" element={<Navigate to="/budget" replace />} />
+              </Routes>
+            </Suspense>
           )}
         </main>
         {isNarrow && <MobileNotice />}

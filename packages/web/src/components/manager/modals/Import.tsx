@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { loadAccounts, loadAllFiles, loadPayees, loadPrefs } from '../../../app/actions.ts';
+import { loadAllFiles, loadBudgetData } from '../../../app/actions.ts';
 import { useStore } from '../../../app/context.ts';
 import { errorCode } from '../../../backend/backend.ts';
 import { Modal } from '../../kit/Modal.tsx';
@@ -92,7 +92,7 @@ export function makeImportFileModal(kind: keyof typeof KINDS) {
       if (code) return setError(importErrorText(code));
       // The core opened the imported budget (and uploaded it when signed in): show it.
       close();
-      await Promise.all([loadPrefs(store), loadAccounts(store), loadPayees(store)]);
+      await loadBudgetData(store);
       await loadAllFiles(store);
     }
 

@@ -1,0 +1,190 @@
+import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
+import { useFormat } from '../../app/use-format.ts';
+import { AMOUNT_ERRORS, readAmount } from './arithmetic.ts';
+import type { CommitReason } from './cell-keys.ts';
+import { useEditKeys } from './use-edit-keys.ts';
+
+export interface AmountInputProps {
+  /** Integer cents, or null for no amount. */
+  value: number | null;
+  /** The accessible name (a table cell's column and row, a form field's label). */
+  label: string;
+  /**
+   * The edit ended with a valid amount. Return false to refuse it (the input stays in edit and
+   * the owner shows why through `error`). A text that is not an amount is refused by the input
+   * itself, with its message, and this is not called: an owner leaves edit mode only from here
+   * or `onCancel`, never on its own blur, so a refused value stays in place.
+   */
+  onCommit?: (cents: number | null, reason: CommitReason) => boolean | void;
+  /** Every keystroke's reading, for forms: a number, null for blank, undefined if not valid. */
+  onChange?: (cents: number | null | undefined) => void;
+  /** Escape with nothing to revert (a table leaves edit mode). */
+  onCancel?: () => void;
+  /** A table cell: Tab and the arrows end the edit (kit/cell-keys.ts). */
+  cell?: boolean;
+  autoFocus?: boolean;
+  /** Shown for 0 and null when not focused, e.g. '' in a register's payment column. */
+  blankZero?: boolean;
+  /** Sign toggle before the field (rules: inflow or outflow); the value's sign follows it. */
+  signToggle?: boolean;
+  /** A message from the owner (a save the core refused), shown like the input's own errors. */
+  error?: string | null;
+  id?: string;
+  className?: string;
+  style?: CSSProperties;
+  placeholder?: string;
+  disabled?: boolean;
+}
+
+/**
+ * An amount field: the user's number format, arithmetic (`120+35.50`, `=300/2`), the spec's
+ * 2^51 bound. A refused text stays in place with its message beside it; nothing is committed.
+ */
+export function AmountInput({
+  value,
+  label,
+  onCommit,
+  onChange,
+  onCancel,
+  cell = false,
+  autoFocus,
+  blankZero,
+  signToggle,
+  error: outsideError,
+  id,
+  className,
+  style,
+  placeholder,
+  disabled,
+}: AmountInputProps) {
+  const fmt = useFormat();
+  const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [negative, setNegative] = useState(value !== null && value < 0);
+  const shown = (cents: number | null) => {
+    if (cents === null || (blankZero && cents === 0)) return '';
+    return fmt.amount(signToggle ? Math.abs(cents) : cents);
+  };
+  const [text, setText] = useState(() => shown(value));
+  const [error, setError] = useState<string | null>(null);
+  const startText = useRef(text);
+
+  // A new value from outside (a sync, an undo) replaces the text unless the user is typing.
+  useEffect(() => {
+    if (document.activeElement === input.current && text !== startText.current) return;
+    const next = shown(value);
+    startText.current = next;
+    setText(next);
+    setNegative(value !== null && value < 0);
+    setError(null);
+    // Only a new value (or format) replaces the text; the text itself is not a dependency.
+  }, [value, fmt]);
+
+  const read = (t: string, neg = negative) => {
+    const r = readAmount(t);
+    if (!r.ok || r.cents === null || !signToggle) return r;
+    return { ok: true as const, cents: Math.abs(r.cents) * (neg ? -1 : 1) };
+  };
+
+  const keys = useEditKeys({
+    cell,
+    isDirty: () => text !== startText.current,
+    revert(dirty) {
+      setText(startText.current);
+      setError(null);
+      if (!dirty) onCancel?.();
+    },
+    commit(reason) {
+      const r = read(text);
+      if (!r.ok) {
+        setError(AMOUNT_ERRORS[r.error]);
+        // A blur cannot be refused; the text and its message stay for the user to fix.
+        return false;
+      }
+      setError(null);
+      if (onCommit?.(r.cents, reason) === false) return false;
+      startText.current = shown(r.cents);
+      setText(startText.current);
+      return true;
+    },
+  });
+
+  const message = error ?? outsideError ?? null;
+  return (
+    <span className={`amount-input-wrap${cell ? ' cell' : ''}`} style={style}>
+      {signToggle && (
+        <button
+          type="button"
+          className="btn btn-bare amount-sign"
+          aria-label={negative ? 'Outflow (click for inflow)' : 'Inflow (click for outflow)'}
+          aria-pressed={negative}
+          disabled={disabled}
+          onClick={() => {
+            const neg = !negative;
+            setNegative(neg);
+            const r = read(text, neg);
+            if (r.ok) {
+              onChange?.(r.cents);
+              if (!cell) onCommit?.(r.cents, 'blur');
+            }
+          }}
+        >
+          {negative ? '−' : '+'}
+        </button>
+      )}
+      <input
+        ref={input}
+        id={id}
+        className={`input amount-input ${className ?? ''}`}
+        inputMode="decimal"
+        autoComplete="off"
+        aria-label={label}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? errorId : undefined}
+        value={text}
+        placeholder={placeholder}
+        disabled={disabled}
+        autoFocus={autoFocus}
+        onChange={(e) => {
+          setText(e.target.value);
+          setError(null);
+          const r = read(e.target.value);
+          onChange?.(r.ok ? r.cents : undefined);
+        }}
+        onFocus={(e) => {
+          keys.onFocus();
+          e.target.select();
+        }}
+        onBlur={keys.onBlur}
+        onKeyDown={keys.onKeyDown}
+        onMouseDown={keys.onMouseDown}
+      />
+      {message && (
+        <span id={errorId} role="alert" className="field-error">
+          {message}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** An amount as text: tabular figures, right-aligned, red when negative, blurred in privacy mode. */
+export function Amount({
+  cents,
+  className,
+  colored = true,
+  blankZero,
+}: {
+  cents: number;
+  className?: string;
+  colored?: boolean;
+  blankZero?: boolean;
+}) {
+  const fmt = useFormat();
+  const negative = colored && cents < 0;
+  return (
+    <span className={`amount${negative ? ' negative' : ''}${className ? ` ${className}` : ''}`}>
+      {blankZero && cents === 0 ? '' : fmt.amount(cents)}
+    </span>
+  );
+}

@@ -1,0 +1,234 @@
+import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
+import { useFormat } from '../../app/use-format.ts';
+import { parseDate, weekdaysFrom, type DateFormat } from '../../util/format.ts';
+import {
+  localToday,
+  monthGrid,
+  monthOf,
+  monthTitle,
+  readDateText,
+  shiftMonth,
+} from './calendar.ts';
+import type { CommitReason } from './cell-keys.ts';
+import { Popover } from './Popover.tsx';
+import { useEditKeys } from './use-edit-keys.ts';
+
+const parse = (text: string, format: string) => parseDate(text, format as DateFormat);
+
+export interface DateInputProps {
+  /** `YYYY-MM-DD`, or null for no date. */
+  value: string | null;
+  label: string;
+  /** The edit ended with a valid date (or blank: null). Return false to refuse it. */
+  onCommit?: (date: string | null, reason: CommitReason) => boolean | void;
+  /** Each keystroke's reading: a date, null for blank, undefined when not a date yet. */
+  onChange?: (date: string | null | undefined) => void;
+  onCancel?: () => void;
+  cell?: boolean;
+  autoFocus?: boolean;
+  /** Blank is refused instead of clearing (a transaction must have a date). */
+  required?: boolean;
+  error?: string | null;
+  id?: string;
+  className?: string;
+  style?: CSSProperties;
+  disabled?: boolean;
+}
+
+const INVALID = 'Enter a date such as ';
+
+/**
+ * A date field in the person's date format with a calendar that opens on focus and closes on
+ * Escape, Enter or blur (spec: date input). Escape reverts the text; blank clears; only a valid
+ * date is committed, stored as `YYYY-MM-DD`. The calendar is for the mouse; the keyboard types.
+ */
+export function DateInput({
+  value,
+  label,
+  onCommit,
+  onChange,
+  onCancel,
+  cell = false,
+  autoFocus,
+  required,
+  error: outsideError,
+  id,
+  className,
+  style,
+  disabled,
+}: DateInputProps) {
+  const fmt = useFormat();
+  const input = useRef<HTMLInputElement>(null);
+  const calendarId = useId();
+  const errorId = useId();
+  const shown = (d: string | null) => (d ? fmt.date(d) : '');
+  const [text, setText] = useState(() => shown(value));
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const startText = useRef(text);
+  const today = localToday();
+  const reading = readDateText(text, fmt.dateFormat, today, parse);
+  const [month, setMonth] = useState(() => monthOf(value ?? today));
+
+  useEffect(() => {
+    if (document.activeElement === input.current && text !== startText.current) return;
+    const next = shown(value);
+    startText.current = next;
+    setText(next);
+    setError(null);
+    if (value) setMonth(monthOf(value));
+    // Only a new value (or format) replaces the text.
+  }, [value, fmt]);
+
+  // The calendar follows what is typed.
+  useEffect(() => {
+    if (reading) setMonth(monthOf(reading));
+  }, [reading]);
+
+  const keys = useEditKeys({
+    cell,
+    isDirty: () => text !== startText.current,
+    revert(dirty) {
+      setText(startText.current);
+      setError(null);
+      setOpen(false);
+      if (!dirty) onCancel?.();
+    },
+    commit(reason) {
+      const r = readDateText(text, fmt.dateFormat, today, parse);
+      if (r === undefined || (r === null && required)) {
+        setError(`${INVALID}${fmt.date(today)}`);
+        return false;
+      }
+      setError(null);
+      setOpen(false);
+      if (onCommit?.(r, reason) === false) return false;
+      startText.current = shown(r);
+      setText(startText.current);
+      return true;
+    },
+  });
+
+  function pick(date: string) {
+    const next = fmt.date(date);
+    setText(next);
+    setError(null);
+    onChange?.(date);
+    setOpen(false);
+  }
+
+  const message = error ?? outsideError ?? null;
+  const weekdays = weekdaysFrom(fmt.firstDayOfWeek);
+  return (
+    <span className={`date-input-wrap${cell ? ' cell' : ''}`} style={style}>
+      <input
+        ref={input}
+        id={id}
+        className={`input date-input ${className ?? ''}`}
+        autoComplete="off"
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? calendarId : undefined}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? errorId : undefined}
+        placeholder={fmt.dateFormat.toLowerCase()}
+        value={text}
+        disabled={disabled}
+        autoFocus={autoFocus}
+        onChange={(e) => {
+          setText(e.target.value);
+          setError(null);
+          setOpen(true);
+          onChange?.(readDateText(e.target.value, fmt.dateFormat, today, parse));
+        }}
+        onFocus={(e) => {
+          keys.onFocus();
+          e.target.select();
+          setOpen(true);
+        }}
+        onBlur={(e) => {
+          setOpen(false);
+          keys.onBlur(e);
+        }}
+        onKeyDown={keys.onKeyDown}
+        onMouseDown={keys.onMouseDown}
+        onClick={() => setOpen(true)}
+      />
+      {message && (
+        <span id={errorId} role="alert" className="field-error">
+          {message}
+        </span>
+      )}
+      {open && !disabled && (
+        <Popover
+          anchor={input}
+          keepFocus
+          id={calendarId}
+          role="dialog"
+          aria-label={`Calendar, ${monthTitle(month)}`}
+          className="calendar"
+          maxHeight={320}
+        >
+          <div className="calendar-head">
+            <button
+              type="button"
+              tabIndex={-1}
+              className="btn btn-bare"
+              aria-label="Previous month"
+              onClick={() => setMonth((m) => shiftMonth(m, -1))}
+            >
+              ‹
+            </button>
+            <span className="calendar-title">{monthTitle(month)}</span>
+            <button
+              type="button"
+              tabIndex={-1}
+              className="btn btn-bare"
+              aria-label="Next month"
+              onClick={() => setMonth((m) => shiftMonth(m, 1))}
+            >
+              ›
+            </button>
+          </div>
+          <table className="calendar-grid" role="grid">
+            <thead>
+              <tr>
+                {weekdays.map((d) => (
+                  <th key={d} scope="col" abbr={d}>
+                    {d.slice(0, 2)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {monthGrid(month, fmt.firstDayOfWeek).map((week) => (
+                <tr key={week[0]}>
+                  {week.map((day) => (
+                    <td key={day}>
+                      <button
+                        type="button"
+                        tabIndex={-1}
+                        aria-label={fmt.date(day)}
+                        aria-selected={day === reading}
+                        className={[
+                          'calendar-day',
+                          monthOf(day) !== month ? 'outside' : '',
+                          day === reading ? 'selected' : '',
+                          day === today ? 'today' : '',
+                        ].join(' ')}
+                        onClick={() => pick(day)}
+                      >
+                        {Number(day.slice(8))}
+                      </button>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Popover>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '../../app/context.ts';
+import { Popover } from './Popover.tsx';
+import { useTablesChanged } from './data.ts';
+
+/** The note of a category, group, account or month, kept fresh across devices. */
+export function useNote(id: string): string | null {
+  const store = useStore();
+  const [note, setNote] = useState<string | null>(null);
+  const load = () =>
+    void store.backend.send<string | null>('notes-get', { id }).then((n) => {
+      setNote(typeof n === 'string' ? n : null);
+    });
+  useEffect(load, [store, id]);
+  useTablesChanged(['notes'], load);
+  return note;
+}
+
+/**
+ * A small button that shows whether something has a note and opens it for editing in a
+ * popover. The note is saved when the popover closes (Escape, a click outside, or the Done
+ * button); an emptied note is removed. Each save is one undo step.
+ */
+export function NotesButton({ id, label }: { id: string; label: string }) {
+  const store = useStore();
+  const note = useNote(id);
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const button = useRef<HTMLButtonElement>(null);
+  const area = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    area.current?.focus();
+    const onDown = (e: MouseEvent) => {
+      const t = e.target as Node;
+      if (!area.current?.parentElement?.contains(t) && !button.current?.contains(t)) save();
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  });
+
+  function save() {
+    setOpen(false);
+    const next = text.trim() === '' ? null : text;
+    if (next !== note) void store.backend.send('notes-save', { id, note: next });
+    button.current?.focus();
+  }
+
+  const has = Boolean(note && note.trim());
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={`btn btn-bare notes-button${has ? ' has-note' : ''}`}
+        aria-label={has ? `${label} notes: ${note}` : `Add notes to ${label}`}
+        title={has ? (note ?? undefined) : 'Add notes'}
+        aria-expanded={open}
+        onClick={() => {
+          if (open) return save();
+          setText(note ?? '');
+          setOpen(true);
+        }}
+      >
+        {has ? '✎' : '+'}
+      </button>
+      {open && (
+        <Popover anchor={button} className="notes-popover" maxHeight={260}>
+          <div className="stack" style={{ gap: 8 }}>
+            <textarea
+              ref={area}
+              className="input"
+              aria-label={`Notes for ${label}`}
+              rows={5}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') {
+                  e.stopPropagation();
+                  save();
+                }
+              }}
+            />
+            <div className="row" style={{ justifyContent: 'flex-end' }}>
+              <button type="button" className="btn btn-primary" onClick={save}>
+                Done
+              </button>
+            </div>
+          </div>
+        </Popover>
+      )}
+    </>
+  );
+}

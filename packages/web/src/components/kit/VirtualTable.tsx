@@ -1,0 +1,182 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  type CSSProperties,
+  type HTMLAttributes,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+} from 'react';
+import { LOAD_MORE_WITHIN } from './data.ts';
+
+/** The spec's table constants: row height 32, 5 rows rendered past each edge. */
+export const ROW_HEIGHT = 32;
+export const OVERSCAN = 5;
+
+export interface Column<R> {
+  id: string;
+  /** The header text, which is also each cell's column name for screen readers. */
+  header: ReactNode;
+  /** A CSS grid track: `120px`, `2fr`, `minmax(120px, 1fr)`. */
+  width: string;
+  align?: 'left' | 'right' | 'center';
+  cell: (row: R, index: number) => ReactNode;
+  /** Extra header content (a sort button, a menu). */
+  headerExtra?: ReactNode;
+  /** aria-sort of this column's header. */
+  sort?: 'ascending' | 'descending';
+}
+
+export interface VirtualTableHandle {
+  scrollToIndex(index: number): void;
+  /** The scrolling element (frame-time benchmarks scroll it). */
+  element(): HTMLDivElement | null;
+}
+
+export interface VirtualTableProps<R> {
+  /** The table's accessible name. */
+  label: string;
+  columns: Column<R>[];
+  rows: readonly R[];
+  /** Rows in all, when more than those loaded (aria-rowcount). */
+  total?: number | null;
+  rowKey: (row: R, index: number) => string;
+  /** Each row's accessible name (its date and payee, its category...). */
+  rowLabel: (row: R, index: number) => string;
+  rowHeight?: number;
+  /** Called when rows within LOAD_MORE_WITHIN of the end of those loaded come into view. */
+  onNearEnd?: () => void;
+  /**
+   * Replaces a row's cells (a row in edit mode renders its inputs). Return null for the
+   * default cells.
+   */
+  renderRow?: (row: R, index: number) => ReactNode | null;
+  rowProps?: (row: R, index: number) => HTMLAttributes<HTMLDivElement> & { 'data-state'?: string };
+  /** Shown above the rows, not virtualized (an add row, scheduled previews). */
+  top?: ReactNode;
+  empty?: ReactNode;
+  role?: 'table' | 'grid';
+  className?: string;
+  style?: CSSProperties;
+  handle?: Ref<VirtualTableHandle>;
+}
+
+/** The grid template shared by the header and every row, so columns line up. */
+export function gridTemplate(columns: readonly { width: string }[]): string {
+  return columns.map((c) => c.width).join(' ');
+}
+
+/**
+ * A long table: only the rows in view (and 5 past each edge) are in the DOM, at 32 px each.
+ * It is a real table to assistive technology: rows carry their index and name, cells their
+ * column. Keyboard movement between rows belongs to the page that owns the rows.
+ */
+export function VirtualTable<R>({
+  label,
+  columns,
+  rows,
+  total,
+  rowKey,
+  rowLabel,
+  rowHeight = ROW_HEIGHT,
+  onNearEnd,
+  renderRow,
+  rowProps,
+  top,
+  empty,
+  role = 'table',
+  className,
+  style,
+  handle,
+}: VirtualTableProps<R>) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const template = gridTemplate(columns);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    overscan: OVERSCAN,
+  });
+  const items = virtualizer.getVirtualItems();
+  const last = items[items.length - 1]?.index ?? -1;
+
+  useImperativeHandle(handle, () => ({
+    scrollToIndex: (index: number) => virtualizer.scrollToIndex(index, { align: 'auto' }),
+    element: () => scroller.current,
+  }));
+
+  useEffect(() => {
+    if (onNearEnd && rows.length > 0 && last >= rows.length - LOAD_MORE_WITHIN) onNearEnd();
+  }, [last, rows.length, onNearEnd]);
+
+  const cellRole = role === 'grid' ? 'gridcell' : 'cell';
+  return (
+    <div
+      className={`vtable ${className ?? ''}`}
+      role={role}
+      aria-label={label}
+      aria-rowcount={(total ?? rows.length) + 1}
+      style={style}
+    >
+      <div className="vtable-head" role="rowgroup">
+        <div
+          className="vtable-row vtable-header"
+          role="row"
+          aria-rowindex={1}
+          style={{ gridTemplateColumns: template }}
+        >
+          {columns.map((c) => (
+            <div
+              key={c.id}
+              role="columnheader"
+              aria-sort={c.sort}
+              className={`vtable-cell align-${c.align ?? 'left'}`}
+            >
+              {c.header}
+              {c.headerExtra}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div ref={scroller} className="vtable-body" role="rowgroup">
+        {top}
+        {rows.length === 0 && empty && <div className="vtable-empty">{empty}</div>}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            const custom = renderRow?.(row, item.index) ?? null;
+            const extra = rowProps?.(row, item.index) ?? {};
+            return (
+              <div
+                key={rowKey(row, item.index)}
+                role="row"
+                aria-rowindex={item.index + 2}
+                aria-label={rowLabel(row, item.index)}
+                {...extra}
+                className={`vtable-row ${extra.className ?? ''}`}
+                style={{
+                  gridTemplateColumns: template,
+                  height: rowHeight,
+                  transform: `translateY(${item.start}px)`,
+                  ...extra.style,
+                }}
+              >
+                {custom ??
+                  columns.map((c) => (
+                    <div
+                      key={c.id}
+                      role={cellRole}
+                      className={`vtable-cell align-${c.align ?? 'left'}`}
+                    >
+                      {c.cell(row, item.index)}
+                    </div>
+                  ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * Reading the open budget from a page: queries that re-run when a write touches their tables
+ * (an edit here, a sync from another device, an undo), paged for long lists, and sheet cells
+ * kept fresh by `cells-changed`. Pages never load every transaction.
+ */
+import type { QueryState } from '@coffer/core/query/query.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useStore } from '../../app/context.ts';
+import { errorOf } from '../../backend/backend.ts';
+import type { AppStore } from '../../app/store.ts';
+
+export type { QueryState };
+
+/** The spec's paged query size, and how near the end the next page is asked for. */
+export const PAGE_SIZE = 500;
+export const LOAD_MORE_WITHIN = 100;
+
+/** Calls `onChange` after every committed write that touches one of `tables`. */
+export function useTablesChanged(tables: readonly string[], onChange: () => void): void {
+  const store = useStore();
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const key = tables.join(',');
+  useEffect(() => {
+    const watched = new Set(key.split(','));
+    return store.backend.listen('tables-changed', (e: { tables: string[] }) => {
+      if (e.tables.some((t) => watched.has(t))) latest.current();
+    });
+  }, [store, key]);
+}
+
+/** Runs a serialized query; the core's error value becomes a thrown Error (a bug). */
+export async function runQuery<T>(store: AppStore, query: QueryState): Promise<T> {
+  const res = await store.backend.send<{ data: T }>('query', query);
+  const error = errorOf(res);
+  if (error) throw new Error(`query failed: ${error.message ?? error.type ?? 'unknown'}`);
+  return res.data;
+}
+
+/**
+ * A query's result, re-run when its tables change. `query` is compared by its JSON, so a page
+ * may build it on every render. Null while the first answer is on its way.
+ */
+export function useQuery<T>(query: QueryState | null, tables: readonly string[]): T | null {
+  const store = useStore();
+  const [data, setData] = useState<T | null>(null);
+  const key = query ? JSON.stringify(query) : null;
+  const run = useCallback(() => {
+    if (!key) return () => {};
+    let cancelled = false;
+    void runQuery<T>(store, JSON.parse(key) as QueryState).then((d) => {
+      if (!cancelled) setData(d);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [store, key]);
+  useEffect(() => run(), [run]);
+  useTablesChanged(tables, run);
+  return data;
+}
+
+export interface PagedRows<T> {
+  rows: T[];
+  /** How many rows the whole query has, once counted. */
+  total: number | null;
+  loading: boolean;
+  /** Ask for the next page (a table calls it within LOAD_MORE_WITHIN rows of the end). */
+  loadMore: () => void;
+  reload: () => void;
+}
+
+/**
+ * A long list read a page (500 rows) at a time. A write to its tables re-reads the rows loaded
+ * so far in one query, so an edit deep in the list keeps the scroll position.
+ */
+export function usePagedQuery<T>(
+  query: QueryState | null,
+  tables: readonly string[],
+  pageSize = PAGE_SIZE,
+): PagedRows<T> {
+  const store = useStore();
+  const key = query ? JSON.stringify({ ...query, limit: null, offset: null }) : null;
+  const [state, setState] = useState<{ key: string | null; rows: T[]; total: number | null }>({
+    key: null,
+    rows: [],
+    total: null,
+  });
+  const [loading, setLoading] = useState(false);
+  const generation = useRef(0);
+  const loaded = useRef(0);
+
+  const read = useCallback(
+    async (count: number, fresh: boolean) => {
+      if (!key) return;
+      const gen = fresh ? ++generation.current : generation.current;
+      const base = JSON.parse(key) as QueryState;
+      setLoading(true);
+      const [rows, total] = await Promise.all([
+        runQuery<T[]>(store, { ...base, limit: count, offset: 0 }),
+        runQuery<number>(store, countOf(base)),
+      ]);
+      if (gen !== generation.current) return;
+      loaded.current = rows.length;
+      setState({ key, rows, total });
+      setLoading(false);
+    },
+    [store, key],
+  );
+
+  useEffect(() => {
+    loaded.current = 0;
+    void read(pageSize, true);
+  }, [read, pageSize]);
+
+  const reload = useCallback(
+    () => void read(Math.max(pageSize, loaded.current), true),
+    [read, pageSize],
+  );
+  useTablesChanged(tables, reload);
+
+  const loadMore = useCallback(() => {
+    if (loading || state.total === null || loaded.current >= state.total) return;
+    void read(loaded.current + pageSize, false);
+  }, [loading, read, pageSize, state.total]);
+
+  const current = state.key === key;
+  return {
+    rows: current ? state.rows : [],
+    total: current ? state.total : null,
+    loading: loading || !current,
+    loadMore,
+    reload,
+  };
+}
+
+/** The same query counting its rows (a split's children count when the query shows them). */
+export function countOf(query: QueryState): QueryState {
+  return {
+    ...query,
+    selectExpressions: [{ result: { $count: '$id' } }],
+    orderExpressions: [],
+    calculation: true,
+    limit: null,
+    offset: null,
+  };
+}
+
+/**
+ * Budget sheet cells (`budget202401!to-budget`, ...) by full name, read once and then kept by
+ * `cells-changed`. Cells missing from the answer are undefined.
+ */
+export function useSheetCells(names: readonly string[]): Record<string, unknown> {
+  const store = useStore();
+  const key = names.join('\n');
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  useEffect(() => {
+    const wanted = new Set(key ? key.split('\n') : []);
+    let cancelled = false;
+    const off = store.backend.listen(
+      'cells-changed',
+      (changes: Array<{ name: string; value: unknown }>) => {
+        const mine = changes.filter((c) => wanted.has(c.name));
+        if (mine.length === 0) return;
+        setValues((v) => ({ ...v, ...Object.fromEntries(mine.map((c) => [c.name, c.value])) }));
+      },
+    );
+    if (wanted.size > 0) {
+      void store.backend
+        .send<Array<{ name: string; value: unknown }>>('getCells', { names: [...wanted] })
+        .then((cells) => {
+          if (cancelled || !Array.isArray(cells)) return;
+          setValues(Object.fromEntries(cells.map((c) => [c.name, c.value])));
+        });
+    }
+    return () => {
+      cancelled = true;
+      off();
+    };
+  }, [store, key]);
+  return values;
+}
+
+/** A cell's value as a number (missing and non-numbers are 0). */
+export function cellValue(values: Record<string, unknown>, name: string): number {
+  const v = values[name];
+  return typeof v === 'number' ? v : 0;
+}

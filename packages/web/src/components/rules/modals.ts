@@ -1,0 +1,7 @@
+import type { ModalRegistry } from '../app/ModalHost.tsx';
+
+/**
+ * The rules area's modals by the spec's names. Load each with `lazy(() => import(...))` so
+ * its code comes with the modal, not with the app's first load.
+ */
+export const rulesModals: ModalRegistry = {};

@@ -1,0 +1,220 @@
+import { q } from '@coffer/core/query/query.ts';
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppState, useStore } from '../../app/context.ts';
+import { useFormat } from '../../app/use-format.ts';
+import { errorOf } from '../../backend/backend.ts';
+import { useQuery } from '../kit/data.ts';
+import { usePayeeName } from '../kit/Pickers.tsx';
+import { Spinner } from '../kit/Spinner.tsx';
+import { TransactionsTable, type TxnRow } from './TransactionsTable.tsx';
+import {
+  amountText,
+  filterSchedules,
+  scheduledAmount,
+  type ScheduleRow,
+  toggled,
+} from './schedule-logic.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+import { useScheduleRows, useScheduleStatuses } from './use-schedules.ts';
+import './schedules.css';
+
+/** How many unlinked transactions the page offers when it is opened without a selection. */
+const RECENT = 100;
+const FIELDS = ['id', 'date', 'amount', 'payee', 'account', 'notes'];
+
+/**
+ * `/schedule/link`: link transactions to an existing schedule. The register opens it with the
+ * selected transactions (`{ transactionIds }` in the location state); opened from the
+ * schedules list, it offers the latest transactions not linked yet to pick from.
+ */
+export function ScheduleLinkPage() {
+  const store = useStore();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const fmt = useFormat();
+  const payeeName = usePayeeName();
+  const accounts = useAppState((s) => s.accounts);
+  const given = (location.state as { transactionIds?: unknown } | null)?.transactionIds;
+  const fixed = Array.isArray(given)
+    ? given.filter((x): x is string => typeof x === 'string')
+    : null;
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const rows = useScheduleRows();
+  const statuses = useScheduleStatuses();
+  const accountName = (id: string | null) => accounts.find((a) => a.id === id)?.name ?? '';
+
+  const text = search.trim();
+  const unlinked = q('transactions').filter({ schedule: null, is_parent: false });
+  const txns = useQuery<TxnRow[]>(
+    fixed
+      ? q('transactions')
+          .filter({ id: { $oneof: fixed } })
+          .select(FIELDS)
+          .serialize()
+      : (text
+          ? unlinked.filter({
+              $or: [{ 'payee.name': { $like: `%${text}%` } }, { notes: { $like: `%${text}%` } }],
+            })
+          : unlinked
+        )
+          .select(FIELDS)
+          .limit(RECENT)
+          .serialize(),
+    ['transactions', 'payees'],
+  );
+  const chosen = fixed ?? [...picked];
+
+  const open = useMemo(
+    () =>
+      filterSchedules(
+        (rows ?? []).filter((r) => !r.completed),
+        filter,
+        statuses,
+        { payee: payeeName, account: accountName, date: fmt.date, amount: fmt.amount },
+      ),
+    [rows, filter, statuses, payeeName, accounts, fmt],
+  );
+
+  async function link(row: ScheduleRow) {
+    setProblem(null);
+    const result = await store.backend.send('transactions-batch-update', {
+      updated: chosen.map((id) => ({ id, schedule: row.id })),
+    });
+    const error = errorOf(result);
+    if (error) return setProblem(error.message ?? 'The transactions could not be linked');
+    const n = chosen.length;
+    store.addNotification({
+      type: 'message',
+      message: `Linked ${n} ${n === 1 ? 'transaction' : 'transactions'} to ${row.name || payeeName(row._payee) || 'the schedule'}.`,
+    });
+    if (location.key === 'default') navigate('/schedules');
+    else navigate(-1);
+  }
+
+  return (
+    <div className="page schedule-link-page">
+      <h1>Link schedule</h1>
+      <section className="card schedule-section" aria-labelledby="link-txns">
+        <h2 id="link-txns">
+          {fixed
+            ? `${fixed.length} selected ${fixed.length === 1 ? 'transaction' : 'transactions'}`
+            : 'Transactions to link'}
+        </h2>
+        {!fixed && (
+          <input
+            className="input link-search"
+            type="search"
+            placeholder="Search payees and notes..."
+            aria-label="Search transactions"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        )}
+        {txns === null ? (
+          <Spinner />
+        ) : txns.length === 0 ? (
+          <p className="subdued">
+            {fixed ? 'These transactions no longer exist.' : 'No transactions without a schedule.'}
+          </p>
+        ) : (
+          <div className="link-txns-scroll">
+            <TransactionsTable
+              label="Transactions"
+              rows={txns}
+              picked={
+                fixed
+                  ? undefined
+                  : {
+                      has: (id) => picked.has(id),
+                      toggle: (id) => setPicked((s) => toggled(s, id)),
+                    }
+              }
+            />
+          </div>
+        )}
+      </section>
+
+      <section className="card schedule-section" aria-labelledby="link-schedules">
+        <div className="schedule-section-head">
+          <h2 id="link-schedules">Choose the schedule they belong to</h2>
+          <input
+            className="input link-filter"
+            type="search"
+            placeholder="Filter schedules..."
+            aria-label="Filter schedules"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
+        </div>
+        {problem && (
+          <div className="error-text" role="alert">
+            {problem}
+          </div>
+        )}
+        {rows === null ? (
+          <Spinner />
+        ) : open.length === 0 ? (
+          <p className="subdued">No open schedules{filter ? ' match the filter' : ''}.</p>
+        ) : (
+          <table className="schedule-txns" aria-label="Schedules">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Payee</th>
+                <th scope="col">Account</th>
+                <th scope="col">Next date</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="amount">
+                  Amount
+                </th>
+                <th scope="col">
+                  <span className="sr-only">Link</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {open.map((row) => {
+                const label = row.name || payeeName(row._payee) || 'Schedule';
+                return (
+                  <tr key={row.id} aria-label={label}>
+                    <td>{row.name}</td>
+                    <td>{payeeName(row._payee)}</td>
+                    <td>{accountName(row._account)}</td>
+                    <td>{row.next_date ? fmt.date(row.next_date) : ''}</td>
+                    <td>
+                      <StatusBadge status={statuses[row.id]} />
+                    </td>
+                    <td className="amount">
+                      <span
+                        className={`amount${scheduledAmount(row._amount) < 0 ? ' negative' : ''}`}
+                      >
+                        {amountText(row, fmt.amount)}
+                      </span>
+                    </td>
+                    <td className="schedule-txn-action">
+                      <button
+                        type="button"
+                        className="btn"
+                        aria-label={`Link to ${label}`}
+                        disabled={chosen.length === 0}
+                        onClick={() => void link(row)}
+                      >
+                        Link
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export default ScheduleLinkPage;

@@ -1,0 +1,141 @@
+import { describeRecurrence } from '@coffer/core/schedules/recurrence/describe.ts';
+import { Link, useNavigate } from 'react-router';
+import { useAppState, useStore } from '../../app/context.ts';
+import { useFormat } from '../../app/use-format.ts';
+import { MenuButton } from '../kit/Menu.tsx';
+import { usePayeeName } from '../kit/Pickers.tsx';
+import { type Column, VirtualTable } from '../kit/VirtualTable.tsx';
+import {
+  amountText,
+  type RowAction,
+  rowMenu,
+  scheduledAmount,
+  type ScheduleRow,
+} from './schedule-logic.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+import { runRowAction } from './use-schedules.ts';
+
+export interface SchedulesTableProps {
+  rows: readonly ScheduleRow[];
+  statuses: Readonly<Record<string, string>>;
+  /** Whether there is room for the recurrence column. */
+  wide: boolean;
+  empty: React.ReactNode;
+  onError: (message: string) => void;
+}
+
+/** The schedules list: name, payee, account, next date, status, amount, and each row's menu. */
+export function SchedulesTable({ rows, statuses, wide, empty, onError }: SchedulesTableProps) {
+  const store = useStore();
+  const navigate = useNavigate();
+  const fmt = useFormat();
+  const payeeName = usePayeeName();
+  const accounts = useAppState((s) => s.accounts);
+  const accountName = (id: string | null) => accounts.find((a) => a.id === id)?.name ?? '';
+  const label = (row: ScheduleRow) => row.name || payeeName(row._payee) || 'Schedule';
+
+  async function act(action: string, row: ScheduleRow) {
+    const problem = await runRowAction(store, action as RowAction, row);
+    if (problem) onError(problem);
+  }
+
+  const columns: Column<ScheduleRow>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      width: 'minmax(110px, 1.1fr)',
+      cell: (row) => (
+        <Link
+          to={`/schedule/edit/${row.id}`}
+          className="schedule-name"
+          aria-label={`Edit schedule ${label(row)}`}
+        >
+          {row.name || <span className="subdued">No name</span>}
+        </Link>
+      ),
+    },
+    {
+      id: 'payee',
+      header: 'Payee',
+      width: 'minmax(100px, 1.1fr)',
+      cell: (row) => payeeName(row._payee),
+    },
+    {
+      id: 'account',
+      header: 'Account',
+      width: 'minmax(90px, 0.9fr)',
+      cell: (row) => accountName(row._account),
+    },
+    {
+      id: 'date',
+      header: 'Next date',
+      width: '104px',
+      cell: (row) => (row.next_date ? fmt.date(row.next_date) : ''),
+    },
+    ...(wide
+      ? [
+          {
+            id: 'repeats',
+            header: 'Repeats',
+            width: 'minmax(150px, 1.7fr)',
+            cell: (row: ScheduleRow) =>
+              typeof row._date === 'object' && row._date ? (
+                <span title={describeRecurrence(row._date, fmt.date)}>
+                  {describeRecurrence(row._date, fmt.date)}
+                </span>
+              ) : (
+                <span className="subdued">Once</span>
+              ),
+          } satisfies Column<ScheduleRow>,
+        ]
+      : []),
+    {
+      id: 'status',
+      header: 'Status',
+      width: '112px',
+      cell: (row) => <StatusBadge status={statuses[row.id]} />,
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      width: 'minmax(110px, 160px)',
+      align: 'right',
+      cell: (row) => (
+        <span className={`amount${scheduledAmount(row._amount) < 0 ? ' negative' : ''}`}>
+          {amountText(row, fmt.amount)}
+        </span>
+      ),
+    },
+    {
+      id: 'menu',
+      header: <span className="sr-only">Actions</span>,
+      width: '52px',
+      align: 'center',
+      cell: (row) => (
+        <MenuButton
+          label="⋯"
+          ariaLabel={`Actions for ${label(row)}`}
+          className="btn btn-bare schedule-menu-button"
+          items={rowMenu(row, statuses[row.id])}
+          onSelect={(action) => void act(action, row)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <VirtualTable
+      label="Schedules"
+      className="schedules-table"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      rowLabel={label}
+      empty={empty}
+      rowProps={(row) => ({
+        className: statuses[row.id] === 'completed' ? 'schedule-completed' : undefined,
+        onDoubleClick: () => navigate(`/schedule/edit/${row.id}`),
+      })}
+    />
+  );
+}

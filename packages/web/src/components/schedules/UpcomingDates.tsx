@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '../../app/context.ts';
+import { useFormat } from '../../app/use-format.ts';
+import { errorOf } from '../../backend/backend.ts';
+
+/** The spec's preview: the next 4 dates. */
+export const UPCOMING_COUNT = 4;
+
+/**
+ * The next dates of a recurrence as the core computes them (`schedule/get-upcoming-dates`),
+ * or 'Invalid rule' when it cannot.
+ */
+export function UpcomingDates({ config }: { config: unknown }) {
+  const store = useStore();
+  const fmt = useFormat();
+  const [dates, setDates] = useState<string[] | 'invalid' | null>(null);
+  const key = JSON.stringify(config);
+
+  useEffect(() => {
+    let cancelled = false;
+    void store.backend
+      .send<string[]>('schedule/get-upcoming-dates', {
+        config: JSON.parse(key) as unknown,
+        count: UPCOMING_COUNT,
+      })
+      .then((res) => {
+        if (cancelled) return;
+        setDates(Array.isArray(res) && !errorOf(res) ? res : 'invalid');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [store, key]);
+
+  return (
+    <div className="upcoming-dates" aria-live="polite">
+      <div className="upcoming-title">Upcoming dates</div>
+      {dates === 'invalid' ? (
+        <div className="error-text" role="alert">
+          Invalid rule
+        </div>
+      ) : dates?.length === 0 ? (
+        <div className="subdued">No more dates</div>
+      ) : (
+        <ol aria-label="Upcoming dates">
+          {(dates ?? []).map((d) => (
+            <li key={d}>{fmt.date(d)}</li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
