@@ -147,4 +147,15 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"add","acct":0,"runTransfers":true,"txs":[{"day":30,"amount":-10000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":[{"amount":-5000,"payee":{"k":"none"},"category":{"k":"none"},"notes":null},{"amount":-5000,"payee":{"k":"payee","n":0},"category":{"k":"cat","n":0},"notes":null}]}]},
     ],
   },
+  {
+    name: "a payee name given in another case finds the older of two payees that differ only in case",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":17,"amount":-2500,"payee":{"k":"name","name":"Grocer"},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"payee","name":"grocer"},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":40,"amount":-5000,"payee":{"k":"name","name":"Grocer"},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"payee","name":"grocer"},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":41,"amount":-5000,"payee":{"k":"name","name":"GROCER"},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+    ],
+  },
 ];

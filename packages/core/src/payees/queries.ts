@@ -33,12 +33,16 @@ export function getPayee(budget: Budget, id: string): PayeeRow | null {
   );
 }
 
-/** Live payees by lower-cased name (the first one wins), for resolving many names at once. */
+/**
+ * Live payees by lower-cased name, for resolving many names at once. Of two payees whose names
+ * differ only in case the older row wins (table order), as Actual's name lookup takes the first
+ * row of its scan.
+ */
 export function payeeNameIndex(budget: Budget): Map<string, string> {
   const index = new Map<string, string>();
   const rows = budget.sqlite.all<{ id: string; name: string }>(
     `SELECT id, name FROM payees WHERE tombstone = 0 AND name IS NOT NULL AND name != ''
-     ORDER BY transfer_acct IS NOT NULL, id`,
+     ORDER BY transfer_acct IS NOT NULL, rowid`,
   );
   // SQLite's LOWER folds only ASCII; JavaScript folds 'É' too.
   for (const row of rows) {
