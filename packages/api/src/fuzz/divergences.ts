@@ -43,6 +43,10 @@ export const DIVERGENCES: Readonly<Record<string, Divergence>> = {
     versions: ['26'],
     what: 'a new row with a category in an off-budget account (import, `addTransactions` with `runTransfers`, the row `closeAccount` adds): 26 drops the category; 6.9 and Coffer keep it (it counts in no budget either way)',
   },
+  'offbudget-moved-category': {
+    versions: ['26'],
+    what: '`updateTransaction` moving a row with a category, or a split whose lines have categories, into an off-budget account: 26 drops the categories; 6.9 and Coffer keep them (they count in no budget either way)',
+  },
   'close-into-itself': {
     versions: ['6.9'],
     what: '`closeAccount(id, id)` with money in the account: 6.9 moves the balance to the account itself (a transfer to itself); 26 and Coffer refuse',

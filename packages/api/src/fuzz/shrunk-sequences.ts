@@ -158,4 +158,14 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":41,"amount":-5000,"payee":{"k":"name","name":"GROCER"},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
     ],
   },
+  {
+    name: "moving a row with a category into an off-budget account keeps the category, as 6.9 (26 drops it: documented)",
+    compared: ['6.9'],
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"account","offbudget":true,"balance":null},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":40,"amount":-2500,"payee":{"k":"name","name":"Grocer"},"category":{"k":"cat","n":0},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"update","target":{"kind":"plain","n":0},"fields":{"account":1}},
+    ],
+  },
 ];

@@ -166,6 +166,16 @@ async function updateTags(view: View, { target, fields }: Row): Promise<string[]
       tags.push('line-other-transfer');
     }
   }
+  if (!row.is_child && fields.account && fields.account !== row.account) {
+    // 26 drops the category of each row an update moves into an off-budget account: the row,
+    // or a parent's lines (they move with it).
+    const to = (await view.accounts()).find((a) => a.id === fields.account);
+    const lines: Row[] = row.subtransactions ?? [];
+    const category = row.is_parent
+      ? lines.some((l) => !!l.category)
+      : !!('category' in fields ? fields.category : row.category);
+    if (to?.offbudget && category) tags.push('offbudget-moved-category');
+  }
   const account = row.is_child ? row.account : (fields.account ?? row.account);
   const payee = 'payee' in fields ? fields.payee : row.payee;
   const lines: Row[] = row.is_parent ? (row.subtransactions ?? []) : [];
