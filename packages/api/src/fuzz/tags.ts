@@ -25,18 +25,29 @@ export async function tagsFor(op: Op, view: View, args: Row): Promise<string[]> 
     if (args.acct.offbudget && args.txs.some(hasCategory)) tags.push('offbudget-new-category');
   }
   if (op.op === 'close' && args.to?.id === args.acct.id && !args.acct.closed) {
-    const balance = Number(await view.api.getAccountBalance(args.acct.id));
+    const balance = await wholeBalance(view, args.acct.id);
     tags.push(balance === 0 ? 'close-into-itself-empty' : 'close-into-itself');
   }
   if (op.op === 'close' && args.acct.offbudget && args.category && !args.acct.closed) {
     // The closing row is a new row in an off-budget account.
-    const balance = Number(await view.api.getAccountBalance(args.acct.id));
+    const balance = await wholeBalance(view, args.acct.id);
     if (balance !== 0) tags.push('offbudget-new-category');
   }
   if (op.op === 'close' || op.op === 'deleteAccount') {
     tags.push(...(await accountDeleteTags(view, op.op === 'deleteAccount', args.acct)));
   }
   return tags;
+}
+
+/**
+ * What closing an account moves: the sum of all its rows, dated after today too (the api's
+ * `getAccountBalance` stops at today).
+ */
+async function wholeBalance(view: View, account: string): Promise<number> {
+  const { flat } = await view.transactions();
+  return flat
+    .filter((t) => t.row.account === account && !t.row.is_parent)
+    .reduce((sum, t) => sum + Number(t.row.amount), 0);
 }
 
 /** An account that goes (deleted, or closed with no transactions) while rows name its payee. */
