@@ -91,6 +91,31 @@ describe('schedule/update and delete', () => {
     expect(s.view(id).next_date).toBe(20230820);
   });
 
+  it('a payee or account update of null removes that condition; the rest stay', async () => {
+    const s = await scheduleFixture();
+    const id = (await s.create(monthly)) as string;
+    expect(s.view(id)).toMatchObject({ _payee: s.payee, _account: s.account });
+    await s.send('schedule/update', {
+      schedule: { id },
+      conditions: [
+        { op: 'is', field: 'payee', value: null, type: 'id' },
+        { op: 'is', field: 'amount', value: -900, type: 'number' },
+      ],
+    });
+    const rule = (await s.send('rule-get', { id: s.view(id).rule })) as {
+      conditions: { field: string }[];
+    };
+    expect(rule.conditions.map((c) => c.field)).toEqual(['account', 'amount', 'date']);
+    expect(s.view(id)).toMatchObject({ _payee: null, _account: s.account, _amount: -900 });
+    // A clearing update on a rule without the condition adds nothing.
+    await s.send('schedule/update', {
+      schedule: { id },
+      conditions: [{ op: 'is', field: 'payee', value: null, type: 'id' }],
+    });
+    const again = (await s.send('rule-get', { id: s.view(id).rule })) as typeof rule;
+    expect(again.conditions.map((c) => c.field)).toEqual(['account', 'amount', 'date']);
+  });
+
   it('refuses to swap the rule and unknown schedules', async () => {
     const s = await scheduleFixture();
     const id = (await s.create(monthly)) as string;

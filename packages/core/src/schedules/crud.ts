@@ -112,7 +112,10 @@ export function createSchedule(
 
 /**
  * New key conditions replace the old ones in place (payee, account, amount, date); key
- * conditions the rule did not have are appended; every other condition stays.
+ * conditions the rule did not have are appended; every other condition stays. A payee or
+ * account update whose value is null removes that condition: without it a schedule whose payee
+ * was cleared in the editor would keep matching the old payee (Actual's merge cannot express
+ * the removal at all).
  */
 export function updateConditions(
   conditions: readonly RuleCondition[],
@@ -121,13 +124,21 @@ export function updateConditions(
   const before = extractScheduleConditions(conditions);
   const after = extractScheduleConditions(updates);
   const keys = ['payee', 'account', 'amount', 'date'] as const;
-  const out = conditions.map((c) => {
+  const out: RuleCondition[] = [];
+  for (const c of conditions) {
     const key = keys.find((k) => before[k] === c);
-    return key && after[key] ? after[key] : c;
-  });
-  for (const key of keys) if (!before[key] && after[key]) out.push(after[key]);
+    if (key && clears(after[key])) continue;
+    out.push(key && after[key] ? after[key] : c);
+  }
+  for (const key of keys) {
+    if (!before[key] && after[key] && !clears(after[key])) out.push(after[key]);
+  }
   return out;
 }
+
+/** `payee is null` / `account is null` in an update: remove the condition. */
+const clears = (c: RuleCondition | null | undefined) =>
+  c != null && (c.field === 'payee' || c.field === 'account') && c.value == null;
 
 const withoutType = (c: RuleCondition | undefined) =>
   c ? JSON.stringify({ ...c, type: undefined }) : null;
@@ -165,8 +176,12 @@ export function updateSchedule(
   ]);
   if (!exists) return handlerError('schedule-not-found', `No schedule with id ${schedule.id}`);
   const problem =
-    (conditions ? checkConditions(conditions, false) : null) ??
-    checkName(budget, schedule.name, schedule.id);
+    (conditions
+      ? checkConditions(
+          conditions.filter((c) => !clears(c)),
+          false,
+        )
+      : null) ?? checkName(budget, schedule.name, schedule.id);
   if (problem) return problem;
 
   budget.db.batch(() => {

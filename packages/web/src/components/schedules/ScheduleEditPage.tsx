@@ -129,7 +129,7 @@ function ScheduleEditor({
         payee = created;
       }
       const schedule = { name: form.name.trim() || null, posts_transaction: form.postsTransaction };
-      const conditions = formConditions(form, payee);
+      const conditions = formConditions(form, payee, { clearEmpty: id != null });
       const result = id
         ? await store.backend.send('schedule/update', { schedule: { id, ...schedule }, conditions })
         : await store.backend.send('schedule/create', { schedule, conditions });

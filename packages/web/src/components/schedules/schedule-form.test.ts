@@ -56,6 +56,13 @@ describe('the schedule form', () => {
     expect(formConditions(income, null)[1]).toMatchObject({ value: { num1: 9000, num2: 11000 } });
     // No payee: no payee condition.
     expect(formConditions(income, null).map((c) => c.field)).toEqual(['account', 'amount', 'date']);
+    // An update says that the payee was cleared, so the core removes the old one.
+    expect(formConditions(income, null, { clearEmpty: true })[0]).toEqual({
+      op: 'is',
+      field: 'payee',
+      value: null,
+      type: 'id',
+    });
     expect(formErrors({ ...range, amount2: null })).toEqual({ amount: 'Value cannot be empty' });
   });
 

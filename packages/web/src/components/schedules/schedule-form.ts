@@ -135,13 +135,24 @@ export interface Condition {
   type: string;
 }
 
-/** The rule's key conditions, with `payeeId` standing for a payee created on save. */
-export function formConditions(form: ScheduleForm, payeeId: string | null): Condition[] {
+/**
+ * The rule's key conditions, with `payeeId` standing for a payee created on save. For an
+ * update (`clearEmpty`), an empty payee or account is sent as `is null`, which the core reads
+ * as "remove that condition"; a new schedule simply leaves it out.
+ */
+export function formConditions(
+  form: ScheduleForm,
+  payeeId: string | null,
+  { clearEmpty = false } = {},
+): Condition[] {
   const sign = form.outflow ? -1 : 1;
   const conditions: Condition[] = [];
-  if (payeeId) conditions.push({ op: 'is', field: 'payee', value: payeeId, type: 'id' });
-  if (form.account)
+  if (payeeId || clearEmpty) {
+    conditions.push({ op: 'is', field: 'payee', value: payeeId, type: 'id' });
+  }
+  if (form.account || clearEmpty) {
     conditions.push({ op: 'is', field: 'account', value: form.account, type: 'id' });
+  }
   const a = form.amount ?? 0;
   if (form.amountOp === 'isbetween') {
     const [low, high] = [a, form.amount2 ?? a].sort((x, y) => x - y) as [number, number];
