@@ -49,7 +49,7 @@ export const DIVERGENCES: Readonly<Record<string, Divergence>> = {
   },
   'budget-month-uncreated': {
     versions: ['6.9', '26'],
-    what: "`setBudgetAmount` for the month just before the first month `getBudgetMonths` lists, then rows that widen the months past it: Actual reads that month's amount as 0 (the row is stored); Coffer counts it",
+    what: '`setBudgetAmount` for a month the budget has not made yet, then rows that reach back to it: Actual makes the month without the amount until the budget is opened again; Coffer counts it at once',
   },
   'close-into-itself': {
     versions: ['6.9'],

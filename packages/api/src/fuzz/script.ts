@@ -42,12 +42,6 @@ const pick = <T>(list: readonly T[], n: number): T => {
 export const dateOf = (day: number): string => addDays(FIRST_DAY, day);
 
 /** One sequence's run against one implementation, on a fresh budget. */
-/** 'YYYY-MM' of the month before. */
-function monthBefore(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
-}
-
 export class Session {
   readonly names = new Names();
   private counters = { account: 0, group: 0, category: 0 };
@@ -61,15 +55,15 @@ export class Session {
   }
 
   /**
-   * An amount set for the month just before the first month Actual lists: once rows widen the
-   * months past it, Actual reads that month's amount as 0 (its row is stored; tried on 6.9 and
-   * after reopening too), Coffer counts it. From such an amount on, every operation that can
-   * move the months is tagged.
+   * Actual keeps an amount set for a month it has not made yet, but a month it makes later
+   * (when rows reach back to it) starts without it until the budget is opened again; Coffer
+   * counts it at once. From such an amount on, every operation that can move the months is
+   * tagged.
    */
   private async uncreatedTags(op: Op, view: View, args: Record<string, unknown>) {
     if (op.op === 'budget') {
-      const [first] = (await view.api.getBudgetMonths()) as string[];
-      if (first && args.month === monthBefore(first)) this.uncreatedBudget = true;
+      const months = (await view.api.getBudgetMonths()) as string[];
+      if (!months.includes(args.month as string)) this.uncreatedBudget = true;
       return [];
     }
     const moves = ['add', 'import', 'update', 'delete', 'close'].includes(op.op);
