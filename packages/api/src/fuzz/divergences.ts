@@ -47,10 +47,6 @@ export const DIVERGENCES: Readonly<Record<string, Divergence>> = {
     versions: ['26'],
     what: '`updateTransaction` moving a row with a category, or a split whose lines have categories, into an off-budget account: 26 drops the categories; 6.9 and Coffer keep them (they count in no budget either way)',
   },
-  'budget-month-uncreated': {
-    versions: ['6.9', '26'],
-    what: '`setBudgetAmount` for a month the budget has not made yet, then rows that reach back to it: Actual makes the month without the amount until the budget is opened again; Coffer counts it at once',
-  },
   'close-into-itself': {
     versions: ['6.9'],
     what: '`closeAccount(id, id)` with money in the account: 6.9 moves the balance to the account itself (a transfer to itself); 26 and Coffer refuse',

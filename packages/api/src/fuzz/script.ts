@@ -45,8 +45,6 @@ export const dateOf = (day: number): string => addDays(FIRST_DAY, day);
 export class Session {
   readonly names = new Names();
   private counters = { account: 0, group: 0, category: 0 };
-  /** A budget amount was set for a month the budget had not made yet (see `uncreatedTags`). */
-  private uncreatedBudget = false;
 
   constructor(readonly api: Api) {}
 
@@ -54,29 +52,12 @@ export class Session {
     return new View(this.api, this.names);
   }
 
-  /**
-   * Actual keeps an amount set for a month it has not made yet, but a month it makes later
-   * (when rows reach back to it) starts without it until the budget is opened again; Coffer
-   * counts it at once. From such an amount on, every operation that can move the months is
-   * tagged.
-   */
-  private async uncreatedTags(op: Op, view: View, args: Record<string, unknown>) {
-    if (op.op === 'budget') {
-      const months = (await view.api.getBudgetMonths()) as string[];
-      if (!months.includes(args.month as string)) this.uncreatedBudget = true;
-      return [];
-    }
-    const moves = ['add', 'import', 'update', 'delete', 'close'].includes(op.op);
-    return this.uncreatedBudget && moves ? ['budget-month-uncreated'] : [];
-  }
-
   /** The tags of `op` on the current budget (resolving it), or a skip. */
   async prepare(op: Op): Promise<{ tags: string[]; run: () => Promise<unknown> } | null> {
     const view = this.view();
     try {
       const call = await this.resolve(op, view);
-      const tags = await tagsFor(op, view, call.args);
-      return { tags: [...tags, ...(await this.uncreatedTags(op, view, call.args))], run: call.run };
+      return { tags: await tagsFor(op, view, call.args), run: call.run };
     } catch (err) {
       if (err instanceof Skip) return null;
       throw err;
