@@ -9,7 +9,7 @@ import {
   SIZES,
 } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
-import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
+import { allowUpdateCheck, bootstrapServer, createLocalAccount } from './helpers/steps.ts';
 
 // Needs `npm run build` first (the server bundle and packages/web/dist).
 const built =
@@ -56,6 +56,9 @@ describe.runIf(built)('the app shell top bar and banners in Chromium', { timeout
     await sidebar().waitFor(WAIT);
     await sidebar().getByRole('button', { name: '+ Add account' }).click();
     await createLocalAccount(page, 'Checking', '1234.56');
+    // The release check asks GitHub, so it waits until the person allows it.
+    expect(await page.getByText('A new version of Coffer').count()).toBe(0);
+    await allowUpdateCheck(page);
 
     const notice = page.getByRole('status').filter({ hasText: 'A new version of Coffer' });
     await notice.waitFor(WAIT);

@@ -30,8 +30,12 @@ export async function createActualBudget(dataDir) {
   return readdirSync(dataDir).find((d) => d.startsWith('BudgetBench'));
 }
 
-/** Seeded rows: `count` transactions over the 24 months up to now (3% splits), budgets. */
-export function fillBudget(dbPath, count) {
+/**
+ * Seeded rows: `count` transactions over the `months` months up to now (3% splits), budgets.
+ * With `payees`, that many payees are made and every transaction gets one (the reports
+ * benchmark groups by payee); without, the rows are exactly what they always were.
+ */
+export function fillBudget(dbPath, count, { months: monthCount = 24, payees = 0 } = {}) {
   const Database = require('better-sqlite3');
   const db = new Database(dbPath);
   let seed = 7;
@@ -52,33 +56,48 @@ export function fillBudget(dbPath, count) {
   const accounts = db.prepare('SELECT id, offbudget FROM accounts WHERE tombstone = 0').all();
   const now = new Date();
   const months = [];
-  for (let i = 23; i >= 0; i--) {
+  for (let i = monthCount - 1; i >= 0; i--) {
     const d = new Date(now.getFullYear(), now.getMonth() - i, 1);
     months.push(d.getFullYear() * 100 + d.getMonth() + 1);
   }
   const insert = db.prepare(
     `INSERT INTO transactions (id, acct, category, amount, date, isParent, isChild, parent_id,
-       sort_order, tombstone, cleared) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 1)`,
+       sort_order, tombstone, cleared, description) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 1, ?)`,
   );
+  const payeeIds = [];
+  const addPayee = db.prepare('INSERT INTO payees (id, name, tombstone) VALUES (?, ?, 0)');
+  const mapPayee = db.prepare('INSERT INTO payee_mapping (id, targetId) VALUES (?, ?)');
   const budget = db.prepare(
     'INSERT OR REPLACE INTO zero_budgets (id, month, category, amount, carryover) VALUES (?, ?, ?, ?, 0)',
   );
   db.transaction(() => {
+    for (let i = 0; i < payees; i++) {
+      const id = randomUUID();
+      addPayee.run(id, `Payee ${i + 1}`);
+      mapPayee.run(id, id);
+      payeeIds.push(id);
+    }
+    // Drawn after the row's other values, so a budget without payees keeps its old rows.
+    const payeeOf = () => (payeeIds.length > 0 ? pick(payeeIds) : null);
     for (let i = 0; i < count; i++) {
       const acct = pick(accounts).id;
       const date = pick(months) * 100 + 1 + Math.floor(rand() * 28);
       const id = randomUUID();
       if (i % 33 === 0) {
         const parts = [-Math.floor(rand() * 5000) - 1, -Math.floor(rand() * 5000) - 1];
-        insert.run(id, acct, null, parts[0] + parts[1], date, 1, 0, null, i);
+        const payee = payeeOf();
+        insert.run(id, acct, null, parts[0] + parts[1], date, 1, 0, null, i, payee);
         for (const amount of parts) {
-          insert.run(randomUUID(), acct, pick(expense), amount, date, 0, 1, id, i);
+          insert.run(randomUUID(), acct, pick(expense), amount, date, 0, 1, id, i, payee);
         }
       } else if (i % 10 === 0) {
-        insert.run(id, acct, pick(income), Math.floor(rand() * 400000), date, 0, 0, null, i);
+        const category = pick(income);
+        const amount = Math.floor(rand() * 400000);
+        insert.run(id, acct, category, amount, date, 0, 0, null, i, payeeOf());
       } else {
         const category = i % 25 === 0 ? null : pick(expense);
-        insert.run(id, acct, category, -Math.floor(rand() * 20000) - 1, date, 0, 0, null, i);
+        const amount = -Math.floor(rand() * 20000) - 1;
+        insert.run(id, acct, category, amount, date, 0, 0, null, i, payeeOf());
       }
     }
     for (const m of months) {

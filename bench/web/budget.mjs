@@ -2,7 +2,7 @@
 // (categories and accounts through the API, then seeded transactions and budget rows straight
 // into SQLite), then uploaded by Actual's API to each sync server, so both apps download the
 // very same file. Each step runs in its own child process (Actual's API state is global):
-//   node bench/web/budget.mjs make <dir> <transactions>      → {"id": ...}
+//   node bench/web/budget.mjs make <dir> <transactions> [months] [payees]   → {"id": ...}
 //   node bench/web/budget.mjs upload <dir> <id> <url> <password>
 import { createRequire } from 'node:module';
 import { budgetDbPath, createActualBudget, fillBudget } from '../budget/budget-file.mjs';
@@ -36,7 +36,10 @@ const [step, dir, ...rest] = process.argv.slice(2);
 const print = console.log.bind(console);
 if (step === 'make') {
   const id = await createActualBudget(dir);
-  fillBudget(budgetDbPath(dir, id), Number(rest[0]));
+  fillBudget(budgetDbPath(dir, id), Number(rest[0]), {
+    months: Number(rest[1] ?? 24),
+    payees: Number(rest[2] ?? 0),
+  });
   print(JSON.stringify({ id, checkingCents: checkingBalance(budgetDbPath(dir, id)) }));
 } else if (step === 'upload') {
   console.log = () => {};

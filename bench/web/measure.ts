@@ -3,16 +3,24 @@
  * exactly as its users get it), in headless Chromium on 127.0.0.1. Both open the same budget,
  * made by Actual's API and uploaded to each server. Bundled and started by bench/web/run.mjs.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, SIZES } from '../../e2e/helpers/browser.ts';
-import { startActual, startCoffer, type ServerProcess } from '../server/servers.ts';
+import { startActual, startCoffer } from '../server/servers.ts';
 import { coldVisit, type Marks, returningVisit } from './flows.ts';
 import { report, shipped, type Sizes, type Visit } from './report.ts';
+import {
+  type App,
+  BUDGET_NAME,
+  formatCents,
+  median,
+  PASSWORD,
+  runBudgetScript,
+  setUp,
+} from './setup.ts';
 import { cpuBetween, cpuByPid, recordResponses } from './visit.ts';
 
 const { values } = parseArgs({
@@ -28,57 +36,7 @@ const RUNS = Number(values.runs);
 const RETURNING = Number(values.returning);
 const TRANSACTIONS = Number(values.transactions);
 const SETTLE_MS = Number(values.settle);
-const PASSWORD = 'bench password';
-const BUDGET_NAME = 'BudgetBench';
 const root = resolve('.');
-const budgetScript = join(root, 'bench/web/budget.mjs');
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function runBudgetScript(args: string[]): any {
-  const res = spawnSync(process.execPath, [budgetScript, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  const line = (res.stdout ?? '')
-    .trim()
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .pop();
-  if (res.status !== 0 || !line) {
-    throw new Error(`budget.mjs ${args[0]} failed (${res.status}): ${res.stderr.slice(-3000)}`);
-  }
-  return JSON.parse(line);
-}
-
-function formatCents(cents: number): string {
-  return (cents / 100).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-}
-
-interface App {
-  name: string;
-  server: ServerProcess;
-}
-
-async function setUp(app: App, made: string, id: string): Promise<void> {
-  const bootstrap = () =>
-    fetch(`${app.server.url}/account/bootstrap`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: PASSWORD }),
-    });
-  // The pooled connection of the start-up health check may have idled out on the server side
-  // ("other side closed") while the other app was set up: one retry on a fresh connection.
-  const res = await bootstrap().catch(bootstrap);
-  if (!res.ok) throw new Error(`${app.name}: bootstrap ${res.status} ${await res.text()}`);
-  // Each upload marks its copy as belonging to that server's file.
-  const copy = mkdtempSync(join(tmpdir(), 'bench-web-upload-'));
-  cpSync(made, copy, { recursive: true });
-  runBudgetScript(['upload', copy, id, app.server.url, PASSWORD]);
-  rmSync(copy, { recursive: true, force: true });
-}
 
 /** One fresh browser (fresh profile): the first visit, then `RETURNING` returning ones. */
 async function oneRun(app: App, balance: string): Promise<{ cold: Visit; returning: Visit[] }> {
@@ -126,12 +84,6 @@ async function sizes(urls: Iterable<string>): Promise<Sizes> {
     out.set(url, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
   }
   return out;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 async function main() {

@@ -19,6 +19,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, SIZES } from '../../e2e/helpers/browser.ts';
 import { startActual, startCoffer, type ServerProcess } from '../server/servers.ts';
 import { coldVisit } from './flows.ts';
+import { median } from './setup.ts';
 
 const { values } = parseArgs({
   options: {
@@ -124,12 +125,6 @@ async function oneRun(app: App, balance: string, names: Names): Promise<Marks> {
 interface Names {
   firstSchedule: string;
   firstFound: string;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 async function main() {

@@ -9,11 +9,14 @@ export interface RunningServer {
 }
 
 /**
- * Starts the built Coffer server on 127.0.0.1, a free port and a fresh data directory. It serves
+ * Starts the built Coffer server on 127.0.0.1, a free port and a fresh data directory, with
+ * `options.env` added to its environment (e.g. `COFFER_GOCARDLESS_URL`). It serves
  * packages/web/dist, or `COFFER_E2E_WEB_ROOT` when set (a private build, so a rebuild of the
  * shared dist by someone else cannot pull the app out from under a running test).
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(
+  options: { env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-'));
   const webRoot = process.env.COFFER_E2E_WEB_ROOT;
   const child: ChildProcess = spawn(
@@ -28,7 +31,7 @@ export async function startServer(): Promise<RunningServer> {
       dataDir,
       ...(webRoot ? ['--web-root', webRoot] : []),
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } },
   );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';

@@ -60,8 +60,10 @@ async function openProfile(browser: Browser): Promise<Profile> {
   };
 }
 
-export async function startSession(): Promise<Session> {
-  const server = await startServer();
+export async function startSession(
+  options: { env?: Record<string, string> } = {},
+): Promise<Session> {
+  const server = await startServer(options);
   const browser = await launchBrowser();
   const profiles: Profile[] = [await openProfile(browser)];
   return {

@@ -1,18 +1,9 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { fixture } from './fixtures.ts';
 import { WAIT } from './session.ts';
 
 /** The real nYNAB demo export in the shared fixtures, beside the checkout. */
-export const NYNAB_DEMO = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  '..',
-  'shared',
-  'fixtures',
-  'nynab',
-  'actual-ynab5-demo-budget.json',
-);
+export const NYNAB_DEMO = fixture('nynab/actual-ynab5-demo-budget.json');
 
 /**
  * From the file list: import an nYNAB export (Import file → nYNAB → the file chooser), and wait
@@ -51,4 +42,18 @@ export async function createLocalAccount(
   if (options.offBudget) await page.getByLabel(/off.budget/i).check();
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await page.getByRole('navigation', { name: 'Sidebar' }).getByText(name).waitFor(WAIT);
+}
+
+/**
+ * Settings › About: allow the release check (off until the person turns it on), from an open
+ * budget. The sidebar's More group is left as it was.
+ */
+export async function allowUpdateCheck(page: Page): Promise<void> {
+  const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+  const settings = sidebar.getByText('Settings', { exact: true });
+  const opened = !(await settings.isVisible());
+  if (opened) await sidebar.getByText(/^More/).click();
+  await settings.click();
+  await page.getByLabel('Check for new versions').check();
+  if (opened) await sidebar.getByText(/^More/).click();
 }

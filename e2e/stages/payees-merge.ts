@@ -1,14 +1,16 @@
 import type { Locator } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { screenshots } from '../helpers/browser.ts';
+import { fixture } from '../helpers/fixtures.ts';
 import { type Session, WAIT } from '../helpers/session.ts';
+import { NYNAB_DEMO } from '../helpers/steps.ts';
 
 /** A payees table row by the payee's name. */
 export const rowOf = (table: Locator, name: string): Locator =>
   table.getByRole('row').filter({ has: table.page().getByRole('button', { name, exact: true }) });
 
-const NYNAB_EXPORT = '/work/shared/fixtures/nynab/actual-ynab5-demo-budget.json';
-const NOT_NYNAB = '/work/shared/fixtures/actual/actual-test-budget-metadata.json';
+const NYNAB_EXPORT = NYNAB_DEMO;
+const NOT_NYNAB = fixture('actual/actual-test-budget-metadata.json');
 
 /**
  * The payees page on a budget with real payees: there is no transaction entry yet, so they

@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -12,9 +10,9 @@ import {
   startCofferServer,
 } from '../../core/src/files/test-helpers/servers.ts';
 import { ApiClient } from './client.ts';
+import { ACTUAL_SYNC_RUNNER, bootstrapServer, runActualJob } from './test-helpers/actual-jobs.ts';
 
 // The real @actual-app/api (6.9) runs in a child process per session: its state is global.
-const RUNNER = join(dirname(fileURLToPath(import.meta.url)), 'test-helpers/actual-sync-runner.mjs');
 const PASSWORD = 'server password';
 const KEY_PASSWORD = 'budget key';
 
@@ -44,16 +42,7 @@ function tempDir(name: string): string {
 }
 
 function runActual(job: Record<string, unknown>): ActualView {
-  const dir = tempDir('job');
-  const jobFile = join(dir, 'job.json');
-  const out = join(dir, 'out.json');
-  writeFileSync(jobFile, JSON.stringify(job));
-  const res = spawnSync(process.execPath, [RUNNER, jobFile, out], {
-    encoding: 'utf8',
-    timeout: 240_000,
-  });
-  if (res.status !== 0) throw new Error(`Actual's api failed (${res.status}): ${res.stderr}`);
-  return JSON.parse(readFileSync(out, 'utf8')) as ActualView;
+  return runActualJob<ActualView>(ACTUAL_SYNC_RUNNER, job, tempDir('job'));
 }
 
 function merkleHash(dataDir: string, budgetId: string): number {
@@ -66,23 +55,7 @@ function merkleHash(dataDir: string, budgetId: string): number {
   }
 }
 
-/** Set the server's password; a server that has just said it listens may refuse a moment. */
-async function bootstrap(url: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const res = await fetch(`${url}/account/bootstrap`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ password: PASSWORD }),
-      });
-      expect(res.status).toBe(200);
-      return;
-    } catch (err) {
-      if (attempt >= 20 || !String((err as Error).cause).includes('ECONNREFUSED')) throw err;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
+const bootstrap = (url: string) => bootstrapServer(url, PASSWORD);
 
 describe.each(targets)('Coffer’s api and @actual-app/api through %s', (_name, start) => {
   it.each([

@@ -5,7 +5,9 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import {
   type Budget,
-  VIEW_HASH,
+  FileColumns,
+  viewHash,
+  viewSql,
   budgetFileModule,
   createCore,
   isHandlerError,
@@ -59,7 +61,7 @@ describe('budget files', () => {
     )!;
     expect(unmapped.n).toBe(0);
     expect(db.first("SELECT value FROM __meta__ WHERE key = 'view-hash'")).toEqual({
-      value: VIEW_HASH,
+      value: viewHash(viewSql(FileColumns.learn(db))),
     });
   });
 
@@ -174,7 +176,7 @@ describe('budget files', () => {
     expect(await core.send('load-budget', { id })).toEqual({});
     const budget = core.budget as Budget;
     expect(budget.sqlite.first("SELECT value FROM __meta__ WHERE key = 'view-hash'")).toEqual({
-      value: VIEW_HASH,
+      value: viewHash(viewSql(FileColumns.learn(budget.sqlite))),
     });
     expect(budget.sqlite.all('SELECT * FROM v_payees')).toEqual([]);
     budget.db.insert('transactions', { acct: 'a', amount: -100, date: 20230806 });

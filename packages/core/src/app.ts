@@ -13,6 +13,7 @@ import { importModule } from './import/handlers.ts';
 import { notesModule } from './notes/handlers.ts';
 import { payeesModule } from './payees/handlers.ts';
 import { queryModule } from './query-handler/handlers.ts';
+import { reportsModule } from './reports/handlers.ts';
 import { rulesModule } from './rules-handlers/handlers.ts';
 import { schedulesModule } from './schedules/handlers.ts';
 import { toolsModule } from './tools/handlers.ts';
@@ -47,6 +48,7 @@ export function createAppCore(options: AppCoreOptions) {
     .register(notesModule)
     .register(toolsModule)
     .register(queryModule)
+    .register(reportsModule)
     .register(budgetModule)
     .register(rulesModule)
     .register(schedulesModule)

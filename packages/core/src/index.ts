@@ -20,7 +20,9 @@ export {
 } from './schema/synced-tables.ts';
 export { MIGRATIONS, LATEST_MIGRATION_ID, type Migration } from './schema/migrations.ts';
 export { prepareDatabase, type PrepareResult } from './schema/prepare.ts';
-export { VIEW_NAMES, VIEW_HASH, ensureViews } from './schema/views.ts';
+export { VIEW_NAMES, viewSql, viewHash, ensureViews } from './schema/views.ts';
+export { FileColumns, type SideTable } from './schema/file-columns.ts';
+export { EXTENSION_COLUMNS, sideTableOf } from './schema/extensions.ts';
 // write path
 export {
   BudgetDb,

@@ -1,7 +1,7 @@
 import type { AccountDb } from './account-db.ts';
 import type { BlobStore } from './blob-store.ts';
 import type { ServerConfig } from './config.ts';
-import type { GoCardless } from './gocardless/service.ts';
+import type { BankDataProvider } from './bank/provider.ts';
 import type { GroupStore } from './group-db.ts';
 
 /** Everything one server instance owns; routes receive it instead of reaching for globals. */
@@ -10,5 +10,6 @@ export interface ServerContext {
   accounts: AccountDb;
   groups: GroupStore;
   blobs: BlobStore;
-  gocardless: GoCardless;
+  /** The bank-data provider behind `/gocardless/*` (GoCardless, the first adapter). */
+  gocardless: BankDataProvider;
 }

@@ -5,7 +5,7 @@ import { AccountDb } from './account-db.ts';
 import { BlobStore } from './blob-store.ts';
 import { limitBytes, resolveConfig, type ConfigInput, type ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
-import { gocardlessRoutes } from './gocardless/routes.ts';
+import { bankRoutes } from './bank/routes.ts';
 import { ProviderClient, type FetchLike } from './gocardless/provider.ts';
 import { GoCardless } from './gocardless/service.ts';
 import { GroupStore } from './group-db.ts';
@@ -79,8 +79,12 @@ export async function createServer(
   await app.register(async (s) => syncRoutes(s, context), { prefix: '/sync' });
   await app.register(async (s) => fileRoutes(s, context), { prefix: '/sync' });
   await app.register(async (s) => secretRoutes(s, context), { prefix: '/secret' });
-  await app.register(async (s) => gocardlessRoutes(s, context), { prefix: '/gocardless' });
-  await app.register(async (s) => gocardlessRoutes(s, context), { prefix: '/nordigen' });
+  await app.register(async (s) => bankRoutes(s, context, context.gocardless), {
+    prefix: '/gocardless',
+  });
+  await app.register(async (s) => bankRoutes(s, context, context.gocardless), {
+    prefix: '/nordigen',
+  });
   miscRoutes(app, context);
   await webRoutes(app, context);
 

@@ -66,6 +66,7 @@ describe('transactions', () => {
         'category',
         'amount',
         'payee',
+        'reconciled',
         'notes',
         'date',
         'imported_id',

@@ -266,6 +266,33 @@ describe('bank sync through the server proxy', () => {
     });
   });
 
+  it('links a bank account to a new off-budget account, or to an existing one', async () => {
+    fake.booked = [tx('t1', '2023-08-01', '-12.50', { creditorName: 'Grocer' })];
+    await send('gocardless-accounts-link', {
+      requisitionId: 'req-1',
+      account: { account_id: 'acc-1', name: 'Savings' },
+      upgradingId: null,
+      offBudget: true,
+    });
+    const saved = f.sql.first<{ id: string; offbudget: number; name: string }>(
+      "SELECT id, offbudget, name FROM accounts WHERE account_id = 'acc-1'",
+    )!;
+    expect(saved).toMatchObject({ offbudget: 1, name: 'Savings' });
+    // Off budget: the starting balance carries no category.
+    expect(f.txsOf(saved.id).every((t) => t.category === null)).toBe(true);
+
+    const existing = (await send('account-create', { name: 'Mine' })) as string;
+    await send('gocardless-accounts-link', {
+      requisitionId: 'req-1',
+      account: { account_id: 'acc-2', name: 'Ignored' },
+      upgradingId: existing,
+      offBudget: true,
+    });
+    expect(
+      f.sql.first('SELECT name, offbudget, account_id FROM accounts WHERE id = ?', [existing]),
+    ).toEqual({ name: 'Mine', offbudget: 0, account_id: 'acc-2' });
+  });
+
   it('answers false to a sync asked for while one is running', async () => {
     const id = await link();
     const first = send('gocardless-accounts-sync', { id });

@@ -134,10 +134,12 @@ export function createBankSyncModule() {
         requisitionId: v.string(),
         account: v.unknown(),
         upgradingId: v.optional(v.nullable(v.string())),
+        /** A new account (no upgradingId) is made off budget. */
+        offBudget: v.optional(v.nullable(v.boolean())),
       }),
       undoable: true,
       needsBudget: true,
-      async run({ requisitionId, account, upgradingId }, ctx) {
+      async run({ requisitionId, account, upgradingId, offBudget }, ctx) {
         const acct = account as LinkedBankAccount;
         if (!acct || typeof acct.account_id !== 'string') {
           return handlerError('invalid-account', LINK_FAILED);
@@ -148,7 +150,10 @@ export function createBankSyncModule() {
           const bank = bankRow(ctx, requisitionId, institution?.name ?? 'Bank');
           const target =
             upgradingId ??
-            createAccount(budget, { name: acct.name ?? acct.official_name ?? 'Bank' });
+            createAccount(budget, {
+              name: acct.name ?? acct.official_name ?? 'Bank',
+              offBudget: offBudget ?? false,
+            });
           budget.db.update('accounts', {
             id: target,
             account_id: acct.account_id,

@@ -13,6 +13,8 @@ export interface SyncOutcome {
   newTransactions: string[];
   matchedTransactions: string[];
   updatedAccounts: string[];
+  /** Each account that synced: the bank's transactions it added and those it matched. */
+  accounts: { id: string; added: number; matched: number }[];
 }
 
 export interface LinkedAccount {
@@ -128,6 +130,7 @@ export async function syncAccount(
   if (balance !== null) budget.db.update('accounts', { id: acct.id, balance_current: balance });
   out.newTransactions.push(...result.added);
   out.matchedTransactions.push(...result.updated);
+  out.accounts.push({ id: acct.id, added: result.added.length, matched: result.updated.length });
   if (result.added.length > 0 || result.updated.length > 0 || firstSync) {
     out.updatedAccounts.push(acct.id);
   }
@@ -143,6 +146,7 @@ export const emptyOutcome = (): SyncOutcome => ({
   newTransactions: [],
   matchedTransactions: [],
   updatedAccounts: [],
+  accounts: [],
 });
 
 /**

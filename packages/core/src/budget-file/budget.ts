@@ -123,7 +123,15 @@ export class Budget {
       if (prepared.newerMigrations.length > 0) {
         log.info('Opened a budget written by a newer Actual', { extra: prepared.newerMigrations });
       }
-      db = BudgetDb.open(database, budgetDbDeps(env), { resetClock: prefs.resetClock === true });
+      const { replayed } = prepared.catchUp;
+      const { folded } = prepared.extensions;
+      if (replayed > 0 || folded.length > 0) {
+        log.info('Applied kept values to columns the file did not have', { replayed, folded });
+      }
+      db = BudgetDb.open(database, budgetDbDeps(env), {
+        resetClock: prefs.resetClock === true,
+        columns: prepared.columns,
+      });
     } catch (err) {
       database.close();
       log.error('Loading the budget failed', { id, error: String(err) });
@@ -139,7 +147,8 @@ export class Budget {
     const database = env.platform.sqlite.open(':memory:');
     const prepared = prepareDatabase(database, { create: true });
     if (!prepared.ok) throw new Error(prepared.message);
-    return new Budget(env, null, { ...prefs }, BudgetDb.open(database, budgetDbDeps(env)));
+    const db = BudgetDb.open(database, budgetDbDeps(env), { columns: prepared.columns });
+    return new Budget(env, null, { ...prefs }, db);
   }
 
   /**

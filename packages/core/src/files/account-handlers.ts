@@ -23,6 +23,8 @@ export interface GlobalPrefs {
   maxMonths: number | null;
   theme: string;
   documentDir: string;
+  /** The release check is allowed (true), refused (false) or not chosen yet (null). */
+  updateCheck: boolean | null;
 }
 
 /** Server setup, bootstrap, sign-in and the other handlers of the app shell. */
@@ -178,6 +180,7 @@ export function accountHandlers(session: CloudSession) {
           maxMonths: state.get('max-months') ?? null,
           theme: state.get('theme') ?? 'light',
           documentDir: state.get('document-dir') ?? ctx.documentDir,
+          updateCheck: state.get('update-check') ?? null,
         };
       },
     }),
@@ -188,6 +191,7 @@ export function accountHandlers(session: CloudSession) {
         maxMonths: v.optional(v.nullable(v.integer())),
         theme: v.optional(v.string()),
         documentDir: v.optional(v.string()),
+        updateCheck: v.optional(v.boolean()),
       }),
       async run(prefs, ctx): Promise<'ok'> {
         const state = await ready(ctx);
@@ -196,6 +200,7 @@ export function accountHandlers(session: CloudSession) {
           ...(prefs.maxMonths !== undefined && { 'max-months': prefs.maxMonths ?? undefined }),
           ...(prefs.theme !== undefined && { theme: prefs.theme }),
           ...(prefs.documentDir !== undefined && { 'document-dir': prefs.documentDir }),
+          ...(prefs.updateCheck !== undefined && { 'update-check': prefs.updateCheck }),
         });
         return 'ok';
       },

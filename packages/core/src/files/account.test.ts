@@ -146,6 +146,28 @@ describe('accounts on @actual-app/sync-server', () => {
     }
   });
 
+  it('get-all-files says when this device last opened each budget', async () => {
+    const c = makeClient({ name: 'opened' });
+    try {
+      const a = await c.must<{ id: string }>('create-budget', { budgetName: 'A' });
+      const b = await c.must<{ id: string }>('create-budget', { budgetName: 'B' });
+      await c.must('load-budget', { id: a.id });
+      await c.must('close-budget');
+      const files = await c.must<Array<{ id: string; lastOpened?: string }>>('get-all-files');
+      const when = (id: string) => files.find((f) => f.id === id)?.lastOpened ?? '';
+      expect(when(a.id)).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(when(b.id)).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(when(a.id) >= when(b.id)).toBe(true);
+      // Kept on the device, not in the budget: an export carries none of it.
+      const meta = JSON.parse(
+        await c.platform.fs.readText(c.platform.fs.join(c.documentDir, a.id, 'metadata.json')),
+      ) as Record<string, unknown>;
+      expect(meta.lastOpened).toBeUndefined();
+    } finally {
+      await c.close();
+    }
+  });
+
   it('global prefs round-trip through global state', async () => {
     const c = makeClient({ name: 'prefs' });
     try {
@@ -154,13 +176,20 @@ describe('accounts on @actual-app/sync-server', () => {
         maxMonths: null,
         theme: 'light',
         documentDir: c.documentDir,
+        // The release check waits for the person's choice.
+        updateCheck: null,
       });
       await c.must('save-global-prefs', { floatingSidebar: true, maxMonths: 3, theme: 'dark' });
       expect(await c.send('load-global-prefs')).toMatchObject({
         floatingSidebar: true,
         maxMonths: 3,
         theme: 'dark',
+        updateCheck: null,
       });
+      await c.must('save-global-prefs', { updateCheck: false });
+      expect(await c.send('load-global-prefs')).toMatchObject({ updateCheck: false });
+      await c.must('save-global-prefs', { updateCheck: true });
+      expect(await c.send('load-global-prefs')).toMatchObject({ updateCheck: true, theme: 'dark' });
     } finally {
       await c.close();
     }

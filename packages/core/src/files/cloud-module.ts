@@ -32,7 +32,7 @@ function reuploadDue(session: CloudSession, budget: Budget): boolean {
 
 /**
  * While a budget is open: its sync loop (on load for cloud files, then after local changes),
- * the weekly re-upload, and the last-opened budget in global state.
+ * the weekly re-upload, and the last-opened budget (and when each was opened) in global state.
  */
 function syncService(session: CloudSession): BudgetService {
   return async (budget, ctx) => {
@@ -40,7 +40,14 @@ function syncService(session: CloudSession): BudgetService {
     const state = await session.init(platform, ctx.documentDir);
     const sync = new BudgetSync(budget, session, platform, ctx.emit);
     session.current = sync;
-    if (budget.id !== DEMO_BUDGET_ID) await state.set({ lastBudget: budget.id });
+    if (budget.id !== DEMO_BUDGET_ID) {
+      // One write: a device that may not write (a second tab) is told once, not twice.
+      const opened = new Date(platform.clock.now()).toISOString();
+      await state.set({
+        lastBudget: budget.id,
+        'last-opened': { ...state.get('last-opened'), [budget.id]: opened },
+      });
+    }
     // A local-only file is not synced on load: a new budget is still being uploaded, and an
     // old one would only report `file-not-found` before the user has done anything.
     if (budget.prefs.cloudFileId) {

@@ -18,7 +18,8 @@ export function fileHandlers(session: CloudSession) {
   });
 
   async function localBudgets(ctx: HandlerContext): Promise<LocalBudget[]> {
-    const all = await listBudgets(env(ctx));
+    const [all, state] = await Promise.all([listBudgets(env(ctx)), ready(ctx)]);
+    const opened = state.get('last-opened') ?? {};
     return all
       .filter((p) => p.id !== DEMO_BUDGET_ID)
       .map((p) => ({
@@ -27,6 +28,7 @@ export function fileHandlers(session: CloudSession) {
         cloudFileId: p.cloudFileId || undefined,
         groupId: p.groupId || undefined,
         encryptKeyId: p.encryptKeyId ?? null,
+        ...(typeof opened[p.id] === 'string' ? { lastOpened: opened[p.id] } : {}),
       }));
   }
 

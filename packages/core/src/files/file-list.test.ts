@@ -14,7 +14,13 @@ const remote = (fileId: string, name: string, more: Partial<RemoteFile> = {}): R
 describe('reconcileFiles', () => {
   const local: LocalBudget[] = [
     { id: 'only-here', name: 'zebra' },
-    { id: 'synced', name: 'Apples', cloudFileId: 'f1', groupId: 'g-f1' },
+    {
+      id: 'synced',
+      name: 'Apples',
+      cloudFileId: 'f1',
+      groupId: 'g-f1',
+      lastOpened: '2024-03-01T10:00:00.000Z',
+    },
     { id: 'detached', name: 'Detached', cloudFileId: 'f2', groupId: 'old-group' },
     { id: 'broken', name: 'aardvark', cloudFileId: 'gone', groupId: 'g' },
     { id: 'deleted', name: 'Deleted', cloudFileId: 'f4', groupId: 'g-f4' },
@@ -41,8 +47,10 @@ describe('reconcileFiles', () => {
       cloudFileId: 'f1',
       encryptKeyId: 'k1',
       hasKey: true,
+      lastOpened: '2024-03-01T10:00:00.000Z',
     });
     expect(files[1]).toMatchObject({ cloudFileId: 'f3', groupId: 'g-f3' });
+    expect(files[1]!.lastOpened).toBeUndefined();
     expect(files[1]!.id).toBeUndefined();
   });
 

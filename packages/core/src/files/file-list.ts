@@ -5,6 +5,8 @@ export interface LocalBudget {
   cloudFileId?: string;
   groupId?: string;
   encryptKeyId?: string | null;
+  /** When this device last opened it (ISO time), if it has since Coffer started keeping it. */
+  lastOpened?: string;
 }
 
 /** A cloud file as `get-remote-files` lists it. */
@@ -37,6 +39,8 @@ export interface FileEntry {
   state: FileState;
   encryptKeyId?: string | null;
   hasKey?: boolean;
+  /** When this device last opened its local copy (ISO time). */
+  lastOpened?: string;
 }
 
 const byName = (a: FileEntry, b: FileEntry): number => {
@@ -65,6 +69,7 @@ export function reconcileFiles(
       cloudFileId: file.cloudFileId,
       groupId: file.groupId,
       encryptKeyId: file.encryptKeyId,
+      ...(file.lastOpened ? { lastOpened: file.lastOpened } : {}),
     };
     if (!file.cloudFileId) return { ...base, state: 'local' as const };
     if (remote === null) return { ...base, state: 'unknown' as const, hasKey: true };

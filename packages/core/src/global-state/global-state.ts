@@ -15,12 +15,16 @@ export interface GlobalStateData {
   'encrypt-keys'?: Record<string, SerializedKey>;
   /** The budget id open when the app last ran ('' after a close). */
   lastBudget?: string;
+  /** When this device last opened each budget (ISO time, by budget id): the file list shows it. */
+  'last-opened'?: Record<string, string>;
   /** Set after the server rejected our token while syncing. */
   readOnly?: boolean;
   'floating-sidebar'?: boolean;
   'max-months'?: number;
   theme?: string;
   'document-dir'?: string;
+  /** Whether the person allowed the release check (a request to GitHub); unset: not asked. */
+  'update-check'?: boolean;
 }
 
 export type GlobalKey = keyof GlobalStateData;

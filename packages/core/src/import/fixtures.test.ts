@@ -182,26 +182,65 @@ describe('CSV fixtures through a column mapping', () => {
     expect(f.budget.prefs[`parse-date-${account}-csv`]).toBe('yyyy mm dd');
   });
 
-  it('a mapping that fails on one row writes nothing', async () => {
+  it('a row the mapping cannot read is left out and the others import', async () => {
     const { f, send, newAccount } = await setup();
     const parsed = (await send('transactions-parse-file', {
       filepath: fixturePath('csv/bank2ynab-test_delimiter_tab.csv'),
       options: { delimiter: '\t', hasHeaderRow: false },
-    })) as { transactions: Record<string, string>[] };
+    })) as { transactions: Record<string, string>[]; lines: number[] };
     const mapped = applyCsvMapping(
       parsed.transactions,
       { date: '0', payee: '1', inflow: '3', outflow: '4' },
       { dateFormat: 'dd mm yyyy', decimalSeparator: ',' },
+      parsed.lines,
     );
-    expect(mapped.errors).toHaveLength(1);
+    expect(mapped.errors.map((e) => e.line)).toEqual([71]);
     const account = await newAccount();
+    const result = (await send('transactions-import', {
+      accountId: account,
+      transactions: mapped.transactions,
+    })) as { added: string[]; errors: unknown[] };
+    expect(result.errors).toEqual([]);
+    expect(result.added).toHaveLength(73);
+    // A transaction the importer refuses (no date) still writes nothing at all.
     const before = f.snapshot();
-    await send('transactions-import', { accountId: account, transactions: mapped.transactions });
+    const refused = (await send('transactions-import', {
+      accountId: account,
+      transactions: [...mapped.transactions.slice(0, 3), { amount: 100 }],
+    })) as { added: string[]; errors: unknown[] };
+    expect(refused.errors).toHaveLength(1);
     expect(f.snapshot()).toBe(before);
   });
 });
 
 describe('transactions-parse-file', () => {
+  it('guesses a CSV delimiter, names each row’s line, and says how QIF dates were read', async () => {
+    const { send } = await setup();
+    const sparkasse = (await send('transactions-parse-file', {
+      filepath: fixturePath('csv/bank2ynab-sparkasse-umsatz.CSV'),
+    })) as Parsed & { delimiter: string; lines: number[]; fields: string[] };
+    expect(sparkasse.delimiter).toBe(';');
+    expect(sparkasse.fields).toContain('Buchungstag');
+    expect(sparkasse.lines).toEqual([2]);
+    const tab = (await send('transactions-parse-file', {
+      filepath: 'x.tsv',
+      contents: new TextEncoder().encode('a,b\tc\n1\t2\n'),
+    })) as Parsed & { delimiter: string; fields: string[] };
+    expect([tab.delimiter, tab.fields]).toEqual(['\t', ['a,b', 'c']]);
+    const qif = (await send('transactions-parse-file', {
+      filepath: fixturePath('qif/actual-data-with-categories.qif'),
+    })) as Parsed & { dateFormat: string };
+    expect(qif.dateFormat).toBe('mm dd yyyy');
+    const dayFirst = (await send('transactions-parse-file', {
+      filepath: 'x.qif',
+      contents: new TextEncoder().encode('!Type:Bank\nD25/12/2023\nT-1\n^\n'),
+    })) as Parsed & { dateFormat: string };
+    expect([dayFirst.dateFormat, dayFirst.transactions]).toMatchObject([
+      'dd mm yyyy',
+      [{ date: '2023-12-25' }],
+    ]);
+  });
+
   it('takes the bytes from the caller, and reports unreadable and unknown files', async () => {
     const { send } = await setup();
     const bytes = new TextEncoder().encode('!Type:Bank\nD01/02/2024\nT-12.50\nPShop\n^\n');

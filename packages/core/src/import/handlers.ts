@@ -3,6 +3,7 @@ import { defineModule, handler } from '../handlers-core/registry.ts';
 import { type Validator, v } from '../handlers-core/validate.ts';
 import type { ImportTransaction } from './normalize.ts';
 import { type ParseOptions, parseImportFile } from './parse.ts';
+import { previewImport } from './preview.ts';
 import { importTransactions } from './reconcile.ts';
 
 /** File bytes handed over directly (a browser has no path to read). */
@@ -49,7 +50,22 @@ export const importModule = defineModule('import', {
     },
   }),
 
-  /** {accountId, transactions} → {errors, added, updated}; one transaction, one undo step. */
+  /**
+   * {accountId, transactions} → {errors, transactions}: what `transactions-import` would do
+   * with each one (add it, or the existing transaction it matched and why), writing nothing.
+   */
+  'transactions-import-preview': handler({
+    args: v.object({ accountId: v.string(), transactions: v.array(v.unknown()) }),
+    needsBudget: true,
+    run({ accountId, transactions }, ctx) {
+      return previewImport(ctx.requireBudget(), accountId, transactions as ImportTransaction[]);
+    },
+  }),
+
+  /**
+   * {accountId, transactions} → {errors, added, updated, matched}; one transaction, one undo
+   * step.
+   */
   'transactions-import': handler({
     args: v.object({ accountId: v.string(), transactions: v.array(v.unknown()) }),
     undoable: true,

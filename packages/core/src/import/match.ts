@@ -20,6 +20,18 @@ export interface Existing {
   row: StoredTx;
 }
 
+/**
+ * Why an imported transaction matched an existing one: the bank's own id for it, or the same
+ * amount dated within the window, with the same payee (the second pass) or any payee (the
+ * third).
+ */
+export type MatchReason = 'imported-id' | 'payee-amount-date' | 'amount-date';
+
+export interface Match {
+  row: Existing;
+  reason: MatchReason;
+}
+
 /** How far before and after an imported date a same-amount transaction may match. */
 export const MATCH_DAYS_BEFORE = 4;
 export const MATCH_DAYS_AFTER = 1;
@@ -41,9 +53,10 @@ function loadExisting(budget: Budget, accountId: string, items: readonly Normali
     if (trans.date > max) max = trans.date;
   }
   const rows = budget.sqlite.all<LoadedRow>(
-    `SELECT t.*, p.id AS live_payee,
-       CASE WHEN t.isParent = 1 THEN NULL ELSE c.id END AS live_category
-     FROM transactions t
+    `${budget.db.columns.rowsSql(
+      'transactions',
+      'p.id AS live_payee, CASE WHEN t.isParent = 1 THEN NULL ELSE c.id END AS live_category',
+    )}
      LEFT JOIN transactions parent ON (t.isChild = 1 AND parent.id = t.parent_id)
      LEFT JOIN payee_mapping pm ON pm.id = t.description
      LEFT JOIN payees p ON (p.id = pm.targetId AND p.tombstone = 0)
@@ -82,13 +95,13 @@ function loadExisting(budget: Budget, accountId: string, items: readonly Normali
  * 1. the same imported id in this account;
  * 2. same amount, dated 4 days before to 1 day after, same payee (first in register order);
  * 3. the same window and amount, any payee.
- * Returns the match of each imported transaction (or null), by index.
+ * Returns the match of each imported transaction (or null) and why it matched, by index.
  */
 export function matchExisting(
   budget: Budget,
   accountId: string,
   items: readonly Normalized[],
-): (Existing | null)[] {
+): (Match | null)[] {
   if (items.length === 0) return [];
   const rows = loadExisting(budget, accountId, items);
   const byImportedId = new Map<string, Existing>();
@@ -104,11 +117,11 @@ export function matchExisting(
   }
 
   const claimed = new Set<string>();
-  const matches: (Existing | null)[] = items.map(({ trans }) => {
-    const match = trans.imported_id ? byImportedId.get(trans.imported_id) : undefined;
-    if (!match) return null;
-    claimed.add(match.id);
-    return match;
+  const matches: (Match | null)[] = items.map(({ trans }) => {
+    const row = trans.imported_id ? byImportedId.get(trans.imported_id) : undefined;
+    if (!row) return null;
+    claimed.add(row.id);
+    return { row, reason: 'imported-id' };
   });
 
   // The fuzzy candidates are fixed before the fuzzy passes, from the account as it was.
@@ -132,18 +145,18 @@ export function matchExisting(
     const [from, to] = windowOf(trans.date);
     return list.filter((row) => row.date >= from && row.date <= to);
   });
-  const pass = (accept: (row: Existing, i: number) => boolean) => {
+  const pass = (reason: MatchReason, accept: (row: Existing, i: number) => boolean) => {
     candidates.forEach((list, i) => {
       if (!list || matches[i]) return;
-      const match = list.find((row) => !claimed.has(row.id) && accept(row, i));
-      if (match) {
-        claimed.add(match.id);
-        matches[i] = match;
+      const row = list.find((r) => !claimed.has(r.id) && accept(r, i));
+      if (row) {
+        claimed.add(row.id);
+        matches[i] = { row, reason };
       }
     });
   };
-  pass((row, i) => row.payee === items[i]!.trans.payee);
-  pass(() => true);
+  pass('payee-amount-date', (row, i) => row.payee === items[i]!.trans.payee);
+  pass('amount-date', () => true);
   return matches;
 }
 

@@ -1,10 +1,5 @@
 import type { FileSystem } from '../platform/index.ts';
-import {
-  type DateFormat,
-  type DecimalSeparator,
-  type ParseError,
-  parseFile,
-} from '../importers/parse/index.ts';
+import type { DateFormat, DecimalSeparator, ParseError } from '../importers/parse/index.ts';
 
 /** The options `transactions-parse-file` accepts (the import modal's settings). */
 export interface ParseOptions {
@@ -24,6 +19,12 @@ export interface ParseFileAnswer {
   format?: string;
   /** CSV: the column keys in file order. */
   fields?: string[];
+  /** CSV: the 1-based line each row starts on, so errors can name it. */
+  lines?: number[];
+  /** CSV: the delimiter the rows were split on (the one given, or the likeliest). */
+  delimiter?: string;
+  /** QIF: the date order its dates were read with. */
+  dateFormat?: DateFormat;
   encoding?: string;
 }
 
@@ -51,6 +52,9 @@ export async function parseImportFile(
       };
     }
   }
+  // The parsers (and papaparse and the XML parser under them) load with the first file, not
+  // with the app: most sessions never import one, and the web app's first load has a budget.
+  const { parseFile } = await import('../importers/parse/parse-file.ts');
   const result = parseFile(bytes, filepath, options);
   const answer: ParseFileAnswer = {
     errors: result.errors.map(toError),
@@ -60,6 +64,11 @@ export async function parseImportFile(
     answer.format = result.format;
     answer.encoding = result.encoding;
   }
-  if (result.format === 'csv') answer.fields = result.fields;
+  if (result.format === 'csv') {
+    answer.fields = result.fields;
+    answer.lines = result.lines;
+    answer.delimiter = result.delimiter;
+  }
+  if (result.format === 'qif' && result.dateFormat) answer.dateFormat = result.dateFormat;
   return answer;
 }

@@ -137,7 +137,12 @@ describe('transactions-import', () => {
       { date: '2023-08-10', amount: -100, payee_name: 'Theirs' },
       { date: '2023-08-10', amount: -200, payee_name: 'Theirs' },
     ]);
-    expect(again).toEqual({ errors: [], added: [], updated: [] });
+    expect(again).toEqual({
+      errors: [],
+      added: [],
+      updated: [],
+      matched: ['existing-0', 'existing-1'],
+    });
   });
 
   it('runs rules before matching', async () => {
@@ -199,6 +204,7 @@ describe('transactions-import', () => {
       errors: [{ message: 'Transaction on 2023-08-11 has no amount' }],
       added: [],
       updated: [],
+      matched: [],
     });
     expect(await importTxs([{ amount: 5 }])).toMatchObject({
       errors: [{ message: '`date` is required when adding a transaction' }],

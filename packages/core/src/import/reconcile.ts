@@ -5,8 +5,13 @@ import { batchUpdateTransactions } from '../transactions/batch.ts';
 import { TransactionHooksSlot } from '../transactions/hooks.ts';
 import type { StoredTx, TransactionInput } from '../transactions/model.ts';
 import { makeSplit } from '../transactions/splits.ts';
-import { type Existing, existingFields, matchExisting } from './match.ts';
-import { type ImportTransaction, normalizeImport } from './normalize.ts';
+import { type Existing, type Match, existingFields, matchExisting } from './match.ts';
+import {
+  type ImportTransaction,
+  type NewPayee,
+  type Normalized,
+  normalizeImport,
+} from './normalize.ts';
 
 export interface ImportError {
   message: string;
@@ -15,16 +20,21 @@ export interface ImportError {
 /** What `transactions-import` answers: the ids written, or errors and nothing written. */
 export interface ImportResult {
   errors: ImportError[];
+  /** Every transaction written new (split lines included). */
   added: string[];
+  /** The existing transactions a match changed. */
   updated: string[];
+  /** Every existing transaction matched, changed or not (one per matched import row). */
+  matched: string[];
 }
 
-type Update = TransactionInput & { id: string };
+export type Update = TransactionInput & { id: string };
 
 const failed = (message: string): ImportResult => ({
   errors: [{ message }],
   added: [],
   updated: [],
+  matched: [],
 });
 
 /**
@@ -68,12 +78,51 @@ function updateFor(row: Existing, trans: TransactionInput): Update | null {
   return changed ? update : null;
 }
 
+/** An import worked out but not written: what `importTransactions` and the preview share. */
+export interface PreparedImport {
+  items: Normalized[];
+  /** By index: the existing transaction each one matched, and why; null for a new one. */
+  matches: (Match | null)[];
+  /** By index: the fields a match would change; null when new or when nothing changes. */
+  updates: (Update | null)[];
+  newPayees: Map<string, NewPayee>;
+}
+
+/**
+ * Normalises the transactions, runs the rules on them and matches them against what the
+ * account already has (see `matchExisting`), reading only. A failure is the message to show.
+ */
+export function prepareImport(
+  budget: Budget,
+  accountId: string,
+  transactions: readonly ImportTransaction[],
+  options: { rawPayeeName?: boolean } = {},
+): PreparedImport | { error: string } {
+  const account = budget.sqlite.first('SELECT id FROM accounts WHERE id = ? AND tombstone = 0', [
+    accountId,
+  ]);
+  if (!account) return { error: `No account with id ${accountId}` };
+  const normalized = normalizeImport(budget, accountId, transactions, {
+    rawPayeeName: options.rawPayeeName,
+  });
+  if (!normalized.ok) return { error: normalized.message };
+  const runRules = budget.get(TransactionHooksSlot).runRules;
+  const items = normalized.items;
+  if (runRules) for (const item of items) item.trans = runRules(item.trans) as typeof item.trans;
+  const matches = matchExisting(budget, accountId, items);
+  const updates = items.map(({ trans }, i) => {
+    const match = matches[i];
+    return match ? updateFor(match.row, trans) : null;
+  });
+  return { items, matches, updates, newPayees: normalized.newPayees };
+}
+
 /**
  * Imports transactions into an account (`transactions-import`): normalise them, run the
  * rules, match them against what the account already has (see `matchExisting`), update the
  * matches without overwriting what the user set, add the rest, and create only the payees
- * that ended up used. Everything is one write batch, hence one SQLite transaction: an error
- * leaves the budget exactly as it was.
+ * that ended up used. Everything is one write batch, hence one SQLite transaction (and one
+ * undo step): an error leaves the budget exactly as it was.
  */
 export function importTransactions(
   budget: Budget,
@@ -81,31 +130,23 @@ export function importTransactions(
   transactions: readonly ImportTransaction[],
   options: { emit?: Emit; rawPayeeName?: boolean } = {},
 ): ImportResult {
-  const account = budget.sqlite.first('SELECT id FROM accounts WHERE id = ? AND tombstone = 0', [
-    accountId,
-  ]);
-  if (!account) return failed(`No account with id ${accountId}`);
-  const normalized = normalizeImport(budget, accountId, transactions, {
-    rawPayeeName: options.rawPayeeName,
-  });
-  if (!normalized.ok) return failed(normalized.message);
-
-  const runRules = budget.get(TransactionHooksSlot).runRules;
-  const items = normalized.items;
-  if (runRules) for (const item of items) item.trans = runRules(item.trans) as typeof item.trans;
-  const matches = matchExisting(budget, accountId, items);
+  const prepared = prepareImport(budget, accountId, transactions, options);
+  if ('error' in prepared) return failed(prepared.error);
+  const { items, matches, updates } = prepared;
 
   const newId = () => budget.env.platform.random.uuid();
   const added: TransactionInput[] = [];
   const updated: Update[] = [];
+  const matched: string[] = [];
   const loadedRows: StoredTx[] = [];
   items.forEach(({ trans, subtransactions }, i) => {
     const match = matches[i];
     if (match) {
-      const update = updateFor(match, trans);
+      matched.push(match.row.id);
+      const update = updates[i];
       if (update) {
         updated.push(update);
-        loadedRows.push(match.row);
+        loadedRows.push(match.row.row);
       }
       return;
     }
@@ -121,7 +162,7 @@ export function importTransactions(
   const used = new Set<string>();
   for (const t of added) if (t.payee) used.add(t.payee);
   for (const t of updated) if (t.payee) used.add(t.payee);
-  const toCreate = [...normalized.newPayees.values()].filter((p) => used.has(p.id));
+  const toCreate = [...prepared.newPayees.values()].filter((p) => used.has(p.id));
   const result = batchUpdateTransactions(
     budget,
     { added, updated },
@@ -139,5 +180,6 @@ export function importTransactions(
     errors: [],
     added: result.added.map((t) => t.id),
     updated: updated.map((t) => t.id),
+    matched,
   };
 }

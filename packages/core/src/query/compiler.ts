@@ -48,7 +48,7 @@ export interface CompileOptions {
 
 const ROOT_ALIAS = '_';
 const SPLITS: readonly SplitsOption[] = ['inline', 'grouped', 'all', 'none'];
-const AGGREGATES = new Set(['$sum', '$count']);
+const AGGREGATES = new Set(['$sum', '$count', '$min', '$max']);
 
 function isAggregateFunction(expr: unknown): boolean {
   if (typeof expr !== 'object' || expr === null || Array.isArray(expr)) return false;
@@ -57,7 +57,7 @@ function isAggregateFunction(expr: unknown): boolean {
   return (Array.isArray(args) ? args : [args]).some(isAggregateFunction);
 }
 
-/** Grouped, or selecting an aggregate ($sum, $count) anywhere in an expression. */
+/** Grouped, or selecting an aggregate ($sum, $count, $min, $max) anywhere in an expression. */
 export function isAggregateQuery(state: QueryState): boolean {
   if (state.groupExpressions.length > 0) return true;
   return state.selectExpressions.some(
@@ -222,9 +222,11 @@ export function compileQuery(
   };
   const ctx: Ctx = { state };
   const given = query.orderExpressions;
-  // An explicit order always ends with id so pages are stable.
-  const orders = given.length > 0 ? [...given, 'id'] : config.defaultOrder(table);
   const isAggregate = isAggregateQuery(query);
+  // An explicit order ends with id so pages of rows are stable. Groups are unique by their keys
+  // already, and an id would only be carried through the sort of every row for nothing.
+  const orders =
+    given.length > 0 ? (isAggregate ? [...given] : [...given, 'id']) : config.defaultOrder(table);
 
   try {
     const orderCtx: Ctx = { state, orderBy: () => compileOrderBy(ctx, orders) };

@@ -57,6 +57,7 @@ describe('running queries on a budget', () => {
       sort_order: 1,
       cleared: true,
       tombstone: false,
+      reconciled: false,
       schedule: null,
     });
     expect(run(q('transactions').filter({ id: 't3' }).select('error'))[0]!.error).toEqual({
@@ -140,6 +141,25 @@ describe('running queries on a budget', () => {
     expect(runQuery(db, none).data).toBe(0);
   });
 
+  it('finds the first and last dates with $min and $max, as dates', () => {
+    const bounds = run(
+      q('transactions').select([{ first: { $min: '$date' } }, { last: { $max: '$date' } }]),
+    );
+    expect(bounds).toEqual([{ first: '2022-12-31', last: '2023-02-01' }]);
+    expect(runQuery(db, q('transactions').calculate({ $max: '$amount' })).data).toBe(9000);
+    const byMonth = run(
+      q('transactions')
+        .groupBy({ $month: '$date' })
+        .select([{ month: { $month: '$date' } }, { low: { $min: '$amount' } }])
+        .orderBy({ $month: '$date' }),
+    );
+    expect(byMonth.map((r) => [r.month, r.low])).toEqual([
+      ['2022-12', 9000],
+      ['2023-01', -700],
+      ['2023-02', 1000],
+    ]);
+  });
+
   it('groups and converts month outputs', () => {
     const rows = run(
       q('transactions')
@@ -151,6 +171,26 @@ describe('running queries on a budget', () => {
       ['2022-12', 9000],
       ['2023-01', -1200],
       ['2023-02', 1000],
+    ]);
+  });
+
+  it('cuts dates to months and years by arithmetic, the same digits as Actual’s text cut', () => {
+    const rows = run(
+      q('transactions')
+        .groupBy({ $year: '$date' })
+        .select([
+          { year: { $year: '$date' } },
+          { viaMonth: { $year: { $month: '$date' } } },
+          { total: { $sum: '$amount' } },
+        ])
+        .orderBy({ $year: '$date' }),
+    );
+    expect(rows.map((r) => [r.year, r.viaMonth, r.total])).toEqual([
+      ['2022', '2022', 9000],
+      ['2023', '2023', -200],
+    ]);
+    expect(ids(q('transactions').filter({ date: { $transform: '$year', $eq: '2022' } }))).toEqual([
+      't4',
     ]);
   });
 

@@ -138,11 +138,11 @@ describe('dates', () => {
 
   it('compares months and years through $month / $year transforms', () => {
     expect(where({ date: { $transform: '$month', $eq: '2023-04' } })).toEqual({
-      text: 'CAST(SUBSTR(_.date, 1, 6) AS integer) = ?',
+      text: '(CAST(_.date AS integer) / 100) = ?',
       values: [202304],
     });
     expect(where({ date: { $transform: '$year', $gte: '2023-04-05' } })).toEqual({
-      text: 'CAST(SUBSTR(_.date, 1, 4) AS integer) >= ?',
+      text: '(CAST(_.date AS integer) / 10000) >= ?',
       values: [2023],
     });
     expect(() => where({ date: { $transform: '$month', $eq: 'April' } })).toThrow(
@@ -189,7 +189,7 @@ describe('expressions', () => {
       type: 'integer',
     });
     expect(selected({ $month: '$date' })).toMatchObject({
-      text: 'CAST(SUBSTR(_.date, 1, 6) AS integer)',
+      text: '(CAST(_.date AS integer) / 100)',
       type: 'date-month',
     });
     expect(selected({ $year: '$date' })).toMatchObject({ type: 'date-year' });

@@ -69,6 +69,13 @@ export function compileFunction(ctx: Ctx, func: unknown): Typed {
       case '$count':
         arity(args, 1);
         return computed(sql`COUNT(${toSql(a)})`, 'integer');
+      // Not in Actual's AQL: the reports need a budget's first and last transaction dates.
+      case '$min':
+        arity(args, 1);
+        return computed(sql`MIN(${toSql(a)})`, a.type);
+      case '$max':
+        arity(args, 1);
+        return computed(sql`MAX(${toSql(a)})`, a.type);
       case '$substr': {
         arity(args, 2, 3);
         const parts = [toSql(a, 'string'), ...args.slice(1).map((x) => toSql(x, 'integer'))];

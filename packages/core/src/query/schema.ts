@@ -41,6 +41,8 @@ export const schema: Schema = {
     transfer_id: f('id'),
     sort_order: f('float'),
     cleared: f('boolean'),
+    // Not in 23.8.1: Actual's later column, which Coffer adds to every file it opens.
+    reconciled: f('boolean'),
     tombstone: f('boolean'),
     schedule: f('id', { ref: 'schedules' }),
   },

@@ -313,3 +313,88 @@ describe('rule-apply-actions and filters from conditions', () => {
     });
   });
 });
+
+describe('rules-trace', () => {
+  it('tells which rules ran on a stored transaction, in order, and what each changed', async () => {
+    const { f, send, account, payee } = await setup();
+    const household = f.category('Household');
+    const hardware = await payee('Hardware');
+    const rename = (await send('rule-add', {
+      stage: 'pre',
+      conditionsOp: 'and',
+      conditions: [{ field: 'imported_payee', op: 'contains', value: 'hardware' }],
+      actions: [{ op: 'set', field: 'payee', value: hardware }],
+    })) as { id: string };
+    const categorize = (await send('rule-add', {
+      stage: null,
+      conditionsOp: 'and',
+      conditions: [
+        { field: 'payee', op: 'is', value: hardware },
+        { field: 'amount', op: 'lt', value: 0 },
+      ],
+      actions: [{ op: 'set', field: 'category', value: household }],
+    })) as { id: string };
+    const refunds = (await send('rule-add', {
+      stage: null,
+      conditionsOp: 'and',
+      conditions: [
+        { field: 'payee', op: 'is', value: hardware },
+        { field: 'amount', op: 'gt', value: 0 },
+      ],
+      actions: [{ op: 'set', field: 'notes', value: 'refund' }],
+    })) as { id: string };
+    const [id] = addTransactions(f.budget, account, [
+      { date: '2023-08-01', amount: -500, payee_name: 'BIG HARDWARE 42' },
+    ]) as string[];
+    expect(f.tx(id!).category).toBe(household);
+
+    const trace = (await send('rules-trace', { transactionId: id })) as {
+      transaction: { id: string; payee: string; category: string };
+      ran: Array<{ rule: { id: string }; conditions: boolean[]; changes: unknown[] }>;
+      nearMisses: Array<{ rule: { id: string }; conditions: boolean[] }>;
+      result: { category: string };
+    };
+    expect(trace.transaction).toMatchObject({ id, payee: hardware, category: household });
+    expect(trace.ran.map((s) => s.rule.id)).toEqual([rename.id, categorize.id]);
+    expect(trace.ran[1]).toMatchObject({
+      conditions: [true, true],
+      changes: [{ field: 'category', from: household, to: household }],
+    });
+    expect(trace.nearMisses).toEqual([
+      expect.objectContaining({ rule: expect.objectContaining({ id: refunds.id }) }),
+    ]);
+    expect(trace.nearMisses[0]!.conditions).toEqual([true, false]);
+    expect(trace.result.category).toBe(household);
+  });
+
+  it('follows payee merges and refuses a transaction that does not exist', async () => {
+    const { f, send, account, payee } = await setup();
+    const kept = await payee('Kept');
+    const merged = await payee('Merged');
+    const [id] = addTransactions(f.budget, account, [
+      { date: '2023-08-01', amount: -500, payee: merged },
+    ]) as string[];
+    await send('rule-add', {
+      stage: null,
+      conditionsOp: 'and',
+      conditions: [{ field: 'payee', op: 'is', value: kept }],
+      actions: [{ op: 'set', field: 'notes', value: 'kept' }],
+    });
+    // The transaction keeps the merged payee's id; the trace sees the payee the merge kept.
+    await send('payees-merge', { targetId: kept, mergeIds: [merged] });
+    expect(f.tx(id!).description).toBe(merged);
+    const trace = (await send('rules-trace', { transactionId: id })) as {
+      transaction: { payee: string };
+      ran: unknown[];
+    };
+    expect(trace.transaction.payee).toBe(kept);
+    expect(trace.ran).toHaveLength(1);
+    expect(await send('rules-trace', { transactionId: 'nope' })).toMatchObject({
+      error: { type: 'transaction-not-found' },
+    });
+    await send('transaction-delete', { id });
+    expect(await send('rules-trace', { transactionId: id })).toMatchObject({
+      error: { type: 'transaction-not-found' },
+    });
+  });
+});

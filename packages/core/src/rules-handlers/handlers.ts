@@ -10,10 +10,16 @@ import {
   planPayeeRename,
   ruleFromRow,
   toPublicRule,
+  traceRules,
   validateRule,
 } from '../rules/index.ts';
 import { batchUpdateTransactions } from '../transactions/batch.ts';
-import type { TransactionInput } from '../transactions/model.ts';
+import {
+  fromStored,
+  isAlive,
+  type StoredTx,
+  type TransactionInput,
+} from '../transactions/model.ts';
 import { budgetRules } from './budget-rules.ts';
 import { createFilter, deleteFilter, getFilters, updateFilter } from './filters.ts';
 import { applyRuleWrite, deleteRule, insertRule, updateRule } from './store.ts';
@@ -163,6 +169,35 @@ export const rulesModule = defineModule(
       needsBudget: true,
       run: ({ transaction }, ctx) =>
         budgetRules(ctx.requireBudget()).runRules(transaction as TransactionInput),
+    }),
+
+    /**
+     * "Why did this happen?": the rules as they are now, run in order on the transaction as
+     * it is stored; → {transaction, ran, nearMisses, result} (see `traceRules`).
+     */
+    'rules-trace': handler({
+      args: v.object({ transactionId: v.string() }),
+      needsBudget: true,
+      run({ transactionId }, ctx) {
+        const budget = ctx.requireBudget();
+        const row = budget.sqlite.first<StoredTx>('SELECT * FROM transactions WHERE id = ?', [
+          transactionId,
+        ]);
+        if (!isAlive(row)) {
+          return handlerError('transaction-not-found', `No transaction ${transactionId}`);
+        }
+        const rules = budgetRules(budget);
+        const stored = fromStored(row);
+        // The rules name merged payees and categories by the rows they were merged into.
+        const current = (id: string | null) => (id ? (rules.resolveId(id) ?? id) : null);
+        const transaction = {
+          ...stored,
+          payee: current(stored.payee),
+          category: current(stored.category),
+        };
+        const trace = traceRules(rules.all(), transaction, rules.evalContext);
+        return { transaction, ...trace };
+      },
     }),
 
     /** Sets the actions' fields on the transactions; null when an action is invalid. */

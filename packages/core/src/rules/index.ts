@@ -39,6 +39,7 @@ export {
   ruleMatches,
   runRuleList,
 } from './evaluate.ts';
+export { traceRules, type RuleTrace, type TraceChange, type TraceStep } from './trace.ts';
 export { OP_SCORES, compareRules, rankRules, ruleScore, type RankableRule } from './rank.ts';
 export { RuleIndex, type RuleIndexOptions } from './rule-index.ts';
 export { toPublicRule, toStoredRule } from './serialize.ts';

@@ -10,6 +10,8 @@ import {
 } from '../db/test-helpers/actual-api.ts';
 import { testSqliteDriver } from '../db/test-helpers/test-platform.ts';
 import type { SqliteDatabase } from '../platform/index.ts';
+import { EXTENSION_COLUMNS, sideTableOf } from './extensions.ts';
+import { FileColumns } from './file-columns.ts';
 import { appliedMigrations } from './migrate.ts';
 import { LATEST_MIGRATION_ID, MIGRATIONS } from './migrations.ts';
 import { prepareDatabase } from './prepare.ts';
@@ -31,7 +33,8 @@ function facts(all: Query, skip: { tables: Set<string>; columns: Set<string> }):
   const tables = new Map<string, unknown[]>();
   const views = new Map<string, string[]>();
   for (const { type, name } of master as Array<{ type: string; name: string }>) {
-    if (type === 'table' && !skip.tables.has(name)) {
+    // Coffer's own tables (extension columns kept beside a table) are checked on their own.
+    if (type === 'table' && !skip.tables.has(name) && !name.startsWith('coffer_')) {
       const cols = all(`PRAGMA table_info("${name}")`)
         .filter((c) => !skip.columns.has(`${name}.${String(c.name)}`))
         .map(({ name: n, type: t, notnull, dflt_value, pk }) => ({
@@ -95,6 +98,22 @@ describe('budget schema against a fresh @actual-app/api 6.9 budget', () => {
     expect(ours.indexes).toEqual(theirs.indexes);
   });
 
+  it('keeps each extension column beside its table, defined as Actual’s migration does', () => {
+    const db = freshCoffer();
+    for (const ext of EXTENSION_COLUMNS) {
+      const info = (rows: Array<Record<string, unknown>>) =>
+        rows
+          .filter((c) => c.name === ext.column)
+          .map(({ type, notnull, dflt_value }) => ({ type, notnull, dflt_value }));
+      const theirs = info(
+        actual.prepare(`PRAGMA table_info("${ext.table}")`).all() as Array<Record<string, unknown>>,
+      );
+      expect(theirs).toHaveLength(1);
+      expect(info(db.all(`PRAGMA table_info("${ext.table}")`))).toEqual([]);
+      expect(info(db.all(`PRAGMA table_info("${sideTableOf(ext.table)}")`))).toEqual(theirs);
+    }
+  });
+
   it('records exactly Actual’s migration ids through 1691233396000', () => {
     const theirs = (
       actual.prepare('SELECT id FROM __migrations__ ORDER BY id').all() as Array<{ id: number }>
@@ -113,21 +132,21 @@ describe('budget schema against a fresh @actual-app/api 6.9 budget', () => {
     );
     const ours = facts(cofferQuery(freshCoffer()), { tables: new Set(), columns: new Set() });
     expect([...ours.views.keys()].sort()).toEqual([...theirs.views.keys()].sort());
-    const laterNames = new Set([...later.columns].map((c) => c.split('.')[1]));
+    // Coffer's views show the extension columns too, where Actual's have them.
+    const extensions = new Set(EXTENSION_COLUMNS.map((e) => e.column));
+    const laterNames = new Set(
+      [...later.columns].map((c) => c.split('.')[1]!).filter((c) => !extensions.has(c)),
+    );
     for (const [view, columns] of theirs.views) {
       const expected = columns.filter((c) => !laterNames.has(c));
       expect({ view, columns: ours.views.get(view) }).toEqual({ view, columns: expected });
     }
   });
 
-  it('whitelists every column of every synced table', () => {
-    const db = freshCoffer();
+  it('models every column of every synced table, and the file has a place for each', () => {
+    const files = FileColumns.learn(freshCoffer());
     for (const [table, columns] of Object.entries(SYNCED_SCHEMA)) {
-      const stored = db
-        .all<{ name: string }>(`PRAGMA table_info("${table}")`)
-        .map((c) => c.name)
-        .filter((n) => n !== 'id')
-        .sort();
+      const stored = [...files.columns(table), ...(files.side(table)?.columns ?? [])].sort();
       expect({ table, columns: Object.keys(columns).sort() }).toEqual({ table, columns: stored });
     }
   });

@@ -1,7 +1,8 @@
 /**
- * The column whitelist: every table that syncs through CRDT messages, and each of its stored
- * columns with the kind of value it holds. Messages are applied only through this map; a
- * message for anything else is kept in the log and otherwise ignored.
+ * The modelled columns: every table Coffer writes through CRDT messages, and each of its stored
+ * columns with the kind of value it holds. Local writes may only set these. Remote messages
+ * may also set any other synced column the open file has (a newer Actual's, see
+ * `FileColumns`); a message for a table or column the file lacks is kept in the log only.
  *
  * Every synced table also has `id TEXT PRIMARY KEY` (the message's `row`), which is not listed
  * because no message ever sets it.
@@ -57,6 +58,8 @@ export const SYNCED_SCHEMA = {
     sort_order: 'float',
     cleared: 'boolean',
     pending: 'boolean',
+    // Not a 23.8.1 column: Coffer adds it to every file it opens (see extensions.ts).
+    reconciled: 'boolean',
     schedule: 'id',
     type: 'string',
     location: 'string',

@@ -1,12 +1,16 @@
 import type { SqliteDatabase } from '../platform/index.ts';
+import type { FileColumns } from './file-columns.ts';
 
 /**
  * The read views over the stored tables, with public column names (`account` for `acct`,
  * `payee` for `description`, ...) and ids resolved through the mapping tables. They are
  * rebuilt on open whenever their SQL changes (tracked by `__meta__.view-hash`); Actual does
  * the same with its own hash, so either app rebuilds after the other opened the file.
+ *
+ * A 23.8.1 file keeps `transactions.reconciled` in Coffer's side table (extensions.ts), a
+ * newer one in the table itself: the views read it from where this file has it.
  */
-const VIEWS: ReadonlyArray<readonly [name: string, select: string]> = [
+const views = (files: FileColumns): ReadonlyArray<readonly [name: string, select: string]> => [
   [
     'v_transactions_internal',
     `SELECT t.id, t.isParent AS is_parent, t.isChild AS is_child,
@@ -17,8 +21,9 @@ const VIEWS: ReadonlyArray<readonly [name: string, select: string]> = [
   pm.targetId AS payee,
   t.notes, t.date, t.financial_id AS imported_id, t.error,
   t.imported_description AS imported_payee, t.starting_balance_flag,
-  t.transferred_id AS transfer_id, t.sort_order, t.cleared, t.tombstone, t.schedule
-FROM transactions t
+  t.transferred_id AS transfer_id, t.sort_order, t.cleared,
+  ${files.columnSql('transactions', 'reconciled')} AS reconciled, t.tombstone, t.schedule
+FROM transactions t${files.joinSql('transactions')}
 LEFT JOIN category_mapping cm ON cm.id = t.category
 LEFT JOIN payee_mapping pm ON pm.id = t.description
 WHERE t.date IS NOT NULL AND t.acct IS NOT NULL AND (t.isChild = 0 OR t.parent_id IS NOT NULL)`,
@@ -33,7 +38,8 @@ WHERE IFNULL(t.tombstone, 0) = 0 AND (t.is_child = 0 OR parent.tombstone = 0)`,
     'v_transactions',
     `SELECT t.id, t.is_parent, t.is_child, t.parent_id, a.id AS account, c.id AS category,
   t.amount, p.id AS payee, t.notes, t.date, t.imported_id, t.error, t.imported_payee,
-  t.starting_balance_flag, t.transfer_id, t.sort_order, t.cleared, t.tombstone, t.schedule
+  t.starting_balance_flag, t.transfer_id, t.sort_order, t.cleared, t.reconciled, t.tombstone,
+  t.schedule
 FROM v_transactions_internal_alive t
 LEFT JOIN payees p ON (p.id = t.payee AND p.tombstone = 0)
 LEFT JOIN categories c ON (c.id = t.category AND c.tombstone = 0)
@@ -75,13 +81,24 @@ LEFT JOIN payee_mapping pm ON pm.id = json_extract(r.conditions, jp.payee || '.v
   ],
 ];
 
-export const VIEW_NAMES: readonly string[] = VIEWS.map(([name]) => name);
+/** The views' names, in the order they are made. */
+export const VIEW_NAMES: readonly string[] = [
+  'v_transactions_internal',
+  'v_transactions_internal_alive',
+  'v_transactions',
+  'v_categories',
+  'v_payees',
+  'v_schedules',
+];
 
 /** Dropping in reverse order keeps a view from outliving one it depends on. */
-export const VIEW_SQL: string = [
-  ...[...VIEWS].reverse().map(([name]) => `DROP VIEW IF EXISTS ${name};`),
-  ...VIEWS.map(([name, select]) => `CREATE VIEW ${name} AS ${select};`),
-].join('\n');
+export function viewSql(files: FileColumns): string {
+  const list = views(files);
+  return [
+    ...[...list].reverse().map(([name]) => `DROP VIEW IF EXISTS ${name};`),
+    ...list.map(([name, select]) => `CREATE VIEW ${name} AS ${select};`),
+  ].join('\n');
+}
 
 /** A 53-bit string hash (two mixed 32-bit lanes), hex: enough to notice a changed definition. */
 export function hashText(text: string): string {
@@ -97,19 +114,21 @@ export function hashText(text: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
 }
 
-export const VIEW_HASH = `coffer-${hashText(VIEW_SQL)}`;
+export const viewHash = (sql: string): string => `coffer-${hashText(sql)}`;
 
 /** Recreate the views when the stored hash differs from ours. Returns whether it rebuilt. */
-export function ensureViews(db: SqliteDatabase): boolean {
+export function ensureViews(db: SqliteDatabase, files: FileColumns): boolean {
+  const sql = viewSql(files);
+  const hash = viewHash(sql);
   const row = db.first<{ value: string | null }>(
     "SELECT value FROM __meta__ WHERE key = 'view-hash'",
   );
   const present = db.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'view'");
   const allThere = VIEW_NAMES.every((v) => present.some((p) => p.name === v));
-  if (row?.value === VIEW_HASH && allThere) return false;
+  if (row?.value === hash && allThere) return false;
   db.transaction(() => {
-    db.exec(VIEW_SQL);
-    db.run("INSERT OR REPLACE INTO __meta__ (key, value) VALUES ('view-hash', ?)", [VIEW_HASH]);
+    db.exec(sql);
+    db.run("INSERT OR REPLACE INTO __meta__ (key, value) VALUES ('view-hash', ?)", [hash]);
   });
   return true;
 }

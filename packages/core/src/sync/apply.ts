@@ -7,6 +7,7 @@ import {
   serializeValue,
 } from '@coffer/crdt';
 import type { Logger, SqlValue, SqliteDatabase } from '../platform/index.ts';
+import type { FileColumns } from '../schema/file-columns.ts';
 import { PREFS_DATASET, SYNCED_PREFS } from '../schema/synced-tables.ts';
 import { withBulkIndexes } from './bulk-indexes.ts';
 import { addToMinute, insertByMinute } from './merkle-batch.ts';
@@ -19,11 +20,10 @@ import {
   NEWEST_LOGGED_SQL,
   SAVE_CLOCK_SQL,
   UPSERT_CHUNK,
-  isKnownCell,
-  selectRowsSql,
   upsertRowSql,
 } from './statements.ts';
 import type { CellValue, ChangeEvent, Message, MessageSource, Row, RowChange } from './types.ts';
+import { upsertCells } from './write-cells.ts';
 
 /**
  * A message with what the merkle needs: its minute number and, for a message from elsewhere,
@@ -68,6 +68,7 @@ const isSyncedPref = (row: string): boolean => (SYNCED_PREFS as readonly string[
  */
 export function readRows(
   db: SqliteDatabase,
+  files: FileColumns,
   keys: ReadonlyMap<string, Iterable<string>>,
   known?: RowSnapshot,
 ): RowSnapshot {
@@ -81,7 +82,7 @@ export function readRows(
       rows.set(id, row === undefined ? null : row);
       if (row === undefined) ids.push(id);
     }
-    const sql = selectRowsSql(table);
+    const sql = `${files.rowsSql(table)} WHERE t.id IN (SELECT value FROM json_each(?))`;
     for (let i = 0; i < ids.length; i += 500) {
       for (const row of db.all<Row>(sql, [JSON.stringify(ids.slice(i, i + 500))])) {
         rows.set(String(row.id), row);
@@ -188,6 +189,7 @@ export function applyBatch(
   log: Logger,
   batch: readonly Stamped[],
   justStamped: boolean,
+  files: FileColumns,
   shapes: RowShapes,
   knownBefore?: RowSnapshot,
 ): BatchOutcome {
@@ -204,7 +206,7 @@ export function applyBatch(
   for (const entry of fresh) {
     if (old?.has(entry)) continue;
     const { dataset, row, column, value } = entry.message;
-    if (isKnownCell(dataset, column)) {
+    if (files.has(dataset, column)) {
       let table = rows.get(dataset);
       if (!table) rows.set(dataset, (table = new Map()));
       let cells = table.get(row);
@@ -222,13 +224,13 @@ export function applyBatch(
 
   const touched = new Map<string, Iterable<string>>();
   for (const [table, byRow] of rows) touched.set(table, byRow.keys());
-  const before = readRows(db, touched, knownBefore);
+  const before = readRows(db, files, touched, knownBefore);
   const after: RowSnapshot = new Map();
 
   const adding = new Map([...rows].map(([table, byRow]) => [table, byRow.size]));
   adding.set('messages_crdt', fresh.length);
   const nextMerkle = db.transaction(() => {
-    withBulkIndexes(db, adding, () => writeRows(db, rows, before, after, shapes, fresh));
+    withBulkIndexes(db, adding, () => writeRows(db, rows, before, after, files, shapes, fresh));
     const byMinute = new Map<number, number>();
     for (const f of fresh) {
       const hash = f.ts ? f.ts.hash() : hashTimestampText(f.message.timestamp);
@@ -240,8 +242,9 @@ export function applyBatch(
   });
   clock.merkle = nextMerkle;
   if (unknownCells.size > 0) {
-    // A newer Actual may sync tables or columns we do not know: keep them in the log only.
-    log.warn('Ignored messages for unknown tables or columns', { cells: [...unknownCells] });
+    // A newer Actual syncs tables and columns this file lacks: they stay in the log, and are
+    // applied from there if a later migration adds them (see schema/catch-up.ts).
+    log.warn('Kept messages for tables or columns this file lacks', { cells: [...unknownCells] });
   }
   return { applied, duplicates, superseded: old?.size ?? 0, unknown, before, after, prefs };
 }
@@ -255,6 +258,7 @@ function writeRows(
   rows: ReadonlyMap<string, ReadonlyMap<string, ReadonlyMap<string, CellValue>>>,
   before: RowSnapshot,
   after: RowSnapshot,
+  files: FileColumns,
   shapes: RowShapes,
   fresh: readonly Stamped[],
 ): void {
@@ -265,7 +269,22 @@ function writeRows(
     const written = new Map<string, Row | null>();
     after.set(table, written);
     const rowsBefore = before.get(table)!;
+    const side = files.side(table);
     for (const [row, cells] of byRow) {
+      if (side?.columns.some((c) => cells.has(c))) {
+        // Extension columns of a 23.8.1 file: rare enough to write row by row.
+        const old = rowsBefore.get(row) ?? null;
+        upsertCells(db, files, table, row, cells);
+        const predicted = shapes.written(table, row, old, cells);
+        written.set(
+          row,
+          predicted ??
+            readRows(db, files, new Map([[table, [row]]]))
+              .get(table)!
+              .get(row)!,
+        );
+        continue;
+      }
       // Found by walking the column names (no key string built per row).
       let node: UpsertNode | undefined = upserts.get(table);
       if (!node) upserts.set(table, (node = { next: new Map(), pending: [] }));
@@ -274,7 +293,7 @@ function writeRows(
         if (!next) node.next.set(column, (next = { next: new Map(), pending: [] }));
         node = next;
       }
-      const upsert = (node.upsert ??= upsertRowSql(table, cells));
+      const upsert = (node.upsert ??= upsertRowSql(table, files.present(table, cells)));
       const params: SqlValue[] = [row];
       for (const column of upsert.columns) params.push(cells.get(column) as SqlValue);
       const predicted = shapes.written(table, row, rowsBefore.get(row) ?? null, cells);

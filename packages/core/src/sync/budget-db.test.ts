@@ -217,24 +217,75 @@ describe('remote messages', () => {
     ]);
   });
 
-  it('keeps unknown tables and columns in the log and merkle, and skips them', () => {
+  it('applies what the file can hold; keeps the rest in the log and merkle only', () => {
     const { db, platform } = memoryBudgetDb();
     const messages = [
       msg(ts(T0), 'custom_reports', 'r1', 'name', 'Report'),
       msg(ts(T0, 1), 'transactions', 't1', 'reconciled', 1),
       msg(ts(T0, 2), 'transactions', 't1', 'amount', -500),
       msg(ts(T0, 3), 'prefs', 'somethingElse', 'value', 'x'),
+      msg(ts(T0, 4), 'transactions', 't1', 'no_such_column', 'x'),
     ];
     const result = db.applyMessages(messages, { source: 'remote' });
-    expect(result).toMatchObject({ applied: 1, unknown: 3 });
+    expect(result).toMatchObject({ applied: 2, unknown: 3 });
+    // A 23.8.1 file keeps `reconciled` beside the row; the row reads it like its own column.
     expect(db.sqlite.first('SELECT amount FROM transactions WHERE id = ?', ['t1'])).toEqual({
       amount: -500,
     });
-    expect(db.getMessagesSince(Timestamp.zero.toString())).toHaveLength(4);
+    expect(db.sqlite.first('SELECT reconciled FROM coffer_ext_transactions')).toEqual({
+      reconciled: 1,
+    });
+    const row = result.event?.changes.get('transactions')?.[0]?.new;
+    expect(row).toMatchObject({ id: 't1', amount: -500, reconciled: 1 });
+    expect(row).toEqual(
+      db.sqlite.first(`${db.columns.rowsSql('transactions')} WHERE t.id = ?`, ['t1']),
+    );
+    expect(db.getMessagesSince(Timestamp.zero.toString())).toHaveLength(5);
     expect(db.merkle.hash).toBe(
       merkle.build(messages.map((m) => Timestamp.parse(m.timestamp)!)).hash,
     );
-    expect(platform.warnings.some((w) => w.includes('unknown'))).toBe(true);
+    expect(platform.warnings.some((w) => w.includes('lacks'))).toBe(true);
+  });
+
+  it('applies messages for every synced column a newer file has, modelled or not', () => {
+    const { db } = memoryBudgetDb({
+      reshape: (sqlite) =>
+        sqlite.exec(`
+          INSERT INTO __migrations__ (id) VALUES (1694438752000), (1697046240000);
+          ALTER TABLE categories ADD COLUMN goal_def TEXT DEFAULT null;
+          ALTER TABLE transactions ADD COLUMN reconciled INTEGER DEFAULT 0;
+          CREATE TABLE tags (id TEXT PRIMARY KEY, tag TEXT UNIQUE, tombstone INTEGER DEFAULT 0);`),
+    });
+    const result = db.applyMessages(
+      [
+        msg(ts(T0), 'categories', 'c1', 'name', 'Food'),
+        msg(ts(T0, 1), 'categories', 'c1', 'goal_def', '[{"type":"simple"}]'),
+        msg(ts(T0, 2), 'transactions', 't1', 'reconciled', 1),
+        msg(ts(T0, 3), 'tags', 'g1', 'tag', 'holiday'),
+        msg(ts(T0, 4), 'custom_reports', 'r1', 'name', 'kept in the log only'),
+      ],
+      { source: 'remote' },
+    );
+    expect(result).toMatchObject({ applied: 4, unknown: 1 });
+    expect(db.sqlite.first('SELECT name, goal_def FROM categories')).toEqual({
+      name: 'Food',
+      goal_def: '[{"type":"simple"}]',
+    });
+    expect(db.sqlite.first('SELECT id, reconciled FROM transactions')).toEqual({
+      id: 't1',
+      reconciled: 1,
+    });
+    expect(db.sqlite.first('SELECT tag, tombstone FROM tags')).toEqual({
+      tag: 'holiday',
+      tombstone: 0,
+    });
+    expect(result.event?.tables).toEqual(expect.arrayContaining(['categories', 'tags']));
+    // Coffer's own writes leave what it does not model as it was.
+    db.update('categories', { id: 'c1', name: 'Groceries' });
+    expect(db.sqlite.first('SELECT name, goal_def FROM categories')).toEqual({
+      name: 'Groceries',
+      goal_def: '[{"type":"simple"}]',
+    });
   });
 
   it('never builds SQL from message text', () => {

@@ -1,5 +1,6 @@
 import { type Clock, Timestamp, type TrieNode, advance, recv } from '@coffer/crdt';
 import type { Logger, Random, SqliteDatabase, Clock as WallClock } from '../platform/index.ts';
+import { FileColumns } from '../schema/file-columns.ts';
 import {
   PREFS_DATASET,
   type SyncedTable,
@@ -11,7 +12,7 @@ import { type RowSnapshot, type Stamped, applyBatch, changeEventOf } from './app
 import { loadClock } from './clock-store.ts';
 import { minuteOf } from './merkle-batch.ts';
 import { RowShapes } from './row-shapes.ts';
-import { MESSAGES_SINCE_SQL, selectRowSql } from './statements.ts';
+import { MESSAGES_SINCE_SQL } from './statements.ts';
 import type {
   ApplyResult,
   CellChange,
@@ -37,6 +38,8 @@ export interface BudgetDbOptions {
   resetClock?: boolean;
   /** Undo history depth (markers). */
   undoLimit?: number;
+  /** The file's synced tables and columns, when the caller has learnt them already. */
+  columns?: FileColumns;
 }
 
 export type ChangeListener = (event: ChangeEvent) => void;
@@ -63,6 +66,8 @@ export class BudgetDb {
   private knownBefore: RowSnapshot = new Map();
   private batchDepth = 0;
   private readonly shapes: RowShapes;
+  /** What remote messages may write: the file's own tables and columns, learnt on open. */
+  readonly columns: FileColumns;
 
   private constructor(
     readonly sqlite: SqliteDatabase,
@@ -70,7 +75,8 @@ export class BudgetDb {
     private readonly deps: BudgetDbDeps,
     options: BudgetDbOptions,
   ) {
-    this.shapes = new RowShapes(sqlite);
+    this.columns = options.columns ?? FileColumns.learn(sqlite);
+    this.shapes = new RowShapes(sqlite, this.columns);
     this.undo = new UndoManager({
       limit: options.undoLimit ?? 40,
       send: (changes, kind) => this.sendAs(changes, kind),
@@ -127,7 +133,9 @@ export class BudgetDb {
 
   /** Set the given columns of a row. Columns whose stored value is unchanged send nothing. */
   update<T extends SyncedTable>(table: T, row: RowInput<T> & { id: string }): void {
-    const current = this.sqlite.first<Row>(selectRowSql(table), [row.id]);
+    const current = this.sqlite.first<Row>(`${this.columns.rowsSql(table)} WHERE t.id = ?`, [
+      row.id,
+    ]);
     const input = row as Readonly<Record<string, InputValue | undefined>>;
     const columns: string[] = [];
     const values: CellValue[] = [];
@@ -372,6 +380,7 @@ export class BudgetDb {
       this.deps.log,
       stamped,
       justStamped,
+      this.columns,
       this.shapes,
       knownBefore,
     );

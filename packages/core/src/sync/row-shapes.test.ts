@@ -3,17 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { createTestPlatform } from '../db/test-helpers/test-platform.ts';
 import type { SqliteDatabase } from '../platform/index.ts';
 import { SYNCED_SCHEMA } from '../schema/synced-tables.ts';
+import { FileColumns } from '../schema/file-columns.ts';
 import { prepareDatabase } from '../schema/prepare.ts';
 import { RowShapes } from './row-shapes.ts';
-import { upsertRowSql } from './statements.ts';
 import type { CellValue, Row } from './types.ts';
+import { upsertCells } from './write-cells.ts';
 
+/** A fresh 23.8.1 file: `transactions.reconciled` lives in Coffer's side table. */
 function budgetSqlite(): SqliteDatabase {
   const sqlite = createTestPlatform().sqlite.open(':memory:');
   const prepared = prepareDatabase(sqlite, { create: true });
   if (!prepared.ok) throw new Error(prepared.message);
   return sqlite;
 }
+
+const shapesOf = (sqlite: SqliteDatabase) => new RowShapes(sqlite, FileColumns.learn(sqlite));
 
 const TABLES = Object.keys(SYNCED_SCHEMA) as (keyof typeof SYNCED_SCHEMA)[];
 
@@ -37,7 +41,7 @@ const anyWrite = fc.constantFrom(...TABLES).chain((table) =>
   }),
 );
 
-/** Writes the cells with `RETURNING *` and compares with what the shape said beforehand. */
+/** Writes the cells, reads the whole row back and compares with what the shape said before. */
 function check(
   sqlite: SqliteDatabase,
   shapes: RowShapes,
@@ -45,15 +49,13 @@ function check(
   id: string,
   cells: Map<string, CellValue>,
 ) {
-  const before = sqlite.first<Row>(`SELECT * FROM "${table}" WHERE id = ?`, [id]) ?? null;
-  const predicted = shapes.written(table, id, before, cells);
-  const upsert = upsertRowSql(table, cells);
-  let stored: Row | undefined;
+  const files = FileColumns.learn(sqlite);
+  const read = () => sqlite.first<Row>(`${files.rowsSql(table)} WHERE t.id = ?`, [id]) ?? null;
+  const predicted = shapes.written(table, id, read(), cells);
+  let stored: Row | null;
   try {
-    stored = sqlite.first<Row>(upsert.returning, [
-      id,
-      ...upsert.columns.map((c) => cells.get(c) ?? null),
-    ]);
+    upsertCells(sqlite, files, table, id, cells);
+    stored = read();
   } catch (err) {
     // A constraint (NOT NULL) refuses the write; the write path runs the same upsert and
     // fails the same way, whatever was predicted.
@@ -67,7 +69,7 @@ function check(
 describe('RowShapes', () => {
   it('predicts the stored row exactly, or declines, for any cells of any synced table', () => {
     const sqlite = budgetSqlite();
-    const shapes = new RowShapes(sqlite);
+    const shapes = shapesOf(sqlite);
     const rollback = new Error('rollback');
     let predicted = 0;
     fc.assert(
@@ -91,7 +93,7 @@ describe('RowShapes', () => {
 
   it('predicts the rows an app writes: defaults for new rows, old cells kept on update', () => {
     const sqlite = budgetSqlite();
-    const shapes = new RowShapes(sqlite);
+    const shapes = shapesOf(sqlite);
     const tx = new Map<string, CellValue>([
       ['acct', 'acc-1'],
       ['amount', -1250],
@@ -109,11 +111,19 @@ describe('RowShapes', () => {
     });
     expect(check(sqlite, shapes, 'transactions', 't1', new Map([['notes', null]]))).toBe(true);
     expect(check(sqlite, shapes, 'rules', 'r1', new Map([['stage', 'pre']]))).toBe(true);
+    // The side column reads its default until it is set, then what was set.
+    expect(shapes.written('transactions', 't2', null, tx)).toMatchObject({ reconciled: 0 });
+    expect(check(sqlite, shapes, 'transactions', 't1', new Map([['reconciled', 1]]))).toBe(true);
+    expect(check(sqlite, shapes, 'transactions', 't3', new Map([['reconciled', 1]]))).toBe(true);
+    expect(sqlite.first('SELECT id, amount FROM transactions WHERE id = ?', ['t3'])).toEqual({
+      id: 't3',
+      amount: null,
+    });
   });
 
   it('declines values SQLite would store differently, and tables with triggers', () => {
     const sqlite = budgetSqlite();
-    const shapes = new RowShapes(sqlite);
+    const shapes = shapesOf(sqlite);
     expect(shapes.written('transactions', 't1', null, new Map([['amount', '12']]))).toBeUndefined();
     expect(shapes.written('transactions', 't1', null, new Map([['notes', 12]]))).toBeUndefined();
     expect(shapes.written('transactions', 't1', null, new Map([['amount', -0]]))).toBeUndefined();
@@ -125,8 +135,6 @@ describe('RowShapes', () => {
     sqlite.exec(
       'CREATE TRIGGER payees_touch AFTER INSERT ON payees BEGIN UPDATE payees SET name = 1; END',
     );
-    expect(new RowShapes(sqlite).written('payees', 'p', null, new Map([['name', 'A']]))).toBe(
-      undefined,
-    );
+    expect(shapesOf(sqlite).written('payees', 'p', null, new Map([['name', 'A']]))).toBe(undefined);
   });
 });

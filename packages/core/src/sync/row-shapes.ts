@@ -1,4 +1,5 @@
 import type { SqlValue, SqliteDatabase } from '../platform/index.ts';
+import type { FileColumns } from '../schema/file-columns.ts';
 import type { CellValue, Row } from './types.ts';
 
 /**
@@ -65,7 +66,11 @@ function literal(sql: string | null): CellValue | undefined {
 export class RowShapes {
   private readonly shapes = new Map<string, TableShape | null>();
 
-  constructor(private readonly db: SqliteDatabase) {}
+  constructor(
+    private readonly db: SqliteDatabase,
+    /** Where the file keeps extension columns: a row is its table's columns, then those. */
+    private readonly files?: FileColumns,
+  ) {}
 
   /**
    * The row an upsert of `cells` leaves: `before` (or a new row at its defaults) with the
@@ -104,6 +109,23 @@ export class RowShapes {
   }
 
   private load(table: string): TableShape | null {
+    const own = this.columnsOf(table);
+    if (!own) return null;
+    const side = this.files?.side(table);
+    if (!side) return own;
+    const aside = this.columnsOf(side.name);
+    if (!aside) return null;
+    const keep = aside.columns.map((c, i) => [c, i] as const).filter(([c]) => c !== 'id');
+    const affinity = new Map(own.affinity);
+    for (const [c] of keep) affinity.set(c, aside.affinity.get(c)!);
+    return {
+      columns: [...own.columns, ...keep.map(([c]) => c)],
+      defaults: [...own.defaults, ...keep.map(([, i]) => aside.defaults[i]!)],
+      affinity,
+    };
+  }
+
+  private columnsOf(table: string): TableShape | null {
     const triggers = this.db.first<{ n: number }>(
       "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?",
       [table],

@@ -1,45 +1,28 @@
-import { SYNCED_SCHEMA } from '../schema/synced-tables.ts';
-
 /**
- * The SQL the message apply runs. Table and column names come from `SYNCED_SCHEMA`'s own
- * keys, never from message text: a message only selects entries here by name, and a name
- * that is not in the whitelist gets no statement.
+ * The SQL the message apply runs. Table and column names come from the open file's own schema
+ * (`FileColumns`), never from message text: a message only selects a name that is there, and
+ * a name that is not gets no statement.
  */
-const quote = (name: string): string => `"${name}"`;
-
-const schema: Readonly<Record<string, Readonly<Record<string, string>>>> = SYNCED_SCHEMA;
-
-/** The whitelisted columns of `table`, in schema order; empty for an unknown table. */
-function columnsOf(table: string): readonly string[] {
-  return Object.hasOwn(schema, table) ? Object.keys(schema[table]!) : [];
-}
-
-/** Whether (table, column) is a whitelisted cell. */
-export function isKnownCell(table: string, column: string): boolean {
-  return Object.hasOwn(schema, table) && Object.hasOwn(schema[table]!, column);
-}
+export const quoteName = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 /** Rows one multi-row upsert writes: a statement per row cost more than the row itself. */
 export const UPSERT_CHUNK = 50;
 
 /**
  * One upsert setting several cells of a row: `INSERT ... ON CONFLICT (id) DO UPDATE`. The
- * columns are taken in schema order, so one column set always gives the same SQL (and the
- * driver reuses its prepared statement). `returning` is the same statement with `RETURNING *`,
- * for rows whose stored form cannot be worked out without SQLite (see `RowShapes`); `chunk`
- * upserts `UPSERT_CHUNK` rows at once (each row's `excluded` is its own, so it ends as the
- * rows one by one would). Returns the SQL and the columns in parameter order.
+ * caller gives the columns in the file's order, so one column set always gives the same SQL
+ * (and the driver reuses its prepared statement). `returning` is the same statement with
+ * `RETURNING *`, for rows whose stored form cannot be worked out without SQLite (see
+ * `RowShapes`); `chunk` upserts `UPSERT_CHUNK` rows at once (each row's `excluded` is its own,
+ * so it ends as the rows one by one would). Parameters: the id, then the columns in order.
  */
 export function upsertRowSql(
   table: string,
-  cells: ReadonlyMap<string, unknown>,
-): { sql: string; returning: string; chunk: string; columns: string[] } {
-  const columns = columnsOf(table).filter((c) => cells.has(c));
-  if (columns.length === 0 || columns.length !== cells.size) {
-    throw new Error(`Not a whitelisted cell set: ${table}`);
-  }
-  const names = columns.map(quote);
-  const head = `INSERT INTO ${quote(table)} (id, ${names.join(', ')}) VALUES `;
+  columns: readonly string[],
+): { sql: string; returning: string; chunk: string; columns: readonly string[] } {
+  if (columns.length === 0) throw new Error(`No columns to upsert into ${table}`);
+  const names = columns.map(quoteName);
+  const head = `INSERT INTO ${quoteName(table)} (id, ${names.join(', ')}) VALUES `;
   const values = `(?${', ?'.repeat(columns.length)})`;
   const tail = ` ON CONFLICT (id) DO UPDATE SET ${names.map((n) => `${n} = excluded.${n}`).join(', ')}`;
   const sql = head + values + tail;
@@ -47,16 +30,9 @@ export function upsertRowSql(
   return { sql, returning: `${sql} RETURNING *`, chunk, columns };
 }
 
-/** `SELECT * ... WHERE id = ?` for a whitelisted table. */
-export function selectRowSql(table: string): string {
-  if (!Object.hasOwn(schema, table)) throw new Error(`Not a synced table: ${table}`);
-  return `SELECT * FROM ${quote(table)} WHERE id = ?`;
-}
-
-/** Rows of a whitelisted table whose ids are in a JSON array parameter. */
-export function selectRowsSql(table: string): string {
-  if (!Object.hasOwn(schema, table)) throw new Error(`Not a synced table: ${table}`);
-  return `SELECT t.* FROM ${quote(table)} t WHERE t.id IN (SELECT value FROM json_each(?))`;
+/** Makes the row if it is missing, setting nothing (its other cells live elsewhere). */
+export function ensureRowSql(table: string): string {
+  return `INSERT INTO ${quoteName(table)} (id) VALUES (?) ON CONFLICT (id) DO NOTHING`;
 }
 
 /** Messages go in by this many rows per statement. */

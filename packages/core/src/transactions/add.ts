@@ -143,7 +143,7 @@ export function updateTransaction(
   options: { emit?: Emit } = {},
 ): BatchResult | TransactionError {
   const row = budget.sqlite.first<StoredTx>(
-    'SELECT * FROM transactions WHERE id = ? AND tombstone = 0',
+    `${budget.db.columns.rowsSql('transactions')} WHERE t.id = ? AND t.tombstone = 0`,
     [fields.id],
   );
   if (!row) return txError('transaction-not-found', `No transaction with id ${fields.id}`);

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { q } from '../query/index.ts';
 import { batchUpdateTransactions } from './batch.ts';
 import { fromStored } from './model.ts';
 import { type AppFixture, openAppCore } from './test-helpers/app-core.ts';
@@ -235,6 +236,59 @@ describe('splits', () => {
     expect(f.tx('p').error).toBeNull();
     await f.core.send('transaction-update', { id: 'p', date: '2023-08-05', cleared: true });
     expect(f.tx('c1')).toMatchObject({ date: 20230805, cleared: 1 });
+  });
+
+  it('reconciled: set by either handler, taken by split children, undone, read by queries', async () => {
+    await f.core.send('transactions-batch-update', split(-300, [-100, -200]));
+    await f.core.send('transaction-add', {
+      id: 't1',
+      account: acct,
+      date: '2023-08-01',
+      amount: -5,
+    });
+    expect(fromStored(f.tx('t1')).reconciled).toBe(false);
+    await f.core.send('transaction-update', { id: 'p', reconciled: true });
+    expect([f.tx('p'), f.tx('c0'), f.tx('c1')].map((t) => t.reconciled)).toEqual([1, 1, 1]);
+    await f.core.send('transactions-batch-update', {
+      updated: [{ id: 't1', reconciled: true, notes: 'checked' }],
+    });
+    expect(f.tx('t1')).toMatchObject({ reconciled: 1, notes: 'checked' });
+    // A 23.8.1 file keeps the flag beside the row, under Actual's message name.
+    expect(
+      f.sql.first('SELECT reconciled FROM coffer_ext_transactions WHERE id = ?', ['t1']),
+    ).toEqual({
+      reconciled: 1,
+    });
+    const sent = f.budget.db.getMessagesSince('0').filter((m) => m.column === 'reconciled');
+    expect(sent.map((m) => [m.dataset, m.row, m.value])).toContainEqual([
+      'transactions',
+      't1',
+      'N:1',
+    ]);
+    const rows = (await f.core.send(
+      'query',
+      q('transactions')
+        .options({ splits: 'all' })
+        .filter({ reconciled: true })
+        .select(['id', 'reconciled'])
+        .orderBy('id')
+        .serialize(),
+    )) as { data: Array<{ id: string; reconciled: boolean }> };
+    expect(rows.data).toEqual([
+      { id: 'c0', reconciled: true },
+      { id: 'c1', reconciled: true },
+      { id: 'p', reconciled: true },
+      { id: 't1', reconciled: true },
+    ]);
+    await f.core.send('undo');
+    expect(f.tx('t1')).toMatchObject({ reconciled: 0, notes: null });
+    await f.core.send('undo');
+    expect([f.tx('p'), f.tx('c0')].map((t) => t.reconciled)).toEqual([0, 0]);
+    expect(
+      await f.core.send('transaction-update', { id: 't1', reconciled: 'yes' } as never),
+    ).toMatchObject({
+      error: { type: 'APIError' },
+    });
   });
 
   it('stores a sum mismatch on the parent (not rejected) and clears it once fixed', async () => {

@@ -249,7 +249,11 @@ function learn(budget: Budget, changes: BatchChanges, added: Transaction[]): voi
     ...(changes.updated ?? []).filter((t) => t.category).map((t) => t.id),
   ]);
   const rows = [...ids]
-    .map((id) => budget.sqlite.first<StoredTx>('SELECT * FROM transactions WHERE id = ?', [id]))
+    .map((id) =>
+      budget.sqlite.first<StoredTx>(`${budget.db.columns.rowsSql('transactions')} WHERE t.id = ?`, [
+        id,
+      ]),
+    )
     .filter((r): r is StoredTx => !!r)
     .map(fromStored);
   if (rows.length > 0) hook(rows);

@@ -25,6 +25,8 @@ export interface Transaction {
   starting_balance_flag: boolean;
   sort_order: number | null;
   cleared: boolean;
+  /** Locked by a reconciliation (Actual's later `reconciled` column; see schema/extensions). */
+  reconciled: boolean;
   schedule: string | null;
   tombstone: boolean;
 }
@@ -68,6 +70,7 @@ const SAME_NAME: readonly TxColumn[] = [
   'starting_balance_flag',
   'sort_order',
   'cleared',
+  'reconciled',
   'schedule',
   'tombstone',
 ];
@@ -77,6 +80,7 @@ const BOOLEAN_COLUMNS = new Set<TxColumn>([
   'isChild',
   'starting_balance_flag',
   'cleared',
+  'reconciled',
   'tombstone',
 ]);
 
@@ -161,6 +165,7 @@ export function fromStored(row: StoredTx): Transaction {
     sort_order:
       row.sort_order === null || row.sort_order === undefined ? null : Number(row.sort_order),
     cleared: asBool(row.cleared),
+    reconciled: asBool(row.reconciled),
     schedule: asText(row.schedule),
     tombstone: asBool(row.tombstone),
   };

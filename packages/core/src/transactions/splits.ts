@@ -10,14 +10,14 @@ import {
 import type { TxStore } from './store.ts';
 
 /** What a split child takes from its parent, always. */
-const INHERITED = ['acct', 'date', 'cleared', 'starting_balance_flag'] as const;
+const INHERITED = ['acct', 'date', 'cleared', 'reconciled', 'starting_balance_flag'] as const;
 
 const sameError = (stored: SqlValue | undefined, want: ReturnType<typeof splitError>) =>
   JSON.stringify(parseSplitError(stored)) === JSON.stringify(want);
 
 /**
  * Bring a split back to its invariants after a change: children carry the parent's account,
- * date, cleared and starting-balance flags; the parent's `error` records a children's sum that
+ * date, cleared, reconciled and starting-balance flags; the parent's `error` records a children's sum that
  * differs from its amount (stored, not rejected, as in Actual); a parent left without live
  * children becomes a plain transaction. Returns the rows whose fields changed (for the transfer
  * logic): children, or the parent that became plain (a transfer payee then makes it a transfer).
@@ -68,6 +68,7 @@ export function makeSplit(
     account: parent.account,
     date: parent.date,
     cleared: parent.cleared ?? null,
+    reconciled: parent.reconciled ?? null,
     starting_balance_flag: parent.starting_balance_flag ?? null,
     is_child: true,
     is_parent: false,

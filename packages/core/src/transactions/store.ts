@@ -13,6 +13,7 @@ const SQL_DEFAULTS: Readonly<Partial<Record<TxColumn, number>>> = {
   tombstone: 0,
   cleared: 1,
   pending: 0,
+  reconciled: 0,
 };
 
 /**
@@ -49,13 +50,18 @@ export class TxStore {
     return this.budget.sqlite;
   }
 
+  /** Whole rows, with the extension columns wherever the file keeps them (alias `t`). */
+  private get rowsSql(): string {
+    return this.budget.db.columns.rowsSql('transactions');
+  }
+
   /** Load rows into the overlay in a few queries (before reading many of them). */
   preload(ids: Iterable<string>): void {
     const missing = [...new Set(ids)].filter((id) => !this.rows.has(id));
     for (let i = 0; i < missing.length; i += CHUNK) {
       const part = missing.slice(i, i + CHUNK);
       const found = this.sqlite.all<StoredTx>(
-        `SELECT * FROM transactions WHERE id IN (${part.map(() => '?').join(',')})`,
+        `${this.rowsSql} WHERE t.id IN (${part.map(() => '?').join(',')})`,
         part,
       );
       const byId = new Map(found.map((r) => [r.id, r]));
@@ -67,10 +73,7 @@ export class TxStore {
   get(id: string | null | undefined): StoredTx | null {
     if (!id) return null;
     if (!this.rows.has(id)) {
-      this.read(
-        id,
-        this.sqlite.first<StoredTx>('SELECT * FROM transactions WHERE id = ?', [id]) ?? null,
-      );
+      this.read(id, this.sqlite.first<StoredTx>(`${this.rowsSql} WHERE t.id = ?`, [id]) ?? null);
     }
     return this.rows.get(id) ?? null;
   }
@@ -144,7 +147,7 @@ export class TxStore {
     const ids = new Set(this.byParent.get(parentId) ?? []);
     if (!this.inserted.has(parentId)) {
       const rows = this.sqlite.all<StoredTx>(
-        'SELECT * FROM transactions WHERE parent_id = ? AND isChild = 1 AND tombstone = 0',
+        `${this.rowsSql} WHERE t.parent_id = ? AND t.isChild = 1 AND t.tombstone = 0`,
         [parentId],
       );
       for (const row of rows) {

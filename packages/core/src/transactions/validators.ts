@@ -51,6 +51,7 @@ const FIELD_VALIDATORS: Record<string, Validator<unknown>> = {
   starting_balance_flag: optNullable(flag()),
   sort_order: optNullable(v.number()),
   cleared: optNullable(flag()),
+  reconciled: optNullable(flag()),
   schedule: optNullable(v.string()),
   tombstone: optNullable(flag()),
 };

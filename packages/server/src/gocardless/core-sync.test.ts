@@ -15,6 +15,7 @@ interface Outcome {
   newTransactions: string[];
   matchedTransactions: string[];
   updatedAccounts: string[];
+  accounts: { id: string; added: number; matched: number }[];
 }
 
 interface Row {
@@ -48,6 +49,7 @@ const nothing: Outcome = {
   newTransactions: [],
   matchedTransactions: [],
   updatedAccounts: [],
+  accounts: [],
 };
 
 beforeEach(async () => {
@@ -199,6 +201,8 @@ describe('bank sync from the core, through the server, against the provider', ()
       newTransactions: [added],
       matchedTransactions: ['typed-in'],
       updatedAccounts: [id],
+      // Per account: the bank's one new transaction, and the typed-in one it matched.
+      accounts: [{ id, added: 1, matched: 1 }],
     });
     // From 31 days before the latest transaction, but never before the first one.
     expect(c.requests('/accounts/acc-1/transactions/').at(-1)).toContain(
@@ -215,7 +219,10 @@ describe('bank sync from the core, through the server, against the provider', ()
 
     // Nothing new at the bank: nothing written, nothing to reload, nothing to undo either.
     c.pushed.length = 0;
-    expect(await c.must('gocardless-accounts-sync', { id })).toEqual(nothing);
+    expect(await c.must('gocardless-accounts-sync', { id })).toEqual({
+      ...nothing,
+      accounts: [{ id, added: 0, matched: 0 }],
+    });
     expect(c.events('sync-event')).toEqual([]);
     expect(rows(id)).toHaveLength(4);
 
@@ -236,10 +243,11 @@ describe('bank sync from the core, through the server, against the provider', ()
     c.addAccount('acc-2', { booked: good });
     c.addAccount('acc-4', { booked: good });
     c.addAccount('acc-5', { booked: good });
+    c.addAccount('acc-6', { booked: good });
     const { requisitionId, ids } = await link(['acc-1', 'acc-2']);
     const [ok, limited] = ids as [string, string];
-    // In the requisition, but the provider has no such account.
-    c.fake.link(requisitionId, ['acc-1', 'acc-2', 'acc-3']);
+    // In the requisition, but the bank has no such account (any more).
+    c.fake.link(requisitionId, ['acc-1', 'acc-2', 'acc-3', 'acc-6']);
     await c.must('gocardless-accounts-link', {
       requisitionId,
       account: { account_id: 'acc-3', name: 'Ghost' },
@@ -253,7 +261,13 @@ describe('bank sync from the core, through the server, against the provider', ()
       account: { account_id: 'acc-5', name: 'Stray' },
     });
     const stray = accountOf('acc-5');
+    await c.must('gocardless-accounts-link', {
+      requisitionId,
+      account: { account_id: 'acc-6', name: 'Broken' },
+    });
+    const broken = accountOf('acc-6');
     c.fake.failNext('/accounts/acc-2/transactions', 429);
+    c.fake.failNext('/accounts/acc-6/transactions', 500);
     c.fake.accounts.get('acc-1')!.booked.push(tx('g2', '2024-03-11', '-1.00'));
     c.pushed.length = 0;
 
@@ -278,10 +292,11 @@ describe('bank sync from the core, through the server, against the provider', ()
       {
         accountId: ghost,
         type: 'SyncError',
-        category: 'SYNC_ERROR',
-        code: 'NORDIGEN_ERROR',
-        message: internal,
-        internal: 'The bank-data provider does not know this resource',
+        category: 'ITEM_ERROR',
+        code: 'NO_ACCOUNTS',
+        message:
+          'No open accounts could be found. Did you close the account? If so, unlink the account.',
+        internal: 'The bank no longer has this account (closed, or left out of the consent)',
       },
       {
         accountId: expired.ids[0],
@@ -299,6 +314,14 @@ describe('bank sync from the core, through the server, against the provider', ()
         message: 'Item is no longer authorized. You need to login again.',
         internal: 'The account is not linked to this requisition',
       },
+      {
+        accountId: broken,
+        type: 'SyncError',
+        category: 'SYNC_ERROR',
+        code: 'NORDIGEN_ERROR',
+        message: internal,
+        internal: 'The bank-data provider reported an error',
+      },
     ]);
     expect(all.newTransactions).toEqual([
       idOf("SELECT id FROM transactions WHERE financial_id = 'g2'"),
@@ -307,7 +330,7 @@ describe('bank sync from the core, through the server, against the provider', ()
     expect(all.updatedAccounts).toEqual([ok]);
 
     // One at a time, in account order: which are left, then how each went.
-    const order = [ok, limited, ghost, expired.ids[0]!, stray];
+    const order = [ok, limited, ghost, expired.ids[0]!, stray, broken];
     const progress = c.pushed
       .filter((p) => p.name === 'accounts-syncing' || p.name === 'account-sync-status')
       .map((p) => p.payload);

@@ -2,6 +2,7 @@
  * A small client for the GoCardless Bank Account Data API (v2): token, institutions, end-user
  * agreements, requisitions and account data. One instance per server; it owns the access token.
  */
+import { ProviderFailure } from '../bank/errors.ts';
 import type { Balance, DetailedAccount, Institution, ProviderTransaction } from './normalize.ts';
 
 export type ProviderErrorKind =
@@ -40,14 +41,14 @@ const MESSAGES: Record<ProviderErrorKind, string> = {
   unexpected: 'The bank-data provider answered unexpectedly',
 };
 
-export class ProviderError extends Error {
+export class ProviderError extends ProviderFailure {
   constructor(
     readonly kind: ProviderErrorKind,
     readonly status: number | null,
     readonly body: unknown,
     readonly headers: Record<string, string> = {},
   ) {
-    super(MESSAGES[kind]);
+    super(MESSAGES[kind], kind === 'rate-limit', headers);
   }
 }
 

@@ -6,33 +6,18 @@ import {
   normalizeTransaction,
   sortTransactions,
   startingBalance,
-  type Balance,
   type Institution,
   type NormalizedAccount,
   type NormalizedTransaction,
 } from './normalize.ts';
-import type { ProviderClient, Requisition, Secrets } from './provider.ts';
-
-export class NotConfiguredError extends Error {
-  constructor() {
-    super('GoCardless secrets are not set on this server');
-  }
-}
-
-export class RequisitionNotLinkedError extends Error {
-  constructor(readonly requisitionStatus: string) {
-    super('The requisition is not linked yet');
-  }
-}
-
-export class AccountNotLinkedError extends Error {
-  constructor(
-    readonly accountId: string,
-    readonly requisitionId: string,
-  ) {
-    super('The account is not part of this requisition');
-  }
-}
+import {
+  AccountGoneError,
+  AccountNotLinkedError,
+  NotConfiguredError,
+  RequisitionNotLinkedError,
+} from '../bank/errors.ts';
+import type { BankDataProvider, TransactionsResult } from '../bank/provider.ts';
+import { ProviderError, type ProviderClient, type Requisition, type Secrets } from './provider.ts';
 
 /** Shown first in the bank list when the client asks for demo banks. */
 export const SANDBOX_BANK = {
@@ -40,20 +25,11 @@ export const SANDBOX_BANK = {
   name: 'DEMO bank (used for testing bank-sync)',
 };
 
-export interface TransactionsResult {
-  iban: string | null;
-  balances?: Balance[];
-  institutionId: string;
-  startingBalance?: number;
-  transactions: {
-    booked: NormalizedTransaction[];
-    pending: NormalizedTransaction[];
-    all: (NormalizedTransaction & { booked: boolean })[];
-  };
-}
-
-/** The bank-data proxy: the server holds the provider secrets, the client only sees results. */
-export class GoCardless {
+/**
+ * The GoCardless adapter of the bank-data proxy: the server holds the provider secrets, the
+ * client only sees results.
+ */
+export class GoCardless implements BankDataProvider {
   constructor(
     private readonly accounts: AccountDb,
     private readonly client: ProviderClient,
@@ -154,7 +130,13 @@ export class GoCardless {
       this.client.transactions(s, args.accountId, args.startDate, args.endDate),
       args.includeBalance ? this.client.balances(s, args.accountId) : Promise.resolve(null),
       this.client.accountMetadata(s, args.accountId),
-    ]);
+    ]).catch((e: unknown) => {
+      // The consent still lists the account but the bank does not know it any more.
+      if (e instanceof ProviderError && e.kind === 'not-found') {
+        throw new AccountGoneError(args.accountId);
+      }
+      throw e;
+    });
     const keep = (t: NormalizedTransaction | null): t is NormalizedTransaction => t !== null;
     const booked = sortTransactions(raw.booked.map(normalizeTransaction).filter(keep));
     const pending = sortTransactions(raw.pending.map(normalizeTransaction).filter(keep));

@@ -77,6 +77,14 @@ export async function loadAccounts(store: AppStore): Promise<Account[]> {
   return accounts;
 }
 
+/** One account's sync result in words: "3 new, 1 matched" or "nothing new". */
+export function syncResultText(r: { added: number; matched: number }): string {
+  if (r.added === 0 && r.matched === 0) return 'nothing new';
+  const parts = [`${r.added} new`];
+  if (r.matched > 0) parts.push(`${r.matched} matched`);
+  return parts.join(', ');
+}
+
 /**
  * Bank sync of one linked account, or of all of them (id null). While it runs the syncing
  * banner names what syncs; a second request meanwhile is refused, as the core refuses it.
@@ -86,13 +94,29 @@ export async function syncBankAccounts(store: AppStore, id: string | null): Prom
   store.set({ accountsSyncing: id ?? ALL_ACCOUNTS });
   try {
     const res = await store.backend.send<
-      { errors?: Array<{ accountId?: string; message?: string }> } | false
+      | {
+          errors?: Array<{ accountId?: string; message?: string }>;
+          accounts?: Array<{ id: string; added: number; matched: number }>;
+        }
+      | false
     >('gocardless-accounts-sync', { id: id ?? ALL_ACCOUNTS });
     if (res === false) return false;
     const code = errorCode(res);
     const failures = code ? [{ message: code }] : (res?.errors ?? []);
+    const nameOf = (accountId?: string) =>
+      store.get().accounts.find((a) => a.id === accountId)?.name;
+    const synced = code ? [] : (res?.accounts ?? []);
+    if (synced.length > 0) {
+      store.addNotification({
+        type: 'message',
+        title: 'Bank sync finished',
+        message: synced
+          .map((r) => `${nameOf(r.id) ?? 'Account'}: ${syncResultText(r)}`)
+          .join('\n\n'),
+      });
+    }
     for (const failure of failures) {
-      const name = store.get().accounts.find((a) => a.id === failure.accountId)?.name;
+      const name = nameOf(failure.accountId);
       store.addNotification({
         type: 'error',
         title: name ? `Bank sync failed for ${name}` : 'Bank sync failed',
@@ -173,6 +197,7 @@ export async function closeBudget(store: AppStore): Promise<void> {
     modals: [],
     cells: {},
     accountsSyncing: null,
+    failedAccounts: {},
     loadingText: null,
   });
   await loadAllFiles(store);
@@ -189,6 +214,21 @@ export async function createBudget(store: AppStore, testMode = false): Promise<v
   }
   store.set({ modals: [] });
   await loadBudgetData(store);
+  store.set({ loadingText: null });
+}
+
+/** Open the demo budget (made-up accounts and transactions, never uploaded). */
+export async function openDemoBudget(store: AppStore): Promise<void> {
+  store.set({ loadingText: 'Loading the demo budget...' });
+  const res = await store.backend.send<{ id?: string }>('create-demo-budget');
+  const code = errorCode(res);
+  if (code) {
+    store.set({ loadingText: null });
+    store.addNotification({ type: 'error', message: `Unable to open the demo budget: ${code}` });
+    return;
+  }
+  store.set({ modals: [] });
+  await Promise.all([loadPrefs(store), loadAccounts(store), loadPayees(store)]);
   store.set({ loadingText: null });
 }
 

@@ -8,12 +8,14 @@ import {
 } from '../state/notifications.ts';
 import type {
   Account,
+  AccountSyncFailure,
   Categories,
   FileEntry,
   GlobalPrefs,
   LocalPrefs,
   Payee,
   SyncState,
+  UpdateStatus,
   User,
 } from './types.ts';
 
@@ -38,8 +40,12 @@ export interface AppState {
   cells: Readonly<Record<string, unknown>>;
   /** Bank sync in progress: an account id, ALL_ACCOUNTS for every linked account, or null. */
   accountsSyncing: string | null;
+  /** Linked accounts whose last bank sync failed, by id (the connection-problem banner). */
+  failedAccounts: Readonly<Record<string, AccountSyncFailure>>;
   /** A newer release found by the update check, or null. */
   latestVersion: string | null;
+  /** What the release check knows (Settings › About says it). */
+  updateStatus: UpdateStatus;
   /** The version a newer build served at this origin reports (the update banner), or null. */
   appUpdatedTo: string | null;
 }
@@ -61,7 +67,9 @@ export const initialState: AppState = {
   lastSyncRepair: false,
   cells: {},
   accountsSyncing: null,
+  failedAccounts: {},
   latestVersion: null,
+  updateStatus: 'idle',
   appUpdatedTo: null,
 };
 

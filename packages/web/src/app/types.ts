@@ -5,6 +5,8 @@ export interface GlobalPrefs {
   maxMonths?: number | null;
   theme?: 'light' | 'dark';
   documentDir?: string;
+  /** The release check (a request to GitHub): allowed, refused, or not chosen yet (null). */
+  updateCheck?: boolean | null;
 }
 
 export interface LocalPrefs {
@@ -41,6 +43,8 @@ export interface FileEntry {
   encryptKeyId?: string | null;
   hasKey?: boolean;
   deleted?: boolean;
+  /** When this device last opened its local copy (ISO time). */
+  lastOpened?: string;
 }
 
 export interface Account {
@@ -54,11 +58,25 @@ export interface Account {
   bankId?: string | null;
 }
 
+/** A failed bank sync of one account (spec: failed, errorType, errorCode), with its text. */
+export interface AccountSyncFailure {
+  type?: string;
+  code?: string;
+  message: string;
+}
+
 export interface Payee {
   id: string;
   name: string;
   transfer_acct?: string | null;
 }
+
+/**
+ * What the release check knows, for Settings › About to say truthfully: not run (the person
+ * has not allowed it, or it has not run yet), running, no newer release, a newer one, or it
+ * could not ask (offline, or no usable answer).
+ */
+export type UpdateStatus = 'idle' | 'checking' | 'current' | 'newer' | 'failed';
 
 export interface Category {
   id: string;

@@ -1,5 +1,5 @@
 import { isNewerVersion, latestReleaseFromTags } from '../state/banners.ts';
-import { savePrefs } from './actions.ts';
+import { saveGlobalPrefs, savePrefs } from './actions.ts';
 import type { AppStore } from './store.ts';
 import { APP_VERSION, RELEASE_NOTES_URL, RELEASE_TAGS_URL, SERVED_VERSION_URL } from './version.ts';
 
@@ -18,28 +18,45 @@ async function getJson(fetchFn: Fetch, url: string, init?: RequestInit): Promise
     const res = await fetchFn(url, init);
     return res.ok ? await res.json() : null;
   } catch {
-    // Offline or blocked: there is simply nothing to announce.
+    // Offline, blocked or not JSON: the caller says what that means.
     return null;
   }
 }
 
+/** The person allowed the release check (a request to GitHub). Until then nothing is asked. */
+export const updateCheckAllowed = (store: AppStore): boolean =>
+  store.get().globalPrefs.updateCheck === true;
+
 /**
- * Reads the release tags and, when a newer release exists and was not announced yet, shows the
- * sticky new-version notification. Closing it records the version so it shows once. The spec
- * gives no setting to turn the check off, so it stays quiet instead: nothing is asked while
- * offline, and a failed or odd answer leaves no trace (no notification, nothing stored).
+ * Reads the release tags, if the person allowed it, and records what it found for About. A
+ * newer release that was not announced yet gets the sticky new-version notification; closing
+ * it records the version so it shows once. Offline nothing is asked and the check reads as
+ * failed; so does an answer that is not a list of tags.
  */
 export async function announceNewVersion(
   store: AppStore,
   fetchFn: Fetch,
   isOnline: () => boolean = browserOnline,
 ): Promise<void> {
-  if (!isOnline()) return;
-  const latest = latestReleaseFromTags(
-    await getJson(fetchFn, RELEASE_TAGS_URL, { headers: { accept: 'application/json' } }),
-  );
-  if (!latest || !isNewerVersion(latest, APP_VERSION)) return;
-  store.set({ latestVersion: latest });
+  if (!updateCheckAllowed(store)) return;
+  if (!isOnline()) {
+    store.set({ updateStatus: 'failed' });
+    return;
+  }
+  store.set({ updateStatus: 'checking' });
+  const tags = await getJson(fetchFn, RELEASE_TAGS_URL, {
+    headers: { accept: 'application/json' },
+  });
+  if (!Array.isArray(tags)) {
+    store.set({ updateStatus: 'failed' });
+    return;
+  }
+  const latest = latestReleaseFromTags(tags);
+  if (!latest || !isNewerVersion(latest, APP_VERSION)) {
+    store.set({ updateStatus: 'current' });
+    return;
+  }
+  store.set({ latestVersion: latest, updateStatus: 'newer' });
   if (store.get().prefs?.updateNotificationShownForVersion === latest) return;
   store.addNotification({
     id: 'update-notification',
@@ -53,6 +70,20 @@ export async function announceNewVersion(
     },
     onClose: () => void savePrefs(store, { updateNotificationShownForVersion: latest }),
   });
+}
+
+/** The person's choice about the release check; allowing it runs the check at once. */
+export async function setUpdateCheck(
+  store: AppStore,
+  allowed: boolean,
+  fetchFn: Fetch,
+  isOnline: () => boolean = browserOnline,
+): Promise<void> {
+  // Shown at once (the setting's checkbox follows it), saved behind.
+  store.set((s) => ({ globalPrefs: { ...s.globalPrefs, updateCheck: allowed } }));
+  await saveGlobalPrefs(store, { updateCheck: allowed });
+  if (allowed) await announceNewVersion(store, fetchFn, isOnline);
+  else store.set({ updateStatus: 'idle', latestVersion: null });
 }
 
 /**

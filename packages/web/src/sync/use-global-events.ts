@@ -42,6 +42,7 @@ export function useGlobalEvents(store: AppStore): void {
         }
       }),
       backend.listen('prefs-updated', () => void loadPrefs(store)),
+      backend.listen('account-sync-status', (status) => onAccountSyncStatus(store, status)),
       backend.listen('start-load', () => store.set({ loadingText: 'Loading...' })),
       backend.listen('start-import', () => store.set({ loadingText: 'Importing...' })),
       backend.listen('finish-load', () => {
@@ -68,6 +69,26 @@ export function reloadForTables(store: AppStore, tables: readonly string[]): voi
   if (tables.some((t) => t === 'categories' || t === 'category_groups')) {
     void loadCategories(store);
   }
+}
+
+/** Each account's bank sync result: a failure is kept until a later sync of it works. */
+export function onAccountSyncStatus(
+  store: AppStore,
+  status: { id: string; failed: boolean; errorType?: string; errorCode?: string; message?: string },
+): void {
+  const { [status.id]: _previous, ...others } = store.get().failedAccounts;
+  store.set({
+    failedAccounts: status.failed
+      ? {
+          ...others,
+          [status.id]: {
+            type: status.errorType,
+            code: status.errorCode,
+            message: status.message ?? 'The bank data provider returned an error.',
+          },
+        }
+      : others,
+  });
 }
 
 interface SyncEvent {

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { occursOn } from '../../schedules/recurrence/dates.ts';
 import { getNextDate } from '../../schedules/recurrence/index.ts';
+import { fixturePath } from '../parse/test-helpers/fixtures.ts';
 import { budgetedOf, importCore } from './test-helpers/import-core.ts';
 
-const FIXTURE = '/work/shared/fixtures/nynab/actual-ynab5-demo-budget.json';
+const FIXTURE = fixturePath('nynab/actual-ynab5-demo-budget.json');
 /* eslint-disable @typescript-eslint/no-explicit-any -- the fixture is plain JSON */
 const file: any = JSON.parse(readFileSync(FIXTURE, 'utf8')).budget;
 

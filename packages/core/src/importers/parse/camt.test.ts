@@ -82,10 +82,15 @@ describe('parseCamt', () => {
           '\n' +
           entry('<Amt></Amt><BookgDt><Dt>2020-02-01</Dt></BookgDt>') +
           '\n' +
-          entry('<Amt>1</Amt>'),
+          entry('<Amt>1</Amt>') +
+          '\n' +
+          entry('<Amt>2.50</Amt><BookgDt><Dt>2020-02-03</Dt></BookgDt>'),
       ),
     );
-    expect(bad.transactions).toEqual([]);
+    // The entries that can be read still come back, beside the errors of those that cannot.
+    expect(bad.transactions.map((t) => [t.date, t.amount, t.line])).toEqual([
+      ['2020-02-03', 250, 7],
+    ]);
     expect(bad.errors).toEqual([
       { message: 'Unable to parse date 2020-02-30 with given date format (line 4)', line: 4 },
       { message: 'Transaction on 2020-02-01 has no amount (line 5)', line: 5 },

@@ -158,10 +158,12 @@ function readEntry(entry: XNode, owner: string, errors: ParseError[]): ParsedTra
  * lines. Batch entries whose transaction amounts add up become one transaction each.
  */
 export function parseCamt(bytes: Uint8Array, options: CamtOptions = {}): TransactionsResult {
-  const { text, encoding } = decodeBytes(bytes, {
+  const decoded = decodeBytes(bytes, {
     encoding: options.encoding,
     declared: xmlDeclaredEncoding(peekAscii(bytes, 512)),
   });
+  const { encoding } = decoded;
+  const text = decoded.text.replace(/\r\r\n|\r\n|\r/g, '\n');
   const tree = parseXml(text);
   if (tree.error) return fail('camt', [tree.error], encoding);
   const document = kid(tree.root, 'Document') ?? tree.root;
@@ -181,7 +183,7 @@ export function parseCamt(bytes: Uint8Array, options: CamtOptions = {}): Transac
       for (const transaction of readEntry(entry, owner, errors)) transactions.push(transaction);
     }
   }
-  if (errors.length > 0) return fail('camt', errors, encoding);
+  // An entry that cannot be read is reported by line; the other entries still count.
   return { format: 'camt', errors, transactions, encoding };
 }
 

@@ -89,7 +89,8 @@ describe('applyCsvMapping', () => {
       { dateFormat: 'yyyy mm dd' },
       [2, 3, 4, 5],
     );
-    expect(r.transactions).toEqual([]);
+    // The good row is kept; the three bad ones are named.
+    expect(r.transactions.map((t) => [t.date, t.amount, t.line])).toEqual([['2020-02-03', 100, 5]]);
     expect(r.errors).toEqual([
       { message: 'Unable to parse date 2020-02-30 with given date format (line 2)', line: 2 },
       { message: 'Transaction on 2020-02-01 has no amount (line 3)', line: 3 },

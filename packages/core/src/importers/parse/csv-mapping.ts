@@ -43,19 +43,79 @@ export interface CsvMappingOptions {
 }
 
 export interface MappedRows {
+  /** The rows that could not be read, by line (or the multiplier, which fails them all). */
   errors: ParseError[];
-  /** Empty whenever `errors` is not. */
+  /** Every row that was read; a row named in `errors` is left out. */
   transactions: ParsedTransaction[];
 }
+
+/** One row's reading: its transaction, or why it cannot be imported. */
+export type MappedRow = { transaction: ParsedTransaction } | { error: ParseError };
+
+const MULTIPLIER_ERROR = 'Multiplier must be a number with up to 4 decimals';
 
 function cell(row: CsvRow, key: string | undefined): string {
   return key === undefined ? '' : (row[key] ?? '').trim();
 }
 
 /**
- * Turns mapped CSV rows into transactions: dates read with the chosen format, amounts from
- * one column or from inflow/outflow columns, then the multiplier and flip options. Any row
- * that fails fails the whole set, each failure reported with the spec's text and its line.
+ * One CSV row as a transaction: the date read with the chosen format, the amount from one
+ * column or from inflow/outflow columns, then the multiplier and flip options. A row that
+ * cannot be read gets the spec's text with its line.
+ */
+export function mapCsvRow(
+  row: CsvRow,
+  mapping: CsvMapping,
+  options: CsvMappingOptions,
+  line?: number,
+): MappedRow {
+  const multiplier = options.multiplier?.trim() ?? '';
+  if (multiplier !== '' && !isValidMultiplier(multiplier)) {
+    return { error: { message: MULTIPLIER_ERROR } };
+  }
+  const split = mapping.inflow !== undefined || mapping.outflow !== undefined;
+  const amountOptions = { decimalSeparator: options.decimalSeparator };
+  const rawDate = cell(row, mapping.date);
+  const date = parseDate(rawDate, options.dateFormat);
+  if (date === null) return { error: lineError(dateErrorMessage(rawDate), line) };
+  let amountText: string;
+  let amount: number | null;
+  if (split) {
+    const inflow = cell(row, mapping.inflow);
+    const outflow = cell(row, mapping.outflow);
+    amountText = [inflow, outflow].filter((s) => s !== '').join(' / ');
+    amount = inflowOutflowToAmount(inflow, outflow, amountOptions);
+  } else {
+    amountText = cell(row, mapping.amount);
+    amount = amountText === '' ? null : parseAmount(amountText, amountOptions);
+    if (amount !== null && mapping.inOut !== undefined) {
+      amount = amountFromIndicator(amount, cell(row, mapping.inOut), mapping.outValue ?? '');
+    }
+  }
+  if (amount !== null && multiplier !== '') amount = applyMultiplier(amount, multiplier);
+  if (amount === null) return { error: lineError(noAmountMessage(date), line) };
+  if (options.flipAmount && !split) amount = flipAmount(amount);
+  const payee = cell(row, mapping.payee) || null;
+  const transaction: ParsedTransaction = {
+    amount,
+    amountText,
+    date,
+    payee_name: payee,
+    imported_payee: payee,
+    notes: cell(row, mapping.notes) || null,
+  };
+  if (line !== undefined) transaction.line = line;
+  const category = cell(row, mapping.category);
+  if (category) transaction.category = category;
+  const checkNumber = cell(row, mapping.checkNumber);
+  if (checkNumber) transaction.check_number = checkNumber;
+  return { transaction };
+}
+
+/**
+ * Every mapped CSV row as a transaction (see `mapCsvRow`). A row that cannot be read is
+ * reported with its line and left out; the others are still returned. A bad multiplier fails
+ * them all.
  */
 export function applyCsvMapping(
   rows: readonly CsvRow[],
@@ -65,58 +125,14 @@ export function applyCsvMapping(
 ): MappedRows {
   const multiplier = options.multiplier?.trim() ?? '';
   if (multiplier !== '' && !isValidMultiplier(multiplier)) {
-    return {
-      errors: [{ message: 'Multiplier must be a number with up to 4 decimals' }],
-      transactions: [],
-    };
+    return { errors: [{ message: MULTIPLIER_ERROR }], transactions: [] };
   }
-  const split = mapping.inflow !== undefined || mapping.outflow !== undefined;
-  const amountOptions = { decimalSeparator: options.decimalSeparator };
   const errors: ParseError[] = [];
   const transactions: ParsedTransaction[] = [];
   rows.forEach((row, index) => {
-    const line = lines[index];
-    const rawDate = cell(row, mapping.date);
-    const date = parseDate(rawDate, options.dateFormat);
-    if (date === null) {
-      errors.push(lineError(dateErrorMessage(rawDate), line));
-      return;
-    }
-    let amountText: string;
-    let amount: number | null;
-    if (split) {
-      const inflow = cell(row, mapping.inflow);
-      const outflow = cell(row, mapping.outflow);
-      amountText = [inflow, outflow].filter((s) => s !== '').join(' / ');
-      amount = inflowOutflowToAmount(inflow, outflow, amountOptions);
-    } else {
-      amountText = cell(row, mapping.amount);
-      amount = amountText === '' ? null : parseAmount(amountText, amountOptions);
-      if (amount !== null && mapping.inOut !== undefined) {
-        amount = amountFromIndicator(amount, cell(row, mapping.inOut), mapping.outValue ?? '');
-      }
-    }
-    if (amount !== null && multiplier !== '') amount = applyMultiplier(amount, multiplier);
-    if (amount === null) {
-      errors.push(lineError(noAmountMessage(date), line));
-      return;
-    }
-    if (options.flipAmount && !split) amount = flipAmount(amount);
-    const payee = cell(row, mapping.payee) || null;
-    const transaction: ParsedTransaction = {
-      amount,
-      amountText,
-      date,
-      payee_name: payee,
-      imported_payee: payee,
-      notes: cell(row, mapping.notes) || null,
-    };
-    if (line !== undefined) transaction.line = line;
-    const category = cell(row, mapping.category);
-    if (category) transaction.category = category;
-    const checkNumber = cell(row, mapping.checkNumber);
-    if (checkNumber) transaction.check_number = checkNumber;
-    transactions.push(transaction);
+    const mapped = mapCsvRow(row, mapping, options, lines[index]);
+    if ('error' in mapped) errors.push(mapped.error);
+    else transactions.push(mapped.transaction);
   });
-  return errors.length > 0 ? { errors, transactions: [] } : { errors, transactions };
+  return { errors, transactions };
 }

@@ -63,18 +63,22 @@ describe('parseCsv', () => {
     expect(parseCsv(bytes('a\nb\n'), { skipLines: 10 }).transactions).toEqual([]);
   });
 
-  test('an unterminated quote fails the parse with its line, returning no rows', () => {
+  test('an unterminated quote loses only its own line, which is reported', () => {
     const r = parseCsv(bytes('A,B\n1,2\n3,"unclosed\n4,5\n'));
-    expect(r.transactions).toEqual([]);
-    expect(r.lines).toEqual([]);
+    expect(r.transactions).toEqual([
+      { A: '1', B: '2' },
+      { A: '4', B: '5' },
+    ]);
+    expect(r.lines).toEqual([2, 4]);
     expect(r.errors).toEqual([
       { message: 'Malformed quotes: Quoted field unterminated (line 3)', line: 3 },
     ]);
   });
 
-  test('text after a closing quote is reported', () => {
-    const r = parseCsv(bytes('A,B\n"x"y,2\n'));
-    expect(r.transactions).toEqual([]);
+  test('text after a closing quote is reported, and only that row is left out', () => {
+    const r = parseCsv(bytes('A,B\n"x"y,2\n3,4\n'));
+    expect(r.transactions).toEqual([{ A: '3', B: '4' }]);
+    expect(r.lines).toEqual([3]);
     expect(r.errors[0]?.line).toBe(2);
     expect(r.errors[0]?.message).toMatch(/^Malformed quotes: /);
   });
@@ -103,7 +107,10 @@ describe('guessCsvDelimiter', () => {
     ['a,b,c\n1,2,3\n', ','],
     ['a;b;c\n1,5;2;3\n', ';'],
     ['a\tb\tc\n1\t2\t3\n', '\t'],
-    ['a|b|c\n1|2|3\n', '|'],
+    // Semicolons inside quotes do not count; a single column falls back to comma.
+    ['id,items,total\n1,"a; b; c",2\n2,"d;e",3\n', ','],
+    ['a;b\n"x,y";2\n"z,w";3\n', ';'],
+    ['just one column\nvalue\n', ','],
   ])('%j', (text, delimiter) => {
     expect(guessCsvDelimiter(bytes(text))).toBe(delimiter);
   });

@@ -58,33 +58,48 @@ function readRows(
   errors: ParseError[],
 ): RawRow[] {
   const rows: RawRow[] = [];
-  let rowStart = 0;
+  // Broken quoting swallows everything after it into one cell, so the parse stops at such a
+  // row, reports its line, and starts again on the next line: only that line is lost.
+  let offset = 0;
   let line = firstLine;
-  Papa.parse<string[]>(body, {
-    delimiter,
-    newline: '\n',
-    quoteChar: '"',
-    header: false,
-    skipEmptyLines: false,
-    step: (result) => {
-      const cursor = result.meta.cursor;
-      for (const error of result.errors) {
-        if (error.type === 'Quotes')
-          errors.push(lineError(`Malformed quotes: ${error.message}`, line));
-      }
-      const cells = result.data.map((cell) => cell.trim());
-      if (cells.some((cell) => cell !== '')) rows.push({ cells, line });
-      line += countLines(body, rowStart, cursor);
-      rowStart = cursor;
-    },
-  });
+  while (offset < body.length) {
+    const chunk = offset === 0 ? body : body.slice(offset);
+    let rowStart = 0;
+    let resumeAt = -1;
+    Papa.parse<string[]>(chunk, {
+      delimiter,
+      newline: '\n',
+      quoteChar: '"',
+      header: false,
+      skipEmptyLines: false,
+      step: (result, parser) => {
+        const quoteError = result.errors.find((error) => error.type === 'Quotes');
+        if (quoteError) {
+          errors.push(lineError(`Malformed quotes: ${quoteError.message}`, line));
+          const eol = chunk.indexOf('\n', rowStart);
+          resumeAt = eol < 0 ? chunk.length : eol + 1;
+          parser.abort();
+          return;
+        }
+        const cursor = result.meta.cursor;
+        const cells = result.data.map((cell) => cell.trim());
+        if (cells.some((cell) => cell !== '')) rows.push({ cells, line });
+        line += countLines(chunk, rowStart, cursor);
+        rowStart = cursor;
+      },
+    });
+    if (resumeAt < 0) break;
+    line += 1;
+    offset += resumeAt;
+  }
   return rows;
 }
 
 /**
  * CSV and TSV as raw rows for the import UI to map: cells trimmed, blank lines skipped,
  * short rows padded and long rows keyed by column index, and a header row repeated at the
- * end of the file dropped. Quote errors fail the parse with the line they start on.
+ * end of the file dropped. A line with broken quotes is reported and left out; reading goes on
+ * with the next line.
  */
 export function parseCsv(bytes: Uint8Array, options: CsvOptions = {}): CsvResult {
   const { text, encoding } = decodeBytes(bytes, { encoding: options.encoding });
@@ -93,10 +108,15 @@ export function parseCsv(bytes: Uint8Array, options: CsvOptions = {}): CsvResult
   const body = dropLines(normaliseLineEnds(text), skip);
   const errors: ParseError[] = [];
   const raw = readRows(body, delimiter, skip + 1, errors);
-  const done = (fields: string[], transactions: CsvRow[], lines: number[]): CsvResult =>
-    errors.length > 0
-      ? { format: 'csv', errors, transactions: [], fields, lines: [], delimiter, encoding }
-      : { format: 'csv', errors, transactions, fields, lines, delimiter, encoding };
+  const done = (fields: string[], transactions: CsvRow[], lines: number[]): CsvResult => ({
+    format: 'csv',
+    errors,
+    transactions,
+    fields,
+    lines,
+    delimiter,
+    encoding,
+  });
 
   const hasHeader = options.hasHeaderRow ?? true;
   const header = hasHeader ? raw.shift() : undefined;
@@ -124,13 +144,34 @@ export function parseCsv(bytes: Uint8Array, options: CsvOptions = {}): CsvResult
   return done(fields, transactions, lines);
 }
 
-/** The likeliest delimiter among comma, semicolon, tab and pipe for a file's first lines. */
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/**
+ * The likeliest delimiter among comma, semicolon and tab (the import's choices) for a file:
+ * the one that splits the first line into most columns while the lines after it split into
+ * as many (quotes respected, so a semicolon inside a quoted description does not count). A
+ * tie goes to the earlier of comma, semicolon, tab.
+ */
 export function guessCsvDelimiter(bytes: Uint8Array, encoding?: string): string {
   const { text } = decodeBytes(bytes.subarray(0, 64 * 1024), { encoding });
-  const sample = normaliseLineEnds(text).split('\n').slice(0, 20).join('\n');
-  const result = Papa.parse<string[]>(sample, {
-    preview: 20,
-    delimitersToGuess: [',', ';', '\t', '|'],
-  });
-  return result.meta.delimiter || ',';
+  const sample = normaliseLineEnds(text)
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 20)
+    .join('\n');
+  let best: string = ',';
+  let bestScore = -1;
+  let bestWidth = 0;
+  for (const delimiter of DELIMITERS) {
+    const rows = Papa.parse<string[]>(sample, { delimiter, newline: '\n', preview: 20 }).data;
+    const width = rows[0]?.length ?? 0;
+    if (width < 2) continue;
+    const score = rows.filter((r) => r.length === width).length;
+    if (score > bestScore || (score === bestScore && width > bestWidth)) {
+      best = delimiter;
+      bestScore = score;
+      bestWidth = width;
+    }
+  }
+  return best;
 }

@@ -215,7 +215,7 @@ describe('OFX and QFX fixtures', () => {
     expect(summarise(parsed(file))).toEqual(expected);
   });
 
-  test('files that cannot be imported fail with the line of the bad transaction', () => {
+  test('files whose every transaction is bad give nothing, each named by its line', () => {
     const missing = parseFile(fixtureBytes('ofx/ofxparse-fail_nice-date_missing.ofx'), 'x.ofx');
     expect(missing.transactions).toEqual([]);
     expect(missing.errors).toEqual([

@@ -116,10 +116,13 @@ function readTransaction(trn: XNode, errors: ParseError[]): ParsedTransaction | 
  * order. Security trades are not cash-account transactions and are left out.
  */
 export function parseOfx(bytes: Uint8Array, options: OfxOptions = {}): TransactionsResult {
-  const { text, encoding } = decodeBytes(bytes, {
+  const decoded = decodeBytes(bytes, {
     encoding: options.encoding,
     declared: ofxDeclaredCharset(peekAscii(bytes)),
   });
+  const { encoding } = decoded;
+  // Mac (CR) and doubled (CR CR LF) line ends count as lines too.
+  const text = decoded.text.replace(/\r\r\n|\r\n|\r/g, '\n');
   const start = /<OFX[\s>]/i.exec(text);
   if (!start)
     return fail('ofx', [{ message: 'Not an OFX file: no <OFX> element found' }], encoding);
@@ -138,6 +141,6 @@ export function parseOfx(bytes: Uint8Array, options: OfxOptions = {}): Transacti
     const parsed = readTransaction(trn, errors);
     if (parsed) transactions.push(parsed);
   }
-  if (errors.length > 0) return fail('ofx', errors, encoding);
+  // A record that cannot be read is reported by line; the rest of the statement still counts.
   return { format: 'ofx', errors, transactions, encoding };
 }

@@ -1,6 +1,6 @@
 import { looksLikeCamt, parseCamt } from './camt.ts';
 import { decodeBytes } from './charset.ts';
-import { parseCsv } from './csv.ts';
+import { guessCsvDelimiter, parseCsv } from './csv.ts';
 import { parseOfx } from './ofx.ts';
 import { parseQif } from './qif.ts';
 import type { ParseFileOptions, ParseFileResult } from './types.ts';
@@ -39,7 +39,11 @@ export function parseFile(
     case 'tsv':
       return parseCsv(bytes, {
         encoding: options.encoding,
-        delimiter: options.delimiter || (extension === 'tsv' ? '\t' : ','),
+        // A .csv without a chosen delimiter gets the likeliest of comma, semicolon and tab:
+        // many European banks write semicolons.
+        delimiter:
+          options.delimiter ||
+          (extension === 'tsv' ? '\t' : guessCsvDelimiter(bytes, options.encoding)),
         hasHeaderRow: options.hasHeaderRow,
         skipLines: options.skipLines,
       });

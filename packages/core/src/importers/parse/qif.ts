@@ -9,7 +9,7 @@ import type {
   ParsedTransaction,
   TransactionsResult,
 } from './types.ts';
-import { fail, lineError } from './types.ts';
+import { lineError } from './types.ts';
 
 export interface QifOptions {
   encoding?: string | undefined;
@@ -90,11 +90,24 @@ function readRecords(text: string): QifRecord[] {
   return records;
 }
 
+/**
+ * The order that reads the most of the file's dates (the first listed on a tie), so one
+ * mistyped date does not throw the others into the wrong order.
+ */
 function chooseDateFormat(records: QifRecord[]): DateFormat {
   const dates = records.map((r) => r.fields.get('D') ?? '').filter((d) => d !== '');
-  const fits = (format: DateFormat): boolean =>
-    dates.every((d) => parseDate(d, format, { twoDigitYears: 'pivot' }) !== null);
-  return QIF_DATE_ORDER.find(fits) ?? 'mm dd yyyy';
+  let best: DateFormat = 'mm dd yyyy';
+  let bestCount = -1;
+  for (const format of QIF_DATE_ORDER) {
+    let count = 0;
+    for (const d of dates) if (parseDate(d, format, { twoDigitYears: 'pivot' }) !== null) count++;
+    if (count > bestCount) {
+      best = format;
+      bestCount = count;
+    }
+    if (count === dates.length) break;
+  }
+  return best;
 }
 
 function toTransaction(
@@ -158,8 +171,9 @@ function toTransaction(
 /**
  * Quicken Interchange Format: the transaction sections (Bank, Cash, CCard, Oth A/L, Invst)
  * of the file, skipping account lists, categories, classes and other non-transaction
- * sections. Dates take the given format or the one that reads every date in the file; a
- * two-digit year is 1969-2068 (Quicken files go back to the 1990s).
+ * sections. Dates take the given format or the one that reads most dates in the file; a
+ * two-digit year is 1969-2068 (Quicken files go back to the 1990s). A record that cannot be
+ * read is reported with its line and left out; the others are returned.
  */
 export function parseQif(bytes: Uint8Array, options: QifOptions = {}): TransactionsResult {
   const { text, encoding } = decodeBytes(bytes, { encoding: options.encoding });
@@ -171,6 +185,5 @@ export function parseQif(bytes: Uint8Array, options: QifOptions = {}): Transacti
     const parsed = toTransaction(record, format, options, errors);
     if (parsed) transactions.push(parsed);
   }
-  if (errors.length > 0) return fail('qif', errors, encoding);
-  return { format: 'qif', errors, transactions, encoding };
+  return { format: 'qif', errors, transactions, encoding, dateFormat: format };
 }

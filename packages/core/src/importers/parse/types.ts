@@ -48,17 +48,24 @@ export type TransactionFormat = 'qif' | 'ofx' | 'camt';
 
 export interface TransactionsResult {
   format: TransactionFormat;
+  /**
+   * What could not be read: the whole file (then `transactions` is empty), or single records,
+   * each named by its line, while the records around them are still returned.
+   */
   errors: ParseError[];
-  /** Empty whenever `errors` is not: a failed parse yields nothing to write. */
+  /** Every record that was read whole. */
   transactions: ParsedTransaction[];
   /** The character set the bytes were decoded with. */
   encoding: string;
+  /** QIF: the date order the D lines were read with (given, or the one that fit best). */
+  dateFormat?: DateFormat;
 }
 
 export interface CsvResult {
   format: 'csv';
+  /** The file could not be split into rows, or single rows (by line) were malformed. */
   errors: ParseError[];
-  /** Raw rows for the import UI to map; empty whenever `errors` is not. */
+  /** Raw rows for the import UI to map (a malformed row is left out). */
   transactions: CsvRow[];
   /** Column keys in file order. */
   fields: string[];
@@ -85,7 +92,7 @@ export type DecimalSeparator = '.' | ',';
 export interface ParseFileOptions {
   /** Force a character set (a TextDecoder label); otherwise it is detected. */
   encoding?: string;
-  /** CSV/TSV: field delimiter; defaults to tab for .tsv and comma otherwise. */
+  /** CSV/TSV: field delimiter; tab for .tsv, and the likeliest of , ; tab for .csv. */
   delimiter?: string;
   /** CSV/TSV: whether the first row names the columns (default true). */
   hasHeaderRow?: boolean;

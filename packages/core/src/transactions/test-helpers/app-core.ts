@@ -41,12 +41,14 @@ export async function openAppCore(options: { seed?: number } = {}) {
     sql,
     category,
     group,
-    /** The stored row of a transaction. */
-    tx: (id: string) => sql.first<StoredTx>('SELECT * FROM transactions WHERE id = ?', [id])!,
+    /** The stored row of a transaction (with `reconciled`, kept beside it in 23.8.1). */
+    tx: (id: string) =>
+      sql.first<StoredTx>(`${budget.db.columns.rowsSql('transactions')} WHERE t.id = ?`, [id])!,
     /** Stored rows of an account's live transactions, newest first. */
     txsOf: (acct: string) =>
       sql.all<StoredTx>(
-        'SELECT * FROM transactions WHERE acct = ? AND tombstone = 0 ORDER BY sort_order DESC, id',
+        `${budget.db.columns.rowsSql('transactions')}
+         WHERE t.acct = ? AND t.tombstone = 0 ORDER BY t.sort_order DESC, t.id`,
         [acct],
       ),
     /** The transfer payee of an account. */
@@ -61,7 +63,13 @@ export function dumpDatabase(budget: Budget): string {
   const tables = budget.sqlite
     .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
     .map((t) => t.name)
-    .filter((name) => isSyncedTable(name) || name === 'messages_crdt' || name === 'messages_clock');
+    .filter(
+      (name) =>
+        isSyncedTable(name) ||
+        name.startsWith('coffer_') ||
+        name === 'messages_crdt' ||
+        name === 'messages_clock',
+    );
   const out: Record<string, unknown> = {};
   for (const table of tables) {
     const order = table === 'messages_crdt' ? 'timestamp' : 'id';

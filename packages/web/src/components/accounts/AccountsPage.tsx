@@ -5,6 +5,8 @@ import { syncBankAccounts } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useResponsive } from '../../app/responsive.ts';
 import { useFormat } from '../../app/use-format.ts';
+import { ConnectionProblemBanner } from '../import/ConnectionProblemBanner.tsx';
+import { ImportAccountMenu } from '../import/ImportAccountMenu.tsx';
 import { cellNumber, viewBalanceCell } from './balance-queries.ts';
 import { MobileAccountHeader, MobileAccountsList } from './MobileAccounts.tsx';
 import { accountFilter, transactionsQuery } from './transactions-query.ts';
@@ -93,11 +95,13 @@ function AccountTransactions({ id, narrow }: { id: string | undefined; narrow: b
 
   return (
     <div className="page accounts-page">
+      {account && <ConnectionProblemBanner accountId={account.id} />}
       {narrow ? (
         <MobileAccountHeader title={title} cell={cell} />
       ) : (
         <div className="row" style={{ justifyContent: 'space-between' }}>
           <h1 style={{ margin: 0 }}>{title}</h1>
+          {account && <ImportAccountMenu account={account} />}
           <BankSyncButton id={id} />
           <div className="accounts-balance">
             Balance:{' '}

@@ -75,7 +75,8 @@ export function AmountInput({
     const next = shown(value);
     startText.current = next;
     setText(next);
-    setNegative(value !== null && value < 0);
+    // A zero carries no sign: the toggle keeps the one chosen (outflow, then type the amount).
+    if (value !== null && value !== 0) setNegative(value < 0);
     setError(null);
     // Only a new value (or format) replaces the text; the text itself is not a dependency.
   }, [value, fmt]);

@@ -8,10 +8,19 @@ interface ModalProps {
   width?: number;
   /** Only the top modal listens for Escape and holds focus. */
   active?: boolean;
+  /** A class for a modal with its own shape (the rule editor is 80% of the viewport tall). */
+  className?: string;
 }
 
 /** A dialog with a title and close button; Escape closes; focus moves in and is kept there. */
-export function Modal({ title, onClose, children, width = 600, active = true }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  width = 600,
+  active = true,
+  className,
+}: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
@@ -53,7 +62,7 @@ export function Modal({ title, onClose, children, width = 600, active = true }: 
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className="modal"
+        className={`modal${className ? ` ${className}` : ''}`}
         style={{ width, maxWidth: '95vw' }}
         tabIndex={-1}
         onKeyDown={onKeyDown}

@@ -9,6 +9,7 @@ import {
   useRef,
 } from 'react';
 import { LOAD_MORE_WITHIN } from './data.ts';
+import { nearEnd } from './near-end.ts';
 
 /** The spec's table constants: row height 32, 5 rows rendered past each edge. */
 export const ROW_HEIGHT = 32;
@@ -45,8 +46,10 @@ export interface VirtualTableProps<R> {
   /** Each row's accessible name (its date and payee, its category...). */
   rowLabel: (row: R, index: number) => string;
   rowHeight?: number;
-  /** Called when rows within LOAD_MORE_WITHIN of the end of those loaded come into view. */
+  /** Called when rows within `nearEndWithin` of the end of those loaded come into view. */
   onNearEnd?: () => void;
+  /** How near the end of the loaded rows `onNearEnd` is called; LOAD_MORE_WITHIN by default. */
+  nearEndWithin?: number;
   /**
    * Replaces a row's cells (a row in edit mode renders its inputs). Return null for the
    * default cells.
@@ -81,6 +84,7 @@ export function VirtualTable<R>({
   rowLabel,
   rowHeight = ROW_HEIGHT,
   onNearEnd,
+  nearEndWithin = LOAD_MORE_WITHIN,
   renderRow,
   rowProps,
   top,
@@ -107,8 +111,8 @@ export function VirtualTable<R>({
   }));
 
   useEffect(() => {
-    if (onNearEnd && rows.length > 0 && last >= rows.length - LOAD_MORE_WITHIN) onNearEnd();
-  }, [last, rows.length, onNearEnd]);
+    if (onNearEnd && nearEnd(last, rows.length, nearEndWithin)) onNearEnd();
+  }, [last, rows.length, onNearEnd, nearEndWithin]);
 
   const cellRole = role === 'grid' ? 'gridcell' : 'cell';
   return (

@@ -3,6 +3,7 @@ import {
   accountSuggestions,
   categorySuggestions,
   filterItems,
+  listSuggestions,
   matchRank,
   MORE_PAYEES,
   payeeSuggestions,
@@ -49,6 +50,18 @@ describe('payeeSuggestions', () => {
     expect(s.items.map((i) => i.label)).toEqual(['krog', 'Krog', 'Kroger', 'Big Kroger Market']);
     expect(s.items[0]).toMatchObject({ special: 'create', id: 'new:krog' });
     expect(s.items[s.highlight]!.id).toBe('p2');
+  });
+
+  it('leaves out excluded payees, and Create Payee when asked to', () => {
+    const s = payeeSuggestions(payees, accounts, 'krog', true, null, {
+      exclude: ['p2', 't1'],
+      create: false,
+    });
+    expect(s.items.map((i) => i.id)).toEqual(['p1', 'p3']);
+    expect(s.items[s.highlight]!.id).toBe('p1');
+    const all = payeeSuggestions(payees, accounts, '', false, null, { exclude: ['t1'] });
+    expect(all.items.map((i) => i.id)).not.toContain('t1');
+    expect(all.items.map((i) => i.id)).toContain('t2');
   });
 
   it("offers 'Create Payee' unless the text equals a non-transfer payee, trimmed", () => {
@@ -128,5 +141,18 @@ describe('categorySuggestions and accountSuggestions', () => {
     ]);
     expect(s.highlight).toBe(-1);
     expect(accountSuggestions(accounts, 'sav', true, null).highlight).toBe(0);
+  });
+
+  it('filters a plain list, highlighting the value before typing and the first match after', () => {
+    const countries = [
+      { id: 'DE', label: 'Germany' },
+      { id: 'GB', label: 'United Kingdom' },
+      { id: 'GR', label: 'Greece' },
+    ];
+    expect(listSuggestions(countries, '', false, 'GB')).toEqual({ items: countries, highlight: 1 });
+    const typed = listSuggestions(countries, 'g', true, 'GB');
+    expect(typed.items.map((i) => i.id)).toEqual(['DE', 'GR', 'GB']);
+    expect(typed.highlight).toBe(0);
+    expect(listSuggestions(countries, 'zz', true, null)).toEqual({ items: [], highlight: -1 });
   });
 });

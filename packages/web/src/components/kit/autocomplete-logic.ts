@@ -90,6 +90,10 @@ export interface PayeeOptions {
   transferMode?: boolean;
   /** The account being edited: no transfer to itself. */
   excludeAccount?: string | null;
+  /** Leave out these payees (those a multi-value input already holds). */
+  exclude?: readonly string[];
+  /** Offer 'Create Payee' for new text (default); off where a new payee means nothing. */
+  create?: boolean;
   limit?: number;
 }
 
@@ -107,11 +111,13 @@ export function payeeSuggestions(
   options: PayeeOptions = {},
 ): Suggestions {
   const { showTransfers = true, transferMode = false, excludeAccount = null } = options;
+  const excluded = new Set(options.exclude ?? []);
   const limit = options.limit ?? PAYEE_LIMIT;
   const open = new Map(accounts.filter((a) => !a.closed).map((a) => [a.id, a]));
   const regular: AcItem[] = [];
   const transfers: AcItem[] = [];
   for (const p of payees) {
+    if (excluded.has(p.id)) continue;
     if (p.transfer_acct) {
       const account = open.get(p.transfer_acct);
       if (!showTransfers || !account || p.transfer_acct === excludeAccount) continue;
@@ -130,7 +136,7 @@ export function payeeSuggestions(
   const items = matched.slice(0, limit);
   const trimmed = text.trim();
   const exists = payees.some((p) => !p.transfer_acct && p.name === trimmed);
-  if (typed && trimmed !== '' && !exists && !transferMode) {
+  if (typed && trimmed !== '' && !exists && !transferMode && options.create !== false) {
     items.unshift({ id: `new:${trimmed}`, label: trimmed, special: 'create' });
   }
   return {
@@ -206,6 +212,20 @@ export function accountSuggestions(
       .filter((a) => a.offbudget)
       .map((a) => ({ id: a.id, label: a.name, group: 'Off budget' })),
   ];
+  const items = filterItems(all, typed ? text : '');
+  return { items, highlight: highlightOf(items, typed, value) };
+}
+
+/**
+ * Suggestions from a plain list (a country, a bank): filtered and highlighted as the pickers
+ * above are, for any `Autocomplete` over a fixed set of items.
+ */
+export function listSuggestions(
+  all: readonly AcItem[],
+  text: string,
+  typed: boolean,
+  value: string | null,
+): Suggestions {
   const items = filterItems(all, typed ? text : '');
   return { items, highlight: highlightOf(items, typed, value) };
 }

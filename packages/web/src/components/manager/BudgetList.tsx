@@ -6,6 +6,7 @@ import {
   getUserData,
   loadAllFiles,
   loadBudget,
+  openDemoBudget,
   signOut,
 } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
@@ -14,6 +15,7 @@ import { IS_DEV } from '../../app/version.ts';
 import { MenuButton } from '../kit/Menu.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
 import { Brand } from './Brand.tsx';
+import { fileDetails, fileIdentity, repeatedNames } from './file-details.ts';
 import { DeviceIcon, KeyIcon } from './file-icons.tsx';
 
 export const FILE_STATE_TEXT: Record<FileState, string> = {
@@ -34,8 +36,9 @@ const STATE_ICON: Record<FileState, React.ReactNode> = {
   detached: '⟳',
 };
 
-function FileItem({ file }: { file: FileEntry }) {
+function FileItem({ file, sameName }: { file: FileEntry; sameName: boolean }) {
   const store = useStore();
+  const openId = useAppState((s) => s.prefs?.id ?? null);
   return (
     <li className="file-item">
       <button
@@ -46,7 +49,10 @@ function FileItem({ file }: { file: FileEntry }) {
             : loadBudget(store, file.id as string)
         }
       >
-        <span className="file-name">{file.name}</span>
+        <span className="file-text">
+          <span className="file-name">{file.name}</span>
+          <span className="file-details">{fileDetails(file, { openId, sameName })}</span>
+        </span>
         <span className="file-state">
           {file.encryptKeyId && (
             <span
@@ -66,7 +72,7 @@ function FileItem({ file }: { file: FileEntry }) {
       </button>
       <MenuButton
         label="⋯"
-        ariaLabel={`Menu for ${file.name}`}
+        ariaLabel={`Menu for ${file.name}${sameName ? ` (${fileIdentity(file)})` : ''}`}
         align="right"
         items={[{ name: 'delete', text: 'Delete' }]}
         onSelect={() => store.pushModal('delete-budget', { file })}
@@ -125,6 +131,9 @@ export function BudgetList() {
       <button className="btn btn-bare" onClick={() => store.pushModal('import')}>
         Import file
       </button>
+      <button className="btn" onClick={() => openDemoBudget(store)}>
+        Try the demo budget
+      </button>
       {IS_DEV && (
         <button className="btn" onClick={() => createBudget(store, true)}>
           Create test file
@@ -137,6 +146,7 @@ export function BudgetList() {
   );
 
   if (files === null) return <Spinner label="Loading files" />;
+  const repeated = repeatedNames(files);
 
   return (
     <div className="stack">
@@ -151,7 +161,8 @@ export function BudgetList() {
           <p>
             If you are new to Coffer, create a new file: it starts with a default set of categories
             you can change. You can also import a file exported from Coffer or another budgeting
-            app.
+            app. To look around first, try the demo budget: made-up accounts, budgets and
+            transactions, kept on this device only.
           </p>
           {buttons}
         </div>
@@ -171,7 +182,11 @@ export function BudgetList() {
           </div>
           <ul className="file-list" aria-label="Files">
             {files.map((f) => (
-              <FileItem key={f.id ?? f.cloudFileId} file={f} />
+              <FileItem
+                key={f.id ?? f.cloudFileId}
+                file={f}
+                sameName={repeated.has(f.name.toLowerCase())}
+              />
             ))}
           </ul>
           {buttons}

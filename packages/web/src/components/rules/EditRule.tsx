@@ -1,245 +1,230 @@
-import { useEffect, useState } from 'react';
-import { useAppState, useStore } from '../../app/context.ts';
+import { useCallback, useRef, useState } from 'react';
+import { loadPayees } from '../../app/actions.ts';
+import { useStore } from '../../app/context.ts';
+import { errorOf } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { Modal } from '../kit/Modal.tsx';
 import {
-  ACTION_FIELDS,
+  actionDeletable,
+  addAction,
+  addCondition,
+  conditionDeletable,
+  type EditingRule,
   type EditorRule,
+  type EditRow,
+  editingRule,
+  newPayeeNames,
   type RuleErrors,
-  type RuleRow,
+  savedRule,
+  setActionField,
+  setConditionField,
+  setConditionOp,
   STAGES,
-  changeActionField,
-  editorRule,
-  parseRowValue,
-  rowErrors,
+  type Stage,
+  withCreatedPayees,
+  withErrors,
 } from './rule-editor.ts';
-import './rule-editor.css';
+import { RulePreview } from './RulePreview.tsx';
+import { ActionRow, ConditionRow } from './RuleRows.tsx';
+import { useRulePreview } from './use-rule-preview.ts';
+import './rules.css';
 
-interface CategoryGroup {
-  id: string;
-  name: string;
-  categories: Array<{ id: string; name: string }>;
-}
+const STAGE_INFO =
+  'The stage of a rule sets its place in the order: pre rules always run first and post rules ' +
+  'last. Within a stage, rules run from the least to the most specific.';
 
-const FIELD_NAMES: Record<string, string> = {
-  imported_payee: 'Imported payee',
-  payee: 'Payee',
-  category: 'Category',
-  account: 'Account',
-  notes: 'Notes',
-  amount: 'Amount',
-  date: 'Date',
-  cleared: 'Cleared',
-};
+/** What `edit-rule` hands back to whoever opened it once the rule is saved. */
+export type OnRuleSaved = (rule: EditorRule & { id: string }) => void;
 
 /**
- * One row's value: a picker of existing items for ids (payees, categories, accounts), a text
- * box otherwise. An id picker starts on an empty choice, so a template's null value shows as
- * "nothing chosen" and the user picks before saving.
+ * The rule editor ('Rule', spec: rule editor modal): the stage, the conditions joined by and or
+ * or, the actions, each row's error from the server under it, and the live preview of the
+ * transactions the rule applies to, where the actions can be tried and applied.
+ * Options: `{ rule, onSave }` (the payees page, the rules list and the register open it).
  */
-function ValueInput({
-  row,
-  label,
-  groups,
-  onChange,
-}: {
-  row: RuleRow;
-  label: string;
-  groups: CategoryGroup[];
-  onChange: (value: unknown) => void;
-}) {
-  const payees = useAppState((s) => s.payees);
-  const accounts = useAppState((s) => s.accounts);
-  if (row.type === 'boolean') {
-    return (
-      <input
-        type="checkbox"
-        aria-label={label}
-        checked={row.value === true}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-    );
-  }
-  if (row.type === 'id' && (row.value === null || typeof row.value !== 'object')) {
-    const value = typeof row.value === 'string' ? row.value : '';
-    const pick = (e: React.ChangeEvent<HTMLSelectElement>) => onChange(e.target.value || null);
-    if (row.field === 'category') {
-      return (
-        <select className="input" aria-label={label} value={value} onChange={pick}>
-          <option value="">Select a category</option>
-          {groups.map((g) => (
-            <optgroup key={g.id} label={g.name}>
-              {g.categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      );
-    }
-    const items =
-      row.field === 'account'
-        ? accounts.map((a) => ({ id: a.id, name: a.name }))
-        : payees.map((p) => ({ id: p.id, name: p.transfer_acct ? `Transfer: ${p.name}` : p.name }));
-    return (
-      <select className="input" aria-label={label} value={value} onChange={pick}>
-        <option value="">Select...</option>
-        {items.map((i) => (
-          <option key={i.id} value={i.id}>
-            {i.name}
-          </option>
-        ))}
-      </select>
-    );
-  }
-  if (row.value !== null && typeof row.value === 'object') {
-    // Lists and ranges are edited on the rules page; here they are shown as they are.
-    return <span className="subdued">{JSON.stringify(row.value)}</span>;
-  }
-  const shown =
-    row.type === 'number' && typeof row.value === 'number'
-      ? (row.value / 100).toFixed(2)
-      : String(row.value ?? '');
-  return (
-    <input
-      className="input"
-      aria-label={label}
-      defaultValue={shown}
-      onBlur={(e) => onChange(parseRowValue(row.type, e.target.value))}
-    />
-  );
-}
-
-/** The rule editor ('Rule'): stage, conditions with and/or, actions; errors under each row. */
 export function EditRuleModal({ options, active, close }: ModalProps) {
   const store = useStore();
-  const [rule, setRule] = useState<EditorRule>(() =>
-    editorRule(options.rule as Partial<EditorRule> | undefined),
+  const keys = useRef(0);
+  const newKey = useCallback(() => `row-${++keys.current}`, []);
+  const [rule, setRule] = useState<EditingRule>(() =>
+    editingRule(options.rule as Partial<EditorRule> | undefined, newKey),
   );
-  const [groups, setGroups] = useState<CategoryGroup[]>([]);
-  const [errors, setErrors] = useState<ReturnType<typeof rowErrors>>(null);
   const [saving, setSaving] = useState(false);
+  const preview = useRulePreview(rule.conditions, rule.conditionsOp, rule.actions);
 
-  useEffect(() => {
-    void store.backend
-      .send<{ grouped?: CategoryGroup[] }>('get-categories')
-      .then((r) => setGroups(Array.isArray(r?.grouped) ? r.grouped : []));
-  }, [store]);
+  const setRow = (kind: 'conditions' | 'actions', key: string, change: (r: EditRow) => EditRow) =>
+    setRule((r) => ({
+      ...r,
+      // An edited row drops its error: the server judges it again on the next save.
+      [kind]: r[kind].map((x) => (x.key === key ? { ...change(x), error: null } : x)),
+    }));
+  const removeRow = (kind: 'conditions' | 'actions', key: string) =>
+    setRule((r) => ({ ...r, [kind]: r[kind].filter((x) => x.key !== key) }));
 
-  // An edited row drops its error: the server judges it again on the next save.
-  const setRow = (kind: 'conditions' | 'actions', i: number, row: RuleRow) => {
-    setRule((r) => ({ ...r, [kind]: r[kind].map((x, j) => (j === i ? row : x)) }));
-    setErrors((e) => e && { ...e, [kind]: e[kind].map((x, j) => (j === i ? null : x)) });
-  };
+  /** Creates the payees named `new:` in the rule, then returns the rule with their ids. */
+  async function withPayees(r: EditingRule): Promise<EditingRule> {
+    const names = newPayeeNames(r);
+    if (names.length === 0) return r;
+    const ids = new Map<string, string>();
+    for (const name of names) {
+      const id = await store.backend.send<string>('payee-create', { name });
+      if (typeof id === 'string') ids.set(name, id);
+    }
+    await loadPayees(store);
+    const next = withCreatedPayees(r, ids);
+    setRule(next);
+    return next;
+  }
 
   async function save() {
     setSaving(true);
-    const { id, stage, conditionsOp, conditions, actions } = rule;
-    const res = await store.backend.send<{ id?: string; error?: RuleErrors } | null>(
-      id ? 'rule-update' : 'rule-add',
-      { ...(id ? { id } : {}), stage, conditionsOp, conditions, actions },
-    );
-    setSaving(false);
-    const found = rowErrors(res?.error);
-    if (found) return setErrors(found);
-    (options.onSave as (() => void) | undefined)?.();
-    close();
+    try {
+      const r = await withPayees(rule);
+      const body = savedRule(r);
+      const res = await store.backend.send<{ id?: string; error?: RuleErrors } | null>(
+        r.id ? 'rule-update' : 'rule-add',
+        body,
+      );
+      const shown = withErrors(r, res?.error);
+      if (shown) return setRule(shown);
+      const failed = errorOf(res);
+      if (failed) throw new Error(failed.message ?? 'The rule could not be saved');
+      const id = r.id ?? res?.id ?? '';
+      (options.onSave as OnRuleSaved | undefined)?.({ ...body, id });
+      close();
+    } finally {
+      setSaving(false);
+    }
   }
 
-  const rowError = (text: string | null | undefined) =>
-    text ? (
-      <div className="error-text rule-row-error" role="alert">
-        {text}
-      </div>
-    ) : null;
+  /** Checks the actions with the core first, so a bad value shows under its row. */
+  async function apply(ids: string[]): Promise<boolean> {
+    const r = await withPayees(rule);
+    const body = savedRule(r);
+    const check = await store.backend.send<{ error: RuleErrors | null }>('rule-validate', {
+      conditions: body.conditions,
+      actions: body.actions,
+    });
+    const shown = withErrors(r, { actionErrors: check?.error?.actionErrors ?? null });
+    if (shown) {
+      setRule(shown);
+      return false;
+    }
+    await store.backend.send('rule-apply-actions', { transactionIds: ids, actions: body.actions });
+    return true;
+  }
 
   return (
-    <Modal title="Rule" onClose={close} active={active} width={900}>
-      <div className="stack rule-editor">
-        <label className="row">
-          <span>Stage:</span>
-          <select
-            className="input"
-            value={rule.stage ?? ''}
-            onChange={(e) =>
-              setRule((r) => ({ ...r, stage: (e.target.value || null) as EditorRule['stage'] }))
-            }
-          >
-            {STAGES.map(([value, text]) => (
-              <option key={text} value={value ?? ''}>
-                {text}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="row">
-          <span>If</span>
-          <select
-            className="input"
-            aria-label="Conditions operator"
-            value={rule.conditionsOp}
-            onChange={(e) =>
-              setRule((r) => ({ ...r, conditionsOp: e.target.value === 'or' ? 'or' : 'and' }))
-            }
-          >
-            <option value="and">all</option>
-            <option value="or">any</option>
-          </select>
-          <span>of these conditions match:</span>
+    <Modal title="Rule" onClose={close} active={active} width={900} className="rule-modal">
+      <div className="rule-editor">
+        <div className="rule-stage" role="radiogroup" aria-label="Stage of rule">
+          <span className="subdued">Stage of rule:</span>
+          {STAGES.map(([value, text]) => (
+            <label key={text} className={`rule-stage-option${rule.stage === value ? ' on' : ''}`}>
+              <input
+                type="radio"
+                name="rule-stage"
+                checked={rule.stage === value}
+                onChange={() => setRule((r) => ({ ...r, stage: value as Stage }))}
+              />
+              {text}
+            </label>
+          ))}
+          <span className="rule-stage-info" title={STAGE_INFO} role="img" aria-label={STAGE_INFO}>
+            <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
+              <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+              <rect x="7.25" y="7" width="1.5" height="5" fill="currentColor" />
+              <circle cx="8" cy="4.6" r="1" fill="currentColor" />
+            </svg>
+          </span>
         </div>
-        {rule.conditions.map((c, i) => (
-          <div key={i}>
-            <div className="row">
-              <span>{FIELD_NAMES[c.field ?? ''] ?? c.field}</span>
-              <span className="subdued">{c.op}</span>
-              <ValueInput
-                row={c}
-                label={`Condition ${i + 1} value`}
-                groups={groups}
-                onChange={(value) => setRow('conditions', i, { ...c, value })}
-              />
+
+        <div className="rule-body">
+          <div className="rule-section">
+            <div className="rule-section-title">
+              <span>If</span>
+              <select
+                className="input rule-conditions-op"
+                aria-label="Conditions to match"
+                value={rule.conditionsOp}
+                onChange={(e) =>
+                  setRule((r) => ({ ...r, conditionsOp: e.target.value === 'or' ? 'or' : 'and' }))
+                }
+              >
+                <option value="and">all</option>
+                <option value="or">any</option>
+              </select>
+              <span>of these conditions match:</span>
             </div>
-            {rowError(errors?.conditions[i])}
+            {rule.conditions.length === 0 ? (
+              <button
+                type="button"
+                className="btn rule-add-first"
+                onClick={() => setRule((r) => addCondition(r, -1, newKey))}
+              >
+                Add condition
+              </button>
+            ) : (
+              rule.conditions.map((c, i) => (
+                <ConditionRow
+                  key={c.key}
+                  row={c}
+                  index={i}
+                  onField={(f) => setRow('conditions', c.key, (x) => setConditionField(x, f))}
+                  onOp={(op) => setRow('conditions', c.key, (x) => setConditionOp(x, op))}
+                  onValue={(value) => setRow('conditions', c.key, (x) => ({ ...x, value }))}
+                  onDelete={
+                    conditionDeletable(rule, c) ? () => removeRow('conditions', c.key) : null
+                  }
+                  onAdd={() => setRule((r) => addCondition(r, i, newKey))}
+                />
+              ))
+            )}
           </div>
-        ))}
-        <div>Then apply these actions:</div>
-        {rule.actions.map((a, i) => (
-          <div key={i}>
-            <div className="row">
-              <span>{a.op}</span>
-              {a.op === 'set' ? (
-                <select
-                  className="input"
-                  aria-label={`Action ${i + 1} field`}
-                  value={a.field ?? ''}
-                  onChange={(e) => setRow('actions', i, changeActionField(a, e.target.value))}
-                >
-                  {ACTION_FIELDS.map(([name, text]) => (
-                    <option key={name} value={name}>
-                      {text}
-                    </option>
-                  ))}
-                </select>
-              ) : null}
-              <span>to</span>
-              <ValueInput
-                key={a.field}
-                row={a}
-                label={`Action ${i + 1} value`}
-                groups={groups}
-                onChange={(value) => setRow('actions', i, { ...a, value })}
-              />
-            </div>
-            {rowError(errors?.actions[i])}
+
+          <div className="rule-section">
+            <div className="rule-section-title">Then apply these actions:</div>
+            {rule.actions.length === 0 ? (
+              <button
+                type="button"
+                className="btn rule-add-first"
+                onClick={() => setRule((r) => addAction(r, -1, newKey))}
+              >
+                Add action
+              </button>
+            ) : (
+              rule.actions.map((a, i) => (
+                <ActionRow
+                  key={a.key}
+                  row={a}
+                  index={i}
+                  onField={(f) => setRow('actions', a.key, (x) => setActionField(x, f))}
+                  onValue={(value) => setRow('actions', a.key, (x) => ({ ...x, value }))}
+                  onDelete={actionDeletable(a) ? () => removeRow('actions', a.key) : null}
+                  onAdd={() => setRule((r) => addAction(r, i, newKey))}
+                />
+              ))
+            )}
           </div>
-        ))}
-        <div className="modal-footer">
-          <button className="btn" onClick={close}>
+        </div>
+
+        <RulePreview
+          preview={preview}
+          conditions={rule.conditions}
+          actions={rule.actions}
+          onApply={apply}
+        />
+
+        <div className="modal-footer rule-footer">
+          <button type="button" className="btn" onClick={close}>
             Cancel
           </button>
-          <button className="btn btn-primary" disabled={saving} onClick={() => void save()}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={saving}
+            onClick={() => void save()}
+          >
             Save
           </button>
         </div>
@@ -247,3 +232,5 @@ export function EditRuleModal({ options, active, close }: ModalProps) {
     </Modal>
   );
 }
+
+export default EditRuleModal;

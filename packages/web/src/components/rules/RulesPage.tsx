@@ -1,7 +1,13 @@
-import { Placeholder } from '../shell/Pages.tsx';
+import { RulesList } from './RulesList.tsx';
 
+/** `/rules`: every rule, in the order they run. */
 export function RulesPage() {
-  return <Placeholder title="Rules" />;
+  return (
+    <div className="page rules-page">
+      <h1>Rules</h1>
+      <RulesList />
+    </div>
+  );
 }
 
 export default RulesPage;

@@ -1,21 +1,60 @@
-/** The rule editor's state and the small steps it takes (spec: rule editor, rule validation). */
+/**
+ * The rule editor's state and the steps it takes (spec: rule editor, section 4's field and
+ * operator changes, section 5's operators and errors). The change rules themselves are the
+ * core's (`@coffer/core/rules/editor.ts`); this adds the rows' keys and errors around them.
+ */
+import {
+  canDeleteAction,
+  canDeleteCondition,
+  changeActionField,
+  changeConditionField,
+  changeConditionOp,
+  newAction,
+  newCondition,
+} from '@coffer/core/rules/editor.ts';
+import { ruleErrorText } from '@coffer/core/rules/errors.ts';
+import {
+  ACTION_EDITOR_FIELDS,
+  CONDITION_EDITOR_FIELDS,
+  FIELD_TYPES,
+  getValidOps,
+  type EditorField,
+} from '@coffer/core/rules/fields.ts';
+import type { ConditionOp, FieldType, RuleAction, RuleField } from '@coffer/core/rules/types.ts';
 
 export type Stage = 'pre' | 'post' | null;
 
+/** A condition or action as rules are sent and received (public field names). */
 export interface RuleRow {
-  field?: string;
+  field?: string | null;
   op: string;
   value: unknown;
   type?: string;
   options?: unknown;
 }
 
+/** A rule as `edit-rule` is opened with it (`{ rule }`); no id for a new rule. */
 export interface EditorRule {
   id?: string;
   stage: Stage;
   conditionsOp: 'and' | 'or';
   conditions: RuleRow[];
   actions: RuleRow[];
+}
+
+/** A row being edited: a key that survives reordering, and the server's error for it. */
+export interface EditRow extends RuleRow {
+  key: string;
+  type: string;
+  error?: string | null;
+}
+
+export interface EditingRule {
+  id?: string;
+  stage: Stage;
+  conditionsOp: 'and' | 'or';
+  conditions: EditRow[];
+  actions: EditRow[];
 }
 
 /** What `rule-add` / `rule-update` answer when a row is not valid: one code per row. */
@@ -30,93 +69,189 @@ export const STAGES: ReadonlyArray<readonly [Stage, string]> = [
   ['post', 'Post'],
 ];
 
-/** The fields an action can set, with their value types (spec: rule entities). */
-export const ACTION_FIELDS: ReadonlyArray<readonly [string, string, string]> = [
-  ['category', 'Category', 'id'],
-  ['payee', 'Payee', 'id'],
-  ['notes', 'Notes', 'string'],
-  ['cleared', 'Cleared', 'boolean'],
-  ['account', 'Account', 'id'],
-  ['date', 'Date', 'date'],
-  ['amount', 'Amount', 'number'],
-];
-
-const TEXTS: Record<string, string> = {
-  'date-format': 'Invalid date format',
-  'no-null': 'Value cannot be empty',
-  'no-empty-array': 'Value cannot be empty',
-  'no-empty-string': 'Value cannot be empty',
-  'not-number': 'Value must be a number',
-  'invalid-field': 'Please choose a valid field for this type of rule',
+const FIELD_NAMES: Readonly<Record<string, string>> = {
+  imported_payee: 'Imported payee',
+  account: 'Account',
+  category: 'Category',
+  date: 'Date',
+  payee: 'Payee',
+  notes: 'Notes',
+  amount: 'Amount',
+  'amount-inflow': 'Amount (inflow)',
+  'amount-outflow': 'Amount (outflow)',
+  cleared: 'Cleared',
 };
 
-/** The text shown under a row for the server's error code. */
-export function ruleErrorText(code: string): string {
-  return (
-    TEXTS[code] ??
-    'Internal error, sorry! Please get in touch with support if this keeps happening.'
-  );
+/** The fields a condition can test, as the editor offers them. */
+export const CONDITION_FIELDS: ReadonlyArray<readonly [string, string]> =
+  CONDITION_EDITOR_FIELDS.map((f) => [f, FIELD_NAMES[f] ?? f] as const);
+
+/** The fields an action can set. */
+export const ACTION_FIELDS: ReadonlyArray<readonly [string, string]> = ACTION_EDITOR_FIELDS.map(
+  (f) => [f, FIELD_NAMES[f] ?? f] as const,
+);
+
+export function fieldName(field: string): string {
+  return FIELD_NAMES[field] ?? field;
 }
 
-/** The server's per-row codes as texts, or null when the answer carries no row errors. */
-export function rowErrors(
-  error: RuleErrors | null | undefined,
-): { conditions: Array<string | null>; actions: Array<string | null> } | null {
-  if (!error || (!error.conditionErrors && !error.actionErrors)) return null;
-  const texts = (list: Array<string | null> | null | undefined) =>
-    (list ?? []).map((code) => (code ? ruleErrorText(code) : null));
-  return { conditions: texts(error.conditionErrors), actions: texts(error.actionErrors) };
+/** Keys only tell rows apart in the page; they never leave it. */
+export type NewKey = () => string;
+
+function typeOf(row: RuleRow): string {
+  if (row.type) return row.type;
+  if (row.op === 'link-schedule') return 'id';
+  return FIELD_TYPES[row.field as RuleField] ?? 'string';
 }
 
-/** Changing an action's field clears its value and takes the new field's type. */
-export function changeActionField(action: RuleRow, field: string): RuleRow {
-  const type = ACTION_FIELDS.find(([name]) => name === field)?.[2] ?? 'string';
-  return { op: action.op, field, type, value: type === 'boolean' ? false : null };
-}
+const toEditRow = (row: RuleRow, key: NewKey): EditRow => ({
+  ...row,
+  type: typeOf(row),
+  key: key(),
+  error: null,
+});
 
-/** A value typed into a row, read for the field's type: amounts as integer cents. */
-export function parseRowValue(type: string | undefined, text: string): unknown {
-  if (type === 'number') {
-    const n = Number(text.replace(/[^0-9.-]/g, ''));
-    return text.trim() === '' || Number.isNaN(n) ? null : Math.round(n * 100);
-  }
-  return text === '' ? null : text;
-}
-
-/** The editor's copy of a rule: rows are edited in place, so they are copied. */
-export function editorRule(rule: Partial<EditorRule> | undefined): EditorRule {
+/** The editor's copy of a rule: rows are copied, keyed and typed. */
+export function editingRule(rule: Partial<EditorRule> | undefined, key: NewKey): EditingRule {
   return {
     ...(rule?.id ? { id: rule.id } : {}),
     stage: rule?.stage ?? null,
     conditionsOp: rule?.conditionsOp === 'or' ? 'or' : 'and',
-    conditions: (rule?.conditions ?? []).map((c) => ({ ...c })),
-    actions: (rule?.actions ?? []).map((a) => ({ ...a })),
+    conditions: (rule?.conditions ?? []).map((c) => toEditRow(c, key)),
+    actions: (rule?.actions ?? []).map((a) => toEditRow(a, key)),
   };
 }
 
-/**
- * A row's value as the rules list shows it: names for ids, '(nothing)' for no value,
- * '(deleted)' for an id that names nothing, '(empty)' for an empty list, and past 4 items the
- * first 3 and how many more.
- */
-export function describeValue(
-  type: string | undefined,
-  value: unknown,
-  names: ReadonlyMap<string, string>,
-): string {
-  const one = (v: unknown): string => {
-    if (v === null || v === undefined || v === '') return '(nothing)';
-    if (type === 'id' && typeof v === 'string') return names.get(v) ?? '(deleted)';
-    if (type === 'number' && typeof v === 'number') return (v / 100).toFixed(2);
-    if (typeof v === 'object') {
-      const range = v as { num1?: unknown; num2?: unknown };
-      if ('num1' in range) return `${one(range.num1)} and ${one(range.num2)}`;
-      return JSON.stringify(v);
-    }
-    return String(v);
+const strip = ({ key: _key, error: _error, ...row }: EditRow): RuleRow => row;
+
+/** The rule as `rule-add` / `rule-update` take it. */
+export function savedRule(rule: EditingRule): EditorRule & { id?: string } {
+  return {
+    ...(rule.id ? { id: rule.id } : {}),
+    stage: rule.stage,
+    conditionsOp: rule.conditionsOp,
+    conditions: rule.conditions.map(strip),
+    actions: rule.actions.map(strip),
   };
-  if (!Array.isArray(value)) return one(value);
-  if (value.length === 0) return '(empty)';
-  if (value.length <= 4) return value.map(one).join(', ');
-  return `${value.slice(0, 3).map(one).join(', ')}, ${value.length - 3} more items...`;
+}
+
+/** The select's field for a condition: an amount with inflow/outflow is its own field. */
+export function conditionField(row: RuleRow): string {
+  const options = row.options as { inflow?: boolean; outflow?: boolean } | null | undefined;
+  if (row.field === 'amount' && options?.inflow) return 'amount-inflow';
+  if (row.field === 'amount' && options?.outflow) return 'amount-outflow';
+  return row.field ?? '';
+}
+
+/** The operators the editor offers for a condition (section 5's table and exceptions). */
+export function conditionOps(row: RuleRow): ConditionOp[] {
+  return getValidOps({
+    field: row.field ?? '',
+    value: row.value,
+    options: row.options as { inflow?: boolean; outflow?: boolean } | null,
+  });
+}
+
+const asCondition = (row: EditRow) => ({
+  ...row,
+  field: row.field ?? '',
+  op: row.op as ConditionOp,
+  type: row.type as FieldType,
+  options: (row.options ?? undefined) as { inflow?: boolean; outflow?: boolean } | undefined,
+});
+
+/** Section 4: a new field keeps a string's or number's operator and value, else resets them. */
+export function setConditionField(row: EditRow, field: string): EditRow {
+  const next = changeConditionField(asCondition(row), field as EditorField);
+  return { ...next, key: row.key, error: null };
+}
+
+/** Section 4: lists wrap and unwrap, isbetween makes and reads num1/num2. */
+export function setConditionOp(row: EditRow, op: string): EditRow {
+  const next = changeConditionOp(asCondition(row), op as ConditionOp);
+  return { ...next, key: row.key, error: null };
+}
+
+/** Section 4: a new action field clears the value and takes the field's type. */
+export function setActionField(row: EditRow, field: string): EditRow {
+  const next = changeActionField(row as RuleAction, field as RuleField);
+  return { ...next, key: row.key, type: next.type ?? 'string', value: next.value, error: null };
+}
+
+/** The row added after `index`: section 4's first unused field, or the first row's under or. */
+export function addCondition(rule: EditingRule, index: number, key: NewKey): EditingRule {
+  const row = newCondition(
+    rule.conditions.map((c) => ({ field: c.field ?? '' })),
+    rule.conditionsOp,
+  );
+  const conditions = [...rule.conditions];
+  conditions.splice(index + 1, 0, { ...row, key: key(), error: null });
+  return { ...rule, conditions };
+}
+
+export function addAction(rule: EditingRule, index: number, key: NewKey): EditingRule {
+  const row = newAction(rule.actions);
+  const actions = [...rule.actions];
+  actions.splice(index + 1, 0, {
+    ...row,
+    field: row.field ?? null,
+    type: row.type ?? 'string',
+    key: key(),
+    error: null,
+  });
+  return { ...rule, actions };
+}
+
+/** A schedule's rule keeps its date condition and its link-schedule action. */
+export function conditionDeletable(rule: EditingRule, row: EditRow): boolean {
+  return canDeleteCondition({ field: row.field ?? '' }, rule.actions);
+}
+
+export function actionDeletable(row: EditRow): boolean {
+  return canDeleteAction(row);
+}
+
+/** The rule's schedule, when it is a schedule's rule. */
+export function linkedSchedule(rule: { actions: RuleRow[] }): string | null {
+  const link = rule.actions.find((a) => a.op === 'link-schedule');
+  return typeof link?.value === 'string' ? link.value : null;
+}
+
+/** The server's per-row codes as the spec's texts on each row; null when there were none. */
+export function withErrors(rule: EditingRule, error: RuleErrors | null | undefined) {
+  if (!error || (!error.conditionErrors && !error.actionErrors)) return null;
+  const text = (code: string | null | undefined) => (code ? ruleErrorText(code) : null);
+  return {
+    ...rule,
+    conditions: rule.conditions.map((c, i) => ({ ...c, error: text(error.conditionErrors?.[i]) })),
+    actions: rule.actions.map((a, i) => ({ ...a, error: text(error.actionErrors?.[i]) })),
+  };
+}
+
+/** Payees named `new:{name}` in the rule: the editor creates them when it saves. */
+export function newPayeeNames(rule: EditingRule): string[] {
+  const names = new Set<string>();
+  const visit = (row: EditRow) => {
+    if (row.field !== 'payee') return;
+    const values = Array.isArray(row.value) ? row.value : [row.value];
+    for (const v of values)
+      if (typeof v === 'string' && v.startsWith('new:')) names.add(v.slice(4));
+  };
+  rule.conditions.forEach(visit);
+  rule.actions.forEach(visit);
+  return [...names];
+}
+
+/** The rule with each `new:{name}` payee replaced by the id it was created with. */
+export function withCreatedPayees(
+  rule: EditingRule,
+  ids: ReadonlyMap<string, string>,
+): EditingRule {
+  const swap = (v: unknown) =>
+    typeof v === 'string' && v.startsWith('new:') ? (ids.get(v.slice(4)) ?? v) : v;
+  const fix = (row: EditRow): EditRow =>
+    row.field !== 'payee'
+      ? row
+      : { ...row, value: Array.isArray(row.value) ? row.value.map(swap) : swap(row.value) };
+  return { ...rule, conditions: rule.conditions.map(fix), actions: rule.actions.map(fix) };
 }

@@ -12,8 +12,6 @@ import { importModals } from '../import/modals.ts';
 import { reportsModals } from '../reports/modals.ts';
 import { rulesModals } from '../rules/modals.ts';
 import { schedulesModals } from '../schedules/modals.ts';
-import { EditRuleModal } from '../rules/EditRule.tsx';
-import { ManageRulesModal } from '../rules/ManageRules.tsx';
 import { MergeUnusedPayeesModal } from '../payees/MergeUnusedPayees.tsx';
 
 /** Every modal an open budget can show, by the spec's names; each area adds its own. */
@@ -21,8 +19,6 @@ export const budgetModals: ModalRegistry = {
   'add-account': AddAccountModal,
   'add-local-account': AddLocalAccountModal,
   'merge-unused-payees': MergeUnusedPayeesModal,
-  'manage-rules': ManageRulesModal,
-  'edit-rule': EditRuleModal,
   'create-encryption-key': CreateEncryptionKeyModal,
   'fix-encryption-key': FixEncryptionKeyModal,
   'load-backup': LoadBackupModal,

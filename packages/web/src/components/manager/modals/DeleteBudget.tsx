@@ -3,6 +3,7 @@ import { deleteBudget } from '../../../app/actions.ts';
 import { useStore } from '../../../app/context.ts';
 import type { FileEntry } from '../../../app/types.ts';
 import { Modal } from '../../kit/Modal.tsx';
+import { fileDetails } from '../file-details.ts';
 import type { ModalProps } from '../../app/ModalHost.tsx';
 
 export function DeleteBudgetModal({ options, active, close }: ModalProps) {
@@ -22,6 +23,8 @@ export function DeleteBudgetModal({ options, active, close }: ModalProps) {
   return (
     <Modal title={`Delete ${file.name}`} onClose={close} active={active} width={500}>
       <div className="stack">
+        {/* Which copy this is, so the right one goes. */}
+        <p className="subdued">{fileDetails(file, { sameName: true })}</p>
         {isCloud && (
           <>
             <p>

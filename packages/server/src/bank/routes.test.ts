@@ -199,6 +199,11 @@ describe('the GoCardless proxy', () => {
     res = await post('/transactions', { ...args, includeBalance: false });
     expect(res.json.data.startingBalance).toBeUndefined();
     expect(res.json.data.transactions.booked).toHaveLength(2);
+
+    // The consent still lists the account, but the bank has closed it.
+    fake.failNext('/accounts/acc-1/transactions', 404);
+    res = await post('/transactions', args);
+    expect(res.json.data).toMatchObject({ error_type: 'ITEM_ERROR', error_code: 'NO_ACCOUNTS' });
   });
 
   it('removes a requisition, and reports an unknown one', async () => {

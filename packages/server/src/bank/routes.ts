@@ -1,8 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { header, jsonBody, sendOk, sessionCheck, stringField } from '../http.ts';
-import { ProviderError } from './provider.ts';
-import { AccountNotLinkedError, NotConfiguredError, RequisitionNotLinkedError } from './service.ts';
+import {
+  AccountGoneError,
+  AccountNotLinkedError,
+  NotConfiguredError,
+  ProviderFailure,
+  RequisitionNotLinkedError,
+} from './errors.ts';
+import type { BankDataProvider } from './provider.ts';
 
 const LINK_PAGE = `<!doctype html>
 <html lang="en">
@@ -46,16 +52,25 @@ function transactionsError(e: unknown): Record<string, unknown> {
       details: { accountId: e.accountId, requisitionId: e.requisitionId },
     };
   }
-  if (e instanceof ProviderError && e.kind === 'rate-limit') {
+  if (e instanceof AccountGoneError) {
+    return {
+      error_type: 'ITEM_ERROR',
+      error_code: 'NO_ACCOUNTS',
+      status: 'rejected',
+      reason: 'The bank no longer has this account (closed, or left out of the consent)',
+      details: { accountId: e.accountId },
+    };
+  }
+  if (e instanceof ProviderFailure && e.rateLimited) {
     return {
       error_type: 'RATE_LIMIT_EXCEEDED',
       error_code: 'NORDIGEN_ERROR',
       status: 'rejected',
       reason: e.message,
-      rateLimitHeaders: e.headers,
+      rateLimitHeaders: e.rateLimitHeaders,
     };
   }
-  if (e instanceof ProviderError || e instanceof NotConfiguredError) {
+  if (e instanceof ProviderFailure || e instanceof NotConfiguredError) {
     return { error_type: 'SYNC_ERROR', error_code: 'NORDIGEN_ERROR', reason: e.message };
   }
   return { error_type: 'UNKNOWN', error_code: 'UNKNOWN', reason: 'Something went wrong' };
@@ -65,9 +80,15 @@ function requestOrigin(request: FastifyRequest): string {
   return header(request, 'origin') ?? `${request.protocol}://${request.host}`;
 }
 
-/** `/gocardless/*` (and the same under `/nordigen`, its 23.8 name). */
-export function gocardlessRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  const { gocardless } = ctx;
+/**
+ * A bank-data provider's HTTP API, in the shape Actual's clients speak (`/gocardless/*`, and
+ * the same under `/nordigen`, its 23.8 name). Provider-agnostic: `provider` is the adapter.
+ */
+export function bankRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  provider: BankDataProvider,
+): void {
   const session = { preHandler: sessionCheck(ctx.accounts) };
 
   app.get('/link', async (_request, reply) =>
@@ -75,7 +96,7 @@ export function gocardlessRoutes(app: FastifyInstance, ctx: ServerContext): void
   );
 
   app.post('/status', session, async (_request, reply) =>
-    sendOk(reply, { configured: gocardless.isConfigured() }),
+    sendOk(reply, { configured: provider.isConfigured() }),
   );
 
   app.post(
@@ -84,7 +105,7 @@ export function gocardlessRoutes(app: FastifyInstance, ctx: ServerContext): void
     wrap(async (request, reply) => {
       const body = jsonBody(request);
       const country = stringField(body, 'country') ?? '';
-      return sendOk(reply, await gocardless.banks(country, body.showDemo === true));
+      return sendOk(reply, await provider.banks(country, body.showDemo === true));
     }),
   );
 
@@ -94,7 +115,7 @@ export function gocardlessRoutes(app: FastifyInstance, ctx: ServerContext): void
     wrap(async (request, reply) => {
       const body = jsonBody(request);
       const days = typeof body.accessValidForDays === 'number' ? body.accessValidForDays : null;
-      const result = await gocardless.createWebToken(
+      const result = await provider.createWebToken(
         stringField(body, 'institutionId') ?? '',
         days,
         requestOrigin(request),
@@ -109,7 +130,7 @@ export function gocardlessRoutes(app: FastifyInstance, ctx: ServerContext): void
     wrap(async (request, reply) => {
       const requisitionId = stringField(jsonBody(request), 'requisitionId') ?? '';
       try {
-        const { requisition, accounts } = await gocardless.linkedAccounts(requisitionId);
+        const { requisition, accounts } = await provider.linkedAccounts(requisitionId);
         return sendOk(reply, { ...requisition, accounts });
       } catch (e) {
         // Not linked yet: the client keeps polling until the user finishes at the bank.
@@ -127,7 +148,7 @@ export function gocardlessRoutes(app: FastifyInstance, ctx: ServerContext): void
     wrap(async (request, reply) => {
       const body = jsonBody(request);
       try {
-        const result = await gocardless.transactions({
+        const result = await provider.transactions({
           requisitionId: stringField(body, 'requisitionId') ?? '',
           accountId: stringField(body, 'accountId') ?? '',
           startDate: stringField(body, 'startDate') ?? undefined,
@@ -146,7 +167,7 @@ export function gocardlessRoutes(app: FastifyInstance, ctx: ServerContext): void
     session,
     wrap(async (request, reply) => {
       const requisitionId = stringField(jsonBody(request), 'requisitionId') ?? '';
-      const data = await gocardless.removeRequisition(requisitionId);
+      const data = await provider.removeRequisition(requisitionId);
       if (data?.summary === 'Requisition deleted') return sendOk(reply, data);
       return reply.send({
         status: 'error',

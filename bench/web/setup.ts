@@ -1,0 +1,85 @@
+/**
+ * What the web benchmarks share: the budget both apps open (made by Actual's API through
+ * budget.mjs, uploaded to each server after its bootstrap), and the amount format the apps show.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { ServerProcess } from '../server/servers.ts';
+
+export const PASSWORD = 'bench password';
+export const BUDGET_NAME = 'BudgetBench';
+const root = resolve('.');
+const budgetScript = join(root, 'bench/web/budget.mjs');
+
+/** Runs one step of budget.mjs in its own process and returns the JSON it printed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function runBudgetScript(args: string[]): any {
+  const res = spawnSync(process.execPath, [budgetScript, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const line = (res.stdout ?? '')
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .pop();
+  if (res.status !== 0 || !line) {
+    throw new Error(`budget.mjs ${args[0]} failed (${res.status}): ${res.stderr.slice(-3000)}`);
+  }
+  return JSON.parse(line);
+}
+
+/** Cents as both apps show them in en-US. */
+export function formatCents(cents: number): string {
+  return (cents / 100).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+}
+
+export interface App {
+  name: string;
+  server: ServerProcess;
+}
+
+/** Bootstraps the app's server with the bench password and uploads the budget to it. */
+export async function setUp(app: App, made: string, id: string): Promise<void> {
+  const bootstrap = () =>
+    fetch(`${app.server.url}/account/bootstrap`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+  // The pooled connection of the start-up health check may have idled out on the server side
+  // ("other side closed") while the other app was set up: one retry on a fresh connection.
+  const res = await bootstrap().catch(bootstrap);
+  if (!res.ok) throw new Error(`${app.name}: bootstrap ${res.status} ${await res.text()}`);
+  // Each upload marks its copy as belonging to that server's file.
+  const copy = mkdtempSync(join(tmpdir(), 'bench-web-upload-'));
+  cpSync(made, copy, { recursive: true });
+  try {
+    // On a busy machine an upload of a large budget now and then fails with 'internal' and
+    // goes through when made again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        runBudgetScript(['upload', copy, id, app.server.url, PASSWORD]);
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw new Error(`${app.name}: ${(err as Error).message}`);
+        console.warn(
+          `${app.name}: upload failed, trying again (${(err as Error).message.slice(0, 200)})`,
+        );
+      }
+    }
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}

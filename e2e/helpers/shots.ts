@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { SCREENSHOT_DIR } from './browser.ts';
+
+/** The sizes every screen is looked at (COMMON.md): wide, the wide breakpoint, a phone. */
+export const LOOK_SIZES = {
+  wide: { width: 1280, height: 800 },
+  medium: { width: 1100, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/**
+ * Writes `<name>-<size>-<theme>.png` at each of the three sizes in the light and the dark
+ * theme, for looking at; the page goes back to 1280×800 and its own theme afterwards. The
+ * theme is switched on the document for the picture only (the app's toggle sits behind a flag).
+ */
+export async function modalShots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const setTheme = (theme: string) =>
+    page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
+  const own = String(await page.evaluate(`document.documentElement.dataset.theme ?? 'light'`));
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(theme);
+    for (const [size, viewport] of Object.entries(LOOK_SIZES)) {
+      await page.setViewportSize(viewport);
+      // One frame for the layout to follow the new size.
+      await page.evaluate('new Promise((r) => requestAnimationFrame(() => r(null)))');
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size}-${theme}.png`) });
+    }
+  }
+  await setTheme(own);
+  await page.setViewportSize(LOOK_SIZES.wide);
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useStore } from '../../app/context.ts';
+import { errorOf } from '../../backend/backend.ts';
+import type { ModalProps } from '../app/ModalHost.tsx';
+import { Modal } from '../kit/Modal.tsx';
+import { BOTH_SECRETS } from './link-logic.ts';
+import './bank.css';
+
+/**
+ * Set-up GoCardless (gocardless-init): the secret id and secret key of the user's GoCardless
+ * Bank Account Data credentials, stored on the server (never in the budget).
+ */
+export function GoCardlessInitModal({ options, active, close }: ModalProps) {
+  const store = useStore();
+  const [secretId, setSecretId] = useState('');
+  const [secretKey, setSecretKey] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save() {
+    if (!secretId.trim() || !secretKey.trim()) {
+      setError(BOTH_SECRETS);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    const results = [
+      await store.backend.send('secret-set', {
+        name: 'gocardless_secretId',
+        value: secretId.trim(),
+      }),
+      await store.backend.send('secret-set', {
+        name: 'gocardless_secretKey',
+        value: secretKey.trim(),
+      }),
+    ];
+    setBusy(false);
+    const failed = results.map(errorOf).find(Boolean);
+    if (failed) {
+      setError(`The secrets could not be saved on the server: ${failed.message ?? failed.reason}`);
+      return;
+    }
+    (options.onSuccess as (() => void) | undefined)?.();
+    close();
+  }
+
+  return (
+    <Modal title="Set-up GoCardless" onClose={close} active={active} width={540}>
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <p>
+          Bank sync through GoCardless (for banks in Europe) needs your own GoCardless Bank Account
+          Data credentials. Create them in your GoCardless account, then enter them here. They are
+          kept on your Coffer server, not in the budget.
+        </p>
+        <label className="field">
+          Secret ID:
+          <input
+            className="input"
+            name="secret-id"
+            autoComplete="off"
+            spellCheck={false}
+            value={secretId}
+            onChange={(e) => setSecretId(e.target.value)}
+            aria-invalid={error === BOTH_SECRETS && !secretId.trim()}
+          />
+        </label>
+        <label className="field">
+          Secret Key:
+          <input
+            className="input"
+            name="secret-key"
+            type="password"
+            autoComplete="off"
+            value={secretKey}
+            onChange={(e) => setSecretKey(e.target.value)}
+            aria-invalid={error === BOTH_SECRETS && !secretKey.trim()}
+          />
+        </label>
+        {error && (
+          <div className="error-text" role="alert">
+            {error}
+          </div>
+        )}
+        <div className="modal-footer">
+          <button type="button" className="btn btn-bare" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Saving...' : 'Save and continue'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export default GoCardlessInitModal;

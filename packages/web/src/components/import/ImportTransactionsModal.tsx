@@ -1,0 +1,363 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { importSettingsPrefs, readImportSettings } from '@coffer/core/import/settings.ts';
+import type { CsvRow } from '@coffer/core/importers/parse/types.ts';
+import { savePrefs } from '../../app/actions.ts';
+import type { LocalPrefs } from '../../app/types.ts';
+import { useAppState, useStore } from '../../app/context.ts';
+import { errorOf } from '../../backend/backend.ts';
+import type { ModalProps } from '../app/ModalHost.tsx';
+import { Modal } from '../kit/Modal.tsx';
+import { Spinner } from '../kit/Spinner.tsx';
+import { looksHeaderless } from './csv-guess.ts';
+import { ImportDone, type DoneCounts } from './ImportDone.tsx';
+import { CsvMappingFields, ImportSettingsFields } from './ImportOptions.tsx';
+import { ImportPreview, type PreviewRow } from './ImportPreview.tsx';
+import {
+  ACCEPTED_FILES,
+  buildRows,
+  countOutcomes,
+  fatalErrorText,
+  fileTypeOf,
+  type ImportChoices,
+  importedCounts,
+  initialChoices,
+  type ParseAnswer,
+  previewSummary,
+  settingsToSave,
+  toImportTransactions,
+} from './import-state.ts';
+import './import.css';
+
+interface LoadedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+type Phase =
+  | { kind: 'choose' }
+  | { kind: 'parsing' }
+  | { kind: 'error'; message: string }
+  | { kind: 'ready' }
+  | { kind: 'importing' }
+  | { kind: 'done'; counts: DoneCounts };
+
+/** How many record errors are listed before "and N more". */
+const ERRORS_SHOWN = 5;
+
+/**
+ * Import transactions (spec: parsing, then ready, then importing): a QIF, OFX, QFX, CSV, TSV
+ * or CAMT file into one account. The preview shows what will be added and what matched a
+ * transaction already there (and why); the import is one undo step; the settings chosen for
+ * a CSV or QIF file are remembered for the account.
+ */
+export function ImportTransactionsModal({ options, active, close }: ModalProps) {
+  const store = useStore();
+  const accountId = String(options.accountId ?? '');
+  const account = useAppState((s) => s.accounts.find((a) => a.id === accountId));
+  const prefs = useAppState((s) => s.prefs) as Record<string, unknown> | null;
+  const [phase, setPhase] = useState<Phase>(
+    options.file ? { kind: 'parsing' } : { kind: 'choose' },
+  );
+  const [file, setFile] = useState<LoadedFile | null>(null);
+  const [answer, setAnswer] = useState<ParseAnswer | null>(null);
+  const [choices, setChoices] = useState<ImportChoices | null>(null);
+  const [previews, setPreviews] = useState<(PreviewRow | undefined)[] | null>(null);
+  const [importError, setImportError] = useState<string | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const parseRun = useRef(0);
+
+  const fileType = file ? fileTypeOf(file.name, answer?.format) : 'csv';
+
+  async function parse(loaded: LoadedFile, previous?: ImportChoices) {
+    const run = ++parseRun.current;
+    setPhase({ kind: 'parsing' });
+    setPreviews(null);
+    const remembered = readImportSettings(prefs ?? {}, accountId, fileTypeOf(loaded.name));
+    const tsv = /\.tsv$/i.test(loaded.name);
+    const type = fileTypeOf(loaded.name);
+    const delimiter = previous?.delimiter ?? (tsv ? null : remembered.delimiter);
+    let hasHeaderRow = previous?.hasHeaderRow ?? remembered.hasHeaderRow ?? true;
+    const parseWith = (header: boolean) =>
+      store.backend.send<ParseAnswer>('transactions-parse-file', {
+        filepath: loaded.name,
+        contents: loaded.bytes,
+        options: {
+          delimiter,
+          hasHeaderRow: header,
+          qifDateFormat: type === 'qif' ? (previous?.dateFormat ?? remembered.dateFormat) : null,
+        },
+      });
+    let res = await parseWith(hasHeaderRow);
+    // Nobody said whether this file has a header, and its first row is a transaction.
+    const unsure = previous?.hasHeaderRow === undefined && remembered.hasHeaderRow === null;
+    if (unsure && !errorOf(res) && res.format === 'csv' && looksHeaderless(res.fields ?? [])) {
+      hasHeaderRow = false;
+      res = await parseWith(false);
+    }
+    if (run !== parseRun.current) return;
+    const failure = errorOf(res) ? fatalErrorText({ error: res }) : fatalErrorText(res);
+    if (failure) {
+      setAnswer(null);
+      setPhase({ kind: 'error', message: failure });
+      return;
+    }
+    setAnswer(res);
+    setChoices(
+      initialChoices(remembered, res, previous, {
+        hasHeaderRow,
+        dayFirst: String(prefs?.dateFormat ?? '').startsWith('dd'),
+      }),
+    );
+    setPhase({ kind: 'ready' });
+  }
+
+  async function load(picked: File) {
+    setFile(null);
+    setImportError(null);
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await picked.arrayBuffer());
+    } catch {
+      setPhase({ kind: 'error', message: 'Error reading file' });
+      return;
+    }
+    const loaded = { name: picked.name, bytes };
+    setFile(loaded);
+    await parse(loaded);
+  }
+
+  useEffect(() => {
+    if (options.file instanceof File) void load(options.file);
+    // Only the file the modal was opened with.
+  }, []);
+
+  const built = useMemo(
+    () => (answer && choices ? buildRows(answer, choices) : { rows: [], errors: [] }),
+    [answer, choices],
+  );
+  const transactions = useMemo(
+    () => (choices ? toImportTransactions(built.rows, choices) : []),
+    [built, choices],
+  );
+
+  // What each row will do, asked again whenever the rows change (after a short pause, so
+  // typing a multiplier does not ask for every keystroke).
+  useEffect(() => {
+    if (phase.kind !== 'ready' || transactions.length === 0) {
+      setPreviews(null);
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      void store.backend
+        .send<{ transactions?: PreviewRow[] }>('transactions-import-preview', {
+          accountId,
+          transactions,
+        })
+        .then((res) => {
+          if (current) setPreviews(Array.isArray(res?.transactions) ? res.transactions : null);
+        });
+    }, 150);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [store, accountId, transactions, phase.kind]);
+
+  function change(patch: Partial<ImportChoices>) {
+    if (!choices || !file) return;
+    const next = { ...choices, ...patch };
+    setChoices(next);
+    const reparse =
+      (answer?.format === 'csv' &&
+        (next.delimiter !== choices.delimiter || next.hasHeaderRow !== choices.hasHeaderRow)) ||
+      (answer?.format === 'qif' && next.dateFormat !== choices.dateFormat);
+    if (reparse) void parse(file, next);
+  }
+
+  async function runImport() {
+    if (!choices || transactions.length === 0) return;
+    setImportError(null);
+    setPhase({ kind: 'importing' });
+    const res = await store.backend.send<{
+      errors?: { message: string }[];
+      updated: string[];
+      matched?: string[];
+    }>('transactions-import', { accountId, transactions });
+    const failure = errorOf(res)?.message ?? res?.errors?.[0]?.message;
+    if (failure || !res) {
+      setImportError(failure ?? 'Internal error');
+      setPhase({ kind: 'ready' });
+      return;
+    }
+    setPhase({ kind: 'done', counts: importedCounts(transactions.length, res) });
+    // Remembered for the next file; the counts need not wait for it.
+    void savePrefs(
+      store,
+      // The per-account keys (`csv-mappings-<id>`...) are outside LocalPrefs' named fields.
+      importSettingsPrefs(
+        accountId,
+        fileType,
+        settingsToSave(fileType, choices),
+      ) as Partial<LocalPrefs>,
+    );
+  }
+
+  const chooseButton = (text: string) => (
+    <button type="button" className="btn" onClick={() => picker.current?.click()}>
+      {text}
+    </button>
+  );
+  const fileInput = (
+    <input
+      ref={picker}
+      type="file"
+      accept={ACCEPTED_FILES}
+      hidden
+      tabIndex={-1}
+      onChange={(e) => {
+        const picked = e.target.files?.[0];
+        e.target.value = '';
+        if (picked) void load(picked);
+      }}
+    />
+  );
+
+  const wide = phase.kind === 'ready' || phase.kind === 'importing';
+  return (
+    <Modal title="Import transactions" onClose={close} active={active} width={wide ? 800 : 520}>
+      <div
+        className="import-modal stack"
+        onDragOver={(e) => {
+          if (phase.kind === 'choose' || phase.kind === 'error') e.preventDefault();
+        }}
+        onDrop={(e) => {
+          const dropped = e.dataTransfer.files[0];
+          if (!dropped || !(phase.kind === 'choose' || phase.kind === 'error')) return;
+          e.preventDefault();
+          void load(dropped);
+        }}
+      >
+        {account && phase.kind !== 'done' && (
+          <p className="subdued import-into">
+            Into <strong>{account.name}</strong>
+            {file ? <> from {file.name}</> : null}
+          </p>
+        )}
+        {phase.kind === 'choose' && (
+          <>
+            <p>
+              Choose a file exported by your bank or another finance program: QIF, OFX, QFX, CSV,
+              TSV or CAMT.053 (XML).
+            </p>
+            <div className="modal-footer" style={{ justifyContent: 'flex-start' }}>
+              {chooseButton('Select file...')}
+            </div>
+          </>
+        )}
+        {phase.kind === 'parsing' && (
+          <div className="import-busy">
+            <Spinner label="Reading file" /> Reading the file…
+          </div>
+        )}
+        {phase.kind === 'error' && (
+          <>
+            <div className="error-text import-error" role="alert">
+              {phase.message}
+            </div>
+            <div className="modal-footer" style={{ justifyContent: 'flex-start' }}>
+              {chooseButton('Select new file...')}
+            </div>
+          </>
+        )}
+        {(phase.kind === 'ready' || phase.kind === 'importing') && answer && choices && (
+          <>
+            <ImportPreview rows={built.rows} previews={previews} />
+            <p className="import-summary" role="status">
+              {built.rows.length === 0
+                ? 'No transactions to import'
+                : previews
+                  ? previewSummary(countOutcomes(previews.map((p) => p?.outcome)))
+                  : `${built.rows.length.toLocaleString('en-US')} transactions: checking which are already in the account…`}
+            </p>
+            {built.errors.length > 0 && (
+              <div className="import-warnings" role="alert">
+                <strong>
+                  {built.errors.length === 1
+                    ? 'One record cannot be imported and will be left out:'
+                    : `${built.errors.length.toLocaleString('en-US')} records cannot be imported and will be left out:`}
+                </strong>
+                <ul>
+                  {built.errors.slice(0, ERRORS_SHOWN).map((e, i) => (
+                    <li key={i}>{e.message}</li>
+                  ))}
+                </ul>
+                {built.errors.length > ERRORS_SHOWN && (
+                  <span>
+                    and {(built.errors.length - ERRORS_SHOWN).toLocaleString('en-US')} more.
+                  </span>
+                )}
+              </div>
+            )}
+            {importError && (
+              <div className="error-text" role="alert">
+                {importError}
+              </div>
+            )}
+            {answer.format === 'csv' && (
+              <CsvMappingFields
+                fields={answer.fields ?? []}
+                rows={answer.transactions as CsvRow[]}
+                choices={choices}
+                onChange={change}
+              />
+            )}
+            <ImportSettingsFields
+              format={answer.format ?? 'csv'}
+              choices={choices}
+              onChange={change}
+            />
+            <div className="modal-footer import-footer">
+              {chooseButton('Select new file...')}
+              <span className="import-footer-gap" />
+              <button type="button" className="btn btn-bare" onClick={close}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary"
+                autoFocus
+                disabled={transactions.length === 0 || phase.kind === 'importing'}
+                onClick={() => void runImport()}
+              >
+                {phase.kind === 'importing' ? (
+                  <>
+                    <Spinner small label="Importing" /> Importing...
+                  </>
+                ) : transactions.length === 1 ? (
+                  'Import 1 transaction'
+                ) : (
+                  `Import ${transactions.length.toLocaleString('en-US')} transactions`
+                )}
+              </button>
+            </div>
+          </>
+        )}
+        {phase.kind === 'done' && (
+          <ImportDone
+            accountName={account?.name ?? ''}
+            counts={phase.counts}
+            onUndo={async () => {
+              await store.backend.send('undo');
+              close();
+            }}
+            onClose={close}
+          />
+        )}
+        {fileInput}
+      </div>
+    </Modal>
+  );
+}
+
+export default ImportTransactionsModal;

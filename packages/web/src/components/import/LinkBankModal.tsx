@@ -1,0 +1,226 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '../../app/context.ts';
+import type { ModalProps } from '../app/ModalHost.tsx';
+import { Autocomplete } from '../kit/Autocomplete.tsx';
+import { listSuggestions } from '../kit/autocomplete-logic.ts';
+import { MenuButton } from '../kit/Menu.tsx';
+import { Modal } from '../kit/Modal.tsx';
+import { Spinner } from '../kit/Spinner.tsx';
+import { type Bank, providerById } from './bank-provider.ts';
+import { COUNTRIES } from './countries.ts';
+import { ExternalLinkWait, type LinkedData } from './ExternalLinkWait.tsx';
+import { banksFailedText, notConfiguredText } from './link-logic.ts';
+import './bank.css';
+
+type Setup = { kind: 'checking' } | { kind: 'ready'; configured: boolean } | { kind: 'no-server' };
+
+type BankList =
+  { kind: 'none' } | { kind: 'loading' } | { kind: 'error' } | { kind: 'ok'; banks: Bank[] };
+
+const COUNTRY_ITEMS = COUNTRIES.map((c) => ({ id: c.id, label: c.name }));
+
+/**
+ * Link Your Bank (gocardless-external-msg): checks the provider is set up (or offers to set it
+ * up), lets the user choose a country and a bank, then waits while the user consents at the
+ * bank in the browser (ExternalLinkWait). Closing it stops the waiting.
+ */
+export function LinkBankModal({ options, active, close }: ModalProps) {
+  const store = useStore();
+  const provider = providerById(options.provider);
+  const upgradingAccountId = (options.upgradingAccountId as string | null | undefined) ?? null;
+  const [setup, setSetup] = useState<Setup>({ kind: 'checking' });
+  const [country, setCountry] = useState<string | null>(null);
+  const [bank, setBank] = useState<Bank | null>(null);
+  const [banks, setBanks] = useState<BankList>({ kind: 'none' });
+  const [started, setStarted] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    void provider.status(store.backend).then((res) => {
+      if (!current) return;
+      setSetup(
+        res.ok ? { kind: 'ready', configured: res.value.configured } : { kind: 'no-server' },
+      );
+    });
+    return () => {
+      current = false;
+    };
+  }, [store, provider]);
+
+  useEffect(() => {
+    if (!country || setup.kind !== 'ready' || !setup.configured) return;
+    let current = true;
+    setBanks({ kind: 'loading' });
+    setBank(null);
+    void provider.banks(store.backend, country).then((res) => {
+      if (current) setBanks(res.ok ? { kind: 'ok', banks: res.value } : { kind: 'error' });
+    });
+    return () => {
+      current = false;
+    };
+  }, [store, provider, country, setup, attempt]);
+
+  const setUpProvider = () =>
+    store.pushModal(provider.setupModal, {
+      onSuccess: () => {
+        setSetup({ kind: 'ready', configured: true });
+        setAttempt((n) => n + 1);
+      },
+    });
+
+  const bankItems = useMemo(
+    () => (banks.kind === 'ok' ? banks.banks.map((b) => ({ id: b.id, label: b.name })) : []),
+    [banks],
+  );
+
+  function onLinked(data: LinkedData) {
+    // The consent is done: the waiting modal gives way to the choice of accounts.
+    store.modal({
+      type: 'replace',
+      modal: {
+        name: 'select-linked-accounts',
+        options: {
+          provider: provider.id,
+          externalAccounts: data.accounts,
+          requisitionId: data.linkId,
+          upgradingAccountId,
+          onLinked: options.onLinked,
+        },
+      },
+    });
+  }
+
+  const stopRef = useRef(false);
+  const onClose = () => {
+    if (!stopRef.current) {
+      stopRef.current = true;
+      void provider.stopWaiting(store.backend);
+    }
+    close();
+  };
+
+  return (
+    <Modal title="Link Your Bank" onClose={onClose} active={active} width={560}>
+      <div className="stack bank-link">
+        <p>
+          To link a bank account you go to your bank’s own page, where {provider.name} asks your
+          bank for read-only access. {provider.name} cannot move money out of your accounts.
+        </p>
+        {setup.kind === 'checking' && (
+          <div className="bank-busy">
+            <Spinner small label="Checking" /> Checking the {provider.name} setup…
+          </div>
+        )}
+        {setup.kind === 'no-server' && (
+          <p className="error-text" role="alert">
+            Bank sync goes through a Coffer server, which keeps the {provider.name} secrets. Use a
+            server (see the server menu at the top) to link a bank.
+          </p>
+        )}
+        {setup.kind === 'ready' && !setup.configured && (
+          <>
+            <p className="error-text" role="alert">
+              {notConfiguredText(provider.name)}
+            </p>
+            <div>
+              <button type="button" className="btn btn-primary" onClick={setUpProvider}>
+                Configure {provider.name} integration
+              </button>
+            </div>
+          </>
+        )}
+        {setup.kind === 'ready' && setup.configured && (
+          <>
+            {!started && (
+              <>
+                <label className="field">
+                  Choose your country:
+                  <Autocomplete
+                    label="Country"
+                    value={country}
+                    valueLabel={COUNTRIES.find((c) => c.id === country)?.name ?? ''}
+                    placeholder="(please select)"
+                    clearable={false}
+                    style={{ width: '100%', padding: 0 }}
+                    suggest={(text, typed) => listSuggestions(COUNTRY_ITEMS, text, typed, country)}
+                    onCommit={(item) => {
+                      if (item && item.id !== country) setCountry(item.id);
+                    }}
+                  />
+                </label>
+                {banks.kind === 'error' && (
+                  <p className="error-text" role="alert">
+                    {banksFailedText(provider.name)}. Please{' '}
+                    <button type="button" className="link-button" onClick={setUpProvider}>
+                      set them up
+                    </button>{' '}
+                    again.
+                  </p>
+                )}
+                {banks.kind === 'loading' && (
+                  <div className="bank-busy">
+                    <Spinner small label="Loading banks" /> Loading banks...
+                  </div>
+                )}
+                {banks.kind === 'ok' && (
+                  <label className="field">
+                    Choose your bank:
+                    <Autocomplete
+                      label="Bank"
+                      value={bank?.id ?? null}
+                      valueLabel={bank?.name ?? ''}
+                      placeholder="(please select)"
+                      clearable={false}
+                      autoFocus
+                      style={{ width: '100%', padding: 0 }}
+                      suggest={(text, typed) =>
+                        listSuggestions(bankItems, text, typed, bank?.id ?? null)
+                      }
+                      onCommit={(item) => {
+                        const picked = banks.banks.find((b) => b.id === item?.id);
+                        if (picked) setBank(picked);
+                      }}
+                    />
+                  </label>
+                )}
+                <p className="bank-warning">
+                  Linking gives {provider.name}, a third-party service not part of Coffer, read-only
+                  access to the whole transaction history of the accounts you choose at your bank.
+                  Read {provider.name}’s privacy policy before you go on.
+                </p>
+              </>
+            )}
+            <div className="bank-link-actions">
+              <ExternalLinkWait
+                provider={provider}
+                label="Link bank in browser →"
+                disabled={!country || !bank}
+                start={() =>
+                  provider.startLink(store.backend, {
+                    institutionId: bank!.id,
+                    upgradingAccountId,
+                  })
+                }
+                upgradingAccountId={upgradingAccountId}
+                onStarted={() => setStarted(true)}
+                onRetry={() => setStarted(false)}
+                onLinked={onLinked}
+              />
+              {!started && (
+                <MenuButton
+                  label="⋯"
+                  ariaLabel={`${provider.name} options`}
+                  items={[{ name: 'reconfigure', text: 'Set new API secrets' }]}
+                  onSelect={(name) => name === 'reconfigure' && setUpProvider()}
+                />
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+export default LinkBankModal;

@@ -1,0 +1,41 @@
+import { useStore } from '../../app/context.ts';
+import type { ModalProps } from '../app/ModalHost.tsx';
+import { Modal } from '../kit/Modal.tsx';
+
+/**
+ * plaid-external-msg: the spec keeps the name of the old Plaid link modal. Coffer links banks
+ * through its bank-data providers (GoCardless first), so this one says so and moves on to the
+ * provider's Link Your Bank modal.
+ */
+export function PlaidExternalMsgModal({ options, active, close }: ModalProps) {
+  const store = useStore();
+  return (
+    <Modal title="Link Your Bank in browser" onClose={close} active={active} width={500}>
+      <div className="stack">
+        <p>
+          Plaid bank linking is not available in Coffer. Banks are linked through GoCardless
+          instead, which reaches banks in 31 European countries.
+        </p>
+        <div className="modal-footer">
+          <button type="button" className="btn btn-bare" onClick={close}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() =>
+              store.modal({
+                type: 'replace',
+                modal: { name: 'gocardless-external-msg', options },
+              })
+            }
+          >
+            Link with GoCardless
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+export default PlaidExternalMsgModal;

@@ -1,0 +1,130 @@
+/**
+ * A bank-data provider as the link screens use it. The screens (choose a bank, wait for the
+ * consent in the browser, choose which accounts to link, the connection-problem banner) are
+ * written against this; GoCardless, the spec's flow, is the first adapter. Another provider is
+ * one more object of this shape (and its handlers in the core), not new screens.
+ */
+import type { Backend } from '../../backend/backend.ts';
+import { errorOf } from '../../backend/backend.ts';
+
+export interface Bank {
+  id: string;
+  name: string;
+}
+
+/** A bank account the user allowed access to, as the server normalised it. */
+export interface ExternalAccount {
+  account_id: string;
+  name?: string;
+  official_name?: string;
+  mask?: string;
+  institution?: { id?: string; name?: string } | string;
+  [field: string]: unknown;
+}
+
+export type Answer<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** Why waiting for the consent ended without accounts. */
+export type WaitError = 'timeout' | 'unknown' | 'stopped';
+
+export interface BankProvider {
+  id: string;
+  /** The provider's name, as the screens say it. */
+  name: string;
+  /** The modal that stores the provider's secrets on the server. */
+  setupModal: string;
+  /** Whether the server holds the provider's secrets; an error when there is no server. */
+  status(backend: Backend): Promise<Answer<{ configured: boolean }>>;
+  banks(backend: Backend, country: string): Promise<Answer<Bank[]>>;
+  /** Starts a consent at the bank: the page to open, and the link's id. */
+  startLink(
+    backend: Backend,
+    args: { institutionId: string; upgradingAccountId: string | null },
+  ): Promise<Answer<{ url: string; linkId: string }>>;
+  /** Waits until the user finished at the bank (the core polls the server). */
+  waitForLink(
+    backend: Backend,
+    args: { linkId: string; upgradingAccountId: string | null },
+  ): Promise<Answer<{ linkId: string; accounts: ExternalAccount[] }> & { reason?: WaitError }>;
+  /** Stops waiting (the modal closed). */
+  stopWaiting(backend: Backend): Promise<void>;
+  /** Links one bank account to an existing account, or to a new one; syncs it at once. */
+  linkAccount(
+    backend: Backend,
+    args: {
+      linkId: string;
+      account: ExternalAccount;
+      existingAccountId: string | null;
+      offBudget: boolean;
+    },
+  ): Promise<Answer<null>>;
+}
+
+/** Consent is asked for 30 days (spec: bank access validity). */
+export const ACCESS_VALID_FOR_DAYS = 30;
+
+const failure = (res: unknown, fallback = 'unknown'): { ok: false; error: string } => {
+  const error = errorOf(res);
+  return { ok: false, error: error?.message ?? error?.reason ?? error?.type ?? fallback };
+};
+
+export const goCardless: BankProvider = {
+  id: 'gocardless',
+  name: 'GoCardless',
+  setupModal: 'gocardless-init',
+
+  async status(backend) {
+    const res = await backend.send<{ configured?: boolean }>('gocardless-status');
+    if (errorOf(res) || typeof res?.configured !== 'boolean') return failure(res);
+    return { ok: true, value: { configured: res.configured } };
+  },
+
+  async banks(backend, country) {
+    const res = await backend.send<{ data?: Bank[] }>('gocardless-get-banks', { country });
+    if (errorOf(res) || !Array.isArray(res?.data)) return failure(res);
+    return { ok: true, value: res.data };
+  },
+
+  async startLink(backend, { institutionId, upgradingAccountId }) {
+    const res = await backend.send<{ link?: string; requisitionId?: string }>(
+      'gocardless-create-web-token',
+      { upgradingAccountId, institutionId, accessValidForDays: ACCESS_VALID_FOR_DAYS },
+    );
+    if (errorOf(res) || !res?.link || !res.requisitionId) return failure(res);
+    return { ok: true, value: { url: res.link, linkId: res.requisitionId } };
+  },
+
+  async waitForLink(backend, { linkId, upgradingAccountId }) {
+    const res = await backend.send<{
+      data?: { id?: string; accounts?: ExternalAccount[] };
+      error?: WaitError;
+    }>('gocardless-poll-web-token', { upgradingAccountId, requisitionId: linkId });
+    if (res?.data && Array.isArray(res.data.accounts)) {
+      return { ok: true, value: { linkId: res.data.id ?? linkId, accounts: res.data.accounts } };
+    }
+    const reason: WaitError =
+      res?.error === 'timeout' || res?.error === 'stopped' ? res.error : 'unknown';
+    return { ok: false, error: reason, reason };
+  },
+
+  async stopWaiting(backend) {
+    await backend.send('gocardless-poll-web-token-stop');
+  },
+
+  async linkAccount(backend, { linkId, account, existingAccountId, offBudget }) {
+    const res = await backend.send('gocardless-accounts-link', {
+      requisitionId: linkId,
+      account,
+      upgradingId: existingAccountId,
+      offBudget,
+    });
+    return errorOf(res) ? failure(res) : { ok: true, value: null };
+  },
+};
+
+/** The providers the app can link through, by id. */
+export const BANK_PROVIDERS: Readonly<Record<string, BankProvider>> = { gocardless: goCardless };
+
+export function providerById(id: unknown): BankProvider {
+  return (typeof id === 'string' && BANK_PROVIDERS[id]) || goCardless;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { FileEntry } from '../../app/types.ts';
+import { fileDetails, repeatedNames } from './file-details.ts';
+
+const formatTime = (iso: string) => `at ${iso.slice(0, 16)}`;
+
+describe('the file list tells copies of a budget apart', () => {
+  // What importing one's own export leaves: the imported copy, uploaded as a new cloud file,
+  // and the old cloud file.
+  const files: FileEntry[] = [
+    {
+      id: 'My-Finances-1a2b3c4',
+      cloudFileId: '9f8e7d6c-0000-4000-8000-000000000000',
+      name: 'My Finances',
+      state: 'synced',
+      lastOpened: '2024-03-05T09:30:00.000Z',
+    },
+    { cloudFileId: '1234abcd-0000-4000-8000-000000000000', name: 'my finances', state: 'remote' },
+    { id: 'Other-5d6e7f8', name: 'Other', state: 'local' },
+  ];
+
+  it('finds the names that repeat, as people read them', () => {
+    expect(repeatedNames(files)).toEqual(new Set(['my finances']));
+  });
+
+  it('says where each lives, when it was last opened here, and which file it is', () => {
+    const same = repeatedNames(files);
+    const lines = files.map((f) =>
+      fileDetails(f, { sameName: same.has(f.name.toLowerCase()), formatTime }),
+    );
+    expect(lines).toEqual([
+      'On this device and the server · Last opened at 2024-03-05T09:30 · Local file My-Finances-1a2b3c4',
+      'On the server only · Not downloaded to this device · Server file 1234abcd',
+      'On this device only',
+    ]);
+    expect(new Set(lines).size).toBe(lines.length);
+  });
+
+  it('marks the open budget', () => {
+    expect(fileDetails(files[2]!, { openId: 'Other-5d6e7f8' })).toBe(
+      'On this device only · Open now',
+    );
+  });
+});

@@ -1,0 +1,131 @@
+import { Link } from 'react-router';
+import { useStore } from '../../app/context.ts';
+import { MenuButton } from '../kit/Menu.tsx';
+import { GROUP_LABELS, MEASURE_LABELS, settingsOf } from './data/custom-settings.ts';
+import { PRESET_LABELS } from './data/range.ts';
+import { CashFlowCard, CustomReportCard, NetWorthCard, SpendingCard } from './OverviewCards.tsx';
+import {
+  cardOf,
+  type CustomReport,
+  deleteReport,
+  placeOnOverview,
+  removeFromOverview,
+  useSavedReports,
+} from './saved-reports.ts';
+
+function rangeText(report: CustomReport): string {
+  const s = settingsOf(report);
+  return s.range.preset === 'custom'
+    ? `${s.range.start} to ${s.range.end}`
+    : PRESET_LABELS[s.range.preset];
+}
+
+/**
+ * The reports overview: a card per report (net worth, cash flow, spending, and the saved custom
+ * reports placed here), then the list of saved custom reports.
+ */
+export function Overview() {
+  const store = useStore();
+  const saved = useSavedReports();
+  const byId = new Map(saved.reports.map((r) => [r.id, r]));
+  const placed = saved.widgets
+    .filter((w) => w.type === 'custom-report' && typeof w.meta?.id === 'string')
+    .map((w) => ({ widget: w, report: byId.get(String(w.meta!.id)) }))
+    .filter((x): x is { widget: typeof x.widget; report: CustomReport } => Boolean(x.report));
+
+  const onReportMenu = async (report: CustomReport, action: string) => {
+    const card = cardOf(saved.widgets, report.id);
+    if (action === 'overview') {
+      if (card) await removeFromOverview(store, card.id);
+      else await placeOnOverview(store, report.id);
+    } else if (action === 'delete') {
+      store.pushModal('report-delete', {
+        name: report.name,
+        onConfirm: async () => {
+          await deleteReport(store, report.id);
+          await saved.reload();
+        },
+      });
+      return;
+    }
+    await saved.reload();
+  };
+
+  return (
+    <div className="page report-page">
+      <div className="report-title-row">
+        <h1>Reports</h1>
+        <Link to="/reports/custom" className="btn btn-primary">
+          New custom report
+        </Link>
+      </div>
+      <section className="report-cards" aria-label="Report cards">
+        <NetWorthCard />
+        <CashFlowCard />
+        <SpendingCard />
+        {placed.map(({ widget, report }) => (
+          <CustomReportCard
+            key={widget.id}
+            report={report}
+            onRemove={() => void removeFromOverview(store, widget.id).then(saved.reload)}
+          />
+        ))}
+      </section>
+      <section className="card report-saved" aria-labelledby="saved-reports-title">
+        <h2 id="saved-reports-title">Custom reports</h2>
+        {saved.loaded && saved.reports.length === 0 ? (
+          <p className="subdued">
+            No saved reports yet. A custom report measures payments, deposits, net or budgeted
+            amounts by category, group, payee, account or month, filtered as you like.
+          </p>
+        ) : (
+          <table className="report-table report-text-table" aria-label="Saved custom reports">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Shows</th>
+                <th scope="col">Range</th>
+                <th scope="col">On overview</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {saved.reports.map((r) => {
+                const onOverview = Boolean(cardOf(saved.widgets, r.id));
+                return (
+                  <tr key={r.id}>
+                    <th scope="row">
+                      <Link to={`/reports/custom/${r.id}`}>{r.name}</Link>
+                    </th>
+                    <td>
+                      {MEASURE_LABELS[r.balanceType]} by {GROUP_LABELS[r.groupBy].toLowerCase()}
+                    </td>
+                    <td>{rangeText(r)}</td>
+                    <td>{onOverview ? 'Yes' : 'No'}</td>
+                    <td className="report-row-menu">
+                      <MenuButton
+                        label="⋯"
+                        ariaLabel={`${r.name} menu`}
+                        items={[
+                          {
+                            name: 'overview',
+                            text: onOverview ? 'Remove from overview' : 'Add to overview',
+                          },
+                          { kind: 'separator' },
+                          { name: 'delete', text: 'Delete report…', danger: true },
+                        ]}
+                        onSelect={(action) => void onReportMenu(r, action)}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { type FormEvent, useState } from 'react';
+import type { ModalProps } from '../app/ModalHost.tsx';
+import { Modal } from '../kit/Modal.tsx';
+
+/**
+ * `report-name`: asks a custom report's name (to save a new report, save a copy or rename).
+ * Options: `title`, `initial`, `submitLabel`, and `onSubmit(name)`, which resolves to an error
+ * message to show (the modal stays open, the name kept) or null when done.
+ */
+export function ReportNameModal({ options, active, close }: ModalProps) {
+  const title = String(options.title ?? 'Save report');
+  const submitLabel = String(options.submitLabel ?? 'Save');
+  const onSubmit = options.onSubmit as (name: string) => Promise<string | null>;
+  const [name, setName] = useState(String(options.initial ?? ''));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const problem = await onSubmit(name);
+    setBusy(false);
+    if (problem) setError(problem);
+    else close();
+  }
+
+  return (
+    <Modal title={title} onClose={close} active={active} width={440}>
+      <form className="stack" onSubmit={submit}>
+        <label className="field">
+          Report name
+          <input
+            className="input"
+            value={name}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'report-name-error' : undefined}
+            onChange={(e) => {
+              setName(e.target.value);
+              setError(null);
+            }}
+          />
+        </label>
+        {error && (
+          <div id="report-name-error" className="error-text" role="alert">
+            {error}
+          </div>
+        )}
+        <div className="modal-footer">
+          <button type="button" className="btn" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {submitLabel}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** `report-delete`: confirms deleting a saved custom report (`name`, `onConfirm`). */
+export function DeleteReportModal({ options, active, close }: ModalProps) {
+  const onConfirm = options.onConfirm as () => Promise<void>;
+  return (
+    <Modal title="Delete report" onClose={close} active={active} width={440}>
+      <div className="stack">
+        <p>
+          Delete the report “{String(options.name ?? '')}”? It also leaves the reports overview.
+          This cannot be undone.
+        </p>
+        <div className="modal-footer">
+          <button type="button" className="btn" onClick={close}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary btn-danger-fill"
+            onClick={async () => {
+              close();
+              await onConfirm();
+            }}
+          >
+            Delete
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,138 @@
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceLine,
+  Tooltip,
+  type TooltipContentProps,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { CashFlowPeriod, Interval } from '../data/cash-flow.ts';
+import { monthLabel } from '../data/range.ts';
+import {
+  amountTick,
+  AXIS,
+  EXPENSE,
+  GRID,
+  INCOME,
+  labelTick,
+  LINE,
+  TipBox,
+  useChartFormat,
+} from './chart-kit.tsx';
+
+/** `2024-03` → 'March 2024', `2024-03-05` → 'Mar 5, 2024'. */
+export function periodLabel(period: string, short = false): string {
+  if (period.length === 7) return monthLabel(period, short);
+  const day = Number(period.slice(8, 10));
+  return short
+    ? `${monthLabel(period.slice(0, 7), true).slice(0, 3)} ${day}`
+    : `${monthLabel(period.slice(0, 7), true).slice(0, 3)} ${day}, ${period.slice(0, 4)}`;
+}
+
+function CashFlowTip({ active, payload }: TooltipContentProps) {
+  const row = payload?.[0]?.payload as CashFlowPeriod | undefined;
+  if (!active || !row) return null;
+  return (
+    <TipBox
+      title={periodLabel(row.period)}
+      rows={[
+        { name: 'Income', value: row.income, color: INCOME },
+        { name: 'Expenses', value: row.expenses, color: EXPENSE },
+        { name: 'Net', value: row.net },
+        { name: 'Balance', value: row.balance, color: LINE },
+      ]}
+    />
+  );
+}
+
+export type FlowKind = 'income' | 'expenses';
+
+/**
+ * Income up and expenses down per period, the balance as a line on its own axis (it is usually
+ * much larger than a month's flows). A click on a bar opens those transactions.
+ */
+export function CashFlowChart({
+  periods,
+  interval,
+  height = 300,
+  showBalance = true,
+  onBar,
+}: {
+  periods: readonly CashFlowPeriod[];
+  interval: Interval;
+  height?: number;
+  showBalance?: boolean;
+  onBar?: (period: string, kind: FlowKind) => void;
+}) {
+  const { compact } = useChartFormat();
+  const thin = periods.length > 36;
+  const click = (kind: FlowKind) => (d: { payload?: CashFlowPeriod }) =>
+    d.payload && onBar?.(d.payload.period, kind);
+  return (
+    <ComposedChart
+      responsive
+      style={{ width: '100%', height }}
+      data={periods as CashFlowPeriod[]}
+      margin={{ top: 8, right: 8, bottom: 0, left: 8 }}
+      stackOffset="sign"
+    >
+      <CartesianGrid stroke={GRID} vertical={false} />
+      <XAxis
+        dataKey="period"
+        tick={labelTick}
+        stroke={AXIS}
+        tickFormatter={(p: string) => periodLabel(p, true)}
+        minTickGap={interval === 'day' ? 24 : 16}
+      />
+      <YAxis yAxisId="flow" tick={amountTick} stroke={AXIS} tickFormatter={compact} width={56} />
+      {showBalance && (
+        <YAxis
+          yAxisId="balance"
+          orientation="right"
+          tick={amountTick}
+          stroke={AXIS}
+          tickFormatter={compact}
+          width={56}
+        />
+      )}
+      <ReferenceLine yAxisId="flow" y={0} stroke={AXIS} />
+      <Tooltip content={CashFlowTip} cursor={{ fill: 'var(--table-row-hover)' }} />
+      <Bar
+        yAxisId="flow"
+        dataKey="income"
+        name="Income"
+        stackId="flow"
+        fill={INCOME}
+        isAnimationActive={false}
+        cursor={onBar ? 'pointer' : undefined}
+        onClick={click('income')}
+        maxBarSize={thin ? 8 : 32}
+      />
+      <Bar
+        yAxisId="flow"
+        dataKey="expenses"
+        name="Expenses"
+        stackId="flow"
+        fill={EXPENSE}
+        isAnimationActive={false}
+        cursor={onBar ? 'pointer' : undefined}
+        onClick={click('expenses')}
+        maxBarSize={thin ? 8 : 32}
+      />
+      {showBalance && (
+        <Line
+          yAxisId="balance"
+          dataKey="balance"
+          name="Balance"
+          stroke={LINE}
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+      )}
+    </ComposedChart>
+  );
+}

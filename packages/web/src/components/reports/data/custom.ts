@@ -1,0 +1,318 @@
+import { fromDbMonth, monthRange, toDbMonth, type Month } from '@coffer/core/budget/months.ts';
+import { q, type QueryState } from '@coffer/core/query/query.ts';
+import type { ReportBalanceType, ReportGroupBy } from '@coffer/core/reports/custom-reports.ts';
+import { dateFilter, type MonthSpan, monthLabel } from './range.ts';
+import {
+  type BudgetMeta,
+  categoryIndex,
+  isOffBudget,
+  notTransfersAmong,
+  type QueryRunner,
+  transferPayeesOf,
+} from './source.ts';
+
+export interface CustomParams extends MonthSpan {
+  groupBy: ReportGroupBy;
+  balanceType: ReportBalanceType;
+  /** `time` splits every row by month (line charts, the table's month columns). */
+  mode: 'total' | 'time';
+  /** Query filters made from the report's conditions (`make-filters-from-conditions`). */
+  filters: readonly unknown[];
+  conditionsOp: 'and' | 'or';
+  showOffBudget: boolean;
+  showHidden: boolean;
+  showUncategorized: boolean;
+  showEmpty: boolean;
+  budgetType: 'rollover' | 'report';
+}
+
+export interface CustomRow {
+  /** The category, group, payee or account id, the month, or null (none). */
+  key: string | null;
+  label: string;
+  total: number;
+  /** By month of `months`, in time mode. */
+  byMonth: number[];
+}
+
+export interface CustomData {
+  rows: CustomRow[];
+  months: Month[];
+  total: number;
+  totalsByMonth: number[];
+}
+
+/** Which groupings a measure can have: budgets have no payee or account. */
+export function groupingsFor(balanceType: ReportBalanceType): ReportGroupBy[] {
+  return balanceType === 'Budgeted'
+    ? ['Category', 'Group', 'Interval']
+    : ['Category', 'Group', 'Payee', 'Account', 'Interval'];
+}
+
+const NO_KEY_LABEL: Record<ReportGroupBy, string> = {
+  Category: 'Uncategorized',
+  Group: 'Uncategorized',
+  Payee: 'No payee',
+  Account: 'No account',
+  Interval: '',
+};
+
+interface KeySum {
+  key: string | number | null;
+  month?: Month | number;
+  amount: number;
+}
+
+function hiddenCategoryIds(meta: BudgetMeta): string[] {
+  return meta.groups.flatMap((g) =>
+    g.categories.filter((c) => g.hidden || c.hidden).map((c) => c.id),
+  );
+}
+
+/** The accounts in the report's reach: on budget, or all of them. */
+export function scopeAccounts(meta: BudgetMeta, showOffBudget: boolean): string[] {
+  return meta.accounts.filter((a) => showOffBudget || !isOffBudget(a)).map((a) => a.id);
+}
+
+/** The grouped sums of transactions the measure looks at. */
+export function transactionsQuery(p: CustomParams, meta: BudgetMeta): QueryState {
+  const accounts = scopeAccounts(meta, p.showOffBudget);
+  // Hidden categories are rows a report may leave out; grouped another way, all money counts.
+  const byCategory = p.groupBy === 'Category' || p.groupBy === 'Group';
+  const hidden = p.showHidden || !byCategory ? [] : hiddenCategoryIds(meta);
+  const category: unknown[] = [
+    ...(p.showUncategorized ? [] : [{ $ne: null }]),
+    ...hidden.map((id) => ({ $ne: id })),
+  ];
+  let query = q('transactions')
+    .filter({
+      account: { $oneof: accounts },
+      date: dateFilter(p),
+      ...notTransfersAmong(transferPayeesOf(meta, accounts)),
+    })
+    .withoutValidatedRefs();
+  if (category.length > 0) query = query.filter({ category });
+  if (p.balanceType === 'Payment') query = query.filter({ amount: { $lt: 0 } });
+  if (p.balanceType === 'Deposit') query = query.filter({ amount: { $gt: 0 } });
+  if (p.filters.length > 0) {
+    query = query.filter({ [p.conditionsOp === 'or' ? '$or' : '$and']: [...p.filters] });
+  }
+  const key =
+    p.groupBy === 'Interval'
+      ? { $month: '$date' }
+      : p.groupBy === 'Account'
+        ? '$account'
+        : p.groupBy === 'Payee'
+          ? '$payee'
+          : '$category';
+  const keys: unknown[] = [key];
+  const select: unknown[] = [{ key }, { amount: { $sum: '$amount' } }];
+  if (p.mode === 'time' && p.groupBy !== 'Interval') {
+    keys.push({ $month: '$date' });
+    select.push({ month: { $month: '$date' } });
+  }
+  return query.groupBy(keys).select(select).orderBy(keys).serialize();
+}
+
+/** The grouped budgeted amounts (the budget rows of the budget's type). */
+export function budgetQuery(p: CustomParams, meta: BudgetMeta): QueryState {
+  const hidden = new Set(p.showHidden ? [] : hiddenCategoryIds(meta));
+  const categories = meta.groups
+    .flatMap((g) => g.categories.map((c) => c.id))
+    .filter((id) => !hidden.has(id));
+  const byMonth = p.groupBy === 'Interval' || p.mode === 'time';
+  return q(p.budgetType === 'report' ? 'reflect_budgets' : 'zero_budgets')
+    .filter({
+      month: [{ $gte: toDbMonth(p.start) }, { $lte: toDbMonth(p.end) }],
+      category: { $oneof: categories },
+    })
+    .groupBy(byMonth ? ['category', 'month'] : ['category'])
+    .orderBy(byMonth ? ['category', 'month'] : ['category'])
+    .select([{ key: '$category' }, ...(byMonth ? ['month'] : []), { amount: { $sum: '$amount' } }])
+    .serialize();
+}
+
+function monthOf(value: Month | number | undefined): Month | null {
+  if (value === undefined || value === null) return null;
+  return typeof value === 'number' ? fromDbMonth(value) : value;
+}
+
+interface Row {
+  key: string | null;
+  label: string;
+  order: number;
+  total: number;
+  byMonth: number[];
+}
+
+/** Turns grouped sums into the report's rows, in the order a person expects for the grouping. */
+export function shapeCustom(
+  p: CustomParams,
+  meta: BudgetMeta,
+  sums: readonly KeySum[],
+): CustomData {
+  const months = monthRange(p.start, p.end);
+  const monthIndex = new Map(months.map((m, i) => [m, i]));
+  const sign = p.balanceType === 'Payment' ? -1 : 1;
+  const categories = categoryIndex(meta.groups);
+  const groupOrder = new Map(meta.groups.map((g, i) => [g.id, i]));
+  const categoryOrder = new Map(
+    meta.groups.flatMap((g, gi) => g.categories.map((c, ci) => [c.id, gi * 10000 + ci] as const)),
+  );
+  // As the sidebar lists them: on budget, then off budget.
+  const accountOrder = new Map(
+    meta.accounts.map((a, i) => [a.id, (isOffBudget(a) ? meta.accounts.length : 0) + i]),
+  );
+  const payeeName = new Map(
+    meta.payees.map((p) => {
+      const account = p.transfer_acct && meta.accounts.find((a) => a.id === p.transfer_acct);
+      return [p.id, account ? `Transfer: ${account.name}` : p.name] as const;
+    }),
+  );
+
+  const describe = (
+    raw: string | number | null,
+  ): { key: string | null; label: string; order: number } => {
+    const id = raw === null ? null : String(raw);
+    switch (p.groupBy) {
+      case 'Interval': {
+        const m = monthOf(raw ?? undefined) ?? '';
+        return { key: m, label: monthLabel(m), order: monthIndex.get(m) ?? 0 };
+      }
+      case 'Category': {
+        const c = id ? categories.get(id) : undefined;
+        return c
+          ? { key: c.id, label: c.name, order: categoryOrder.get(c.id) ?? 0 }
+          : { key: null, label: NO_KEY_LABEL.Category, order: Number.MAX_SAFE_INTEGER };
+      }
+      case 'Group': {
+        const c = id ? categories.get(id) : undefined;
+        const g = c && meta.groups.find((x) => x.id === c.cat_group);
+        return g
+          ? { key: g.id, label: g.name, order: groupOrder.get(g.id) ?? 0 }
+          : { key: null, label: NO_KEY_LABEL.Group, order: Number.MAX_SAFE_INTEGER };
+      }
+      case 'Account': {
+        const a = id ? meta.accounts.find((x) => x.id === id) : undefined;
+        return a
+          ? { key: a.id, label: a.name, order: accountOrder.get(a.id) ?? 0 }
+          : { key: null, label: NO_KEY_LABEL.Account, order: Number.MAX_SAFE_INTEGER };
+      }
+      case 'Payee': {
+        const name = id ? payeeName.get(id) : undefined;
+        return name !== undefined
+          ? { key: id, label: name, order: 0 }
+          : { key: null, label: NO_KEY_LABEL.Payee, order: Number.MAX_SAFE_INTEGER };
+      }
+    }
+  };
+
+  const rows = new Map<string, Row>();
+  const rowFor = (raw: string | number | null): Row => {
+    const d = describe(raw);
+    const id = d.key ?? '';
+    let row = rows.get(id);
+    if (!row) {
+      row = { ...d, total: 0, byMonth: months.map(() => 0) };
+      rows.set(id, row);
+    }
+    return row;
+  };
+
+  for (const s of sums) {
+    const row = rowFor(s.key);
+    const amount = sign * s.amount;
+    row.total += amount;
+    const m = p.groupBy === 'Interval' ? row.key : monthOf(s.month);
+    const i = m ? monthIndex.get(m) : undefined;
+    if (i !== undefined) row.byMonth[i]! += amount;
+  }
+
+  if (p.showEmpty || p.groupBy === 'Interval') {
+    const hidden = new Set(p.showHidden ? [] : hiddenCategoryIds(meta));
+    const keys: Array<string | null> =
+      p.groupBy === 'Interval'
+        ? months
+        : p.groupBy === 'Category'
+          ? [...categories.keys()].filter((id) => !hidden.has(id))
+          : p.groupBy === 'Group'
+            ? meta.groups.filter((g) => p.showHidden || !g.hidden).map((g) => g.id)
+            : p.groupBy === 'Account'
+              ? scopeAccounts(meta, p.showOffBudget)
+              : [];
+    for (const key of keys) {
+      if (p.groupBy === 'Group') {
+        const g = meta.groups.find((x) => x.id === key);
+        if (g && !rows.has(g.id)) {
+          rows.set(g.id, {
+            key: g.id,
+            label: g.name,
+            order: groupOrder.get(g.id) ?? 0,
+            total: 0,
+            byMonth: months.map(() => 0),
+          });
+        }
+      } else if (!rows.has(key ?? '')) {
+        rowFor(key);
+      }
+    }
+  }
+
+  const list = [...rows.values()];
+  list.sort((a, b) =>
+    p.groupBy === 'Payee'
+      ? a.order - b.order || b.total - a.total || a.label.localeCompare(b.label)
+      : a.order - b.order,
+  );
+  const total = list.reduce((t, r) => t + r.total, 0);
+  const totalsByMonth = months.map((_, i) => list.reduce((t, r) => t + r.byMonth[i]!, 0));
+  return {
+    rows: list.map(({ key, label, total: t, byMonth }) => ({ key, label, total: t, byMonth })),
+    months,
+    total,
+    totalsByMonth,
+  };
+}
+
+export async function loadCustom(
+  run: QueryRunner,
+  meta: BudgetMeta,
+  p: CustomParams,
+): Promise<CustomData> {
+  const query = p.balanceType === 'Budgeted' ? budgetQuery(p, meta) : transactionsQuery(p, meta);
+  let sums = await run<KeySum[]>(query);
+  if (p.balanceType === 'Budgeted' && p.groupBy === 'Interval') {
+    sums = sums.map((s) => ({ ...s, key: s.month ?? null }));
+  }
+  return shapeCustom(p, meta, sums);
+}
+
+export const OTHER_KEY = '__other';
+
+/**
+ * What a chart can show of many rows: all of them up to `max`. Beyond that, the `max - 1`
+ * largest (by size, kept in report order) and the rest summed as "Other" — or, with
+ * `withOther` false, just the `max` largest, largest first (a bar of "Other" would dwarf them).
+ * Months are never merged.
+ */
+export function chartRows(
+  data: CustomData,
+  max: number,
+  { keepAll = false, withOther = true }: { keepAll?: boolean; withOther?: boolean } = {},
+): CustomRow[] {
+  if (keepAll || data.rows.length <= max) return data.rows;
+  const bySize = [...data.rows].sort((a, b) => Math.abs(b.total) - Math.abs(a.total));
+  if (!withOther) return bySize.slice(0, max);
+  const largest = new Set(bySize.slice(0, max - 1).map((r) => r.key));
+  const shown = data.rows.filter((r) => largest.has(r.key));
+  const rest = data.rows.filter((r) => !largest.has(r.key));
+  return [
+    ...shown,
+    {
+      key: OTHER_KEY,
+      label: `Other (${rest.length})`,
+      total: rest.reduce((t, r) => t + r.total, 0),
+      byMonth: data.months.map((_, i) => rest.reduce((t, r) => t + r.byMonth[i]!, 0)),
+    },
+  ];
+}

@@ -1,0 +1,74 @@
+import type { CustomReport, CustomReportInput } from '@coffer/core/reports/custom-reports.ts';
+import type { DashboardWidget } from '@coffer/core/reports/dashboard.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { useStore } from '../../app/context.ts';
+import type { AppStore } from '../../app/store.ts';
+import { errorOf } from '../../backend/backend.ts';
+
+export type { CustomReport, DashboardWidget };
+
+/** Saves a new report: its id, or the core's message (a missing or taken name). */
+export async function createReport(
+  store: AppStore,
+  input: CustomReportInput,
+): Promise<{ id: string } | { error: string }> {
+  const res = await store.backend.send<string>('report/create', input);
+  const error = errorOf(res);
+  return error ? { error: error.message ?? 'The report could not be saved.' } : { id: res };
+}
+
+export async function updateReport(
+  store: AppStore,
+  input: CustomReportInput & { id: string },
+): Promise<string | null> {
+  const error = errorOf(await store.backend.send('report/update', input));
+  return error ? (error.message ?? 'The report could not be saved.') : null;
+}
+
+export async function deleteReport(store: AppStore, id: string): Promise<void> {
+  await store.backend.send('report/delete', { id });
+}
+
+export async function placeOnOverview(store: AppStore, reportId: string): Promise<void> {
+  await store.backend.send('dashboard-add-widget', {
+    type: 'custom-report',
+    meta: { id: reportId },
+  });
+}
+
+export async function removeFromOverview(store: AppStore, widgetId: string): Promise<void> {
+  await store.backend.send('dashboard-remove-widget', { id: widgetId });
+}
+
+/** The overview card of a report, if it has one. */
+export function cardOf(widgets: readonly DashboardWidget[], reportId: string) {
+  return widgets.find((w) => w.type === 'custom-report' && w.meta?.id === reportId);
+}
+
+/**
+ * Saved reports and the overview's cards. These live outside the sync log (no tables-changed
+ * event), so every change made here is followed by `reload`.
+ */
+export function useSavedReports() {
+  const store = useStore();
+  const [state, setState] = useState<{
+    reports: CustomReport[];
+    widgets: DashboardWidget[];
+    loaded: boolean;
+  }>({ reports: [], widgets: [], loaded: false });
+  const reload = useCallback(async () => {
+    const [reports, widgets] = await Promise.all([
+      store.backend.send<CustomReport[]>('reports-get'),
+      store.backend.send<DashboardWidget[]>('dashboard-get'),
+    ]);
+    setState({
+      reports: Array.isArray(reports) ? reports : [],
+      widgets: Array.isArray(widgets) ? widgets : [],
+      loaded: true,
+    });
+  }, [store]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return { ...state, reload };
+}

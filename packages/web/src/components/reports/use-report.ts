@@ -1,0 +1,88 @@
+import type { Month } from '@coffer/core/budget/months.ts';
+import type { QueryState } from '@coffer/core/query/query.ts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useAppState, useStore } from '../../app/context.ts';
+import { runQuery, useTablesChanged } from '../kit/data.ts';
+import { type BudgetMeta, firstMonth, type QueryRunner, REPORT_TABLES } from './data/source.ts';
+
+/** The `query` handler as a report's data functions take it. */
+export function useRunner(): QueryRunner {
+  const store = useStore();
+  return useMemo(
+    () =>
+      <T>(query: QueryState) =>
+        runQuery<T>(store, query),
+    [store],
+  );
+}
+
+/** Budget cells by full name (`getCells`), as a map. */
+export function useGetCells(): (names: string[]) => Promise<Record<string, unknown>> {
+  const store = useStore();
+  return useCallback(
+    async (names: string[]) => {
+      if (names.length === 0) return {};
+      const cells = await store.backend.send<Array<{ name: string; value: unknown }>>('getCells', {
+        names,
+      });
+      return Array.isArray(cells) ? Object.fromEntries(cells.map((c) => [c.name, c.value])) : {};
+    },
+    [store],
+  );
+}
+
+/** Accounts, payees and categories from the store (kept fresh by the shell after every write). */
+export function useBudgetMeta(): BudgetMeta {
+  const accounts = useAppState((s) => s.accounts);
+  const payees = useAppState((s) => s.payees);
+  const groups = useAppState((s) => s.categories.grouped);
+  return useMemo(() => ({ accounts, payees, groups }), [accounts, payees, groups]);
+}
+
+export interface ReportState<T> {
+  data: T | null;
+  /** A newer answer is on its way (the shown data is for the last parameters). */
+  loading: boolean;
+}
+
+/**
+ * A report's figures: `load` runs whenever `key` (its parameters) changes and after every write
+ * to the tables reports read. An older answer arriving late never replaces a newer one.
+ */
+export function useReport<T>(key: string | null, load: () => Promise<T>): ReportState<T> {
+  const [state, setState] = useState<{ key: string | null; data: T | null }>({
+    key: null,
+    data: null,
+  });
+  const [loading, setLoading] = useState(true);
+  const generation = useRef(0);
+  const latest = useRef(load);
+  latest.current = load;
+
+  const run = useCallback(() => {
+    if (key === null) return;
+    const gen = ++generation.current;
+    setLoading(true);
+    // Marks split a report's time into its queries and its rendering (bench/web/reports.ts).
+    const started = performance.now();
+    void latest.current().then((data) => {
+      if (gen !== generation.current) return;
+      performance.measure('coffer:report-data', { start: started, detail: key });
+      setState({ key, data });
+      setLoading(false);
+    });
+  }, [key]);
+
+  useEffect(() => run(), [run]);
+  useTablesChanged(REPORT_TABLES, run);
+  return { data: state.data, loading: loading || state.key !== key };
+}
+
+/** The month of the budget's first transaction (for "All time"), kept fresh. */
+export function useFirstMonth(): { month: Month | null; known: boolean } {
+  const run = useRunner();
+  const { data, loading } = useReport('first-month', async () => ({
+    month: await firstMonth(run),
+  }));
+  return { month: data?.month ?? null, known: data !== null && !loading };
+}

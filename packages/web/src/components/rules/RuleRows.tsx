@@ -1,0 +1,181 @@
+import { opLabel } from '@coffer/core/rules/fields.ts';
+import type { FieldType } from '@coffer/core/rules/types.ts';
+import {
+  ACTION_FIELDS,
+  CONDITION_FIELDS,
+  conditionField,
+  conditionOps,
+  type EditRow,
+  fieldName,
+} from './rule-editor.ts';
+import { RuleValue } from './RuleValue.tsx';
+
+interface RowButtons {
+  /** Null when the row must stay (a schedule's date condition, a link-schedule action). */
+  onDelete: (() => void) | null;
+  onAdd: () => void;
+  /** 'condition' or 'action', and the row's number, for the buttons' names. */
+  what: string;
+}
+
+function EditorButtons({ onDelete, onAdd, what }: RowButtons) {
+  return (
+    <span className="rule-row-buttons">
+      <button
+        type="button"
+        className="btn btn-bare rule-row-button"
+        aria-label={`Remove ${what}`}
+        title={onDelete ? `Remove ${what}` : 'A schedule needs this to stay'}
+        disabled={!onDelete}
+        onClick={onDelete ?? undefined}
+      >
+        −
+      </button>
+      <button
+        type="button"
+        className="btn btn-bare rule-row-button"
+        aria-label={`Add a row after ${what}`}
+        title={`Add a row after ${what}`}
+        onClick={onAdd}
+      >
+        +
+      </button>
+    </span>
+  );
+}
+
+/** The server's word on a row, under it (spec: per-row errors). */
+function RowError({ error }: { error?: string | null }) {
+  if (!error) return null;
+  return (
+    <div role="alert" className="error-text rule-row-error">
+      {error}
+    </div>
+  );
+}
+
+/** One condition: field, operator, value, and the buttons to remove it or add one after it. */
+export function ConditionRow({
+  row,
+  index,
+  onField,
+  onOp,
+  onValue,
+  ...buttons
+}: {
+  row: EditRow;
+  index: number;
+  onField: (field: string) => void;
+  onOp: (op: string) => void;
+  onValue: (value: unknown) => void;
+} & Omit<RowButtons, 'what'>) {
+  const n = index + 1;
+  const field = conditionField(row);
+  const fields = CONDITION_FIELDS.some(([f]) => f === field)
+    ? CONDITION_FIELDS
+    : [...CONDITION_FIELDS, [field, fieldName(field)] as const];
+  const valid = conditionOps(row);
+  // A stored rule may use an operator the editor no longer offers; it stays selectable.
+  const ops = valid.includes(row.op as never) ? valid : [...valid, row.op];
+  return (
+    <div className="rule-row-wrap">
+      <div
+        className={`rule-row${row.error ? ' has-error' : ''}`}
+        role="group"
+        aria-label={`Condition ${n}`}
+      >
+        <select
+          className="input rule-field"
+          aria-label={`Condition ${n} field`}
+          value={field}
+          onChange={(e) => onField(e.target.value)}
+        >
+          {fields.map(([f, text]) => (
+            <option key={f} value={f}>
+              {text}
+            </option>
+          ))}
+        </select>
+        <select
+          className="input rule-op"
+          aria-label={`Condition ${n} operator`}
+          value={row.op}
+          onChange={(e) => onOp(e.target.value)}
+        >
+          {ops.map((op) => (
+            <option key={op} value={op}>
+              {opLabel(op, row.type as FieldType)}
+            </option>
+          ))}
+        </select>
+        <span className="rule-value">
+          <RuleValue
+            key={`${row.key}-${row.field}-${row.op}`}
+            row={row}
+            kind="condition"
+            label={`Condition ${n} value`}
+            onChange={onValue}
+          />
+        </span>
+        <EditorButtons {...buttons} what={`condition ${n}`} />
+      </div>
+      <RowError error={row.error} />
+    </div>
+  );
+}
+
+/** One action: 'set' a field to a value, or the schedule a schedule's rule links to. */
+export function ActionRow({
+  row,
+  index,
+  onField,
+  onValue,
+  ...buttons
+}: {
+  row: EditRow;
+  index: number;
+  onField: (field: string) => void;
+  onValue: (value: unknown) => void;
+} & Omit<RowButtons, 'what'>) {
+  const n = index + 1;
+  const schedule = row.op === 'link-schedule';
+  return (
+    <div className="rule-row-wrap">
+      <div
+        className={`rule-row${row.error ? ' has-error' : ''}`}
+        role="group"
+        aria-label={`Action ${n}`}
+      >
+        <span className="rule-row-word">{opLabel(row.op)}</span>
+        {!schedule && (
+          <>
+            <select
+              className="input rule-field"
+              aria-label={`Action ${n} field`}
+              value={row.field ?? ''}
+              onChange={(e) => onField(e.target.value)}
+            >
+              {ACTION_FIELDS.map(([f, text]) => (
+                <option key={f} value={f}>
+                  {text}
+                </option>
+              ))}
+            </select>
+            <span className="rule-row-word">to</span>
+          </>
+        )}
+        <span className="rule-value">
+          <RuleValue
+            key={`${row.key}-${row.field}`}
+            row={row}
+            kind="action"
+            label={`Action ${n} value`}
+            onChange={onValue}
+          />
+        </span>
+        <EditorButtons {...buttons} what={`action ${n}`} />
+      </div>
+      <RowError error={row.error} />
+    </div>
+  );
+}

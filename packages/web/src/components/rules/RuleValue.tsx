@@ -1,0 +1,255 @@
+import { q } from '@coffer/core/query/query.ts';
+import { defaultRecurConfig } from '@coffer/core/schedules/recurrence/editor.ts';
+import type { RecurConfig } from '@coffer/core/schedules/recurrence/types.ts';
+import { useFormat } from '../../app/use-format.ts';
+import { AmountInput } from '../kit/AmountInput.tsx';
+import { DateInput } from '../kit/DateInput.tsx';
+import { useQuery } from '../kit/data.ts';
+import { MultiInput } from '../kit/MultiInput.tsx';
+import {
+  AccountAutocomplete,
+  CategoryAutocomplete,
+  PayeeAutocomplete,
+  usePayeeName,
+} from '../kit/Pickers.tsx';
+import { localToday } from '../kit/calendar.ts';
+// The schedules area's recurrence popup (its styles come with it): a schedule's rule keeps its
+// recurrence in the date condition.
+import { RecurrenceInput } from '../schedules/RecurrenceInput.tsx';
+import '../schedules/schedules.css';
+import type { EditRow } from './rule-editor.ts';
+import { DELETED } from './rule-text.ts';
+import { useRuleNames } from './use-rule-names.ts';
+
+interface ValueProps {
+  row: EditRow;
+  /** The accessible name: 'Condition 2 value', 'Action 1 value'. */
+  label: string;
+  /** Actions may name a payee that does not exist yet; conditions may not. */
+  kind: 'condition' | 'action';
+  onChange: (value: unknown) => void;
+}
+
+const isFullDate = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+const isList = (op: string) => op === 'oneOf' || op === 'notOneOf';
+
+/** One payee, category or account, picked with the shared autocompletes. */
+function IdPicker({
+  field,
+  value,
+  label,
+  kind,
+  exclude,
+  onPick,
+  autoFocus,
+}: {
+  field: string;
+  value: string | null;
+  label: string;
+  kind: 'condition' | 'action';
+  exclude?: readonly string[];
+  onPick: (id: string | null) => void;
+  autoFocus?: boolean;
+}) {
+  const common = {
+    label,
+    value,
+    missingLabel: DELETED,
+    autoFocus,
+    onCommit: (item: { id: string } | null) => {
+      if ((item?.id ?? null) !== value) onPick(item?.id ?? null);
+    },
+  };
+  if (field === 'category') {
+    return <CategoryAutocomplete {...common} options={{ exclude, showHidden: true }} />;
+  }
+  if (field === 'account') return <AccountAutocomplete {...common} exclude={exclude} />;
+  return <PayeeAutocomplete {...common} options={{ exclude, create: kind === 'action' }} />;
+}
+
+/** A link-schedule action: the schedule it belongs to, read only. */
+function ScheduleValue({ id }: { id: string | null }) {
+  const fmt = useFormat();
+  const payeeName = usePayeeName();
+  const found = useQuery<
+    Array<{
+      id: string;
+      name: string | null;
+      _payee: string | null;
+      _amount: unknown;
+      next_date: string | null;
+    }>
+  >(
+    id
+      ? q('schedules')
+          .filter({ id })
+          .select(['id', 'name', '_payee', '_amount', 'next_date'])
+          .serialize()
+      : null,
+    ['schedules', 'rules'],
+  );
+  const schedule = found?.[0];
+  if (!found) return <span className="subdued">…</span>;
+  if (!schedule) return <span className="subdued">{DELETED}</span>;
+  const amount = schedule._amount as number | { num1?: unknown; num2?: unknown } | null;
+  const cents = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? fmt.amount(v) : '');
+  const amountText =
+    typeof amount === 'number'
+      ? cents(amount)
+      : amount && typeof amount === 'object'
+        ? `${cents(amount.num1)} – ${cents(amount.num2)}`
+        : '';
+  return (
+    <span className="rule-schedule">
+      {schedule.name && <strong>{schedule.name}</strong>}
+      <span>Payee: {payeeName(schedule._payee) || '(nothing)'}</span>
+      {amountText && <span>Amount: {amountText}</span>}
+      {schedule.next_date && <span>Next: {fmt.date(schedule.next_date)}</span>}
+    </span>
+  );
+}
+
+/**
+ * The value of a condition or action, in the input its type calls for (spec: rule editor):
+ * the shared payee, category and account pickers, several values at once for one of / not one
+ * of, amounts with their sign toggle (inflow or outflow) and as a range for is between, dates
+ * with the calendar, a recurrence for a schedule's date, and a checkbox for yes/no fields.
+ */
+export function RuleValue({ row, label, kind, onChange }: ValueProps) {
+  const names = useRuleNames();
+  const error = row.error ?? null;
+  const field = row.field ?? '';
+  if (row.op === 'link-schedule') return <ScheduleValue id={(row.value as string) ?? null} />;
+
+  if (row.type === 'id' && ['payee', 'category', 'account'].includes(field)) {
+    if (isList(row.op)) {
+      const values = Array.isArray(row.value) ? (row.value as string[]) : [];
+      return (
+        <MultiInput
+          label={label}
+          values={values}
+          error={error}
+          onChange={onChange}
+          valueLabel={(id) => names.label(field, id)}
+          renderInput={({ label: l, add, held }) => (
+            <IdPicker
+              field={field}
+              value={null}
+              label={l}
+              kind={kind}
+              exclude={held}
+              onPick={(id) => id && add(id)}
+            />
+          )}
+        />
+      );
+    }
+    if (row.op !== 'contains' && row.op !== 'doesNotContain') {
+      return (
+        <IdPicker
+          field={field}
+          value={typeof row.value === 'string' ? row.value : null}
+          label={label}
+          kind={kind}
+          onPick={onChange}
+        />
+      );
+    }
+  }
+
+  if (row.type === 'string' && isList(row.op)) {
+    return (
+      <MultiInput
+        label={label}
+        values={Array.isArray(row.value) ? (row.value as string[]) : []}
+        onChange={onChange}
+        error={error}
+        placeholder="Type a value and press Enter"
+      />
+    );
+  }
+
+  if (row.type === 'number') {
+    const options = row.options as { inflow?: boolean; outflow?: boolean } | null | undefined;
+    // Inflow and outflow compare the amount's size, so only plain amounts carry a sign.
+    const signed = field === 'amount' && !options?.inflow && !options?.outflow;
+    const read = (cents: number | null | undefined, apply: (c: number | null) => void) => {
+      if (cents !== undefined) apply(cents);
+    };
+    if (row.op === 'isbetween') {
+      const range = (row.value ?? {}) as { num1?: number | null; num2?: number | null };
+      return (
+        <span className="rule-between">
+          <AmountInput
+            label={label}
+            value={range.num1 ?? null}
+            signToggle={signed}
+            onChange={(c) => read(c, (num1) => onChange({ ...range, num1 }))}
+          />
+          <span>and</span>
+          <AmountInput
+            label={`${label}, second amount`}
+            value={range.num2 ?? null}
+            signToggle={signed}
+            onChange={(c) => read(c, (num2) => onChange({ ...range, num2 }))}
+          />
+        </span>
+      );
+    }
+    return (
+      <AmountInput
+        label={label}
+        value={typeof row.value === 'number' ? row.value : null}
+        signToggle={signed}
+        onChange={(c) => read(c, onChange)}
+      />
+    );
+  }
+
+  if (row.type === 'date') {
+    if (row.value !== null && typeof row.value === 'object') {
+      // A recurrence written by another app may leave out the fields it does not use.
+      const value = { ...defaultRecurConfig(localToday()) };
+      for (const [k, v] of Object.entries(row.value as RecurConfig)) {
+        if (v !== null && v !== undefined) Object.assign(value, { [k]: v });
+      }
+      return <RecurrenceInput label={label} value={value} onChange={onChange} />;
+    }
+    if (row.value === null || row.value === undefined || isFullDate(row.value)) {
+      return (
+        <DateInput
+          label={label}
+          value={(row.value as string | null) ?? null}
+          onCommit={(d) => {
+            if (d !== row.value) onChange(d);
+          }}
+        />
+      );
+    }
+  }
+
+  if (row.type === 'boolean') {
+    return (
+      <label className="checkbox rule-checkbox">
+        <input
+          type="checkbox"
+          aria-label={label}
+          checked={row.value === true || row.value === 1}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        {row.value === true || row.value === 1 ? 'Yes' : 'No'}
+      </label>
+    );
+  }
+
+  // Text: imported payee and notes, contains on ids, a date given as a month or a year.
+  return (
+    <input
+      className="input"
+      aria-label={label}
+      aria-invalid={error ? true : undefined}
+      value={row.value === null || row.value === undefined ? '' : String(row.value)}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
