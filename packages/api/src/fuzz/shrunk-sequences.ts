@@ -168,4 +168,14 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"update","target":{"kind":"plain","n":0},"fields":{"account":1}},
     ],
   },
+  {
+    name: "updating one split line makes no other side for another line added without runTransfers",
+    ops: [
+      {"op":"account","offbudget":true,"balance":-5000},
+      {"op":"account","offbudget":true,"balance":0},
+      {"op":"account","offbudget":false,"balance":-58878},
+      {"op":"add","acct":5,"runTransfers":false,"txs":[{"day":79,"amount":0,"payee":{"k":"name","name":"Landlord"},"category":{"k":"cat","n":18},"notes":"","cleared":null,"importedId":null,"subs":[{"amount":-1999,"payee":{"k":"payee","n":3},"category":{"k":"none"},"notes":"gift"},{"amount":-153942,"payee":{"k":"transfer","acct":24},"category":{"k":"cat","n":33},"notes":""}]}]},
+      {"op":"update","target":{"kind":"child","n":18},"fields":{"day":417,"amount":-2500,"payee":{"k":"transfer","acct":1},"category":{"k":"cat","n":3},"notes":"gift","account":0,"importedId":null}},
+    ],
+  },
 ];
