@@ -71,6 +71,18 @@ export const DIVERGENCES: Readonly<Record<string, Divergence>> = {
     versions: ['6.9'],
     what: "a deleted account's transfer payee still named by rows elsewhere (not linked to a transfer): 6.9's next update of such a row fails after the call has returned (its transfer step finds no payee); 26 and Coffer update it",
   },
+  'budget-month-before-made': {
+    versions: ['6.9', '26'],
+    what: "`setBudgetAmount` for the month just before the first month Actual has made, which rows later bring into the budget: Actual stores the amount but reads the month's budget as 0 from then on (after reopening too); Coffer counts the amount it stored",
+  },
+  'deleted-category-made-months': {
+    versions: ['6.9'],
+    what: "`deleteCategory` / `deleteCategoryGroup` without a replacement while rows in the category are dated in a month Actual has made: 6.9 keeps the deleted category's leftover (its overspending carries into the next month's figures) in the months made before the delete, not in months made after; 26 and Coffer drop it in every month, as all three do for months made later",
+  },
+  'split-dissolved-category': {
+    versions: ['26'],
+    what: "deleting the last line of a split whose parent was added with a category: the row becomes plain; 6.9 and Coffer give it that category (kept with the parent, though no read shows a parent's category), 26 gives it none",
+  },
   'hold-api': {
     versions: ['6.9'],
     what: '`holdBudgetForNextMonth` / `resetBudgetHold`: api 6.9 has neither method',

@@ -6,6 +6,8 @@
  * (`divergences.ts`), so the harness can stop comparing a version where it parts on purpose.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- scripts pass loose objects */
+import { MadeMonths } from './made-months.ts';
+import { SplitCategories } from './split-categories.ts';
 import { addDays, tagsFor } from './tags.ts';
 import {
   type CatRef,
@@ -45,6 +47,8 @@ export const dateOf = (day: number): string => addDays(FIRST_DAY, day);
 export class Session {
   readonly names = new Names();
   private counters = { account: 0, group: 0, category: 0 };
+  private readonly months = new MadeMonths();
+  private readonly splits = new SplitCategories();
 
   constructor(readonly api: Api) {}
 
@@ -57,7 +61,10 @@ export class Session {
     const view = this.view();
     try {
       const call = await this.resolve(op, view);
-      return { tags: await tagsFor(op, view, call.args), run: call.run };
+      const tags = await tagsFor(op, view, call.args);
+      tags.push(...(await this.months.before(op, view, call.args)));
+      tags.push(...(await this.splits.before(op, view, call.args)));
+      return { tags, run: call.run };
     } catch (err) {
       if (err instanceof Skip) return null;
       throw err;

@@ -178,4 +178,39 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"update","target":{"kind":"child","n":18},"fields":{"day":417,"amount":-2500,"payee":{"k":"transfer","acct":1},"category":{"k":"cat","n":3},"notes":"gift","account":0,"importedId":null}},
     ],
   },
+  {
+    name: "an amount for the month before the first Actual has made: the same up to it (budget-month-before-made, documented)",
+    compared: [],
+    ops: [
+      {"op":"account","offbudget":true,"balance":-1999},
+      {"op":"group"},
+      {"op":"category","group":2,"income":false},
+      {"op":"category","group":35,"income":false},
+      {"op":"category","group":13,"income":false},
+      {"op":"budget","month":12,"cat":30,"amount":-10000},
+      {"op":"add","acct":7,"runTransfers":false,"txs":[{"day":200,"amount":-3421,"payee":{"k":"transfer","acct":33},"category":{"k":"none"},"notes":"rent","cleared":true,"importedId":null,"subs":[{"amount":2500,"payee":{"k":"payee","n":9},"category":{"k":"none"},"notes":""},{"amount":2500,"payee":{"k":"none"},"category":{"k":"cat","n":13},"notes":"rent"}]},{"day":-540,"amount":5000,"payee":{"k":"transfer","acct":36},"category":{"k":"cat","n":29},"notes":"rent","cleared":false,"importedId":null,"subs":null}]},
+    ],
+  },
+  {
+    name: "deleteCategoryGroup in use, its row in a month Actual has made: as 26 (6.9 keeps the overspending: deleted-category-made-months, documented)",
+    compared: ['26'],
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"group"},
+      {"op":"category","group":0,"income":false},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":388,"amount":-2500,"payee":{"k":"name","name":"Grocer"},"category":{"k":"cat","n":0},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"deleteGroup","group":0,"to":null},
+    ],
+  },
+  {
+    name: "a split's last line deleted: the row has the parent's category again, as 6.9 (26 gives none: split-dissolved-category, documented)",
+    compared: ['6.9'],
+    ops: [
+      {"op":"account","offbudget":true,"balance":10000},
+      {"op":"account","offbudget":false,"balance":0},
+      {"op":"account","offbudget":false,"balance":2500},
+      {"op":"add","acct":34,"runTransfers":true,"txs":[{"day":373,"amount":2500,"payee":{"k":"transfer","acct":21},"category":{"k":"cat","n":23},"notes":"rent","cleared":false,"importedId":null,"subs":null},{"day":424,"amount":147882,"payee":{"k":"transfer","acct":40},"category":{"k":"cat","n":21},"notes":"gift","cleared":false,"importedId":null,"subs":[{"amount":0,"payee":{"k":"payee","n":27},"category":{"k":"none"},"notes":null}]}]},
+      {"op":"delete","target":{"kind":"child","n":26}},
+    ],
+  },
 ];
