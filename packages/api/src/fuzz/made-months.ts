@@ -39,6 +39,8 @@ export class MadeMonths {
   private first = addMonths(thisMonth(), -3);
   /** The earliest date of a row deleted so far (Actual still counts it). */
   private gone: string | null = null;
+  /** Budget amounts set so far, by category and month (`id|YYYY-MM`). */
+  private readonly budgets = new Map<string, number>();
 
   /**
    * Called once an operation is resolved, before it runs: notes what it deletes and, when it
@@ -65,26 +67,40 @@ export class MadeMonths {
       const from = addMonths(earliest!.slice(0, 7), -3);
       if (from < this.first) this.first = from;
     }
-    if (op.op === 'budget' && args.month === addMonths(this.first, -1)) {
-      return ['budget-month-before-made'];
+    if (op.op === 'budget') {
+      this.budgets.set(`${args.cat.id}|${args.month}`, op.amount);
+      if (args.month === addMonths(this.first, -1)) return ['budget-month-before-made'];
     }
     if (op.op === 'deleteCategory' || op.op === 'deleteGroup') {
-      return (await this.orphansInMadeMonths(view, args)) ? ['deleted-category-made-months'] : [];
+      return (await this.leftInMadeMonths(view, args)) ? ['deleted-category-made-months'] : [];
     }
     return [];
   }
 
   /**
-   * Whether a category delete leaves rows pointing at a deleted category (no replacement, or
-   * one deleted too) in a month Actual has made: 6.9 keeps such a category's leftover in the
-   * months it made before the delete.
+   * Whether a category delete leaves something of a deleted category in a month Actual has
+   * made: a budget amount (a replacement gets it added, the deleted category keeps it), or
+   * rows pointing at it (no replacement, or one deleted too). 6.9 keeps such a category's
+   * leftover in the months it made before the delete.
    */
-  private async orphansInMadeMonths(view: View, args: Row): Promise<boolean> {
+  private async leftInMadeMonths(view: View, args: Row): Promise<boolean> {
     const gone = new Set<string>(
       args.cat
         ? [args.cat.id]
         : (await view.categories()).filter((c) => c.group_id === args.group.id).map((c) => c.id),
     );
+    let budgeted = false;
+    for (const [key, amount] of [...this.budgets]) {
+      const [cat, month] = key.split('|') as [string, string];
+      if (!gone.has(cat) || amount === 0) continue;
+      if (month >= this.first) budgeted = true;
+      if (args.to && !gone.has(args.to.id)) {
+        // Actual adds the amounts to the replacement's (in every month, made or not).
+        const to = `${args.to.id}|${month}`;
+        this.budgets.set(to, (this.budgets.get(to) ?? 0) + amount);
+      }
+    }
+    if (budgeted) return true;
     if (args.to && !gone.has(args.to.id)) return false;
     const { flat } = await view.transactions();
     return flat.some(

@@ -213,4 +213,14 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"delete","target":{"kind":"child","n":26}},
     ],
   },
+  {
+    name: "deleteCategoryGroup with a replacement of a group with a budget amount in a made month: as 26 (6.9 counts it twice: deleted-category-made-months, documented)",
+    compared: ['26'],
+    ops: [
+      {"op":"group"},
+      {"op":"category","group":5,"income":false},
+      {"op":"budget","month":17,"cat":30,"amount":-96763},
+      {"op":"deleteGroup","group":12,"to":37},
+    ],
+  },
 ];
