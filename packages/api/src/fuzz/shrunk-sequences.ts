@@ -223,4 +223,12 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"deleteGroup","group":12,"to":37},
     ],
   },
+  {
+    name: "with 'Starting Balances' deleted, a starting balance goes to the oldest income category",
+    ops: [
+      {"op":"category","group":18,"income":true},
+      {"op":"deleteCategory","cat":17,"to":4},
+      {"op":"account","offbudget":false,"balance":2500},
+    ],
+  },
 ];

@@ -117,16 +117,18 @@ export function orphanedAmong(budget: Budget, ids: Iterable<string>): string[] {
 
 /**
  * The 'Starting Balance' payee (created when missing) and the income category opening
- * balances are booked to ('Starting Balances', else the first income category).
+ * balances are booked to ('Starting Balances', else the oldest income category). The oldest,
+ * not the first in the list: every Actual takes the table's first row (`rowid` order), and
+ * two programs on one budget must book the same opening balance the same way.
  */
 export function startingBalancePayee(budget: Budget): { id: string; category: string | null } {
   const category =
     budget.sqlite.first<{ id: string }>(
       `SELECT id FROM categories WHERE is_income = 1 AND LOWER(name) = 'starting balances'
-       AND tombstone = 0 ORDER BY sort_order, id`,
+       AND tombstone = 0 ORDER BY rowid`,
     ) ??
     budget.sqlite.first<{ id: string }>(
-      'SELECT id FROM categories WHERE is_income = 1 AND tombstone = 0 ORDER BY sort_order, id',
+      'SELECT id FROM categories WHERE is_income = 1 AND tombstone = 0 ORDER BY rowid',
     );
   const existing = getPayeeByName(budget, 'Starting Balance');
   const id = existing ?? insertPayee(budget.db, { name: 'Starting Balance' });
