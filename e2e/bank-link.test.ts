@@ -238,7 +238,7 @@ describe.runIf(BUILT)('linking a bank through the Coffer server', { timeout: 240
     // The matched one kept the name it had; it is not there twice.
     await expect
       .poll(
-        () => page.getByRole('main').getByRole('row').filter({ hasText: '-40.00' }).count(),
+        () => page.getByRole('main').getByRole('row').filter({ hasText: '40.00' }).count(),
         WAIT,
       )
       .toBe(1);

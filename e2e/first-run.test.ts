@@ -50,7 +50,7 @@ describe.runIf(BUILT)('first use of the built app in Chromium', { timeout: 60_00
     await page.getByRole('button', { name: 'Add account', exact: true }).click();
     await createLocalAccount(page, 'Checking', '1234.56');
     await sidebar().getByText('1,234.56').first().waitFor(WAIT);
-    await page.getByRole('main').getByText('Starting Balance').waitFor(WAIT);
+    await page.getByRole('main').getByText('Starting Balance', { exact: true }).waitFor(WAIT);
     await screenshots(page, '04-account');
   });
 

@@ -161,7 +161,9 @@ describe.runIf(built)('the app shell sidebar in Chromium', { timeout: 90_000 }, 
     await link.click();
     await page.waitForURL(/\/accounts\/uncategorized$/);
     await page.getByRole('main').getByText('lunch').waitFor(WAIT);
-    expect(await page.getByRole('main').getByText('Starting Balance').count()).toBe(0);
+    expect(
+      await page.getByRole('main').getByText('Starting Balance', { exact: true }).count(),
+    ).toBe(0);
     await screenshots(page, 'shell-01-uncategorized');
   });
 

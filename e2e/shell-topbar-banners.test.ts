@@ -116,7 +116,7 @@ describe.runIf(built)('the app shell top bar and banners in Chromium', { timeout
 
   it('blurs amounts everywhere in privacy mode, except on narrow screens', async () => {
     await sidebar().getByText('Checking').click();
-    await page.getByRole('main').getByText('Starting Balance').waitFor(WAIT);
+    await page.getByRole('main').getByText('Starting Balance', { exact: true }).waitFor(WAIT);
     expect(await amountFilter()).toBe('none');
     await page.getByRole('button', { name: 'Enable privacy mode' }).click();
     await expect.poll(amountFilter, WAIT).toBe('blur(3px)');
@@ -140,7 +140,7 @@ describe.runIf(built)('the app shell top bar and banners in Chromium', { timeout
     await main.getByRole('heading', { name: 'Checking' }).waitFor(WAIT);
     expect(await main.getByTestId('account-balance').textContent()).toBe('1,234.56');
     expect(await main.getByRole('link', { name: 'Back to accounts' }).isVisible()).toBe(true);
-    await main.getByText('Starting Balance').waitFor(WAIT);
+    await main.getByText('Starting Balance', { exact: true }).waitFor(WAIT);
     await page.screenshot({ path: 'e2e/screenshots/shell-05-phone-account-phone.png' });
     await main.getByRole('link', { name: 'Back to accounts' }).click();
     await main.getByRole('link', { name: /Checking/ }).waitFor(WAIT);

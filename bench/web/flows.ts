@@ -12,21 +12,28 @@ export interface Marks {
  * and a click on the account is answered: the app routes to the account's register
  * (`/accounts/<id>` in both apps). Both apps get the same selectors, found by visible text only.
  */
-async function budgetInteractive(page: Page, balance: string, marks: Marks, start: number) {
+async function budgetInteractive(
+  page: Page,
+  balance: string,
+  marks: Marks,
+  start: number,
+  wait = WAIT,
+) {
   await page
     .getByText(balance, { exact: true })
     .first()
-    .waitFor({ state: 'visible', ...WAIT });
+    .waitFor({ state: 'visible', ...wait });
   marks.budgetShown = performance.now() - start;
-  await page.getByText('Checking', { exact: true }).first().click(WAIT);
-  await page.waitForURL(/\/accounts\/[^/]+$/, WAIT);
+  await page.getByText('Checking', { exact: true }).first().click(wait);
+  await page.waitForURL(/\/accounts\/[^/]+$/, wait);
   marks.interactive = performance.now() - start;
 }
 
 /**
  * A first visit with a fresh profile: the app boots, finds the server that served it and asks
  * for its password; the user signs in, picks the budget from the server's file list, and the
- * app downloads and opens it.
+ * app downloads and opens it. `wait` bounds the download and opening (a large budget in
+ * Actual's web build takes minutes).
  */
 export async function coldVisit(
   page: Page,
@@ -34,6 +41,7 @@ export async function coldVisit(
   password: string,
   budgetName: string,
   balance: string,
+  wait = WAIT,
 ): Promise<Marks> {
   const marks: Marks = {};
   const start = performance.now();
@@ -51,7 +59,7 @@ export async function coldVisit(
   await file.waitFor(WAIT);
   marks.fileListShown = performance.now() - start;
   await file.click();
-  await budgetInteractive(page, balance, marks, start);
+  await budgetInteractive(page, balance, marks, start, wait);
   return marks;
 }
 

@@ -41,3 +41,27 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   }
   await page.setViewportSize(SIZES.desktop);
 }
+
+/** The narrower desktop the working areas are also checked at. */
+export const MEDIUM = { width: 1100, height: 800 } as const;
+
+/**
+ * Writes `<name>-<size>.png` at each of `sizes` (default 1280×800 and 1100×800), restoring the
+ * desktop size afterwards.
+ */
+export async function screenshotsAt(
+  page: Page,
+  name: string,
+  sizes: Record<string, { width: number; height: number }> = {
+    desktop: SIZES.desktop,
+    '1100': MEDIUM,
+  },
+): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const [size, viewport] of Object.entries(sizes)) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(120);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size}.png`) });
+  }
+  await page.setViewportSize(SIZES.desktop);
+}

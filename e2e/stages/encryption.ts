@@ -80,7 +80,9 @@ export function encryptionStage(session: () => Session): void {
     const table = page.getByRole('table', { name: 'Payees' });
     await rowOf(table, 'Employer').getByText('14 associated rules').waitFor(WAIT);
     await sidebar().getByText('Checking').click();
-    const rows = main().getByRole('table', { name: 'Transactions' }).getByRole('row');
+    const rows = main()
+      .getByRole('grid', { name: /transactions$/ })
+      .getByRole('row');
     await rows.filter({ hasText: 'Paycheck' }).getByText('Employer').waitFor(WAIT);
     await screenshots(page, '17-second-profile-account');
     expect(second.errors).toEqual([]);

@@ -82,10 +82,14 @@ export function payeesMergeStage(session: () => Session): void {
     const names = await table.getByRole('row').allInnerTexts();
     expect(names.join('\n')).not.toMatch(/Salary|Work|Schedule Payee/);
     await sidebar().getByText('Checking').click();
-    const rows = main().getByRole('table', { name: 'Transactions' }).getByRole('row');
+    const rows = main()
+      .getByRole('grid', { name: /transactions$/ })
+      .getByRole('row');
     await rows.filter({ hasText: 'Paycheck' }).getByText('Employer').waitFor(WAIT);
-    // The Salary deposit (no notes) now reads Employer too: two rows name it.
-    await expect.poll(() => rows.filter({ hasText: 'Employer' }).count()).toBe(2);
+    // The Salary deposit (no notes) now reads Employer too: two transactions name it (the
+    // merged schedules' previews at the top, with their Post now, name it as well).
+    const transactions = rows.filter({ hasNot: page.getByRole('button', { name: 'Post now' }) });
+    await expect.poll(() => transactions.filter({ hasText: 'Employer' }).count()).toBe(2);
     await screenshots(page, '12-account-merged-payees');
   });
 }

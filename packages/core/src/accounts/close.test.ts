@@ -140,4 +140,17 @@ describe('account-close', () => {
       error: { type: 'account-not-found' },
     });
   });
+
+  it('deletes a closed account when forced, in one undo step', async () => {
+    await f.core.send('account-close', { id: checking, transferAccountId: savings });
+    const transfer = f.txsOf(savings)[0]!;
+    expect(await f.core.send('account-close', { id: checking, forced: true })).toEqual({});
+    expect(closedFlag(checking)).toEqual({ closed: 1, tombstone: 1 });
+    expect(f.txsOf(checking)).toEqual([]);
+    // The other side of the closing transfer stays, unlinked.
+    expect(f.tx(transfer.id)).toMatchObject({ tombstone: 0, transferred_id: null });
+    await f.core.send('undo');
+    expect(closedFlag(checking)).toEqual({ closed: 1, tombstone: 0 });
+    expect(f.txsOf(checking).length).toBeGreaterThan(0);
+  });
 });

@@ -43,7 +43,8 @@ export const API_CLOSE: CloseRules = { targetOpen: false, requireCategory: false
  * - otherwise it is marked closed, and a non-zero balance first moves to `transferAccountId`
  *   by a transfer dated today ('Closing account'), categorized with `categoryId` when money
  *   leaves the budget for an off-budget account.
- * Closing a closed account does nothing.
+ * Closing a closed account does nothing, unless forced: that deletes it as above (how the
+ * register deletes a closed account).
  */
 export function closeAccount(
   budget: Budget,
@@ -53,7 +54,7 @@ export function closeAccount(
 ): Record<string, never> | HandlerError<CloseErrorType> {
   const account = getAccount(budget, args.id);
   if (!account) return handlerError('account-not-found', `No account with id ${args.id}`);
-  if (account.closed === 1) return {};
+  if (account.closed === 1 && !args.forced) return {};
   const db = budget.db;
   const { balance, numTransactions } = accountProperties(budget, args.id);
 

@@ -213,3 +213,23 @@ describe('query states from the wire', () => {
     );
   });
 });
+
+describe('grouped transactions: the group finder', () => {
+  it('finds pages with the filter’s and order’s joins only, not the select’s', () => {
+    const query = q('transactions')
+      .options({ splits: 'grouped' })
+      .filter({ 'account.closed': false, notes: { $like: '%x%' } })
+      .select('*');
+    const compiled = compileQuery(query);
+    expect(compiled.pieces.joins.text).toMatch(/categories/);
+    const finder = compiled.groupFinder!;
+    expect(finder.joins.text).toMatch(/accounts/);
+    expect(finder.joins.text).not.toMatch(/categories|payees|schedules/);
+    const named = (text: string) => text.replace(/accounts\d+/g, 'accounts');
+    expect(named(finder.where.text)).toBe(named(compiled.pieces.where.text));
+    // Only grouped, non-aggregate queries that select more than ids have one.
+    expect(compileQuery(query.select('id')).groupFinder).toBeUndefined();
+    expect(compileQuery(query.options({ splits: 'inline' })).groupFinder).toBeUndefined();
+    expect(compileQuery(query.calculate({ $count: '$id' })).groupFinder).toBeUndefined();
+  });
+});

@@ -39,6 +39,11 @@ export interface CompiledQuery {
   readonly dependencies: readonly string[];
   /** Named parameters in the order they were met; their types are inferred. */
   readonly params: readonly ParamRef[];
+  /**
+   * Grouped transactions: the same query selecting only ids, which finds the page of split
+   * groups without the joins the full select needs for every row it scans.
+   */
+  readonly groupFinder?: SqlPieces;
 }
 
 export interface CompileOptions {
@@ -248,7 +253,12 @@ export function compileQuery(
       '\n',
     );
     const from = config.tableView(table, { isJoin: false, withDead, splits });
+    const finds =
+      table === 'transactions' && splits === 'grouped' && !isAggregate && !selectsOnlyId(query);
     return {
+      ...(finds
+        ? { groupFinder: compileQuery({ ...query, selectExpressions: ['id'] }, options).pieces }
+        : {}),
       query,
       table,
       splits,
@@ -273,6 +283,9 @@ export function compileQuery(
     throw err;
   }
 }
+
+const selectsOnlyId = (q: QueryState) =>
+  q.selectExpressions.length === 1 && q.selectExpressions[0] === 'id';
 
 export function limitOffset(limit: number | null, offset: number | null): Sql {
   if (limit == null && offset == null) return EMPTY;

@@ -62,7 +62,8 @@ function findGroups(
   compiled: CompiledQuery,
   params: QueryParams,
 ): { groupIds: string[]; matched: Set<string> | null } {
-  const p = compiled.pieces;
+  // Only the joins the filter and the order need: the select's are for the page's rows.
+  const p = compiled.groupFinder ?? compiled.pieces;
   const from = raw(`${p.from} ${p.alias}`);
   const page = limitOffset(p.limit, p.offset);
   if (isHappyPathFilter(compiled.query.filterExpressions)) {

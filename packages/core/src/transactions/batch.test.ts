@@ -318,3 +318,57 @@ describe('splits', () => {
     expect(await f.core.send('account-properties', { id: acct })).toMatchObject({ balance: -250 });
   });
 });
+
+describe('new payees in the batch', () => {
+  it('creates them with the transactions in one undo step', async () => {
+    const f = await openAppCore();
+    const acct = (await f.core.send('account-create', { name: 'Checking' })) as string;
+    const result = await f.core.send('transactions-batch-update', {
+      added: [{ id: 't1', account: acct, date: '2023-08-03', amount: -100, payee: 'p-new' }],
+      newPayees: [{ id: 'p-new', name: '  Corner Shop ' }],
+    });
+    expect(result).toEqual([]);
+    expect(f.sql.first('SELECT name FROM payees WHERE id = ?', ['p-new'])).toEqual({
+      name: 'Corner Shop',
+    });
+    expect(f.sql.first('SELECT targetId FROM payee_mapping WHERE id = ?', ['p-new'])).toEqual({
+      targetId: 'p-new',
+    });
+    expect(f.tx('t1')).toMatchObject({ description: 'p-new' });
+    await f.core.send('undo');
+    expect(f.sql.first('SELECT tombstone FROM transactions WHERE id = ?', ['t1'])).toEqual({
+      tombstone: 1,
+    });
+    expect(f.sql.first('SELECT tombstone FROM payees WHERE id = ?', ['p-new'])).toEqual({
+      tombstone: 1,
+    });
+  });
+
+  it('refuses a blank name or a taken id and writes nothing', async () => {
+    const f = await openAppCore();
+    const acct = (await f.core.send('account-create', { name: 'Checking' })) as string;
+    const before = f.snapshot();
+    const row = { account: acct, date: '2023-08-03', amount: -100, payee: 'p1' };
+    expect(
+      await f.core.send('transactions-batch-update', {
+        added: [row],
+        newPayees: [{ id: 'p1', name: '  ' }],
+      }),
+    ).toMatchObject({ error: { type: 'invalid-name' } });
+    const existing = f.transferPayee(acct);
+    expect(
+      await f.core.send('transactions-batch-update', {
+        added: [{ ...row, payee: existing }],
+        newPayees: [{ id: existing, name: 'Clash' }],
+      }),
+    ).toMatchObject({ error: { type: 'payee-exists' } });
+    // A bad transaction leaves the payee uncreated too.
+    expect(
+      await f.core.send('transactions-batch-update', {
+        added: [{ ...row, account: 'nope' }],
+        newPayees: [{ id: 'p1', name: 'Shop' }],
+      }),
+    ).toMatchObject({ error: { type: 'account-not-found' } });
+    expect(f.snapshot()).toBe(before);
+  });
+});

@@ -1,5 +1,7 @@
+import { handlerError } from '../handlers-core/errors.ts';
 import { defineModule, handler } from '../handlers-core/registry.ts';
 import { v } from '../handlers-core/validate.ts';
+import { insertPayee } from '../payees/queries.ts';
 import { batchUpdateTransactions } from './batch.ts';
 import { batchArgs, transactionInput, transactionWithId } from './validators.ts';
 
@@ -8,16 +10,35 @@ import { batchArgs, transactionInput, transactionWithId } from './validators.ts'
  * value returns a typed error and writes nothing.
  */
 export const transactionsModule = defineModule('transactions', {
-  /** {added, updated, deleted, learnCategories} → what the transfer logic changed. */
+  /**
+   * {added, updated, deleted, learnCategories, newPayees} → what the transfer logic changed.
+   * `newPayees` are created in the same write, so a transaction entered with a new payee is
+   * one undo step.
+   */
   'transactions-batch-update': handler({
     args: batchArgs(),
     undoable: true,
     needsBudget: true,
-    run({ added, updated, deleted, learnCategories }, ctx) {
+    run({ added, updated, deleted, learnCategories, newPayees = [] }, ctx) {
+      const budget = ctx.requireBudget();
+      const payees = newPayees.map((p) => ({ id: p.id, name: p.name.trim() }));
+      if (payees.some((p) => !p.name)) return handlerError('invalid-name', 'A payee needs a name');
+      const taken = budget.sqlite.first<{ id: string }>(
+        'SELECT id FROM payees WHERE id IN (SELECT value FROM json_each(?))',
+        [JSON.stringify(payees.map((p) => p.id))],
+      );
+      if (taken) return handlerError('payee-exists', `A payee with id ${taken.id} exists`);
       const result = batchUpdateTransactions(
-        ctx.requireBudget(),
+        budget,
         { added, updated, deleted },
-        { learnCategories, emit: ctx.emit },
+        {
+          learnCategories,
+          emit: ctx.emit,
+          knownPayees: new Set(payees.map((p) => p.id)),
+          beforeWrite: () => {
+            for (const payee of payees) insertPayee(budget.db, payee);
+          },
+        },
       );
       return 'error' in result ? result : result.updated;
     },

@@ -83,4 +83,6 @@ export const batchArgs = () =>
     updated: v.optional(v.array(transactionWithId())),
     deleted: v.optional(v.array(v.object({ id: v.string() }))),
     learnCategories: v.optional(v.boolean()),
+    /** Payees to create in the same write (the register's 'Create Payee'), named by new ids. */
+    newPayees: v.optional(v.array(v.object({ id: v.string(), name: v.string() }))),
   });

@@ -30,7 +30,7 @@ function manualClock() {
 }
 
 describe('CellBatcher', () => {
-  it('turns a burst of pushes into one flush with the latest value of each cell', () => {
+  it('hands on a lone push at once, and the burst after it as one flush of the latest values', () => {
     const { clock, advance } = manualClock();
     const flushes: Array<Record<string, unknown>> = [];
     const b = new CellBatcher((m) => flushes.push(Object.fromEntries(m)), clock, {
@@ -42,9 +42,16 @@ describe('CellBatcher', () => {
       if (i % 2 === 0) b.push([{ name: 'account!accounts-balance', value: i }]);
       advance(5);
     }
-    expect(flushes).toEqual([]);
+    expect(flushes).toEqual([{ 'account!balance-a': 100 }]);
     advance(40);
-    expect(flushes).toEqual([{ 'account!balance-a': 2000, 'account!accounts-balance': 20 }]);
+    expect(flushes).toEqual([
+      { 'account!balance-a': 100 },
+      { 'account!balance-a': 2000, 'account!accounts-balance': 20 },
+    ]);
+    // After a quiet spell the next push shows at once again.
+    advance(100);
+    b.push([{ name: 'account!balance-a', value: 1 }]);
+    expect(flushes.at(-1)).toEqual({ 'account!balance-a': 1 });
   });
 
   it('flushes a long burst at least every maxWaitMs', () => {
@@ -71,13 +78,17 @@ describe('CellBatcher', () => {
     const b = new CellBatcher((m) => flushes.push(m), clock);
     b.push([]);
     expect(pendingTimers()).toBe(0);
+    // The first push goes at once; the one right after it waits and is dropped by cancel.
     b.push([{ name: 'x', value: 1 }]);
+    b.push([{ name: 'x', value: 2 }]);
     b.cancel();
     advance(1000);
-    expect(flushes).toEqual([]);
-    b.push([{ name: 'x', value: 2 }]);
-    b.flush();
     expect(flushes).toHaveLength(1);
+    expect((flushes[0] as Map<string, unknown>).get('x')).toBe(1);
+    b.push([{ name: 'x', value: 3 }]);
+    b.push([{ name: 'x', value: 4 }]);
+    b.flush();
+    expect(flushes).toHaveLength(3);
     expect(pendingTimers()).toBe(0);
   });
 });

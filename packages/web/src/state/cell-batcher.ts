@@ -3,8 +3,10 @@
  * cell on every write that touches its tables, so an import or a sync applying many changes
  * pushes a burst; applying each push would re-render the sidebar once per change.
  *
- * A batch is flushed `quietMs` after the last push, but never later than `maxWaitMs` after the
- * first one, so a long burst still shows progress. Later values of a cell replace earlier ones.
+ * A push after a quiet spell is handed on at once (one edit shows in the sidebar in the same
+ * frame as in the page); pushes that follow it within `quietMs` are batched: flushed `quietMs`
+ * after the last one, but never later than `maxWaitMs` after the first, so a long burst still
+ * shows progress. Later values of a cell replace earlier ones.
  */
 
 export interface CellChange {
@@ -36,6 +38,7 @@ export class CellBatcher {
   private pending = new Map<string, unknown>();
   private firstAt: number | null = null;
   private timer: unknown = null;
+  private lastFlushAt: number | null = null;
 
   constructor(
     private readonly flushTo: (changes: ReadonlyMap<string, unknown>) => void,
@@ -47,6 +50,11 @@ export class CellBatcher {
     if (changes.length === 0) return;
     for (const c of changes) this.pending.set(c.name, c.value);
     const now = this.clock.now();
+    const quiet = this.lastFlushAt === null || now - this.lastFlushAt >= this.options.quietMs;
+    if (this.timer === null && quiet) {
+      this.flush();
+      return;
+    }
     this.firstAt ??= now;
     if (this.timer !== null) this.clock.clearTimer(this.timer);
     const wait = Math.min(this.options.quietMs, this.firstAt + this.options.maxWaitMs - now);
@@ -59,6 +67,7 @@ export class CellBatcher {
     this.timer = null;
     this.firstAt = null;
     if (this.pending.size === 0) return;
+    this.lastFlushAt = this.clock.now();
     const batch = this.pending;
     this.pending = new Map();
     this.flushTo(batch);

@@ -24,9 +24,10 @@ async function runActual(...args: string[]): Promise<any> {
 }
 
 const temps: string[] = [];
-let cleanup: (() => void) | undefined;
-afterEach(() => {
-  cleanup?.();
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
   for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 const temp = () => {

@@ -161,8 +161,11 @@ function expectations(full: any) {
   return { balances, months };
 }
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
 
 describe('YNAB4 import', () => {
   it('imports a zipped .ynab4 budget with its balances, budgets, splits and transfers', async () => {

@@ -9,8 +9,11 @@ const FIXTURE = fixturePath('nynab/actual-ynab5-demo-budget.json');
 /* eslint-disable @typescript-eslint/no-explicit-any -- the fixture is plain JSON */
 const file: any = JSON.parse(readFileSync(FIXTURE, 'utf8')).budget;
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
 
 const exportDay: string = file.last_modified_on.slice(0, 10);
 const liveTransactions = (f: any): any[] => f.transactions.filter((x: any) => !x.deleted);

@@ -1,33 +1,202 @@
-import { useAppState } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
-import { weekdaysFrom } from '../../util/format.ts';
-import { balanceCells, cellNumber } from '../accounts/balance-queries.ts';
+import { addMonths } from '@coffer/core/budget/months.ts';
+import { q } from '@coffer/core/query/query.ts';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAppState, useStore } from '../../app/context.ts';
+import { useResponsive } from '../../app/responsive.ts';
+import type { LocalPrefs } from '../../app/types.ts';
+import { useQuery } from '../kit/data.ts';
+import { SheetCellStore } from '../kit/sheet-cell-store.ts';
+import { Spinner } from '../kit/Spinner.tsx';
+import { BudgetTable } from './BudgetTable.tsx';
+import { COLLAPSED_PREF, SHOW_HIDDEN_PREF, saveBudgetPref } from './category-actions.ts';
+import { monthCellNames } from './cells.ts';
+import { MonthPicker } from './MonthPicker.tsx';
+import {
+  type Bounds,
+  firstShownMonth,
+  monthOf,
+  monthsFrom,
+  monthsThatFit,
+  shownMonthCount,
+} from './month-nav.ts';
+import { budgetableIds, type BudgetType, buildRows, readCollapsed, toggled } from './rows.ts';
+import { TitlebarControls } from './TitlebarControls.tsx';
+import { type BudgetView, BudgetViewContext, type GoalProgress } from './view.ts';
+import './budget.css';
 
-/** A summary of the budget's accounts until the budget table lands. */
+const NOTES_QUERY = q('notes').select(['id', 'note']).serialize();
+
+/** The width the page has for the table (the window less the sidebar), kept current. */
+function usePageWidth(): [React.RefObject<HTMLDivElement | null>, number] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setWidth(el.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+/**
+ * The budget page: the envelope (rollover) or tracking (report) table for one or more months
+ * side by side. The first month shown is in the URL (`?month=YYYY-MM`), so undo comes back to
+ * it. Cells are read through one store, a cell at a time, with the months beside the shown
+ * ones read ahead so the arrows paint at once.
+ */
 export function BudgetPage() {
-  const fmt = useFormat();
-  const total = useAppState((s) => cellNumber(s.cells, balanceCells.onBudget().name));
-  const today = new Date().toISOString().slice(0, 10);
+  const store = useStore();
+  const [params, setParams] = useSearchParams();
+  const { isNarrow } = useResponsive();
+  const [pageRef, pageWidth] = usePageWidth();
+  const prefs = useAppState((s) => s.prefs as (LocalPrefs & Record<string, unknown>) | null);
+  const maxMonths = useAppState((s) => s.globalPrefs.maxMonths);
+  const grouped = useAppState((s) => s.categories.grouped);
+  const type: BudgetType = prefs?.budgetType === 'report' ? 'report' : 'rollover';
+  const showHidden = prefs?.[SHOW_HIDDEN_PREF] === true;
+  const collapsedPref = prefs?.[COLLAPSED_PREF];
+  const collapsed = useMemo(() => readCollapsed(collapsedPref), [collapsedPref]);
+  const goalTemplates = Boolean(prefs?.['flags.goalTemplatesEnabled']);
+
+  const cells = useMemo(() => new SheetCellStore(store.backend), [store]);
+  useEffect(() => cells.open(), [cells]);
+  const [bounds, setBounds] = useState<Bounds | null>(null);
+  useEffect(() => {
+    void store.backend.send<Bounds>('get-budget-bounds').then((b) => {
+      if (b && typeof b.start === 'string') setBounds(b);
+    });
+  }, [store]);
+
+  const current = monthOf(new Date());
+  const fit = isNarrow ? 1 : monthsThatFit(pageWidth - 48);
+  const count = isNarrow ? 1 : shownMonthCount(maxMonths, fit);
+  const first = firstShownMonth(params.get('month'), current, count, bounds);
+  const monthsKey = monthsFrom(first, count).join(',');
+  const wanted = useMemo(() => monthsKey.split(','), [monthsKey]);
+
+  // What the table shows: the wanted months once all their cells are known, else the last
+  // months that were (so a month change never paints zeros).
+  const names = useMemo(
+    () => wanted.flatMap((m) => monthCellNames(m, type, grouped)),
+    [wanted, type, grouped],
+  );
+  const [, loaded] = useReducer((n: number) => n + 1, 0);
+  const shownRef = useRef<{ months: readonly string[]; type: BudgetType } | null>(null);
+  const ready = cells.hasAll(names);
+  if (ready) shownRef.current = { months: wanted, type };
+  const shown = shownRef.current;
+
+  const typeRef = useRef(type);
+  useEffect(() => {
+    // A type switch recomputes every cell: read them all again.
+    const switched = typeRef.current !== type;
+    typeRef.current = type;
+    if (!shownRef.current) performance.mark('coffer:budget-cells-requested');
+    const load = switched ? cells.reload(names) : cells.load(names);
+    let cancelled = false;
+    void load.then(() => {
+      if (cancelled) return;
+      loaded();
+      // Read ahead the months on either side, for the arrows.
+      const around = [addMonths(wanted[0]!, -1), addMonths(wanted[wanted.length - 1]!, 1)];
+      const inBounds = around.filter((m) => !bounds || (m >= bounds.start && m <= bounds.end));
+      void cells.load(inBounds.flatMap((m) => monthCellNames(m, type, grouped)));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [cells, names, type, wanted, grouped, bounds]);
+
+  const notesRows = useQuery<Array<{ id: string; note: string | null }>>(NOTES_QUERY, ['notes']);
+  const notes = useMemo(
+    () => new Map((notesRows ?? []).filter((n) => n.note).map((n) => [n.id, n.note!])),
+    [notesRows],
+  );
+
+  const hasGoals = [...notes.values()].some((n) => /#(template|goal)/i.test(n));
+  const [goalProgress, setGoalProgress] = useState<GoalProgress | null>(null);
+  useEffect(() => {
+    if (hasGoals && !goalProgress) {
+      void import('./goals.ts').then((m) => setGoalProgress(() => m.goalProgress));
+    }
+  }, [hasGoals, goalProgress]);
+
+  const rows = useMemo(
+    () => buildRows(grouped, { showHidden, collapsed }),
+    [grouped, showHidden, collapsed],
+  );
+  const view = useMemo<BudgetView | null>(
+    () =>
+      shown
+        ? {
+            cells,
+            type: shown.type,
+            months: shown.months,
+            current,
+            groups: grouped,
+            budgetable: budgetableIds(rows, shown.type),
+            notes,
+            goalProgress,
+            goalTemplates,
+            narrow: isNarrow,
+          }
+        : null,
+    [cells, shown, current, grouped, rows, notes, goalProgress, goalTemplates, isNarrow],
+  );
+
+  useEffect(() => {
+    // Where the first paint of the table comes in a page load (bench/web/budget-page.ts).
+    if (view && performance.getEntriesByName('coffer:budget-shown').length === 0) {
+      performance.mark('coffer:budget-shown');
+    }
+  });
+
+  const setFirst = (month: string) => setParams({ month }, { replace: true });
+  const switching = shown !== null && shown.type !== type;
+
   return (
-    <div className="page">
-      <h1>Budget</h1>
-      <div className="card stack" style={{ maxWidth: 480 }}>
-        <div className="row" style={{ justifyContent: 'space-between' }}>
-          <span>For budget</span>
-          <strong className={total < 0 ? 'amount negative' : 'amount'} data-testid="budget-total">
-            {fmt.amount(total)}
-          </strong>
+    <div ref={pageRef} className={`page budget-page${isNarrow ? ' narrow' : ''}`}>
+      {!isNarrow && <TitlebarControls fit={fit} shown={count} type={type} />}
+      <MonthPicker
+        first={first}
+        count={count}
+        current={current}
+        bounds={bounds}
+        onChange={setFirst}
+        narrow={isNarrow}
+      />
+      {view ? (
+        <BudgetViewContext.Provider value={view}>
+          <div className={`bt-wrap${switching ? ' switching' : ''}`} aria-busy={switching}>
+            <BudgetTable
+              rows={rows}
+              options={{
+                showHidden,
+                onShowHidden: (show) => void saveBudgetPref(store, SHOW_HIDDEN_PREF, show),
+                onCollapseAll: (all) =>
+                  void saveBudgetPref(store, COLLAPSED_PREF, all ? grouped.map((g) => g.id) : []),
+                onToggle: (id) =>
+                  void saveBudgetPref(store, COLLAPSED_PREF, toggled(collapsed, id)),
+              }}
+            />
+          </div>
+          {!isNarrow && (
+            <p className="bt-keys subdued">
+              In a Budgeted cell: Enter saves and moves down, Tab moves to the next month, Alt+↓
+              opens its actions, Escape goes back to the category name.
+            </p>
+          )}
+        </BudgetViewContext.Provider>
+      ) : (
+        <div className="page-loading">
+          <Spinner label="Loading the budget" />
         </div>
-        <div className="row" style={{ justifyContent: 'space-between' }}>
-          <span>Today</span>
-          <span data-testid="today">{fmt.date(today)}</span>
-        </div>
-        <div className="row subdued" style={{ justifyContent: 'space-between' }}>
-          <span>Week starts</span>
-          <span>{weekdaysFrom(fmt.firstDayOfWeek)[0]}</span>
-        </div>
-      </div>
-      <p className="subdued">The envelope budget table is not part of this build yet.</p>
+      )}
     </div>
   );
 }

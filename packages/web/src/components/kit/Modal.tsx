@@ -28,7 +28,8 @@ export function Modal({
     if (!active) return;
     const previous = document.activeElement as HTMLElement | null;
     const first = ref.current?.querySelector<HTMLElement>(
-      'input, select, textarea, button:not(.modal-close), [tabindex="0"]',
+      // A disabled control cannot take focus; the dialog itself does then.
+      'input:not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(.modal-close):not(:disabled), [tabindex="0"]',
     );
     (first ?? ref.current)?.focus();
     return () => previous?.focus?.();

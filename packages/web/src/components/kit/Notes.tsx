@@ -3,16 +3,21 @@ import { useStore } from '../../app/context.ts';
 import { Popover } from './Popover.tsx';
 import { useTablesChanged } from './data.ts';
 
-/** The note of a category, group, account or month, kept fresh across devices. */
-export function useNote(id: string): string | null {
+/**
+ * The note of a category, group, account or month, kept fresh across devices. With a null id
+ * nothing is read (the caller already has the note).
+ */
+export function useNote(id: string | null): string | null {
   const store = useStore();
   const [note, setNote] = useState<string | null>(null);
-  const load = () =>
+  const load = () => {
+    if (id === null) return;
     void store.backend.send<string | null>('notes-get', { id }).then((n) => {
       setNote(typeof n === 'string' ? n : null);
     });
+  };
   useEffect(load, [store, id]);
-  useTablesChanged(['notes'], load);
+  useTablesChanged(id === null ? [] : ['notes'], load);
   return note;
 }
 
@@ -21,9 +26,22 @@ export function useNote(id: string): string | null {
  * popover. The note is saved when the popover closes (Escape, a click outside, or the Done
  * button); an emptied note is removed. Each save is one undo step.
  */
-export function NotesButton({ id, label }: { id: string; label: string }) {
+export function NotesButton({
+  id,
+  label,
+  note: known,
+}: {
+  id: string;
+  label: string;
+  /**
+   * The note when the page already reads every note in one query (a table of many rows), so
+   * each button does not ask for its own; left out, the button reads and follows it itself.
+   */
+  note?: string | null;
+}) {
   const store = useStore();
-  const note = useNote(id);
+  const read = useNote(known === undefined ? id : null);
+  const note = known === undefined ? read : known;
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const button = useRef<HTMLButtonElement>(null);

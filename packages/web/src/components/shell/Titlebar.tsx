@@ -5,6 +5,7 @@ import { balanceCells, cellNumber } from '../accounts/balance-queries.ts';
 import { MenuButton } from '../kit/Menu.tsx';
 import { SHOW_SIDEBAR_BUTTON_ID } from './Sidebar.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
+import { TITLEBAR_SLOT_ID } from '../kit/TitlebarSlot.tsx';
 
 function SyncButton() {
   const store = useStore();
@@ -147,6 +148,7 @@ export function Titlebar({ onShowSidebar }: { onShowSidebar?: () => void }) {
           </button>
         )}
         <span className="titlebar-title">{title}</span>
+        <div id={TITLEBAR_SLOT_ID} className="row titlebar-page-controls" />
       </div>
       <div className="row" style={{ flexWrap: 'nowrap' }}>
         <UncategorizedCount />

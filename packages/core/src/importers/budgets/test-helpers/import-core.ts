@@ -37,7 +37,11 @@ export function importCore() {
       return Object.fromEntries(rows.map((r) => [r.name, r.total]));
     },
     budget,
-    cleanup: () => platform.cleanup(),
+    /** Closes the budget first: an open one may still be writing into the folder. */
+    cleanup: async () => {
+      await core.sendUnknown('close-budget');
+      platform.cleanup();
+    },
   };
 }
 

@@ -1,0 +1,24 @@
+// The account register beside Actual's web build, in headless Chromium on a 100,000-transaction
+// budget (issue 15): first rows of All accounts, scrolling 5,000 rows, a search and an amount
+// edit. Prints a table and writes bench/results/register-<time>.json.
+//   node bench/register/run.mjs [--transactions 100000] [--repeats 5] [--apps coffer,actual]
+//     [--web-root packages/web/dist] [--no-build]
+// Builds (server bundle and packages/web/dist) unless --no-build or bench/run.mjs already did
+// (BENCH_BUILT=1), bundles bench/web/register-measure.ts and runs it.
+import { spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleScript } from '../lib/bundle.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const args = process.argv.slice(2).filter((a) => a !== '--no-build');
+
+process.chdir(root);
+if (!process.argv.includes('--no-build') && process.env.BENCH_BUILT !== '1')
+  await import(join(root, 'scripts/build.mjs'));
+
+const outfile = join(root, 'bench/results/.build/register-measure.mjs');
+await bundleScript(join(root, 'bench/web/register-measure.ts'), outfile);
+const res = spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit', cwd: root });
+process.exit(res.status ?? 1);

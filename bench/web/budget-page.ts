@@ -1,0 +1,365 @@
+/**
+ * The budget page, Coffer beside Actual's web build (`@actual-app/web`, served by the real
+ * `@actual-app/sync-server`), in headless Chromium on one budget of 100,000 transactions over
+ * ten years (30 categories) that Actual's API made and each server got its own upload of:
+ *   - open: a returning user opens /budget until this month's To Budget is shown (warm);
+ *   - edit: a budgeted amount typed, then Enter, until the new To Budget is painted;
+ *   - month: the next-month arrow, until the next month's To Budget is painted.
+ * Edit and month are timed inside the page, from the input event to the animation frame after
+ * the DOM shows the result. Bundled and started by bench/web-budget/run.mjs.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { launchPersistentChromium } from '../../packages/core-web/src/test-helpers/chromium.ts';
+import { SIZES } from '../../e2e/helpers/browser.ts';
+import { startActual, startCoffer } from '../server/servers.ts';
+import { coldVisit } from './flows.ts';
+import {
+  type App,
+  BUDGET_NAME,
+  formatCents,
+  median,
+  PASSWORD,
+  runBudgetScript,
+  setUp,
+} from './setup.ts';
+
+const { values } = parseArgs({
+  options: {
+    transactions: { type: 'string', default: '100000' },
+    months: { type: 'string', default: '120' },
+    runs: { type: 'string', default: '5' },
+    edits: { type: 'string', default: '15' },
+    moves: { type: 'string', default: '15' },
+    /** One app only ('coffer' or 'actual'), to look at it alone. */
+    only: { type: 'string' },
+    'web-root': { type: 'string', default: 'packages/web/dist' },
+  },
+});
+const TRANSACTIONS = Number(values.transactions);
+const MONTHS = Number(values.months);
+const RUNS = Number(values.runs);
+const EDITS = Number(values.edits);
+const MOVES = Number(values.moves);
+const WAIT = { timeout: 180_000 };
+/** A category of Actual's default budget, which both apps show. */
+const CATEGORY = 'Food';
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+function monthOf(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+}
+
+function addMonth(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return monthOf(new Date(y, m - 1 + n, 1));
+}
+
+/** How each app shows the things the flows touch, as CSS selectors. */
+interface Selectors {
+  /** A month's To Budget (or Overbudget) figure. */
+  toBudget(month: string): string;
+  /** A figure of the month in the budget table (the month is the one shown). */
+  monthShown(month: string): string;
+  /** Opens the Budgeted cell of CATEGORY in the first shown month for typing. */
+  startEdit(page: Page, month: string): Promise<void>;
+  /** Puts next month's To Budget in the page. */
+  showNextMonth(page: Page): Promise<void>;
+}
+
+const SELECTORS: Record<string, Selectors> = {
+  coffer: {
+    toBudget: (month) => {
+      const title = `${MONTH_NAMES[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;
+      return `button[aria-label^="To Budget in ${title}:"] .amount, button[aria-label^="Overbudget in ${title}:"] .amount`;
+    },
+    // The table swaps a month's whole column at once, so its To Budget stands for all of it.
+    monthShown: (month) => SELECTORS.coffer!.toBudget(month),
+    async startEdit(page, month) {
+      const title = `${MONTH_NAMES[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;
+      await page.getByLabel(`Budgeted for ${CATEGORY}, ${title}`, { exact: true }).focus();
+    },
+    async showNextMonth(page) {
+      await page.getByRole('button', { name: 'Show 2 months' }).click();
+    },
+  },
+  actual: {
+    // Actual 25.6 keeps the months beside the shown one mounted; each summary holds its month's
+    // cells, and the To Budget figure is the one whose cell name did not serialize.
+    toBudget: (month) =>
+      `[data-testid="budget-summary"]:has([data-testid="budget${month.replace('-', '')}!available-funds"]) [data-cellname="[object Object]"]`,
+    monthShown: (month) =>
+      `[data-testid="budget-table"] [data-testid^="budget${month.replace('-', '')}!sum-amount-"]`,
+    async startEdit(page) {
+      const cell = page
+        .getByTestId('budget-table')
+        .getByTestId('row')
+        .filter({ hasText: CATEGORY })
+        .first()
+        .getByTestId('budget')
+        .first();
+      await cell.click();
+      // The cell's input is focused once it is being edited (it is not always inside the cell).
+      await page.waitForFunction(
+        `document.activeElement?.tagName === 'INPUT' && !!document.activeElement.closest('[data-testid="budget-table"]')`,
+        undefined,
+        WAIT,
+      );
+    },
+    async showNextMonth() {},
+  },
+};
+
+/**
+ * Arms timers in the page: they start at the next `event` (capture phase, so before the app
+ * sees it) and each stops at the animation frame after its selector shows a text other than
+ * the one it had (`before`; null: any text).
+ */
+async function armTimer(page: Page, event: string, targets: Array<[string, string | null]>) {
+  // A script string: the root tsconfig (which checks bench/) has no DOM types.
+  await page.evaluate(`(() => {
+    const targets = ${JSON.stringify(targets)};
+    const state = { start: 0, ends: targets.map(() => 0) };
+    window.__bench = state;
+    document.addEventListener(${JSON.stringify(event)}, () => { state.start = performance.now(); }, { capture: true, once: true });
+    const seen = targets.map(() => false);
+    const observer = new MutationObserver(() => {
+      if (!state.start) return;
+      targets.forEach(([selector, before], i) => {
+        if (seen[i]) return;
+        const text = document.querySelector(selector)?.textContent ?? null;
+        if (text === null || text === '' || text === before) return;
+        seen[i] = true;
+        requestAnimationFrame(() => { state.ends[i] = performance.now(); });
+      });
+      if (seen.every(Boolean)) observer.disconnect();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  })()`);
+}
+
+/** The milliseconds from the event to each target's frame. */
+async function elapsed(page: Page): Promise<number[]> {
+  await page.waitForFunction('window.__bench?.ends.every((e) => e > 0)', undefined, WAIT);
+  return (await page.evaluate(
+    'window.__bench.ends.map((e) => e - window.__bench.start)',
+  )) as number[];
+}
+
+interface Timings {
+  open: number[];
+  /** Coffer: when its chunk arrived, when it asked for the cells, when the table was shown. */
+  openMarks: Array<Record<string, number>>;
+  /** Until this month's To Budget is painted. */
+  edit: number[];
+  /** Until next month's To Budget has changed too (the core's answer, not foreseeable). */
+  editNext: number[];
+  month: number[];
+}
+
+/** Fills `out` as the flows run; a flow that gets stuck leaves what was measured before it. */
+async function measureApp(
+  app: App,
+  checkingBalance: string,
+  base: string,
+  out: Timings,
+): Promise<void> {
+  const sel = SELECTORS[app.name]!;
+  // A profile on disk, as a user's browser keeps one (an incognito OPFS lives in memory and
+  // writes slower).
+  const context = await launchPersistentChromium(join(base, `profile-${app.name}`));
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.setViewportSize(SIZES.desktop);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // The first visit downloads the budget; every measured open after it is a warm one.
+    await coldVisit(page, app.server.url, PASSWORD, BUDGET_NAME, checkingBalance);
+    const month = monthOf(new Date());
+    const next = addMonth(month, 1);
+    const text = async (selector: string) =>
+      (await page.locator(selector).first().textContent(WAIT)) ?? '';
+    const openBudget = async () => {
+      await page.goto(`${app.server.url}/budget`, { waitUntil: 'commit' });
+      await page
+        .locator(sel.toBudget(month))
+        .first()
+        .waitFor({ state: 'visible', ...WAIT });
+    };
+
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      await openBudget();
+      out.open.push(performance.now() - start);
+      if (app.name === 'coffer') {
+        // Where the time goes, from the page's own marks (ms since navigation start).
+        out.openMarks.push(
+          (await page.evaluate(`(() => {
+            const at = (n) => Math.round(performance.getEntriesByName(n)[0]?.startTime ?? NaN);
+            const chunk = performance.getEntriesByType('resource').find((r) => /BudgetPage-/.test(r.name));
+            return {
+              budgetChunkLoaded: Math.round(chunk?.responseEnd ?? NaN),
+              cellsRequested: at('coffer:budget-cells-requested'),
+              tableShown: at('coffer:budget-shown'),
+            };
+          })()`)) as Record<string, number>,
+        );
+      }
+    }
+    console.log(`${app.name}: opened`);
+
+    // Forward is measured; a step back between keeps every move on the same data.
+    for (let i = 0; i < MOVES; i++) {
+      await armTimer(page, 'click', [[sel.monthShown(next), null]]);
+      await page.getByTitle('Next month', { exact: true }).first().click();
+      out.month.push((await elapsed(page))[0]!);
+      await page.getByTitle('Previous month', { exact: true }).first().click();
+      await page
+        .locator(sel.monthShown(month))
+        .first()
+        .waitFor({ state: 'visible', ...WAIT });
+      await page.waitForTimeout(300);
+    }
+    console.log(`${app.name}: moved`);
+
+    // Next month's To Budget must be in the page: Actual keeps the months beside the shown one
+    // mounted; Coffer is asked to show two.
+    await sel.showNextMonth(page);
+    await page
+      .locator(sel.toBudget(next))
+      .first()
+      .waitFor({ state: 'attached', ...WAIT });
+    for (let i = 0; i < EDITS; i++) {
+      await sel.startEdit(page, month);
+      await page.keyboard.press('Control+a');
+      // Large enough that the category's balance stays positive, so next month's To Budget moves.
+      await page.keyboard.type(String(5000 + i * 7));
+      const targets: Array<[string, string]> = [
+        [sel.toBudget(month), await text(sel.toBudget(month))],
+        [sel.toBudget(next), await text(sel.toBudget(next))],
+      ];
+      await armTimer(page, 'keydown', targets);
+      await page.keyboard.press('Enter');
+      const [now, later] = await elapsed(page);
+      out.edit.push(now!);
+      out.editNext.push(later!);
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(300);
+    }
+    if (errors.length > 0) console.warn(`${app.name}: page errors: ${errors.join(' | ')}`);
+  } catch (err) {
+    // What the page showed when a flow got stuck, to see why.
+    const shot = join(resolve('bench/results'), `budget-page-${app.name}-failure.png`);
+    await context
+      .pages()[0]
+      ?.screenshot({ path: shot })
+      .catch(() => {});
+    console.error(`${app.name}: ${String(err)}; the page is in ${shot}`);
+    throw err;
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const root = resolve('.');
+  const base = mkdtempSync(join(tmpdir(), 'bench-budget-page-'));
+  const made = join(base, 'made');
+  mkdirSync(made);
+  const { id, checkingCents } = runBudgetScript([
+    'make',
+    made,
+    String(TRANSACTIONS),
+    String(MONTHS),
+  ]);
+  const webRoot = join(base, 'web');
+  cpSync(resolve(values['web-root']), webRoot, { recursive: true });
+  process.env.COFFER_WEB_ROOT = webRoot;
+  const apps: App[] = [
+    { name: 'coffer', server: await startCoffer() },
+    { name: 'actual', server: await startActual() },
+  ];
+  const results: Record<string, Timings> = {};
+  const failures: Record<string, string> = {};
+  try {
+    for (const app of apps) await setUp(app, made, id);
+    for (const app of apps) {
+      if (values.only && values.only !== app.name) continue;
+      const r: Timings = { open: [], openMarks: [], edit: [], editNext: [], month: [] };
+      results[app.name] = r;
+      try {
+        await measureApp(app, formatCents(checkingCents), base, r);
+      } catch (err) {
+        failures[app.name] = String(err).split('\n')[0]!.slice(0, 200);
+      }
+      console.log(
+        `${app.name}: open ${r.open.map(Math.round).join(', ')} ms; edit ${r.edit.map((x) => x.toFixed(1)).join(', ')} ms; edit, next month ${r.editNext.map((x) => x.toFixed(1)).join(', ')} ms; month ${r.month.map((x) => x.toFixed(1)).join(', ')} ms`,
+      );
+    }
+  } finally {
+    for (const app of apps) await app.server.stop();
+    rmSync(base, { recursive: true, force: true });
+  }
+
+  const none: Timings = { open: [], openMarks: [], edit: [], editNext: [], month: [] };
+  const c = results.coffer ?? none;
+  const a = results.actual ?? none;
+  const rows: Array<[string, number, number, string]> = [
+    ['open to the budget table shown, warm (ms)', median(c.open), median(a.open), '≤ 1000'],
+    ['budgeted amount + Enter → To Budget painted (ms)', median(c.edit), median(a.edit), '≤ 33'],
+    [
+      '  … → next month’s To Budget updated, the core’s answer (ms)',
+      median(c.editNext),
+      median(a.editNext),
+      '',
+    ],
+    ['next month → painted (ms)', median(c.month), median(a.month), '≤ 50'],
+  ];
+  const fmt = (x: number) =>
+    Number.isNaN(x) ? '—' : x >= 100 ? String(Math.round(x)) : x.toFixed(1);
+  console.log(
+    `\nBudget page, ${TRANSACTIONS.toLocaleString('en-US')} transactions over ${MONTHS} months, medians (Chromium, 1280×800):`,
+  );
+  console.log('| Flow | Coffer | Actual | Actual ÷ Coffer | Target |');
+  console.log('|---|---:|---:|---:|---|');
+  for (const [flow, cm, am, target] of rows) {
+    const ratio = Number.isNaN(am / cm) ? '—' : `${(am / cm).toFixed(1)}×`;
+    console.log(`| ${flow} | ${fmt(cm)} | ${fmt(am)} | ${ratio} | ${target} |`);
+  }
+  if (c.openMarks.length > 0) {
+    const m = (k: string) => median(c.openMarks.map((x) => x[k]!));
+    console.log(
+      `\nCoffer's open, medians from navigation start: budget page's code loaded ${m('budgetChunkLoaded')} ms, its cells asked for ${m('cellsRequested')} ms, table shown ${m('tableShown')} ms.`,
+    );
+  }
+  for (const [name, why] of Object.entries(failures)) {
+    console.log(`\n${name} did not finish (— above): ${why}`);
+  }
+  const dir = join(root, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `budget-page-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify({ transactions: TRANSACTIONS, months: MONTHS, results, failures }, null, 2),
+  );
+  console.log(`\nwrote ${file}`);
+}
+
+await main();

@@ -1,0 +1,250 @@
+/**
+ * The account register, Coffer beside Actual's web build (`@actual-app/web` served by the real
+ * `@actual-app/sync-server`), in headless Chromium on the same budget (100,000 transactions by
+ * default): All accounts until its first rows are painted, scrolling 5,000 rows (frame
+ * times), a search until the filtered rows are painted, and an amount edit until the running
+ * balance and the sidebar balance show it. Bundled and started by bench/register/run.mjs.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { launchBrowser, SIZES } from '../../e2e/helpers/browser.ts';
+import { startActual, startCoffer } from '../server/servers.ts';
+import { coldVisit } from './flows.ts';
+import {
+  type AppName,
+  clearSearch,
+  editAmount,
+  firstRows,
+  frameFloor,
+  type FrameStats,
+  newestPayment,
+  scroll5000,
+  scrollTop,
+  search,
+} from './register.ts';
+import {
+  type App,
+  BUDGET_NAME,
+  formatCents,
+  median,
+  PASSWORD,
+  runBudgetScript,
+  setUp,
+} from './setup.ts';
+
+const { values } = parseArgs({
+  options: {
+    transactions: { type: 'string', default: '100000' },
+    repeats: { type: 'string', default: '5' },
+    apps: { type: 'string', default: 'coffer,actual' },
+    'web-root': { type: 'string', default: 'packages/web/dist' },
+  },
+});
+const TRANSACTIONS = Number(values.transactions);
+const REPEATS = Number(values.repeats);
+const root = resolve('.');
+// Categories the budget has (bench/budget/budget-file.mjs), none a part of another's name.
+const SEARCHES = ['Extra 10', 'Extra 11', 'Extra 12', 'Extra 5', 'Extra 6'];
+/** What a flow that did not finish counts as: the time it was given (register.ts). */
+const TIMED_OUT = 180_000;
+
+interface Result {
+  /** Why the app could not be measured at all (e.g. its budget did not open in time). */
+  failed?: string;
+  floorMs: number[];
+  firstRowsMs: number[];
+  scroll: FrameStats;
+  searchMs: number[];
+  editMs: number[];
+}
+
+async function goToChecking(page: Page): Promise<void> {
+  await page.getByText('Checking', { exact: true }).first().click();
+  await page.waitForURL(/\/accounts\/[^/]+$/);
+  await page.waitForTimeout(1500);
+}
+
+async function measureApp(app: App, balanceCents: number): Promise<Result> {
+  const name = app.name as AppName;
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: SIZES.desktop });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await coldVisit(page, app.server.url, PASSWORD, BUDGET_NAME, formatCents(balanceCents), {
+      timeout: 900_000,
+    });
+    // Let the first load's background work (sync, caches) settle, as a person would.
+    await page.waitForTimeout(4000);
+    const result: Result = {
+      floorMs: [],
+      firstRowsMs: [],
+      scroll: { frames: 0, maxMs: 0, p95Ms: 0, over33: 0, rows: 0, seconds: 0 },
+      searchMs: [],
+      editMs: [],
+    };
+    /** One measurement; a flow that does not finish in time counts as the time it was given. */
+    const attempt = async (label: string, fn: () => Promise<number>): Promise<number | null> => {
+      try {
+        const ms = await fn();
+        console.log(`${app.name}: ${label} ${Math.round(ms)} ms`);
+        return ms;
+      } catch (e) {
+        console.log(`${app.name}: ${label} did not finish: ${(e as Error).message.split('\n')[0]}`);
+        return null;
+      }
+    };
+    for (let i = 0; i < REPEATS; i++) {
+      await goToChecking(page);
+      result.floorMs.push(await frameFloor(page));
+      const ms = await attempt('All accounts, first rows', () => firstRows(page, name));
+      result.firstRowsMs.push(ms ?? TIMED_OUT);
+      if (ms === null) break;
+    }
+    await page.waitForTimeout(1500);
+    try {
+      result.scroll = await scroll5000(page, name);
+      console.log(`${app.name}: scroll ${JSON.stringify(result.scroll)}`);
+      await scrollTop(page, name);
+      for (let i = 0; i < REPEATS; i++) {
+        const ms = await attempt('search', () =>
+          search(page, name, SEARCHES[i % SEARCHES.length]!),
+        );
+        result.searchMs.push(ms ?? TIMED_OUT);
+        if (ms === null) break;
+        await clearSearch(page, name);
+      }
+    } catch (e) {
+      console.log(
+        `${app.name}: scrolling or searching failed: ${(e as Error).message.split('\n')[0]}`,
+      );
+    }
+    try {
+      await goToChecking(page);
+      if (name === 'actual') {
+        await page.getByRole('button', { name: 'Account menu' }).click();
+        await page.getByText('Show running balance').click();
+        await page.waitForTimeout(1500);
+      }
+      let balance = balanceCents;
+      for (let i = 0; i < REPEATS; i++) {
+        const payment = await newestPayment(page, name);
+        const next = payment + 100;
+        balance -= 100;
+        const ms = await attempt('edit', () =>
+          editAmount(page, name, (next / 100).toFixed(2), formatCents(balance)),
+        );
+        result.editMs.push(ms ?? TIMED_OUT);
+        if (ms === null) break;
+        await page.waitForTimeout(500);
+      }
+    } catch (e) {
+      console.log(`${app.name}: the edit failed: ${(e as Error).message.split('\n')[0]}`);
+    }
+    if (errors.length > 0) console.warn(`${app.name}: page errors: ${errors.join(' | ')}`);
+    return result;
+  } finally {
+    await browser.close();
+  }
+}
+
+function report(results: Record<string, Result>) {
+  const require = createRequire(import.meta.url);
+  const actualVersion = require('@actual-app/web/package.json').version as string;
+  const empty: Result = {
+    floorMs: [0],
+    firstRowsMs: [0],
+    scroll: { frames: 0, maxMs: 0, p95Ms: 0, over33: 0, rows: 0, seconds: 0 },
+    searchMs: [0],
+    editMs: [0],
+  };
+  const c = results.coffer ?? empty;
+  const a = results.actual ?? empty;
+  const ms = (x: number) => Math.round(x);
+  const shown = (r: Result, x: number) => (r.failed ? 'not measured' : ms(x));
+  const rows: Array<[string, (r: Result) => number, number | null]> = [
+    ['frame floor: a click to the next frame (ms)', (r) => median(r.floorMs), null],
+    ['All accounts: first rows painted (ms)', (r) => median(r.firstRowsMs), 150],
+    ['scroll 5,000 rows: longest frame (ms)', (r) => r.scroll.maxMs, 33],
+    ['  95th percentile frame (ms)', (r) => r.scroll.p95Ms, null],
+    ['  frames over 33 ms', (r) => r.scroll.over33, 0],
+    ['  rows scrolled', (r) => r.scroll.rows, null],
+    ['search: filtered rows painted (ms)', (r) => median(r.searchMs), 100],
+    ['edit an amount: running and sidebar balance painted (ms)', (r) => median(r.editMs), 50],
+  ];
+  const actualColumn = `Actual ${actualVersion}`;
+  const table = Object.fromEntries(
+    rows.map(([label, f, target]) => {
+      const x = f(c);
+      const y = f(a);
+      return [
+        label,
+        {
+          Coffer: shown(c, x),
+          [actualColumn]: shown(a, y),
+          'Actual / Coffer':
+            x > 0 && target !== 0 && !c.failed && !a.failed ? `${(y / x).toFixed(1)}x` : '',
+          target: target === null ? '' : target === 0 ? 'none' : `≤ ${target}`,
+        },
+      ];
+    }),
+  );
+  console.log(
+    `\nThe register: ${TRANSACTIONS} transactions, medians of ${REPEATS}. Each from the input ` +
+      'event to the frame that shows the result, in Chromium.',
+  );
+  console.table(table);
+  for (const [name, r] of Object.entries(results)) {
+    if (r.failed) console.log(`${name}: ${r.failed}`);
+  }
+  const outDir = join(root, 'bench/results');
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, `register-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify({ benchmark: 'register', transactions: TRANSACTIONS, repeats: REPEATS, actualVersion, results, node: process.version }, null, 2), // prettier-ignore
+  );
+  console.log(`Results: ${file}`);
+}
+
+async function main() {
+  const base = mkdtempSync(join(tmpdir(), 'bench-register-'));
+  const made = join(base, 'made');
+  mkdirSync(made);
+  const { id, checkingCents } = runBudgetScript(['make', made, String(TRANSACTIONS)]);
+  // A snapshot of the build: others may rebuild packages/web/dist while this runs.
+  const webRoot = join(base, 'web');
+  cpSync(resolve(values['web-root']), webRoot, { recursive: true });
+  process.env.COFFER_WEB_ROOT = webRoot;
+  const wanted = values.apps.split(',');
+  const apps: App[] = [];
+  if (wanted.includes('coffer')) apps.push({ name: 'coffer', server: await startCoffer() });
+  if (wanted.includes('actual')) apps.push({ name: 'actual', server: await startActual() });
+  try {
+    for (const app of apps) await setUp(app, made, id);
+    const results: Record<string, Result> = {};
+    for (const app of apps) {
+      // An app that cannot be measured (Actual that does not open the budget in time on a busy
+      // machine) is reported as such, and the others' figures are still printed and written.
+      results[app.name] = await measureApp(app, checkingCents).catch((e: Error): Result => ({
+        failed: `not measured: ${e.message.split('\n')[0]}`,
+        floorMs: [0],
+        firstRowsMs: [0],
+        scroll: { frames: 0, maxMs: 0, p95Ms: 0, over33: 0, rows: 0, seconds: 0 },
+        searchMs: [0],
+        editMs: [0],
+      }));
+    }
+    report(results);
+  } finally {
+    for (const app of apps) await app.server.stop();
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+await main();

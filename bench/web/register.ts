@@ -1,0 +1,245 @@
+/**
+ * The account register's flows, the same for Coffer and for Actual's web build: each measured
+ * in the page from the input event to the frame that shows the result (the event's time, then
+ * a requestAnimationFrame after the DOM shows what was asked for). Only the selectors differ.
+ */
+import type { Page } from 'playwright-core';
+
+export type AppName = 'coffer' | 'actual';
+
+/** Where each app puts the register's parts (Actual 25.6 by its data-testids). */
+export const SELECTORS: Record<
+  AppName,
+  { row: string; account: string; category: string; payment: string; search: string }
+> = {
+  coffer: {
+    row: '[role=grid] .reg-txn',
+    account: '[data-col=account]',
+    category: '[data-col=category]',
+    payment: '[data-col=payment]',
+    search: 'input[aria-label="Search transactions"]',
+  },
+  actual: {
+    row: '[data-testid="transaction-table"] [data-testid="row"]:has([data-testid="debit"])',
+    account: '[data-testid="account"]',
+    category: '[data-testid="category"]',
+    payment: '[data-testid="debit"]',
+    search: 'input[placeholder="Search"]',
+  },
+};
+
+const WAIT = 180_000;
+
+/**
+ * In the page: resolves (with ms since `since`) on the first frame after `ready()` holds,
+ * checked on every DOM change. Runs as a page script: a string, as the root tsconfig (which
+ * checks bench/) has no DOM types.
+ */
+const WAIT_FOR_FRAME = `(ready, since, limit) => new Promise((resolve, reject) => {
+  const done = () => requestAnimationFrame(() => resolve(performance.now() - since()));
+  if (ready()) return done();
+  const observer = new MutationObserver(() => {
+    if (!ready()) return;
+    observer.disconnect();
+    clearTimeout(timer);
+    done();
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  const timer = setTimeout(() => { observer.disconnect(); reject(new Error('timed out')); }, limit);
+})`;
+
+async function inPage<T>(page: Page, body: string, arg: unknown): Promise<T> {
+  return (await page.evaluate(
+    `(async (arg) => { const waitForFrame = ${WAIT_FOR_FRAME}; ${body} })(${JSON.stringify(arg)})`,
+  )) as T;
+}
+
+/** The floor of the method: a click that changes nothing, to the next frame. */
+export function frameFloor(page: Page): Promise<number> {
+  return inPage<number>(
+    page,
+    `const t0 = performance.now();
+     document.body.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+     return await waitForFrame(() => true, () => t0, 5000);`,
+    null,
+  );
+}
+
+/**
+ * From a click on the sidebar's All accounts to the first frame showing rows of accounts other
+ * than Checking (a single-account register has no Account column).
+ */
+export function firstRows(page: Page, app: AppName): Promise<number> {
+  const s = SELECTORS[app];
+  return inPage<number>(
+    page,
+    `const link = [...document.querySelectorAll('a, [role=link], button, div, span')]
+       .find((el) => el.children.length === 0 && el.textContent.trim() === 'All accounts');
+     if (!link) throw new Error('no All accounts link');
+     const others = new Set(['Card', 'Cash', 'Savings']);
+     const ready = () => [...document.querySelectorAll(arg.row)].slice(0, 30)
+       .some((r) => others.has(r.querySelector(arg.account)?.textContent?.trim()));
+     const t0 = performance.now();
+     link.click();
+     return await waitForFrame(ready, () => t0, ${WAIT});`,
+    s,
+  );
+}
+
+/** The register's scrolling element: the one under its rows that scrolls. */
+const SCROLLER = `(rowSel) => {
+  let el = document.querySelector(rowSel);
+  while (el && !(el.scrollHeight > el.clientHeight + 10 && /auto|scroll/.test(getComputedStyle(el).overflowY))) el = el.parentElement;
+  if (!el) throw new Error('no scroller');
+  return el;
+}`;
+
+export interface FrameStats {
+  frames: number;
+  maxMs: number;
+  p95Ms: number;
+  over33: number;
+  rows: number;
+  seconds: number;
+}
+
+/** Scrolls 5,000 rows down, 10 rows (320 px) a frame, recording every frame's duration. */
+export function scroll5000(page: Page, app: AppName): Promise<FrameStats> {
+  return inPage<FrameStats>(
+    page,
+    `const scroller = (${SCROLLER})(arg.row);
+     scroller.scrollTop = 0;
+     await new Promise((r) => setTimeout(r, 300));
+     const target = 5000 * 32;
+     const gaps = [];
+     const start = performance.now();
+     let last = null;
+     await new Promise((resolve) => {
+       const step = (t) => {
+         if (last !== null) gaps.push(t - last);
+         last = t;
+         scroller.scrollTop += 320;
+         if (scroller.scrollTop >= target || performance.now() - start > 60000) return resolve();
+         requestAnimationFrame(step);
+       };
+       requestAnimationFrame(step);
+     });
+     const sorted = [...gaps].sort((a, b) => a - b);
+     return {
+       frames: gaps.length,
+       maxMs: sorted[sorted.length - 1] ?? 0,
+       p95Ms: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+       over33: gaps.filter((g) => g > 33.4).length,
+       rows: Math.round(scroller.scrollTop / 32),
+       seconds: (performance.now() - start) / 1000,
+     };`,
+    { row: SELECTORS[app].row },
+  );
+}
+
+/** Back to the top of the register (not measured). */
+export function scrollTop(page: Page, app: AppName): Promise<void> {
+  return inPage<void>(
+    page,
+    `(${SCROLLER})(arg.row).scrollTop = 0; await new Promise((r) => setTimeout(r, 300));`,
+    { row: SELECTORS[app].row },
+  );
+}
+
+/**
+ * From the search box's input event (the whole term at once) to the first frame where every
+ * shown row is in that category.
+ */
+export async function search(page: Page, app: AppName, term: string): Promise<number> {
+  const s = SELECTORS[app];
+  await inPage<void>(
+    page,
+    `window.__inputAt = null;
+     document.addEventListener('input', (e) => { window.__inputAt = e.timeStamp; }, { capture: true, once: true });`,
+    null,
+  );
+  const measured = inPage<number>(
+    page,
+    `const ready = () => {
+       // A split whose line matched shows as the split ('Split'), with its lines; an off-budget
+       // account's rows show no category (Coffer) or 'Off budget' (Actual).
+       const cats = [...document.querySelectorAll(arg.row)].map((r) => r.querySelector(arg.category)?.textContent?.trim() ?? '');
+       return cats.includes(arg.term) && cats.every((c) => c === arg.term || c === '' || /Split|Off budget/.test(c));
+     };
+     while (window.__inputAt === null) await new Promise((r) => setTimeout(r, 0));
+     return await waitForFrame(ready, () => window.__inputAt, ${WAIT});`,
+    { ...s, term },
+  );
+  await page.locator(s.search).fill(term);
+  return measured;
+}
+
+/** Clears the search and waits until every row is back (not measured). */
+export async function clearSearch(page: Page, app: AppName): Promise<void> {
+  const s = SELECTORS[app];
+  await page.locator(s.search).fill('');
+  await inPage<number>(
+    page,
+    `const others = new Set(['Card', 'Cash', 'Savings']);
+     return await waitForFrame(() => [...document.querySelectorAll(arg.row)].slice(0, 40)
+       .some((r) => others.has(r.querySelector(arg.account)?.textContent?.trim())), () => 0, ${WAIT});`,
+    s,
+  );
+}
+
+/**
+ * Edits the payment of the newest payment in the register (whose running balance is the
+ * account's balance) to `payment` and measures from the Enter that saves it to the first frame
+ * showing the new balance three times: the header, the sidebar and the running balance.
+ */
+export async function editAmount(
+  page: Page,
+  app: AppName,
+  payment: string,
+  newBalance: string,
+): Promise<number> {
+  const s = SELECTORS[app];
+  const row = page
+    .locator(s.row)
+    .filter({ has: page.locator(s.payment, { hasText: /\d/ }) })
+    .first();
+  await row.locator(s.payment).click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(payment);
+  await inPage<void>(
+    page,
+    `window.__enterAt = null;
+     document.addEventListener('keydown', (e) => { if (e.key === 'Enter') window.__enterAt = e.timeStamp; }, { capture: true, once: true });`,
+    null,
+  );
+  const measured = inPage<number>(
+    page,
+    `const ready = () => {
+       let n = 0;
+       for (const el of document.querySelectorAll('body *')) {
+         if (el.children.length === 0 && el.textContent.trim() === arg.newBalance) n++;
+       }
+       return n >= 3;
+     };
+     while (window.__enterAt === null) await new Promise((r) => setTimeout(r, 0));
+     return await waitForFrame(ready, () => window.__enterAt, ${WAIT});`,
+    { newBalance },
+  );
+  await page.keyboard.press('Enter');
+  const ms = await measured;
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  return ms;
+}
+
+/** The payment shown in the newest payment row, in cents. */
+export async function newestPayment(page: Page, app: AppName): Promise<number> {
+  const s = SELECTORS[app];
+  const text = await page
+    .locator(s.row)
+    .filter({ has: page.locator(s.payment, { hasText: /\d/ }) })
+    .first()
+    .locator(s.payment)
+    .textContent();
+  return Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
+}

@@ -1,0 +1,159 @@
+/**
+ * Reconciling (Coffer's addition): the `reconcile` modal asks for the bank's balance; the bar
+ * above the register then shows how far the cleared balance is from it while transactions are
+ * cleared, offers an adjustment transaction, and when they agree locks the cleared
+ * transactions. Editing a locked transaction asks first (`confirm-reconciled-edit`).
+ */
+import { useState } from 'react';
+import { useAppState } from '../../app/context.ts';
+import type { Account } from '../../app/types.ts';
+import { useFormat } from '../../app/use-format.ts';
+import type { ModalProps } from '../app/ModalHost.tsx';
+import { Amount, AmountInput } from '../kit/AmountInput.tsx';
+import { Modal } from '../kit/Modal.tsx';
+import { cellNumber } from './balance-queries.ts';
+import { reconcileDifference } from './reconcile.ts';
+import type { RegisterTx } from './types.ts';
+
+export function ReconcileModal({ options, active, close }: ModalProps) {
+  const { accountName, cleared, onStart } = options as {
+    accountName: string;
+    cleared: number;
+    onStart: (target: number) => void;
+  };
+  const [value, setValue] = useState<number | null | undefined>(cleared);
+  const fmt = useFormat();
+  const valid = typeof value === 'number';
+  const start = () => {
+    if (!valid) return;
+    onStart(value);
+    close();
+  };
+  return (
+    <Modal title="Reconcile" onClose={close} active={active} width={460}>
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          start();
+        }}
+      >
+        <p>
+          Enter the balance your bank shows for <strong>{accountName}</strong>. Its cleared balance
+          in Coffer is <strong className="amount">{fmt.amount(cleared)}</strong>.
+        </p>
+        <label className="field">
+          Bank balance
+          <AmountInput
+            label="Bank balance"
+            value={cleared}
+            autoFocus
+            onChange={setValue}
+            onCommit={(c, reason) => {
+              setValue(c);
+              if (reason === 'enter' && typeof c === 'number') {
+                onStart(c);
+                close();
+              }
+            }}
+          />
+        </label>
+        <div className="modal-footer">
+          <button type="button" className="btn" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!valid}>
+            Start reconciling
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function ReconcileBar({
+  account,
+  target,
+  onAdjust,
+  onDone,
+  onCancel,
+}: {
+  account: Account;
+  target: number;
+  onAdjust: (difference: number) => void;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const cleared = useAppState((s) => cellNumber(s.cells, `cleared-${account.id}`));
+  const difference = reconcileDifference(target, cleared);
+  return (
+    <div
+      className={`reg-reconcile${difference === 0 ? ' done' : ''}`}
+      role="region"
+      aria-label="Reconciling"
+    >
+      <span role="status">
+        {difference === 0 ? (
+          <>
+            All reconciled: the cleared balance matches the bank’s <Amount cents={target} />.
+          </>
+        ) : (
+          <>
+            The cleared balance <Amount cents={cleared} /> is <Amount cents={difference} /> away
+            from the bank’s <Amount cents={target} />. Clear transactions to match it.
+          </>
+        )}
+      </span>
+      <span className="reg-reconcile-buttons">
+        {difference !== 0 && (
+          <button type="button" className="btn reg-btn-small" onClick={() => onAdjust(difference)}>
+            Create adjustment transaction
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn reg-btn-small btn-primary"
+          disabled={difference !== 0}
+          onClick={onDone}
+        >
+          Done reconciling
+        </button>
+        <button type="button" className="btn reg-btn-small" onClick={onCancel}>
+          Cancel
+        </button>
+      </span>
+    </div>
+  );
+}
+
+/** Asks before a reconciled (locked) transaction is edited. */
+export function ConfirmReconciledEditModal({ options, active, close }: ModalProps) {
+  const { onAnswer } = options as { tx: RegisterTx; onAnswer: (ok: boolean) => void };
+  const answer = (ok: boolean) => {
+    onAnswer(ok);
+    close();
+  };
+  return (
+    <Modal
+      title="Edit a reconciled transaction?"
+      onClose={() => answer(false)}
+      active={active}
+      width={460}
+    >
+      <div className="stack">
+        <p>
+          This transaction is reconciled: it matched your bank. Changing it changes a balance you
+          have already checked.
+        </p>
+        <div className="modal-footer">
+          <button type="button" className="btn" onClick={() => answer(false)}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => answer(true)}>
+            Edit anyway
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

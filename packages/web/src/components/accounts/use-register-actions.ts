@@ -1,0 +1,281 @@
+/**
+ * What the register's buttons and menus do: selection and bulk actions, a row's menu,
+ * scheduled previews, splits and sorting (the account menu is use-account-actions.ts). Calls
+ * into other working areas go through their public entry points (CONTRACTS.md).
+ */
+import type { QueryState } from '@coffer/core/query/query.ts';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppState, useStore } from '../../app/context.ts';
+import { errorOf } from '../../backend/backend.ts';
+import { runQuery } from '../kit/data.ts';
+import type { EditField, NotesMode } from '../kit/EditFieldModal.tsx';
+import type { MenuEntry } from '../kit/Menu.tsx';
+import { rulesModals } from '../rules/modals.ts';
+import {
+  addLineChanges,
+  deleteChanges,
+  distributeChanges,
+  duplicateChanges,
+  setFieldChanges,
+  unlinkScheduleChanges,
+} from './edits.ts';
+import type { NavRow } from './nav-rows.ts';
+import type { Preview } from './previews.ts';
+import type { Sort } from './register-query.ts';
+import { type DisplayRow, distribute as spread, splitRemainder } from './register-rows.ts';
+import type { PayeeLabel } from './RegisterRow.tsx';
+import { ruleFromSelection } from './rule-from-selection.ts';
+import { clickSelect, NO_SELECTION, type Selection } from './selection.ts';
+import type { RegisterTx } from './types.ts';
+import type { RegisterEditing } from './use-register-editing.ts';
+import type { RegisterFinding } from './use-register-finding.ts';
+import type { RegisterRows } from './use-register-rows.ts';
+import { newUuid } from './uuid.ts';
+
+interface Deps {
+  query: QueryState | null;
+  data: RegisterRows;
+  rows: DisplayRow[];
+  editing: RegisterEditing;
+  finding: RegisterFinding;
+}
+
+const EDIT_FIELDS: EditField[] = [
+  'date',
+  'account',
+  'payee',
+  'notes',
+  'category',
+  'amount',
+  'cleared',
+];
+const FIELD_TEXT: Record<EditField, string> = {
+  date: 'Set date…',
+  account: 'Set account…',
+  payee: 'Set payee…',
+  notes: 'Set notes…',
+  category: 'Set category…',
+  amount: 'Set amount…',
+  cleared: 'Set cleared…',
+};
+
+export function useRegisterActions({ query, data, rows, editing, finding }: Deps) {
+  const store = useStore();
+  const navigate = useNavigate();
+  const payees = useAppState((s) => s.payees);
+  const accounts = useAppState((s) => s.accounts);
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const ctx = { newId: newUuid };
+
+  const byKey = useMemo(() => {
+    const m = new Map<string, RegisterTx>();
+    for (const r of rows) if (r.kind === 'txn' || r.kind === 'child') m.set(r.key, r.tx);
+    return m;
+  }, [rows]);
+  const order = useMemo(() => [...byKey.keys()], [byKey]);
+
+  // One lookup per render of the table, not a scan of the payees per cell.
+  const payeeLabel = useMemo(() => {
+    const byId = new Map(payees.map((p) => [p.id, p]));
+    const accountNames = new Map(accounts.map((a) => [a.id, a.name]));
+    return (id: string | null): PayeeLabel => {
+      const p = id ? byId.get(id) : undefined;
+      if (!p) return { name: id?.startsWith('new:') ? id.slice(4) : '', transfer: null };
+      const transfer = p.transfer_acct ?? null;
+      return { name: (transfer && accountNames.get(transfer)) || p.name, transfer };
+    };
+  }, [payees, accounts]);
+
+  async function transactionsOf(ids: Iterable<string>): Promise<RegisterTx[]> {
+    const list = [...ids];
+    const missing = list.filter((id) => !byKey.has(id));
+    const fetched = missing.length
+      ? await runQuery<RegisterTx[]>(store, {
+          table: 'transactions',
+          tableOptions: { splits: 'all' },
+          filterExpressions: [{ id: { $oneof: missing } }],
+          selectExpressions: ['*'],
+          groupExpressions: [],
+          orderExpressions: [],
+          calculation: false,
+          rawMode: false,
+          withDead: false,
+          validateRefs: true,
+          limit: null,
+          offset: null,
+        })
+      : [];
+    const more = new Map(fetched.map((t) => [t.id, t]));
+    return list.map((id) => byKey.get(id) ?? more.get(id)).filter((t): t is RegisterTx => !!t);
+  }
+
+  async function selected(): Promise<RegisterTx[]> {
+    return transactionsOf(selection.ids);
+  }
+
+  const clearSelection = useCallback(() => setSelection(NO_SELECTION), []);
+
+  async function bulk(name: string) {
+    if (name === 'clear') return clearSelection();
+    const txs = await selected();
+    if (txs.length === 0) return;
+    const ids = txs.map((t) => t.id);
+    switch (name) {
+      case 'delete':
+        if (await editing.write(deleteChanges(ids))) clearSelection();
+        return;
+      case 'duplicate':
+        await editing.write(duplicateChanges(txs, ctx));
+        return;
+      case 'link-schedule':
+        navigate('/schedule/link', { state: { transactionIds: ids } });
+        return;
+      case 'unlink-schedule':
+        await editing.write(unlinkScheduleChanges(txs));
+        return;
+      case 'create-rule':
+        store.pushModal('edit-rule', { rule: ruleFromSelection(txs) });
+        return;
+    }
+    if (name.startsWith('set-')) {
+      const field = name.slice(4) as EditField;
+      store.pushModal('edit-field', {
+        name: field,
+        count: txs.length,
+        onSubmit: (_: EditField, value: unknown, mode?: NotesMode) =>
+          void editing.write(setFieldChanges(txs, field, value, mode, ctx)),
+      });
+    }
+  }
+
+  const bulkItems: MenuEntry[] = [
+    { name: 'delete', text: 'Delete', danger: true },
+    { name: 'duplicate', text: 'Duplicate' },
+    { kind: 'separator' },
+    ...EDIT_FIELDS.map((f) => ({ name: `set-${f}`, text: FIELD_TEXT[f] })),
+    { kind: 'separator' },
+    { name: 'link-schedule', text: 'Link schedule' },
+    { name: 'unlink-schedule', text: 'Unlink schedule' },
+    { name: 'create-rule', text: 'Create rule' },
+    { kind: 'separator' },
+    { name: 'clear', text: 'Clear selection' },
+  ];
+
+  function rowMenu(row: NavRow) {
+    const tx = row.tx;
+    if (!tx) return undefined;
+    const split = tx.is_parent;
+    const trace = 'rule-trace' in rulesModals;
+    const items: MenuEntry[] = [
+      ...(row.kind === 'txn' ? [{ name: 'duplicate', text: 'Duplicate' }] : []),
+      ...(split ? [{ name: 'add-line', text: 'Add split line' }] : []),
+      { name: 'create-rule', text: 'Create rule' },
+      {
+        name: 'rule-trace',
+        text: 'Which rules ran',
+        disabled: !trace,
+        hint: trace ? undefined : 'Not available yet',
+      },
+      ...(tx.schedule ? [{ name: 'unlink-schedule', text: 'Unlink schedule' }] : []),
+      { kind: 'separator' },
+      { name: 'delete', text: row.kind === 'child' ? 'Delete split line' : 'Delete', danger: true },
+    ];
+    return {
+      items,
+      onSelect(name: string) {
+        switch (name) {
+          case 'duplicate':
+            return void editing.write(duplicateChanges([tx], ctx));
+          case 'add-line':
+            return addLine(tx);
+          case 'create-rule':
+            return store.pushModal('edit-rule', { rule: ruleFromSelection([tx]) });
+          case 'rule-trace':
+            return store.pushModal('rule-trace', { transactionId: tx.id });
+          case 'unlink-schedule':
+            return void editing.write(unlinkScheduleChanges([tx]));
+          case 'delete':
+            return void editing.write(deleteChanges([tx.id]));
+        }
+      },
+    };
+  }
+
+  function addLine(parent: RegisterTx) {
+    const left = splitRemainder(
+      parent.amount,
+      (parent.subtransactions ?? []).map((c) => c.amount),
+    );
+    const changes = addLineChanges(parent, left, ctx);
+    void editing.write(changes);
+    editing.setCursor({ row: changes.added![0]!.id, field: 'category', editing: true });
+  }
+
+  return {
+    selection,
+    clearSelection,
+    select: (key: string, shift: boolean) => setSelection((s) => clickSelect(s, key, order, shift)),
+    allSelected: (selection.ids.size === 0 || order.length === 0
+      ? false
+      : order.every((k) => selection.ids.has(k)) && data.complete
+        ? true
+        : 'some') as boolean | 'some',
+    async toggleAll() {
+      if (selection.ids.size > 0) return clearSelection();
+      if (data.complete || !query) {
+        setSelection({ ids: new Set(order), anchor: null });
+        return;
+      }
+      const all = await runQuery<Array<{ id: string }>>(store, {
+        ...query,
+        tableOptions: { splits: 'all' },
+        selectExpressions: ['id'],
+        orderExpressions: [],
+      });
+      setSelection({ ids: new Set(all.map((r) => r.id)), anchor: null });
+    },
+    bulkMenu: { items: bulkItems, onSelect: (n: string) => void bulk(n) },
+    rowMenu,
+    payeeLabel,
+    toggleCleared(row: NavRow) {
+      if (!row.tx || row.kind === 'child') return;
+      const tx = row.tx;
+      if (row.values.reconciled) {
+        void editing.edit(row.key, 'cleared');
+        return;
+      }
+      void editing.write({ updated: [{ id: tx.id, cleared: !tx.cleared }] });
+    },
+    distribute(parent: RegisterTx) {
+      const lines = parent.subtransactions ?? [];
+      void editing.write(
+        distributeChanges(
+          parent,
+          spread(
+            parent.amount,
+            lines.map((l) => l.amount),
+          ),
+        ),
+      );
+    },
+    addLine,
+    sortBy(field: Sort['field']) {
+      const cur = finding.sort;
+      // Each click: ascending, descending, then back to the register's own order.
+      if (!cur || cur.field !== field)
+        finding.setSort({ field, dir: field === 'date' ? 'asc' : 'asc' });
+      else if (cur.dir === 'asc') finding.setSort({ field, dir: 'desc' });
+      else finding.setSort(null);
+    },
+    async postPreview(p: Preview) {
+      const res = await store.backend.send('schedule/post-transaction', { id: p.schedule });
+      const error = errorOf(res);
+      if (error)
+        store.addNotification({ type: 'error', message: error.message ?? 'Could not post' });
+    },
+    async skipPreview(p: Preview) {
+      await store.backend.send('schedule/skip-next-date', { id: p.schedule });
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { prevMonth } from '@coffer/core/budget/months.ts';
+import { useStore } from '../../app/context.ts';
+import { useFormat } from '../../app/use-format.ts';
+import type { ModalProps } from '../app/ModalHost.tsx';
+import { cellValue, useSheetCells } from '../kit/data.ts';
+import { Modal } from '../kit/Modal.tsx';
+import { run } from './actions.ts';
+import { cell } from './cells.ts';
+import { monthTitle, shortMonthName } from './month-nav.ts';
+
+/**
+ * budget-summary ('Budget Details'): how an envelope month's To Budget comes about, and the
+ * ways to use it (move it to a category, hold it for next month).
+ */
+export function BudgetSummaryModal({ options, close, active }: ModalProps) {
+  const month = String(options.month);
+  const store = useStore();
+  const fmt = useFormat();
+  const names = [
+    'available-funds',
+    'last-month-overspent',
+    'total-budgeted',
+    'buffered',
+    'to-budget',
+  ];
+  const values = useSheetCells(names.map((n) => cell(month, n)));
+  const v = (n: string) => cellValue(values, cell(month, n));
+  const toBudget = v('to-budget');
+  const buffered = v('buffered');
+  const lines: Array<[string, number]> = [
+    ['Available funds', v('available-funds')],
+    [`Overspent in ${shortMonthName(prevMonth(month))}`, v('last-month-overspent')],
+    ['Budgeted', v('total-budgeted')],
+    ['For next month', buffered === 0 ? 0 : -buffered],
+  ];
+  const over = toBudget < 0;
+  return (
+    <Modal title="Budget Details" onClose={close} active={active} width={420}>
+      <p className="subdued" style={{ marginTop: 0 }}>
+        {monthTitle(month)}
+      </p>
+      <dl className="bt-details">
+        {lines.map(([label, cents]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd className={`amount${cents < 0 ? ' negative' : ''}`}>{fmt.amount(cents)}</dd>
+          </div>
+        ))}
+        <div className="bt-details-total">
+          <dt>{over ? 'Overbudget' : 'To budget'}</dt>
+          <dd className={`amount${over ? ' negative' : ''}`}>{fmt.amount(toBudget)}</dd>
+        </div>
+      </dl>
+      <div className="row bt-details-actions">
+        <button
+          type="button"
+          className="btn"
+          disabled={toBudget <= 0}
+          onClick={() => store.pushModal('budget-transfer', { mode: 'available', month })}
+        >
+          Move to a category…
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={toBudget <= 0}
+          onClick={() => store.pushModal('budget-transfer', { mode: 'hold', month })}
+        >
+          Hold for next month…
+        </button>
+        {buffered !== 0 && (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void run(store, 'budget/reset-hold', { month })}
+          >
+            Reset hold
+          </button>
+        )}
+      </div>
+      <div className="modal-footer">
+        <button type="button" className="btn btn-primary" onClick={close}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+export default BudgetSummaryModal;

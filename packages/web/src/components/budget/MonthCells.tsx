@@ -1,0 +1,269 @@
+import { memo, type KeyboardEvent, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useStore } from '../../app/context.ts';
+import { useFormat } from '../../app/use-format.ts';
+import { Amount, AmountInput } from '../kit/AmountInput.tsx';
+import { Menu } from '../kit/Menu.tsx';
+import { useStoreCell, useStoreNumber } from '../kit/sheet-cell-store.ts';
+import { run, showTransactions } from './actions.ts';
+import { categoryCell, cell, groupCell } from './cells.ts';
+import { foreseenCells } from './foresee.ts';
+import { balanceMenu, budgetMenu, type CellState, cellMenu, runCellItem } from './menus.ts';
+import { monthTitle } from './month-nav.ts';
+import { budgetCellKey, moveFromBudgetCell, useBudgetView } from './view.ts';
+
+type MenuKind = 'budget' | 'all' | 'balance';
+
+/** Alt+Down, Shift+F10 or the context-menu key open a cell's menu from the keyboard. */
+function isMenuKey(e: KeyboardEvent): boolean {
+  return (
+    (e.altKey && e.key === 'ArrowDown') ||
+    (e.shiftKey && e.key === 'F10') ||
+    e.key === 'ContextMenu'
+  );
+}
+
+export function focusRowName(categoryId: string): void {
+  document.querySelector<HTMLElement>(`[data-row-name="${categoryId}"]`)?.focus();
+}
+
+interface CategoryMonthProps {
+  categoryId: string;
+  groupId: string;
+  name: string;
+  month: string;
+  income: boolean;
+}
+
+/**
+ * One category's cells for one month: Budgeted (typed in place), Spent (opens the register on
+ * those transactions) and Balance (its menu moves money). Envelope income shows only Received.
+ */
+export const CategoryMonth = memo(function CategoryMonth({
+  categoryId,
+  groupId,
+  name,
+  month,
+  income,
+}: CategoryMonthProps) {
+  const view = useBudgetView();
+  const store = useStore();
+  const navigate = useNavigate();
+  const fmt = useFormat();
+  const { cells, type } = view;
+  const budgeted = useStoreNumber(cells, categoryCell.budget(month, categoryId));
+  const spent = useStoreNumber(cells, categoryCell.spent(month, categoryId));
+  const balance = useStoreNumber(cells, categoryCell.balance(month, categoryId));
+  const carryover = useStoreCell(cells, categoryCell.carryover(month, categoryId)) === true;
+  const [menu, setMenu] = useState<MenuKind | null>(null);
+  const budgetRef = useRef<HTMLDivElement>(null);
+  const balanceRef = useRef<HTMLButtonElement>(null);
+  const where = `${name}, ${monthTitle(month)}`;
+  const note = view.notes.get(categoryId);
+  const hasGoal = Boolean(note && /#(template|goal)/i.test(note));
+  const state: CellState = { type, balance, carryover, goals: hasGoal || view.goalTemplates };
+
+  const spentCell = (
+    <div role="cell" className="bt-cell bt-spent">
+      <button
+        type="button"
+        tabIndex={-1}
+        className="bt-amount-button"
+        aria-label={`Transactions of ${where}: ${fmt.amount(spent)}`}
+        onClick={() => showTransactions(navigate, categoryId, month)}
+      >
+        <Amount cents={spent} className={spent === 0 ? 'zero' : undefined} colored={false} />
+      </button>
+    </div>
+  );
+
+  if (income && type === 'rollover') {
+    return (
+      <>
+        <div role="cell" className="bt-cell" />
+        {!view.narrow && <div role="cell" className="bt-cell" />}
+        {spentCell}
+      </>
+    );
+  }
+
+  const input = () => budgetRef.current?.querySelector('input');
+  const openMenu = (kind: MenuKind) => setMenu(kind);
+  const progress =
+    income || !hasGoal || !view.goalProgress
+      ? null
+      : view.goalProgress(note, { budgeted, balance });
+
+  return (
+    <>
+      <div
+        ref={budgetRef}
+        role="cell"
+        className="bt-cell bt-budget"
+        data-budget-cell={budgetCellKey(categoryId, month)}
+        onKeyDown={(e) => {
+          if (!isMenuKey(e)) return;
+          e.preventDefault();
+          openMenu('all');
+        }}
+        onContextMenu={(e) => {
+          e.preventDefault();
+          openMenu('budget');
+        }}
+      >
+        <AmountInput
+          cell
+          value={budgeted}
+          label={`Budgeted for ${where}`}
+          className={budgeted === 0 ? 'zero' : undefined}
+          onCommit={(cents, reason) => {
+            const amount = cents ?? 0;
+            if (amount !== budgeted) {
+              // The month's own figures move at once; the core's push confirms them.
+              const edit = { type, month, categoryId, groupId, income, delta: amount - budgeted };
+              const foreseen = foreseenCells(edit, (n) => cells.number(n));
+              cells.predict(foreseen);
+              void run(store, 'budget/budget-amount', { month, category: categoryId, amount }).then(
+                (done) => {
+                  if (done === null) void cells.refresh(foreseen.map((c) => c.name));
+                },
+              );
+            }
+            // After the input has finished with its key, so the blur this causes is not a
+            // second commit.
+            queueMicrotask(() => moveFromBudgetCell(view, categoryId, month, reason));
+          }}
+          onCancel={() => focusRowName(categoryId)}
+        />
+        <button
+          type="button"
+          tabIndex={-1}
+          className="bt-cell-menu"
+          aria-label={`Budget actions for ${where}`}
+          aria-haspopup="menu"
+          onClick={() => openMenu('budget')}
+        >
+          ▾
+        </button>
+      </div>
+      {!view.narrow && (income ? <IncomeReceived spent={spent} /> : spentCell)}
+      {income ? (
+        view.narrow ? (
+          spentCell
+        ) : (
+          <div role="cell" className="bt-cell" />
+        )
+      ) : (
+        <div role="cell" className="bt-cell bt-balance">
+          <button
+            ref={balanceRef}
+            type="button"
+            tabIndex={-1}
+            className="bt-amount-button bt-balance-button"
+            aria-label={`Balance of ${where}: ${fmt.amount(balance)}${carryover ? ', overspending rolls over' : ''}`}
+            aria-haspopup="menu"
+            onClick={() => openMenu('balance')}
+          >
+            <Amount cents={balance} className={balance === 0 ? 'zero' : undefined} />
+            {carryover && (
+              <span
+                className={`bt-carry${balance < 0 ? ' negative' : ''}`}
+                title="Overspending rolls over to next month"
+              >
+                →
+              </span>
+            )}
+          </button>
+          {progress !== null && (
+            <span
+              className="bt-goal"
+              role="img"
+              aria-label={`Goal ${Math.round(progress * 100)}% reached`}
+              title={`Goal ${Math.round(progress * 100)}% reached`}
+            >
+              <span style={{ width: `${progress * 100}%` }} />
+            </span>
+          )}
+        </div>
+      )}
+      {menu && (
+        <Menu
+          anchor={menu === 'balance' ? balanceRef : budgetRef}
+          label={`${menu === 'balance' ? 'Balance' : 'Budget'} actions for ${where}`}
+          items={
+            menu === 'all'
+              ? cellMenu(state)
+              : menu === 'budget'
+                ? budgetMenu(state)
+                : balanceMenu(state)
+          }
+          onClose={() => {
+            setMenu(null);
+            if (menu !== 'balance') input()?.focus();
+          }}
+          onSelect={(item) => void runCellItem({ store, navigate, month, categoryId }, item)}
+        />
+      )}
+    </>
+  );
+});
+
+/** The tracking budget's income row: what arrived, beside what was budgeted. */
+function IncomeReceived({ spent }: { spent: number }) {
+  return (
+    <div role="cell" className="bt-cell">
+      <Amount cents={spent} className={spent === 0 ? 'zero' : undefined} colored={false} />
+    </div>
+  );
+}
+
+/** A group's totals for one month (envelope income: Received only). */
+export const GroupMonth = memo(function GroupMonth({
+  groupId,
+  month,
+  income,
+}: {
+  groupId: string;
+  month: string;
+  income: boolean;
+}) {
+  const { cells, type, narrow } = useBudgetView();
+  const envelopeIncome = income && type === 'rollover';
+  const budgeted = useStoreNumber(cells, groupCell.budget(month, groupId));
+  const spent = useStoreNumber(
+    cells,
+    envelopeIncome ? cell(month, 'total-income') : groupCell.spent(month, groupId),
+  );
+  const balance = useStoreNumber(cells, groupCell.balance(month, groupId));
+  // Only a balance is good or bad; what was budgeted or spent is not shown in red.
+  const amount = (cents: number, colored = false) => (
+    <div role="cell" className="bt-cell">
+      <Amount cents={cents} className={cents === 0 ? 'zero' : undefined} colored={colored} />
+    </div>
+  );
+  if (envelopeIncome) {
+    return (
+      <>
+        <div role="cell" className="bt-cell" />
+        {!narrow && <div role="cell" className="bt-cell" />}
+        {amount(spent)}
+      </>
+    );
+  }
+  if (income) {
+    return (
+      <>
+        {amount(budgeted)}
+        {amount(spent)}
+        {!narrow && <div role="cell" className="bt-cell" />}
+      </>
+    );
+  }
+  return (
+    <>
+      {amount(budgeted)}
+      {!narrow && amount(spent)}
+      {amount(balance, true)}
+    </>
+  );
+});

@@ -1,0 +1,93 @@
+/**
+ * Which months the budget page shows: the first one (kept in the URL as `?month=YYYY-MM`, so
+ * undo returns to it), how many fit beside each other, and the bounds the budget has. Pure.
+ */
+import { addMonths, diffMonths, isMonth, type Month } from '@coffer/core/budget/months.ts';
+
+export type { Month };
+
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** 'May', 'Jun', …: the month strip and the "Overspent in {month}" label. */
+export function shortMonthName(month: Month): string {
+  return monthName(month).slice(0, 3);
+}
+
+export function monthName(month: Month): string {
+  return MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month;
+}
+
+/** 'May 2024'. */
+export function monthTitle(month: Month): string {
+  return `${monthName(month)} ${month.slice(0, 4)}`;
+}
+
+/** The month of a local date. */
+export function monthOf(date: Date): Month {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}
+
+export interface Bounds {
+  start: Month;
+  end: Month;
+}
+
+/** The most months the budget shows side by side, whatever the width. */
+export const MAX_MONTHS = 12;
+/** The category column and the width one month's three columns need. */
+export const CATEGORY_COLUMN = 220;
+export const MONTH_COLUMN = 300;
+
+/** How many months fit in `width` pixels of page (at least one). */
+export function monthsThatFit(width: number): number {
+  return Math.max(1, Math.min(MAX_MONTHS, Math.floor((width - CATEGORY_COLUMN) / MONTH_COLUMN)));
+}
+
+/** The number shown: the saved choice (global `maxMonths`, default 1) capped by what fits. */
+export function shownMonthCount(saved: number | null | undefined, fit: number): number {
+  const wanted = typeof saved === 'number' && saved >= 1 ? Math.floor(saved) : 1;
+  return Math.max(1, Math.min(wanted, fit));
+}
+
+/**
+ * The first month shown: the URL's when it is a month, else the current month; then moved so
+ * that all `count` months lie within the bounds when the bounds are known.
+ */
+export function firstShownMonth(
+  fromUrl: string | null,
+  current: Month,
+  count: number,
+  bounds: Bounds | null,
+): Month {
+  let first = isMonth(fromUrl) ? fromUrl : current;
+  if (!bounds) return first;
+  const last = addMonths(bounds.end, -(count - 1));
+  if (first > last) first = last;
+  if (first < bounds.start) first = bounds.start;
+  return first;
+}
+
+/** The `count` months from `first`. */
+export function monthsFrom(first: Month, count: number): Month[] {
+  return Array.from({ length: count }, (_, i) => addMonths(first, i));
+}
+
+/** Whether moving the first month by `step` keeps every shown month within the bounds. */
+export function canMove(first: Month, count: number, step: number, bounds: Bounds | null): boolean {
+  if (!bounds) return false;
+  const next = addMonths(first, step);
+  return next >= bounds.start && diffMonths(bounds.end, addMonths(next, count - 1)) >= 0;
+}

@@ -1,0 +1,95 @@
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import type { CommitReason } from './cell-keys.ts';
+import { useEditKeys } from './use-edit-keys.ts';
+
+export interface TextInputProps {
+  value: string;
+  label: string;
+  /** The edit ended; return false to refuse and stay in edit. */
+  onCommit?: (text: string, reason: CommitReason) => boolean | void;
+  /** Escape with nothing to revert. */
+  onCancel?: () => void;
+  cell?: boolean;
+  autoFocus?: boolean;
+  placeholder?: string;
+  error?: string | null;
+  id?: string;
+  className?: string;
+  style?: CSSProperties;
+  disabled?: boolean;
+}
+
+/**
+ * A plain text field on the kit's keyboard contract (notes in a register row, a name): Enter,
+ * Tab and, in a table cell, the arrows end the edit; Escape reverts, then cancels. A value
+ * arriving from outside replaces the text unless the user is typing.
+ */
+export function TextInput({
+  value,
+  label,
+  onCommit,
+  onCancel,
+  cell = false,
+  autoFocus,
+  placeholder,
+  error,
+  id,
+  className,
+  style,
+  disabled,
+}: TextInputProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(value);
+  const startText = useRef(value);
+
+  useEffect(() => {
+    if (document.activeElement === input.current && text !== startText.current) return;
+    startText.current = value;
+    setText(value);
+    // Only a new value replaces the text.
+  }, [value]);
+
+  const keys = useEditKeys({
+    cell,
+    isDirty: () => text !== startText.current,
+    revert(dirty) {
+      setText(startText.current);
+      if (!dirty) onCancel?.();
+    },
+    commit(reason) {
+      if (onCommit?.(text, reason) === false) return false;
+      startText.current = text;
+      return true;
+    },
+  });
+
+  return (
+    <span className={`text-input-wrap${cell ? ' cell' : ''}`} style={style}>
+      <input
+        ref={input}
+        id={id}
+        className={`input ${className ?? ''}`}
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        autoComplete="off"
+        value={text}
+        placeholder={placeholder}
+        disabled={disabled}
+        autoFocus={autoFocus}
+        onChange={(e) => setText(e.target.value)}
+        onFocus={(e) => {
+          keys.onFocus();
+          e.target.select();
+        }}
+        onBlur={keys.onBlur}
+        onKeyDown={keys.onKeyDown}
+        onMouseDown={keys.onMouseDown}
+      />
+      {error && (
+        <span role="alert" className="field-error">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}
