@@ -83,6 +83,10 @@ export const DIVERGENCES: Readonly<Record<string, Divergence>> = {
     versions: ['26'],
     what: "deleting the last line of a split whose parent was added with a category: the row becomes plain; 6.9 and Coffer give it that category (kept with the parent, though no read shows a parent's category), 26 gives it none",
   },
+  'delete-closed-account': {
+    versions: ['6.9', '26'],
+    what: '`deleteAccount` of a closed account: 6.9 and 26 do nothing (their close step returns early for a closed account); Coffer deletes it, as its register does',
+  },
   'hold-api': {
     versions: ['6.9'],
     what: '`holdBudgetForNextMonth` / `resetBudgetHold`: api 6.9 has neither method',

@@ -231,4 +231,14 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"account","offbudget":false,"balance":2500},
     ],
   },
+  {
+    name: "deleteAccount of a closed account: the same up to it (Coffer deletes it, Actual does nothing: delete-closed-account, documented)",
+    compared: [],
+    ops: [
+      {"op":"account","offbudget":true,"balance":278961},
+      {"op":"account","offbudget":true,"balance":189574},
+      {"op":"close","acct":17,"to":36,"category":{"k":"none"}},
+      {"op":"deleteAccount","acct":33},
+    ],
+  },
 ];

@@ -33,6 +33,7 @@ export async function tagsFor(op: Op, view: View, args: Row): Promise<string[]> 
     const balance = await wholeBalance(view, args.acct.id);
     if (balance !== 0) tags.push('offbudget-new-category');
   }
+  if (op.op === 'deleteAccount' && args.acct.closed) tags.push('delete-closed-account');
   if (op.op === 'close' || op.op === 'deleteAccount') {
     tags.push(...(await accountDeleteTags(view, op.op === 'deleteAccount', args.acct)));
   }
