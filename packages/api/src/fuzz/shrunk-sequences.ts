@@ -241,4 +241,14 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"deleteAccount","acct":33},
     ],
   },
+  {
+    name: "an import that changes a matched split's cleared flag lists its lines as updated too",
+    ops: [
+      {"op":"account","offbudget":false,"balance":-1999},
+      {"op":"account","offbudget":false,"balance":-10000},
+      {"op":"deleteAccount","acct":33},
+      {"op":"add","acct":32,"runTransfers":false,"txs":[{"day":97,"amount":-5000,"payee":{"k":"name","name":"grocer"},"category":{"k":"cat","n":28},"notes":"rent","cleared":false,"importedId":null,"subs":null},{"day":263,"amount":-5000,"payee":{"k":"transfer","acct":8},"category":{"k":"cat","n":10},"notes":"gift","cleared":false,"importedId":null,"subs":[{"amount":0,"payee":{"k":"transfer","acct":40},"category":{"k":"cat","n":31},"notes":"gift"}]}]},
+      {"op":"import","acct":13,"txs":[{"k":"new","tx":{"day":274,"amount":-278145,"payee":{"k":"name","name":"Cafe "},"category":{"k":"none"},"notes":"rent","cleared":false,"importedId":"bank-1","subs":null}},{"k":"copy","of":{"kind":"parent","n":7},"shift":0,"keepId":false,"payee":{"k":"transfer","acct":21},"cleared":true},{"k":"new","tx":{"day":115,"amount":10000,"payee":{"k":"payee","n":18},"category":{"k":"cat","n":37},"notes":"rent","cleared":false,"importedId":null,"subs":null}},{"k":"new","tx":{"day":198,"amount":-2500,"payee":{"k":"transfer","acct":32},"category":{"k":"cat","n":22},"notes":"rent","cleared":true,"importedId":null,"subs":null}}]},
+    ],
+  },
 ];

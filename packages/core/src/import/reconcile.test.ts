@@ -145,6 +145,38 @@ describe('transactions-import', () => {
     });
   });
 
+  it("lists a matched split's lines as updated when it changes their cleared flag, as Actual does", async () => {
+    const { importTxs, send, account } = await setup();
+    await send('transactions-batch-update', {
+      added: [
+        { id: 'p', account, date: '2023-08-01', amount: -300, cleared: false, is_parent: true },
+        {
+          id: 'c0',
+          account,
+          date: '2023-08-01',
+          amount: -100,
+          parent_id: 'p',
+          is_child: true,
+          sort_order: 0,
+        },
+        {
+          id: 'c1',
+          account,
+          date: '2023-08-01',
+          amount: -200,
+          parent_id: 'p',
+          is_child: true,
+          sort_order: -1,
+        },
+      ],
+    });
+    const first = await importTxs([{ date: '2023-08-01', amount: -300 }]);
+    expect(first.updated).toEqual(['p', 'c0', 'c1']);
+    // Cleared already: only the parent's imported payee and id change, the lines stay.
+    const again = await importTxs([{ date: '2023-08-01', amount: -300, imported_id: 'bank-9' }]);
+    expect(again.updated).toEqual(['p']);
+  });
+
   it('runs rules before matching', async () => {
     const { f, importTxs, add, send } = await setup();
     const amazon = (await send('payee-create', { name: 'Amazon' })) as string;

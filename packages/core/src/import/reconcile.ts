@@ -139,6 +139,8 @@ export function importTransactions(
   const updated: Update[] = [];
   const matched: string[] = [];
   const loadedRows: StoredTx[] = [];
+  /** What the answer lists: the rows updated and, as Actual lists them, their lines too. */
+  const reported: string[] = [];
   items.forEach(({ trans, subtransactions }, i) => {
     const match = matches[i];
     if (match) {
@@ -146,7 +148,9 @@ export function importTransactions(
       const update = updates[i];
       if (update) {
         updated.push(update);
+        reported.push(update.id);
         loadedRows.push(match.row.row);
+        reported.push(...linesRecleared(budget, match.row.row, update));
       }
       return;
     }
@@ -179,7 +183,23 @@ export function importTransactions(
   return {
     errors: [],
     added: result.added.map((t) => t.id),
-    updated: updated.map((t) => t.id),
+    updated: reported,
     matched,
   };
+}
+
+/**
+ * A split parent whose cleared flag the import changes changes its lines' too (they follow
+ * it); Actual's answer lists each of those lines as updated, so a script counting the
+ * updates counts the same here.
+ */
+function linesRecleared(budget: Budget, row: StoredTx, update: Update): string[] {
+  if (row.isParent !== 1 || update.cleared === undefined) return [];
+  if ((row.cleared === 1) === !!update.cleared) return [];
+  return budget.sqlite
+    .all<{ id: string }>(
+      'SELECT id FROM transactions WHERE parent_id = ? AND isChild = 1 AND tombstone = 0 ORDER BY sort_order DESC, id',
+      [row.id],
+    )
+    .map((r) => r.id);
 }
