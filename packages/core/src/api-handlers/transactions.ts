@@ -40,7 +40,11 @@ export function transactionHandlers() {
       mutator: true,
       needsBudget: true,
       run({ accountId, transactions }, ctx) {
-        return ctx.call('transactions-import', { accountId, transactions });
+        const result = ctx.call('transactions-import', { accountId, transactions });
+        if (!result || typeof result !== 'object' || !('updatedWithLines' in result)) return result;
+        // Actual's api lists a re-cleared split's lines among `updated` (the app counts rows).
+        const { updatedWithLines, ...rest } = result;
+        return { ...rest, updated: updatedWithLines };
       },
     }),
 

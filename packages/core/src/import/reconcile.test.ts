@@ -7,6 +7,7 @@ interface Result {
   errors: { message: string }[];
   added: string[];
   updated: string[];
+  updatedWithLines: string[];
 }
 
 async function setup() {
@@ -142,10 +143,11 @@ describe('transactions-import', () => {
       added: [],
       updated: [],
       matched: ['existing-0', 'existing-1'],
+      updatedWithLines: [],
     });
   });
 
-  it("lists a matched split's lines as updated when it changes their cleared flag, as Actual does", async () => {
+  it("lists a matched split's lines for the api when it changes their cleared flag, as Actual does", async () => {
     const { importTxs, send, account } = await setup();
     await send('transactions-batch-update', {
       added: [
@@ -171,10 +173,11 @@ describe('transactions-import', () => {
       ],
     });
     const first = await importTxs([{ date: '2023-08-01', amount: -300 }]);
-    expect(first.updated).toEqual(['p', 'c0', 'c1']);
+    expect(first.updated).toEqual(['p']);
+    expect(first.updatedWithLines).toEqual(['p', 'c0', 'c1']);
     // Cleared already: only the parent's imported payee and id change, the lines stay.
     const again = await importTxs([{ date: '2023-08-01', amount: -300, imported_id: 'bank-9' }]);
-    expect(again.updated).toEqual(['p']);
+    expect(again.updatedWithLines).toEqual(['p']);
   });
 
   it('runs rules before matching', async () => {
@@ -237,6 +240,7 @@ describe('transactions-import', () => {
       added: [],
       updated: [],
       matched: [],
+      updatedWithLines: [],
     });
     expect(await importTxs([{ amount: 5 }])).toMatchObject({
       errors: [{ message: '`date` is required when adding a transaction' }],

@@ -26,6 +26,11 @@ export interface ImportResult {
   updated: string[];
   /** Every existing transaction matched, changed or not (one per matched import row). */
   matched: string[];
+  /**
+   * `updated` as Actual's api answers it: each updated split whose cleared flag the import
+   * changed is followed by its lines (they follow the parent's flag). The api answers this.
+   */
+  updatedWithLines: string[];
 }
 
 export type Update = TransactionInput & { id: string };
@@ -35,6 +40,7 @@ const failed = (message: string): ImportResult => ({
   added: [],
   updated: [],
   matched: [],
+  updatedWithLines: [],
 });
 
 /**
@@ -139,8 +145,7 @@ export function importTransactions(
   const updated: Update[] = [];
   const matched: string[] = [];
   const loadedRows: StoredTx[] = [];
-  /** What the answer lists: the rows updated and, as Actual lists them, their lines too. */
-  const reported: string[] = [];
+  const updatedWithLines: string[] = [];
   items.forEach(({ trans, subtransactions }, i) => {
     const match = matches[i];
     if (match) {
@@ -148,9 +153,8 @@ export function importTransactions(
       const update = updates[i];
       if (update) {
         updated.push(update);
-        reported.push(update.id);
         loadedRows.push(match.row.row);
-        reported.push(...linesRecleared(budget, match.row.row, update));
+        updatedWithLines.push(update.id, ...linesRecleared(budget, match.row.row, update));
       }
       return;
     }
@@ -183,15 +187,16 @@ export function importTransactions(
   return {
     errors: [],
     added: result.added.map((t) => t.id),
-    updated: reported,
+    updated: updated.map((t) => t.id),
     matched,
+    updatedWithLines,
   };
 }
 
 /**
  * A split parent whose cleared flag the import changes changes its lines' too (they follow
- * it); Actual's answer lists each of those lines as updated, so a script counting the
- * updates counts the same here.
+ * it); Actual's api lists each of those lines as updated, so a script counting the updates
+ * counts the same with Coffer's.
  */
 function linesRecleared(budget: Budget, row: StoredTx, update: Update): string[] {
   if (row.isParent !== 1 || update.cleared === undefined) return [];
