@@ -20,6 +20,7 @@ import { CASES, EMPTY } from './helpers/import-cases.ts';
 
 const pathOf = (file: string) =>
   file.startsWith('written/') ? join(WRITTEN, file.slice(8)) : join(FIXTURES, file);
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const money = (cents: number) => formatAmount(cents, { format: 'comma-dot', hideFraction: false });
 
 /**
@@ -85,15 +86,18 @@ describe.runIf(BUILT)('importing every bank file through the modal', { timeout: 
         await sidebar().getByText(name, { exact: true }).click();
       }
       const [date, cents, payee] = c.sample;
-      const row = page
-        .getByRole('main')
-        .getByRole('row')
-        .filter({ hasText: formatDate(date, 'MM/dd/yyyy') })
-        .filter({ hasText: money(cents) });
+      // A register row is named "date payee amount" (the amount signed, in the user's format).
+      const row = page.getByRole('main').getByRole('row', {
+        name: new RegExp(
+          `^${escapeRe(formatDate(date, 'MM/dd/yyyy'))} .*${escapeRe(money(cents))}$`,
+        ),
+      });
       await row.first().waitFor(WAIT);
       if (payee)
         expect(
-          (await row.allTextContents()).map((t) => t.replace(/\s+/g, ' ')),
+          (
+            await row.evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''))
+          ).map((t) => t.replace(/\s+/g, ' ')),
           c.file,
         ).toContainEqual(expect.stringContaining(titleCase(payee.trim()).replace(/\s+/g, ' ')));
     }

@@ -249,6 +249,7 @@ describe.runIf(BUILT)('the import-transactions modal', { timeout: 180_000 }, () 
       .getByRole('main')
       .getByRole('row')
       .filter({ hasText: 'Whole Foods Market' })
+      .first()
       .waitFor(WAIT);
     await page.keyboard.press('Control+z');
     await expect.poll(() => balance('Checking').textContent(), WAIT).toBe(before);
@@ -256,6 +257,7 @@ describe.runIf(BUILT)('the import-transactions modal', { timeout: 180_000 }, () 
       .getByRole('main')
       .getByRole('row')
       .filter({ hasText: 'Whole Foods Market' })
+      .first()
       .waitFor({ state: 'detached', ...WAIT });
     expect(session.first.errors).toEqual([]);
   });

@@ -121,6 +121,12 @@ describe.runIf(built)(
       syncId = (await page.getByText('Sync ID:').locator('..').locator('code').textContent())!;
 
       await otherDevice(async (api) => {
+        // The browser's new accounts reach the server with its next sync: wait until all have.
+        const names = async () => {
+          await api.sync();
+          return (await api.getAccounts()).map((a: { name: string }) => a.name).sort();
+        };
+        await expect.poll(names, WAIT).toEqual(['Brokerage', 'Checking', 'Credit Card', 'Savings']);
         const accounts = await api.getAccounts();
         const id = (name: string) => accounts.find((a: { name: string }) => a.name === name).id;
         const categories = await api.getCategories();
@@ -452,6 +458,39 @@ describe.runIf(built)(
       expect(await grid().getByText('Reconciliation balance adjustment').count()).toBe(1);
       await bar.getByRole('button', { name: 'Done reconciling' }).click();
       await expect.poll(() => bar.count(), WAIT).toBe(0);
+
+      // The reconciled rows are locked: a lock where the cleared mark was, and editing one asks
+      // first. Cancel leaves it as it was; Edit anyway opens the field, and the edit saves.
+      expect(await grid().getByRole('button', { name: 'Cleared', exact: true }).count()).toBe(0);
+      const paycheck = rows().filter({ hasText: 'Employer Inc' }).first();
+      const notes = cell(paycheck, 'notes');
+      await paycheck.getByRole('button', { name: 'Reconciled' }).waitFor(WAIT);
+      const ask = page.getByRole('dialog', { name: 'Edit a reconciled transaction?' });
+      await notes.click();
+      await ask.waitFor(WAIT);
+      await shoot('09b-locked');
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => ask.count(), WAIT).toBe(0);
+      expect(await grid().getByRole('textbox').count()).toBe(0);
+      expect(await notes.textContent()).toBe('');
+      // By keyboard: Enter on the row asks again; Tab, Enter on Edit anyway lets the edit through.
+      await k().press('Enter');
+      await ask.waitFor(WAIT);
+      await k().press('Tab');
+      await k().press('Enter');
+      await expect.poll(() => ask.count(), WAIT).toBe(0);
+      const box = notes.getByRole('textbox', { name: 'Notes' });
+      await box.waitFor(WAIT);
+      await k().type('bonus month');
+      // Enter saves and moves down, but not into the next locked row: that one would ask first.
+      await k().press('Enter');
+      await expect.poll(() => notes.textContent(), WAIT).toBe('bonus month');
+      expect(await grid().getByRole('textbox').count()).toBe(0);
+      expect(await ask.count()).toBe(0);
+      // Saved in the core: after a reload the note is there and the row is still locked.
+      await page.reload();
+      await paycheck.getByRole('button', { name: 'Reconciled' }).waitFor(WAIT);
+      expect(await notes.textContent()).toBe('bonus month');
     });
 
     it('closes an account with a transfer (and a category when it leaves the budget), reopens it', async () => {

@@ -211,7 +211,7 @@ describe.runIf(READY)('rules', { timeout: 120_000 }, () => {
     await page.keyboard.press('Escape');
     await list.waitFor({ state: 'detached', ...WAIT });
 
-    const register = page.getByRole('table', { name: 'Transactions' });
+    const register = page.getByRole('grid', { name: 'Checking transactions' });
     const cafeRows = register.getByRole('row').filter({ hasText: 'Corner Cafe' });
     await goTo('Checking');
     await expect.poll(() => cafeRows.filter({ hasText: 'coffee' }).count(), WAIT).toBe(5);

@@ -17,6 +17,7 @@ import {
   startSession,
   WAIT,
 } from './helpers/session.ts';
+import { MONTH, monthTitle, readBudgeted } from './helpers/budget.ts';
 import { bootstrapServer } from './helpers/steps.ts';
 
 /**
@@ -69,9 +70,12 @@ describe.runIf(BUILT)('honest screens for a newcomer, in Chromium', { timeout: 9
       await profile.sidebar().getByText(name, { exact: true }).waitFor(WAIT);
     }
     await profile.sidebar().getByText('Budget', { exact: true }).click();
-    await profile.main().getByRole('heading', { name: 'Budget' }).waitFor(WAIT);
-    const total = profile.main().getByTestId('budget-total');
-    await expect.poll(() => total.textContent(), WAIT).toMatch(/[1-9]/);
+    // The month's summary, and money budgeted in its categories.
+    await page
+      .getByRole('button', { name: new RegExp(`^(To Budget|Overbudget) in ${monthTitle(MONTH)}:`) })
+      .waitFor(WAIT);
+    // The demo budgets 320.00 for groceries every month, this one too.
+    await expect.poll(() => readBudgeted(page, 'Groceries', MONTH), WAIT).toBe(32_000);
     await profile.sidebar().getByText('Checking', { exact: true }).click();
     await profile.main().getByRole('row').filter({ hasText: 'Fresh Market' }).first().waitFor(WAIT);
     expect(await profile.main().getByRole('row').count()).toBeGreaterThan(10);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Timers } from '../platform/index.ts';
 import { q } from '../query/query.ts';
 import { openAppCore } from '../transactions/test-helpers/app-core.ts';
 import { QueryCellsSlot } from './query-cells.ts';
@@ -60,5 +61,57 @@ describe('query and create-query', () => {
     f.pushed.length = 0;
     await f.core.send('notes-save', { id: acct, note: 'x' });
     expect(f.pushed.filter((p) => p.name === 'cells-changed')).toEqual([]);
+  });
+
+  it('answers create-query at once and reads the cell on a later turn, or when asked', async () => {
+    const f = await openAppCore();
+    // The platform's timers, run by hand (the test platform's never fire).
+    const due: Array<() => void> = [];
+    (f.budget.env.platform as { timers: Timers }).timers = {
+      setTimeout: (fn) => due.push(fn),
+      clearTimeout: () => undefined,
+    };
+    const runTimers = () => {
+      while (due.length > 0) due.shift()!();
+    };
+    const acct = (await f.core.send('account-create', {
+      name: 'Checking',
+      balance: 500,
+    })) as string;
+    const balance = (name: string) => ({
+      sheetName: 'account',
+      name,
+      query: q('transactions').filter({ account: acct }).calculate({ $sum: '$amount' }).serialize(),
+    });
+    const pushedCells = () =>
+      f.pushed
+        .filter((p) => p.name === 'cells-changed')
+        .flatMap((p) => p.payload as { name: string; value: unknown }[]);
+    f.pushed.length = 0;
+    expect(await f.core.send('create-query', balance('later'))).toBe('ok');
+    expect(await f.core.send('create-query', balance('asked'))).toBe('ok');
+    // Neither is read yet: other requests are answered before the reads.
+    expect(pushedCells()).toEqual([]);
+    // A read of a cell not read yet reads it then.
+    expect(await f.core.send('getCell', { sheetName: 'account', name: 'asked' })).toEqual({
+      name: 'account!asked',
+      value: 500,
+    });
+    // A write before the deferred read is in its value.
+    await f.core.send('transaction-add', { account: acct, date: '2023-08-02', amount: -120 });
+    expect(pushedCells().filter((c) => c.name === 'account!later')).toEqual([]);
+    runTimers();
+    expect(pushedCells()).toContainEqual({ name: 'account!later', value: 380 });
+    expect(pushedCells()).toContainEqual({ name: 'account!asked', value: 500 });
+    expect(pushedCells()).toContainEqual({ name: 'account!asked', value: 380 });
+    expect(pushedCells().filter((c) => c.name === 'account!later')).toHaveLength(1);
+    // A bad query is still refused when it is created.
+    expect(
+      await f.core.send('create-query', {
+        sheetName: 'account',
+        name: 'bad',
+        query: q('transactions').filter({ nope: 1 }).calculate({ $sum: '$amount' }).serialize(),
+      }),
+    ).toMatchObject({ error: { type: 'query-error' } });
   });
 });

@@ -1,12 +1,16 @@
 import { type Budget, defineBudgetSlot } from '../budget-file/budget.ts';
 import type { Emit } from '../handlers-core/events.ts';
-import { runQuery } from '../query/exec.ts';
+import { compileQuery, type CompiledQuery } from '../query/compiler.ts';
+import { runCompiledQuery, runQuery } from '../query/exec.ts';
 import type { QueryState } from '../query/query.ts';
+import type { Timers } from '../platform/index.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 import { CellDeltas, deltaApplies, isDeltaQuery } from './cell-deltas.ts';
 
 interface QueryCell {
   query: QueryState;
+  /** Not read yet: the first read is deferred (see `create`); `get` reads it at once. */
+  pending: CompiledQuery | null;
   value: unknown;
   dependencies: readonly string[];
   /** A sum or count over transactions, kept by the rows each write touched (cell-deltas). */
@@ -19,36 +23,82 @@ interface QueryCell {
  * write touches a table it reads, and the new value is pushed as `cells-changed`. Sums and
  * counts over transactions follow a small write by its rows instead (cell-deltas.ts): on a
  * large budget that is the difference between a few milliseconds and a full read per cell.
+ *
+ * A new cell's first read is deferred, one cell per timer turn: on a large budget the sidebar's
+ * cells cost a full read each, and read one after another at start-up they would hold every
+ * request behind them (the budget page's first figures waited ~0.6 s unloaded, seconds on a
+ * busy machine). Between turns the core answers whatever arrived; `get` reads a pending cell
+ * at once, so a caller never sees it unread.
  */
 export class QueryCells {
   private readonly cells = new Map<string, QueryCell>();
   private emit: Emit | null = null;
   private readonly stop: () => void;
   private readonly deltas: CellDeltas;
+  private readonly timers: Timers;
+  /** Cells created but not read yet, oldest first. */
+  private readonly queue: string[] = [];
+  private scheduled: unknown = null;
 
   constructor(private readonly budget: Budget) {
     this.deltas = new CellDeltas(budget.sqlite);
+    this.timers = budget.env.platform.timers;
     this.stop = budget.db.onChange((event) => this.refresh(event));
   }
 
-  /** Create (or replace) a cell; returns its value. `sheetName!name` is the cell's name. */
-  create(sheetName: string, name: string, query: QueryState, emit: Emit): unknown {
+  /**
+   * Create (or replace) a cell; `sheetName!name` is the cell's name. The query is compiled
+   * now (a bad one throws here); its value is pushed as `cells-changed` once read, on a later
+   * timer turn.
+   */
+  create(sheetName: string, name: string, query: QueryState, emit: Emit): void {
     this.emit = emit;
     const cellName = `${sheetName}!${name}`;
-    const { data, dependencies } = runQuery(this.budget.sqlite, query);
+    const compiled = compileQuery(query);
     this.cells.set(cellName, {
       query,
-      value: data,
-      dependencies: withMappings(dependencies),
+      pending: compiled,
+      value: undefined,
+      dependencies: withMappings([...compiled.dependencies]),
       delta: isDeltaQuery(query),
     });
-    emit('cells-changed', [{ name: cellName, value: data }]);
-    return data;
+    if (!this.queue.includes(cellName)) this.queue.push(cellName);
+    this.schedule();
   }
 
   /** The cell's current value, or undefined for a name no query created. */
   get(cellName: string): unknown {
-    return this.cells.get(cellName)?.value;
+    const cell = this.cells.get(cellName);
+    if (cell?.pending) this.read(cellName, cell);
+    return cell?.value;
+  }
+
+  /** First read of a pending cell, pushed to the UI. */
+  private read(cellName: string, cell: QueryCell): void {
+    const compiled = cell.pending;
+    if (!compiled) return;
+    cell.pending = null;
+    cell.value = runCompiledQuery(this.budget.sqlite, compiled);
+    this.emit?.('cells-changed', [{ name: cellName, value: cell.value }]);
+  }
+
+  private schedule(): void {
+    if (this.scheduled !== null || this.queue.length === 0) return;
+    this.scheduled = this.timers.setTimeout(() => {
+      this.scheduled = null;
+      const name = this.queue.shift();
+      const cell = name === undefined ? undefined : this.cells.get(name);
+      try {
+        if (name !== undefined && cell) this.read(name, cell);
+      } catch (err) {
+        this.budget.env.platform.log.error('Reading a query cell failed', {
+          cell: name,
+          error: String(err),
+        });
+      } finally {
+        this.schedule();
+      }
+    }, 0);
   }
 
   has(cellName: string): boolean {
@@ -57,8 +107,9 @@ export class QueryCells {
 
   private refresh(event: ChangeEvent): void {
     const tables = new Set(event.tables);
-    const stale = [...this.cells].filter(([, cell]) =>
-      cell.dependencies.some((t) => tables.has(t)),
+    // A pending cell's first read will see this write.
+    const stale = [...this.cells].filter(
+      ([, cell]) => !cell.pending && cell.dependencies.some((t) => tables.has(t)),
     );
     if (stale.length === 0) return;
     const byDelta = deltaApplies(event) ? stale.filter(([, cell]) => cell.delta) : [];
@@ -84,6 +135,9 @@ export class QueryCells {
 
   dispose(): void {
     this.stop();
+    if (this.scheduled !== null) this.timers.clearTimeout(this.scheduled);
+    this.scheduled = null;
+    this.queue.length = 0;
     this.cells.clear();
   }
 }

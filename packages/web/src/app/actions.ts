@@ -228,7 +228,7 @@ export async function openDemoBudget(store: AppStore): Promise<void> {
     return;
   }
   store.set({ modals: [] });
-  await Promise.all([loadPrefs(store), loadAccounts(store), loadPayees(store)]);
+  await loadBudgetData(store);
   store.set({ loadingText: null });
 }
 

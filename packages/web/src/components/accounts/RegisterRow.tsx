@@ -111,7 +111,11 @@ export function ClearedButton({
         aria-label="Reconciled"
         onClick={onToggle}
       >
-        🔒
+        {/* Drawn, not an emoji: a system without an emoji font showed an empty box. */}
+        <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden="true">
+          <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+          <rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor" />
+        </svg>
       </button>
     );
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reconcileChanges, reconcileDifference } from './reconcile.ts';
-import { coreKeepsReconciled, isReconciled } from './reconciled.ts';
+import { isReconciled } from './reconciled.ts';
 
 describe('reconcile', () => {
   it('is the bank balance less the cleared balance', () => {
@@ -26,7 +26,5 @@ describe('reconcile', () => {
   it('reads the reconciled state from the row', () => {
     expect(isReconciled({ reconciled: true })).toBe(true);
     expect(isReconciled({})).toBe(false);
-    expect(coreKeepsReconciled({ id: 'x', reconciled: false })).toBe(true);
-    expect(coreKeepsReconciled({ id: 'x' })).toBe(false);
   });
 });

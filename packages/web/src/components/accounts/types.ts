@@ -20,7 +20,7 @@ export interface RegisterTx {
   schedule: string | null;
   /** Split children, in order (grouped queries only). */
   subtransactions?: RegisterTx[];
-  /** Present once the core carries `transactions.reconciled` (see reconciled.ts). */
+  /** Locked by a reconciliation: `transactions.reconciled` (see reconciled.ts). */
   reconciled?: boolean;
 }
 

@@ -173,7 +173,7 @@ export function useRegisterActions({ query, data, rows, editing, finding }: Deps
       { name: 'create-rule', text: 'Create rule' },
       {
         name: 'rule-trace',
-        text: 'Which rules ran',
+        text: 'Why did this happen?',
         disabled: !trace,
         hint: trace ? undefined : 'Not available yet',
       },

@@ -103,6 +103,19 @@ export function useRegisterEditing(opts: EditingOptions) {
     latest.current.reveal(row);
   }, []);
 
+  /** A reconciled row not yet let through: it opens for editing only by `edit`, which asks. */
+  const isLocked = (row: NavRow) => {
+    const owner = row.parent?.id ?? row.tx?.id;
+    return !!owner && !!row.values.reconciled && !unlocked.current.has(owner);
+  };
+
+  /** An edit moving on to `target` keeps going there, but stops at a locked row's cursor. */
+  const moveEdit = (target: NavRow, field: RegisterField) => {
+    const locked = isLocked(target);
+    setCursor({ row: target.key, field, editing: !locked, focusRow: locked });
+    latest.current.reveal(target.key);
+  };
+
   /** One row up or down from `from`, keeping the column as near as the row allows. */
   const goRow = (from: NavRow, step: 1 | -1, field: RegisterField, editing: boolean) => {
     const i = rowIndex.get(from.key) ?? -1;
@@ -112,8 +125,9 @@ export function useRegisterEditing(opts: EditingOptions) {
       return;
     }
     const f = nearestField(target.fields, field);
-    if (f) {
-      setCursor({ row: target.key, field: f, editing, focusRow: !editing });
+    if (f && editing) moveEdit(target, f);
+    else if (f) {
+      setCursor({ row: target.key, field: f, editing, focusRow: true });
       latest.current.reveal(target.key);
     }
   };
@@ -135,7 +149,7 @@ export function useRegisterEditing(opts: EditingOptions) {
           if (!target) return;
           const f =
             next === 'next-row' ? target.fields[0] : target.fields[target.fields.length - 1];
-          if (f) go(target.key, f, true);
+          if (f) moveEdit(target, f);
         } else {
           go(row.key, next, true);
         }
@@ -309,12 +323,10 @@ export function useRegisterEditing(opts: EditingOptions) {
     if (!row) return;
     const field = nearestField(row.fields, wanted);
     if (!field) return;
-    const locked = row.tx && row.values.reconciled;
-    const owner = row.parent?.id ?? row.tx?.id;
-    if (locked && owner && !unlocked.current.has(owner)) {
+    if (isLocked(row)) {
       setCursor({ row: rowKey, field, editing: false });
       if (!(await latest.current.confirmReconciled(row.parent ?? row.tx!))) return;
-      unlocked.current.add(owner);
+      unlocked.current.add(row.parent?.id ?? row.tx!.id);
     }
     go(rowKey, field, true);
   };

@@ -31,8 +31,14 @@ export function Modal({
       // A disabled control cannot take focus; the dialog itself does then.
       'input:not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(.modal-close):not(:disabled), [tabindex="0"]',
     );
-    (first ?? ref.current)?.focus();
-    return () => previous?.focus?.();
+    const dialog = ref.current;
+    (first ?? dialog)?.focus();
+    return () => {
+      // Focus goes back only when it would otherwise be lost: an answer that moved it on (a
+      // confirmed edit opening its field) keeps it where it went.
+      const now = document.activeElement;
+      if (!now || now === document.body || dialog?.contains(now)) previous?.focus?.();
+    };
   }, [active]);
 
   function onKeyDown(e: React.KeyboardEvent) {
