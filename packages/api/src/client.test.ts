@@ -139,6 +139,35 @@ describe('runImport', () => {
     expect(await m.getAccounts()).toHaveLength(1);
   });
 
+  it('takes budget amounts for months before any transaction, which count once rows reach them', async () => {
+    await client.init({ dataDir });
+    const m = client.methods;
+    await m.runImport('Old books', async () => {
+      const group = await m.createCategoryGroup({ name: 'Bills' });
+      const rent = await m.createCategory({ name: 'Rent', group_id: group });
+      // Budgets first, as a converter that walks its source month by month does.
+      await m.setBudgetAmount('2020-03', rent, 80000);
+      await m.setBudgetAmount('2020-04', rent, 80000);
+      const acct = await m.createAccount({ name: 'Bank' });
+      await m.addTransactions(acct, [
+        { date: '2020-03-01', amount: 200000 },
+        { date: '2020-03-05', amount: -75000, category: rent },
+      ]);
+    });
+    const rent = (await m.getCategories()).find((c) => c.name === 'Rent')!;
+    const figures = async (month: string) => {
+      const budget = (await m.getBudgetMonth(month)) as {
+        categoryGroups: {
+          categories: { id: string; budgeted: number; spent: number; balance: number }[];
+        }[];
+      };
+      const row = budget.categoryGroups.flatMap((g) => g.categories).find((c) => c.id === rent.id)!;
+      return { budgeted: row.budgeted, spent: row.spent, balance: row.balance };
+    };
+    expect(await figures('2020-03')).toEqual({ budgeted: 80000, spent: -75000, balance: 5000 });
+    expect(await figures('2020-04')).toEqual({ budgeted: 80000, spent: 0, balance: 85000 });
+  });
+
   it('deletes the half-built budget when the import throws', async () => {
     await client.init({ dataDir });
     const before = readdirSync(dataDir);

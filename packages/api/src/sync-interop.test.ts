@@ -171,3 +171,70 @@ describe.each(targets)('Coffer’s api and @actual-app/api through %s', (_name, 
     300_000,
   );
 });
+
+describe('a paycheck split with a transfer line, through @actual-app/sync-server', () => {
+  it('reaches Actual with the line’s own other side; edits and a payee change follow', async () => {
+    const server = await startActualServer();
+    cleanup.push(() => server.stop());
+    await bootstrap(server.url);
+    const cofferDir = tempDir('coffer');
+    const coffer = new ApiClient();
+    cleanup.push(() => coffer.shutdown());
+    await coffer.init({ dataDir: cofferDir, serverURL: server.url, password: PASSWORD });
+    await coffer.lib.send('create-budget', { budgetName: 'Paycheck' });
+    const m = coffer.methods;
+    const checking = await m.createAccount({ name: 'Checking' });
+    const savings = await m.createAccount({ name: 'Savings', offbudget: true });
+    const payees = await m.getPayees();
+    const toSavings = payees.find((p) => p.transfer_acct === savings)!.id as string;
+    const shop = await m.createPayee({ name: 'Shop' });
+    // −100.00 out of checking: −50.00 to savings, −50.00 spent at the shop.
+    await m.addTransactions(
+      checking,
+      [
+        {
+          date: '2024-05-01',
+          amount: -10_000,
+          notes: 'paycheck',
+          subtransactions: [
+            { amount: -5_000, payee: toSavings, notes: 'saved' },
+            { amount: -5_000, payee: shop, notes: 'spent' },
+          ],
+        },
+      ],
+      { runTransfers: true },
+    );
+    await m.sync();
+    const { groupId } = (await coffer.lib.send('load-prefs')) as { groupId: string };
+    const job = {
+      dataDir: tempDir('actual'),
+      serverURL: server.url,
+      password: PASSWORD,
+      syncId: groupId,
+    };
+    const first = runActual(job);
+    expect(first.balances).toEqual({ [checking]: -10_000, [savings]: 5_000 });
+    expect(first.notes[savings]).toEqual(['saved:5000']);
+
+    // The line's amount changes: its other side follows, in both apps.
+    const [parent] = (await m.getTransactions(checking)) as Array<{
+      subtransactions: Array<{ id: string; payee: string; amount: number }>;
+    }>;
+    const line = parent!.subtransactions.find((l) => l.payee === toSavings)!;
+    const spent = parent!.subtransactions.find((l) => l.payee === shop)!;
+    await m.updateTransaction(line.id, { amount: -6_000 });
+    await m.updateTransaction(spent.id, { amount: -4_000 });
+    await m.sync();
+    const second = runActual(job);
+    expect(second.balances).toEqual({ [checking]: -10_000, [savings]: 6_000 });
+    expect(await m.getAccountBalance(savings)).toBe(6_000);
+
+    // The line's payee changes away from the transfer: the other side goes, on both.
+    await m.updateTransaction(line.id, { payee: shop });
+    await m.sync();
+    const third = runActual(job);
+    expect(third.balances).toEqual({ [checking]: -10_000, [savings]: 0 });
+    expect(third.notes[savings]).toEqual([]);
+    expect(await m.getAccountBalance(savings)).toBe(0);
+  }, 300_000);
+});

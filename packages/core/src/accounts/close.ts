@@ -22,6 +22,20 @@ export const CLOSE_MESSAGES = {
 } as const;
 
 /**
+ * Which checks a close makes when money has to move. The form's (the default) are the spec's:
+ * an open account to move it to, and a category when it leaves the budget for an off-budget
+ * account. A script's (`@actual-app/api`) are Actual's api's: any other account, closed or not,
+ * and the category is optional.
+ */
+export interface CloseRules {
+  targetOpen: boolean;
+  requireCategory: boolean;
+}
+
+export const FORM_CLOSE: CloseRules = { targetOpen: true, requireCategory: true };
+export const API_CLOSE: CloseRules = { targetOpen: false, requireCategory: false };
+
+/**
  * Close an account as Actual does:
  * - no transactions at all: the account is deleted;
  * - `forced`: its transactions and transfer payee are deleted with it, and the other sides of
@@ -36,6 +50,7 @@ export function closeAccount(
   budget: Budget,
   args: CloseArgs,
   emit?: Emit,
+  rules: CloseRules = FORM_CLOSE,
 ): Record<string, never> | HandlerError<CloseErrorType> {
   const account = getAccount(budget, args.id);
   if (!account) return handlerError('account-not-found', `No account with id ${args.id}`);
@@ -78,7 +93,7 @@ export function closeAccount(
   let transferPayee: string | null = null;
   if (balance !== 0) {
     const target = args.transferAccountId ? getAccount(budget, args.transferAccountId) : null;
-    if (!target || target.id === args.id || target.closed === 1) {
+    if (!target || target.id === args.id || (rules.targetOpen && target.closed === 1)) {
       return handlerError('transfer-required', CLOSE_MESSAGES.transfer);
     }
     if (args.categoryId) {
@@ -89,7 +104,7 @@ export function closeAccount(
       if (!found)
         return handlerError('category-not-found', `No category with id ${args.categoryId}`);
       category = args.categoryId;
-    } else if (account.offbudget !== 1 && target.offbudget === 1) {
+    } else if (rules.requireCategory && account.offbudget !== 1 && target.offbudget === 1) {
       return handlerError('category-required', CLOSE_MESSAGES.category);
     }
     transferPayee =

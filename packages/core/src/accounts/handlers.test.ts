@@ -34,6 +34,27 @@ describe('account-create', () => {
     });
   });
 
+  it("books to the oldest income category once 'Starting Balances' is gone, as Actual does", async () => {
+    const income = f.sql.first<{ cat_group: string }>(
+      'SELECT cat_group FROM categories WHERE id = ?',
+      [f.category('Starting Balances')],
+    )!.cat_group;
+    // First in the list, newest in the table.
+    const bonus = (await f.core.send('category-create', {
+      name: 'A bonus',
+      groupId: income,
+      isIncome: true,
+    })) as string;
+    f.sql.run('UPDATE categories SET sort_order = -1 WHERE id = ?', [bonus]);
+    await f.core.send('category-delete', { id: f.category('Starting Balances') });
+    const oldest = f.sql.first<{ id: string }>(
+      'SELECT id FROM categories WHERE is_income = 1 AND tombstone = 0 ORDER BY rowid',
+    )!.id;
+    expect(oldest).not.toBe(bonus);
+    const [start] = f.txsOf(await create('Checking', 100));
+    expect(start!.category).toBe(oldest);
+  });
+
   it('books no category off budget and writes no transaction for a zero balance', async () => {
     const off = await create('Brokerage', 500, true);
     expect(f.txsOf(off)[0]).toMatchObject({ amount: 500, category: null });

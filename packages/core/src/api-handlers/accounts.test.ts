@@ -173,3 +173,47 @@ describe('payees', () => {
     });
   });
 });
+
+describe('the api takes what Actual’s api takes; the forms keep the spec’s checks', () => {
+  it('closes into an off-budget account without a category', async () => {
+    const checking = await ok<string>('api/account-create', {
+      account: { name: 'Checking' },
+      initialBalance: 5000,
+    });
+    const savings = await ok<string>('api/account-create', {
+      account: { name: 'Savings', offbudget: true },
+    });
+    // The close-account modal's handler asks for a category, with the spec's message.
+    const formClose = await send('account-close', { id: checking, transferAccountId: savings });
+    expect(isHandlerError(formClose) && formClose.error).toEqual({
+      type: 'category-required',
+      message: 'Category is required',
+    });
+    await ok('api/account-close', { id: checking, transferAccountId: savings });
+    expect(await ok('api/account-balance', { id: checking })).toBe(0);
+    expect(await ok('api/account-balance', { id: savings })).toBe(5000);
+    expect((await ok<Row[]>('api/accounts-get')).find((a) => a.id === checking)!.closed).toBe(true);
+  });
+
+  it('deletes a category in use without a replacement; its rows then read as uncategorized', async () => {
+    const group = await ok<string>('api/category-group-create', { group: { name: 'Bills' } });
+    const rent = await ok<string>('api/category-create', {
+      category: { name: 'Rent', group_id: group },
+    });
+    const acct = await ok<string>('api/account-create', { account: { name: 'Checking' } });
+    await ok('api/transactions-add', {
+      accountId: acct,
+      transactions: [{ date: '2024-02-01', amount: -80000, category: rent }],
+    });
+    const formDelete = await send('category-delete', { id: rent });
+    expect(isHandlerError(formDelete) && formDelete.error).toEqual({
+      type: 'category-transfer-required',
+      message: 'You must select a category',
+    });
+    await ok('api/category-delete', { id: rent });
+    expect((await ok<Row[]>('api/categories-get')).map((c) => c.id)).not.toContain(rent);
+    const [tx] = await ok<Row[]>('api/transactions-get', { accountId: acct });
+    // As in Actual: the row still names the deleted category, which reads as none.
+    expect(tx).toMatchObject({ amount: -80000, category: null });
+  });
+});

@@ -1,3 +1,4 @@
+import { API_CLOSE, closeAccount } from '../accounts/close.ts';
 import { isHandlerError } from '../handlers-core/errors.ts';
 import { handler } from '../handlers-core/registry.ts';
 import { v } from '../handlers-core/validate.ts';
@@ -57,12 +58,14 @@ export function accountHandlers() {
       }),
       mutator: true,
       needsBudget: true,
-      async run({ id, transferAccountId, transferCategoryId }, ctx) {
-        const result = await ctx.call('account-close', {
-          id,
-          transferAccountId,
-          categoryId: transferCategoryId,
-        });
+      // Actual's api's checks, not the form's: see API_CLOSE.
+      run({ id, transferAccountId, transferCategoryId }, ctx) {
+        const result = closeAccount(
+          ctx.requireBudget(),
+          { id, transferAccountId, categoryId: transferCategoryId },
+          ctx.emit,
+          API_CLOSE,
+        );
         return ack(result);
       },
     }),

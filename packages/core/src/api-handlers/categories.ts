@@ -1,3 +1,4 @@
+import { API_RULES, deleteCategory, deleteGroup } from '../categories/delete.ts';
 import { isHandlerError } from '../handlers-core/errors.ts';
 import { handler } from '../handlers-core/registry.ts';
 import { v } from '../handlers-core/validate.ts';
@@ -60,16 +61,13 @@ export function categoryHandlers() {
       },
     }),
 
+    // Actual's rules, not the form's: see API_RULES.
     'api/category-group-delete': handler({
       args: v.object({ id: v.string(), transferCategoryId: v.optional(v.nullable(v.string())) }),
       mutator: true,
       needsBudget: true,
-      async run({ id, transferCategoryId }, ctx) {
-        const result = await ctx.call('category-group-delete', {
-          id,
-          transferId: transferCategoryId,
-        });
-        return isHandlerError(result) ? result : undefined;
+      run({ id, transferCategoryId }, ctx) {
+        return deleteGroup(ctx.requireBudget(), id, transferCategoryId, API_RULES) ?? undefined;
       },
     }),
 
@@ -112,7 +110,7 @@ export function categoryHandlers() {
       mutator: true,
       needsBudget: true,
       run({ id, transferCategoryId }, ctx) {
-        return ctx.call('category-delete', { id, transferId: transferCategoryId });
+        return deleteCategory(ctx.requireBudget(), id, transferCategoryId, API_RULES) ?? undefined;
       },
     }),
   };

@@ -1,6 +1,7 @@
 import { isHandlerError } from '../handlers-core/errors.ts';
 import { handler } from '../handlers-core/registry.ts';
 import { v } from '../handlers-core/validate.ts';
+import { insertPayee } from '../payees/queries.ts';
 import { payeeModel } from './models.ts';
 
 type Row = Record<string, unknown>;
@@ -18,12 +19,14 @@ export function payeeHandlers() {
       },
     }),
 
+    // The name as given, as Actual's api stores it (the form trims; a script's bank data may
+    // carry spaces that its later lookups expect).
     'api/payee-create': handler({
       args: v.object({ payee: v.object({ name: v.string() }) }),
       mutator: true,
       needsBudget: true,
       run({ payee }, ctx) {
-        return ctx.call('payee-create', { name: payee.name });
+        return insertPayee(ctx.requireBudget().db, { name: payee.name });
       },
     }),
 

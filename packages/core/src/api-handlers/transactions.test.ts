@@ -125,6 +125,34 @@ describe('transactions', () => {
     expect(other[0]!.transfer_id).toBe(mine.id);
   });
 
+  it('a split line added without runTransfers stays no transfer when another line is updated', async () => {
+    // Found by the differential test (packages/api/src/fuzz): the lines were stored with a
+    // null `reconciled` beside the parent's default 0, so settling the split "changed" every
+    // line and made the untouched transfer line's other side; Actual makes none.
+    await ok('api/transactions-add', {
+      accountId: acct,
+      transactions: [
+        {
+          date: '2023-08-01',
+          amount: -3000,
+          subtransactions: [
+            { amount: -1000, notes: 'gift' },
+            { amount: -2000, payee: f.transferPayee(savings) },
+          ],
+        },
+      ],
+    });
+    const [parent] = await ok<Row[]>('api/transactions-get', { accountId: acct });
+    const [gift, line] = parent!.subtransactions as Row[];
+    await ok('api/transaction-update', { id: gift!.id, fields: { amount: -2500 } });
+    expect(await ok('api/transactions-get', { accountId: savings })).toEqual([]);
+    const after = (await ok<Row[]>('api/transactions-get', { accountId: acct }))[0]!;
+    expect((after.subtransactions as Row[]).map((l) => [l.amount, l.transfer_id])).toEqual([
+      [-2500, null],
+      [line!.amount, null],
+    ]);
+  });
+
   it('updates and deletes a transaction', async () => {
     await ok('api/transactions-add', {
       accountId: acct,

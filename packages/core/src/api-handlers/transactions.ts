@@ -39,8 +39,12 @@ export function transactionHandlers() {
       args: v.object({ accountId: v.string(), transactions: v.array(v.object({})) }),
       mutator: true,
       needsBudget: true,
-      run({ accountId, transactions }, ctx) {
-        return ctx.call('transactions-import', { accountId, transactions });
+      async run({ accountId, transactions }, ctx) {
+        const result = await ctx.call('transactions-import', { accountId, transactions });
+        if (!result || typeof result !== 'object' || !('updatedWithLines' in result)) return result;
+        // Actual's api lists a re-cleared split's lines among `updated` (the app counts rows).
+        const { updatedWithLines, ...rest } = result;
+        return { ...rest, updated: updatedWithLines };
       },
     }),
 

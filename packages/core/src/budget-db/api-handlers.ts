@@ -2,10 +2,11 @@
  * The budget part of the scripting API (`getBudgetMonths`, `getBudgetMonth`, `setBudgetAmount`,
  * `setBudgetCarryover`, `holdBudgetForNextMonth`, `resetBudgetHold`), in the shapes
  * `@actual-app/api` returns. Misuse is an `APIError` value, which the api package turns into a
- * rejection. Like Actual's, the month list stops one month short of the last created month.
+ * rejection. Like Actual's, the month list is the data's months but the last.
  */
 import {
   budgetActionHandlers,
+  budgetAmountAnyMonth,
   isMonth,
   monthRange,
   prevMonth,
@@ -25,9 +26,12 @@ import { budgetEngine } from './slot.ts';
 
 const apiError = (message: string): HandlerError<'APIError'> => handlerError('APIError', message);
 
-/** The months `getBudgetMonths` lists: every created month but the last. */
+/**
+ * The months `getBudgetMonths` lists: those the data asks for now (from three months before
+ * the earliest transaction), but the last, as Actual's do.
+ */
 export function budgetMonthsOf(engine: BudgetEngine): Month[] {
-  const { start, end } = engine.ensureBounds();
+  const { start, end } = engine.dataBounds();
   return monthRange(start, prevMonth(end));
 }
 
@@ -143,11 +147,7 @@ export const apiBudgetHandlers = {
     needsBudget: true,
     run({ month, categoryId, amount }, ctx) {
       return runAction(ctx.requireBudget(), (r) =>
-        budgetActionHandlers['budget/budget-amount'](r, {
-          month,
-          category: categoryId,
-          amount: amount as number,
-        }),
+        budgetAmountAnyMonth(r, { month, category: categoryId, amount: amount as number }),
       );
     },
   }),

@@ -105,6 +105,15 @@ export class BudgetEngine {
     return this.sheetValue.ensureMonths(wanted);
   }
 
+  /**
+   * The months the data asks for now, as Actual's `get-budget-bounds` answers (the sheet may
+   * hold more: months are created, never removed, when the earliest transaction moves later).
+   */
+  dataBounds(): BudgetBounds {
+    this.ensureBounds();
+    return readBounds(this.opts.db.sqlite, this.opts.now());
+  }
+
   /** Loads the sums the cache did not hold, before cells that need them are created. */
   private completeSpent(): void {
     if (this.spentComplete) return;

@@ -91,6 +91,22 @@ export function budgetAmount(
   });
 }
 
+/**
+ * As a script's `setBudgetAmount` (Actual's API): any month, created or not. A month outside
+ * the budget's months keeps its row until the months reach it (a script may budget 2020 before
+ * it adds 2020's transactions).
+ */
+export function budgetAmountAnyMonth(
+  r: BudgetReader,
+  args: { month: Month; category: string; amount: number },
+): ActionResult {
+  return run(() => {
+    if (!isMonth(args.month)) fail({ type: 'invalid-month', month: args.month });
+    category(r, args.category);
+    return writes([setBudget(args.month, args.category, args.amount)]);
+  });
+}
+
 /** Copies last month's stored amounts; categories without a row last month are left alone. */
 export function copyPreviousMonth(r: BudgetReader, args: { month: Month }): ActionResult {
   return run(() => {

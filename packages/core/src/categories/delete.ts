@@ -62,34 +62,62 @@ function deleteOne(budget: Budget, id: string, transferId: string | null): void 
   db.delete('categories', id);
 }
 
+/**
+ * Which checks a delete makes. The form's (the default) are the spec's: a category in use needs
+ * a replacement of the same kind. A script's (`@actual-app/api`) are Actual's: a category in use
+ * may go without a replacement (its transactions keep pointing at it, as in Actual), a group's
+ * replacement may be of either kind, and a replacement that is itself being deleted counts as
+ * none (Actual maps onto it all the same, which reads as no replacement).
+ */
+export interface DeleteRules {
+  requireTransfer: boolean;
+  groupSameKind: boolean;
+  selfAsNone: boolean;
+}
+
+export const FORM_RULES: DeleteRules = {
+  requireTransfer: true,
+  groupSameKind: true,
+  selfAsNone: false,
+};
+export const API_RULES: DeleteRules = {
+  requireTransfer: false,
+  groupSameKind: false,
+  selfAsNone: true,
+};
+
 function checkTransfer(
   budget: Budget,
   transferId: string | null | undefined,
-  isIncome: number,
+  isIncome: number | null,
   excluded: ReadonlySet<string>,
 ): HandlerError<CategoryErrorType> | null {
   if (!transferId) return null;
   const target = getCategory(budget, transferId);
   if (!target || excluded.has(transferId)) return categoryNotFound(transferId);
-  if (target.is_income !== isIncome) return handlerError('category-type', CATEGORY_TYPE_MESSAGE);
+  if (isIncome !== null && target.is_income !== isIncome) {
+    return handlerError('category-type', CATEGORY_TYPE_MESSAGE);
+  }
   return null;
 }
 
 /**
  * `category-delete`: a category that has transactions or budgeted amounts needs a replacement
- * of the same kind; its transactions then read as the replacement (through category_mapping)
- * and its expense budgets are added to the replacement's.
+ * of the same kind (under the form's rules); its transactions then read as the replacement
+ * (through category_mapping) and its expense budgets are added to the replacement's.
  */
 export function deleteCategory(
   budget: Budget,
   id: string,
   transferId: string | null | undefined,
+  rules: DeleteRules = FORM_RULES,
 ): HandlerError<CategoryErrorType> | null {
   const category = getCategory(budget, id);
   if (!category) return categoryNotFound(id);
+  if (rules.selfAsNone && transferId === id) transferId = null;
   const problem = checkTransfer(budget, transferId, category.is_income, new Set([id]));
   if (problem) return problem;
-  if (!transferId && mustTransfer(budget, id)) {
+  if (rules.requireTransfer && !transferId && mustTransfer(budget, id)) {
     return handlerError('category-transfer-required', 'You must select a category');
   }
   budget.db.batch(() => {
@@ -104,15 +132,18 @@ export function deleteGroup(
   budget: Budget,
   id: string,
   transferId: string | null | undefined,
+  rules: DeleteRules = FORM_RULES,
 ): HandlerError<CategoryErrorType> | null {
   const group = getGroup(budget, id);
   if (!group) return handlerError('group-not-found', `No category group with id ${id}`);
   const members = budget.sqlite
     .all<{ id: string }>('SELECT id FROM categories WHERE cat_group = ? AND tombstone = 0', [id])
     .map((c) => c.id);
-  const problem = checkTransfer(budget, transferId, group.is_income, new Set(members));
+  if (rules.selfAsNone && transferId && members.includes(transferId)) transferId = null;
+  const kind = rules.groupSameKind ? group.is_income : null;
+  const problem = checkTransfer(budget, transferId, kind, new Set(members));
   if (problem) return problem;
-  if (!transferId && members.some((c) => mustTransfer(budget, c))) {
+  if (rules.requireTransfer && !transferId && members.some((c) => mustTransfer(budget, c))) {
     return handlerError('category-transfer-required', 'You must select a category');
   }
   budget.db.batch(() => {

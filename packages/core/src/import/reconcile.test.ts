@@ -7,6 +7,7 @@ interface Result {
   errors: { message: string }[];
   added: string[];
   updated: string[];
+  updatedWithLines: string[];
 }
 
 async function setup() {
@@ -142,7 +143,41 @@ describe('transactions-import', () => {
       added: [],
       updated: [],
       matched: ['existing-0', 'existing-1'],
+      updatedWithLines: [],
     });
+  });
+
+  it("lists a matched split's lines for the api when it changes their cleared flag, as Actual does", async () => {
+    const { importTxs, send, account } = await setup();
+    await send('transactions-batch-update', {
+      added: [
+        { id: 'p', account, date: '2023-08-01', amount: -300, cleared: false, is_parent: true },
+        {
+          id: 'c0',
+          account,
+          date: '2023-08-01',
+          amount: -100,
+          parent_id: 'p',
+          is_child: true,
+          sort_order: 0,
+        },
+        {
+          id: 'c1',
+          account,
+          date: '2023-08-01',
+          amount: -200,
+          parent_id: 'p',
+          is_child: true,
+          sort_order: -1,
+        },
+      ],
+    });
+    const first = await importTxs([{ date: '2023-08-01', amount: -300 }]);
+    expect(first.updated).toEqual(['p']);
+    expect(first.updatedWithLines).toEqual(['p', 'c0', 'c1']);
+    // Cleared already: only the parent's imported payee and id change, the lines stay.
+    const again = await importTxs([{ date: '2023-08-01', amount: -300, imported_id: 'bank-9' }]);
+    expect(again.updatedWithLines).toEqual(['p']);
   });
 
   it('runs rules before matching', async () => {
@@ -205,6 +240,7 @@ describe('transactions-import', () => {
       added: [],
       updated: [],
       matched: [],
+      updatedWithLines: [],
     });
     expect(await importTxs([{ amount: 5 }])).toMatchObject({
       errors: [{ message: '`date` is required when adding a transaction' }],

@@ -26,6 +26,11 @@ export interface ImportResult {
   updated: string[];
   /** Every existing transaction matched, changed or not (one per matched import row). */
   matched: string[];
+  /**
+   * `updated` as Actual's api answers it: each updated split whose cleared flag the import
+   * changed is followed by its lines (they follow the parent's flag). The api answers this.
+   */
+  updatedWithLines: string[];
 }
 
 export type Update = TransactionInput & { id: string };
@@ -35,6 +40,7 @@ const failed = (message: string): ImportResult => ({
   added: [],
   updated: [],
   matched: [],
+  updatedWithLines: [],
 });
 
 /**
@@ -139,6 +145,7 @@ export function importTransactions(
   const updated: Update[] = [];
   const matched: string[] = [];
   const loadedRows: StoredTx[] = [];
+  const updatedWithLines: string[] = [];
   items.forEach(({ trans, subtransactions }, i) => {
     const match = matches[i];
     if (match) {
@@ -147,6 +154,7 @@ export function importTransactions(
       if (update) {
         updated.push(update);
         loadedRows.push(match.row.row);
+        updatedWithLines.push(update.id, ...linesRecleared(budget, match.row.row, update));
       }
       return;
     }
@@ -181,5 +189,22 @@ export function importTransactions(
     added: result.added.map((t) => t.id),
     updated: updated.map((t) => t.id),
     matched,
+    updatedWithLines,
   };
+}
+
+/**
+ * A split parent whose cleared flag the import changes changes its lines' too (they follow
+ * it); Actual's api lists each of those lines as updated, so a script counting the updates
+ * counts the same with Coffer's.
+ */
+function linesRecleared(budget: Budget, row: StoredTx, update: Update): string[] {
+  if (row.isParent !== 1 || update.cleared === undefined) return [];
+  if ((row.cleared === 1) === !!update.cleared) return [];
+  return budget.sqlite
+    .all<{ id: string }>(
+      'SELECT id FROM transactions WHERE parent_id = ? AND isChild = 1 AND tombstone = 0 ORDER BY sort_order DESC, id',
+      [row.id],
+    )
+    .map((r) => r.id);
 }

@@ -33,12 +33,16 @@ export function getPayee(budget: Budget, id: string): PayeeRow | null {
   );
 }
 
-/** Live payees by lower-cased name (the first one wins), for resolving many names at once. */
+/**
+ * Live payees by lower-cased name, for resolving many names at once. Of two payees whose names
+ * differ only in case the older row wins (table order), as Actual's name lookup takes the first
+ * row of its scan.
+ */
 export function payeeNameIndex(budget: Budget): Map<string, string> {
   const index = new Map<string, string>();
   const rows = budget.sqlite.all<{ id: string; name: string }>(
     `SELECT id, name FROM payees WHERE tombstone = 0 AND name IS NOT NULL AND name != ''
-     ORDER BY transfer_acct IS NOT NULL, id`,
+     ORDER BY transfer_acct IS NOT NULL, rowid`,
   );
   // SQLite's LOWER folds only ASCII; JavaScript folds 'É' too.
   for (const row of rows) {
@@ -113,16 +117,18 @@ export function orphanedAmong(budget: Budget, ids: Iterable<string>): string[] {
 
 /**
  * The 'Starting Balance' payee (created when missing) and the income category opening
- * balances are booked to ('Starting Balances', else the first income category).
+ * balances are booked to ('Starting Balances', else the oldest income category). The oldest,
+ * not the first in the list: every Actual takes the table's first row (`rowid` order), and
+ * two programs on one budget must book the same opening balance the same way.
  */
 export function startingBalancePayee(budget: Budget): { id: string; category: string | null } {
   const category =
     budget.sqlite.first<{ id: string }>(
       `SELECT id FROM categories WHERE is_income = 1 AND LOWER(name) = 'starting balances'
-       AND tombstone = 0 ORDER BY sort_order, id`,
+       AND tombstone = 0 ORDER BY rowid`,
     ) ??
     budget.sqlite.first<{ id: string }>(
-      'SELECT id FROM categories WHERE is_income = 1 AND tombstone = 0 ORDER BY sort_order, id',
+      'SELECT id FROM categories WHERE is_income = 1 AND tombstone = 0 ORDER BY rowid',
     );
   const existing = getPayeeByName(budget, 'Starting Balance');
   const id = existing ?? insertPayee(budget.db, { name: 'Starting Balance' });

@@ -3,7 +3,14 @@ import type { Emit } from '../handlers-core/events.ts';
 import { insertPayee, payeeNameIndex } from '../payees/queries.ts';
 import { type BatchResult, batchUpdateTransactions } from './batch.ts';
 import { TransactionHooksSlot } from './hooks.ts';
-import { type StoredTx, type TransactionInput, isParentRow } from './model.ts';
+import {
+  type StoredTx,
+  type TransactionInput,
+  PUBLIC_FIELDS,
+  isChildRow,
+  isParentRow,
+  toStoredPatch,
+} from './model.ts';
 import { type TransactionError, txError } from './references.ts';
 import { makeSplit } from './splits.ts';
 import { transactionInput } from './validators.ts';
@@ -97,10 +104,38 @@ export function addTransactions(
   return result.added.map((t) => t.id);
 }
 
+/** What a split line always takes from its parent: given for a line, they change nothing. */
+const FROM_PARENT = new Set(['account', 'date', 'cleared', 'starting_balance_flag']);
+
+/**
+ * The fields of `input` that change `row` (stored values compared), as Actual's api diffs an
+ * update before it writes: a field given with the value it has changes nothing, and so counts
+ * for nothing (moving a row to the account it is in does not drop its category, say).
+ */
+function changedFields(
+  row: StoredTx,
+  input: TransactionInput & { id: string },
+): TransactionInput & { id: string } {
+  const out: TransactionInput & { id: string } = { id: input.id };
+  const line = isChildRow(row);
+  for (const [field, column] of PUBLIC_FIELDS) {
+    const value = (input as Record<string, unknown>)[field];
+    if (field === 'id' || value === undefined || (line && FROM_PARENT.has(field))) continue;
+    const stored = toStoredPatch({ [field]: value } as TransactionInput)[column];
+    if ((row[column] ?? null) !== (stored ?? null)) {
+      (out as Record<string, unknown>)[field] = value;
+    }
+  }
+  return out;
+}
+
 /**
  * Change one transaction's fields as the API's `updateTransaction` does: a split parent's new
  * payee also goes to the children that had the parent's old payee; account, date and cleared
- * follow the parent, and the split error is recomputed (by the batch).
+ * follow the parent, and the split error is recomputed (by the batch). Only the given fields
+ * change (a split line keeps the ones not given). An update that changes nothing does nothing,
+ * as in Actual, where only changed fields reach the transfer logic: a row that names a transfer
+ * payee but has no other side (added without `runTransfers`) gets one at its first real change.
  */
 export function updateTransaction(
   budget: Budget,
@@ -112,7 +147,9 @@ export function updateTransaction(
     [fields.id],
   );
   if (!row) return txError('transaction-not-found', `No transaction with id ${fields.id}`);
-  const updated: (TransactionInput & { id: string })[] = [fields];
+  const change = changedFields(row, fields);
+  if (Object.keys(change).length === 1) return { added: [], updated: [] };
+  const updated: (TransactionInput & { id: string })[] = [change];
   if (isParentRow(row) && fields.payee !== undefined && fields.payee !== row.description) {
     const children = budget.sqlite.all<{ id: string }>(
       `SELECT id FROM transactions WHERE parent_id = ? AND isChild = 1 AND tombstone = 0

@@ -206,8 +206,10 @@ export function batchUpdateTransactions(
     if (options.runTransfers !== false) {
       const ctx = { newId, now };
       for (const id of addedIds) onInsert(store, id, ctx);
+      // A new line that only took its new parent's fields was settled before onInsert saw it.
+      const added = new Set(addedIds);
       for (const id of new Set([...updated.map((t) => t.id), ...followers])) {
-        if (deletedIds.has(id)) continue;
+        if (deletedIds.has(id) || added.has(id)) continue;
         const change = onUpdate(store, id, ctx);
         if (change) transfers.push(change);
       }

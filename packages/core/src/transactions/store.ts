@@ -16,12 +16,6 @@ const SQL_DEFAULTS: Readonly<Partial<Record<TxColumn, number>>> = {
   reconciled: 0,
 };
 
-const mirrorKey = (
-  acct: SqlValue | undefined,
-  amount: SqlValue | undefined,
-  date: SqlValue | undefined,
-) => `${String(acct)}\u0000${Number(amount ?? 0)}\u0000${String(date)}`;
-
 /**
  * The transactions one change touches, as they will be once the change commits. Writes go to
  * the write path (buffered by the caller's `db.batch`) and to this overlay, so later steps of
@@ -31,10 +25,8 @@ const mirrorKey = (
 export class TxStore {
   private readonly rows = new Map<string, StoredTx | null>();
   private readonly inserted = new Set<string>();
-  /** Overlay rows by parent, and by (account, amount, date) for mirror matching. */
+  /** Overlay rows by parent. */
   private readonly byParent = new Map<string, Set<string>>();
-  /** Built on the first mirror search: most changes (an import) never look for one. */
-  private byMirrorKey: Map<string, Set<string>> | null = null;
   private accounts: Map<string, { offbudget: boolean; closed: boolean }> | null = null;
   private transferAccts: Map<string, string> | null = null;
   private accountPayees: Map<string, string> | null = null;
@@ -169,56 +161,6 @@ export class TxStore {
       .sort((a, b) => Number(b.sort_order ?? 0) - Number(a.sort_order ?? 0));
   }
 
-  /**
-   * A live, unlinked, non-parent transaction in `acct` with this amount and date to become a
-   * transfer's other side (first in register order), or null.
-   */
-  findMirror(
-    acct: string,
-    amount: number,
-    date: SqlValue | undefined,
-    exclude: string,
-  ): StoredTx | null {
-    const candidates = this.sqlite.all<StoredTx>(
-      `${this.rowsSql}
-       LEFT JOIN transactions p ON (t.isChild = 1 AND p.id = t.parent_id)
-       WHERE t.acct = ? AND t.amount = ? AND t.date = ? AND t.tombstone = 0 AND t.isParent = 0
-         AND (t.isChild = 0 OR p.tombstone = 0)
-       ORDER BY t.starting_balance_flag, t.sort_order DESC, t.id`,
-      [acct, amount, date ?? null],
-    );
-    const ids = new Set<string>();
-    for (const row of candidates) {
-      if (!this.rows.has(row.id)) this.read(row.id, row);
-      ids.add(row.id);
-    }
-    for (const id of this.mirrorIndex().get(mirrorKey(acct, amount, date)) ?? []) ids.add(id);
-    const live = [...ids]
-      .map((id) => this.get(id)!)
-      .filter(
-        (r) =>
-          r.id !== exclude &&
-          isAlive(r) &&
-          r.isParent !== 1 &&
-          !this.linkedElsewhere(r, exclude) &&
-          mirrorKey(r.acct, r.amount, r.date) === mirrorKey(acct, amount, date),
-      )
-      .sort(
-        (a, b) =>
-          Number(a.starting_balance_flag ?? 0) - Number(b.starting_balance_flag ?? 0) ||
-          Number(b.sort_order ?? 0) - Number(a.sort_order ?? 0) ||
-          (a.id < b.id ? -1 : 1),
-      );
-    return live[0] ?? null;
-  }
-
-  /** Already the other side of a live transfer that is not `id`. */
-  private linkedElsewhere(row: StoredTx, id: string): boolean {
-    const other = row.transferred_id;
-    if (!other || other === id) return false;
-    return isAlive(this.get(String(other)));
-  }
-
   // ---- accounts and transfer payees (not changed by a transaction batch) ----------------
 
   account(id: string | null | undefined): { offbudget: boolean; closed: boolean } | null {
@@ -258,16 +200,6 @@ export class TxStore {
     this.accountPayees = new Map(rows.filter((r) => r.id === r.target).map((r) => [r.acct, r.id]));
   }
 
-  private mirrorIndex(): Map<string, Set<string>> {
-    if (!this.byMirrorKey) {
-      this.byMirrorKey = new Map();
-      for (const [id, row] of this.rows) {
-        if (row) add(this.byMirrorKey, mirrorKey(row.acct, row.amount, row.date), id);
-      }
-    }
-    return this.byMirrorKey;
-  }
-
   /**
    * A row as SQLite holds it (null: none). SQLite does not change until the write batch ends,
    * so this is also the row's before-image, which the commit then need not read again.
@@ -279,14 +211,9 @@ export class TxStore {
 
   private remember(id: string, row: StoredTx | null): void {
     const before = this.rows.get(id);
-    if (before) {
-      if (before.parent_id) this.byParent.get(String(before.parent_id))?.delete(id);
-      this.byMirrorKey?.get(mirrorKey(before.acct, before.amount, before.date))?.delete(id);
-    }
+    if (before?.parent_id) this.byParent.get(String(before.parent_id))?.delete(id);
     this.rows.set(id, row);
-    if (!row) return;
-    if (row.parent_id) add(this.byParent, String(row.parent_id), id);
-    if (this.byMirrorKey) add(this.byMirrorKey, mirrorKey(row.acct, row.amount, row.date), id);
+    if (row?.parent_id) add(this.byParent, String(row.parent_id), id);
   }
 }
 

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { batchUpdateTransactions } from './batch.ts';
 import { type AppFixture, openAppCore } from './test-helpers/app-core.ts';
 
 let f: AppFixture;
@@ -59,16 +60,12 @@ describe('transfers', () => {
     expect(f.tx('t2').category).toBeNull();
   });
 
-  it('links an existing opposite transaction on the same day instead of creating one', async () => {
+  it('always makes a new other side, even beside a matching row (as Actual does)', async () => {
     await add('existing', savings, 5000, { category: groceries });
     await add('t1', checking, -5000, { payee: f.transferPayee(savings) });
-    expect(f.tx('t1').transferred_id).toBe('existing');
-    expect(f.tx('existing')).toMatchObject({
-      transferred_id: 't1',
-      description: f.transferPayee(checking),
-      category: null,
-    });
-    expect(f.txsOf(savings)).toHaveLength(1);
+    expect(f.tx('t1').transferred_id).not.toBe('existing');
+    expect(f.tx('existing')).toMatchObject({ transferred_id: null, category: groceries });
+    expect(f.txsOf(savings)).toHaveLength(2);
   });
 
   it('keeps the other side in step when amount, date or target account change', async () => {
@@ -87,7 +84,7 @@ describe('transfers', () => {
     expect(f.tx('t1').amount).toBe(-10);
   });
 
-  it('changing the payee away deletes an uncleared other side, unlinks a cleared one', async () => {
+  it('changing the payee away deletes the other side, cleared or not', async () => {
     const shop = (await f.core.send('payee-create', { name: 'Shop' })) as string;
     await add('t1', checking, -5000, { payee: f.transferPayee(savings) });
     const first = String(f.tx('t1').transferred_id);
@@ -98,9 +95,26 @@ describe('transfers', () => {
     await f.core.send('transaction-update', { id: 't1', payee: f.transferPayee(savings) });
     const second = String(f.tx('t1').transferred_id);
     expect(second).not.toBe(first);
+    // Reconciled against the bank or not, a left-over side would change savings' balance.
     await f.core.send('transaction-update', { id: second, cleared: true });
     await f.core.send('transaction-update', { id: 't1', payee: shop, imported_payee: 'Shop' });
-    expect(f.tx(second)).toMatchObject({ tombstone: 0, transferred_id: null, description: shop });
+    expect(f.tx(second).tombstone).toBe(1);
+    expect(f.txsOf(savings)).toHaveLength(0);
+  });
+
+  it('deleting one side deletes a cleared other side too', async () => {
+    await add('t1', checking, -5000, { payee: f.transferPayee(savings) });
+    const mirror = String(f.tx('t1').transferred_id);
+    await f.core.send('transaction-update', { id: mirror, cleared: true });
+    await f.core.send('transaction-delete', { id: mirror });
+    expect([f.tx('t1').tombstone, f.tx(mirror).tombstone]).toEqual([1, 1]);
+  });
+
+  it('the other side follows the notes', async () => {
+    await add('t1', checking, -5000, { payee: f.transferPayee(savings), notes: 'pot' });
+    const mirror = String(f.tx('t1').transferred_id);
+    await f.core.send('transaction-update', { id: 't1', notes: 'holiday pot' });
+    expect(f.tx(mirror).notes).toBe('holiday pot');
   });
 
   it('deleting one side deletes the other; undo brings both back linked', async () => {
@@ -145,53 +159,60 @@ describe('transfers', () => {
     expect(f.tx('c1')).toMatchObject({ tombstone: 0, transferred_id: null, description: null });
   });
 
-  it('a child cannot transfer elsewhere than its transferring parent', async () => {
+  it('a paycheck split moves only its transfer lines; the parent is never a transfer', async () => {
+    const house2 = f.transferPayee(house);
     await f.core.send('transactions-batch-update', {
       added: [
-        {
-          id: 'p',
-          account: checking,
-          date: '2023-08-03',
-          amount: -300,
-          is_parent: true,
-          payee: f.transferPayee(savings),
-        },
-        {
-          id: 'c1',
-          account: checking,
-          date: '2023-08-03',
-          amount: -300,
-          is_child: true,
-          parent_id: 'p',
-          payee: f.transferPayee(house),
-        },
+        // The parent names the savings transfer payee, as a split made from a transfer does.
+        { id: 'p', account: checking, date: '2023-08-03', amount: -10000, is_parent: true, payee: f.transferPayee(savings) },
+        { id: 'c1', account: checking, date: '2023-08-03', amount: -5000, is_child: true, parent_id: 'p', payee: f.transferPayee(savings) },
+        { id: 'c2', account: checking, date: '2023-08-03', amount: -3000, is_child: true, parent_id: 'p', payee: house2, category: groceries },
+        { id: 'c3', account: checking, date: '2023-08-03', amount: -2000, is_child: true, parent_id: 'p', category: groceries },
       ],
-    });
-    expect(f.tx('c1')).toMatchObject({ description: null, transferred_id: null });
-    expect(f.tx(String(f.tx('p').transferred_id))).toMatchObject({ acct: savings, amount: 300 });
+    }); // prettier-ignore
+    expect(f.tx('p').transferred_id).toBeNull();
+    expect(f.txsOf(savings).map((t) => [t.amount, t.transferred_id])).toEqual([[5000, 'c1']]);
+    expect(f.txsOf(house).map((t) => [t.amount, t.transferred_id])).toEqual([[3000, 'c2']]);
+    // On budget → off budget keeps its category; on budget → on budget drops it.
+    expect([f.tx('c1').category, f.tx('c2').category]).toEqual([null, groceries]);
+
+    // Edits keep each line's other side in step; deleting the parent takes them all.
+    await f.core.send('transaction-update', { id: 'c1', amount: -4500 });
+    await f.core.send('transaction-update', { id: 'p', date: '2023-08-04' });
+    expect(f.txsOf(savings).map((t) => [t.amount, t.date])).toEqual([[4500, 20230804]]);
+    expect(f.txsOf(house).map((t) => t.date)).toEqual([20230804]);
+    await f.core.send('transaction-delete', { id: 'p' });
+    expect([f.txsOf(savings), f.txsOf(house)]).toEqual([[], []]);
   });
 
-  it('adding both sides in one batch links them to each other', async () => {
-    await f.core.send('transactions-batch-update', {
-      added: [
-        {
-          id: 'out',
-          account: checking,
-          date: '2023-08-03',
-          amount: -42,
-          payee: f.transferPayee(savings),
-        },
-        {
-          id: 'in',
-          account: savings,
-          date: '2023-08-03',
-          amount: 42,
-          payee: f.transferPayee(checking),
-        },
-      ],
-    });
-    expect(f.tx('out').transferred_id).toBe('in');
-    expect(f.tx('in').transferred_id).toBe('out');
-    expect(f.txsOf(savings)).toHaveLength(1);
+  it('a parent that is a transfer (the old shape) gives its lines their own on the first edit', async () => {
+    // Stored as Actual 23.8.1 left it (written without the transfer logic): the parent moved
+    // the whole amount to savings, its savings line nothing.
+    const written = batchUpdateTransactions(
+      f.budget,
+      {
+        added: [
+          { id: 'p', account: checking, date: '2023-08-03', amount: -10000, is_parent: true, payee: f.transferPayee(savings), transfer_id: 'm' },
+          { id: 'c1', account: checking, date: '2023-08-03', amount: -6000, is_child: true, parent_id: 'p', payee: f.transferPayee(savings) },
+          { id: 'c2', account: checking, date: '2023-08-03', amount: -4000, is_child: true, parent_id: 'p', category: groceries },
+          { id: 'm', account: savings, date: '2023-08-03', amount: 10000, payee: f.transferPayee(checking), transfer_id: 'p' },
+        ],
+      },
+      { runTransfers: false },
+    ); // prettier-ignore
+    expect('error' in written).toBe(false);
+    const balance = async (id: string) => {
+      const props = (await f.core.send('account-properties', { id })) as { balance: number };
+      return props.balance;
+    };
+    expect(await balance(savings)).toBe(10000);
+
+    // It reads and edits without error; the edit puts the money where the lines say.
+    await f.core.send('transaction-update', { id: 'p', notes: 'paycheck' });
+    expect(f.tx('m').tombstone).toBe(1);
+    expect(f.tx('p').transferred_id).toBeNull();
+    const line = f.tx(String(f.tx('c1').transferred_id));
+    expect(line).toMatchObject({ acct: savings, amount: 6000, transferred_id: 'c1' });
+    expect([await balance(checking), await balance(savings)]).toEqual([-10000, 6000]);
   });
 });

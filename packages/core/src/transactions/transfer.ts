@@ -1,11 +1,14 @@
-import { type StoredTx, isAlive, isChildRow, isCleared } from './model.ts';
+import { type StoredTx, isAlive, isChildRow, isParentRow } from './model.ts';
 import type { TxStore } from './store.ts';
 
 /**
- * Transfers (reference §8.3). A transaction whose payee is an account's transfer payee has an
- * other side in that account with the opposite amount; `transferred_id` links the two both
- * ways. The functions below keep that true as transactions are added, changed and deleted,
- * and report what they changed on the given transaction (for the UI to apply).
+ * Transfers (see this folder's README). A transaction whose payee is another account's
+ * transfer payee has an other side in that account with the opposite amount; `transferred_id`
+ * links the two both ways. A split parent is never a transfer: each of its lines that names a
+ * transfer payee is one, with its own other side, so a paycheck split into take-home pay and
+ * savings moves only the savings line. The functions below keep that true as transactions are
+ * added, changed and deleted, and report what they changed on the given transaction (for the UI
+ * to apply).
  */
 export interface TransferChange {
   id: string;
@@ -26,6 +29,7 @@ function clearCategory(store: TxStore, row: StoredTx, otherAcct: string): boolea
   return true;
 }
 
+/** Always a new other side: Actual never adopts a transaction already in the other account. */
 function addTransfer(
   store: TxStore,
   tx: StoredTx,
@@ -35,64 +39,38 @@ function addTransfer(
 ): TransferChange | null {
   const fromPayee = store.payeeOfAccount(String(tx.acct));
   if (!fromPayee) return null;
-
-  if (isChildRow(tx) && tx.parent_id) {
-    const parent = store.get(String(tx.parent_id));
-    if (parent && store.transferAccount(parent.description)) {
-      // The parent already moves the money to an account; a child may not point elsewhere.
-      if (parent.description !== tx.description) {
-        store.update(tx.id, { description: null });
-        return { id: tx.id, payee: null };
-      }
-      return null;
-    }
-  }
-
-  const amount = -Number(tx.amount ?? 0);
-  const match = store.findMirror(target, amount, tx.date, tx.id);
-  let mirrorId: string;
-  if (match) {
-    mirrorId = match.id;
-    store.update(match.id, { description: fromPayee, transferred_id: tx.id });
-    clearCategory(store, store.get(match.id)!, String(tx.acct));
-  } else {
-    mirrorId = newId();
-    store.insert({
-      id: mirrorId,
-      acct: target,
-      amount,
-      description: fromPayee,
-      date: tx.date ?? null,
-      transferred_id: tx.id,
-      notes: tx.notes || null,
-      cleared: 0,
-      isParent: 0,
-      isChild: 0,
-      starting_balance_flag: 0,
-      sort_order: now,
-      tombstone: 0,
-    });
-  }
+  const mirrorId = newId();
+  store.insert({
+    id: mirrorId,
+    acct: target,
+    amount: -Number(tx.amount ?? 0),
+    description: fromPayee,
+    date: tx.date ?? null,
+    transferred_id: tx.id,
+    notes: tx.notes || null,
+    schedule: tx.schedule ?? null,
+    cleared: 0,
+    isParent: 0,
+    isChild: 0,
+    starting_balance_flag: 0,
+    sort_order: now,
+    tombstone: 0,
+  });
   store.update(tx.id, { transferred_id: mirrorId });
   const cleared = clearCategory(store, store.get(tx.id)!, target);
   return { id: tx.id, transfer_id: mirrorId, ...(cleared ? { category: null } : {}) };
 }
 
+/**
+ * Undoes the link and deletes the other side, cleared or not: a cleared side left behind would
+ * change its account's balance by money that no longer moves. A split line on the other side is
+ * only unlinked (deleting it would break its split) and loses the transfer payee.
+ */
 function removeTransfer(store: TxStore, tx: StoredTx): TransferChange {
   const mirror = store.get(tx.transferred_id ? String(tx.transferred_id) : null);
   if (isAlive(mirror)) {
     if (isChildRow(mirror)) {
-      // Deleting a split child would break its split: it becomes a plain child instead.
       store.update(mirror.id, { transferred_id: null, description: null });
-    } else if (isCleared(mirror)) {
-      // A cleared side was reconciled against the bank: keep it, only unlink it.
-      const byName = tx.imported_description
-        ? store.budget.sqlite.first<{ id: string }>(
-            'SELECT id FROM payees WHERE name = ? AND tombstone = 0',
-            [tx.imported_description],
-          )
-        : undefined;
-      store.update(mirror.id, { transferred_id: null, description: byName?.id ?? null });
     } else {
       store.delete(mirror.id);
     }
@@ -101,6 +79,7 @@ function removeTransfer(store: TxStore, tx: StoredTx): TransferChange {
   return { id: tx.id, transfer_id: null };
 }
 
+/** The other side follows this one's account, amount, date, notes and schedule. */
 function updateTransfer(
   store: TxStore,
   tx: StoredTx,
@@ -110,7 +89,7 @@ function updateTransfer(
 ): TransferChange | null {
   const mirror = store.get(String(tx.transferred_id));
   if (!isAlive(mirror)) {
-    // The other side is gone (deleted elsewhere): link up again.
+    // The other side is gone (deleted on another device): link up again.
     store.update(tx.id, { transferred_id: null });
     return addTransfer(store, store.get(tx.id)!, target, newId, now);
   }
@@ -119,6 +98,8 @@ function updateTransfer(
     description: store.payeeOfAccount(String(tx.acct)),
     amount: -Number(tx.amount ?? 0),
     date: tx.date ?? null,
+    notes: tx.notes ?? null,
+    schedule: tx.schedule ?? null,
   });
   return clearCategory(store, tx, target) ? { id: tx.id, category: null } : null;
 }
@@ -134,9 +115,24 @@ export interface TransferContext {
   now: number;
 }
 
+/**
+ * A split parent that is a transfer is the shape budgets written before this rule hold
+ * (Actual 23.8.1's too): its other side moved the whole amount. Touching it removes that other
+ * side and gives each line that names a transfer payee its own, so both accounts end right.
+ */
+function settleParent(store: TxStore, parent: StoredTx, ctx: TransferContext): TransferChange {
+  const change = removeTransfer(store, parent);
+  for (const child of store.childrenOf(parent.id)) {
+    if (child.transferred_id) continue;
+    const target = targetOf(store, child);
+    if (target) addTransfer(store, child, target, ctx.newId, ctx.now);
+  }
+  return change;
+}
+
 export function onInsert(store: TxStore, id: string, ctx: TransferContext): TransferChange | null {
   const tx = store.get(id);
-  if (!isAlive(tx)) return null;
+  if (!isAlive(tx) || isParentRow(tx)) return null;
   const target = targetOf(store, tx);
   return target ? addTransfer(store, tx, target, ctx.newId, ctx.now) : null;
 }
@@ -145,6 +141,7 @@ export function onUpdate(store: TxStore, id: string, ctx: TransferContext): Tran
   const tx = store.get(id);
   if (!tx) return null;
   if (!isAlive(tx)) return onDelete(store, id);
+  if (isParentRow(tx)) return tx.transferred_id ? settleParent(store, tx, ctx) : null;
   const target = targetOf(store, tx);
   if (target && !tx.transferred_id) return addTransfer(store, tx, target, ctx.newId, ctx.now);
   if (!target && tx.transferred_id) return removeTransfer(store, tx);

@@ -1,0 +1,254 @@
+/**
+ * Every divergence the differential test found, shrunk to its shortest sequence and kept as a
+ * plain test (`differential.test.ts` runs each against Coffer and both Actual versions).
+ */
+import type { Op } from './ops.ts';
+
+export interface ShrunkCase {
+  name: string;
+  /** The versions that must reach the end without stopping at a documented divergence. */
+  compared?: readonly ('6.9' | '26')[];
+  ops: Op[];
+}
+
+// One operation a line, as the fuzz prints them.
+// prettier-ignore
+export const SHRUNK: readonly ShrunkCase[] = [
+  {
+    name: "a split line to an off-budget account moves only that line (the parent is no transfer)",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"account","offbudget":true,"balance":null},
+      {"op":"add","acct":0,"runTransfers":true,"txs":[{"day":30,"amount":-10000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":[{"amount":-5000,"payee":{"k":"none"},"category":{"k":"none"},"notes":null},{"amount":-5000,"payee":{"k":"payee","n":0},"category":{"k":"cat","n":0},"notes":null}]}]},
+    ],
+  },
+  {
+    name: "a split whose parent names a transfer payee: each line is its own transfer",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":true,"txs":[{"day":-540,"amount":-10000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":"bank-1","subs":[{"amount":0,"payee":{"k":"transfer","acct":0},"category":{"k":"cat","n":0},"notes":null}]},{"day":0,"amount":0,"payee":{"k":"name","name":"Grocer"},"category":{"k":"cat","n":0},"notes":null,"cleared":null,"importedId":null,"subs":[{"amount":0,"payee":{"k":"payee","n":0},"category":{"k":"cat","n":0},"notes":null}]}]},
+    ],
+  },
+  {
+    name: "a split left with no lines, its payee a transfer payee, becomes a transfer",
+    ops: [
+      {"op":"account","offbudget":false,"balance":-1},
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":0,"amount":-10000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":[{"amount":0,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null}]}]},
+      {"op":"delete","target":{"kind":"child","n":0}},
+    ],
+  },
+  {
+    name: "a split line's other side copies empty notes as none",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":true,"txs":[{"day":-540,"amount":-10000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":"bank-1","subs":[{"amount":0,"payee":{"k":"transfer","acct":0},"category":{"k":"cat","n":0},"notes":""}]}]},
+    ],
+  },
+  {
+    name: "deleting one side of a transfer deletes the other side even when it is cleared",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":true,"txs":[{"day":10,"amount":-5000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"update","target":{"kind":"transfer","n":1},"fields":{"cleared":true}},
+      {"op":"delete","target":{"kind":"transfer","n":0}},
+    ],
+  },
+  {
+    name: "an update that changes nothing makes no other side for a row added without runTransfers",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":10,"amount":-5000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"update","target":{"kind":"plain","n":0},"fields":{}},
+    ],
+  },
+  {
+    name: "an account given for a split line changes nothing (it follows its parent)",
+    ops: [
+      {"op":"account","offbudget":true,"balance":null},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":-540,"amount":0,"payee":{"k":"payee","n":0},"category":{"k":"cat","n":0},"notes":null,"cleared":null,"importedId":null,"subs":[{"amount":-10000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null}]}]},
+      {"op":"update","target":{"kind":"any","n":1},"fields":{"category":{"k":"cat","n":0},"account":3}},
+    ],
+  },
+  {
+    name: "closeAccount of an on-budget account into an off-budget one needs no category",
+    ops: [
+      {"op":"account","offbudget":false,"balance":10000},
+      {"op":"account","offbudget":true,"balance":null},
+      {"op":"close","acct":0,"to":1,"category":{"k":"none"}},
+    ],
+  },
+  {
+    name: "setBudgetAmount for a month not created yet",
+    ops: [
+      {"op":"budget","month":0,"cat":0,"amount":0},
+    ],
+  },
+  {
+    name: "getBudgetMonths follows the earliest transaction when it moves later",
+    compared: ['26'],
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":0,"amount":0,"payee":{"k":"none"},"category":{"k":"cat","n":0},"notes":null,"cleared":null,"importedId":null,"subs":[{"amount":-10000,"payee":{"k":"transfer","acct":0},"category":{"k":"cat","n":0},"notes":null}]},{"day":0,"amount":0,"payee":{"k":"payee","n":0},"category":{"k":"cat","n":0},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"update","target":{"kind":"plain","n":0},"fields":{"day":34,"account":15}},
+      {"op":"update","target":{"kind":"parent","n":0},"fields":{"day":30}},
+    ],
+  },
+  {
+    name: "getBudgetMonths follows the earliest transaction when it moves later (no split)",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":0,"amount":-2500,"payee":{"k":"name","name":"Grocer"},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"update","target":{"kind":"plain","n":0},"fields":{"day":120}},
+    ],
+  },
+  {
+    name: "deleteCategory of a category in use without a replacement",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":40,"amount":-2500,"payee":{"k":"name","name":"Grocer"},"category":{"k":"cat","n":0},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"deleteCategory","cat":0,"to":null},
+    ],
+  },
+  {
+    name: "deleteCategoryGroup of a group in use without a replacement",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"group"},
+      {"op":"category","group":0,"income":false},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":40,"amount":-2500,"payee":{"k":"name","name":"Grocer"},"category":{"k":"cat","n":0},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"deleteGroup","group":0,"to":null},
+    ],
+  },
+  {
+    name: "deleteCategory into itself deletes it (as with no replacement)",
+    ops: [
+      {"op":"deleteCategory","cat":0,"to":0},
+    ],
+  },
+  {
+    name: "createPayee keeps the name as given",
+    ops: [
+      {"op":"payee","name":"Cafe "},
+    ],
+  },
+  {
+    name: "the issue's paycheck: \u2212100.00 split, \u221250.00 to an off-budget account, \u221250.00 to a shop",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"account","offbudget":true,"balance":null},
+      {"op":"group"},
+      {"op":"category","group":0,"income":false},
+      {"op":"payee","name":"Grocer"},
+      {"op":"add","acct":0,"runTransfers":true,"txs":[{"day":30,"amount":-10000,"payee":{"k":"transfer","acct":0},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":[{"amount":-5000,"payee":{"k":"none"},"category":{"k":"none"},"notes":null},{"amount":-5000,"payee":{"k":"payee","n":0},"category":{"k":"cat","n":0},"notes":null}]}]},
+    ],
+  },
+  {
+    name: "a payee name given in another case finds the older of two payees that differ only in case",
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":17,"amount":-2500,"payee":{"k":"name","name":"Grocer"},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"payee","name":"grocer"},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":40,"amount":-5000,"payee":{"k":"name","name":"Grocer"},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"payee","name":"grocer"},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":41,"amount":-5000,"payee":{"k":"name","name":"GROCER"},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+    ],
+  },
+  {
+    name: "moving a row with a category into an off-budget account keeps the category, as 6.9 (26 drops it: documented)",
+    compared: ['6.9'],
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"account","offbudget":true,"balance":null},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":40,"amount":-2500,"payee":{"k":"name","name":"Grocer"},"category":{"k":"cat","n":0},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"update","target":{"kind":"plain","n":0},"fields":{"account":1}},
+    ],
+  },
+  {
+    name: "updating one split line makes no other side for another line added without runTransfers",
+    ops: [
+      {"op":"account","offbudget":true,"balance":-5000},
+      {"op":"account","offbudget":true,"balance":0},
+      {"op":"account","offbudget":false,"balance":-58878},
+      {"op":"add","acct":5,"runTransfers":false,"txs":[{"day":79,"amount":0,"payee":{"k":"name","name":"Landlord"},"category":{"k":"cat","n":18},"notes":"","cleared":null,"importedId":null,"subs":[{"amount":-1999,"payee":{"k":"payee","n":3},"category":{"k":"none"},"notes":"gift"},{"amount":-153942,"payee":{"k":"transfer","acct":24},"category":{"k":"cat","n":33},"notes":""}]}]},
+      {"op":"update","target":{"kind":"child","n":18},"fields":{"day":417,"amount":-2500,"payee":{"k":"transfer","acct":1},"category":{"k":"cat","n":3},"notes":"gift","account":0,"importedId":null}},
+    ],
+  },
+  {
+    name: "an amount for the month before the first Actual has made: the same up to it (budget-month-before-made, documented)",
+    compared: [],
+    ops: [
+      {"op":"account","offbudget":true,"balance":-1999},
+      {"op":"group"},
+      {"op":"category","group":2,"income":false},
+      {"op":"category","group":35,"income":false},
+      {"op":"category","group":13,"income":false},
+      {"op":"budget","month":12,"cat":30,"amount":-10000},
+      {"op":"add","acct":7,"runTransfers":false,"txs":[{"day":200,"amount":-3421,"payee":{"k":"transfer","acct":33},"category":{"k":"none"},"notes":"rent","cleared":true,"importedId":null,"subs":[{"amount":2500,"payee":{"k":"payee","n":9},"category":{"k":"none"},"notes":""},{"amount":2500,"payee":{"k":"none"},"category":{"k":"cat","n":13},"notes":"rent"}]},{"day":-540,"amount":5000,"payee":{"k":"transfer","acct":36},"category":{"k":"cat","n":29},"notes":"rent","cleared":false,"importedId":null,"subs":null}]},
+    ],
+  },
+  {
+    name: "deleteCategoryGroup in use, its row in a month Actual has made: as 26 (6.9 keeps the overspending: deleted-category-made-months, documented)",
+    compared: ['26'],
+    ops: [
+      {"op":"account","offbudget":false,"balance":null},
+      {"op":"group"},
+      {"op":"category","group":0,"income":false},
+      {"op":"add","acct":0,"runTransfers":false,"txs":[{"day":388,"amount":-2500,"payee":{"k":"name","name":"Grocer"},"category":{"k":"cat","n":0},"notes":null,"cleared":null,"importedId":null,"subs":null}]},
+      {"op":"deleteGroup","group":0,"to":null},
+    ],
+  },
+  {
+    name: "a split's last line deleted: the row has the parent's category again, as 6.9 (26 gives none: split-dissolved-category, documented)",
+    compared: ['6.9'],
+    ops: [
+      {"op":"account","offbudget":true,"balance":10000},
+      {"op":"account","offbudget":false,"balance":0},
+      {"op":"account","offbudget":false,"balance":2500},
+      {"op":"add","acct":34,"runTransfers":true,"txs":[{"day":373,"amount":2500,"payee":{"k":"transfer","acct":21},"category":{"k":"cat","n":23},"notes":"rent","cleared":false,"importedId":null,"subs":null},{"day":424,"amount":147882,"payee":{"k":"transfer","acct":40},"category":{"k":"cat","n":21},"notes":"gift","cleared":false,"importedId":null,"subs":[{"amount":0,"payee":{"k":"payee","n":27},"category":{"k":"none"},"notes":null}]}]},
+      {"op":"delete","target":{"kind":"child","n":26}},
+    ],
+  },
+  {
+    name: "deleteCategoryGroup with a replacement of a group with a budget amount in a made month: as 26 (6.9 counts it twice: deleted-category-made-months, documented)",
+    compared: ['26'],
+    ops: [
+      {"op":"group"},
+      {"op":"category","group":5,"income":false},
+      {"op":"budget","month":17,"cat":30,"amount":-96763},
+      {"op":"deleteGroup","group":12,"to":37},
+    ],
+  },
+  {
+    name: "with 'Starting Balances' deleted, a starting balance goes to the oldest income category",
+    ops: [
+      {"op":"category","group":18,"income":true},
+      {"op":"deleteCategory","cat":17,"to":4},
+      {"op":"account","offbudget":false,"balance":2500},
+    ],
+  },
+  {
+    name: "deleteAccount of a closed account: the same up to it (Coffer deletes it, Actual does nothing: delete-closed-account, documented)",
+    compared: [],
+    ops: [
+      {"op":"account","offbudget":true,"balance":278961},
+      {"op":"account","offbudget":true,"balance":189574},
+      {"op":"close","acct":17,"to":36,"category":{"k":"none"}},
+      {"op":"deleteAccount","acct":33},
+    ],
+  },
+  {
+    name: "an import that changes a matched split's cleared flag lists its lines as updated too",
+    ops: [
+      {"op":"account","offbudget":false,"balance":-1999},
+      {"op":"account","offbudget":false,"balance":-10000},
+      {"op":"deleteAccount","acct":33},
+      {"op":"add","acct":32,"runTransfers":false,"txs":[{"day":97,"amount":-5000,"payee":{"k":"name","name":"grocer"},"category":{"k":"cat","n":28},"notes":"rent","cleared":false,"importedId":null,"subs":null},{"day":263,"amount":-5000,"payee":{"k":"transfer","acct":8},"category":{"k":"cat","n":10},"notes":"gift","cleared":false,"importedId":null,"subs":[{"amount":0,"payee":{"k":"transfer","acct":40},"category":{"k":"cat","n":31},"notes":"gift"}]}]},
+      {"op":"import","acct":13,"txs":[{"k":"new","tx":{"day":274,"amount":-278145,"payee":{"k":"name","name":"Cafe "},"category":{"k":"none"},"notes":"rent","cleared":false,"importedId":"bank-1","subs":null}},{"k":"copy","of":{"kind":"parent","n":7},"shift":0,"keepId":false,"payee":{"k":"transfer","acct":21},"cleared":true},{"k":"new","tx":{"day":115,"amount":10000,"payee":{"k":"payee","n":18},"category":{"k":"cat","n":37},"notes":"rent","cleared":false,"importedId":null,"subs":null}},{"k":"new","tx":{"day":198,"amount":-2500,"payee":{"k":"transfer","acct":32},"category":{"k":"cat","n":22},"notes":"rent","cleared":true,"importedId":null,"subs":null}}]},
+    ],
+  },
+];
