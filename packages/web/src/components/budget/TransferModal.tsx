@@ -60,6 +60,9 @@ export function TransferModal({ options, close, active }: ModalProps) {
   const [picked, setPicked] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Once the person has typed an amount, the suggested one (which may arrive later, when the
+  // month's figures do) must not replace it.
+  const [typed, setTyped] = useState(false);
 
   const suggest = (text: string, typed: boolean): Suggestions => {
     const base = categorySuggestions(groups, text, typed, picked, {
@@ -127,11 +130,12 @@ export function TransferModal({ options, close, active }: ModalProps) {
           <label className="field">
             Amount
             <AmountInput
-              value={start}
+              value={typed ? (amount.current ?? null) : start}
               label="Amount"
               autoFocus
               onChange={(cents) => {
                 amount.current = cents;
+                setTyped(true);
                 setError(null);
               }}
               onCommit={(cents) => {
