@@ -168,6 +168,32 @@ describe('runImport', () => {
     expect(await figures('2020-04')).toEqual({ budgeted: 80000, spent: 0, balance: 85000 });
   });
 
+  it('takes an account moved off budget out of the budget, rows of a deleted category too', async () => {
+    // Actual recomputes only the stored (deleted) category here and can keep counting the rows
+    // in the replacement (the README's `offbudget-merged-category`).
+    await client.init({ dataDir });
+    await newBudget();
+    const m = client.methods;
+    const group = await m.createCategoryGroup({ name: 'Side' });
+    const gigs = await m.createCategory({ name: 'Gigs', group_id: group });
+    const income = (await m.getCategories()).find((c) => c.name === 'Income')!;
+    const acct = await m.createAccount({ name: 'Cash tin' });
+    await m.addTransactions(acct, [{ date: '2026-06-26', amount: 5000, category: gigs }]);
+    await m.deleteCategoryGroup(group, income.id);
+    const received = async () => {
+      const budget = (await m.getBudgetMonth('2026-06')) as {
+        categoryGroups: { categories: { id: string; received: number }[] }[];
+      };
+      return budget.categoryGroups.flatMap((g) => g.categories).find((c) => c.id === income.id)!
+        .received;
+    };
+    expect(await received()).toBe(5000);
+    await m.updateAccount(acct, { offbudget: true });
+    expect(await received()).toBe(0);
+    await m.updateAccount(acct, { offbudget: false });
+    expect(await received()).toBe(5000);
+  });
+
   it('deletes the half-built budget when the import throws', async () => {
     await client.init({ dataDir });
     const before = readdirSync(dataDir);

@@ -47,6 +47,10 @@ export const DIVERGENCES: Readonly<Record<string, Divergence>> = {
     versions: ['26'],
     what: '`updateTransaction` moving a row with a category, or a split whose lines have categories, into an off-budget account: 26 drops the categories; 6.9 and Coffer keep them (they count in no budget either way)',
   },
+  'offbudget-merged-category': {
+    versions: ['6.9', '26'],
+    what: "an account moved on or off budget (`updateAccount`) while it holds rows whose category was deleted into another: Actual recomputes only the categories the rows store (the deleted ones), so the replacement's figures can keep counting those rows; Coffer counts what is on budget now",
+  },
   'close-into-itself': {
     versions: ['6.9'],
     what: '`closeAccount(id, id)` with money in the account: 6.9 moves the balance to the account itself (a transfer to itself); 26 and Coffer refuse',

@@ -7,6 +7,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- scripts pass loose objects */
 import { MadeMonths } from './made-months.ts';
+import { MergedCategories } from './merged-categories.ts';
 import { SplitCategories } from './split-categories.ts';
 import { addDays, tagsFor } from './tags.ts';
 import {
@@ -49,6 +50,7 @@ export class Session {
   private counters = { account: 0, group: 0, category: 0 };
   private readonly months = new MadeMonths();
   private readonly splits = new SplitCategories();
+  private readonly merged = new MergedCategories();
 
   constructor(readonly api: Api) {}
 
@@ -64,6 +66,7 @@ export class Session {
       const tags = await tagsFor(op, view, call.args);
       tags.push(...(await this.months.before(op, view, call.args)));
       tags.push(...(await this.splits.before(op, view, call.args)));
+      tags.push(...(await this.merged.before(op, view, call.args)));
       return { tags, run: call.run };
     } catch (err) {
       if (err instanceof Skip) return null;

@@ -251,4 +251,21 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"import","acct":13,"txs":[{"k":"new","tx":{"day":274,"amount":-278145,"payee":{"k":"name","name":"Cafe "},"category":{"k":"none"},"notes":"rent","cleared":false,"importedId":"bank-1","subs":null}},{"k":"copy","of":{"kind":"parent","n":7},"shift":0,"keepId":false,"payee":{"k":"transfer","acct":21},"cleared":true},{"k":"new","tx":{"day":115,"amount":10000,"payee":{"k":"payee","n":18},"category":{"k":"cat","n":37},"notes":"rent","cleared":false,"importedId":null,"subs":null}},{"k":"new","tx":{"day":198,"amount":-2500,"payee":{"k":"transfer","acct":32},"category":{"k":"cat","n":22},"notes":"rent","cleared":true,"importedId":null,"subs":null}}]},
     ],
   },
+  {
+    name: "an account moved off budget after a category was deleted into Income: its rows leave the budget (Actual keeps counting them: offbudget-merged-category, documented)",
+    compared: [],
+    ops: [
+      {"op":"account","offbudget":false,"balance":-2500},
+      {"op":"account","offbudget":true,"balance":204361},
+      {"op":"group"},
+      {"op":"category","group":22,"income":false},
+      {"op":"category","group":8,"income":true},
+      {"op":"update","target":{"kind":"plain","n":8},"fields":{"day":52,"amount":177995,"payee":{"k":"name","name":"Cafe "},"category":{"k":"cat","n":18},"cleared":true,"account":3,"importedId":null}},
+      {"op":"carryover","month":5,"cat":29,"flag":false},
+      {"op":"add","acct":14,"runTransfers":false,"txs":[{"day":0,"amount":2500,"payee":{"k":"name","name":"grocer"},"category":{"k":"cat","n":9},"notes":"rent","cleared":false,"importedId":"bank-2","subs":null},{"day":298,"amount":5000,"payee":{"k":"name","name":"ACME ltd"},"category":{"k":"cat","n":40},"notes":"rent","cleared":false,"importedId":null,"subs":null}]},
+      {"op":"deleteGroup","group":29,"to":18},
+      {"op":"account","offbudget":false,"balance":-10000},
+      {"op":"offbudget","acct":3,"offbudget":true},
+    ],
+  },
 ];

@@ -1,0 +1,38 @@
+/**
+ * Rows whose category was deleted into another (`deleteCategory` / `deleteCategoryGroup` with a
+ * replacement). Actual keeps such a row's stored category and maps it on read; when the row's
+ * account moves on or off budget it recomputes only the stored categories' figures, so the
+ * replacement's can stay as they were (the `offbudget-merged-category` tag).
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- rows come from three different APIs */
+import type { Op } from './ops.ts';
+import type { View } from './view.ts';
+
+type Row = Record<string, any>;
+
+export class MergedCategories {
+  private readonly rows = new Set<string>();
+
+  /** Called once an operation is resolved, before it runs. Returns its tag, if any. */
+  async before(op: Op, view: View, args: Row): Promise<string[]> {
+    if ((op.op === 'deleteCategory' || op.op === 'deleteGroup') && args.to) {
+      const gone = new Set<string>(
+        args.cat
+          ? [args.cat.id]
+          : (await view.categories()).filter((c) => c.group_id === args.group.id).map((c) => c.id),
+      );
+      if (gone.has(args.to.id)) return [];
+      const { flat } = await view.transactions();
+      for (const t of flat) if (t.row.category && gone.has(t.row.category)) this.rows.add(t.row.id);
+    }
+    // A new category is stored as given: the row no longer goes through the mapping.
+    if (op.op === 'update' && args.fields.category !== undefined)
+      this.rows.delete(args.target.row.id);
+    if (op.op !== 'offbudget' || !!args.acct.offbudget === op.offbudget) return [];
+    const { flat } = await view.transactions();
+    const merged = flat.some(
+      (t) => this.rows.has(t.row.id) && t.row.account === args.acct.id && t.row.category,
+    );
+    return merged ? ['offbudget-merged-category'] : [];
+  }
+}
