@@ -491,6 +491,46 @@ describe.runIf(built)(
       await page.reload();
       await paycheck.getByRole('button', { name: 'Reconciled' }).waitFor(WAIT);
       expect(await notes.textContent()).toBe('bonus month');
+
+      // Actions on the selection and the row menu ask too: Cancel changes nothing.
+      const before = await rows().count();
+      const balanceBefore = await headerBalance().textContent();
+      const locked = rows().filter({ has: page.getByRole('button', { name: 'Reconciled' }) });
+      await locked.nth(0).getByRole('checkbox').click();
+      await locked.nth(1).getByRole('checkbox').click();
+      await page.getByRole('button', { name: /Actions for 2 selected/ }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const askDelete = page.getByRole('dialog', { name: 'Delete 2 reconciled transactions?' });
+      await askDelete.waitFor(WAIT);
+      await askDelete.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => askDelete.count(), WAIT).toBe(0);
+      await page.getByRole('button', { name: /Actions for 2 selected/ }).click();
+      await page.getByRole('menuitem', { name: 'Set notes…' }).click();
+      const askEdit = page.getByRole('dialog', { name: 'Edit 2 reconciled transactions?' });
+      await askEdit.waitFor(WAIT);
+      await k().press('Escape');
+      await expect.poll(() => askEdit.count(), WAIT).toBe(0);
+      expect(await page.getByRole('dialog', { name: /^Set notes/ }).count()).toBe(0);
+      // The row menu by keyboard: the question waits for its own answer.
+      await paycheck.getByRole('button', { name: /^Actions for / }).focus();
+      await k().press('Enter');
+      await page.getByRole('menuitem', { name: 'Delete', exact: true }).focus();
+      await k().press('Enter');
+      const askOne = page.getByRole('dialog', { name: 'Delete a reconciled transaction?' });
+      await askOne.waitFor(WAIT);
+      await askOne.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => askOne.count(), WAIT).toBe(0);
+      expect(await rows().count()).toBe(before);
+      expect(await notes.textContent()).toBe('bonus month');
+      // 'Delete anyway' deletes both; undo brings them back, still locked.
+      await page.getByRole('button', { name: /Actions for 2 selected/ }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await askDelete.getByRole('button', { name: 'Delete anyway' }).click();
+      const adjustment = grid().getByText('Reconciliation balance adjustment');
+      await expect.poll(() => adjustment.count(), WAIT).toBe(0);
+      await k().press('Control+z');
+      await expect.poll(() => adjustment.count(), WAIT).toBe(1);
+      expect(await headerBalance().textContent()).toBe(balanceBefore);
     });
 
     it('closes an account with a transfer (and a category when it leaves the budget), reopens it', async () => {

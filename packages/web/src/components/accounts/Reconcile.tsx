@@ -126,31 +126,54 @@ export function ReconcileBar({
   );
 }
 
-/** Asks before a reconciled (locked) transaction is edited. */
+/**
+ * Asks before reconciled (locked) transactions are edited or deleted: one typed into, or the
+ * `count` an action on the selection would change.
+ */
 export function ConfirmReconciledEditModal({ options, active, close }: ModalProps) {
-  const { onAnswer } = options as { tx: RegisterTx; onAnswer: (ok: boolean) => void };
+  const {
+    count = 1,
+    action = 'edit',
+    onAnswer,
+  } = options as {
+    tx: RegisterTx;
+    count?: number;
+    action?: 'edit' | 'delete';
+    onAnswer: (ok: boolean) => void;
+  };
   const answer = (ok: boolean) => {
     onAnswer(ok);
     close();
   };
+  const verb = action === 'delete' ? 'Delete' : 'Edit';
+  const one = count === 1;
   return (
     <Modal
-      title="Edit a reconciled transaction?"
+      title={
+        one ? `${verb} a reconciled transaction?` : `${verb} ${count} reconciled transactions?`
+      }
       onClose={() => answer(false)}
       active={active}
       width={460}
     >
       <div className="stack">
         <p>
-          This transaction is reconciled: it matched your bank. Changing it changes a balance you
-          have already checked.
+          {one
+            ? 'This transaction is reconciled: it matched your bank.'
+            : `${count} of these transactions are reconciled: they matched your bank.`}{' '}
+          {action === 'delete' ? 'Deleting' : 'Changing'} {one ? 'it' : 'them'} changes a balance
+          you have already checked.
         </p>
         <div className="modal-footer">
           <button type="button" className="btn" onClick={() => answer(false)}>
             Cancel
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => answer(true)}>
-            Edit anyway
+          <button
+            type="button"
+            className={action === 'delete' ? 'btn btn-danger' : 'btn btn-primary'}
+            onClick={() => answer(true)}
+          >
+            {verb} anyway
           </button>
         </div>
       </div>

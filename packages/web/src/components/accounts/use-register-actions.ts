@@ -31,6 +31,7 @@ import type { RegisterTx } from './types.ts';
 import type { RegisterEditing } from './use-register-editing.ts';
 import type { RegisterFinding } from './use-register-finding.ts';
 import type { RegisterRows } from './use-register-rows.ts';
+import { isReconciled } from './reconciled.ts';
 import { newUuid } from './uuid.ts';
 
 interface Deps {
@@ -114,6 +115,21 @@ export function useRegisterActions({ query, data, rows, editing, finding }: Deps
     return transactionsOf(selection.ids);
   }
 
+  /**
+   * Whether an action may change `txs`: reconciled ones (a split line is locked by its parent)
+   * change only once the person says so, as a typed edit does.
+   */
+  async function mayChange(txs: RegisterTx[], action: 'edit' | 'delete'): Promise<boolean> {
+    const parentIds = [...new Set(txs.flatMap((t) => (t.parent_id ? [t.parent_id] : [])))];
+    const parents = new Map((await transactionsOf(parentIds)).map((p) => [p.id, p]));
+    const owners = new Map<string, { tx: RegisterTx; reconciled: boolean }>();
+    for (const t of txs) {
+      const owner = (t.parent_id && parents.get(t.parent_id)) || t;
+      owners.set(owner.id, { tx: owner, reconciled: isReconciled(owner) });
+    }
+    return editing.confirmLocked([...owners.values()], action);
+  }
+
   const clearSelection = useCallback(() => setSelection(NO_SELECTION), []);
 
   async function bulk(name: string) {
@@ -123,6 +139,7 @@ export function useRegisterActions({ query, data, rows, editing, finding }: Deps
     const ids = txs.map((t) => t.id);
     switch (name) {
       case 'delete':
+        if (!(await mayChange(txs, 'delete'))) return;
         if (await editing.write(deleteChanges(ids))) clearSelection();
         return;
       case 'duplicate':
@@ -132,13 +149,15 @@ export function useRegisterActions({ query, data, rows, editing, finding }: Deps
         navigate('/schedule/link', { state: { transactionIds: ids } });
         return;
       case 'unlink-schedule':
-        await editing.write(unlinkScheduleChanges(txs));
+        if (await mayChange(txs, 'edit')) await editing.write(unlinkScheduleChanges(txs));
         return;
       case 'create-rule':
         store.pushModal('edit-rule', { rule: ruleFromSelection(txs) });
         return;
     }
     if (name.startsWith('set-')) {
+      // Asked before the field's dialog, so the answer comes before the value is typed.
+      if (!(await mayChange(txs, 'edit'))) return;
       const field = name.slice(4) as EditField;
       store.pushModal('edit-field', {
         name: field,
@@ -188,21 +207,32 @@ export function useRegisterActions({ query, data, rows, editing, finding }: Deps
           case 'duplicate':
             return void editing.write(duplicateChanges([tx], ctx));
           case 'add-line':
-            return addLine(tx);
+            return void addLine(tx);
           case 'create-rule':
             return store.pushModal('edit-rule', { rule: ruleFromSelection([tx]) });
           case 'rule-trace':
             return store.pushModal('rule-trace', { transactionId: tx.id });
           case 'unlink-schedule':
-            return void editing.write(unlinkScheduleChanges([tx]));
+            return void change([tx], 'edit', () => unlinkScheduleChanges([tx]));
           case 'delete':
-            return void editing.write(deleteChanges([tx.id]));
+            return void change([tx], 'delete', () => deleteChanges([tx.id]));
         }
       },
     };
   }
 
-  function addLine(parent: RegisterTx) {
+  /** Writes what `changes` builds, once reconciled rows among `txs` may change. */
+  async function change(
+    txs: RegisterTx[],
+    action: 'edit' | 'delete',
+    changes: () => Parameters<RegisterEditing['write']>[0],
+  ): Promise<boolean> {
+    if (!(await mayChange(txs, action))) return false;
+    return editing.write(changes());
+  }
+
+  async function addLine(parent: RegisterTx) {
+    if (!(await mayChange([parent], 'edit'))) return;
     const left = splitRemainder(
       parent.amount,
       (parent.subtransactions ?? []).map((c) => c.amount),
@@ -249,7 +279,7 @@ export function useRegisterActions({ query, data, rows, editing, finding }: Deps
     },
     distribute(parent: RegisterTx) {
       const lines = parent.subtransactions ?? [];
-      void editing.write(
+      void change([parent], 'edit', () =>
         distributeChanges(
           parent,
           spread(

@@ -58,8 +58,15 @@ export interface EditingOptions {
   onAmountChange?: (tx: RegisterTx, delta: number) => () => void;
   /** Payees a write is creating (so the same name typed again reuses them). */
   onCreatedPayees: (payees: Array<{ id: string; name: string }>) => void;
-  /** Asks before editing a reconciled transaction; resolves true to go ahead. */
-  confirmReconciled: (tx: RegisterTx) => Promise<boolean>;
+  /**
+   * Asks before changing reconciled transactions (`count` of them; a delete says so); resolves
+   * true to go ahead.
+   */
+  confirmReconciled: (
+    tx: RegisterTx,
+    count?: number,
+    action?: 'edit' | 'delete',
+  ) => Promise<boolean>;
 }
 
 export function useRegisterEditing(opts: EditingOptions) {
@@ -317,6 +324,23 @@ export function useRegisterEditing(opts: EditingOptions) {
     setCursor((c) => (c ? { ...c, editing: false, focusRow: true } : c));
   };
 
+  /**
+   * Before an action changes these transactions (given as their top-level ids, with whether
+   * each is reconciled): asks once for the locked ones not yet let through. True to go ahead.
+   */
+  const confirmLocked = async (
+    owners: ReadonlyArray<{ tx: RegisterTx; reconciled: boolean }>,
+    action: 'edit' | 'delete',
+  ): Promise<boolean> => {
+    const locked = owners.filter((o) => o.reconciled && !unlocked.current.has(o.tx.id));
+    if (locked.length === 0) return true;
+    if (!(await latest.current.confirmReconciled(locked[0]!.tx, locked.length, action))) {
+      return false;
+    }
+    for (const o of locked) unlocked.current.add(o.tx.id);
+    return true;
+  };
+
   /** Start editing a cell (a click, Enter on a row), asking first on a reconciled row. */
   const edit = async (rowKey: string, wanted: RegisterField) => {
     const row = rowAt(rowKey);
@@ -342,6 +366,7 @@ export function useRegisterEditing(opts: EditingOptions) {
     commit,
     cancel,
     edit,
+    confirmLocked,
     startAdd,
     cancelAdd,
     saveDraft: () => draftRef.current && saveDraft(draftRef.current),
