@@ -107,10 +107,13 @@ export class Session {
   /** For an update: the payee id itself (a name means the payee of that name, if any). */
   private async payeeId(view: View, ref: PayeeRef): Promise<string | null> {
     if (ref.k === 'name') {
-      const wanted = ref.name.trim().toLowerCase();
-      const found = (await view.payees()).find(
-        (p) => !p.transfer_acct && String(p.name).toLowerCase() === wanted,
-      );
+      // The same name exactly first: payees that differ only by case are listed in either
+      // order (every version sorts without case), so the first match alone would differ.
+      const plain = (await view.payees()).filter((p) => !p.transfer_acct);
+      const name = ref.name.trim();
+      const found =
+        plain.find((p) => String(p.name) === name) ??
+        plain.find((p) => String(p.name).toLowerCase() === name.toLowerCase());
       return found?.id ?? null;
     }
     return (await this.payee(view, ref)).payee ?? null;

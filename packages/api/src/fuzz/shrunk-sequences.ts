@@ -268,4 +268,16 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"offbudget","acct":3,"offbudget":true},
     ],
   },
+  {
+    name: "payees named 'grocer' and 'Grocer': an update naming one takes that one, whatever order the payees are listed in",
+    compared: ['26'],
+    ops: [
+      {"op":"account","offbudget":false,"balance":241699},
+      {"op":"account","offbudget":false,"balance":-10000},
+      {"op":"add","acct":14,"runTransfers":true,"txs":[{"day":18,"amount":2500,"payee":{"k":"name","name":"grocer"},"category":{"k":"cat","n":23},"notes":"gift","cleared":false,"importedId":null,"subs":null}]},
+      {"op":"add","acct":29,"runTransfers":false,"txs":[{"day":411,"amount":2500,"payee":{"k":"none"},"category":{"k":"cat","n":2},"notes":"rent","cleared":null,"importedId":null,"subs":null},{"day":13,"amount":250000,"payee":{"k":"transfer","acct":15},"category":{"k":"cat","n":19},"notes":"rent","cleared":true,"importedId":"bank-2","subs":[{"amount":-1999,"payee":{"k":"transfer","acct":19},"category":{"k":"cat","n":31},"notes":"rent"},{"amount":268328,"payee":{"k":"payee","n":19},"category":{"k":"cat","n":3},"notes":"gift"}]}]},
+      {"op":"payee","name":"Grocer"},
+      {"op":"update","target":{"kind":"parent","n":4},"fields":{"day":107,"amount":0,"payee":{"k":"name","name":"Grocer"},"category":{"k":"cat","n":33},"notes":"gift","cleared":true,"account":35,"importedId":null}},
+    ],
+  },
 ];
