@@ -191,6 +191,18 @@ describe.runIf(BUILT && API_BUILT)(
       await expect.poll(() => b.spent('Savings Goals', MONTH), WAIT).toBe(-50000);
       expect(session.first.errors).toEqual([]);
     });
+
+    it('offers the split itself to link to a schedule', async () => {
+      await openAccount('Checking');
+      const parent = grid().locator('.reg-txn').filter({ hasText: 'Employer' });
+      await parent.getByRole('checkbox').click();
+      await page.getByRole('button', { name: /Actions for 1 selected/ }).click();
+      await page.getByRole('menuitem', { name: 'Link schedule', exact: true }).click();
+      await page.getByRole('heading', { name: '1 selected transaction' }).waitFor(WAIT);
+      const listed = page.getByRole('table', { name: 'Transactions' }).getByRole('row');
+      await listed.filter({ hasText: 'Employer' }).waitFor(WAIT);
+      expect(await listed.filter({ hasText: '2,500.00' }).count()).toBe(1);
+    });
   },
 );
 

@@ -90,7 +90,7 @@ export function Menu({ anchor, items, onSelect, onClose, label }: MenuProps) {
   }
 
   return (
-    <Popover anchor={anchor} className="menu" maxHeight={420}>
+    <Popover anchor={anchor} className="menu" maxHeight={600}>
       <div ref={ref} role="menu" aria-label={label} onKeyDown={onKeyDown}>
         {items.map((item, i) => {
           if ('kind' in item) {

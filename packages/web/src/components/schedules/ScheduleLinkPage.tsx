@@ -52,6 +52,8 @@ export function ScheduleLinkPage() {
   const txns = useQuery<TxnRow[]>(
     fixed
       ? q('transactions')
+          // Every row selected, a split's total too (the default lists lines, not parents).
+          .options({ splits: 'all' })
           .filter({ id: { $oneof: fixed } })
           .select(FIELDS)
           .serialize()
