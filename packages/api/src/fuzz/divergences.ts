@@ -83,6 +83,10 @@ export const DIVERGENCES: Readonly<Record<string, Divergence>> = {
     versions: ['6.9'],
     what: "`deleteCategory` / `deleteCategoryGroup` while the category has a budget amount in a month Actual has made, or (without a replacement) rows there: 6.9 keeps the deleted category's leftover (its budget, and its overspending carried into the next month) in the months made before the delete, not in months made after, and a replacement gets the budget too; 26 and Coffer drop it in every month, as all three do for months made later",
   },
+  'deleted-category-unmade-months': {
+    versions: ['6.9', '26'],
+    what: '`deleteCategory` / `deleteCategoryGroup` into a replacement while the category has a budget amount in a month Actual has not made yet: Actual moves budget amounts into the replacement only in the months it has made, so that month, made later, shows the replacement without the amount; Coffer moves it in every month',
+  },
   'split-dissolved-category': {
     versions: ['26'],
     what: "deleting the last line of a split whose parent was added with a category: the row becomes plain; 6.9 and Coffer give it that category (kept with the parent, though no read shows a parent's category), 26 gives it none",

@@ -9,8 +9,8 @@
  * counting deleted rows too (its query does not skip tombstones). Months once made stay.
  * Adding rows makes none, and `setBudgetAmount` checks no month.
  *
- * Two documented divergences depend on it: `budget-month-before-made` and
- * `deleted-category-made-months` (see `divergences.ts`).
+ * Three documented divergences depend on it: `budget-month-before-made`,
+ * `deleted-category-made-months` and `deleted-category-unmade-months` (see `divergences.ts`).
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- rows come from three different APIs */
 import type { Op } from './ops.ts';
@@ -33,6 +33,15 @@ function thisMonth(): string {
 
 const earlier = (a: string | null, b: string | null): string | null =>
   a === null ? b : b === null ? a : a < b ? a : b;
+
+/** The categories a `deleteCategory` / `deleteGroup` removes. */
+async function goneCategories(view: View, args: Row): Promise<Set<string>> {
+  return new Set<string>(
+    args.cat
+      ? [args.cat.id]
+      : (await view.categories()).filter((c) => c.group_id === args.group.id).map((c) => c.id),
+  );
+}
 
 export class MadeMonths {
   /** The first month made: a fresh budget has no rows, so three before this month. */
@@ -72,7 +81,28 @@ export class MadeMonths {
       if (args.month === addMonths(this.first, -1)) return ['budget-month-before-made'];
     }
     if (op.op === 'deleteCategory' || op.op === 'deleteGroup') {
-      return (await this.leftInMadeMonths(view, args)) ? ['deleted-category-made-months'] : [];
+      const tags = await this.movedToUnmadeMonths(view, args);
+      if (await this.leftInMadeMonths(view, args)) tags.push('deleted-category-made-months');
+      return tags;
+    }
+    return [];
+  }
+
+  /**
+   * A category deleted into a replacement while it has a budget amount in a month Actual has not
+   * made: Actual moves amounts only in the months it has made, so that month, made later, shows
+   * the replacement without it (`deleted-category-unmade-months`). Called before
+   * `leftInMadeMonths`, which books the moves.
+   */
+  private async movedToUnmadeMonths(view: View, args: Row): Promise<string[]> {
+    if (!args.to) return [];
+    const gone = await goneCategories(view, args);
+    if (gone.has(args.to.id)) return [];
+    for (const [key, amount] of this.budgets) {
+      const [cat, month] = key.split('|') as [string, string];
+      if (amount !== 0 && month < this.first && gone.has(cat)) {
+        return ['deleted-category-unmade-months'];
+      }
     }
     return [];
   }
@@ -84,18 +114,14 @@ export class MadeMonths {
    * leftover in the months it made before the delete.
    */
   private async leftInMadeMonths(view: View, args: Row): Promise<boolean> {
-    const gone = new Set<string>(
-      args.cat
-        ? [args.cat.id]
-        : (await view.categories()).filter((c) => c.group_id === args.group.id).map((c) => c.id),
-    );
+    const gone = await goneCategories(view, args);
     let budgeted = false;
     for (const [key, amount] of [...this.budgets]) {
       const [cat, month] = key.split('|') as [string, string];
       if (!gone.has(cat) || amount === 0) continue;
       if (month >= this.first) budgeted = true;
-      if (args.to && !gone.has(args.to.id)) {
-        // Actual adds the amounts to the replacement's (in every month, made or not).
+      if (args.to && !gone.has(args.to.id) && month >= this.first) {
+        // Actual adds the amounts to the replacement's in the months it has made.
         const to = `${args.to.id}|${month}`;
         this.budgets.set(to, (this.budgets.get(to) ?? 0) + amount);
       }

@@ -63,6 +63,13 @@ export class Session {
     const view = this.view();
     try {
       const call = await this.resolve(op, view);
+      // `FUZZ_TRACE=prefix npm run fuzz -- --replay …`: each side's calls, to `prefix.<impl>`.
+      if (process.env.FUZZ_TRACE) {
+        (await import('node:fs')).appendFileSync(
+          process.env.FUZZ_TRACE + '.' + process.argv[2],
+          JSON.stringify({ op: op.op, args: call.args }) + '\n',
+        );
+      }
       const tags = await tagsFor(op, view, call.args);
       tags.push(...(await this.months.before(op, view, call.args)));
       tags.push(...(await this.splits.before(op, view, call.args)));

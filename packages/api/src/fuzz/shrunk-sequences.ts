@@ -280,4 +280,20 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"update","target":{"kind":"parent","n":4},"fields":{"day":107,"amount":0,"payee":{"k":"name","name":"Grocer"},"category":{"k":"cat","n":33},"notes":"gift","cleared":true,"account":35,"importedId":null}},
     ],
   },
+  {
+    name: "a category deleted into another with a budget in a month not made yet: Coffer moves it (Actual only in made months: deleted-category-unmade-months, documented)",
+    compared: [],
+    ops: [
+      {"op":"account","offbudget":true,"balance":null},
+      {"op":"account","offbudget":false,"balance":261016},
+      {"op":"group"},
+      {"op":"category","group":12,"income":false},
+      {"op":"category","group":0,"income":false},
+      {"op":"budget","month":7,"cat":1,"amount":93863},
+      {"op":"import","acct":6,"txs":[{"k":"copy","of":{"kind":"plain","n":37},"shift":4,"keepId":true,"payee":{"k":"none"},"cleared":true},{"k":"new","tx":{"day":254,"amount":-10000,"payee":{"k":"transfer","acct":15},"category":{"k":"none"},"notes":"gift","cleared":true,"importedId":null,"subs":[{"amount":0,"payee":{"k":"transfer","acct":15},"category":{"k":"cat","n":30},"notes":null},{"amount":-10000,"payee":{"k":"payee","n":6},"category":{"k":"cat","n":3},"notes":""}]}},{"k":"new","tx":{"day":245,"amount":194207,"payee":{"k":"none"},"category":{"k":"none"},"notes":"","cleared":true,"importedId":null,"subs":null}},{"k":"new","tx":{"day":393,"amount":-116938,"payee":{"k":"name","name":"ACME ltd"},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":"bank-3","subs":[{"amount":182315,"payee":{"k":"transfer","acct":40},"category":{"k":"cat","n":24},"notes":null},{"amount":-10000,"payee":{"k":"none"},"category":{"k":"cat","n":27},"notes":""},{"amount":10000,"payee":{"k":"payee","n":7},"category":{"k":"cat","n":7},"notes":"rent"}]}}]},
+      {"op":"category","group":0,"income":true},
+      {"op":"category","group":32,"income":true},
+      {"op":"deleteCategory","cat":19,"to":0},
+    ],
+  },
 ];
