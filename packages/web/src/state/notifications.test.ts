@@ -16,6 +16,22 @@ describe('notificationsReducer', () => {
     expect(state.map((n) => n.id)).toEqual(['b']);
     expect(notificationsReducer(state, { type: 'remove', id: 'zzz' })).toBe(state);
   });
+
+  it('shows a repeated message once, in its place, and keeps different ones apart', () => {
+    const failed = (id: string): Notification => ({
+      id,
+      type: 'error',
+      title: 'Bank sync failed',
+      message: 'Checking: the bank did not answer.',
+    });
+    let state = notificationsReducer([], { type: 'add', notification: failed('n1') });
+    state = notificationsReducer(state, { type: 'add', notification: note('other') });
+    state = notificationsReducer(state, { type: 'add', notification: failed('n2') });
+    expect(state.map((n) => n.id)).toEqual(['n2', 'other']);
+    const warning = { ...failed('n3'), type: 'warning' as const };
+    state = notificationsReducer(state, { type: 'add', notification: warning });
+    expect(state.map((n) => n.id)).toEqual(['n2', 'other', 'n3']);
+  });
 });
 
 describe('parseMessage', () => {

@@ -27,17 +27,28 @@ export const MAX_NOTIFICATION_WIDTH = 550;
 export type NotificationAction =
   { type: 'add'; notification: Notification } | { type: 'remove'; id: string };
 
-/** Adding a notification whose id is already shown replaces it in place (no duplicates). */
+/**
+ * Adding a notification whose id, or whose type, title and message, is already shown replaces it
+ * in place (no duplicates).
+ */
 export function notificationsReducer(
   state: Notification[],
   action: NotificationAction,
 ): Notification[] {
   switch (action.type) {
     case 'add': {
-      const index = state.findIndex((n) => n.id === action.notification.id);
-      if (index === -1) return [...state, action.notification];
+      const added = action.notification;
+      // The same id, or the same words (a failure repeated by each sync): one notification,
+      // replaced where it is, rather than a pile over the page.
+      let index = state.findIndex((n) => n.id === added.id);
+      if (index === -1) {
+        index = state.findIndex(
+          (n) => n.type === added.type && n.title === added.title && n.message === added.message,
+        );
+      }
+      if (index === -1) return [...state, added];
       const next = state.slice();
-      next[index] = action.notification;
+      next[index] = added;
       return next;
     }
     case 'remove':
