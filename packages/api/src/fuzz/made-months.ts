@@ -35,7 +35,7 @@ const earlier = (a: string | null, b: string | null): string | null =>
   a === null ? b : b === null ? a : a < b ? a : b;
 
 /** The categories a `deleteCategory` / `deleteGroup` removes. */
-async function goneCategories(view: View, args: Row): Promise<Set<string>> {
+export async function goneCategories(view: View, args: Row): Promise<Set<string>> {
   return new Set<string>(
     args.cat
       ? [args.cat.id]

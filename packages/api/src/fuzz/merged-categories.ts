@@ -5,6 +5,7 @@
  * replacement's can stay as they were (the `offbudget-merged-category` tag).
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- rows come from three different APIs */
+import { goneCategories } from './made-months.ts';
 import type { Op } from './ops.ts';
 import type { View } from './view.ts';
 
@@ -16,18 +17,15 @@ export class MergedCategories {
   /** Called once an operation is resolved, before it runs. Returns its tag, if any. */
   async before(op: Op, view: View, args: Row): Promise<string[]> {
     if ((op.op === 'deleteCategory' || op.op === 'deleteGroup') && args.to) {
-      const gone = new Set<string>(
-        args.cat
-          ? [args.cat.id]
-          : (await view.categories()).filter((c) => c.group_id === args.group.id).map((c) => c.id),
-      );
+      const gone = await goneCategories(view, args);
       if (gone.has(args.to.id)) return [];
       const { flat } = await view.transactions();
       for (const t of flat) if (t.row.category && gone.has(t.row.category)) this.rows.add(t.row.id);
     }
     // A new category is stored as given: the row no longer goes through the mapping.
-    if (op.op === 'update' && args.fields.category !== undefined)
+    if (op.op === 'update' && args.fields.category !== undefined) {
       this.rows.delete(args.target.row.id);
+    }
     if (op.op !== 'offbudget' || !!args.acct.offbudget === op.offbudget) return [];
     const { flat } = await view.transactions();
     const merged = flat.some(
