@@ -502,6 +502,7 @@ describe.runIf(built)(
       await page.getByRole('menuitem', { name: 'Delete' }).click();
       const askDelete = page.getByRole('dialog', { name: 'Delete 2 reconciled transactions?' });
       await askDelete.waitFor(WAIT);
+      await shoot('09c-locked-delete');
       await askDelete.getByRole('button', { name: 'Cancel' }).click();
       await expect.poll(() => askDelete.count(), WAIT).toBe(0);
       await page.getByRole('button', { name: /Actions for 2 selected/ }).click();

@@ -133,11 +133,13 @@ export function ReconcileBar({
 export function ConfirmReconciledEditModal({ options, active, close }: ModalProps) {
   const {
     count = 1,
+    total = count,
     action = 'edit',
     onAnswer,
   } = options as {
     tx: RegisterTx;
     count?: number;
+    total?: number;
     action?: 'edit' | 'delete';
     onAnswer: (ok: boolean) => void;
   };
@@ -147,6 +149,13 @@ export function ConfirmReconciledEditModal({ options, active, close }: ModalProp
   };
   const verb = action === 'delete' ? 'Delete' : 'Edit';
   const one = count === 1;
+  const which = one
+    ? total === 1
+      ? 'This transaction is reconciled: it matched your bank.'
+      : `One of these ${total} transactions is reconciled: it matched your bank.`
+    : count === total
+      ? `These ${count} transactions are reconciled: they matched your bank.`
+      : `${count} of these ${total} transactions are reconciled: they matched your bank.`;
   return (
     <Modal
       title={
@@ -158,11 +167,8 @@ export function ConfirmReconciledEditModal({ options, active, close }: ModalProp
     >
       <div className="stack">
         <p>
-          {one
-            ? 'This transaction is reconciled: it matched your bank.'
-            : `${count} of these transactions are reconciled: they matched your bank.`}{' '}
-          {action === 'delete' ? 'Deleting' : 'Changing'} {one ? 'it' : 'them'} changes a balance
-          you have already checked.
+          {which} {action === 'delete' ? 'Deleting' : 'Changing'} {one ? 'it' : 'them'} changes a
+          balance you have already checked.
         </p>
         <div className="modal-footer">
           <button type="button" className="btn" onClick={() => answer(false)}>

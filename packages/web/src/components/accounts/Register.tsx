@@ -144,9 +144,9 @@ export function Register({
       if (i !== undefined) table.current?.scrollToIndex(i);
       else if (key.startsWith('draft')) table.current?.element()?.scrollTo({ top: 0 });
     },
-    confirmReconciled: (tx, count, action) =>
+    confirmReconciled: (tx, more) =>
       new Promise((resolve) =>
-        store.pushModal('confirm-reconciled-edit', { tx, count, action, onAnswer: resolve }),
+        store.pushModal('confirm-reconciled-edit', { tx, ...more, onAnswer: resolve }),
       ),
   });
 

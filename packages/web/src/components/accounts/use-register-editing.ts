@@ -59,13 +59,12 @@ export interface EditingOptions {
   /** Payees a write is creating (so the same name typed again reuses them). */
   onCreatedPayees: (payees: Array<{ id: string; name: string }>) => void;
   /**
-   * Asks before changing reconciled transactions (`count` of them; a delete says so); resolves
-   * true to go ahead.
+   * Asks before changing reconciled transactions (`count` of them, of `total` the action
+   * changes; a delete says so); resolves true to go ahead.
    */
   confirmReconciled: (
     tx: RegisterTx,
-    count?: number,
-    action?: 'edit' | 'delete',
+    more?: { count: number; total: number; action: 'edit' | 'delete' },
   ) => Promise<boolean>;
 }
 
@@ -334,7 +333,8 @@ export function useRegisterEditing(opts: EditingOptions) {
   ): Promise<boolean> => {
     const locked = owners.filter((o) => o.reconciled && !unlocked.current.has(o.tx.id));
     if (locked.length === 0) return true;
-    if (!(await latest.current.confirmReconciled(locked[0]!.tx, locked.length, action))) {
+    const more = { count: locked.length, total: owners.length, action };
+    if (!(await latest.current.confirmReconciled(locked[0]!.tx, more))) {
       return false;
     }
     for (const o of locked) unlocked.current.add(o.tx.id);
