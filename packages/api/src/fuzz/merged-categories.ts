@@ -22,8 +22,12 @@ export class MergedCategories {
       const { flat } = await view.transactions();
       for (const t of flat) if (t.row.category && gone.has(t.row.category)) this.rows.add(t.row.id);
     }
-    // A new category is stored as given: the row no longer goes through the mapping.
-    if (op.op === 'update' && args.fields.category !== undefined) {
+    // Another category is stored as given: the row no longer goes through the mapping.
+    if (
+      op.op === 'update' &&
+      args.fields.category !== undefined &&
+      args.fields.category !== args.target.row.category
+    ) {
       this.rows.delete(args.target.row.id);
     }
     if (op.op !== 'offbudget' || !!args.acct.offbudget === op.offbudget) return [];

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { API_RULES, deleteGroup } from '../categories/delete.ts';
 import { addTransactions, deleteTransaction, updateTransaction } from './add.ts';
 import { TransactionHooksSlot } from './hooks.ts';
 import { type AppFixture, openAppCore } from './test-helpers/app-core.ts';
@@ -136,5 +137,30 @@ describe('updateTransaction / deleteTransaction (split-aware)', () => {
     expect(JSON.parse(String(f.tx(parent!).error)).difference).toBe(-100);
     deleteTransaction(f.budget, children[1]!);
     expect(f.tx(parent!)).toMatchObject({ isParent: 0, error: null, tombstone: 0 });
+  });
+});
+
+describe('updateTransaction compares with what a read shows', () => {
+  it('sends back a deleted category as none: nothing changes, no transfer is made', async () => {
+    const group = (await f.core.send('category-group-create', { name: 'Old' })) as string;
+    const old = (await f.core.send('category-create', { name: 'Gone', groupId: group })) as string;
+    const [id] = addTransactions(
+      f.budget,
+      acct,
+      [{ date: '2023-08-01', amount: -5, payee: f.transferPayee(savings), category: old }],
+      { runTransfers: false },
+    ) as string[];
+    // The api's delete needs no replacement (the form's does).
+    expect(deleteGroup(f.budget, group, null, API_RULES)).toBeNull();
+    const before = f.snapshot();
+    // A script reads the row (no category: it is deleted) and writes it back as it read it.
+    expect(updateTransaction(f.budget, { id: id!, category: null, amount: -5 })).toEqual({
+      added: [],
+      updated: [],
+    });
+    expect(f.snapshot()).toBe(before);
+    // A real change still goes through, and the row gets its other side then.
+    updateTransaction(f.budget, { id: id!, notes: 'moved' });
+    expect(f.tx(String(f.tx(id!).transferred_id))).toMatchObject({ acct: savings, amount: 5 });
   });
 });

@@ -130,11 +130,36 @@ function changedFields(
 }
 
 /**
+ * A row's category and payee as a read shows them (and so as a script sends them back): through
+ * the mappings of merged categories and payees, and none where that category or payee is deleted
+ * (a split's total shows no category). Actual diffs an update against these, not the stored ids.
+ */
+function shownRefs(
+  budget: Budget,
+  id: string,
+): { category: string | null; description: string | null } {
+  return (
+    budget.sqlite.first<{ category: string | null; description: string | null }>(
+      `SELECT CASE WHEN t.isParent = 0 AND c.tombstone = 0 THEN cm.transferId END AS category,
+              CASE WHEN p.tombstone = 0 THEN pm.targetId END AS description
+       FROM transactions t
+       LEFT JOIN category_mapping cm ON cm.id = t.category
+       LEFT JOIN categories c ON c.id = cm.transferId
+       LEFT JOIN payee_mapping pm ON pm.id = t.description
+       LEFT JOIN payees p ON p.id = pm.targetId
+       WHERE t.id = ?`,
+      [id],
+    ) ?? { category: null, description: null }
+  );
+}
+
+/**
  * Change one transaction's fields as the API's `updateTransaction` does: a split parent's new
  * payee also goes to the children that had the parent's old payee; account, date and cleared
  * follow the parent, and the split error is recomputed (by the batch). Only the given fields
- * change (a split line keeps the ones not given). An update that changes nothing does nothing,
- * as in Actual, where only changed fields reach the transfer logic: a row that names a transfer
+ * change (a split line keeps the ones not given). An update that changes nothing (compared with
+ * what a read shows, `shownRefs`) does nothing, as in Actual, where only changed fields reach the
+ * transfer logic: a row that names a transfer
  * payee but has no other side (added without `runTransfers`) gets one at its first real change.
  */
 export function updateTransaction(
@@ -147,7 +172,7 @@ export function updateTransaction(
     [fields.id],
   );
   if (!row) return txError('transaction-not-found', `No transaction with id ${fields.id}`);
-  const change = changedFields(row, fields);
+  const change = changedFields({ ...row, ...shownRefs(budget, row.id) }, fields);
   if (Object.keys(change).length === 1) return { added: [], updated: [] };
   const updated: (TransactionInput & { id: string })[] = [change];
   if (isParentRow(row) && fields.payee !== undefined && fields.payee !== row.description) {
