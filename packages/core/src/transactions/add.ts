@@ -1,6 +1,7 @@
 import type { Budget } from '../budget-file/budget.ts';
 import type { Emit } from '../handlers-core/events.ts';
 import { insertPayee, payeeNameIndex } from '../payees/queries.ts';
+import { q, runQuery } from '../query/index.ts';
 import { type BatchResult, batchUpdateTransactions } from './batch.ts';
 import { TransactionHooksSlot } from './hooks.ts';
 import {
@@ -133,24 +134,21 @@ function changedFields(
  * A row's category and payee as a read shows them (and so as a script sends them back): through
  * the mappings of merged categories and payees, and none where that category or payee is deleted
  * (a split's total shows no category). Actual diffs an update against these, not the stored ids.
+ * Read through the same query as `getTransactions`, so the two cannot disagree.
  */
 function shownRefs(
   budget: Budget,
   id: string,
 ): { category: string | null; description: string | null } {
-  return (
-    budget.sqlite.first<{ category: string | null; description: string | null }>(
-      `SELECT CASE WHEN t.isParent = 0 AND c.tombstone = 0 THEN cm.transferId END AS category,
-              CASE WHEN p.tombstone = 0 THEN pm.targetId END AS description
-       FROM transactions t
-       LEFT JOIN category_mapping cm ON cm.id = t.category
-       LEFT JOIN categories c ON c.id = cm.transferId
-       LEFT JOIN payee_mapping pm ON pm.id = t.description
-       LEFT JOIN payees p ON p.id = pm.targetId
-       WHERE t.id = ?`,
-      [id],
-    ) ?? { category: null, description: null }
-  );
+  const query = q('transactions')
+    .options({ splits: 'all' })
+    .filter({ id })
+    .select(['category', 'payee']);
+  const [row] = runQuery<Array<{ category: string | null; payee: string | null }>>(
+    budget.sqlite,
+    query,
+  ).data;
+  return { category: row?.category ?? null, description: row?.payee ?? null };
 }
 
 /**
