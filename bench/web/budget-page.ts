@@ -219,6 +219,10 @@ async function measureApp(
             const chunk = performance.getEntriesByType('resource').find((r) => /BudgetPage-/.test(r.name));
             return {
               budgetChunkLoaded: Math.round(chunk?.responseEnd ?? NaN),
+              coreConnected: at('coffer:core-connected'),
+              userKnown: at('coffer:user-known'),
+              budgetLoaded: at('coffer:budget-loaded'),
+              budgetDataLoaded: at('coffer:budget-data-loaded'),
               cellsRequested: at('coffer:budget-cells-requested'),
               tableShown: at('coffer:budget-shown'),
             };
@@ -349,7 +353,7 @@ async function main() {
   if (c.openMarks.length > 0) {
     const m = (k: string) => median(c.openMarks.map((x) => x[k]!));
     console.log(
-      `\nCoffer's open, medians from navigation start: budget page's code loaded ${m('budgetChunkLoaded')} ms, its cells asked for ${m('cellsRequested')} ms, table shown ${m('tableShown')} ms.`,
+      `\nCoffer's open, medians from navigation start: core connected ${m('coreConnected')} ms, server user known ${m('userKnown')} ms, budget loaded ${m('budgetLoaded')} ms, its accounts, payees and categories ${m('budgetDataLoaded')} ms; budget page's code loaded ${m('budgetChunkLoaded')} ms, its cells asked for ${m('cellsRequested')} ms, table shown ${m('tableShown')} ms.`,
     );
   }
   for (const [name, why] of Object.entries(failures)) {

@@ -318,4 +318,16 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"update","target":{"kind":"any","n":38},"fields":{"day":274,"amount":0,"notes":"rent","cleared":false,"account":23,"importedId":null}},
     ],
   },
+  {
+    name: "a group deleted into a category takes along the rows of its category deleted earlier without one",
+    ops: [
+      {"op":"account","offbudget":false,"balance":15461},
+      {"op":"group"},
+      {"op":"category","group":25,"income":false},
+      {"op":"category","group":22,"income":true},
+      {"op":"add","acct":12,"runTransfers":false,"txs":[{"day":21,"amount":0,"payee":{"k":"name","name":"grocer"},"category":{"k":"cat","n":28},"notes":"gift","cleared":true,"importedId":null,"subs":null},{"day":247,"amount":-5000,"payee":{"k":"name","name":"grocer"},"category":{"k":"none"},"notes":"gift","cleared":null,"importedId":null,"subs":null},{"day":245,"amount":227472,"payee":{"k":"transfer","acct":12},"category":{"k":"none"},"notes":null,"cleared":true,"importedId":null,"subs":[{"amount":5000,"payee":{"k":"payee","n":7},"category":{"k":"cat","n":34},"notes":""}]}]},
+      {"op":"deleteCategory","cat":20,"to":null},
+      {"op":"deleteGroup","group":22,"to":0},
+    ],
+  },
 ];

@@ -48,18 +48,21 @@ export function transferBudgets(budget: Budget, fromIds: readonly string[], toId
   }
 }
 
-/** Point the category (and everything merged into it before) at `transferId`, then delete it. */
-function deleteOne(budget: Budget, id: string, transferId: string | null): void {
+/** Point the category (and everything merged into it before) at `transferId`. */
+function remap(budget: Budget, id: string, transferId: string): void {
   const db = budget.db;
-  if (transferId) {
-    const pointing = budget.sqlite.all<{ id: string }>(
-      'SELECT id FROM category_mapping WHERE transferId = ?',
-      [id],
-    );
-    for (const m of pointing) db.update('category_mapping', { id: m.id, transferId });
-    db.update('category_mapping', { id, transferId });
-  }
-  db.delete('categories', id);
+  const pointing = budget.sqlite.all<{ id: string }>(
+    'SELECT id FROM category_mapping WHERE transferId = ?',
+    [id],
+  );
+  for (const m of pointing) db.update('category_mapping', { id: m.id, transferId });
+  db.update('category_mapping', { id, transferId });
+}
+
+/** Point the category at `transferId` (if any), then delete it. */
+function deleteOne(budget: Budget, id: string, transferId: string | null): void {
+  if (transferId) remap(budget, id, transferId);
+  budget.db.delete('categories', id);
 }
 
 /**
@@ -147,7 +150,16 @@ export function deleteGroup(
     return handlerError('category-transfer-required', 'You must select a category');
   }
   budget.db.batch(() => {
-    if (transferId) transferBudgets(budget, members, transferId);
+    if (transferId) {
+      transferBudgets(budget, members, transferId);
+      // As Actual does: the group's categories deleted earlier (without a replacement, say)
+      // are pointed at this one too, so their rows read as it from now on.
+      const earlier = budget.sqlite.all<{ id: string }>(
+        'SELECT id FROM categories WHERE cat_group = ? AND tombstone = 1',
+        [id],
+      );
+      for (const c of earlier) remap(budget, c.id, transferId);
+    }
     for (const c of members) deleteOne(budget, c, transferId ?? null);
     budget.db.delete('category_groups', id);
   });

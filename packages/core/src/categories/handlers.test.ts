@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { q } from '../query/query.ts';
 import { type AppFixture, openAppCore } from '../transactions/test-helpers/app-core.ts';
-import { CATEGORY_TYPE_MESSAGE } from './delete.ts';
+import { API_RULES, CATEGORY_TYPE_MESSAGE, deleteCategory } from './delete.ts';
 
 let f: AppFixture;
 let acct: string;
@@ -234,5 +234,27 @@ describe('category-delete', () => {
     expect(f.sql.first('SELECT transferId FROM category_mapping WHERE id = ?', [housing])).toEqual({
       transferId: general,
     });
+  });
+
+  it("deleting a group into a category points its earlier-deleted categories' rows there too", async () => {
+    // As Actual: Insurance went without a replacement (the api allows it), its row read as none.
+    const bills = f.group('Bills');
+    const insurance = f.category('Insurance');
+    const general = f.category('General');
+    const acct = (await f.core.send('account-create', { name: 'Checking' })) as string;
+    await f.core.send('transaction-add', {
+      id: 't1',
+      account: acct,
+      date: '2023-08-03',
+      amount: -500,
+      category: insurance,
+    });
+    expect(deleteCategory(f.budget, insurance, null, API_RULES)).toBeNull();
+    const shown = () =>
+      f.sql.first('SELECT category FROM v_transactions_internal WHERE id = ?', ['t1']);
+    expect(await f.core.send('category-group-delete', { id: bills, transferId: general })).toEqual(
+      {},
+    );
+    expect(shown()).toEqual({ category: general });
   });
 });

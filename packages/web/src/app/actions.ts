@@ -179,8 +179,10 @@ export async function loadBudget(store: AppStore, id: string): Promise<boolean> 
     });
     return false;
   }
+  performance.mark('coffer:budget-loaded');
   store.set({ modals: [] });
   await loadBudgetData(store);
+  performance.mark('coffer:budget-data-loaded');
   store.set({ loadingText: null });
   return true;
 }

@@ -12,6 +12,7 @@ import { LAST_BUDGET_KEY } from '../../app/last-budget.ts';
 import { AppStore } from '../../app/store.ts';
 import { connectBackend, type InitFailure } from '../../backend/connect.ts';
 import { watchWriteRefusals } from '../../sync/write-refusal.ts';
+import { preloadPage } from '../shell/pages.ts';
 import { App } from './App.tsx';
 import { ErrorBoundary, FatalErrorScreen } from './FatalError.tsx';
 import { InitFailureScreen } from './InitFailure.tsx';
@@ -25,7 +26,10 @@ type Boot =
 
 /** Start-up: connect to the core, load global prefs, reopen the last budget, load files. */
 async function start(onInitFailure: (failure: InitFailure) => void): Promise<AppStore> {
+  // A budget to reopen: its page's code loads while the core starts and opens the budget.
+  if (window.localStorage.getItem(LAST_BUDGET_KEY)) preloadPage(window.location.pathname);
   const connection = await connectBackend();
+  performance.mark('coffer:core-connected');
   connection.onInitFailure(onInitFailure);
   // Edits the core refuses as read-only show one notice with the sign-in action.
   const store: AppStore = new AppStore(
@@ -33,6 +37,7 @@ async function start(onInitFailure: (failure: InitFailure) => void): Promise<App
   );
   await loadGlobalPrefs(store);
   const user = await getUserData(store);
+  performance.mark('coffer:user-known');
   const lastBudget = window.localStorage.getItem(LAST_BUDGET_KEY);
   if (lastBudget && (user || !store.get().serverUrl)) {
     const ok = await loadBudget(store, lastBudget);

@@ -9,15 +9,16 @@ import { DemoBanner, MobileNotice, SyncingBanner, UpdateBanner } from '../app/Ba
 import { ModalHost } from '../app/ModalHost.tsx';
 import { BottomNav } from './BottomNav.tsx';
 import { budgetModals } from './modal-registry.ts';
+import { pageLoaders } from './pages.ts';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
 import { useStartupSync } from './use-startup-sync.ts';
 import './shell.css';
 
-// Each working area's code comes with its route, so the first load carries only the budget's.
-const BudgetPage = lazy(() => import('../budget/BudgetPage.tsx'));
-const AccountsPage = lazy(() => import('../accounts/AccountsPage.tsx'));
-const ReportsPage = lazy(() => import('../reports/ReportsPage.tsx'));
+// Each working area's code comes with its route (pages.ts).
+const BudgetPage = lazy(pageLoaders.budget);
+const AccountsPage = lazy(pageLoaders.accounts);
+const ReportsPage = lazy(pageLoaders.reports);
 const SchedulesPage = lazy(() => import('../schedules/SchedulesPage.tsx'));
 const ScheduleEditPage = lazy(() => import('../schedules/ScheduleEditPage.tsx'));
 const ScheduleLinkPage = lazy(() => import('../schedules/ScheduleLinkPage.tsx'));
