@@ -60,6 +60,34 @@ describe.runIf(BUILT)('first use of the built app in Chromium', { timeout: 60_00
     await sidebar().getByText('1,234.56').first().waitFor(WAIT);
   });
 
+  it('reopens the budget only for a signed-in user: a session ended elsewhere asks to sign in', async () => {
+    // The password is changed from another client: every session, this browser's too, ends.
+    const post = async (path: string, body: object, token?: string) => {
+      const res = await fetch(`${session.server.url}/account/${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { 'x-actual-token': token } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { status: string; data?: { token?: string } };
+    };
+    const login = await post('login', { password: PASSWORD });
+    expect(login.status).toBe('ok');
+    expect((await post('change-password', { password: PASSWORD }, login.data!.token)).status).toBe(
+      'ok',
+    );
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
+    expect(await sidebar().count()).toBe(0);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await text('My Finances').click();
+    await sidebar().getByText('1,234.56').first().waitFor(WAIT);
+    expect(session.first.errors).toEqual([]);
+  });
+
   it('signs out and back in', async () => {
     await page.getByRole('button', { name: 'Server online' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -26,15 +26,15 @@ export async function saveGlobalPrefs(store: AppStore, patch: GlobalPrefs): Prom
 }
 
 export async function getUserData(store: AppStore): Promise<User | null> {
-  const [user, serverUrl] = await Promise.all([
+  // Asked together: each is a round trip to the server (the version answers `no-server` when
+  // there is none).
+  const [user, serverUrl, version] = await Promise.all([
     store.backend.send<User | null>('subscribe-get-user'),
     store.backend.send<string | null>('get-server-url'),
+    store.backend.send<{ version?: string }>('get-server-version'),
   ]);
-  let serverVersion: string | null = null;
-  if (serverUrl) {
-    const res = await store.backend.send<{ version?: string }>('get-server-version');
-    serverVersion = res && 'version' in res && res.version ? res.version : null;
-  }
+  const serverVersion =
+    serverUrl && version && 'version' in version && version.version ? version.version : null;
   const normalized = user && !errorCode(user) ? user : null;
   store.set({ user: normalized, serverUrl: serverUrl ?? null, serverVersion });
   return normalized;

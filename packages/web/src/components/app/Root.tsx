@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import {
+  closeBudget,
   getUserData,
   loadAllFiles,
   loadBudget,
@@ -36,13 +37,15 @@ async function start(onInitFailure: (failure: InitFailure) => void): Promise<App
     watchWriteRefusals(connection.backend, () => showReadOnlyRefusal(store)),
   );
   await loadGlobalPrefs(store);
-  const user = await getUserData(store);
-  performance.mark('coffer:user-known');
+  // The last budget opens while the server says who is signed in (a round trip away); it stays
+  // open only for a signed-in user, or when there is no server.
   const lastBudget = window.localStorage.getItem(LAST_BUDGET_KEY);
-  if (lastBudget && (user || !store.get().serverUrl)) {
-    const ok = await loadBudget(store, lastBudget);
-    if (!ok) window.localStorage.removeItem(LAST_BUDGET_KEY);
-  }
+  const [user, opened] = await Promise.all([
+    getUserData(store).finally(() => performance.mark('coffer:user-known')),
+    lastBudget ? loadBudget(store, lastBudget) : false,
+  ]);
+  if (lastBudget && !opened) window.localStorage.removeItem(LAST_BUDGET_KEY);
+  if (opened && !user && store.get().serverUrl) await closeBudget(store);
   if (!store.get().prefs) await loadAllFiles(store);
   return store;
 }
