@@ -37,6 +37,8 @@ const { values } = parseArgs({
     /** One app only ('coffer' or 'actual'), to look at it alone. */
     only: { type: 'string' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
+    /** Write a Chrome trace of Coffer's last open to this file (for chrome://tracing). */
+    trace: { type: 'string' },
   },
 });
 const TRANSACTIONS = Number(values.transactions);
@@ -208,9 +210,14 @@ async function measureApp(
     };
 
     for (let i = 0; i < RUNS; i++) {
+      const trace =
+        values.trace && app.name === 'coffer' && i === RUNS - 1
+          ? await startTrace(page, values.trace)
+          : null;
       const start = performance.now();
       await openBudget();
       out.open.push(performance.now() - start);
+      await trace?.stop();
       if (app.name === 'coffer') {
         // Where the time goes, from the page's own marks (ms since navigation start).
         out.openMarks.push(
@@ -370,3 +377,26 @@ async function main() {
 }
 
 await main();
+
+/** A Chrome trace of the page's threads through the DevTools protocol, written on `stop`. */
+async function startTrace(page: Page, file: string): Promise<{ stop(): Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => events.push(...e.value));
+  await cdp.send('Tracing.start', {
+    traceConfig: {
+      includedCategories: ['devtools.timeline', 'blink.user_timing', 'v8.execute', 'toplevel'],
+    },
+  });
+  return {
+    async stop() {
+      const done = new Promise<void>((resolve) =>
+        cdp.once('Tracing.tracingComplete', () => resolve()),
+      );
+      await cdp.send('Tracing.end');
+      await done;
+      writeFileSync(file, JSON.stringify({ traceEvents: events }));
+      await cdp.detach();
+    },
+  };
+}

@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
 import { LAST_BUDGET_KEY } from '../../app/last-budget.ts';
 import { FinancesApp } from '../shell/FinancesApp.tsx';
+import type { LoadedPage } from '../shell/pages.ts';
 import { ManagerApp } from '../manager/ManagerApp.tsx';
 import { useGlobalEvents } from '../../sync/use-global-events.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { Notifications } from './Notifications.tsx';
 
-export function App() {
+/** The app: the open budget, or the file manager. `initialPage`: see shell/pages.ts. */
+export function App({ initialPage = null }: { initialPage?: LoadedPage | null }) {
   const store = useStore();
   const budgetId = useAppState((s) => s.prefs?.id ?? null);
   const loadingText = useAppState((s) => s.loadingText);
@@ -34,7 +36,7 @@ export function App() {
 
   return (
     <>
-      {budgetId ? <FinancesApp key={budgetId} /> : <ManagerApp />}
+      {budgetId ? <FinancesApp key={budgetId} initialPage={initialPage} /> : <ManagerApp />}
       {loadingText !== null && <LoadingScreen text={loadingText} />}
       <Notifications />
     </>

@@ -13,7 +13,7 @@ import { LAST_BUDGET_KEY } from '../../app/last-budget.ts';
 import { AppStore } from '../../app/store.ts';
 import { connectBackend, type InitFailure } from '../../backend/connect.ts';
 import { watchWriteRefusals } from '../../sync/write-refusal.ts';
-import { preloadPage } from '../shell/pages.ts';
+import { type LoadedPage, preloadPage } from '../shell/pages.ts';
 import { App } from './App.tsx';
 import { ErrorBoundary, FatalErrorScreen } from './FatalError.tsx';
 import { InitFailureScreen } from './InitFailure.tsx';
@@ -21,14 +21,18 @@ import { LoadingScreen } from './LoadingScreen.tsx';
 
 type Boot =
   | { kind: 'starting' }
-  | { kind: 'ready'; store: AppStore }
+  | { kind: 'ready'; store: AppStore; page: LoadedPage | null }
   | { kind: 'init-failure'; failure: InitFailure }
   | { kind: 'fatal'; error: Error };
 
 /** Start-up: connect to the core, load global prefs, reopen the last budget, load files. */
-async function start(onInitFailure: (failure: InitFailure) => void): Promise<AppStore> {
+async function start(
+  onInitFailure: (failure: InitFailure) => void,
+): Promise<{ store: AppStore; page: LoadedPage | null }> {
   // A budget to reopen: its page's code loads while the core starts and opens the budget.
-  if (window.localStorage.getItem(LAST_BUDGET_KEY)) preloadPage(window.location.pathname);
+  const page = window.localStorage.getItem(LAST_BUDGET_KEY)
+    ? preloadPage(window.location.pathname)
+    : null;
   const connection = await connectBackend();
   performance.mark('coffer:core-connected');
   connection.onInitFailure(onInitFailure);
@@ -47,7 +51,7 @@ async function start(onInitFailure: (failure: InitFailure) => void): Promise<App
   if (lastBudget && !opened) window.localStorage.removeItem(LAST_BUDGET_KEY);
   if (opened && !user && store.get().serverUrl) await closeBudget(store);
   if (!store.get().prefs) await loadAllFiles(store);
-  return store;
+  return { store, page: store.get().prefs ? await page : null };
 }
 
 export function Root() {
@@ -56,8 +60,8 @@ export function Root() {
   useEffect(() => {
     let cancelled = false;
     start((failure) => !cancelled && setBoot({ kind: 'init-failure', failure })).then(
-      (store) =>
-        !cancelled && setBoot((b) => (b.kind === 'starting' ? { kind: 'ready', store } : b)),
+      ({ store, page }) =>
+        !cancelled && setBoot((b) => (b.kind === 'starting' ? { kind: 'ready', store, page } : b)),
       (error: unknown) =>
         !cancelled &&
         setBoot((b) =>
@@ -83,7 +87,7 @@ export function Root() {
         <ErrorBoundary>
           <StoreContext.Provider value={boot.store}>
             <BrowserRouter>
-              <App />
+              <App initialPage={boot.page} />
             </BrowserRouter>
           </StoreContext.Provider>
         </ErrorBoundary>

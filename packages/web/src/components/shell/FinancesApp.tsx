@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { closeBudget, loadAccounts } from '../../app/actions.ts';
 import { Spinner } from '../kit/Spinner.tsx';
@@ -9,7 +9,7 @@ import { DemoBanner, MobileNotice, SyncingBanner, UpdateBanner } from '../app/Ba
 import { ModalHost } from '../app/ModalHost.tsx';
 import { BottomNav } from './BottomNav.tsx';
 import { budgetModals } from './modal-registry.ts';
-import { pageLoaders } from './pages.ts';
+import { type LoadedPage, type PageName, pageLoaders } from './pages.ts';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
 import { useStartupSync } from './use-startup-sync.ts';
@@ -78,7 +78,8 @@ const WIDE_ONLY = [
   '/gocardless/link',
 ];
 
-export function FinancesApp() {
+/** The open budget's app. `initialPage`: the reopened budget's page, its code already here. */
+export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage | null }) {
   const store = useStore();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -113,6 +114,15 @@ export function FinancesApp() {
     );
   }, [store, navigate]);
 
+  /**
+   * A working area's page: the one whose code came with the open as it is, others lazily (both
+   * stable component types, so a re-render keeps the page mounted).
+   */
+  const page = (name: PageName, Lazy: ComponentType) => {
+    const Loaded = initialPage?.name === name ? initialPage.Component : Lazy;
+    return <Loaded />;
+  };
+
   const narrowRedirect = isNarrow && WIDE_ONLY.some((p) => pathname.startsWith(p));
   const showTabs =
     isNarrow && ['/budget', '/accounts', '/settings'].some((p) => pathname.startsWith(p));
@@ -134,8 +144,8 @@ export function FinancesApp() {
             <Suspense fallback={<PageLoading />}>
               <Routes>
                 <Route path="/" element={<Navigate to="/budget" replace />} />
-                <Route path="/budget" element={<BudgetPage />} />
-                <Route path="/reports/*" element={<ReportsPage />} />
+                <Route path="/budget" element={page('budget', BudgetPage)} />
+                <Route path="/reports/*" element={page('reports', ReportsPage)} />
                 <Route path="/schedules" element={<SchedulesPage />} />
                 <Route path="/schedule/edit/:id?" element={<ScheduleEditPage />} />
                 <Route path="/schedule/link" element={<ScheduleLinkPage />} />
@@ -146,8 +156,8 @@ export function FinancesApp() {
                 <Route path="/settings" element={<SettingsPage />} />
                 <Route path="/nordigen/link" element={<BankLinkPage />} />
                 <Route path="/gocardless/link" element={<BankLinkPage />} />
-                <Route path="/accounts" element={<AccountsPage />} />
-                <Route path="/accounts/:id" element={<AccountsPage />} />
+                <Route path="/accounts" element={page('accounts', AccountsPage)} />
+                <Route path="/accounts/:id" element={page('accounts', AccountsPage)} />
                 <Route path="*" element={<Navigate to="/budget" replace />} />
               </Routes>
             </Suspense>
