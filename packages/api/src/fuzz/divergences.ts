@@ -39,6 +39,10 @@ export const DIVERGENCES: Readonly<Record<string, Divergence>> = {
     versions: ['26'],
     what: "a transfer's date changed on one side: 26 leaves the other side's date (on purpose, actual#8730); 6.9 and Coffer move it too",
   },
+  'transfer-line-other-side': {
+    versions: ['6.9', '26'],
+    what: 'a transfer whose other side is a split line, changed to name another account (or, in 6.9, another date): Actual moves the line to that account (and date), out of its split; Coffer keeps the line in its split, no longer a transfer, and makes a new other side in that account',
+  },
   'offbudget-new-category': {
     versions: ['26'],
     what: 'a new row with a category in an off-budget account (import, `addTransactions` with `runTransfers`, the row `closeAccount` adds): 26 drops the category; 6.9 and Coffer keep it (it counts in no budget either way)',

@@ -330,4 +330,18 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"deleteGroup","group":22,"to":0},
     ],
   },
+  {
+    name: "a transfer whose other side is a split line, moved to name another account: the same up to it (Actual moves the line out of its split: transfer-line-other-side, documented)",
+    compared: [],
+    ops: [
+      {"op":"account","offbudget":false,"balance":251958},
+      {"op":"account","offbudget":false,"balance":2500},
+      {"op":"account","offbudget":true,"balance":214266},
+      {"op":"add","acct":26,"runTransfers":true,"txs":[{"day":144,"amount":-67746,"payee":{"k":"transfer","acct":19},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":[{"amount":-5000,"payee":{"k":"none"},"category":{"k":"cat","n":33},"notes":"rent"}]},{"day":37,"amount":-1999,"payee":{"k":"name","name":"Cafe "},"category":{"k":"none"},"notes":null,"cleared":null,"importedId":null,"subs":[{"amount":-10000,"payee":{"k":"payee","n":7},"category":{"k":"cat","n":40},"notes":"gift"},{"amount":-2500,"payee":{"k":"none"},"category":{"k":"none"},"notes":""},{"amount":250000,"payee":{"k":"none"},"category":{"k":"cat","n":17},"notes":"rent"}]},{"day":410,"amount":-5000,"payee":{"k":"name","name":"ACME ltd"},"category":{"k":"cat","n":20},"notes":"rent","cleared":null,"importedId":null,"subs":[{"amount":0,"payee":{"k":"transfer","acct":33},"category":{"k":"cat","n":7},"notes":"gift"},{"amount":139663,"payee":{"k":"transfer","acct":35},"category":{"k":"none"},"notes":"gift"}]}]},
+      {"op":"update","target":{"kind":"any","n":28},"fields":{"amount":281580,"payee":{"k":"none"},"category":{"k":"none"},"notes":"rent","cleared":true,"account":33,"importedId":null}},
+      {"op":"account","offbudget":true,"balance":-2500},
+      {"op":"update","target":{"kind":"transfer","n":20},"fields":{"day":-540,"amount":237466,"payee":{"k":"transfer","acct":32},"category":{"k":"none"},"cleared":true,"account":18,"importedId":null}},
+      {"op":"update","target":{"kind":"child","n":27},"fields":{"day":402,"amount":0,"payee":{"k":"none"},"category":{"k":"cat","n":36},"notes":"rent","cleared":false,"account":21,"importedId":"bank-3"}},
+    ],
+  },
 ];

@@ -166,6 +166,19 @@ async function updateTags(view: View, { target, fields }: Row): Promise<string[]
     const lines: Row[] = row.subtransactions ?? [];
     if (row.transfer_id || lines.some((l) => l.transfer_id)) tags.push('transfer-date');
   }
+  if (row.transfer_id && !row.is_parent) {
+    // The other side is a split line: Actual moves it (account, and in 6.9 the date) out of
+    // its split; Coffer keeps it there.
+    const { flat } = await view.transactions();
+    const other = flat.find((t) => t.row.id === row.transfer_id)?.row;
+    if (other?.is_child) {
+      const target = await transferAccount(view, 'payee' in fields ? fields.payee : row.payee);
+      const moved = target !== null && target !== other.account;
+      if (moved || ('date' in fields && fields.date !== row.date)) {
+        tags.push('transfer-line-other-side');
+      }
+    }
+  }
   if (row.is_child && 'payee' in fields && fields.payee !== row.payee && fields.payee) {
     const { flat } = await view.transactions();
     const parent = flat.find((t) => t.row.id === row.parent_id)?.row;

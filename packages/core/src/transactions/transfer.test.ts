@@ -215,4 +215,34 @@ describe('transfers', () => {
     expect(line).toMatchObject({ acct: savings, amount: 6000, transferred_id: 'c1' });
     expect([await balance(checking), await balance(savings)]).toEqual([-10000, 6000]);
   });
+
+  it("a split line's other side moved to another account leaves the line in its split", async () => {
+    // A paycheck in checking: one line is the transfer to savings (its other side in savings).
+    const written = batchUpdateTransactions(f.budget, {
+      added: [
+        { id: 'p', account: checking, date: '2023-08-03', amount: -10000, is_parent: true },
+        { id: 'c1', account: checking, date: '2023-08-03', amount: -6000, is_child: true, parent_id: 'p', payee: f.transferPayee(savings) },
+        { id: 'c2', account: checking, date: '2023-08-03', amount: -4000, is_child: true, parent_id: 'p', category: groceries },
+      ],
+    }); // prettier-ignore
+    expect('error' in written).toBe(false);
+    const other = String(f.tx('c1').transferred_id);
+    expect(f.tx(other)).toMatchObject({ acct: savings, amount: 6000 });
+
+    // The other side's date changes: the line keeps its split's date, and follows the amount.
+    await f.core.send('transaction-update', { id: other, date: '2023-08-20', amount: 6500 });
+    expect(f.tx('c1')).toMatchObject({ acct: checking, date: 20230803, amount: -6500 });
+
+    // It now names the house instead: the line stays in checking, no longer a transfer, and
+    // the money moves between savings and the house.
+    await f.core.send('transaction-update', { id: other, payee: f.transferPayee(house) });
+    expect(f.tx('c1')).toMatchObject({
+      acct: checking,
+      date: 20230803,
+      transferred_id: null,
+      description: null,
+    });
+    const fresh = f.tx(String(f.tx(other).transferred_id));
+    expect(fresh).toMatchObject({ acct: house, amount: -6500, transferred_id: other });
+  });
 });

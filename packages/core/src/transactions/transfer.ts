@@ -79,7 +79,12 @@ function removeTransfer(store: TxStore, tx: StoredTx): TransferChange {
   return { id: tx.id, transfer_id: null };
 }
 
-/** The other side follows this one's account, amount, date, notes and schedule. */
+/**
+ * The other side follows this one's account, amount, date, notes and schedule. A split line on
+ * the other side keeps its split's account and date: when this one now names another account,
+ * the line stops being the other side (it keeps its amount, without the transfer payee) and a
+ * new other side is made there. Actual moves the line out of its split instead.
+ */
 function updateTransfer(
   store: TxStore,
   tx: StoredTx,
@@ -88,10 +93,20 @@ function updateTransfer(
   now: number,
 ): TransferChange | null {
   const mirror = store.get(String(tx.transferred_id));
-  if (!isAlive(mirror)) {
-    // The other side is gone (deleted on another device): link up again.
+  if (!isAlive(mirror) || (isChildRow(mirror) && mirror.acct !== target)) {
+    // The other side is gone (deleted on another device), or cannot move: link up anew.
+    if (isAlive(mirror)) store.update(mirror.id, { transferred_id: null, description: null });
     store.update(tx.id, { transferred_id: null });
     return addTransfer(store, store.get(tx.id)!, target, newId, now);
+  }
+  if (isChildRow(mirror)) {
+    store.update(mirror.id, {
+      description: store.payeeOfAccount(String(tx.acct)),
+      amount: -Number(tx.amount ?? 0),
+      notes: tx.notes ?? null,
+      schedule: tx.schedule ?? null,
+    });
+    return clearCategory(store, tx, target) ? { id: tx.id, category: null } : null;
   }
   store.update(mirror.id, {
     acct: target,
