@@ -344,4 +344,20 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"update","target":{"kind":"child","n":27},"fields":{"day":402,"amount":0,"payee":{"k":"none"},"category":{"k":"cat","n":36},"notes":"rent","cleared":false,"account":21,"importedId":"bank-3"}},
     ],
   },
+  {
+    name: "a line naming another transfer payee than its parent, updated without a new payee: as 26 (6.9 clears its payee: line-other-transfer, documented)",
+    compared: ['26'],
+    ops: [
+      {"op":"account","offbudget":true,"balance":-228699},
+      {"op":"account","offbudget":true,"balance":-299221},
+      {"op":"account","offbudget":false,"balance":178706},
+      {"op":"add","acct":36,"runTransfers":false,"txs":[{"day":367,"amount":250000,"payee":{"k":"transfer","acct":28},"category":{"k":"cat","n":1},"notes":"rent","cleared":false,"importedId":null,"subs":[{"amount":250000,"payee":{"k":"payee","n":16},"category":{"k":"cat","n":5},"notes":null}]},{"day":361,"amount":0,"payee":{"k":"transfer","acct":18},"category":{"k":"cat","n":27},"notes":null,"cleared":false,"importedId":null,"subs":[{"amount":-2500,"payee":{"k":"transfer","acct":29},"category":{"k":"cat","n":38},"notes":"gift"},{"amount":30668,"payee":{"k":"transfer","acct":27},"category":{"k":"cat","n":32},"notes":"rent"},{"amount":-249328,"payee":{"k":"transfer","acct":27},"category":{"k":"none"},"notes":null}]},{"day":353,"amount":-1999,"payee":{"k":"transfer","acct":27},"category":{"k":"cat","n":9},"notes":"gift","cleared":null,"importedId":null,"subs":null}]},
+      {"op":"add","acct":7,"runTransfers":true,"txs":[{"day":115,"amount":-124094,"payee":{"k":"name","name":"Employer"},"category":{"k":"none"},"notes":"","cleared":null,"importedId":null,"subs":null}]},
+      {"op":"add","acct":33,"runTransfers":false,"txs":[{"day":314,"amount":10000,"payee":{"k":"name","name":"Cafe "},"category":{"k":"cat","n":10},"notes":"gift","cleared":true,"importedId":null,"subs":[{"amount":234795,"payee":{"k":"transfer","acct":26},"category":{"k":"none"},"notes":null},{"amount":10000,"payee":{"k":"payee","n":12},"category":{"k":"cat","n":13},"notes":"gift"}]}]},
+      {"op":"add","acct":27,"runTransfers":false,"txs":[{"day":-540,"amount":-1999,"payee":{"k":"transfer","acct":28},"category":{"k":"cat","n":0},"notes":"","cleared":true,"importedId":null,"subs":null},{"day":365,"amount":92202,"payee":{"k":"name","name":"Landlord"},"category":{"k":"cat","n":0},"notes":"","cleared":null,"importedId":null,"subs":null},{"day":125,"amount":2500,"payee":{"k":"none"},"category":{"k":"cat","n":14},"notes":"","cleared":null,"importedId":null,"subs":[{"amount":0,"payee":{"k":"payee","n":16},"category":{"k":"cat","n":12},"notes":""}]}]},
+      {"op":"account","offbudget":true,"balance":250000},
+      {"op":"delete","target":{"kind":"any","n":3}},
+      {"op":"update","target":{"kind":"any","n":39},"fields":{"day":149,"category":{"k":"cat","n":37},"notes":"gift","cleared":false}},
+    ],
+  },
 ];

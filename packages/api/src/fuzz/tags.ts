@@ -179,15 +179,14 @@ async function updateTags(view: View, { target, fields }: Row): Promise<string[]
       }
     }
   }
-  if (row.is_child && 'payee' in fields && fields.payee !== row.payee && fields.payee) {
+  if (row.is_child) {
+    // Any update of a line that names another transfer payee than its parent (given anew or
+    // kept): 6.9's transfer step clears the line's payee then.
+    const payee = 'payee' in fields ? fields.payee : row.payee;
     const { flat } = await view.transactions();
     const parent = flat.find((t) => t.row.id === row.parent_id)?.row;
     const parentTarget = await transferAccount(view, parent?.payee);
-    if (
-      parentTarget &&
-      parent?.payee !== fields.payee &&
-      (await transferAccount(view, fields.payee))
-    ) {
+    if (payee && parentTarget && parent?.payee !== payee && (await transferAccount(view, payee))) {
       tags.push('line-other-transfer');
     }
   }
