@@ -49,8 +49,9 @@ async function start(
     lastBudget ? loadBudget(store, lastBudget) : false,
   ]);
   if (lastBudget && !opened) window.localStorage.removeItem(LAST_BUDGET_KEY);
+  // Closing lists the files itself.
   if (opened && !user && store.get().serverUrl) await closeBudget(store);
-  if (!store.get().prefs) await loadAllFiles(store);
+  else if (!store.get().prefs) await loadAllFiles(store);
   return { store, page: store.get().prefs ? await page : null };
 }
 
