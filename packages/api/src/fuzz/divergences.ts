@@ -39,6 +39,10 @@ export const DIVERGENCES: Readonly<Record<string, Divergence>> = {
     versions: ['26'],
     what: "a transfer's date changed on one side: 26 leaves the other side's date (on purpose, actual#8730); 6.9 and Coffer move it too",
   },
+  'transfer-category-both-sides': {
+    versions: ['6.9'],
+    what: "a transfer changed so both its accounts are on the same side of the budget: 6.9 clears the changed side's category only (the other side's, both on budget, still counts as spending); 26 and Coffer clear both",
+  },
   'transfer-line-other-side': {
     versions: ['6.9', '26'],
     what: 'a transfer whose other side is a split line, changed to name another account (or, in 6.9, another date): Actual moves the line to that account (and date), out of its split; Coffer keeps the line in its split, no longer a transfer, and makes a new other side in that account',

@@ -360,4 +360,18 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"update","target":{"kind":"any","n":39},"fields":{"day":149,"category":{"k":"cat","n":37},"notes":"gift","cleared":false}},
     ],
   },
+  {
+    name: "a transfer moved so both sides are off budget clears both sides' categories, as 26 (6.9 only the changed side: transfer-category-both-sides, documented)",
+    compared: ['26'],
+    ops: [
+      {"op":"account","offbudget":false,"balance":-86937},
+      {"op":"account","offbudget":false,"balance":263765},
+      {"op":"account","offbudget":true,"balance":10000},
+      {"op":"update","target":{"kind":"plain","n":22},"fields":{"day":208,"payee":{"k":"transfer","acct":39},"category":{"k":"cat","n":39},"cleared":false,"importedId":null}},
+      {"op":"account","offbudget":true,"balance":-141339},
+      {"op":"update","target":{"kind":"any","n":18},"fields":{"day":8,"amount":-160736,"payee":{"k":"name","name":"Employer"},"category":{"k":"cat","n":10},"cleared":true,"account":36,"importedId":null}},
+      {"op":"update","target":{"kind":"any","n":12},"fields":{"day":145,"amount":-26519,"payee":{"k":"transfer","acct":6},"category":{"k":"cat","n":5},"notes":"gift","cleared":false,"account":1,"importedId":null}},
+      {"op":"update","target":{"kind":"any","n":4},"fields":{"amount":0,"payee":{"k":"transfer","acct":34},"notes":"gift","account":7,"importedId":"bank-1"}},
+    ],
+  },
 ];

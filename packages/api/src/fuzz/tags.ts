@@ -171,6 +171,17 @@ async function updateTags(view: View, { target, fields }: Row): Promise<string[]
     // its split; Coffer keeps it there.
     const { flat } = await view.transactions();
     const other = flat.find((t) => t.row.id === row.transfer_id)?.row;
+    if (other?.category) {
+      // Both sides on the same side of the budget after the update: 6.9 clears this side's
+      // category only, 26 and Coffer the other side's too.
+      const target = await transferAccount(view, 'payee' in fields ? fields.payee : row.payee);
+      const account = row.is_child ? row.account : (fields.account ?? row.account);
+      const accounts = await view.accounts();
+      const [a, b] = [account, target].map((id) => accounts.find((x) => x.id === id));
+      if (a && b && a.id !== b.id && !!a.offbudget === !!b.offbudget) {
+        tags.push('transfer-category-both-sides');
+      }
+    }
     if (other?.is_child) {
       const target = await transferAccount(view, 'payee' in fields ? fields.payee : row.payee);
       const moved = target !== null && target !== other.account;

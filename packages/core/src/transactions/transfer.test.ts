@@ -245,4 +245,16 @@ describe('transfers', () => {
     const fresh = f.tx(String(f.tx(other).transferred_id));
     expect(fresh).toMatchObject({ acct: house, amount: -6500, transferred_id: other });
   });
+
+  it("clears both sides' categories once both accounts are on the same side of the budget", async () => {
+    // Checking → the house (off budget) keeps its category: it is spending.
+    await add('t1', checking, -5000, { payee: f.transferPayee(house), category: groceries });
+    const other = String(f.tx('t1').transferred_id);
+    expect(f.tx('t1').category).toBe(groceries);
+    await f.core.send('transaction-update', { id: other, category: groceries });
+    // The house's side now moves to savings (on budget): the money only moves; neither side
+    // may count it as spending.
+    await f.core.send('transaction-update', { id: other, account: savings });
+    expect([f.tx('t1').category, f.tx(other).category]).toEqual([null, null]);
+  });
 });

@@ -106,7 +106,7 @@ function updateTransfer(
       notes: tx.notes ?? null,
       schedule: tx.schedule ?? null,
     });
-    return clearCategory(store, tx, target) ? { id: tx.id, category: null } : null;
+    return clearBoth(store, tx, mirror.id, target);
   }
   store.update(mirror.id, {
     acct: target,
@@ -116,7 +116,23 @@ function updateTransfer(
     notes: tx.notes ?? null,
     schedule: tx.schedule ?? null,
   });
-  return clearCategory(store, tx, target) ? { id: tx.id, category: null } : null;
+  return clearBoth(store, tx, mirror.id, target);
+}
+
+/**
+ * Both sides now on the same side of the budget: neither keeps a category (the other side's
+ * would count money that only moved, when both are on budget). As Actual 26; 6.9 clears only
+ * the changed side.
+ */
+function clearBoth(
+  store: TxStore,
+  tx: StoredTx,
+  mirrorId: string,
+  target: string,
+): TransferChange | null {
+  if (!clearCategory(store, tx, target)) return null;
+  if (store.get(mirrorId)?.category != null) store.update(mirrorId, { category: null });
+  return { id: tx.id, category: null };
 }
 
 /** The account a transaction transfers to, or null (a transfer to its own account is none). */
