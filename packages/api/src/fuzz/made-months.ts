@@ -69,6 +69,15 @@ export class MadeMonths {
         }
       }
     }
+    if (
+      op.op === 'update' &&
+      !args.target.row.is_child &&
+      args.fields.date &&
+      args.fields.date > args.target.row.date &&
+      (await this.startMovesPastUnmade(view, args))
+    ) {
+      return ['budget-month-before-made'];
+    }
     if (op.op === 'carryover' || op.op === 'hold' || op.op === 'resetHold') {
       const { flat } = await view.transactions();
       let earliest = earlier(this.gone, thisMonth());
@@ -86,6 +95,29 @@ export class MadeMonths {
       return tags;
     }
     return [];
+  }
+
+  /**
+   * An update that moves the earliest row later: the budget's months then start later. A month
+   * with an amount that was inside them only while Actual made none (Coffer makes a month as soon
+   * as rows reach it) falls out: Actual never counts that amount, Coffer carries it on.
+   */
+  private async startMovesPastUnmade(view: View, args: Row): Promise<boolean> {
+    const { flat } = await view.transactions();
+    let before = earlier(this.gone, thisMonth());
+    let after = before;
+    for (const t of flat) {
+      if (t.row.is_child) continue;
+      before = earlier(before, t.row.date);
+      after = earlier(after, t.row.id === args.target.row.id ? args.fields.date : t.row.date);
+    }
+    const from = addMonths(before!.slice(0, 7), -3);
+    const to = addMonths(after!.slice(0, 7), -3);
+    for (const [key, amount] of this.budgets) {
+      const month = key.split('|')[1]!;
+      if (amount !== 0 && month >= from && month < to && month < this.first) return true;
+    }
+    return false;
   }
 
   /**

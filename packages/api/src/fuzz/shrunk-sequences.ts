@@ -374,4 +374,18 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"update","target":{"kind":"any","n":4},"fields":{"amount":0,"payee":{"k":"transfer","acct":34},"notes":"gift","account":7,"importedId":"bank-1"}},
     ],
   },
+  {
+    name: "an amount for a month rows brought in before Actual made it, then the earliest row moved later: the same up to it (budget-month-before-made, documented)",
+    compared: [],
+    ops: [
+      {"op":"account","offbudget":true,"balance":-5000},
+      {"op":"account","offbudget":false,"balance":-209378},
+      {"op":"group"},
+      {"op":"category","group":9,"income":false},
+      {"op":"update","target":{"kind":"plain","n":0},"fields":{"day":382,"amount":2500,"payee":{"k":"none"},"category":{"k":"cat","n":29},"notes":"","account":15,"importedId":null}},
+      {"op":"add","acct":7,"runTransfers":true,"txs":[{"day":116,"amount":0,"payee":{"k":"none"},"category":{"k":"cat","n":19},"notes":"","cleared":null,"importedId":null,"subs":null},{"day":393,"amount":16883,"payee":{"k":"none"},"category":{"k":"cat","n":22},"notes":"rent","cleared":null,"importedId":null,"subs":null}]},
+      {"op":"budget","month":8,"cat":18,"amount":-2500},
+      {"op":"update","target":{"kind":"plain","n":8},"fields":{"day":309,"payee":{"k":"name","name":"Cafe "},"category":{"k":"none"},"cleared":false,"account":19,"importedId":null}},
+    ],
+  },
 ];
