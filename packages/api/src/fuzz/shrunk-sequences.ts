@@ -388,4 +388,19 @@ export const SHRUNK: readonly ShrunkCase[] = [
       {"op":"update","target":{"kind":"plain","n":8},"fields":{"day":309,"payee":{"k":"name","name":"Cafe "},"category":{"k":"none"},"cleared":false,"account":19,"importedId":null}},
     ],
   },
+  {
+    name: "two split lines that tie on their sort order compare the same in either order (the harness lists lines canonically)",
+    compared: ['6.9'],
+    ops: [
+      {"op":"account","offbudget":false,"balance":-5000},
+      {"op":"account","offbudget":true,"balance":-175189},
+      {"op":"add","acct":0,"runTransfers":true,"txs":[{"day":192,"amount":-5000,"payee":{"k":"transfer","acct":38},"category":{"k":"none"},"notes":"","cleared":true,"importedId":"bank-3","subs":[{"amount":250000,"payee":{"k":"transfer","acct":0},"category":{"k":"cat","n":22},"notes":""},{"amount":-9304,"payee":{"k":"transfer","acct":40},"category":{"k":"cat","n":25},"notes":"gift"},{"amount":250000,"payee":{"k":"transfer","acct":22},"category":{"k":"cat","n":11},"notes":""}]}]},
+      {"op":"add","acct":29,"runTransfers":true,"txs":[{"day":382,"amount":-5000,"payee":{"k":"name","name":"Landlord"},"category":{"k":"cat","n":31},"notes":"","cleared":true,"importedId":null,"subs":null},{"day":31,"amount":250000,"payee":{"k":"name","name":"Cafe "},"category":{"k":"cat","n":12},"notes":"","cleared":true,"importedId":null,"subs":null}]},
+      {"op":"delete","target":{"kind":"transfer","n":25}},
+      {"op":"delete","target":{"kind":"any","n":23}},
+      {"op":"reopen","acct":23},
+      {"op":"budget","month":16,"cat":19,"amount":210110},
+      {"op":"add","acct":11,"runTransfers":true,"txs":[{"day":353,"amount":-1999,"payee":{"k":"name","name":"grocer"},"category":{"k":"cat","n":22},"notes":"","cleared":true,"importedId":null,"subs":null}]},
+    ],
+  },
 ];
