@@ -332,7 +332,8 @@ describe.runIf(built)(
     it('has the core’s balances after a reload, and shows a second device’s edits in an open register', async () => {
       await page.reload();
       await row(/Bookshop/).waitFor(WAIT);
-      expect(await headerBalance().textContent()).toBe(money(CHECKING_END));
+      // The balance shows nothing, never a false 0.00, until the core has sent it.
+      await expect.poll(() => headerBalance().textContent(), WAIT).toBe(money(CHECKING_END));
       const checkingId = page.url().split('/accounts/')[1]!;
       await sidebar().getByText('More').click();
       await sidebar().getByText('Settings').click();

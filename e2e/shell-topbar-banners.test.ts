@@ -138,7 +138,9 @@ describe.runIf(built)('the app shell top bar and banners in Chromium', { timeout
     await main.getByRole('heading', { name: 'Accounts' }).waitFor(WAIT);
     await main.getByRole('link', { name: /Checking/ }).click();
     await main.getByRole('heading', { name: 'Checking' }).waitFor(WAIT);
-    expect(await main.getByTestId('account-balance').textContent()).toBe('1,234.56');
+    await expect
+      .poll(() => main.getByTestId('account-balance').textContent(), WAIT)
+      .toBe('1,234.56');
     expect(await main.getByRole('link', { name: 'Back to accounts' }).isVisible()).toBe(true);
     await main.getByText('Starting Balance', { exact: true }).waitFor(WAIT);
     await page.screenshot({ path: 'e2e/screenshots/shell-05-phone-account-phone.png' });

@@ -31,6 +31,34 @@ export const SIZES = {
   phone: { width: 390, height: 844 },
 } as const;
 
+/**
+ * The figures and dates in the page's tables that do not show whole: wider than their cell, or
+ * past the right edge of the table's box (a grid wider than its modal). Names may end in an
+ * ellipsis; a number may not. Badges (`.import-status`) count as figures.
+ */
+export async function cutFigures(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const isFigure = (text: string) => /\d/.test(text) && /^[\s\d+\-−.,/:()']+$/.test(text);
+    const out: string[] = [];
+    for (const cell of document.querySelectorAll<HTMLElement>('.vtable-cell')) {
+      const text = (cell.textContent ?? '').trim();
+      const badge = cell.querySelector<HTMLElement>('.import-status');
+      if (!badge && !isFigure(text)) continue;
+      const box = cell.closest('.vtable-body, .vtable-head')?.getBoundingClientRect();
+      const right = cell.getBoundingClientRect().right;
+      const over = (e: HTMLElement) => e.scrollWidth > e.clientWidth + 1;
+      if ((box && right > box.right + 1) || over(cell) || (badge && over(badge))) out.push(text);
+    }
+    return out;
+  });
+}
+
+/** Fails when a figure is cut at this size (see cutFigures). */
+export async function expectWholeFigures(page: Page, where: string): Promise<void> {
+  const cut = await cutFigures(page);
+  if (cut.length > 0) throw new Error(`${where}: figures cut off: ${cut.slice(0, 8).join(' | ')}`);
+}
+
 /** Writes `<name>-<size>.png` for both sizes, restoring the desktop size afterwards. */
 export async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -38,6 +66,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(150);
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size}.png`) });
+    await expectWholeFigures(page, `${name}-${size}`);
   }
   await page.setViewportSize(SIZES.desktop);
 }
@@ -62,6 +91,7 @@ export async function screenshotsAt(
     await page.setViewportSize(viewport);
     await page.waitForTimeout(120);
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size}.png`) });
+    await expectWholeFigures(page, `${name}-${size}`);
   }
   await page.setViewportSize(SIZES.desktop);
 }

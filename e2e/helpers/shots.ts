@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { SCREENSHOT_DIR } from './browser.ts';
+import { expectWholeFigures, SCREENSHOT_DIR } from './browser.ts';
 
 /** The sizes every screen is looked at (COMMON.md): wide, the wide breakpoint, a phone. */
 export const LOOK_SIZES = {
@@ -27,6 +27,7 @@ export async function modalShots(page: Page, name: string): Promise<void> {
       // One frame for the layout to follow the new size.
       await page.evaluate('new Promise((r) => requestAnimationFrame(() => r(null)))');
       await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size}-${theme}.png`) });
+      if (theme === 'light') await expectWholeFigures(page, `${name}-${size}`);
     }
   }
   await setTheme(own);

@@ -10,7 +10,7 @@ import { Amount } from '../kit/AmountInput.tsx';
 import { MenuButton, type MenuEntry } from '../kit/Menu.tsx';
 import { NotesButton } from '../kit/Notes.tsx';
 import { TextInput } from '../kit/TextInput.tsx';
-import { BALANCE_SHEET, cellNumber } from './balance-queries.ts';
+import { BALANCE_SHEET, knownNumber } from './balance-queries.ts';
 import type { RegisterView } from './views.ts';
 
 /**
@@ -18,7 +18,7 @@ import type { RegisterView } from './views.ts';
  * per view (the core keeps it up to date), and only after the register's first rows: it reads
  * every transaction of the view, which would hold the rows back.
  */
-function useClearedBalance(view: RegisterView, ready: boolean): number {
+function useClearedBalance(view: RegisterView, ready: boolean): number | undefined {
   const store = useStore();
   const name = `cleared-${view.routeId ?? 'all'}`;
   const filterKey = JSON.stringify(view.filter);
@@ -42,7 +42,7 @@ function useClearedBalance(view: RegisterView, ready: boolean): number {
       },
     });
   }, [store, name, filterKey, ready]);
-  return useAppState((s) => cellNumber(s.cells, name));
+  return useAppState((s) => knownNumber(s.cells, name));
 }
 
 export interface HeaderProps {
@@ -77,7 +77,7 @@ function BankSyncButton({ accountId }: { accountId: string | undefined }) {
 
 export function AccountHeader({ view, menu, ready }: HeaderProps) {
   const store = useStore();
-  const balance = useAppState((s) => cellNumber(s.cells, view.balanceCell));
+  const balance = useAppState((s) => knownNumber(s.cells, view.balanceCell));
   const cleared = useClearedBalance(view, ready);
   const [renaming, setRenaming] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -162,7 +162,10 @@ export function AccountHeader({ view, menu, ready }: HeaderProps) {
           Cleared <Amount cents={cleared} />
         </span>
         <span className="reg-balance-part">
-          Uncleared <Amount cents={balance - cleared} />
+          Uncleared{' '}
+          <Amount
+            cents={balance === undefined || cleared === undefined ? undefined : balance - cleared}
+          />
         </span>
       </div>
     </header>

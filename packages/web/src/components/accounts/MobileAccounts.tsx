@@ -1,17 +1,12 @@
 import { Link } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { Account } from '../../app/types.ts';
-import { useFormat } from '../../app/use-format.ts';
-import { balanceCells, cellNumber } from './balance-queries.ts';
+import { balanceCells, knownNumber } from './balance-queries.ts';
+import { Amount as Figure } from '../kit/AmountInput.tsx';
 
 function Amount({ cell, testId }: { cell: string; testId?: string }) {
-  const fmt = useFormat();
-  const value = useAppState((s) => cellNumber(s.cells, cell));
-  return (
-    <span className={value < 0 ? 'amount negative' : 'amount'} data-testid={testId}>
-      {fmt.amount(value)}
-    </span>
-  );
+  const value = useAppState((s) => knownNumber(s.cells, cell));
+  return <Figure cents={value} testId={testId} />;
 }
 
 function Group({ title, cell, accounts }: { title: string; cell: string; accounts: Account[] }) {

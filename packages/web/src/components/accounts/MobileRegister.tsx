@@ -36,7 +36,7 @@ export function MobileRegister({ view }: { view: RegisterView }) {
         label={`${view.title} transactions`}
         className="m-txns"
         columns={[
-          { id: 'date', header: 'Date', width: '92px', cell: (t) => fmt.date(t.date) },
+          { id: 'date', header: 'Date', width: '100px', cell: (t) => fmt.date(t.date) },
           {
             id: 'payee',
             header: 'Payee',

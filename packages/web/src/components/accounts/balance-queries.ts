@@ -71,7 +71,20 @@ export const cellName = (binding: { name: string }) => `${BALANCE_SHEET}!${bindi
 
 /** A cell's value as a number (an empty sum is null). */
 export function cellNumber(cells: Readonly<Record<string, unknown>>, name: string): number {
-  const value = cells[`${BALANCE_SHEET}!${name}`];
+  return knownNumber(cells, name) ?? 0;
+}
+
+/**
+ * A cell's value as a number, or undefined until the core has sent it (a live query pushes
+ * its first value, null included, once read): a balance not known yet is not a zero.
+ */
+export function knownNumber(
+  cells: Readonly<Record<string, unknown>>,
+  name: string,
+): number | undefined {
+  const key = `${BALANCE_SHEET}!${name}`;
+  if (!(key in cells)) return undefined;
+  const value = cells[key];
   return typeof value === 'number' ? value : 0;
 }
 

@@ -75,13 +75,18 @@ function MatchExplanation({ preview }: { preview: PreviewRow }) {
   );
 }
 
-function StatusCell({ preview }: { preview: PreviewRow | undefined }) {
+function StatusCell({ preview, short }: { preview: PreviewRow | undefined; short: boolean }) {
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLButtonElement>(null);
   const outcome = preview?.outcome;
   const label = outcomeLabel(outcome);
+  const shown = outcomeLabel(outcome, short);
   if (!preview?.match) {
-    return <span className={`import-status status-${outcome ?? 'pending'}`}>{label}</span>;
+    return (
+      <span className={`import-status status-${outcome ?? 'pending'}`} title={label}>
+        {shown}
+      </span>
+    );
   }
   return (
     <>
@@ -101,7 +106,7 @@ function StatusCell({ preview }: { preview: PreviewRow | undefined }) {
           }
         }}
       >
-        {label}{' '}
+        {shown}{' '}
         <span className="import-why-mark" aria-hidden="true">
           ?
         </span>
@@ -148,13 +153,13 @@ export function ImportPreview({
     {
       id: 'status',
       header: 'Status',
-      width: isNarrow ? '76px' : '132px',
-      cell: (l) => <StatusCell preview={l.preview} />,
+      width: isNarrow ? '80px' : '144px',
+      cell: (l) => <StatusCell preview={l.preview} short={isNarrow} />,
     },
     {
       id: 'date',
       header: 'Date',
-      width: isNarrow ? '82px' : '104px',
+      width: isNarrow ? '88px' : '104px',
       cell: (l) => fmt.date(l.row.transaction.date),
     },
     { id: 'payee', header: 'Payee', width: 'minmax(56px, 1.3fr)', cell: payeeOf },
@@ -173,7 +178,7 @@ export function ImportPreview({
   columns.push({
     id: 'amount',
     header: 'Amount',
-    width: isNarrow ? '76px' : '104px',
+    width: isNarrow ? '84px' : '104px',
     align: 'right',
     cell: (l) => {
       const amount = l.row.transaction.amount;

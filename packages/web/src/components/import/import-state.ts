@@ -354,15 +354,15 @@ export function matchReasonText(reason: MatchReason): string {
   }
 }
 
-/** The status a preview row shows. */
-export function outcomeLabel(outcome: Outcome | undefined): string {
+/** The status a preview row shows; `short` for a phone's narrow column (its name stays whole). */
+export function outcomeLabel(outcome: Outcome | undefined, short = false): string {
   switch (outcome) {
     case 'add':
       return 'New';
     case 'update':
       return 'Update';
     case 'skip':
-      return 'Already there';
+      return short ? 'Exists' : 'Already there';
     default:
       return '…';
   }

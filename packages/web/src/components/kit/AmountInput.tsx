@@ -169,22 +169,31 @@ export function AmountInput({
   );
 }
 
-/** An amount as text: tabular figures, right-aligned, red when negative, blurred in privacy mode. */
+/**
+ * An amount as text: tabular figures, right-aligned, red when negative, blurred in privacy mode.
+ * `undefined` is a figure not known yet (a balance the core has not sent): nothing is shown
+ * rather than a zero that is not true.
+ */
 export function Amount({
   cents,
   className,
   colored = true,
   blankZero,
+  testId,
 }: {
-  cents: number;
+  cents: number | undefined;
   className?: string;
   colored?: boolean;
   blankZero?: boolean;
+  testId?: string;
 }) {
   const fmt = useFormat();
-  const negative = colored && cents < 0;
+  const negative = colored && cents !== undefined && cents < 0;
+  const classes = `amount${negative ? ' negative' : ''}${className ? ` ${className}` : ''}`;
+  if (cents === undefined)
+    return <span className={classes} aria-busy="true" data-testid={testId} />;
   return (
-    <span className={`amount${negative ? ' negative' : ''}${className ? ` ${className}` : ''}`}>
+    <span className={classes} data-testid={testId}>
       {blankZero && cents === 0 ? '' : fmt.amount(cents)}
     </span>
   );

@@ -23,6 +23,14 @@ const WIDTHS: Record<string, string> = {
   date: '104px',
   amount: '100px',
 };
+/** A phone's modal leaves about 310 px: every column fits without scrolling sideways. */
+const NARROW_WIDTHS: Record<string, string> = {
+  select: '30px',
+  date: '88px',
+  payee: 'minmax(60px, 1fr)',
+  amount: '84px',
+  why: '34px',
+};
 
 /**
  * The transactions the rule applies to, newest first (spec: the editor's preview; default
@@ -57,7 +65,8 @@ export function RulePreview({
   }, [filter]);
 
   // A phone keeps date, payee and amount; the counts above still say what would change.
-  const { isSmall } = useResponsive();
+  const { isSmall, isNarrow } = useResponsive();
+  const width = (id: string, wide: string) => (isNarrow ? (NARROW_WIDTHS[id] ?? wide) : wide);
   const all = previewColumns(conditions, actions);
   const fields = isSmall ? all.filter((f) => ['date', 'payee', 'amount'].includes(f)) : all;
   const changesOf = useMemo(() => {
@@ -105,7 +114,7 @@ export function RulePreview({
           }
         />
       ),
-      width: '36px',
+      width: width('select', '36px'),
       align: 'center',
       cell: (row) => (
         <input
@@ -126,14 +135,14 @@ export function RulePreview({
     ...fields.map((field): Column<PreviewRow> => ({
       id: field,
       header: fieldName(field === 'schedule' ? 'Schedule' : field),
-      width: WIDTHS[field] ?? 'minmax(90px, 1fr)',
+      width: width(field, WIDTHS[field] ?? 'minmax(90px, 1fr)'),
       align: field === 'amount' ? 'right' : 'left',
       cell: cell(field),
     })),
     {
       id: 'why',
       header: <span className="sr-only">Rules</span>,
-      width: '44px',
+      width: width('why', '44px'),
       align: 'center',
       cell: (row) => (
         <button

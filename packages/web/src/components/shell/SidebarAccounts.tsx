@@ -3,9 +3,9 @@ import { NavLink } from 'react-router';
 import { loadAccounts, savePrefs } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { Account } from '../../app/types.ts';
-import { useFormat } from '../../app/use-format.ts';
 import { dropTarget, type MoveTarget, stepTarget } from '../accounts/account-order.ts';
-import { balanceCells, cellNumber } from '../accounts/balance-queries.ts';
+import { balanceCells, knownNumber } from '../accounts/balance-queries.ts';
+import { Amount } from '../kit/AmountInput.tsx';
 
 interface Drop {
   id: string;
@@ -13,13 +13,8 @@ interface Drop {
 }
 
 function Balance({ cell }: { cell: string }) {
-  const fmt = useFormat();
-  const value = useAppState((s) => cellNumber(s.cells, cell));
-  return (
-    <span className={value < 0 ? 'amount negative' : 'amount'} data-cell={cell}>
-      {fmt.amount(value)}
-    </span>
-  );
+  const value = useAppState((s) => knownNumber(s.cells, cell));
+  return <Amount cents={value} />;
 }
 
 function GroupRow({ to, name, cell }: { to: string; name: string; cell: string }) {
