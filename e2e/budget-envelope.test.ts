@@ -12,7 +12,7 @@ import {
   toBudget,
   useBudgetPage,
 } from './helpers/budget.ts';
-import { SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
+import { expectWholeFigures, SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
 import { BUILT, PASSWORD, type Session, startSession, WAIT } from './helpers/session.ts';
 import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
 
@@ -330,6 +330,7 @@ describe.runIf(BUILT && API_BUILT)('the envelope budget in Chromium', { timeout:
         await b.table().waitFor(WAIT);
         await page.waitForTimeout(200);
         await page.screenshot({ path: join(SCREENSHOT_DIR, `budget-${theme}-${name}.png`) });
+        await expectWholeFigures(page, `budget-${theme}-${name}`);
         // Nothing cut off: every category and group name is shown whole at every width.
         const cut = await b
           .table()

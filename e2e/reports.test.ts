@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
+import { expectWholeFigures, SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
 import { BUILT, PASSWORD, type Session, startSession, WAIT } from './helpers/session.ts';
 import { bootstrapServer, importNynab } from './helpers/steps.ts';
 
@@ -71,6 +71,7 @@ describe.runIf(BUILT && API_BUILT)('reports on the nYNAB demo budget', { timeout
       await page.screenshot({
         path: join(SCREENSHOT_DIR, `reports-${name}-${theme}-${size.width}.png`),
       });
+      await expectWholeFigures(page, `reports-${name}-${size.width}`);
     }
     await page.setViewportSize(SIZES.desktop);
   }

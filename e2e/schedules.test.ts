@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOT_DIR } from './helpers/browser.ts';
+import { expectWholeFigures, SCREENSHOT_DIR } from './helpers/browser.ts';
 import { HOUSEHOLD, writeHouseholdBudget } from './helpers/household-budget.ts';
 import { BUILT, PASSWORD, type Session, startSession, WAIT } from './helpers/session.ts';
 import { bootstrapServer, importNynab } from './helpers/steps.ts';
@@ -23,12 +23,14 @@ async function shoot(page: Page, name: string): Promise<void> {
   const file = (suffix: string) => join(SCREENSHOT_DIR, `${name}-${suffix}.png`);
   await page.waitForTimeout(100);
   await page.screenshot({ path: file('1280') });
+  await expectWholeFigures(page, `${name}-1280`);
   await page.evaluate("document.documentElement.dataset.theme = 'dark'");
   await page.screenshot({ path: file('1280-dark') });
   await page.evaluate("document.documentElement.dataset.theme = 'light'");
   await page.setViewportSize({ width: 1100, height: 800 });
   await page.waitForTimeout(150);
   await page.screenshot({ path: file('1100') });
+  await expectWholeFigures(page, `${name}-1100`);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 

@@ -33,18 +33,26 @@ export const SIZES = {
 
 /**
  * The figures and dates in the page's tables that do not show whole: wider than their cell, or
- * past the right edge of the table's box (a grid wider than its modal). Names may end in an
+ * past the right edge of the box that clips them (a grid wider than its modal). Names may end in an
  * ellipsis; a number may not. Badges (`.import-status`) count as figures.
  */
 export async function cutFigures(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const isFigure = (text: string) => /\d/.test(text) && /^[\s\d+\-−.,/:()']+$/.test(text);
     const out: string[] = [];
-    for (const cell of document.querySelectorAll<HTMLElement>('.vtable-cell')) {
+    // The nearest box that clips or scrolls sideways: what sits past its right edge is unseen.
+    const clipOf = (e: HTMLElement) => {
+      for (let p = e.parentElement; p; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX !== 'visible') return p.getBoundingClientRect();
+      }
+      return null;
+    };
+    for (const cell of document.querySelectorAll<HTMLElement>('.vtable-cell, .bt-cell, td, th')) {
       const text = (cell.textContent ?? '').trim();
       const badge = cell.querySelector<HTMLElement>('.import-status');
       if (!badge && !isFigure(text)) continue;
-      const box = cell.closest('.vtable-body, .vtable-head')?.getBoundingClientRect();
+      if (cell.getClientRects().length === 0) continue;
+      const box = clipOf(cell);
       const right = cell.getBoundingClientRect().right;
       const over = (e: HTMLElement) => e.scrollWidth > e.clientWidth + 1;
       if ((box && right > box.right + 1) || over(cell) || (badge && over(badge))) out.push(text);
