@@ -37,24 +37,26 @@ export const SIZES = {
  * ellipsis; a number may not. Badges (`.import-status`) count as figures.
  */
 export async function cutFigures(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.locator('.vtable-cell, .bt-cell, td, th').evaluateAll((cells) => {
     const isFigure = (text: string) => /\d/.test(text) && /^[\s\d+\-−.,/:()']+$/.test(text);
-    const out: string[] = [];
+    type Box = (typeof cells)[number];
     // The nearest box that clips or scrolls sideways: what sits past its right edge is unseen.
-    const clipOf = (e: HTMLElement) => {
+    const clipOf = (e: Box) => {
+      const view = e.ownerDocument.defaultView!;
       for (let p = e.parentElement; p; p = p.parentElement) {
-        if (getComputedStyle(p).overflowX !== 'visible') return p.getBoundingClientRect();
+        if (view.getComputedStyle(p).overflowX !== 'visible') return p.getBoundingClientRect();
       }
       return null;
     };
-    for (const cell of document.querySelectorAll<HTMLElement>('.vtable-cell, .bt-cell, td, th')) {
+    const over = (e: Box) => e.scrollWidth > e.clientWidth + 1;
+    const out: string[] = [];
+    for (const cell of cells) {
       const text = (cell.textContent ?? '').trim();
-      const badge = cell.querySelector<HTMLElement>('.import-status');
+      const badge = cell.querySelector<Box>('.import-status');
       if (!badge && !isFigure(text)) continue;
       if (cell.getClientRects().length === 0) continue;
       const box = clipOf(cell);
       const right = cell.getBoundingClientRect().right;
-      const over = (e: HTMLElement) => e.scrollWidth > e.clientWidth + 1;
       if ((box && right > box.right + 1) || over(cell) || (badge && over(badge))) out.push(text);
     }
     return out;
