@@ -85,7 +85,7 @@ export const DIVERGENCES: Readonly<Record<string, Divergence>> = {
   },
   'budget-month-before-made': {
     versions: ['6.9', '26'],
-    what: "`setBudgetAmount` for the month just before the first month Actual has made, which rows later bring into the budget, or for a month rows had brought in before Actual made it, which a row moved later takes out again: Actual stores the amount but reads the month's budget as 0 from then on, or never makes the month (after reopening too); Coffer counts the amount it stored",
+    what: "`setBudgetAmount` for the month just before the first month Actual has made (set before or after Actual made the months beside it), which rows later bring into the budget, or for a month rows had brought in before Actual made it, which a row moved later takes out again: Actual stores the amount but reads the month's budget as 0 from then on, or never makes the month (after reopening too); Coffer counts the amount it stored",
   },
   'deleted-category-made-months': {
     versions: ['6.9'],

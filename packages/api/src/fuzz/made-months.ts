@@ -83,7 +83,12 @@ export class MadeMonths {
       let earliest = earlier(this.gone, thisMonth());
       for (const t of flat) if (!t.row.is_child) earliest = earlier(earliest, t.row.date);
       const from = addMonths(earliest!.slice(0, 7), -3);
-      if (from < this.first) this.first = from;
+      if (from < this.first) {
+        this.first = from;
+        // An amount set earlier for what is now the month just before the first made one:
+        // Actual makes that month blank beside them and never reads the amount back.
+        if (this.hasAmount(addMonths(from, -1))) return ['budget-month-before-made'];
+      }
     }
     if (op.op === 'budget') {
       this.budgets.set(`${args.cat.id}|${args.month}`, op.amount);
@@ -95,6 +100,14 @@ export class MadeMonths {
       return tags;
     }
     return [];
+  }
+
+  /** Whether some category has a non-zero amount set for this month. */
+  private hasAmount(month: string): boolean {
+    for (const [key, amount] of this.budgets) {
+      if (amount !== 0 && key.endsWith(`|${month}`)) return true;
+    }
+    return false;
   }
 
   /**

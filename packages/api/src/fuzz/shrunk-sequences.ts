@@ -389,6 +389,20 @@ export const SHRUNK: readonly ShrunkCase[] = [
     ],
   },
   {
+    name: "an amount set first, then a hold that makes months from the one after it, then rows that bring it in: the same up to the hold (budget-month-before-made, documented)",
+    compared: [],
+    ops: [
+      {"op":"account","offbudget":false,"balance":-5000},
+      {"op":"group"},
+      {"op":"category","group":1,"income":true},
+      {"op":"category","group":14,"income":false},
+      {"op":"budget","month":4,"cat":17,"amount":153909},
+      {"op":"update","target":{"kind":"plain","n":23},"fields":{"day":194,"amount":-2500,"payee":{"k":"name","name":"Employer"},"category":{"k":"cat","n":36},"notes":"gift","cleared":false,"account":37,"importedId":null}},
+      {"op":"hold","month":8,"amount":-10000},
+      {"op":"add","acct":35,"runTransfers":false,"txs":[{"day":-540,"amount":-10000,"payee":{"k":"transfer","acct":5},"category":{"k":"cat","n":4},"notes":null,"cleared":false,"importedId":null,"subs":null},{"day":393,"amount":-251349,"payee":{"k":"name","name":"Landlord"},"category":{"k":"cat","n":3},"notes":"","cleared":null,"importedId":"bank-1","subs":null},{"day":4,"amount":0,"payee":{"k":"name","name":"grocer"},"category":{"k":"cat","n":12},"notes":null,"cleared":true,"importedId":null,"subs":null}]},
+    ],
+  },
+  {
     name: "two split lines that tie on their sort order compare the same in either order (the harness lists lines canonically)",
     compared: ['6.9'],
     ops: [
