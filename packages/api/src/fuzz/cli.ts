@@ -1,6 +1,6 @@
 /**
  * The long form of the differential test: `npm run fuzz -- --sequences 10000 [--seed N]
- * [--against 6.9,26]`. Prints progress, and a failure shrunk to its shortest sequence (ready to
+ * [--against 6.9,26] [--from K]` (`--from`: skip the seed's first K sequences, to resume). Prints progress, and a failure shrunk to its shortest sequence (ready to
  * paste into `shrunk-sequences.ts`; `--deep-shrink` lets fast-check shrink values too, slower).
  * `npm run fuzz -- --replay file.json` runs one sequence; with `FUZZ_TRACE=prefix` in the
  * environment each side writes the calls it made, resolved (ids, dates), to `prefix.<side>`.
@@ -44,7 +44,11 @@ async function main() {
   const sequences = Number(option('sequences', '500'));
   const seed = Number(option('seed', String(Date.now() % 1_000_000_000)));
   const against = option('against', VERSIONS.join(',')).split(',') as Version[];
-  console.log(`${sequences} sequences, seed ${seed}, Coffer against ${against.join(' and ')}`);
+  const from = Number(option('from', '0'));
+  console.log(
+    `${sequences} sequences, seed ${seed}${from ? ` from sequence ${from}` : ''}, ` +
+      `Coffer against ${against.join(' and ')}`,
+  );
   const workers = await startWorkers(against);
   const started = performance.now();
   try {
@@ -52,6 +56,7 @@ async function main() {
       sequences,
       seed,
       shrink: process.argv.includes('--deep-shrink') ? 'deep' : 'drop',
+      from,
       onSequence: (done) => {
         if (done % 50 === 0) {
           const seconds = (performance.now() - started) / 1000;

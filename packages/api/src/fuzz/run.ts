@@ -81,6 +81,11 @@ export interface RunOptions {
    * still fails ('drop'), or first let fast-check shrink it too ('deep': slower, values too).
    */
   shrink: 'none' | 'drop' | 'deep';
+  /**
+   * Sequences of the seed to generate but not run first (default 0): resumes a long run where
+   * it stopped, after a fix that changed only the harness.
+   */
+  from?: number;
   onSequence?: (done: number) => void;
 }
 
@@ -92,8 +97,10 @@ export interface RunReport {
 
 export async function runMany(workers: Workers, options: RunOptions): Promise<RunReport> {
   let done = 0;
+  let generated = 0;
   const stopped: Record<string, number> = {};
   const property = fc.asyncProperty(sequence, async (ops) => {
+    if (generated++ < (options.from ?? 0)) return;
     const result = await expectSame(workers, ops);
     done++;
     options.onSequence?.(done);
@@ -103,7 +110,7 @@ export async function runMany(workers: Workers, options: RunOptions): Promise<Ru
     }
   });
   const details = await fc.check(property, {
-    numRuns: options.sequences,
+    numRuns: options.sequences + (options.from ?? 0),
     seed: options.seed,
     endOnFailure: options.shrink !== 'deep',
   });
