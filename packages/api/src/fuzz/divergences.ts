@@ -89,7 +89,7 @@ export const DIVERGENCES: Readonly<Record<string, Divergence>> = {
   },
   'deleted-category-made-months': {
     versions: ['6.9'],
-    what: "`deleteCategory` / `deleteCategoryGroup` while the category has a budget amount in a month Actual has made, or (without a replacement) rows there: 6.9 keeps the deleted category's leftover (its budget, and its overspending carried into the next month) in the months made before the delete, not in months made after, and a replacement gets the budget too; 26 and Coffer drop it in every month, as all three do for months made later",
+    what: "`deleteCategory` / `deleteCategoryGroup` while the category has a budget amount in a month Actual has made, or (without a replacement) rows there, a split parent's own category included (it counts once the split's last line is deleted): 6.9 keeps the deleted category's leftover (its budget, and its overspending carried into the next month) in the months made before the delete, not in months made after, and a replacement gets the budget too; 26 and Coffer drop it in every month, as all three do for months made later",
   },
   'deleted-category-unmade-months': {
     versions: ['6.9', '26'],

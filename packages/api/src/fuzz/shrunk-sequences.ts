@@ -403,6 +403,18 @@ export const SHRUNK: readonly ShrunkCase[] = [
     ],
   },
   {
+    name: "a split added with a category, the category deleted into itself, then the split's last line deleted: the same up to it (split-dissolved-category for 26, deleted-category-made-months for 6.9, documented)",
+    compared: [],
+    ops: [
+      {"op":"account","offbudget":false,"balance":7570},
+      {"op":"group"},
+      {"op":"category","group":17,"income":false},
+      {"op":"add","acct":11,"runTransfers":true,"txs":[{"day":361,"amount":-1999,"payee":{"k":"name","name":"Grocer"},"category":{"k":"cat","n":24},"notes":null,"cleared":null,"importedId":"bank-3","subs":[{"amount":160711,"payee":{"k":"payee","n":3},"category":{"k":"none"},"notes":"rent"}]}]},
+      {"op":"deleteCategory","cat":30,"to":0},
+      {"op":"delete","target":{"kind":"child","n":29}},
+    ],
+  },
+  {
     name: "two split lines that tie on their sort order compare the same in either order (the harness lists lines canonically)",
     compared: ['6.9'],
     ops: [
