@@ -33,8 +33,8 @@ export const SIZES = {
 
 /**
  * The figures and dates in the page's tables that do not show whole: wider than their cell, or
- * past the right edge of the box that clips them (a grid wider than its modal). Names may end in an
- * ellipsis; a number may not. Badges (`.import-status`) count as figures.
+ * past the right edge of the box that clips them (a grid wider than its modal). Names may end
+ * in an ellipsis; a number may not. Badges (`.import-status`) count as figures.
  */
 export async function cutFigures(page: Page): Promise<string[]> {
   return page.locator('.vtable-cell, .bt-cell, td, th').evaluateAll((cells) => {

@@ -1,7 +1,8 @@
 /**
  * The long form of the differential test: `npm run fuzz -- --sequences 10000 [--seed N]
- * [--against 6.9,26] [--from K]` (`--from`: skip the seed's first K sequences, to resume). Prints progress, and a failure shrunk to its shortest sequence (ready to
- * paste into `shrunk-sequences.ts`; `--deep-shrink` lets fast-check shrink values too, slower).
+ * [--against 6.9,26] [--from K]` (`--from`: skip the seed's first K sequences, to resume).
+ * Prints progress, and a failure shrunk to its shortest sequence (ready to paste into
+ * `shrunk-sequences.ts`; `--deep-shrink` lets fast-check shrink values too, slower).
  * `npm run fuzz -- --replay file.json` runs one sequence; with `FUZZ_TRACE=prefix` in the
  * environment each side writes the calls it made, resolved (ids, dates), to `prefix.<side>`.
  */
