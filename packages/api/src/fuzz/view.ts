@@ -119,25 +119,17 @@ export class View {
       for (const t of top) {
         const own = this.content(t, byId);
         const children = (t.subtransactions ?? []) as Row[];
+        const texts = children.map((c) => JSON.stringify(this.content(c, byId)));
         // Lines in a canonical order: two lines may tie on their sort order, and each side lists
         // tied lines in either order.
-        const lines = children
-          .map((c) => this.content(c, byId))
-          .sort((x, y) => {
-            const [a, b] = [JSON.stringify(x), JSON.stringify(y)];
-            return a < b ? -1 : a > b ? 1 : 0;
-          });
+        const lines = [...texts].sort().map((text) => JSON.parse(text) as unknown);
         const key = JSON.stringify({ ...own, lines });
         keys.push(key);
         flat.push({ row: t, kind: kindsOf(t), key });
         // A line by its content too (not its place): an operation picks the same line on each side.
-        for (const c of children) {
-          flat.push({
-            row: c,
-            kind: kindsOf(c),
-            key: `${key}#${JSON.stringify(this.content(c, byId))}`,
-          });
-        }
+        children.forEach((c, i) =>
+          flat.push({ row: c, kind: kindsOf(c), key: `${key}#${texts[i]}` }),
+        );
       }
       flat.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       return { flat, top: keys.sort() };

@@ -1,13 +1,8 @@
 import { Link } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { Account } from '../../app/types.ts';
-import { balanceCells, knownNumber } from './balance-queries.ts';
-import { Amount as Figure } from '../kit/AmountInput.tsx';
-
-function Amount({ cell, testId }: { cell: string; testId?: string }) {
-  const value = useAppState((s) => knownNumber(s.cells, cell));
-  return <Figure cents={value} testId={testId} />;
-}
+import { balanceCells } from './balance-queries.ts';
+import { CellBalance } from './CellBalance.tsx';
 
 function Group({ title, cell, accounts }: { title: string; cell: string; accounts: Account[] }) {
   if (accounts.length === 0) return null;
@@ -15,12 +10,12 @@ function Group({ title, cell, accounts }: { title: string; cell: string; account
     <section className="m-account-group" aria-label={title}>
       <div className="m-account-group-head">
         <span>{title}</span>
-        <Amount cell={cell} />
+        <CellBalance cell={cell} />
       </div>
       {accounts.map((a) => (
         <Link key={a.id} to={`/accounts/${a.id}`} className="m-account card">
           <span className="m-account-name">{a.name}</span>
-          <Amount cell={balanceCells.account(a.id).name} />
+          <CellBalance cell={balanceCells.account(a.id).name} />
         </Link>
       ))}
     </section>
@@ -69,7 +64,7 @@ export function MobileAccountHeader({ title, cell }: { title: string; cell: stri
       </Link>
       <h1 className="m-title">{title}</h1>
       <div className="m-balance">
-        <Amount cell={cell} testId="account-balance" />
+        <CellBalance cell={cell} testId="account-balance" />
       </div>
     </header>
   );

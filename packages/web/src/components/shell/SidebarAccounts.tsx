@@ -4,24 +4,19 @@ import { loadAccounts, savePrefs } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { Account } from '../../app/types.ts';
 import { dropTarget, type MoveTarget, stepTarget } from '../accounts/account-order.ts';
-import { balanceCells, knownNumber } from '../accounts/balance-queries.ts';
-import { Amount } from '../kit/AmountInput.tsx';
+import { balanceCells } from '../accounts/balance-queries.ts';
+import { CellBalance } from '../accounts/CellBalance.tsx';
 
 interface Drop {
   id: string;
   position: 'top' | 'bottom';
 }
 
-function Balance({ cell }: { cell: string }) {
-  const value = useAppState((s) => knownNumber(s.cells, cell));
-  return <Amount cents={value} />;
-}
-
 function GroupRow({ to, name, cell }: { to: string; name: string; cell: string }) {
   return (
     <NavLink to={to} end className="sidebar-account sidebar-group">
       <span className="sidebar-account-name">{name}</span>
-      <Balance cell={cell} />
+      <CellBalance cell={cell} />
     </NavLink>
   );
 }
@@ -102,7 +97,7 @@ export function SidebarAccounts() {
       }}
     >
       <span className="sidebar-account-name">{a.name}</span>
-      <Balance cell={balanceCells.account(a.id).name} />
+      <CellBalance cell={balanceCells.account(a.id).name} />
     </NavLink>
   );
 
