@@ -27,6 +27,10 @@ export interface ServerConfig {
   /** Sign-in attempts (login, bootstrap, change-password) allowed per client IP per window. */
   loginRateLimit: { max: number; windowMs: number };
   gocardlessBaseUrl: string;
+  /** Enable Banking's API; tests point it at a local fake. */
+  enableBankingBaseUrl: string;
+  /** How long a bank-data provider may take to answer before it counts as down. */
+  bankTimeoutMs: number;
   mode: 'development' | 'test';
   /** scrypt cost parameter N (a power of two). Tests lower it; production keeps the default. */
   scryptCost: number;
@@ -40,6 +44,7 @@ export type ConfigInput = Partial<Omit<ServerConfig, 'limits' | 'loginRateLimit'
 };
 
 export const DEFAULT_GOCARDLESS_URL = 'https://bankaccountdata.gocardless.com/api/v2';
+export const DEFAULT_ENABLEBANKING_URL = 'https://api.enablebanking.com';
 export const DEFAULT_SCRYPT_COST = 1 << 15;
 
 /** Both `src/` and the bundled `dist/main.js` sit two levels under `packages/`. */
@@ -63,6 +68,8 @@ export function resolveConfig(input: ConfigInput = {}, cwd = process.cwd()): Ser
     limits: { jsonMB: 20, syncMB: 20, fileMB: 50, ...input.limits },
     loginRateLimit: { max: 20, windowMs: 60_000, ...input.loginRateLimit },
     gocardlessBaseUrl: input.gocardlessBaseUrl ?? DEFAULT_GOCARDLESS_URL,
+    enableBankingBaseUrl: input.enableBankingBaseUrl ?? DEFAULT_ENABLEBANKING_URL,
+    bankTimeoutMs: input.bankTimeoutMs ?? 60_000,
     mode: input.mode ?? 'development',
     scryptCost: input.scryptCost ?? DEFAULT_SCRYPT_COST,
     log: input.log ?? ((line) => process.stdout.write(line + '\n')),
@@ -88,6 +95,7 @@ interface FileConfig {
   https?: { key?: string; cert?: string };
   upload?: Partial<UploadLimits>;
   gocardlessBaseUrl?: string;
+  enableBankingBaseUrl?: string;
 }
 
 function readJsonFile(path: string): FileConfig {
@@ -181,6 +189,7 @@ export function loadCommand(
       https: httpsKey && httpsCert ? { key: pem(httpsKey, cwd), cert: pem(httpsCert, cwd) } : null,
       limits: file.upload,
       gocardlessBaseUrl: env.COFFER_GOCARDLESS_URL ?? file.gocardlessBaseUrl,
+      enableBankingBaseUrl: env.COFFER_ENABLEBANKING_URL ?? file.enableBankingBaseUrl,
     },
     cwd,
   );

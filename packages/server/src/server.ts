@@ -8,6 +8,9 @@ import type { ServerContext } from './context.ts';
 import { bankRoutes } from './bank/routes.ts';
 import { ProviderClient, type FetchLike } from './gocardless/provider.ts';
 import { GoCardless } from './gocardless/service.ts';
+import { EnableBankingClient } from './enablebanking/client.ts';
+import { enableBankingRoutes } from './enablebanking/routes.ts';
+import { EnableBanking } from './enablebanking/service.ts';
 import { GroupStore } from './group-db.ts';
 import { installErrorHandler, installRequestLog } from './http.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -16,6 +19,8 @@ import { miscRoutes } from './routes/misc.ts';
 import { secretRoutes } from './routes/secret.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { webRoutes } from './routes/web.ts';
+import { simpleFinRoutes } from './simplefin/routes.ts';
+import { SimpleFin } from './simplefin/service.ts';
 
 export interface CofferServer {
   app: FastifyInstance;
@@ -47,12 +52,18 @@ export async function createServer(
   blobs.sweep(accounts.referencedBlobs());
   groups.sweep(accounts.referencedGroups());
   const provider = new ProviderClient(config.gocardlessBaseUrl, options.fetch ?? fetch);
+  const bankIo = { fetch: options.fetch ?? fetch, timeoutMs: config.bankTimeoutMs };
   const context: ServerContext = {
     config,
     accounts,
     groups,
     blobs,
     gocardless: new GoCardless(accounts, provider),
+    simplefin: new SimpleFin(accounts, bankIo),
+    enableBanking: new EnableBanking(
+      accounts,
+      new EnableBankingClient(config.enableBankingBaseUrl, bankIo),
+    ),
   };
 
   const app = Fastify({
@@ -85,6 +96,12 @@ export async function createServer(
   await app.register(async (s) => bankRoutes(s, context, context.gocardless), {
     prefix: '/nordigen',
   });
+  await app.register(async (s) => simpleFinRoutes(s, context, context.simplefin), {
+    prefix: '/simplefin',
+  });
+  await app.register(async (s) => enableBankingRoutes(s, context, context.enableBanking), {
+    prefix: '/enablebanking',
+  });
   miscRoutes(app, context);
   await webRoutes(app, context);
 
@@ -92,6 +109,8 @@ export async function createServer(
   const close = async () => {
     if (closed) return;
     closed = true;
+    // Long polls for a bank consent answer now instead of holding the close up.
+    context.enableBanking.close();
     // Node closes only the connections idle at the moment `close` starts; one whose response
     // is still flushing would then hold the server open for the whole keep-alive timeout.
     const closing = app.close();

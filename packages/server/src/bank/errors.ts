@@ -47,3 +47,34 @@ export class ProviderFailure extends Error {
     super(message);
   }
 }
+
+/**
+ * The five ways a provider failure reaches the person, as the spec's connection-problem banner
+ * tells them apart: sign in at the bank again, the server's credentials are wrong, try later,
+ * the bank or provider is down, or something else.
+ */
+export type FailureKind =
+  'login-required' | 'invalid-token' | 'rate-limited' | 'institution-down' | 'unknown';
+
+/** The kind of a provider's HTTP error status, shared by every adapter. */
+export function failureKindOfStatus(status: number): FailureKind {
+  if (status === 401 || status === 403) return 'invalid-token';
+  if (status === 429) return 'rate-limited';
+  if (status >= 500) return 'institution-down';
+  return 'unknown';
+}
+
+/**
+ * A provider failure with its kind. The message is ours, never the provider's body or URL, so
+ * it cannot carry a secret (an access URL's password, a key) into logs or answers.
+ */
+export class KindedFailure extends ProviderFailure {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    /** The HTTP status the provider answered, when it answered. */
+    readonly status: number | null = null,
+  ) {
+    super(message, kind === 'rate-limited');
+  }
+}

@@ -26,6 +26,9 @@ export function secretRoutes(app: FastifyInstance, ctx: ServerContext): void {
       return sendError(reply, 400, 'bad-request', 'value must be a string');
     }
     accounts.setSecret(canonicalSecretName(name), value ?? null);
+    // A new SimpleFIN setup token replaces the access claimed with the old one: it is claimed
+    // (once) at the next account listing.
+    if (name === 'simplefin_token') accounts.setSecret('simplefin_accessKey', null);
     return sendOk(reply);
   });
 
