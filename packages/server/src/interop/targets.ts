@@ -44,8 +44,9 @@ function freePort(): Promise<number> {
   });
 }
 
-export function actualServerBin(): string {
-  const pkg = createRequire(import.meta.url).resolve('@actual-app/sync-server/package.json');
+/** The sync-server the suites run by default; the bank suite runs 26.9 (`actual-sync-server-26`). */
+export function actualServerBin(name = '@actual-app/sync-server'): string {
+  const pkg = createRequire(import.meta.url).resolve(`${name}/package.json`);
   return join(dirname(pkg), 'build', 'bin', 'actual-server.js');
 }
 
@@ -61,20 +62,26 @@ interface ActualServer {
  * port can be taken by a server another test file starts at the same moment; the loser prints
  * "Listening" and then dies on EADDRINUSE, so it is started again on a new port.
  */
-export async function startActualServer(): Promise<ActualServer> {
+export async function startActualServer(
+  extraEnv: Record<string, string> = {},
+  packageName?: string,
+): Promise<ActualServer> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startActualServerOnce();
+      return await startActualServerOnce(extraEnv, packageName);
     } catch (e) {
       if (attempt >= 5 || !(e instanceof Error && /EADDRINUSE|not ours/.test(e.message))) throw e;
     }
   }
 }
 
-async function startActualServerOnce(): Promise<ActualServer> {
+async function startActualServerOnce(
+  extraEnv: Record<string, string>,
+  packageName: string | undefined,
+): Promise<ActualServer> {
   const dataDir = tempDir('actual-server-');
   const port = await freePort();
-  const child = spawn(process.execPath, [actualServerBin()], {
+  const child = spawn(process.execPath, [actualServerBin(packageName)], {
     cwd: dataDir,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -85,6 +92,7 @@ async function startActualServerOnce(): Promise<ActualServer> {
       ACTUAL_USER_FILES: join(dataDir, 'user-files'),
       ACTUAL_PORT: String(port),
       ACTUAL_HOSTNAME: '127.0.0.1',
+      ...extraEnv,
     },
   });
   const output: string[] = [];
