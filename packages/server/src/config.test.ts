@@ -19,6 +19,25 @@ describe('configuration', () => {
     expect(c.https).toBeNull();
   });
 
+  it('takes the Enable Banking API base URL from the environment over the config file', () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ enableBankingBaseUrl: 'http://127.0.0.1:9/from-file' }),
+    );
+    const fromFile = loadCommand(['--config', join(dir, 'config.json')], {}, dir);
+    if (fromFile.kind !== 'serve') throw new Error(fromFile.kind);
+    expect(fromFile.config.enableBankingBaseUrl).toBe('http://127.0.0.1:9/from-file');
+    const fromEnv = loadCommand(
+      ['--config', join(dir, 'config.json')],
+      { COFFER_ENABLEBANKING_URL: 'http://127.0.0.1:9/from-env' },
+      dir,
+    );
+    if (fromEnv.kind !== 'serve') throw new Error(fromEnv.kind);
+    expect(fromEnv.config.enableBankingBaseUrl).toBe('http://127.0.0.1:9/from-env');
+    expect(resolveConfig({}).enableBankingBaseUrl).toBe('https://api.enablebanking.com');
+  });
+
   it('takes flags over the environment over the config file', () => {
     const dir = tempDir();
     const dataDir = join(dir, 'd');

@@ -1,8 +1,13 @@
 /**
  * The bank-data provider behind `/gocardless/*` (and `/nordigen/*`), as the routes and the
- * client see it. GoCardless is the first adapter (`gocardless/service.ts`); another provider
- * (SimpleFIN, Enable Banking) is one more class implementing this, mounted under its own
- * prefix with `bankRoutes`, and the client's sync and matching stay as they are.
+ * client see it. GoCardless is the adapter (`gocardless/service.ts`).
+ *
+ * SimpleFIN (`simplefin/service.ts`) and Enable Banking (`enablebanking/service.ts`) are
+ * adapters too, but Actual's clients speak a different set of routes to each (one account set
+ * for every account; a consent with a long-polled completion), so each has its own routes
+ * under its own prefix. What they share with this one: secrets in the server's store under
+ * Actual's names, the errors of `errors.ts` (a `FailureKind` per failure, messages that never
+ * hold a secret), and answers that are always 200 with an `error_type`/`error_code` payload.
  *
  * A "link" is what the provider calls a requisition (GoCardless) or a connection: the user's
  * consent at the bank, holding one or more accounts.

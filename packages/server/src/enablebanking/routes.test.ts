@@ -229,7 +229,11 @@ describe('Enable Banking transactions', () => {
 
   it('answers an expired consent with login required, and an unknown account as not found', async () => {
     const session = await linkedSession();
+    const live = await post('/session', { sessionId: session });
+    expect(live.json.data.status).toBe('AUTHORIZED');
+    expect(Date.parse(live.json.data.validUntil)).toBeGreaterThan(Date.now() + 89 * 86400_000);
     fake.expire(session);
+    expect((await post('/session', { sessionId: session })).json.data.status).toBe('EXPIRED');
     const expired = await post('/transactions', {
       accountId: 'eb-acc-main',
       startDate: '2024-03-01',

@@ -154,6 +154,17 @@ export function enableBankingRoutes(
     return sendOk(reply, outcome.ok ? outcome.value : { error: outcome.error });
   });
 
+  // Not in Actual's server: the consent's state and expiry, for the app's Reauthorize.
+  app.post('/session', session, async (request, reply) => {
+    const sessionId = stringField(jsonBody(request), 'sessionId');
+    if (!sessionId) return invalid(reply, 'sessionId is required');
+    try {
+      return sendOk(reply, await eb.session(sessionId));
+    } catch (e) {
+      return sendOk(reply, transactionsFailure(e));
+    }
+  });
+
   app.post('/transactions', session, async (request, reply) => {
     const body = jsonBody(request);
     const accountId = stringField(body, 'accountId');

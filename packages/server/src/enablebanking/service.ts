@@ -216,6 +216,22 @@ export class EnableBanking {
     };
   }
 
+  /**
+   * Where a consent stands (`AUTHORIZED`, `EXPIRED`, ...) and until when it runs, so the app
+   * can show the expiry and offer Reauthorize before the sync fails. Coffer's own route.
+   */
+  async session(sessionId: string): Promise<{ status: string; validUntil: string | null }> {
+    const res = await this.client.request(
+      this.credentials(),
+      'GET',
+      `/sessions/${encodeURIComponent(sessionId)}`,
+    );
+    const status = field(res, 'status');
+    const validUntil = field(field(res, 'access'), 'valid_until');
+    if (typeof status !== 'string') throw unexpected();
+    return { status, validUntil: typeof validUntil === 'string' ? validUntil : null };
+  }
+
   close(): void {
     this.consents.close();
   }
