@@ -19,6 +19,7 @@ import { miscRoutes } from './routes/misc.ts';
 import { secretRoutes } from './routes/secret.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { webRoutes } from './routes/web.ts';
+import { systemLookup } from './simplefin/address-check.ts';
 import { simpleFinRoutes } from './simplefin/routes.ts';
 import { SimpleFin } from './simplefin/service.ts';
 
@@ -52,7 +53,11 @@ export async function createServer(
   blobs.sweep(accounts.referencedBlobs());
   groups.sweep(accounts.referencedGroups());
   const provider = new ProviderClient(config.gocardlessBaseUrl, options.fetch ?? fetch);
-  const bankIo = { fetch: options.fetch ?? fetch, timeoutMs: config.bankTimeoutMs };
+  const bankIo = {
+    fetch: options.fetch ?? fetch,
+    timeoutMs: config.bankTimeoutMs,
+    lookup: systemLookup,
+  };
   const context: ServerContext = {
     config,
     accounts,

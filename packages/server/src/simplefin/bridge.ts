@@ -4,6 +4,7 @@
  * message is ours: the access URL holds the credentials and must not reach a log or an answer.
  */
 import { KindedFailure, failureKindOfStatus } from '../bank/errors.ts';
+import { mayCall, type Lookup } from './address-check.ts';
 
 export type FetchLike = typeof fetch;
 
@@ -12,6 +13,8 @@ export interface BridgeIo {
   fetch: FetchLike;
   /** A whole request, headers to body, may take this long before the bridge counts as down. */
   timeoutMs: number;
+  /** The addresses of a host name, to refuse link-local and other never-called addresses. */
+  lookup: Lookup;
 }
 
 export interface SimpleFinTransaction {
@@ -79,6 +82,12 @@ export function parseAccessUrl(accessUrl: string): { base: string; authorization
 }
 
 async function send(io: BridgeIo, url: string, init: RequestInit): Promise<Response> {
+  if (!(await mayCall(new URL(url), io.lookup))) {
+    throw new KindedFailure(
+      'invalid-token',
+      'The SimpleFIN Bridge address is not one this server calls',
+    );
+  }
   try {
     // Redirects are not followed: a redirect could carry the credentials to another host.
     return await io.fetch(url, {

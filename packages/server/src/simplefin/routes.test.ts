@@ -82,6 +82,15 @@ describe('SimpleFIN set-up', () => {
     expect((await post('/accounts')).json.data.accounts).toHaveLength(2);
   });
 
+  it('does not call a link-local address a token points at', async () => {
+    await setToken(Buffer.from('http://169.254.169.254/latest/meta-data').toString('base64'));
+    const res = await post('/accounts');
+    expect(res.json.data).toMatchObject({
+      error_code: 'INVALID_ACCESS_TOKEN',
+      reason: 'The SimpleFIN Bridge address is not one this server calls',
+    });
+  });
+
   it('claims a newly entered token instead of reusing the old access', async () => {
     await setToken(fake.setupToken());
     await post('/accounts');
