@@ -19,7 +19,7 @@ import { miscRoutes } from './routes/misc.ts';
 import { secretRoutes } from './routes/secret.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { webRoutes } from './routes/web.ts';
-import { systemLookup } from './simplefin/address-check.ts';
+import { systemLookup } from './bank/address-check.ts';
 import { simpleFinRoutes } from './simplefin/routes.ts';
 import { SimpleFin } from './simplefin/service.ts';
 

@@ -77,9 +77,12 @@ export class EnableBankingClient {
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
+    /** The person's own headers (`Psu-Ip-Address`, `Psu-User-Agent`) when they are present. */
+    psu: Record<string, string> = {},
   ): Promise<unknown> {
     const url = this.baseUrl.replace(/\/+$/, '') + path;
     const headers: Record<string, string> = {
+      ...psu,
       authorization: `Bearer ${signJwt(credentials.applicationId, credentials.key, this.now())}`,
       accept: 'application/json',
     };

@@ -8,6 +8,7 @@ import {
 } from '../test-helpers/fake-enablebanking.ts';
 import { bootstrap, call, startTestServer, type TestServer } from '../test-helpers/harness.ts';
 import { readPrivateKey, signJwt } from './jwt.ts';
+import { psuHeaders } from './routes.ts';
 
 let t: TestServer;
 let fake: FakeEnableBanking;
@@ -273,4 +274,17 @@ describe('Enable Banking transactions', () => {
       }
     },
   );
+});
+
+describe('the person’s headers', () => {
+  it('are passed on for a public address only', () => {
+    expect(psuHeaders('93.184.216.34', 'Firefox')).toEqual({
+      'Psu-Ip-Address': '93.184.216.34',
+      'Psu-User-Agent': 'Firefox',
+    });
+    expect(psuHeaders('2001:db8::5', null)).toEqual({ 'Psu-Ip-Address': '2001:db8::5' });
+    expect(psuHeaders('127.0.0.1', 'Firefox')).toEqual({});
+    expect(psuHeaders('192.168.1.4', 'Firefox')).toEqual({});
+    expect(psuHeaders(undefined, 'Firefox')).toEqual({});
+  });
 });

@@ -6,9 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { jsonBody, sendOk, sessionCheck, stringField } from '../http.ts';
+import { isBlockedAddress, isLocalAddress } from '../bank/address-check.ts';
+import { header, jsonBody, sendOk, sessionCheck, stringField } from '../http.ts';
 import { EnableBankingFailure } from './client.ts';
-import type { EnableBanking } from './service.ts';
+import type { EnableBanking, Psu } from './service.ts';
 
 const page = (text: string, closeWindow: boolean) => `<!doctype html>
 <html lang="en">
@@ -37,6 +38,20 @@ export function transactionsFailure(e: unknown): Record<string, string> {
   if (e.code === 'NOT_FOUND') return { error_type: 'INVALID_INPUT', error_code: 'NOT_FOUND' };
   return { error_type: e.code, error_code: e.code };
 }
+
+/**
+ * The person's address and browser, which some banks want while the person is present (it
+ * lifts their limits on reads). Left out for an address of the server's own network: that is a
+ * proxy or the same machine, not the person.
+ */
+export function psuHeaders(ip: string | undefined, userAgent: string | null): Psu {
+  if (!ip || isLocalAddress(ip) || isBlockedAddress(ip)) return {};
+  return userAgent
+    ? { 'Psu-Ip-Address': ip, 'Psu-User-Agent': userAgent }
+    : { 'Psu-Ip-Address': ip };
+}
+
+const psuOf = (request: FastifyRequest) => psuHeaders(request.ip, header(request, 'user-agent'));
 
 function aspspOf(body: Record<string, unknown>): { name: string; country: string } | null {
   const aspsp = body.aspsp;
@@ -69,7 +84,7 @@ export function enableBankingRoutes(
       return reply.code(400).send(page('The bank did not send the consent back', false));
     }
     try {
-      eb.consents.finish(state, { ok: true, value: await eb.completeAuth(code) });
+      eb.consents.finish(state, { ok: true, value: await eb.completeAuth(code, psuOf(request)) });
       return reply.send(page('Your bank consent is complete', true));
     } catch (e) {
       eb.consents.finish(state, { ok: false, error: message(e) });
@@ -133,7 +148,7 @@ export function enableBankingRoutes(
     const state = stringField(body, 'state');
     if (!code) return invalid(reply, 'code is required');
     try {
-      const result = await eb.completeAuth(code);
+      const result = await eb.completeAuth(code, psuOf(request));
       if (state) eb.consents.finish(state, { ok: true, value: result });
       return sendOk(reply, result);
     } catch (e) {
@@ -171,7 +186,7 @@ export function enableBankingRoutes(
     const start = startDay(body.startDate);
     if (!accountId || !start) return invalid(reply, 'accountId and startDate are both required');
     try {
-      return sendOk(reply, await eb.transactions(accountId, start));
+      return sendOk(reply, await eb.transactions(accountId, start, psuOf(request)));
     } catch (e) {
       return sendOk(reply, transactionsFailure(e));
     }

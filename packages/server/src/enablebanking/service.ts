@@ -58,6 +58,9 @@ export interface TransactionsAnswer {
   startingBalance: number;
 }
 
+/** The person's headers Enable Banking passes to the bank while the person is present. */
+export type Psu = Record<string, string>;
+
 const field = (v: unknown, name: string): unknown =>
   v && typeof v === 'object' ? (v as Record<string, unknown>)[name] : undefined;
 
@@ -135,7 +138,7 @@ export class EnableBanking {
   }
 
   /** Turns the bank's code into a session: its accounts, each with its balances. */
-  async completeAuth(code: string): Promise<SessionResult> {
+  async completeAuth(code: string, psu: Psu = {}): Promise<SessionResult> {
     const credentials = this.credentials();
     const session = await this.client.request(credentials, 'POST', '/sessions', { code });
     const sessionId = field(session, 'session_id');
@@ -148,7 +151,7 @@ export class EnableBanking {
     const withBalances = await Promise.all(
       accounts.map(async (account) => {
         // A bank that will not tell the balance now still links; the sync reads it later.
-        const balances = await this.balances(credentials, account.uid).catch(() => []);
+        const balances = await this.balances(credentials, account.uid, psu).catch(() => []);
         return {
           ...normalizeAccount(account, typeof aspspName === 'string' ? { name: aspspName } : null),
           balance: preferredBalance(balances)?.balanceAmount.amount ?? 0,
@@ -159,11 +162,17 @@ export class EnableBanking {
     return { session_id: sessionId, accounts: withBalances, aspsp };
   }
 
-  private async balances(credentials: EbCredentials, accountId: string): Promise<Balance[]> {
+  private async balances(
+    credentials: EbCredentials,
+    accountId: string,
+    psu: Psu,
+  ): Promise<Balance[]> {
     const res = await this.client.request(
       credentials,
       'GET',
       `/accounts/${encodeURIComponent(accountId)}/balances`,
+      undefined,
+      psu,
     );
     const balances = field(res, 'balances');
     if (!Array.isArray(balances)) throw unexpected();
@@ -176,6 +185,7 @@ export class EnableBanking {
     accountId: string,
     from: string,
     to: string,
+    psu: Psu,
   ) {
     const rows: unknown[] = [];
     let key: string | null = null;
@@ -187,6 +197,8 @@ export class EnableBanking {
         credentials,
         'GET',
         `/accounts/${encodeURIComponent(accountId)}/transactions?${query}`,
+        undefined,
+        psu,
       );
       const transactions = field(res, 'transactions');
       if (!Array.isArray(transactions)) throw unexpected();
@@ -199,11 +211,15 @@ export class EnableBanking {
   }
 
   /** An account's balances and its transactions (booked and pending) from `startDate` to today. */
-  async transactions(accountId: string, startDate: string): Promise<TransactionsAnswer> {
+  async transactions(
+    accountId: string,
+    startDate: string,
+    psu: Psu = {},
+  ): Promise<TransactionsAnswer> {
     const credentials = this.credentials();
     const today = new Date(this.now()).toISOString().slice(0, 10);
-    const balances = await this.balances(credentials, accountId);
-    const raw = await this.allTransactions(credentials, accountId, startDate, today);
+    const balances = await this.balances(credentials, accountId, psu);
+    const raw = await this.allTransactions(credentials, accountId, startDate, today, psu);
     const all = raw.map(normalizeTransaction).filter(isImportable);
     return {
       transactions: {

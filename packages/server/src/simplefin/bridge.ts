@@ -4,7 +4,7 @@
  * message is ours: the access URL holds the credentials and must not reach a log or an answer.
  */
 import { KindedFailure, failureKindOfStatus } from '../bank/errors.ts';
-import { mayCall, type Lookup } from './address-check.ts';
+import { mayCall, type Lookup } from '../bank/address-check.ts';
 
 export type FetchLike = typeof fetch;
 

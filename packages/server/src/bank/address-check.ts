@@ -39,6 +39,24 @@ export function isBlockedAddress(ip: string): boolean {
   return true;
 }
 
+/** Loopback, private, carrier-grade NAT or unique-local: an address of the server's own network. */
+export function isLocalAddress(ip: string): boolean {
+  if (isIPv4(ip)) {
+    const [a = 0, b = 0] = ip.split('.').map(Number);
+    return (
+      a === 127 ||
+      a === 10 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
+  }
+  const lower = ip.toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  if (mapped) return isLocalAddress(mapped[1]!);
+  return lower === '::1' || /^f[cd]/.test(lower);
+}
+
 /** Whether every address the URL's host stands for may be called. */
 export async function mayCall(url: URL, resolve: Lookup): Promise<boolean> {
   const host = url.hostname.replace(/^\[|\]$/g, '');

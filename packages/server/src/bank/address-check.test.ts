@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBlockedAddress, mayCall } from './address-check.ts';
+import { isBlockedAddress, isLocalAddress, mayCall } from './address-check.ts';
 
 describe('addresses the server calls for a user', () => {
   it.each([
@@ -26,5 +26,21 @@ describe('addresses the server calls for a user', () => {
     expect(await mayCall(new URL('https://metadata.example/claim'), resolve)).toBe(false);
     expect(await mayCall(new URL('https://bridge.example/claim'), resolve)).toBe(true);
     expect(await mayCall(new URL('http://[fe80::1]/claim'), resolve)).toBe(false);
+  });
+
+  it.each([
+    ['127.0.0.1', true],
+    ['::ffff:127.0.0.1', true],
+    ['10.1.2.3', true],
+    ['172.20.0.1', true],
+    ['192.168.0.9', true],
+    ['100.100.1.1', true],
+    ['fd12::1', true],
+    ['::1', true],
+    ['172.32.0.1', false],
+    ['93.184.216.34', false],
+    ['2001:db8::1', false],
+  ])('%s is on the local network: %s', (ip, local) => {
+    expect(isLocalAddress(ip)).toBe(local);
   });
 });
