@@ -114,11 +114,12 @@ describe('Enable Banking set-up', () => {
     expect(refused.status).toBe(401);
   });
 
-  it('lists a country’s banks with their logos and longest consent', async () => {
+  it('lists the application’s countries, and a country’s banks with logos and longest consent', async () => {
     expect((await post('/aspsps', { country: 'FI' })).json.data).toEqual({
       error: 'Enable Banking is not set up on this server',
     });
     await configure();
+    expect((await post('/countries')).json.data).toEqual({ countries: ['FI', 'DE'] });
     const res = await post('/aspsps', { country: 'FI' });
     expect(res.json.data.aspsps.map((a: { name: string }) => a.name)).toEqual([
       'Nordea',

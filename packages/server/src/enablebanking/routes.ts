@@ -113,6 +113,15 @@ export function enableBankingRoutes(
     return sendOk(reply, { configured: true });
   });
 
+  // Not in Actual's server: the countries the application is enabled for, to offer first.
+  app.post('/countries', session, async (_request, reply) => {
+    try {
+      return sendOk(reply, { countries: await eb.countries() });
+    } catch (e) {
+      return sendOk(reply, { error: message(e) });
+    }
+  });
+
   app.post('/aspsps', session, async (request, reply) => {
     try {
       return sendOk(reply, await eb.aspsps(stringField(jsonBody(request), 'country') ?? undefined));

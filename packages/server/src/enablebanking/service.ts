@@ -106,6 +106,14 @@ export class EnableBanking {
     this.secrets.setSecret(EB_SECRET_KEY, pem);
   }
 
+  /** The countries the application may reach banks in (Coffer's own route). */
+  async countries(): Promise<string[]> {
+    const app = await this.client.request(this.credentials(), 'GET', '/application');
+    const countries = field(app, 'countries');
+    if (!Array.isArray(countries)) throw unexpected();
+    return countries.filter((c): c is string => typeof c === 'string');
+  }
+
   /** The banks of a country, each with its logo and longest consent (seconds), as sent. */
   aspsps(country: string | undefined): Promise<unknown> {
     const query = country ? `?country=${encodeURIComponent(country)}` : '';
