@@ -93,6 +93,10 @@ describe('Enable Banking set-up', () => {
     expect((await post('/status')).json.data).toEqual({ configured: true });
     // The text that is no key never reached the API; the three signed checks did.
     expect(fake.requests.filter((r) => r === 'GET /application')).toHaveLength(3);
+    const keyLines = fake.privateKeyPem.split('\n').filter((l) => l.length > 40);
+    for (const text of [...answers, ...t.logs]) {
+      for (const line of keyLines) expect(text).not.toContain(line);
+    }
   });
 
   it('signs with the issuer and audience Enable Banking checks', async () => {

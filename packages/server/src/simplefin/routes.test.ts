@@ -41,7 +41,8 @@ describe('SimpleFIN set-up', () => {
   it('claims the setup token once, keeps the access URL, and lists accounts with balances', async () => {
     expect((await call(t.url, 'POST', '/simplefin/status', { json: {} })).status).toBe(401);
     expect((await post('/status')).json).toEqual({ status: 'ok', data: { configured: false } });
-    await setToken(fake.setupToken());
+    const setup = fake.setupToken();
+    await setToken(setup);
     expect((await post('/status')).json.data).toEqual({ configured: true });
 
     const first = await post('/accounts');
@@ -60,6 +61,11 @@ describe('SimpleFIN set-up', () => {
     expect(claims()).toBe(1);
     const stored = await call(t.url, 'GET', '/secret/simplefin_accessKey', { token });
     expect(stored.status).toBe(204);
+    for (const text of [...answers, ...t.logs, stored.text]) {
+      for (const secret of [setup, fake.accessUrl, fake.password]) {
+        expect(text).not.toContain(secret);
+      }
+    }
   });
 
   it('answers a used or malformed setup token with a clear error and stores nothing', async () => {
