@@ -7,6 +7,7 @@ import {
   changeActionOp,
   changeConditionField,
   changeConditionOp,
+  checkEditedRule,
   newAction,
   newCondition,
 } from './editor.ts';
@@ -161,5 +162,66 @@ describe('operators offered', () => {
     expect(editorFieldOf({ field: 'date', value: '2024-05' })).toBe('month');
     expect(editorFieldOf({ field: 'date', value: '2024' })).toBe('year');
     expect(editorFieldOf({ field: 'date', value: '2024-05-01' })).toBe('date');
+  });
+});
+
+describe('checking a rule the editor is about to save', () => {
+  const rule = (conditions: unknown[], actions: unknown[]) => ({ conditions, actions });
+
+  it('refuses the untouched new rule: payee is (nothing), set category (nothing)', () => {
+    const untouched = rule([newCondition([], 'and')], [newAction([])]);
+    expect(checkEditedRule(untouched)).toEqual({
+      conditionErrors: ['no-null'],
+      actionErrors: ['no-null'],
+    });
+  });
+
+  it('refuses every row left without a value, with the code the spec names', () => {
+    expect(
+      checkEditedRule(
+        rule(
+          [
+            { field: 'category', op: 'isNot', value: '' },
+            { field: 'account', op: 'oneOf', value: [] },
+            { field: 'imported_payee', op: 'notOneOf', value: [] },
+            { field: 'payee', op: 'is', value: 'p1' },
+          ],
+          [
+            { op: 'set', field: 'notes', value: null },
+            { op: 'set', field: 'payee', value: '' },
+            { op: 'set', field: 'notes', value: '' },
+          ],
+        ),
+      ),
+    ).toEqual({
+      conditionErrors: ['no-null', 'no-empty-array', 'no-empty-array', null],
+      actionErrors: ['no-null', 'no-null', null],
+    });
+  });
+
+  it('gives the parser’s word on a value that is there but wrong', () => {
+    expect(
+      checkEditedRule(
+        rule(
+          [
+            { field: 'amount', op: 'is', value: 'abc' },
+            { field: 'date', op: 'is', value: '2026-13-45' },
+            { field: 'amount', op: 'gt', value: 2 ** 51 },
+          ],
+          [],
+        ),
+      ),
+    ).toEqual({ conditionErrors: ['not-number', 'date-format', 'not-number'], actionErrors: null });
+  });
+
+  it('passes a rule whose every row holds a value', () => {
+    expect(
+      checkEditedRule(
+        rule(
+          [{ field: 'payee', op: 'is', value: 'p1' }],
+          [{ op: 'set', field: 'category', value: 'c1' }],
+        ),
+      ),
+    ).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
+import { validateRule } from './compile.ts';
 import {
   CONDITION_EDITOR_FIELDS,
   ACTION_EDITOR_FIELDS,
   FIELD_TYPES,
   TYPE_OPS,
   deserializeField,
+  fieldType,
   getValidOps,
 } from './fields.ts';
 import type { EditorField } from './fields.ts';
@@ -14,7 +16,9 @@ import type {
   FieldType,
   RuleAction,
   RuleCondition,
+  RuleErrorCode,
   RuleField,
+  RuleValidationErrors,
 } from './types.ts';
 
 /** A condition row in the rule editor. */
@@ -134,3 +138,40 @@ export function canDeleteCondition(
 export function canDeleteAction(action: { op: string }): boolean {
   return action.op !== 'link-schedule';
 }
+
+const isEmpty = (v: unknown) => v == null || (Array.isArray(v) && v.length === 0);
+
+/** Why a row the editor shows has no value yet; null when it has one (or cannot hold one). */
+function emptyRowCode(row: unknown, kind: 'condition' | 'action'): RuleErrorCode | null {
+  if (typeof row !== 'object' || row === null) return null;
+  const { field, op, value } = row as { field?: unknown; op?: unknown; value?: unknown };
+  if (kind === 'action' && op !== 'set') return null;
+  const type = fieldType(field);
+  if (op === 'oneOf' || op === 'notOneOf') return isEmpty(value) ? 'no-empty-array' : null;
+  // An empty text is a value for notes or an imported payee (notes that are empty, notes
+  // cleared); a picker left blank or a field never filled in is not.
+  if (isEmpty(value) || (value === '' && type !== 'string')) return 'no-null';
+  return null;
+}
+
+/**
+ * The rule editor's check before a save: the core's parser (`validateRule`, the one the api
+ * and sync use), and then every row the person sees must hold a value. The parser saves what
+ * Actual saves, where an id left empty means "no payee" and a set to nothing clears a field;
+ * the editor has no way to pick "nothing", so there an empty row is one never filled in.
+ */
+export function checkEditedRule(rule: {
+  conditions: readonly unknown[];
+  actions: readonly unknown[];
+}): RuleValidationErrors | null {
+  const parsed = validateRule(rule);
+  const rows = (list: readonly unknown[], kind: 'condition' | 'action', codes: Codes) => {
+    const out = list.map((row, i) => codes?.[i] ?? emptyRowCode(row, kind));
+    return out.some((c) => c !== null) ? out : null;
+  };
+  const conditionErrors = rows(rule.conditions, 'condition', parsed?.conditionErrors ?? null);
+  const actionErrors = rows(rule.actions, 'action', parsed?.actionErrors ?? null);
+  return conditionErrors || actionErrors ? { conditionErrors, actionErrors } : null;
+}
+
+type Codes = ReadonlyArray<RuleErrorCode | null> | null;
