@@ -48,6 +48,7 @@ describe('validateRule: conditions', () => {
     ['number for isbetween', cond('amount', 'isbetween', 5), 'number-format'],
     ['half a range', cond('amount', 'isbetween', { num1: 1 }), 'no-null'],
     ['letters for an amount', cond('amount', 'gt', 'abc'), 'not-number'],
+    ['letters in half a range', cond('amount', 'isbetween', { num1: 'abc' }), 'not-number'],
     ['an amount over 2^51 − 1', cond('amount', 'is', 2 ** 51), 'not-number'],
     ['an amount under −(2^51 − 1)', cond('amount', 'lt', -(2 ** 51)), 'not-number'],
     ['a fraction of a cent', cond('amount', 'is', 12.5), 'not-number'],

@@ -101,8 +101,11 @@ const isAmount = (v: unknown): v is number => checkAmount(v) === null;
 
 function compileNumber(op: ConditionOp, value: unknown): Compiled<CompiledValue> {
   let parsed: CompiledValue;
-  if (isObject(value) && !Array.isArray(value) && (value.num1 == null || value.num2 == null)) {
-    return fail('no-null');
+  if (isObject(value) && !Array.isArray(value)) {
+    // A range: a part that is there but not an amount is named before a part left empty.
+    const parts = [value.num1, value.num2];
+    if (parts.some((p) => p != null && !isAmount(p))) return fail('not-number');
+    if (parts.some((p) => p == null)) return fail('no-null');
   }
   if (isAmount(value)) {
     const t = approxThreshold(value);

@@ -75,6 +75,8 @@ describe('changing a condition field', () => {
 describe('changing a condition operator', () => {
   it('wraps into and unwraps out of lists', () => {
     expect(changeConditionOp(cond({ op: 'is', value: 'a' }), 'oneOf').value).toEqual(['a']);
+    // An emptied text box becomes an empty list, not a list of one empty entry.
+    expect(changeConditionOp(cond({ op: 'is', value: '' }), 'oneOf').value).toEqual([]);
     expect(changeConditionOp(cond({ op: 'is', value: null }), 'notOneOf').value).toEqual([]);
     expect(changeConditionOp(cond({ op: 'oneOf', value: ['a', 'b'] }), 'is').value).toBe('a');
     expect(changeConditionOp(cond({ op: 'notOneOf', value: [] }), 'contains').value).toBeNull();
@@ -115,14 +117,15 @@ describe('new rows', () => {
 });
 
 describe('actions', () => {
-  it('changing field or op clears the value', () => {
+  it('changing field or op clears the value (a yes/no field starts at No, as it shows)', () => {
     const action = { op: 'set', field: 'category', type: 'id', value: 'c-1' } as const;
     expect(changeActionField(action, 'cleared')).toEqual({
       op: 'set',
       field: 'cleared',
       type: 'boolean',
-      value: null,
+      value: false,
     });
+    expect(changeActionField(action, 'notes').value).toBeNull();
     expect(changeActionOp(action, 'set').value).toBeNull();
     expect(changeActionOp(action, 'link-schedule')).toEqual({
       op: 'link-schedule',
@@ -183,7 +186,8 @@ describe('checking a rule the editor is about to save', () => {
           [
             { field: 'category', op: 'isNot', value: '' },
             { field: 'account', op: 'oneOf', value: [] },
-            { field: 'imported_payee', op: 'notOneOf', value: [] },
+            { field: 'imported_payee', op: 'notOneOf', value: [''] },
+            { field: 'notes', op: 'is', value: '' },
             { field: 'payee', op: 'is', value: 'p1' },
           ],
           [
@@ -194,8 +198,8 @@ describe('checking a rule the editor is about to save', () => {
         ),
       ),
     ).toEqual({
-      conditionErrors: ['no-null', 'no-empty-array', 'no-empty-array', null],
-      actionErrors: ['no-null', 'no-null', null],
+      conditionErrors: ['no-null', 'no-empty-array', 'no-empty-array', 'no-null', null],
+      actionErrors: ['no-null', 'no-null', 'no-null'],
     });
   });
 
@@ -212,6 +216,14 @@ describe('checking a rule the editor is about to save', () => {
         ),
       ),
     ).toEqual({ conditionErrors: ['not-number', 'date-format', 'not-number'], actionErrors: null });
+  });
+
+  it('a new cleared action holds No, which is a value', () => {
+    const cleared = changeActionField(newAction([]), 'cleared');
+    expect(cleared.value).toBe(false);
+    expect(
+      checkEditedRule(rule([{ field: 'payee', op: 'is', value: 'p1' }], [cleared])),
+    ).toBeNull();
   });
 
   it('passes a rule whose every row holds a value', () => {

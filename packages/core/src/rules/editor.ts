@@ -5,7 +5,6 @@ import {
   FIELD_TYPES,
   TYPE_OPS,
   deserializeField,
-  fieldType,
   getValidOps,
 } from './fields.ts';
 import type { EditorField } from './fields.ts';
@@ -65,7 +64,9 @@ export function changeConditionField(
  */
 export function changeConditionOp(cond: EditorCondition, op: ConditionOp): EditorCondition {
   const v = cond.value;
-  if (isList(op) && !isList(cond.op)) return { ...cond, op, value: v != null ? [v] : [] };
+  if (isList(op) && !isList(cond.op)) {
+    return { ...cond, op, value: v != null && v !== '' ? [v] : [] };
+  }
   if (!isList(op) && isList(cond.op)) {
     const first = Array.isArray(v) && v.length > 0 ? (v[0] as unknown) : null;
     return { ...cond, op, value: first };
@@ -109,15 +110,18 @@ export function newCondition(
   return { field, type: FIELD_TYPES[field], op: 'is', value: null };
 }
 
+/** A yes/no field shows 'No' from the start, so that is its value; others start empty. */
+const startValue = (field: RuleField) => (FIELD_TYPES[field] === 'boolean' ? false : null);
+
 /** A new action row: the first action field not set yet, else category. */
 export function newAction(actions: readonly { field?: string | null }[]): RuleAction {
   const field = ACTION_EDITOR_FIELDS.find((f) => !actions.some((a) => a.field === f)) ?? 'category';
-  return { op: 'set', field, type: FIELD_TYPES[field], value: null };
+  return { op: 'set', field, type: FIELD_TYPES[field], value: startValue(field) };
 }
 
 /** Changing an action's field clears its value and takes the new field's type. */
 export function changeActionField(action: RuleAction, field: RuleField): RuleAction {
-  return { ...action, field, type: FIELD_TYPES[field], value: null };
+  return { ...action, field, type: FIELD_TYPES[field], value: startValue(field) };
 }
 
 /** Changing an action's operator clears its value. */
@@ -139,26 +143,25 @@ export function canDeleteAction(action: { op: string }): boolean {
   return action.op !== 'link-schedule';
 }
 
-const isEmpty = (v: unknown) => v == null || (Array.isArray(v) && v.length === 0);
+/** Nothing, or a list of nothing but empty entries (which match no transaction). */
+const isEmpty = (v: unknown): boolean =>
+  v == null || (Array.isArray(v) && v.every((x) => x == null || x === ''));
 
 /** Why a row the editor shows has no value yet; null when it has one (or cannot hold one). */
 function emptyRowCode(row: unknown, kind: 'condition' | 'action'): RuleErrorCode | null {
   if (typeof row !== 'object' || row === null) return null;
   const { field, op, value } = row as { field?: unknown; op?: unknown; value?: unknown };
   if (kind === 'action' && op !== 'set') return null;
-  const type = fieldType(field);
   if (op === 'oneOf' || op === 'notOneOf') return isEmpty(value) ? 'no-empty-array' : null;
-  // An empty text is a value for notes or an imported payee (notes that are empty, notes
-  // cleared); a picker left blank or a field never filled in is not.
-  if (isEmpty(value) || (value === '' && type !== 'string')) return 'no-null';
-  return null;
+  return isEmpty(value) || value === '' ? 'no-null' : null;
 }
 
 /**
  * The rule editor's check before a save: the core's parser (`validateRule`, the one the api
  * and sync use), and then every row the person sees must hold a value. The parser saves what
- * Actual saves, where an id left empty means "no payee" and a set to nothing clears a field;
- * the editor has no way to pick "nothing", so there an empty row is one never filled in.
+ * Actual saves, where an empty id or text means "no payee" or "empty notes" and a set to
+ * nothing clears a field; in the editor an empty box looks the same whether it was never
+ * filled in or emptied, so it is always asked for ('Value cannot be empty').
  */
 export function checkEditedRule(rule: {
   conditions: readonly unknown[];
