@@ -150,7 +150,7 @@ const isEmpty = (v: unknown): boolean =>
 /** Why a row the editor shows has no value yet; null when it has one (or cannot hold one). */
 function emptyRowCode(row: unknown, kind: 'condition' | 'action'): RuleErrorCode | null {
   if (typeof row !== 'object' || row === null) return null;
-  const { field, op, value } = row as { field?: unknown; op?: unknown; value?: unknown };
+  const { op, value } = row as { op?: unknown; value?: unknown };
   if (kind === 'action' && op !== 'set') return null;
   if (op === 'oneOf' || op === 'notOneOf') return isEmpty(value) ? 'no-empty-array' : null;
   return isEmpty(value) || value === '' ? 'no-null' : null;

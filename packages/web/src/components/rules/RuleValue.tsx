@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { q } from '@coffer/core/query/query.ts';
 import { defaultRecurConfig } from '@coffer/core/schedules/recurrence/editor.ts';
 import type { RecurConfig } from '@coffer/core/schedules/recurrence/types.ts';
@@ -30,7 +31,10 @@ interface ValueProps {
   onChange: (value: unknown) => void;
 }
 
-const isFullDate = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+const isFullDate = (v: unknown): v is string =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+const isMonthOrYear = (v: unknown) => typeof v === 'string' && /^\d{4}(-\d{2})?$/.test(v);
+const amountOrNull = (v: unknown) => (typeof v === 'number' ? v : null);
 const isList = (op: string) => op === 'oneOf' || op === 'notOneOf';
 
 /** One payee, category or account, picked with the shared autocompletes. */
@@ -117,6 +121,11 @@ function ScheduleValue({ id }: { id: string | null }) {
  */
 export function RuleValue({ row, label, kind, onChange }: ValueProps) {
   const names = useRuleNames();
+  // A date row keeps the input it opened with: a typed text that is not a date (handed over to
+  // be judged on save) must not swap the date field for a text box, nor clear it.
+  const [monthOrYear] = useState(() => isMonthOrYear(row.value));
+  const lastDate = useRef<string | null>(null);
+  if (isFullDate(row.value)) lastDate.current = row.value;
   const error = row.error ?? null;
   const field = row.field ?? '';
   if (row.op === 'link-schedule') return <ScheduleValue id={(row.value as string) ?? null} />;
@@ -176,22 +185,26 @@ export function RuleValue({ row, label, kind, onChange }: ValueProps) {
     const read = (cents: number | null | undefined, apply: (c: number | null) => void) => {
       if (cents !== undefined) apply(cents);
     };
+    // A text that is not an amount goes into the row as typed: the core's parser refuses it
+    // on save with the spec's words, instead of the row keeping its last number.
     if (row.op === 'isbetween') {
-      const range = (row.value ?? {}) as { num1?: number | null; num2?: number | null };
+      const range = (row.value ?? {}) as { num1?: unknown; num2?: unknown };
       return (
         <span className="rule-between">
           <AmountInput
             label={label}
-            value={range.num1 ?? null}
+            value={amountOrNull(range.num1)}
             signToggle={signed}
             onChange={(c) => read(c, (num1) => onChange({ ...range, num1 }))}
+            onRefused={(num1) => onChange({ ...range, num1 })}
           />
           <span>and</span>
           <AmountInput
             label={`${label}, second amount`}
-            value={range.num2 ?? null}
+            value={amountOrNull(range.num2)}
             signToggle={signed}
             onChange={(c) => read(c, (num2) => onChange({ ...range, num2 }))}
+            onRefused={(num2) => onChange({ ...range, num2 })}
           />
         </span>
       );
@@ -199,9 +212,10 @@ export function RuleValue({ row, label, kind, onChange }: ValueProps) {
     return (
       <AmountInput
         label={label}
-        value={typeof row.value === 'number' ? row.value : null}
+        value={amountOrNull(row.value)}
         signToggle={signed}
         onChange={(c) => read(c, onChange)}
+        onRefused={onChange}
       />
     );
   }
@@ -215,14 +229,15 @@ export function RuleValue({ row, label, kind, onChange }: ValueProps) {
       }
       return <RecurrenceInput label={label} value={value} onChange={onChange} />;
     }
-    if (row.value === null || row.value === undefined || isFullDate(row.value)) {
+    if (!monthOrYear) {
       return (
         <DateInput
           label={label}
-          value={(row.value as string | null) ?? null}
+          value={row.value == null ? null : lastDate.current}
           onCommit={(d) => {
             if (d !== row.value) onChange(d);
           }}
+          onRefused={onChange}
         />
       );
     }
