@@ -145,7 +145,8 @@ export function Autocomplete({
     keys.onKeyDown(e);
   }
 
-  const message = error ?? null;
+  // The owner's word first, else why the typed text cannot be taken (spaces alone as a payee).
+  const message = error ?? suggestions?.refusal ?? null;
   return (
     <span className={`autocomplete${cell ? ' cell' : ''}`} style={style}>
       <input
