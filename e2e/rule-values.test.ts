@@ -27,6 +27,8 @@ interface Bad {
   /** What goes in the value box; null leaves it as the field or operator change left it. */
   text: string | null;
   says: string;
+  /** The refused text stays in the box, for the person to fix. */
+  stays?: boolean;
 }
 
 function badValues(type: string, op: string, where: 'condition' | 'action'): Bad[] {
@@ -45,15 +47,15 @@ function badValues(type: string, op: string, where: 'condition' | 'action'): Bad
       return [{ name: 'nothing', text: list ? null : '', says: EMPTY }];
     case 'date':
       return [
-        { name: 'letters', text: 'abc', says: BAD_DATE },
+        { name: 'letters', text: 'abc', says: BAD_DATE, stays: true },
         { name: 'nothing', text: '', says: EMPTY },
-        { name: 'a month 13, day 45', text: '2026-13-45', says: BAD_DATE },
+        { name: 'a month 13, day 45', text: '2026-13-45', says: BAD_DATE, stays: true },
       ];
     case 'number':
       return [
-        { name: 'letters', text: 'abc', says: NOT_NUMBER },
+        { name: 'letters', text: 'abc', says: NOT_NUMBER, stays: true },
         { name: 'nothing', text: '', says: EMPTY },
-        { name: 'past 2^51 − 1 cents', text: TOO_LARGE, says: NOT_NUMBER },
+        { name: 'past 2^51 − 1 cents', text: TOO_LARGE, says: NOT_NUMBER, stays: true },
       ];
     default:
       return [];
@@ -88,6 +90,7 @@ describe.runIf(BUILT)('the rule editor refuses every bad value', { timeout: 600_
     const alert = rowAlert(what);
     await alert.waitFor(WAIT);
     expect(await alert.textContent()).toBe(bad.says);
+    if (bad.stays) expect(await value.inputValue()).toBe(bad.text);
     // Only this row is refused, and the editor is still open: nothing was saved.
     expect(await rule.getByRole('alert').count()).toBe(1);
     expect(await rule.isVisible()).toBe(true);

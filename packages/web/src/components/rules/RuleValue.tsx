@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { q } from '@coffer/core/query/query.ts';
+import { parseDateValue } from '@coffer/core/rules/compile.ts';
 import { defaultRecurConfig } from '@coffer/core/schedules/recurrence/editor.ts';
 import type { RecurConfig } from '@coffer/core/schedules/recurrence/types.ts';
 import { useFormat } from '../../app/use-format.ts';
@@ -31,10 +32,38 @@ interface ValueProps {
   onChange: (value: unknown) => void;
 }
 
-const isFullDate = (v: unknown): v is string =>
-  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+const isFullDate = (v: unknown): v is string => parseDateValue(v)?.kind === 'day';
 const isMonthOrYear = (v: unknown) => typeof v === 'string' && /^\d{4}(-\d{2})?$/.test(v);
-const amountOrNull = (v: unknown) => (typeof v === 'number' ? v : null);
+
+/**
+ * An amount box in a rule row. A refused text goes into the row as typed; the box keeps its
+ * last number as its value meanwhile, so the text stays in place beside the row's reason.
+ */
+function RuleAmount({
+  value,
+  label,
+  signed,
+  onValue,
+}: {
+  value: unknown;
+  label: string;
+  signed: boolean;
+  onValue: (value: unknown) => void;
+}) {
+  const last = useRef<number | null>(null);
+  if (typeof value === 'number' || value == null) last.current = value ?? null;
+  return (
+    <AmountInput
+      label={label}
+      value={last.current}
+      signToggle={signed}
+      onChange={(cents) => {
+        if (cents !== undefined) onValue(cents);
+      }}
+      onRefused={onValue}
+    />
+  );
+}
 const isList = (op: string) => op === 'oneOf' || op === 'notOneOf';
 
 /** One payee, category or account, picked with the shared autocompletes. */
@@ -182,42 +211,29 @@ export function RuleValue({ row, label, kind, onChange }: ValueProps) {
     const options = row.options as { inflow?: boolean; outflow?: boolean } | null | undefined;
     // Inflow and outflow compare the amount's size, so only plain amounts carry a sign.
     const signed = field === 'amount' && !options?.inflow && !options?.outflow;
-    const read = (cents: number | null | undefined, apply: (c: number | null) => void) => {
-      if (cents !== undefined) apply(cents);
-    };
     // A text that is not an amount goes into the row as typed: the core's parser refuses it
     // on save with the spec's words, instead of the row keeping its last number.
     if (row.op === 'isbetween') {
       const range = (row.value ?? {}) as { num1?: unknown; num2?: unknown };
       return (
         <span className="rule-between">
-          <AmountInput
+          <RuleAmount
             label={label}
-            value={amountOrNull(range.num1)}
-            signToggle={signed}
-            onChange={(c) => read(c, (num1) => onChange({ ...range, num1 }))}
-            onRefused={(num1) => onChange({ ...range, num1 })}
+            value={range.num1}
+            signed={signed}
+            onValue={(num1) => onChange({ ...range, num1 })}
           />
           <span>and</span>
-          <AmountInput
+          <RuleAmount
             label={`${label}, second amount`}
-            value={amountOrNull(range.num2)}
-            signToggle={signed}
-            onChange={(c) => read(c, (num2) => onChange({ ...range, num2 }))}
-            onRefused={(num2) => onChange({ ...range, num2 })}
+            value={range.num2}
+            signed={signed}
+            onValue={(num2) => onChange({ ...range, num2 })}
           />
         </span>
       );
     }
-    return (
-      <AmountInput
-        label={label}
-        value={amountOrNull(row.value)}
-        signToggle={signed}
-        onChange={(c) => read(c, onChange)}
-        onRefused={onChange}
-      />
-    );
+    return <RuleAmount label={label} value={row.value} signed={signed} onValue={onChange} />;
   }
 
   if (row.type === 'date') {
