@@ -171,24 +171,22 @@ describe.runIf(READY)('rules', { timeout: 120_000 }, () => {
     await rule.getByLabel('Condition 2 value').fill('');
     await rule.getByText('(1 condition is not complete and left out)').waitFor(WAIT);
     await screenshots(page, 'rules-10-editor-preview');
+    // The category still to pick is refused too, each beside its own row.
     await rule.getByRole('button', { name: 'Save' }).click();
     const error = rule.getByRole('alert');
-    await error.getByText('Value cannot be empty').waitFor(WAIT);
-    expect(await error.count()).toBe(1);
-    expect(
-      await rule
-        .getByRole('group', { name: 'Condition 2' })
-        .locator('..')
-        .getByRole('alert')
-        .count(),
-    ).toBe(1);
+    const rowError = (name: string) =>
+      rule.getByRole('group', { name, exact: true }).locator('..').getByRole('alert');
+    await rowError('Condition 2').getByText('Value cannot be empty').waitFor(WAIT);
+    await rowError('Action 1').getByText('Value cannot be empty').waitFor(WAIT);
+    expect(await error.count()).toBe(2);
     await screenshots(page, 'rules-11-editor-error');
 
     // Fixed: outflows under 10.00 (every cafe visit); and a category picked.
     await rule.getByLabel('Condition 2 operator').selectOption('lt');
     await rule.getByLabel('Condition 2 value').fill('10.00');
-    expect(await error.count()).toBe(0);
+    expect(await rowError('Condition 2').count()).toBe(0);
     await pick(rule.getByLabel('Action 1 value'), 'Eating');
+    expect(await error.count()).toBe(0);
     expect(await rule.getByLabel('Action 1 value').inputValue()).toBe('Eating Out');
     await rule.getByText('5 transactions match, 5 would change').waitFor(WAIT);
     await rule.getByRole('button', { name: 'Save' }).click();

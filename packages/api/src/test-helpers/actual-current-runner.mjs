@@ -19,6 +19,9 @@
 //                                   without rows gets a new one, `interop-<table>`
 //   sync                            sync, failing on an error
 //   import { zip }                  import an export (zip file path) as a new local budget
+//   local { name }                  a new budget kept on this machine only (no server)
+//   ruleAdd { rules }               each rule through Actual's own `rule-add`; reports, in
+//                                   order, its answer's `error` (null when it was saved)
 // The current api runs on this machine's Node 20 (its engines field asks for Node 20 or later).
 import { readFileSync, writeFileSync } from 'node:fs';
 import api from 'actual-api-26';
@@ -177,6 +180,19 @@ const steps = {
 
   async sync() {
     await syncOrThrow();
+  },
+
+  async local(lib, { name }) {
+    await api.internal.send('create-budget', { budgetName: name });
+    out.budgetId = (await prefs()).id;
+  },
+
+  async ruleAdd(lib, { rules }) {
+    out.ruleErrors = [];
+    for (const rule of rules) {
+      const res = await api.internal.send('rule-add', rule);
+      out.ruleErrors.push(res?.error ?? null);
+    }
   },
 
   async import(lib, { zip }) {

@@ -42,7 +42,10 @@ describe('payees-get and payee-create', () => {
       targetId: shop,
     });
     expect(await f.core.send('payee-create', { name: '  ' })).toMatchObject({
-      error: { type: 'invalid-name' },
+      error: { type: 'invalid-name', message: 'A payee name cannot be only spaces' },
+    });
+    expect(await f.core.send('payee-create', { name: '' })).toMatchObject({
+      error: { type: 'invalid-name', message: 'A payee needs a name' },
     });
     await f.core.send('undo');
     expect(f.sql.first('SELECT tombstone FROM payees WHERE id = ?', [market])).toEqual({

@@ -2,10 +2,18 @@ import { handlerError } from '../handlers-core/errors.ts';
 import { defineModule, handler } from '../handlers-core/registry.ts';
 import { v } from '../handlers-core/validate.ts';
 import { checkEditable, mergePayees, payeeNotFound } from './merge.ts';
+import { checkPayeeName } from './name.ts';
 import { getPayee, getPayees, insertPayee, orphanedPayeeIds } from './queries.ts';
 import { ruleCounts, rulesForPayee } from './rules.ts';
 
-const nameRequired = () => handlerError('invalid-name', 'A payee needs a name');
+/** The first name given that is no name, as the handlers' typed error. */
+function nameProblem(names: ReadonlyArray<string | undefined>) {
+  for (const name of names) {
+    const checked = name === undefined ? null : checkPayeeName(name);
+    if (checked && !checked.ok) return handlerError('invalid-name', checked.message);
+  }
+  return null;
+}
 
 const payeeChange = v.object({
   id: v.string(),
@@ -29,9 +37,9 @@ export const payeesModule = defineModule('payees', {
     undoable: true,
     needsBudget: true,
     run({ name }, ctx) {
-      const trimmed = name.trim();
-      if (!trimmed) return nameRequired();
-      return insertPayee(ctx.requireBudget().db, { name: trimmed });
+      const checked = checkPayeeName(name);
+      if (!checked.ok) return handlerError('invalid-name', checked.message);
+      return insertPayee(ctx.requireBudget().db, { name: checked.name });
     },
   }),
 
@@ -51,9 +59,8 @@ export const payeesModule = defineModule('payees', {
         [...updated, ...deleted].map((p) => p.id),
       );
       if (problem) return problem;
-      if ([...added, ...updated].some((p) => p.name !== undefined && !p.name.trim())) {
-        return nameRequired();
-      }
+      const badName = nameProblem([...added, ...updated].map((p) => p.name));
+      if (badName) return badName;
       for (const { category } of updated) {
         if (
           category &&

@@ -1,4 +1,5 @@
 import { parseDay, parseRecurrence, isRecurConfigLike } from '../schedules/recurrence/index.ts';
+import { checkAmount } from '../budget/amounts.ts';
 import { FIELD_TYPES, TYPE_NULLABLE, TYPE_OPS, isRuleField } from './fields.ts';
 import { approxThreshold } from './threshold.ts';
 import type {
@@ -26,6 +27,8 @@ function mapId(id: string, resolveId: IdResolver | undefined): string {
   return resolveId?.(id) ?? id;
 }
 
+const isEmptyList = (v: unknown) => Array.isArray(v) && v.length === 0;
+
 function compileString(op: ConditionOp, value: unknown): Compiled<CompiledValue> {
   if (op === 'oneOf' || op === 'notOneOf') {
     if (!Array.isArray(value)) return fail('no-empty-array');
@@ -34,9 +37,13 @@ function compileString(op: ConditionOp, value: unknown): Compiled<CompiledValue>
     if (!items.every((v) => typeof v === 'string')) return fail('internal');
     return { ok: true, value: { kind: 'texts', texts: items.map((v) => v.toLowerCase()) } };
   }
+  if (isEmptyList(value)) return fail('no-null');
   if (typeof value !== 'string') return fail('internal');
   return { ok: true, value: { kind: 'text', text: value.toLowerCase() } };
 }
+
+/** A value that matches no row: what an empty list or name test written by Actual runs as. */
+const MATCHES_NOTHING: CompiledValue = { kind: 'ids', ids: [] };
 
 function compileId(
   op: ConditionOp,
@@ -49,10 +56,14 @@ function compileId(
     return { ok: true, value: { kind: 'ids', ids: value.map((v) => mapId(v, resolveId)) } };
   }
   if (op === 'contains' || op === 'doesNotContain') {
-    // These match the referenced row's name, not the id.
-    if (typeof value !== 'string' || value === '') return fail('no-empty-string');
+    // These match the referenced row's name, not the id. Actual saves an empty one.
+    if (value == null || value === '' || isEmptyList(value))
+      return { ok: true, value: MATCHES_NOTHING };
+    if (typeof value !== 'string') return fail('internal');
     return { ok: true, value: { kind: 'text', text: value.toLowerCase() } };
   }
+  // Actual saves an empty list here too; it equals no id.
+  if (isEmptyList(value)) return { ok: true, value: MATCHES_NOTHING };
   if (value !== null && typeof value !== 'string') return fail('internal');
   return { ok: true, value: { kind: 'id', id: value === null ? null : mapId(value, resolveId) } };
 }
@@ -85,14 +96,21 @@ function compileDate(op: ConditionOp, value: unknown): Compiled<CompiledValue> {
   return { ok: true, value: parsed };
 }
 
-const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+/** Integer cents within the spec's bound: a magnitude of at most 2^51 − 1. */
+const isAmount = (v: unknown): v is number => checkAmount(v) === null;
 
 function compileNumber(op: ConditionOp, value: unknown): Compiled<CompiledValue> {
   let parsed: CompiledValue;
-  if (isFiniteNumber(value)) {
+  if (isObject(value) && !Array.isArray(value)) {
+    // A range: a part that is there but not an amount is named before a part left empty.
+    const parts = [value.num1, value.num2];
+    if (parts.some((p) => p != null && !isAmount(p))) return fail('not-number');
+    if (parts.some((p) => p == null)) return fail('no-null');
+  }
+  if (isAmount(value)) {
     const t = approxThreshold(value);
     parsed = { kind: 'number', number: value, approxLow: value - t, approxHigh: value + t };
-  } else if (isObject(value) && isFiniteNumber(value.num1) && isFiniteNumber(value.num2)) {
+  } else if (isObject(value) && isAmount(value.num1) && isAmount(value.num2)) {
     const { num1, num2 } = value;
     parsed = { kind: 'between', low: Math.min(num1, num2), high: Math.max(num1, num2) };
   } else {
@@ -118,9 +136,8 @@ function compileValue(
     case 'number':
       return compileNumber(op, value);
     case 'boolean':
-      return typeof value === 'boolean'
-        ? { ok: true, value: { kind: 'boolean', value } }
-        : fail('not-boolean');
+      if (typeof value === 'boolean') return { ok: true, value: { kind: 'boolean', value } };
+      return fail(value === '' || isEmptyList(value) ? 'no-null' : 'not-boolean');
   }
 }
 
@@ -141,9 +158,8 @@ export function compileCondition(
   const type = FIELD_TYPES[field];
   if (!(TYPE_OPS[type] as readonly unknown[]).includes(op)) return fail('internal');
   const conditionOp = op as ConditionOp;
-  if (!TYPE_NULLABLE[type] && (value == null || (type === 'string' && value === ''))) {
-    return fail('no-null');
-  }
+  // An empty text is a value for `is` (notes that are empty), as Actual has it.
+  if (!TYPE_NULLABLE[type] && value == null) return fail('no-null');
   if (type === 'string' && (op === 'contains' || op === 'doesNotContain')) {
     if (typeof value !== 'string' || value === '') return fail('no-empty-string');
   }
@@ -164,13 +180,13 @@ function checkSetValue(type: FieldType, value: unknown): RuleErrorCode | null {
     case 'string':
       return value === null || typeof value === 'string' ? null : 'internal';
     case 'number':
-      if (value == null) return 'no-null';
-      return isFiniteNumber(value) ? null : 'not-number';
+      if (value == null || value === '') return 'no-null';
+      return isAmount(value) ? null : 'not-number';
     case 'boolean':
-      if (value == null) return 'no-null';
+      if (value == null || value === '') return 'no-null';
       return typeof value === 'boolean' ? null : 'not-boolean';
     case 'date':
-      if (value == null) return 'no-null';
+      if (value == null || value === '') return 'no-null';
       return parseDay(value) !== null ? null : 'date-format';
   }
 }
@@ -187,6 +203,8 @@ export function compileAction(raw: unknown, resolveId?: IdResolver): Compiled<Co
   if (!isRuleField(field)) return fail('invalid-field');
   const type = FIELD_TYPES[field];
   const value = raw.value === undefined ? null : raw.value;
+  // A transaction always has an account: Actual refuses to set it to nothing, so does Coffer.
+  if (field === 'account' && (value === null || value === '')) return fail('no-null');
   const error = checkSetValue(type, value);
   if (error) return fail(error);
   const mapped = type === 'id' && typeof value === 'string' ? mapId(value, resolveId) : value;

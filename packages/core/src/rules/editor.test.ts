@@ -7,6 +7,7 @@ import {
   changeActionOp,
   changeConditionField,
   changeConditionOp,
+  checkEditedRule,
   newAction,
   newCondition,
 } from './editor.ts';
@@ -74,6 +75,8 @@ describe('changing a condition field', () => {
 describe('changing a condition operator', () => {
   it('wraps into and unwraps out of lists', () => {
     expect(changeConditionOp(cond({ op: 'is', value: 'a' }), 'oneOf').value).toEqual(['a']);
+    // An emptied text box becomes an empty list, not a list of one empty entry.
+    expect(changeConditionOp(cond({ op: 'is', value: '' }), 'oneOf').value).toEqual([]);
     expect(changeConditionOp(cond({ op: 'is', value: null }), 'notOneOf').value).toEqual([]);
     expect(changeConditionOp(cond({ op: 'oneOf', value: ['a', 'b'] }), 'is').value).toBe('a');
     expect(changeConditionOp(cond({ op: 'notOneOf', value: [] }), 'contains').value).toBeNull();
@@ -114,14 +117,15 @@ describe('new rows', () => {
 });
 
 describe('actions', () => {
-  it('changing field or op clears the value', () => {
+  it('changing field or op clears the value (a yes/no field starts at No, as it shows)', () => {
     const action = { op: 'set', field: 'category', type: 'id', value: 'c-1' } as const;
     expect(changeActionField(action, 'cleared')).toEqual({
       op: 'set',
       field: 'cleared',
       type: 'boolean',
-      value: null,
+      value: false,
     });
+    expect(changeActionField(action, 'notes').value).toBeNull();
     expect(changeActionOp(action, 'set').value).toBeNull();
     expect(changeActionOp(action, 'link-schedule')).toEqual({
       op: 'link-schedule',
@@ -161,5 +165,75 @@ describe('operators offered', () => {
     expect(editorFieldOf({ field: 'date', value: '2024-05' })).toBe('month');
     expect(editorFieldOf({ field: 'date', value: '2024' })).toBe('year');
     expect(editorFieldOf({ field: 'date', value: '2024-05-01' })).toBe('date');
+  });
+});
+
+describe('checking a rule the editor is about to save', () => {
+  const rule = (conditions: unknown[], actions: unknown[]) => ({ conditions, actions });
+
+  it('refuses the untouched new rule: payee is (nothing), set category (nothing)', () => {
+    const untouched = rule([newCondition([], 'and')], [newAction([])]);
+    expect(checkEditedRule(untouched)).toEqual({
+      conditionErrors: ['no-null'],
+      actionErrors: ['no-null'],
+    });
+  });
+
+  it('refuses every row left without a value, with the code the spec names', () => {
+    expect(
+      checkEditedRule(
+        rule(
+          [
+            { field: 'category', op: 'isNot', value: '' },
+            { field: 'account', op: 'oneOf', value: [] },
+            { field: 'imported_payee', op: 'notOneOf', value: [''] },
+            { field: 'notes', op: 'is', value: '' },
+            { field: 'payee', op: 'is', value: 'p1' },
+          ],
+          [
+            { op: 'set', field: 'notes', value: null },
+            { op: 'set', field: 'payee', value: '' },
+            { op: 'set', field: 'notes', value: '' },
+          ],
+        ),
+      ),
+    ).toEqual({
+      conditionErrors: ['no-null', 'no-empty-array', 'no-empty-array', 'no-null', null],
+      actionErrors: ['no-null', 'no-null', 'no-null'],
+    });
+  });
+
+  it('gives the parser’s word on a value that is there but wrong', () => {
+    expect(
+      checkEditedRule(
+        rule(
+          [
+            { field: 'amount', op: 'is', value: 'abc' },
+            { field: 'date', op: 'is', value: '2026-13-45' },
+            { field: 'amount', op: 'gt', value: 2 ** 51 },
+          ],
+          [],
+        ),
+      ),
+    ).toEqual({ conditionErrors: ['not-number', 'date-format', 'not-number'], actionErrors: null });
+  });
+
+  it('a new cleared action holds No, which is a value', () => {
+    const cleared = changeActionField(newAction([]), 'cleared');
+    expect(cleared.value).toBe(false);
+    expect(
+      checkEditedRule(rule([{ field: 'payee', op: 'is', value: 'p1' }], [cleared])),
+    ).toBeNull();
+  });
+
+  it('passes a rule whose every row holds a value', () => {
+    expect(
+      checkEditedRule(
+        rule(
+          [{ field: 'payee', op: 'is', value: 'p1' }],
+          [{ op: 'set', field: 'category', value: 'c1' }],
+        ),
+      ),
+    ).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { validateRule } from './compile.ts';
 import {
   CONDITION_EDITOR_FIELDS,
   ACTION_EDITOR_FIELDS,
@@ -14,7 +15,9 @@ import type {
   FieldType,
   RuleAction,
   RuleCondition,
+  RuleErrorCode,
   RuleField,
+  RuleValidationErrors,
 } from './types.ts';
 
 /** A condition row in the rule editor. */
@@ -61,7 +64,9 @@ export function changeConditionField(
  */
 export function changeConditionOp(cond: EditorCondition, op: ConditionOp): EditorCondition {
   const v = cond.value;
-  if (isList(op) && !isList(cond.op)) return { ...cond, op, value: v != null ? [v] : [] };
+  if (isList(op) && !isList(cond.op)) {
+    return { ...cond, op, value: v != null && v !== '' ? [v] : [] };
+  }
   if (!isList(op) && isList(cond.op)) {
     const first = Array.isArray(v) && v.length > 0 ? (v[0] as unknown) : null;
     return { ...cond, op, value: first };
@@ -105,15 +110,18 @@ export function newCondition(
   return { field, type: FIELD_TYPES[field], op: 'is', value: null };
 }
 
+/** A yes/no field shows 'No' from the start, so that is its value; others start empty. */
+const startValue = (field: RuleField) => (FIELD_TYPES[field] === 'boolean' ? false : null);
+
 /** A new action row: the first action field not set yet, else category. */
 export function newAction(actions: readonly { field?: string | null }[]): RuleAction {
   const field = ACTION_EDITOR_FIELDS.find((f) => !actions.some((a) => a.field === f)) ?? 'category';
-  return { op: 'set', field, type: FIELD_TYPES[field], value: null };
+  return { op: 'set', field, type: FIELD_TYPES[field], value: startValue(field) };
 }
 
 /** Changing an action's field clears its value and takes the new field's type. */
 export function changeActionField(action: RuleAction, field: RuleField): RuleAction {
-  return { ...action, field, type: FIELD_TYPES[field], value: null };
+  return { ...action, field, type: FIELD_TYPES[field], value: startValue(field) };
 }
 
 /** Changing an action's operator clears its value. */
@@ -134,3 +142,39 @@ export function canDeleteCondition(
 export function canDeleteAction(action: { op: string }): boolean {
   return action.op !== 'link-schedule';
 }
+
+/** Nothing, or a list of nothing but empty entries (which match no transaction). */
+const isEmpty = (v: unknown): boolean =>
+  v == null || (Array.isArray(v) && v.every((x) => x == null || x === ''));
+
+/** Why a row the editor shows has no value yet; null when it has one (or cannot hold one). */
+function emptyRowCode(row: unknown, kind: 'condition' | 'action'): RuleErrorCode | null {
+  if (typeof row !== 'object' || row === null) return null;
+  const { op, value } = row as { op?: unknown; value?: unknown };
+  if (kind === 'action' && op !== 'set') return null;
+  if (op === 'oneOf' || op === 'notOneOf') return isEmpty(value) ? 'no-empty-array' : null;
+  return isEmpty(value) || value === '' ? 'no-null' : null;
+}
+
+/**
+ * The rule editor's check before a save: the core's parser (`validateRule`, the one the api
+ * and sync use), and then every row the person sees must hold a value. The parser saves what
+ * Actual saves, where an empty id or text means "no payee" or "empty notes" and a set to
+ * nothing clears a field; in the editor an empty box looks the same whether it was never
+ * filled in or emptied, so it is always asked for ('Value cannot be empty').
+ */
+export function checkEditedRule(rule: {
+  conditions: readonly unknown[];
+  actions: readonly unknown[];
+}): RuleValidationErrors | null {
+  const parsed = validateRule(rule);
+  const rows = (list: readonly unknown[], kind: 'condition' | 'action', codes: Codes) => {
+    const out = list.map((row, i) => codes?.[i] ?? emptyRowCode(row, kind));
+    return out.some((c) => c !== null) ? out : null;
+  };
+  const conditionErrors = rows(rule.conditions, 'condition', parsed?.conditionErrors ?? null);
+  const actionErrors = rows(rule.actions, 'action', parsed?.actionErrors ?? null);
+  return conditionErrors || actionErrors ? { conditionErrors, actionErrors } : null;
+}
+
+type Codes = ReadonlyArray<RuleErrorCode | null> | null;

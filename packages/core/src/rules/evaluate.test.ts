@@ -86,6 +86,22 @@ describe('id fields', () => {
     expect(check(c('payee', 'contains', 'amazon'), txn, {})).toBe(false);
     expect(check(c('payee', 'doesNotContain', 'x'), { ...txn, payee: 'unknown' })).toBe(false);
   });
+
+  it('an empty name test or list that an Actual client saved loads and matches nothing', () => {
+    const empty = { ...txn, payee: null, category: null };
+    for (const cond of [
+      c('payee', 'contains', ''),
+      c('payee', 'doesNotContain', null),
+      c('category', 'is', []),
+      c('category', 'isNot', []),
+    ]) {
+      expect({ cond, full: check(cond), empty: check(cond, empty) }).toEqual({
+        cond,
+        full: false,
+        empty: false,
+      });
+    }
+  });
 });
 
 describe('amounts (integer cents)', () => {

@@ -89,6 +89,7 @@ export {
   changeActionOp,
   changeConditionField,
   changeConditionOp,
+  checkEditedRule,
   newAction,
   newCondition,
   newConditionField,

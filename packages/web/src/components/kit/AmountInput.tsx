@@ -29,6 +29,12 @@ export interface AmountInputProps {
   signToggle?: boolean;
   /** A message from the owner (a save the core refused), shown like the input's own errors. */
   error?: string | null;
+  /**
+   * The owner judges a text that is not an amount itself (the rule editor hands it to the
+   * core's parser, which names why under the row): the text stays, and the input shows no
+   * message of its own and calls this instead when the edit ends.
+   */
+  onRefused?: (text: string) => void;
   id?: string;
   className?: string;
   style?: CSSProperties;
@@ -51,6 +57,7 @@ export function AmountInput({
   blankZero,
   signToggle,
   error: outsideError,
+  onRefused,
   id,
   className,
   style,
@@ -98,7 +105,8 @@ export function AmountInput({
     commit(reason) {
       const r = read(text);
       if (!r.ok) {
-        setError(AMOUNT_ERRORS[r.error]);
+        if (onRefused) onRefused(text);
+        else setError(AMOUNT_ERRORS[r.error]);
         // A blur cannot be refused; the text and its message stay for the user to fix.
         return false;
       }

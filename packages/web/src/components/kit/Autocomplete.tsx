@@ -146,6 +146,9 @@ export function Autocomplete({
   }
 
   const message = error ?? null;
+  // Why the typed text cannot become a new item (spaces alone as a payee): said at the top of
+  // the list, right under the field, where 'Create Payee' would be.
+  const refusal = suggestions?.refusal ?? null;
   return (
     <span className={`autocomplete${cell ? ' cell' : ''}`} style={style}>
       <input
@@ -158,8 +161,8 @@ export function Autocomplete({
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
         aria-activedescendant={open && active ? optionId(listId, highlight) : undefined}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? errorId : undefined}
+        aria-invalid={message || refusal ? true : undefined}
+        aria-describedby={message ? errorId : refusal ? `${listId}-refusal` : undefined}
         autoComplete="off"
         spellCheck={false}
         placeholder={placeholder}
@@ -190,8 +193,13 @@ export function Autocomplete({
           {message}
         </span>
       )}
-      {open && !disabled && (items.length > 0 || suggestions?.footer) && (
+      {open && !disabled && (items.length > 0 || suggestions?.footer || refusal) && (
         <Popover anchor={input} keepFocus className="ac-list" maxHeight={250}>
+          {refusal && (
+            <div id={`${listId}-refusal`} role="alert" className="ac-refusal">
+              {refusal}
+            </div>
+          )}
           <div ref={list} role="listbox" id={listId} aria-label={`${label} suggestions`}>
             {items.map((item, i) => (
               <div key={`${item.id}-${i}`} role="presentation">

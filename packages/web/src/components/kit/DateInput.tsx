@@ -29,6 +29,12 @@ export interface DateInputProps {
   /** Blank is refused instead of clearing (a transaction must have a date). */
   required?: boolean;
   error?: string | null;
+  /**
+   * The owner judges a text that is not a date itself (the rule editor hands it to the core's
+   * parser, which names why under the row): the text stays, and the input shows no message of
+   * its own and calls this instead when the edit ends.
+   */
+  onRefused?: (text: string) => void;
   id?: string;
   className?: string;
   style?: CSSProperties;
@@ -52,6 +58,7 @@ export function DateInput({
   autoFocus,
   required,
   error: outsideError,
+  onRefused,
   id,
   className,
   style,
@@ -97,7 +104,8 @@ export function DateInput({
     commit(reason) {
       const r = readDateText(text, fmt.dateFormat, today, parse);
       if (r === undefined || (r === null && required)) {
-        setError(`${INVALID}${fmt.date(today)}`);
+        if (onRefused) onRefused(text);
+        else setError(`${INVALID}${fmt.date(today)}`);
         return false;
       }
       setError(null);

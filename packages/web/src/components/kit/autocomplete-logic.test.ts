@@ -1,3 +1,4 @@
+import { PAYEE_NAME_SPACES } from '@coffer/core/payees/name.ts';
 import { describe, expect, it } from 'vitest';
 import {
   accountSuggestions,
@@ -50,6 +51,19 @@ describe('payeeSuggestions', () => {
     expect(s.items.map((i) => i.label)).toEqual(['krog', 'Krog', 'Kroger', 'Big Kroger Market']);
     expect(s.items[0]).toMatchObject({ special: 'create', id: 'new:krog' });
     expect(s.items[s.highlight]!.id).toBe('p2');
+  });
+
+  it('offers no Create Payee for spaces alone, and says why (the shared check)', () => {
+    const s = payeeSuggestions(payees, accounts, '   ', true, null);
+    expect(s.items.some((i) => i.special === 'create')).toBe(false);
+    expect(s.refusal).toBe(PAYEE_NAME_SPACES);
+    // Nothing typed is no refusal: the list just opens.
+    expect(payeeSuggestions(payees, accounts, '', true, null).refusal).toBeUndefined();
+    // Where no payee may be created, there is nothing to refuse.
+    expect(
+      payeeSuggestions(payees, accounts, '  ', true, null, { create: false }).refusal,
+    ).toBeUndefined();
+    expect(payeeSuggestions(payees, accounts, ' kro ', true, null).refusal).toBeUndefined();
   });
 
   it('leaves out excluded payees, and Create Payee when asked to', () => {

@@ -3,6 +3,7 @@
  * payee autocomplete, category and account pickers). Pure, so the rules are tested here and
  * every picker in the app follows them.
  */
+import { checkPayeeName } from '@coffer/core/payees/name.ts';
 
 export interface AcItem {
   id: string;
@@ -21,6 +22,8 @@ export interface Suggestions {
   footer?: string;
   /** The item Enter takes, by index into items, or -1 for none. */
   highlight: number;
+  /** Why the typed text cannot become a new item (spaces alone are no payee name). */
+  refusal?: string;
 }
 
 export const PAYEE_LIMIT = 100;
@@ -134,15 +137,17 @@ export function payeeSuggestions(
   const query = typed ? text : '';
   const matched = filterItems([...regular.sort(byLabel), ...transfers.sort(byLabel)], query);
   const items = matched.slice(0, limit);
-  const trimmed = text.trim();
-  const exists = payees.some((p) => !p.transfer_acct && p.name === trimmed);
-  if (typed && trimmed !== '' && !exists && !transferMode && options.create !== false) {
-    items.unshift({ id: `new:${trimmed}`, label: trimmed, special: 'create' });
+  const creating = typed && text !== '' && !transferMode && options.create !== false;
+  const name = checkPayeeName(text);
+  const exists = name.ok && payees.some((p) => !p.transfer_acct && p.name === name.name);
+  if (creating && name.ok && !exists) {
+    items.unshift({ id: `new:${name.name}`, label: name.name, special: 'create' });
   }
   return {
     items,
     footer: matched.length > limit ? MORE_PAYEES : undefined,
     highlight: highlightOf(items, typed, value),
+    ...(creating && !name.ok ? { refusal: name.message } : {}),
   };
 }
 

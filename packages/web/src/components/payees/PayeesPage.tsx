@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { checkPayeeName } from '@coffer/core/payees/name.ts';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { loadPayees } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
@@ -15,6 +16,11 @@ import {
 } from './payee-logic.ts';
 import './payees.css';
 
+/**
+ * A payee's name, edited in place. A name that is no name (empty, or spaces alone) keeps the
+ * field open with the shared check's reason beside it, as the register does for a refused
+ * value; Escape gives the old name back.
+ */
 function PayeeName({
   payee,
   editing,
@@ -24,23 +30,44 @@ function PayeeName({
   payee: Payee;
   editing: boolean;
   onEdit: () => void;
+  /** The trimmed new name, or null to keep the old one. */
   onDone: (name: string | null) => void;
 }) {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const errorId = useId();
   if (payee.transfer_acct)
     return <span className="payee-name subdued">Transfer: {payee.name}</span>;
   if (editing) {
+    const finish = (text: string) => {
+      const checked = checkPayeeName(text);
+      setRefusal(checked.ok ? null : checked.message);
+      if (checked.ok) onDone(checked.name);
+    };
     return (
-      <input
-        className="input payee-input"
-        aria-label={`Name of ${payee.name}`}
-        defaultValue={payee.name}
-        autoFocus
-        onBlur={(e) => onDone(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') onDone(e.currentTarget.value);
-          if (e.key === 'Escape') onDone(null);
-        }}
-      />
+      <span className="payee-name-edit">
+        <input
+          className="input payee-input"
+          aria-label={`Name of ${payee.name}`}
+          aria-invalid={refusal ? true : undefined}
+          aria-describedby={refusal ? errorId : undefined}
+          defaultValue={payee.name}
+          autoFocus
+          onChange={() => setRefusal(null)}
+          onBlur={(e) => finish(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') finish(e.currentTarget.value);
+            if (e.key === 'Escape') {
+              setRefusal(null);
+              onDone(null);
+            }
+          }}
+        />
+        {refusal && (
+          <span id={errorId} role="alert" className="field-error">
+            {refusal}
+          </span>
+        )}
+      </span>
     );
   }
   return (
@@ -97,7 +124,7 @@ export function PayeesPage() {
 
   async function rename(payee: Payee, name: string | null) {
     setEditing(null);
-    if (name === null || name.trim() === '' || name === payee.name) return;
+    if (name === null || name === payee.name) return;
     await store.backend.send('payees-batch-change', {
       updated: [{ id: payee.id, name }],
       deleted: [],

@@ -1,3 +1,4 @@
+import { checkEditedRule } from '@coffer/core/rules/editor.ts';
 import { useCallback, useRef, useState } from 'react';
 import { loadPayees } from '../../app/actions.ts';
 import { useStore } from '../../app/context.ts';
@@ -77,6 +78,10 @@ export function EditRuleModal({ options, active, close }: ModalProps) {
   }
 
   async function save() {
+    // The core's check first: a row left empty or a value that is not one is named under its
+    // row, and nothing is written (not even a payee the rule would create).
+    const refused = withErrors(rule, checkEditedRule(savedRule(rule)));
+    if (refused) return setRule(refused);
     setSaving(true);
     try {
       const r = await withPayees(rule);

@@ -1,4 +1,6 @@
+import { useRef, useState } from 'react';
 import { q } from '@coffer/core/query/query.ts';
+import { parseDateValue } from '@coffer/core/rules/compile.ts';
 import { defaultRecurConfig } from '@coffer/core/schedules/recurrence/editor.ts';
 import type { RecurConfig } from '@coffer/core/schedules/recurrence/types.ts';
 import { useFormat } from '../../app/use-format.ts';
@@ -30,7 +32,38 @@ interface ValueProps {
   onChange: (value: unknown) => void;
 }
 
-const isFullDate = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+const isFullDate = (v: unknown): v is string => parseDateValue(v)?.kind === 'day';
+const isMonthOrYear = (v: unknown) => typeof v === 'string' && /^\d{4}(-\d{2})?$/.test(v);
+
+/**
+ * An amount box in a rule row. A refused text goes into the row as typed; the box keeps its
+ * last number as its value meanwhile, so the text stays in place beside the row's reason.
+ */
+function RuleAmount({
+  value,
+  label,
+  signed,
+  onValue,
+}: {
+  value: unknown;
+  label: string;
+  signed: boolean;
+  onValue: (value: unknown) => void;
+}) {
+  const last = useRef<number | null>(null);
+  if (typeof value === 'number' || value == null) last.current = value ?? null;
+  return (
+    <AmountInput
+      label={label}
+      value={last.current}
+      signToggle={signed}
+      onChange={(cents) => {
+        if (cents !== undefined) onValue(cents);
+      }}
+      onRefused={onValue}
+    />
+  );
+}
 const isList = (op: string) => op === 'oneOf' || op === 'notOneOf';
 
 /** One payee, category or account, picked with the shared autocompletes. */
@@ -117,6 +150,11 @@ function ScheduleValue({ id }: { id: string | null }) {
  */
 export function RuleValue({ row, label, kind, onChange }: ValueProps) {
   const names = useRuleNames();
+  // A date row keeps the input it opened with: a typed text that is not a date (handed over to
+  // be judged on save) must not swap the date field for a text box, nor clear it.
+  const [monthOrYear] = useState(() => isMonthOrYear(row.value));
+  const lastDate = useRef<string | null>(null);
+  if (isFullDate(row.value)) lastDate.current = row.value;
   const error = row.error ?? null;
   const field = row.field ?? '';
   if (row.op === 'link-schedule') return <ScheduleValue id={(row.value as string) ?? null} />;
@@ -173,37 +211,29 @@ export function RuleValue({ row, label, kind, onChange }: ValueProps) {
     const options = row.options as { inflow?: boolean; outflow?: boolean } | null | undefined;
     // Inflow and outflow compare the amount's size, so only plain amounts carry a sign.
     const signed = field === 'amount' && !options?.inflow && !options?.outflow;
-    const read = (cents: number | null | undefined, apply: (c: number | null) => void) => {
-      if (cents !== undefined) apply(cents);
-    };
+    // A text that is not an amount goes into the row as typed: the core's parser refuses it
+    // on save with the spec's words, instead of the row keeping its last number.
     if (row.op === 'isbetween') {
-      const range = (row.value ?? {}) as { num1?: number | null; num2?: number | null };
+      const range = (row.value ?? {}) as { num1?: unknown; num2?: unknown };
       return (
         <span className="rule-between">
-          <AmountInput
+          <RuleAmount
             label={label}
-            value={range.num1 ?? null}
-            signToggle={signed}
-            onChange={(c) => read(c, (num1) => onChange({ ...range, num1 }))}
+            value={range.num1}
+            signed={signed}
+            onValue={(num1) => onChange({ ...range, num1 })}
           />
           <span>and</span>
-          <AmountInput
+          <RuleAmount
             label={`${label}, second amount`}
-            value={range.num2 ?? null}
-            signToggle={signed}
-            onChange={(c) => read(c, (num2) => onChange({ ...range, num2 }))}
+            value={range.num2}
+            signed={signed}
+            onValue={(num2) => onChange({ ...range, num2 })}
           />
         </span>
       );
     }
-    return (
-      <AmountInput
-        label={label}
-        value={typeof row.value === 'number' ? row.value : null}
-        signToggle={signed}
-        onChange={(c) => read(c, onChange)}
-      />
-    );
+    return <RuleAmount label={label} value={row.value} signed={signed} onValue={onChange} />;
   }
 
   if (row.type === 'date') {
@@ -215,14 +245,15 @@ export function RuleValue({ row, label, kind, onChange }: ValueProps) {
       }
       return <RecurrenceInput label={label} value={value} onChange={onChange} />;
     }
-    if (row.value === null || row.value === undefined || isFullDate(row.value)) {
+    if (!monthOrYear) {
       return (
         <DateInput
           label={label}
-          value={(row.value as string | null) ?? null}
+          value={row.value == null ? null : lastDate.current}
           onCommit={(d) => {
             if (d !== row.value) onChange(d);
           }}
+          onRefused={onChange}
         />
       );
     }
