@@ -62,4 +62,24 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'fetch', 'setTimeout', 'setInterval', 'process'],
     },
   },
+  {
+    // The kit's small parts know nothing of the open budget: no store, no backend, no bindings.
+    // What reads the budget lives in kit/data (bindings) and kit/pickers (domain widgets).
+    files: ['packages/web/src/components/kit/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '(^|/)(backend|state|store)/|/app/(context|store|actions)\\.ts$|(^\\.\\./|/kit/)(data|pickers)/',
+              message:
+                'kit/ui holds no store or backend: take the value as a prop, or put the part in kit/data or kit/pickers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -6,10 +6,10 @@ import { useEffect, useState } from 'react';
 import { syncBankAccounts } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { errorOf } from '../../backend/backend.ts';
-import { Amount } from '../kit/AmountInput.tsx';
-import { MenuButton, type MenuEntry } from '../kit/Menu.tsx';
-import { NotesButton } from '../kit/Notes.tsx';
-import { TextInput } from '../kit/TextInput.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
+import { MenuButton, type MenuEntry } from '../kit/ui/Menu.tsx';
+import { NotesButton } from '../kit/pickers/Notes.tsx';
+import { TextInput } from '../kit/ui/TextInput.tsx';
 import { BALANCE_SHEET, knownNumber } from './balance-queries.ts';
 import type { RegisterView } from './views.ts';
 

@@ -5,7 +5,7 @@ import { useStore } from '../../app/context.ts';
 import { errorCode } from '../../backend/backend.ts';
 import { parseAmount } from '../../util/format.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { Modal } from '../kit/ui/Modal.tsx';
 
 export function AddAccountModal({ active, close }: ModalProps) {
   const store = useStore();

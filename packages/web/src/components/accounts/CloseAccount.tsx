@@ -11,8 +11,8 @@ import type { Account } from '../../app/types.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { errorOf } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
-import { AccountAutocomplete, CategoryAutocomplete } from '../kit/Pickers.tsx';
+import { Modal } from '../kit/ui/Modal.tsx';
+import { AccountAutocomplete, CategoryAutocomplete } from '../kit/pickers/Pickers.tsx';
 
 /** Whether closing into `target` needs a category: money leaving the budget. */
 export function needsCategory(account: Account, target: Account | undefined): boolean {

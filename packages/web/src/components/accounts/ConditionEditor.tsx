@@ -14,16 +14,16 @@ import {
 } from '@coffer/core/rules/fields.ts';
 import type { ConditionOp, RuleField } from '@coffer/core/rules/types.ts';
 import { type RefObject, useRef, useState } from 'react';
-import { AmountInput } from '../kit/AmountInput.tsx';
-import { DateInput } from '../kit/DateInput.tsx';
+import { AmountInput } from '../kit/ui/AmountInput.tsx';
+import { DateInput } from '../kit/ui/DateInput.tsx';
 import { useAppState } from '../../app/context.ts';
 import {
   AccountAutocomplete,
   CategoryAutocomplete,
   PayeeAutocomplete,
   usePayeeName,
-} from '../kit/Pickers.tsx';
-import { Popover } from '../kit/Popover.tsx';
+} from '../kit/pickers/Pickers.tsx';
+import { Popover } from '../kit/ui/Popover.tsx';
 import { type FilterCondition, fieldTitle } from './filter-conditions.ts';
 
 /** A new condition of an editor field ('payee', 'amount-outflow', 'month', …). */

@@ -6,10 +6,10 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { errorOf } from '../../backend/backend.ts';
-import { useTablesChanged } from '../kit/data.ts';
-import { MenuButton, type MenuEntry } from '../kit/Menu.tsx';
-import { usePayeeName } from '../kit/Pickers.tsx';
-import { Popover } from '../kit/Popover.tsx';
+import { useTablesChanged } from '../kit/data/data.ts';
+import { MenuButton, type MenuEntry } from '../kit/ui/Menu.tsx';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
+import { Popover } from '../kit/ui/Popover.tsx';
 import { ConditionEditor } from './ConditionEditor.tsx';
 import {
   describeCondition,

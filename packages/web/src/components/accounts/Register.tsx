@@ -5,7 +5,7 @@
 import { type DragEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import type { VirtualTableHandle } from '../kit/VirtualTable.tsx';
+import type { VirtualTableHandle } from '../kit/ui/VirtualTable.tsx';
 import { AccountHeader } from './AccountHeader.tsx';
 import { registerColumns } from './columns.ts';
 import { draftRemainder } from './draft.ts';

@@ -3,7 +3,7 @@
  * line, the add row, a scheduled preview.
  */
 import { memo, type ReactNode } from 'react';
-import type { CommitReason } from '../kit/cell-keys.ts';
+import type { CommitReason } from '../kit/ui/cell-keys.ts';
 import { type CellValues, EditCell } from './cells.tsx';
 import type { ColumnId, RegisterColumn } from './columns.ts';
 import type { NavRow } from './nav-rows.ts';

@@ -15,9 +15,9 @@ import {
 } from 'react';
 import { useAppState } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { Amount } from '../kit/AmountInput.tsx';
-import { Menu, type MenuEntry } from '../kit/Menu.tsx';
-import { gridTemplate, VirtualTable, type VirtualTableHandle } from '../kit/VirtualTable.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
+import { Menu, type MenuEntry } from '../kit/ui/Menu.tsx';
+import { gridTemplate, VirtualTable, type VirtualTableHandle } from '../kit/ui/VirtualTable.tsx';
 import type { RegisterColumn } from './columns.ts';
 import { DRAFT_KEY, type NavRow } from './nav-rows.ts';
 import type { Preview } from './previews.ts';

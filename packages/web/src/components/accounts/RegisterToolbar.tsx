@@ -4,7 +4,7 @@
  */
 import { FILTER_EDITOR_FIELDS } from '@coffer/core/rules/fields.ts';
 import { useRef, useState } from 'react';
-import { MenuButton, type MenuEntry } from '../kit/Menu.tsx';
+import { MenuButton, type MenuEntry } from '../kit/ui/Menu.tsx';
 import { ConditionEditor, newFilterCondition } from './ConditionEditor.tsx';
 import { fieldTitle } from './filter-conditions.ts';
 import type { RegisterFinding } from './use-register-finding.ts';

@@ -1,10 +1,10 @@
 import type { KeyboardEvent } from 'react';
 import type { Account } from '../../app/types.ts';
-import { AmountInput } from '../kit/AmountInput.tsx';
-import { type CommitReason, commitReasonForKey } from '../kit/cell-keys.ts';
-import { DateInput } from '../kit/DateInput.tsx';
-import { AccountAutocomplete, CategoryAutocomplete, PayeeAutocomplete } from '../kit/Pickers.tsx';
-import { TextInput } from '../kit/TextInput.tsx';
+import { AmountInput } from '../kit/ui/AmountInput.tsx';
+import { type CommitReason, commitReasonForKey } from '../kit/ui/cell-keys.ts';
+import { DateInput } from '../kit/ui/DateInput.tsx';
+import { AccountAutocomplete, CategoryAutocomplete, PayeeAutocomplete } from '../kit/pickers/Pickers.tsx';
+import { TextInput } from '../kit/ui/TextInput.tsx';
 import type { RegisterField } from './types.ts';
 
 /** What a row shows and edits, for a transaction, a split line or the add row. */

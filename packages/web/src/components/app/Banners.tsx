@@ -3,7 +3,7 @@ import { savePrefs } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { DEMO_PR_URL, RELEASE_NOTES_URL } from '../../app/version.ts';
 import { mobileNoticeCookie, mobileNoticeSnoozed, syncingBannerText } from '../../state/banners.ts';
-import { Spinner } from '../kit/Spinner.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import './banners.css';
 
 /** Shown by demo builds (pull request previews), with a link to the pull request. */

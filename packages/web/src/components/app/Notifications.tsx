@@ -6,7 +6,7 @@ import {
   type Notification,
   parseMessage,
 } from '../../state/notifications.ts';
-import { Spinner } from '../kit/Spinner.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import './notifications.css';
 
 function Message({ n }: { n: Notification }) {

@@ -1,8 +1,8 @@
 import { memo, useState } from 'react';
 import { useStore } from '../../app/context.ts';
-import { Amount } from '../kit/AmountInput.tsx';
-import { MenuButton } from '../kit/Menu.tsx';
-import { useStoreNumber } from '../kit/sheet-cell-store.ts';
+import { Amount } from '../kit/ui/AmountInput.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
+import { useStoreNumber } from '../kit/data/sheet-cell-store.ts';
 import { BudgetRows } from './BudgetRows.tsx';
 import { saveName } from './category-actions.ts';
 import { cell } from './cells.ts';

@@ -1,8 +1,8 @@
 import { type KeyboardEvent, memo, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import type { Category, CategoryGroup } from '../../app/types.ts';
-import { Menu } from '../kit/Menu.tsx';
-import { NotesButton } from '../kit/Notes.tsx';
+import { Menu } from '../kit/ui/Menu.tsx';
+import { NotesButton } from '../kit/pickers/Notes.tsx';
 import {
   categoryMenu,
   deleteCategory,

@@ -1,8 +1,8 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
-import { CategoryAutocomplete } from '../kit/Pickers.tsx';
+import { Modal } from '../kit/ui/Modal.tsx';
+import { CategoryAutocomplete } from '../kit/pickers/Pickers.tsx';
 import { failureText } from './actions.ts';
 
 const TYPE_TEXT = 'A category must be transferred to another of the same type (expense or income)';

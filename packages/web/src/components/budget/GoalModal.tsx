@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { AmountInput } from '../kit/AmountInput.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { AmountInput } from '../kit/ui/AmountInput.tsx';
+import { Modal } from '../kit/ui/Modal.tsx';
 import { failureText, runTemplates } from './actions.ts';
 import { type GoalForm, type GoalKind, goalLine, noteWithGoal, readGoal } from './goals.ts';
 import { monthTitle } from './month-nav.ts';

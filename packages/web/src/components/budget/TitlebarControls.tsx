@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { loadPrefs, saveGlobalPrefs } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
-import { Spinner } from '../kit/Spinner.tsx';
-import { TitlebarSlot } from '../kit/TitlebarSlot.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
+import { TitlebarSlot } from '../kit/ui/TitlebarSlot.tsx';
 import { run } from './actions.ts';
 import type { BudgetType } from './rows.ts';
 

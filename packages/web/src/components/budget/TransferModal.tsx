@@ -1,16 +1,16 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { AmountInput } from '../kit/AmountInput.tsx';
-import { Autocomplete } from '../kit/Autocomplete.tsx';
+import { AmountInput } from '../kit/ui/AmountInput.tsx';
+import { Autocomplete } from '../kit/ui/Autocomplete.tsx';
 import {
   type AcItem,
   categorySuggestions,
   matchRank,
   type Suggestions,
-} from '../kit/autocomplete-logic.ts';
-import { cellValue, useSheetCells } from '../kit/data.ts';
-import { Modal } from '../kit/Modal.tsx';
+} from '../kit/ui/autocomplete-logic.ts';
+import { cellValue, useSheetCells } from '../kit/data/data.ts';
+import { Modal } from '../kit/ui/Modal.tsx';
 import { failureText } from './actions.ts';
 import { categoryCell, cell } from './cells.ts';
 import { monthTitle } from './month-nav.ts';

@@ -3,7 +3,7 @@ import { loadPrefs } from '../../app/actions.ts';
 import { useStore } from '../../app/context.ts';
 import { errorCode } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { Modal } from '../kit/ui/Modal.tsx';
 
 export function keyErrorText(code: string): string {
   switch (code) {

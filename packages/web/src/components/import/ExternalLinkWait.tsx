@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
-import { Spinner } from '../kit/Spinner.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import type { Answer, BankProvider, ExternalAccount } from './bank-provider.ts';
 import { LINK_FAILED, LINK_SUCCESS, waitErrorText } from './link-logic.ts';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import { errorOf } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { Modal } from '../kit/ui/Modal.tsx';
 import { BOTH_SECRETS } from './link-logic.ts';
 import './bank.css';
 

@@ -2,8 +2,8 @@ import { useMemo, useRef, useState } from 'react';
 import { useAppState } from '../../app/context.ts';
 import { useResponsive } from '../../app/responsive.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { Popover } from '../kit/Popover.tsx';
-import { type Column, VirtualTable } from '../kit/VirtualTable.tsx';
+import { Popover } from '../kit/ui/Popover.tsx';
+import { type Column, VirtualTable } from '../kit/ui/VirtualTable.tsx';
 import {
   type MatchReason,
   matchReasonText,

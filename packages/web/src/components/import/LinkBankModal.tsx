@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Autocomplete } from '../kit/Autocomplete.tsx';
-import { listSuggestions } from '../kit/autocomplete-logic.ts';
-import { MenuButton } from '../kit/Menu.tsx';
-import { Modal } from '../kit/Modal.tsx';
-import { Spinner } from '../kit/Spinner.tsx';
+import { Autocomplete } from '../kit/ui/Autocomplete.tsx';
+import { listSuggestions } from '../kit/ui/autocomplete-logic.ts';
+import { MenuButton } from '../kit/ui/Menu.tsx';
+import { Modal } from '../kit/ui/Modal.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import { type Bank, providerById } from './bank-provider.ts';
 import { COUNTRIES } from './countries.ts';
 import { ExternalLinkWait, type LinkedData } from './ExternalLinkWait.tsx';

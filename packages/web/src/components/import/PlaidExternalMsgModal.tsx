@@ -1,6 +1,6 @@
 import { useStore } from '../../app/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { Modal } from '../kit/ui/Modal.tsx';
 
 /**
  * plaid-external-msg: the spec keeps the name of the old Plaid link modal. Coffer links banks

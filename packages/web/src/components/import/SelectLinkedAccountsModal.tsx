@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
-import { Spinner } from '../kit/Spinner.tsx';
+import { Modal } from '../kit/ui/Modal.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import { type ExternalAccount, providerById } from './bank-provider.ts';
 import {
   choosableAccounts,

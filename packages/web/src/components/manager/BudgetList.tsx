@@ -12,8 +12,8 @@ import {
 import { useAppState, useStore } from '../../app/context.ts';
 import type { FileEntry, FileState } from '../../app/types.ts';
 import { IS_DEV } from '../../app/version.ts';
-import { MenuButton } from '../kit/Menu.tsx';
-import { Spinner } from '../kit/Spinner.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import { Brand } from './Brand.tsx';
 import { fileDetails, fileIdentity, repeatedNames } from './file-details.ts';
 import { DeviceIcon, KeyIcon } from './file-icons.tsx';

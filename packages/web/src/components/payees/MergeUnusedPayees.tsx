@@ -1,7 +1,7 @@
 import { loadPayees } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { Modal } from '../kit/ui/Modal.tsx';
 
 export function MergeUnusedPayeesModal({ options, active, close }: ModalProps) {
   const store = useStore();

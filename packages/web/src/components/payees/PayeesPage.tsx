@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { loadPayees } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { Payee } from '../../app/types.ts';
-import { MenuButton } from '../kit/Menu.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
 import {
   canDelete,
   canMerge,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
-import { MenuButton } from '../kit/Menu.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
 import { CHART_LIMITS, CustomChart } from './charts/CustomChart.tsx';
 import { CustomTable } from './charts/CustomTable.tsx';
 import { RangePicker } from './controls/RangePicker.tsx';

@@ -1,4 +1,4 @@
-import { Amount } from '../kit/AmountInput.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
 
 export interface FigureColumn<R> {
   header: string;

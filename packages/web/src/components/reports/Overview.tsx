@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useStore } from '../../app/context.ts';
-import { MenuButton } from '../kit/Menu.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
 import { GROUP_LABELS, MEASURE_LABELS, settingsOf } from './data/custom-settings.ts';
 import { PRESET_LABELS } from './data/range.ts';
 import { CashFlowCard, CustomReportCard, NetWorthCard, SpendingCard } from './OverviewCards.tsx';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { Modal } from '../kit/ui/Modal.tsx';
 
 /**
  * `report-name`: asks a custom report's name (to save a new report, save a copy or rename).

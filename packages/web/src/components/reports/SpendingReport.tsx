@@ -1,5 +1,5 @@
 import { useAppState } from '../../app/context.ts';
-import { Amount } from '../kit/AmountInput.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
 import { SpendingChart } from './charts/SpendingChart.tsx';
 import { ReportControls } from './controls/ReportControls.tsx';
 import { spanLabel } from './data/range.ts';

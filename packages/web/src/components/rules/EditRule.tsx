@@ -3,7 +3,7 @@ import { loadPayees } from '../../app/actions.ts';
 import { useStore } from '../../app/context.ts';
 import { errorOf } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { Modal } from '../kit/ui/Modal.tsx';
 import {
   actionDeletable,
   addAction,

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import { useResponsive } from '../../app/responsive.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { Amount } from '../kit/AmountInput.tsx';
-import { type Column, VirtualTable } from '../kit/VirtualTable.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
+import { type Column, VirtualTable } from '../kit/ui/VirtualTable.tsx';
 import {
   type Change,
   PREVIEW_MORE_WITHIN,

@@ -2,17 +2,17 @@ import { q } from '@coffer/core/query/query.ts';
 import { defaultRecurConfig } from '@coffer/core/schedules/recurrence/editor.ts';
 import type { RecurConfig } from '@coffer/core/schedules/recurrence/types.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { AmountInput } from '../kit/AmountInput.tsx';
-import { DateInput } from '../kit/DateInput.tsx';
-import { useQuery } from '../kit/data.ts';
-import { MultiInput } from '../kit/MultiInput.tsx';
+import { AmountInput } from '../kit/ui/AmountInput.tsx';
+import { DateInput } from '../kit/ui/DateInput.tsx';
+import { useQuery } from '../kit/data/data.ts';
+import { MultiInput } from '../kit/ui/MultiInput.tsx';
 import {
   AccountAutocomplete,
   CategoryAutocomplete,
   PayeeAutocomplete,
   usePayeeName,
-} from '../kit/Pickers.tsx';
-import { localToday } from '../kit/calendar.ts';
+} from '../kit/pickers/Pickers.tsx';
+import { localToday } from '../kit/ui/calendar.ts';
 // The schedules area's recurrence popup (its styles come with it): a schedule's rule keeps its
 // recurrence in the date condition.
 import { RecurrenceInput } from '../schedules/RecurrenceInput.tsx';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
-import { useTablesChanged } from '../kit/data.ts';
+import { useTablesChanged } from '../kit/data/data.ts';
 import { newRuleForPayee } from '../payees/payee-logic.ts';
 import type { OnRuleSaved } from './EditRule.tsx';
 import type { EditorRule } from './rule-editor.ts';

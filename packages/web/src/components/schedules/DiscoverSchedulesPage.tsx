@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { errorOf } from '../../backend/backend.ts';
-import { usePayeeName } from '../kit/Pickers.tsx';
-import { Spinner } from '../kit/Spinner.tsx';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import { toggled } from './schedule-logic.ts';
 import './schedules.css';
 

@@ -1,6 +1,6 @@
 import { q } from '@coffer/core/query/query.ts';
 import { useStore } from '../../app/context.ts';
-import { useQuery } from '../kit/data.ts';
+import { useQuery } from '../kit/data/data.ts';
 import { TransactionsTable, type TxnRow } from './TransactionsTable.tsx';
 
 /** How many linked transactions the editor lists (the newest). */

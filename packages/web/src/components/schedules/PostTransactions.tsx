@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useStore } from '../../app/context.ts';
-import { Modal } from '../kit/Modal.tsx';
-import { usePayeeName } from '../kit/Pickers.tsx';
+import { Modal } from '../kit/ui/Modal.tsx';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { postTransactionsText } from './schedule-logic.ts';
 import './schedules.css';
 

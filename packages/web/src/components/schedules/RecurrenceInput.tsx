@@ -3,8 +3,8 @@ import { finishRecurConfig } from '@coffer/core/schedules/recurrence/editor.ts';
 import type { RecurEndMode, RecurPattern } from '@coffer/core/schedules/recurrence/types.ts';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useFormat } from '../../app/use-format.ts';
-import { DateInput } from '../kit/DateInput.tsx';
-import { Popover } from '../kit/Popover.tsx';
+import { DateInput } from '../kit/ui/DateInput.tsx';
+import { Popover } from '../kit/ui/Popover.tsx';
 import {
   addPattern,
   END_MODES,

@@ -1,6 +1,6 @@
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { usePayeeName } from '../kit/Pickers.tsx';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { actionText, conditionText, type Names, type RuleLike } from './rule-text.ts';
 
 /**

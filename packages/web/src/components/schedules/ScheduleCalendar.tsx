@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { useAppState } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { weekdaysFrom } from '../../util/format.ts';
-import { Amount } from '../kit/AmountInput.tsx';
-import { localToday, monthGrid, monthOf, monthTitle, shiftMonth } from '../kit/calendar.ts';
-import { useQuery } from '../kit/data.ts';
-import { usePayeeName } from '../kit/Pickers.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
+import { localToday, monthGrid, monthOf, monthTitle, shiftMonth } from '../kit/ui/calendar.ts';
+import { useQuery } from '../kit/data/data.ts';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { dayBalances, lowestProjected, type Occurrence, occurrences } from './projection.ts';
 import type { ScheduleRow } from './schedule-logic.ts';
 

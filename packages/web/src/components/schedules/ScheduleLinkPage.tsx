@@ -4,9 +4,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { errorOf } from '../../backend/backend.ts';
-import { useQuery } from '../kit/data.ts';
-import { usePayeeName } from '../kit/Pickers.tsx';
-import { Spinner } from '../kit/Spinner.tsx';
+import { useQuery } from '../kit/data/data.ts';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import { TransactionsTable, type TxnRow } from './TransactionsTable.tsx';
 import {
   amountText,

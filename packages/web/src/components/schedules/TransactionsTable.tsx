@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useAppState } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { Amount } from '../kit/AmountInput.tsx';
-import { usePayeeName } from '../kit/Pickers.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 
 export interface TxnRow {
   id: string;

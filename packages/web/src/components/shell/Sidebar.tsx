@@ -3,7 +3,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import { closeBudget, saveGlobalPrefs, savePrefs } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { FLOATING_SIDEBAR_BELOW, useResponsive } from '../../app/responsive.ts';
-import { MenuButton } from '../kit/Menu.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
 import { SidebarAccounts } from './SidebarAccounts.tsx';
 
 function BudgetName() {

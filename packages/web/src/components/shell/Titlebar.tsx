@@ -2,10 +2,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { closeBudget, saveGlobalPrefs, savePrefs, signOut } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { balanceCells, cellNumber } from '../accounts/balance-queries.ts';
-import { MenuButton } from '../kit/Menu.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
 import { SHOW_SIDEBAR_BUTTON_ID } from './Sidebar.tsx';
-import { Spinner } from '../kit/Spinner.tsx';
-import { TITLEBAR_SLOT_ID } from '../kit/TitlebarSlot.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
+import { TITLEBAR_SLOT_ID } from '../kit/ui/TitlebarSlot.tsx';
 
 function SyncButton() {
   const store = useStore();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { deleteBudget } from '../../../app/actions.ts';
 import { useStore } from '../../../app/context.ts';
 import type { FileEntry } from '../../../app/types.ts';
-import { Modal } from '../../kit/Modal.tsx';
+import { Modal } from '../../kit/ui/Modal.tsx';
 import { fileDetails } from '../file-details.ts';
 import type { ModalProps } from '../../app/ModalHost.tsx';
 

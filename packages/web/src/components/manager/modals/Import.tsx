@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { loadAllFiles, loadBudgetData } from '../../../app/actions.ts';
 import { useStore } from '../../../app/context.ts';
 import { errorCode } from '../../../backend/backend.ts';
-import { Modal } from '../../kit/Modal.tsx';
+import { Modal } from '../../kit/ui/Modal.tsx';
 import type { ModalProps } from '../../app/ModalHost.tsx';
 
 export function importErrorText(code: string): string {

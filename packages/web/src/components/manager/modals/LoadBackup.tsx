@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '../../../app/context.ts';
 import type { ModalProps } from '../../app/ModalHost.tsx';
-import { Modal } from '../../kit/Modal.tsx';
+import { Modal } from '../../kit/ui/Modal.tsx';
 
 interface Backup {
   id: string;

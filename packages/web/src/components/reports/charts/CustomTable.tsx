@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Amount } from '../../kit/AmountInput.tsx';
-import { type Column, gridTemplate, VirtualTable } from '../../kit/VirtualTable.tsx';
+import { Amount } from '../../kit/ui/AmountInput.tsx';
+import { type Column, gridTemplate, VirtualTable } from '../../kit/ui/VirtualTable.tsx';
 import type { CustomData, CustomRow } from '../data/custom.ts';
 import { monthLabel } from '../data/range.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Account } from '../../../app/types.ts';
-import { Popover } from '../../kit/Popover.tsx';
+import { Popover } from '../../kit/ui/Popover.tsx';
 import { isClosed, isOffBudget } from '../data/source.ts';
 
 /** What the button says about a choice of accounts. Pure, for the test. */

@@ -4,9 +4,9 @@ import {
   AccountAutocomplete,
   CategoryAutocomplete,
   PayeeAutocomplete,
-} from '../../kit/Pickers.tsx';
-import { AmountInput } from '../../kit/AmountInput.tsx';
-import { DateInput } from '../../kit/DateInput.tsx';
+} from '../../kit/pickers/Pickers.tsx';
+import { AmountInput } from '../../kit/ui/AmountInput.tsx';
+import { DateInput } from '../../kit/ui/DateInput.tsx';
 import type { FilterCondition } from '../data/register-filter.ts';
 
 type FieldType = FilterCondition['type'];

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useStore } from '../../app/context.ts';
-import { Popover } from './Popover.tsx';
-import { useTablesChanged } from './data.ts';
+import { useStore } from '../../../app/context.ts';
+import { Popover } from '../ui/Popover.tsx';
+import { useTablesChanged } from '../data/data.ts';
 
 /**
  * The note of a category, group, account or month, kept fresh across devices. With a null id

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import type { ModalProps } from '../app/ModalHost.tsx';
-import { AmountInput } from './AmountInput.tsx';
-import { DateInput } from './DateInput.tsx';
-import { Modal } from './Modal.tsx';
+import type { ModalProps } from '../../app/ModalHost.tsx';
+import { AmountInput } from '../ui/AmountInput.tsx';
+import { DateInput } from '../ui/DateInput.tsx';
+import { Modal } from '../ui/Modal.tsx';
 import { AccountAutocomplete, CategoryAutocomplete, PayeeAutocomplete } from './Pickers.tsx';
 
 /** The fields the edit-field picker sets on selected transactions. */
