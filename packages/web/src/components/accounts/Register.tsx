@@ -27,6 +27,7 @@ import { defaultAccount, type RegisterView } from './views.ts';
 import type { RegisterTx } from './types.ts';
 import { newUuid } from './uuid.ts';
 import { applyDeltas, balanceDeltas } from './optimistic-cells.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 export function Register({
   view,
@@ -221,9 +222,9 @@ export function Register({
         <div className="card stack">
           <p>For Coffer to be useful, you need to add an account.</p>
           <div>
-            <button className="btn btn-primary" onClick={() => store.pushModal('add-account')}>
+            <Button variant="primary" onClick={() => store.pushModal('add-account')}>
               Add account
-            </button>
+            </Button>
           </div>
         </div>
       )}
