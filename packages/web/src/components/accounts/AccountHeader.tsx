@@ -67,7 +67,6 @@ function BankSyncButton({ accountId }: { accountId: string | undefined }) {
   return (
     <Button
       type="button"
-
       disabled={syncing}
       onClick={() => void syncBankAccounts(store, accountId ?? null)}
     >
