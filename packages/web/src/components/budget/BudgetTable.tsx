@@ -11,6 +11,7 @@ import { monthTitle } from './month-nav.ts';
 import { NameEditor } from './NameEditor.tsx';
 import type { Row } from './rows.ts';
 import { useBudgetView } from './view.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 /** A month's column names with their totals. */
 const ColumnTotals = memo(function ColumnTotals({ month }: { month: string }) {
@@ -113,9 +114,9 @@ export function BudgetTable({ rows, options }: { rows: readonly Row[]; options: 
                 onDone={() => setAddingGroup(false)}
               />
             ) : (
-              <button type="button" className="btn" onClick={() => setAddingGroup(true)}>
+              <Button type="button" onClick={() => setAddingGroup(true)}>
                 Add Group
-              </button>
+              </Button>
             )}
           </div>
         </div>
