@@ -15,6 +15,7 @@ import { fieldName, type RuleRow } from './rule-editor.ts';
 import { transactionValueText } from './rule-text.ts';
 import { useRuleFormats, useRuleNames } from './use-rule-names.ts';
 import type { RulePreview as Preview } from './use-rule-preview.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -145,15 +146,16 @@ export function RulePreview({
       width: width('why', '44px'),
       align: 'center',
       cell: (row) => (
-        <button
+        <Button
           type="button"
-          className="btn btn-bare preview-why"
+          variant="bare"
+          className="preview-why"
           aria-label={`Why did this happen? ${fmt.date(row.date)} ${show('payee', row.payee)}`}
           title="Why did this happen? The rules that run on this transaction"
           onClick={() => store.pushModal('rule-trace', { transactionId: row.id })}
         >
           ?
-        </button>
+        </Button>
       ),
     },
   ];
@@ -183,9 +185,8 @@ export function RulePreview({
             {applied}
           </span>
         )}
-        <button
+        <Button
           type="button"
-          className="btn"
           disabled={selected.size === 0}
           onClick={async () => {
             const ids = [...selected];
@@ -196,7 +197,7 @@ export function RulePreview({
           }}
         >
           Apply actions ({selected.size.toLocaleString()})
-        </button>
+        </Button>
       </div>
       <VirtualTable
         label="Transactions this rule applies to"

@@ -18,6 +18,7 @@ import {
 } from './rules-list.ts';
 import { useRuleFormats, useRuleNames } from './use-rule-names.ts';
 import './rules.css';
+import { Button } from '../kit/ui/Button.tsx';
 
 type ListedRule = EditorRule & { id: string };
 
@@ -129,14 +130,9 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
       {alert && (
         <div role="alert" className="rules-alert">
           <span>{alert}</span>
-          <button
-            type="button"
-            className="btn btn-bare"
-            aria-label="Dismiss"
-            onClick={() => setAlert(null)}
-          >
+          <Button type="button" variant="bare" aria-label="Dismiss" onClick={() => setAlert(null)}>
             ✕
-          </button>
+          </Button>
         </div>
       )}
       <div
@@ -194,9 +190,9 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
                   <RuleSummary rule={rule} names={names} formats={formats} />
                 </span>
                 <span role="cell" className="rules-edit">
-                  <button type="button" className="btn" onClick={() => edit(rule)}>
+                  <Button type="button" onClick={() => edit(rule)}>
                     Edit
-                  </button>
+                  </Button>
                 </span>
               </div>
             );
@@ -213,17 +209,17 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
         </span>
         <span className="rules-footer-buttons">
           {selected.size > 0 && (
-            <button type="button" className="btn btn-danger" onClick={() => void deleteSelected()}>
+            <Button type="button" variant="danger" onClick={() => void deleteSelected()}>
               {deleteLabel(selected.size)}
-            </button>
+            </Button>
           )}
-          <button
+          <Button
             type="button"
-            className="btn btn-primary"
+            variant="primary"
             onClick={() => edit(payeeId ? newRuleForPayee(payeeId) : newRule())}
           >
             Create new rule
-          </button>
+          </Button>
         </span>
       </div>
     </div>
