@@ -14,6 +14,7 @@ import {
   selectionLabel,
 } from './payee-logic.ts';
 import './payees.css';
+import { Button } from '../kit/ui/Button.tsx';
 
 function PayeeName({
   payee,
@@ -44,9 +45,9 @@ function PayeeName({
     );
   }
   return (
-    <button className="payee-name payee-name-button" onClick={onEdit}>
+    <Button variant="plain" className="payee-name payee-name-button" onClick={onEdit}>
       {payee.name}
-    </button>
+    </Button>
   );
 }
 
@@ -150,11 +151,11 @@ export function PayeesPage() {
           onSelect={onMenu}
         />
         {(orphaned.length > 0 || onlyUnused) && (
-          <button className="btn btn-bare" onClick={() => setOnlyUnused((u) => !u)}>
+          <Button variant="bare" onClick={() => setOnlyUnused((u) => !u)}>
             {onlyUnused
               ? 'Show all payees'
               : `Show ${orphaned.length} unused ${orphaned.length === 1 ? 'payee' : 'payees'}`}
-          </button>
+          </Button>
         )}
         <input
           className="input payees-filter"
@@ -193,8 +194,9 @@ export function PayeesPage() {
                 />
               </span>
               <span role="cell">
-                <button
-                  className="btn btn-bare payee-rules"
+                <Button
+                  variant="bare"
+                  className="payee-rules"
                   onClick={() =>
                     count > 0
                       ? store.pushModal('manage-rules', { payeeId: p.id, onChange: reload })
@@ -207,7 +209,7 @@ export function PayeesPage() {
                   {count > 0
                     ? `${count} associated ${count === 1 ? 'rule' : 'rules'}`
                     : 'Create rule'}
-                </button>
+                </Button>
               </span>
             </div>
           );
