@@ -82,4 +82,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One kit of small parts: a screen takes its buttons, selects and tables from kit/ui, so
+    // their look, roles and names are the same everywhere.
+    files: ['packages/web/src/**/*.tsx'],
+    ignores: ['packages/web/src/components/kit/ui/**', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.object.name="it"][callee.property.name="skip"]',
+          message: 'No skipped tests: make it pass or remove it.',
+        },
+        {
+          selector: 'JSXOpeningElement[name.name=/^(button|select|table)$/]',
+          message: "Use the kit's Button, IconButton, Select or Table (components/kit/ui).",
+        },
+      ],
+    },
+  },
 );
