@@ -10,6 +10,7 @@ import {
   shiftMonth,
 } from './calendar.ts';
 import type { CommitReason } from './cell-keys.ts';
+import { ErrorText } from './ErrorText.tsx';
 import { Popover } from './Popover.tsx';
 import { useEditKeys } from './use-edit-keys.ts';
 
@@ -156,9 +157,9 @@ export function DateInput({
         onClick={() => setOpen(true)}
       />
       {message && (
-        <span id={errorId} role="alert" className="field-error">
+        <ErrorText id={errorId} as="span" kind="field">
           {message}
-        </span>
+        </ErrorText>
       )}
       {open && !disabled && (
         <Popover
