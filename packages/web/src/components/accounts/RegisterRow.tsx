@@ -10,6 +10,7 @@ import type { NavRow } from './nav-rows.ts';
 import type { RegisterField } from './types.ts';
 import type { FieldError } from './use-register-editing.ts';
 import { Button } from '../kit/ui/Button.tsx';
+import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 export interface PayeeLabel {
   name: string;
@@ -167,10 +168,9 @@ export const RowCells = memo(function RowCells(p: RowCellsProps) {
     switch (id) {
       case 'select':
         return p.full ? (
-          <input
-            type="checkbox"
+          <Checkbox
             tabIndex={-1}
-            aria-label={`Select ${p.label}`}
+            label={`Select ${p.label}`}
             checked={!!p.selected}
             onChange={() => undefined}
             onClick={(e) => actions.select(row.key, e.shiftKey)}

@@ -36,6 +36,7 @@ import type { Selection } from './selection.ts';
 import type { RegisterTx } from './types.ts';
 import type { RegisterEditing } from './use-register-editing.ts';
 import { Button } from '../kit/ui/Button.tsx';
+import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 /** What is left of a split, in the direction of its total: still to assign, or too much. */
 function LeftText({ total, left }: { total: number; left: number }) {
@@ -279,9 +280,8 @@ export function RegisterTable(p: RegisterTableProps) {
   const header = (col: RegisterColumn) => {
     if (col.id === 'select') {
       return (
-        <input
-          type="checkbox"
-          aria-label="Select all"
+        <Checkbox
+          label="Select all"
           checked={p.allSelected === true}
           ref={(el) => {
             if (el) el.indeterminate = p.allSelected === 'some';

@@ -15,6 +15,7 @@ import {
 } from './payee-logic.ts';
 import './payees.css';
 import { Button } from '../kit/ui/Button.tsx';
+import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 function PayeeName({
   payee,
@@ -177,9 +178,8 @@ export function PayeesPage() {
             >
               <span role="cell" className="payee-check">
                 {!p.transfer_acct && (
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${p.name}`}
+                  <Checkbox
+                    label={`Select ${p.name}`}
                     checked={selected.has(p.id)}
                     onChange={() => toggle(p.id)}
                   />

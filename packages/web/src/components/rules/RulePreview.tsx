@@ -16,6 +16,7 @@ import { transactionValueText } from './rule-text.ts';
 import { useRuleFormats, useRuleNames } from './use-rule-names.ts';
 import type { RulePreview as Preview } from './use-rule-preview.ts';
 import { Button } from '../kit/ui/Button.tsx';
+import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -105,9 +106,8 @@ export function RulePreview({
     {
       id: 'select',
       header: (
-        <input
-          type="checkbox"
-          aria-label={allSelected ? 'Select none' : 'Select all'}
+        <Checkbox
+          label={allSelected ? 'Select none' : 'Select all'}
           checked={allSelected}
           disabled={!total}
           onChange={async () =>
@@ -118,9 +118,8 @@ export function RulePreview({
       width: width('select', '36px'),
       align: 'center',
       cell: (row) => (
-        <input
-          type="checkbox"
-          aria-label={`Select ${fmt.date(row.date)} ${show('payee', row.payee)}`}
+        <Checkbox
+          label={`Select ${fmt.date(row.date)} ${show('payee', row.payee)}`}
           checked={selected.has(row.id)}
           onChange={() =>
             setSelected((s) => {

@@ -20,6 +20,7 @@ import '../schedules/schedules.css';
 import type { EditRow } from './rule-editor.ts';
 import { DELETED } from './rule-text.ts';
 import { useRuleNames } from './use-rule-names.ts';
+import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 interface ValueProps {
   row: EditRow;
@@ -231,9 +232,8 @@ export function RuleValue({ row, label, kind, onChange }: ValueProps) {
   if (row.type === 'boolean') {
     return (
       <label className="checkbox rule-checkbox">
-        <input
-          type="checkbox"
-          aria-label={label}
+        <Checkbox
+          label={label}
           checked={row.value === true || row.value === 1}
           onChange={(e) => onChange(e.target.checked)}
         />

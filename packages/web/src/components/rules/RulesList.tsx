@@ -19,6 +19,7 @@ import {
 import { useRuleFormats, useRuleNames } from './use-rule-names.ts';
 import './rules.css';
 import { Button } from '../kit/ui/Button.tsx';
+import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 type ListedRule = EditorRule & { id: string };
 
@@ -143,9 +144,8 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
       >
         <div className="rules-row rules-header" role="row">
           <span role="columnheader" className="rules-check">
-            <input
-              type="checkbox"
-              aria-label={allSelected ? 'Select no rules' : 'Select all rules'}
+            <Checkbox
+              label={allSelected ? 'Select no rules' : 'Select all rules'}
               checked={allSelected}
               disabled={filtered.length === 0}
               onChange={() =>
@@ -176,9 +176,8 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
                 className={`rules-row${selected.has(rule.id) ? ' selected' : ''}`}
               >
                 <span role="cell" className="rules-check">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select rule: ${text}`}
+                  <Checkbox
+                    label={`Select rule: ${text}`}
                     checked={selected.has(rule.id)}
                     onChange={() => toggle(rule.id)}
                   />

@@ -12,6 +12,7 @@ import './schedules.css';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../kit/ui/Table.tsx';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
 import { Button } from '../kit/ui/Button.tsx';
+import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 /** A recurring payment found in the history (core's `schedule/discover`). */
 interface Found {
@@ -100,9 +101,8 @@ export function DiscoverSchedulesPage() {
               <TableHead>
                 <TableRow>
                   <TableHeader scope="col" className="link-check">
-                    <input
-                      type="checkbox"
-                      aria-label="Select all"
+                    <Checkbox
+                      label="Select all"
                       checked={all}
                       onChange={() => setChosen(all ? new Set() : new Set(found.map((f) => f.id)))}
                     />
@@ -121,9 +121,8 @@ export function DiscoverSchedulesPage() {
                   return (
                     <TableRow key={f.id} aria-label={payee}>
                       <TableCell className="link-check">
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${payee}`}
+                        <Checkbox
+                          label={`Select ${payee}`}
                           checked={chosen.has(f.id)}
                           onChange={() => toggle(f.id)}
                         />

@@ -4,6 +4,7 @@ import { useFormat } from '../../app/use-format.ts';
 import { Amount } from '../kit/ui/AmountInput.tsx';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../kit/ui/Table.tsx';
+import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 export interface TxnRow {
   id: string;
@@ -61,9 +62,8 @@ export function TransactionsTable({ label, rows, picked, action }: Props) {
             <TableRow key={t.id} aria-label={name}>
               {picked && (
                 <TableCell className="link-check">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${name}`}
+                  <Checkbox
+                    label={`Select ${name}`}
                     checked={picked.has(t.id)}
                     onChange={() => picked.toggle(t.id)}
                   />
