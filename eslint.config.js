@@ -62,4 +62,43 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'fetch', 'setTimeout', 'setInterval', 'process'],
     },
   },
+  {
+    // The kit's small parts know nothing of the open budget: no store, no backend, no bindings.
+    // What reads the budget lives in kit/data (bindings) and kit/pickers (domain widgets).
+    files: ['packages/web/src/components/kit/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '(^|/)(backend|state|store)/|/app/(context|store|actions)\\.ts$|(^\\.\\./|/kit/)(data|pickers)/',
+              message:
+                'kit/ui holds no store or backend: take the value as a prop, or put the part in kit/data or kit/pickers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One kit of small parts: a screen takes its buttons, selects and tables from kit/ui, so
+    // their look, roles and names are the same everywhere.
+    files: ['packages/web/src/**/*.tsx'],
+    ignores: ['packages/web/src/components/kit/ui/**', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.object.name="it"][callee.property.name="skip"]',
+          message: 'No skipped tests: make it pass or remove it.',
+        },
+        {
+          selector: 'JSXOpeningElement[name.name=/^(button|select|table)$/]',
+          message: "Use the kit's Button, IconButton, Select or Table (components/kit/ui).",
+        },
+      ],
+    },
+  },
 );

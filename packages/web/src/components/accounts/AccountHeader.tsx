@@ -6,12 +6,13 @@ import { useEffect, useState } from 'react';
 import { syncBankAccounts } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { errorOf } from '../../backend/backend.ts';
-import { Amount } from '../kit/AmountInput.tsx';
-import { MenuButton, type MenuEntry } from '../kit/Menu.tsx';
-import { NotesButton } from '../kit/Notes.tsx';
-import { TextInput } from '../kit/TextInput.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
+import { MenuButton, type MenuEntry } from '../kit/ui/Menu.tsx';
+import { NotesButton } from '../kit/pickers/Notes.tsx';
+import { TextInput } from '../kit/ui/TextInput.tsx';
 import { BALANCE_SHEET, knownNumber } from './balance-queries.ts';
 import type { RegisterView } from './views.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 /**
  * A live query cell of the view's cleared balance (its uncleared part is the rest). Made once
@@ -64,14 +65,13 @@ function BankSyncButton({ accountId }: { accountId: string | undefined }) {
   const show = accountId === undefined ? linked.length > 0 : linked.some((a) => a.id === accountId);
   if (!show) return null;
   return (
-    <button
+    <Button
       type="button"
-      className="btn"
       disabled={syncing}
       onClick={() => void syncBankAccounts(store, accountId ?? null)}
     >
       Sync with bank
-    </button>
+    </Button>
   );
 }
 
@@ -121,9 +121,10 @@ export function AccountHeader({ view, menu, ready }: HeaderProps) {
         ) : (
           <h1 className="reg-title">
             {account ? (
-              <button
+              <Button
                 type="button"
-                className="btn btn-bare reg-title-button"
+                variant="bare"
+                className="reg-title-button"
                 title="Rename account"
                 aria-label={`${account.name} (rename)`}
                 onClick={() => {
@@ -132,7 +133,7 @@ export function AccountHeader({ view, menu, ready }: HeaderProps) {
                 }}
               >
                 {view.title}
-              </button>
+              </Button>
             ) : (
               view.title
             )}

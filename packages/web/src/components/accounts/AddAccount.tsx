@@ -5,7 +5,8 @@ import { useStore } from '../../app/context.ts';
 import { errorCode } from '../../backend/backend.ts';
 import { parseAmount } from '../../util/format.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 export function AddAccountModal({ active, close }: ModalProps) {
   const store = useStore();
@@ -17,14 +18,14 @@ export function AddAccountModal({ active, close }: ModalProps) {
           transactions by hand.
         </p>
         <div>
-          <button
-            className="btn btn-primary"
+          <Button
+            variant="primary"
             onClick={() =>
               store.modal({ type: 'replace', modal: { name: 'add-local-account', options: {} } })
             }
           >
             Create local account
-          </button>
+          </Button>
         </div>
         <p className="subdued">Linking a bank account is not available in this build.</p>
       </div>
@@ -112,14 +113,14 @@ export function AddLocalAccountModal({ active, close }: ModalProps) {
           />
         </label>
         {errors.balance && <div className="error-text">{errors.balance}</div>}
-        <div className="modal-footer">
-          <button type="button" className="btn btn-bare" onClick={close}>
+        <DialogFooter>
+          <Button type="button" variant="bare" onClick={close}>
             Back
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy}>
             Create
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </form>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { useAppState } from '../../app/context.ts';
-import { Amount } from '../kit/AmountInput.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
 import { knownNumber } from './balance-queries.ts';
 
 /** A balance cell's live amount: blank until the core has sent it, never a false zero. */

@@ -11,8 +11,10 @@ import type { Account } from '../../app/types.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { errorOf } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
-import { AccountAutocomplete, CategoryAutocomplete } from '../kit/Pickers.tsx';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
+import { AccountAutocomplete, CategoryAutocomplete } from '../kit/pickers/Pickers.tsx';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 /** Whether closing into `target` needs a category: money leaving the budget. */
 export function needsCategory(account: Account, target: Account | undefined): boolean {
@@ -79,24 +81,20 @@ export function CloseAccountModal({ options, active, close }: ModalProps) {
             Delete <strong>{account.name}</strong> and all its transactions permanently? The other
             sides of its transfers stay, without a payee.
           </p>
-          {errors.form && (
-            <div role="alert" className="error-text">
-              {errors.form}
-            </div>
-          )}
-          <div className="modal-footer">
-            <button type="button" className="btn" onClick={close}>
+          {errors.form && <ErrorText>{errors.form}</ErrorText>}
+          <DialogFooter>
+            <Button type="button" onClick={close}>
               Cancel
-            </button>
-            <button
+            </Button>
+            <Button
               type="button"
-              className="btn btn-danger"
+              variant="danger"
               disabled={busy}
               onClick={() => void run({ forced: true })}
             >
               Delete account
-            </button>
-          </div>
+            </Button>
+          </DialogFooter>
         </div>
       </Modal>
     );
@@ -158,30 +156,27 @@ export function CloseAccountModal({ options, active, close }: ModalProps) {
         )}
         <p className="subdued" style={{ margin: 0 }}>
           You can also{' '}
-          <button
+          <Button
             type="button"
-            className="btn btn-bare reg-btn-link"
+            variant="bare"
+            className="reg-btn-link"
             onClick={() => void run({ forced: true })}
             disabled={busy}
           >
             force close
-          </button>{' '}
+          </Button>{' '}
           the account, which deletes it and all its transactions permanently. Money in it disappears
           from your budget.
         </p>
-        {errors.form && (
-          <div role="alert" className="error-text">
-            {errors.form}
-          </div>
-        )}
-        <div className="modal-footer">
-          <button type="button" className="btn" onClick={close}>
+        {errors.form && <ErrorText>{errors.form}</ErrorText>}
+        <DialogFooter>
+          <Button type="button" onClick={close}>
             Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy}>
             Close account
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </form>
     </Modal>
   );

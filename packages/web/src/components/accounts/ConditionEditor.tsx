@@ -14,17 +14,19 @@ import {
 } from '@coffer/core/rules/fields.ts';
 import type { ConditionOp, RuleField } from '@coffer/core/rules/types.ts';
 import { type RefObject, useRef, useState } from 'react';
-import { AmountInput } from '../kit/AmountInput.tsx';
-import { DateInput } from '../kit/DateInput.tsx';
+import { AmountInput } from '../kit/ui/AmountInput.tsx';
+import { DateInput } from '../kit/ui/DateInput.tsx';
 import { useAppState } from '../../app/context.ts';
 import {
   AccountAutocomplete,
   CategoryAutocomplete,
   PayeeAutocomplete,
   usePayeeName,
-} from '../kit/Pickers.tsx';
-import { Popover } from '../kit/Popover.tsx';
+} from '../kit/pickers/Pickers.tsx';
+import { Popover } from '../kit/ui/Popover.tsx';
 import { type FilterCondition, fieldTitle } from './filter-conditions.ts';
+import { Select } from '../kit/ui/Select.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 /** A new condition of an editor field ('payee', 'amount-outflow', 'month', …). */
 export function newFilterCondition(editorField: string): FilterCondition {
@@ -90,9 +92,8 @@ export function ConditionEditor({ anchor, condition, onApply, onClose }: Props) 
       >
         <div className="reg-condition-head">
           <strong>{title}</strong>
-          <select
-            className="input"
-            aria-label="Operator"
+          <Select
+            label="Operator"
             value={c.op}
             onChange={(e) =>
               setC(
@@ -108,16 +109,16 @@ export function ConditionEditor({ anchor, condition, onApply, onClose }: Props) 
                 {opLabel(op, type)}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <ValueInput condition={c} onChange={(value) => setC({ ...c, value })} onEnter={apply} />
         <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <button type="button" className="btn" onClick={onClose}>
+          <Button type="button" onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!conditionComplete(c)}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={!conditionComplete(c)}>
             Apply
-          </button>
+          </Button>
         </div>
       </form>
     </Popover>
@@ -256,14 +257,14 @@ function ListInput({
         {items.map((item, i) => (
           <li key={`${item}-${i}`}>
             <ItemName field={c.field} id={item} />
-            <button
+            <Button
               type="button"
-              className="btn btn-bare"
+              variant="bare"
               aria-label={`Remove ${item}`}
               onClick={() => onChange(items.filter((_, j) => j !== i))}
             >
               ×
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

@@ -6,10 +6,10 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { errorOf } from '../../backend/backend.ts';
-import { useTablesChanged } from '../kit/data.ts';
-import { MenuButton, type MenuEntry } from '../kit/Menu.tsx';
-import { usePayeeName } from '../kit/Pickers.tsx';
-import { Popover } from '../kit/Popover.tsx';
+import { useTablesChanged } from '../kit/data/data.ts';
+import { MenuButton, type MenuEntry } from '../kit/ui/Menu.tsx';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
+import { Popover } from '../kit/ui/Popover.tsx';
 import { ConditionEditor } from './ConditionEditor.tsx';
 import {
   describeCondition,
@@ -19,6 +19,8 @@ import {
   type SavedFilter,
 } from './filter-conditions.ts';
 import type { RegisterFinding } from './use-register-finding.ts';
+import { Button } from '../kit/ui/Button.tsx';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
 
 /** Saved filters, kept fresh (they sync like everything else). */
 export function useSavedFilters(ready = true): SavedFilter[] {
@@ -109,35 +111,38 @@ export function FilterBar({ finding, ready }: { finding: RegisterFinding; ready:
       {conditions.map((c, i) => (
         <span key={i} className="reg-chip-wrap">
           {i > 0 && (
-            <button
+            <Button
               type="button"
-              className="btn btn-bare reg-op"
+              variant="bare"
+              className="reg-op"
               aria-label={`Match ${conditionsOp === 'and' ? 'all' : 'any'} conditions (switch)`}
               onClick={() => finding.setConditionsOp(conditionsOp === 'and' ? 'or' : 'and')}
             >
               {conditionsOp}
-            </button>
+            </Button>
           )}
           <span className="reg-chip">
-            <button
+            <Button
               type="button"
               ref={(el) => {
                 chips.current[i] = el;
               }}
-              className="btn btn-bare reg-chip-text"
+              variant="bare"
+              className="reg-chip-text"
               aria-label={`Edit filter: ${describeCondition(c, describe)}`}
               onClick={() => setEditing(i)}
             >
               {describeCondition(c, describe)}
-            </button>
-            <button
+            </Button>
+            <Button
               type="button"
-              className="btn btn-bare reg-chip-remove"
+              variant="bare"
+              className="reg-chip-remove"
               aria-label={`Remove filter: ${describeCondition(c, describe)}`}
               onClick={() => replace(i, null)}
             >
               ×
-            </button>
+            </Button>
           </span>
           {editing === i && (
             <ConditionEditor
@@ -247,18 +252,14 @@ function FilterNameForm({
             }}
           />
         </label>
-        {error && (
-          <div role="alert" className="error-text">
-            {error}
-          </div>
-        )}
+        {error && <ErrorText>{error}</ErrorText>}
         <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <button type="button" className="btn" onClick={onClose}>
+          <Button type="button" onClick={onClose}>
             Cancel
-          </button>
-          <button type="submit" className="btn btn-primary">
+          </Button>
+          <Button type="submit" variant="primary">
             Save
-          </button>
+          </Button>
         </div>
       </form>
     </Popover>

@@ -3,6 +3,7 @@ import { useAppState, useStore } from '../../app/context.ts';
 import type { Account } from '../../app/types.ts';
 import { balanceCells } from './balance-queries.ts';
 import { CellBalance } from './CellBalance.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 function Group({ title, cell, accounts }: { title: string; cell: string; accounts: Account[] }) {
   if (accounts.length === 0) return null;
@@ -31,9 +32,7 @@ export function MobileAccountsList() {
     <div className="page m-accounts">
       <header className="m-header">
         <h1>Accounts</h1>
-        <button className="btn" onClick={() => store.pushModal('add-account')}>
-          Add account
-        </button>
+        <Button onClick={() => store.pushModal('add-account')}>Add account</Button>
       </header>
       {open.length === 0 ? (
         <p className="subdued">For Coffer to be useful, you need to add an account.</p>

@@ -5,9 +5,9 @@
  */
 import { useMemo } from 'react';
 import { useFormat } from '../../app/use-format.ts';
-import { Amount } from '../kit/AmountInput.tsx';
-import { usePayeeName } from '../kit/Pickers.tsx';
-import { VirtualTable } from '../kit/VirtualTable.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
+import { VirtualTable } from '../kit/ui/VirtualTable.tsx';
 import { MobileAccountHeader } from './MobileAccounts.tsx';
 import { registerQuery } from './register-query.ts';
 import { useRegisterRows } from './use-register-rows.ts';

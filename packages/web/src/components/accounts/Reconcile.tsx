@@ -9,11 +9,12 @@ import { useAppState } from '../../app/context.ts';
 import type { Account } from '../../app/types.ts';
 import { useFormat } from '../../app/use-format.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Amount, AmountInput } from '../kit/AmountInput.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { Amount, AmountInput } from '../kit/ui/AmountInput.tsx';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { cellNumber } from './balance-queries.ts';
 import { reconcileDifference } from './reconcile.ts';
 import type { RegisterTx } from './types.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 export function ReconcileModal({ options, active, close }: ModalProps) {
   const { accountName, cleared, onStart } = options as {
@@ -58,14 +59,14 @@ export function ReconcileModal({ options, active, close }: ModalProps) {
             }}
           />
         </label>
-        <div className="modal-footer">
-          <button type="button" className="btn" onClick={close}>
+        <DialogFooter>
+          <Button type="button" onClick={close}>
             Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!valid}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={!valid}>
             Start reconciling
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </form>
     </Modal>
   );
@@ -106,21 +107,22 @@ export function ReconcileBar({
       </span>
       <span className="reg-reconcile-buttons">
         {difference !== 0 && (
-          <button type="button" className="btn reg-btn-small" onClick={() => onAdjust(difference)}>
+          <Button type="button" size="small" onClick={() => onAdjust(difference)}>
             Create adjustment transaction
-          </button>
+          </Button>
         )}
-        <button
+        <Button
           type="button"
-          className="btn reg-btn-small btn-primary"
+          variant="primary"
+          size="small"
           disabled={difference !== 0}
           onClick={onDone}
         >
           Done reconciling
-        </button>
-        <button type="button" className="btn reg-btn-small" onClick={onCancel}>
+        </Button>
+        <Button type="button" size="small" onClick={onCancel}>
           Cancel
-        </button>
+        </Button>
       </span>
     </div>
   );
@@ -170,18 +172,18 @@ export function ConfirmReconciledEditModal({ options, active, close }: ModalProp
           {which} {action === 'delete' ? 'Deleting' : 'Changing'} {one ? 'it' : 'them'} changes a
           balance you have already checked.
         </p>
-        <div className="modal-footer">
-          <button type="button" className="btn" onClick={() => answer(false)}>
+        <DialogFooter>
+          <Button type="button" onClick={() => answer(false)}>
             Cancel
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
-            className={action === 'delete' ? 'btn btn-danger' : 'btn btn-primary'}
+            variant={action === 'delete' ? 'danger' : 'primary'}
             onClick={() => answer(true)}
           >
             {verb} anyway
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </div>
     </Modal>
   );

@@ -5,7 +5,7 @@
 import { type DragEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import type { VirtualTableHandle } from '../kit/VirtualTable.tsx';
+import type { VirtualTableHandle } from '../kit/ui/VirtualTable.tsx';
 import { AccountHeader } from './AccountHeader.tsx';
 import { registerColumns } from './columns.ts';
 import { draftRemainder } from './draft.ts';
@@ -27,6 +27,7 @@ import { defaultAccount, type RegisterView } from './views.ts';
 import type { RegisterTx } from './types.ts';
 import { newUuid } from './uuid.ts';
 import { applyDeltas, balanceDeltas } from './optimistic-cells.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 export function Register({
   view,
@@ -221,9 +222,9 @@ export function Register({
         <div className="card stack">
           <p>For Coffer to be useful, you need to add an account.</p>
           <div>
-            <button className="btn btn-primary" onClick={() => store.pushModal('add-account')}>
+            <Button variant="primary" onClick={() => store.pushModal('add-account')}>
               Add account
-            </button>
+            </Button>
           </div>
         </div>
       )}

@@ -3,12 +3,14 @@
  * line, the add row, a scheduled preview.
  */
 import { memo, type ReactNode } from 'react';
-import type { CommitReason } from '../kit/cell-keys.ts';
+import type { CommitReason } from '../kit/ui/cell-keys.ts';
 import { type CellValues, EditCell } from './cells.tsx';
 import type { ColumnId, RegisterColumn } from './columns.ts';
 import type { NavRow } from './nav-rows.ts';
 import type { RegisterField } from './types.ts';
 import type { FieldError } from './use-register-editing.ts';
+import { Button } from '../kit/ui/Button.tsx';
+import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 export interface PayeeLabel {
   name: string;
@@ -104,10 +106,11 @@ export function ClearedButton({
 }) {
   if (values.reconciled) {
     return (
-      <button
+      <Button
         type="button"
         tabIndex={-1}
-        className="btn btn-bare reg-cleared reconciled"
+        variant="bare"
+        className="reg-cleared reconciled"
         aria-label="Reconciled"
         onClick={onToggle}
       >
@@ -116,20 +119,21 @@ export function ClearedButton({
           <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.6" />
           <rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor" />
         </svg>
-      </button>
+      </Button>
     );
   }
   return (
-    <button
+    <Button
       type="button"
       tabIndex={-1}
-      className={`btn btn-bare reg-cleared${values.cleared ? ' on' : ''}`}
+      variant="bare"
+      className={`reg-cleared${values.cleared ? ' on' : ''}`}
       aria-label={values.cleared ? 'Cleared' : 'Not cleared'}
       aria-pressed={values.cleared}
       onClick={onToggle}
     >
       {values.cleared ? '✓' : '○'}
-    </button>
+    </Button>
   );
 }
 
@@ -164,10 +168,9 @@ export const RowCells = memo(function RowCells(p: RowCellsProps) {
     switch (id) {
       case 'select':
         return p.full ? (
-          <input
-            type="checkbox"
+          <Checkbox
             tabIndex={-1}
-            aria-label={`Select ${p.label}`}
+            label={`Select ${p.label}`}
             checked={!!p.selected}
             onChange={() => undefined}
             onClick={(e) => actions.select(row.key, e.shiftKey)}
@@ -219,15 +222,16 @@ export const RowCells = memo(function RowCells(p: RowCellsProps) {
         );
       case 'menu':
         return p.full ? (
-          <button
+          <Button
             type="button"
-            className="btn btn-bare reg-menu"
+            variant="bare"
+            className="reg-menu"
             aria-haspopup="menu"
             aria-label={`Actions for ${p.label}`}
             onClick={(e) => actions.openMenu(row.key, e.currentTarget)}
           >
             ⋯
-          </button>
+          </Button>
         ) : null;
     }
   }

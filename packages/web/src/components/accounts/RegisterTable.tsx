@@ -15,9 +15,9 @@ import {
 } from 'react';
 import { useAppState } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { Amount } from '../kit/AmountInput.tsx';
-import { Menu, type MenuEntry } from '../kit/Menu.tsx';
-import { gridTemplate, VirtualTable, type VirtualTableHandle } from '../kit/VirtualTable.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
+import { Menu, type MenuEntry } from '../kit/ui/Menu.tsx';
+import { gridTemplate, VirtualTable, type VirtualTableHandle } from '../kit/ui/VirtualTable.tsx';
 import type { RegisterColumn } from './columns.ts';
 import { DRAFT_KEY, type NavRow } from './nav-rows.ts';
 import type { Preview } from './previews.ts';
@@ -35,6 +35,8 @@ import {
 import type { Selection } from './selection.ts';
 import type { RegisterTx } from './types.ts';
 import type { RegisterEditing } from './use-register-editing.ts';
+import { Button } from '../kit/ui/Button.tsx';
+import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 /** What is left of a split, in the direction of its total: still to assign, or too much. */
 function LeftText({ total, left }: { total: number; left: number }) {
@@ -197,28 +199,20 @@ export function RegisterTable(p: RegisterTableProps) {
             {p.draftLeft !== 0 ? (
               <span className="reg-left" role="status">
                 <LeftText total={p.draftTotal} left={p.draftLeft} />
-                <button
-                  type="button"
-                  className="btn reg-btn-small"
-                  onClick={() => p.onDistribute(null)}
-                >
+                <Button type="button" size="small" onClick={() => p.onDistribute(null)}>
                   Distribute
-                </button>
+                </Button>
               </span>
             ) : (
               <span className="subdued">Enter saves and starts the next one. Escape cancels.</span>
             )}
             <span className="reg-draft-buttons">
-              <button type="button" className="btn reg-btn-small" onClick={p.editing.cancelAdd}>
+              <Button type="button" size="small" onClick={p.editing.cancelAdd}>
                 Cancel
-              </button>
-              <button
-                type="button"
-                className="btn reg-btn-small btn-primary"
-                onClick={p.editing.saveDraft}
-              >
+              </Button>
+              <Button type="button" variant="primary" size="small" onClick={p.editing.saveDraft}>
                 Add
-              </button>
+              </Button>
             </span>
           </div>
         </div>
@@ -266,20 +260,12 @@ export function RegisterTable(p: RegisterTableProps) {
                   ? 'Missed'
                   : 'Upcoming'}
             </span>
-            <button
-              type="button"
-              className="btn reg-btn-small"
-              onClick={() => p.onPostPreview(preview)}
-            >
+            <Button type="button" size="small" onClick={() => p.onPostPreview(preview)}>
               Post now
-            </button>
-            <button
-              type="button"
-              className="btn reg-btn-small"
-              onClick={() => p.onSkipPreview(preview)}
-            >
+            </Button>
+            <Button type="button" size="small" onClick={() => p.onSkipPreview(preview)}>
               Skip
-            </button>
+            </Button>
           </span>
         );
       case 'payment':
@@ -294,9 +280,8 @@ export function RegisterTable(p: RegisterTableProps) {
   const header = (col: RegisterColumn) => {
     if (col.id === 'select') {
       return (
-        <input
-          type="checkbox"
-          aria-label="Select all"
+        <Checkbox
+          label="Select all"
           checked={p.allSelected === true}
           ref={(el) => {
             if (el) el.indeterminate = p.allSelected === 'some';
@@ -309,15 +294,16 @@ export function RegisterTable(p: RegisterTableProps) {
       return col.id === 'menu' ? <span className="sr-only">Actions</span> : col.header;
     const dir = p.sort?.field === col.id ? p.sort.dir : null;
     return (
-      <button
+      <Button
         type="button"
-        className="btn btn-bare reg-sort"
+        variant="bare"
+        className="reg-sort"
         onClick={() => p.onSort(col.id as Sort['field'])}
         aria-label={`Sort by ${col.header}`}
       >
         {col.id === 'cleared' ? <span aria-hidden="true">✓</span> : col.header}
         {dir && <span aria-hidden="true">{dir === 'asc' ? ' ▲' : ' ▼'}</span>}
-      </button>
+      </Button>
     );
   };
 
@@ -367,20 +353,12 @@ export function RegisterTable(p: RegisterTableProps) {
                 <span className="reg-left" role="status">
                   <LeftText total={r.parent.amount} left={r.left} />
                 </span>
-                <button
-                  type="button"
-                  className="btn reg-btn-small"
-                  onClick={() => p.onDistribute(r.parent)}
-                >
+                <Button type="button" size="small" onClick={() => p.onDistribute(r.parent)}>
                   Distribute
-                </button>
-                <button
-                  type="button"
-                  className="btn reg-btn-small"
-                  onClick={() => p.onAddLine(r.parent)}
-                >
+                </Button>
+                <Button type="button" size="small" onClick={() => p.onAddLine(r.parent)}>
                   Add split line
-                </button>
+                </Button>
               </div>
             );
           }

@@ -4,10 +4,11 @@
  */
 import { FILTER_EDITOR_FIELDS } from '@coffer/core/rules/fields.ts';
 import { useRef, useState } from 'react';
-import { MenuButton, type MenuEntry } from '../kit/Menu.tsx';
+import { MenuButton, type MenuEntry } from '../kit/ui/Menu.tsx';
 import { ConditionEditor, newFilterCondition } from './ConditionEditor.tsx';
 import { fieldTitle } from './filter-conditions.ts';
 import type { RegisterFinding } from './use-register-finding.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 export interface ToolbarProps {
   finding: RegisterFinding;
@@ -30,9 +31,9 @@ export function RegisterToolbar({
   const filterButton = useRef<HTMLSpanElement>(null);
   return (
     <div className="reg-toolbar" role="toolbar" aria-label="Transactions">
-      <button type="button" className="btn reg-btn-small" onClick={onAdd} disabled={!canAdd}>
+      <Button type="button" size="small" onClick={onAdd} disabled={!canAdd}>
         + Add New
-      </button>
+      </Button>
       <span ref={filterButton}>
         <MenuButton
           label="Filter"

@@ -1,11 +1,16 @@
 import type { KeyboardEvent } from 'react';
 import type { Account } from '../../app/types.ts';
-import { AmountInput } from '../kit/AmountInput.tsx';
-import { type CommitReason, commitReasonForKey } from '../kit/cell-keys.ts';
-import { DateInput } from '../kit/DateInput.tsx';
-import { AccountAutocomplete, CategoryAutocomplete, PayeeAutocomplete } from '../kit/Pickers.tsx';
-import { TextInput } from '../kit/TextInput.tsx';
+import { AmountInput } from '../kit/ui/AmountInput.tsx';
+import { type CommitReason, commitReasonForKey } from '../kit/ui/cell-keys.ts';
+import { DateInput } from '../kit/ui/DateInput.tsx';
+import {
+  AccountAutocomplete,
+  CategoryAutocomplete,
+  PayeeAutocomplete,
+} from '../kit/pickers/Pickers.tsx';
+import { TextInput } from '../kit/ui/TextInput.tsx';
 import type { RegisterField } from './types.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 /** What a row shows and edits, for a transaction, a split line or the add row. */
 export interface CellValues {
@@ -162,9 +167,10 @@ function ClearedToggle({
     onCommit(cleared, reason);
   }
   return (
-    <button
+    <Button
       type="button"
-      className="btn btn-bare reg-cleared editing"
+      variant="bare"
+      className="reg-cleared editing"
       aria-label={label}
       aria-pressed={cleared}
       autoFocus
@@ -172,6 +178,6 @@ function ClearedToggle({
       onClick={() => onCommit(!cleared, 'blur')}
     >
       {cleared ? '✓' : '○'}
-    </button>
+    </Button>
   );
 }

@@ -4,7 +4,7 @@
  * distributing, and the bulk actions. Pure, so every rule is tested here; the component
  * only sends what these functions return.
  */
-import type { NotesMode } from '../kit/EditFieldModal.tsx';
+import type { NotesMode } from '../kit/pickers/EditFieldModal.tsx';
 import type { BatchChanges, RegisterField, RegisterTx } from './types.ts';
 
 export type Row = Record<string, unknown> & { id: string };

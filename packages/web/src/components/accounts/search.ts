@@ -3,8 +3,8 @@
  * date and amount). Names are matched here against the lists the app already holds and turned
  * into id filters, so the core tests plain columns instead of joining every row to its names.
  */
-import { fold } from '../kit/autocomplete-logic.ts';
-import { readAmount } from '../kit/arithmetic.ts';
+import { fold } from '../kit/ui/autocomplete-logic.ts';
+import { readAmount } from '../kit/ui/arithmetic.ts';
 import { type DateFormat, parseDate } from '../../util/format.ts';
 
 export interface Named {

@@ -1,7 +1,7 @@
 import { q } from '@coffer/core/query/query.ts';
 import { useEffect, useState } from 'react';
 import { useStore } from '../../app/context.ts';
-import { runQuery, useTablesChanged } from '../kit/data.ts';
+import { runQuery, useTablesChanged } from '../kit/data/data.ts';
 import { type Preview, previewsOf, type ScheduleRow } from './previews.ts';
 
 const TABLES = ['schedules', 'schedules_next_date', 'rules', 'transactions'];

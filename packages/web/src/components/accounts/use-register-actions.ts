@@ -8,9 +8,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import { errorOf } from '../../backend/backend.ts';
-import { runQuery } from '../kit/data.ts';
-import type { EditField, NotesMode } from '../kit/EditFieldModal.tsx';
-import type { MenuEntry } from '../kit/Menu.tsx';
+import { runQuery } from '../kit/data/data.ts';
+import type { EditField, NotesMode } from '../kit/pickers/EditFieldModal.tsx';
+import type { MenuEntry } from '../kit/ui/Menu.tsx';
 import { rulesModals } from '../rules/modals.ts';
 import {
   addLineChanges,

@@ -7,8 +7,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import { errorOf } from '../../backend/backend.ts';
-import type { CommitReason } from '../kit/cell-keys.ts';
-import { localToday } from '../kit/calendar.ts';
+import type { CommitReason } from '../kit/ui/cell-keys.ts';
+import { localToday } from '../kit/ui/calendar.ts';
 import { nearestField, nextField } from './columns.ts';
 import {
   addDraftLine,

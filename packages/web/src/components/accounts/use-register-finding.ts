@@ -9,7 +9,7 @@ import { useAppState, useStore } from '../../app/context.ts';
 import type { LocalPrefs } from '../../app/types.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { errorOf } from '../../backend/backend.ts';
-import { usePayeeName } from '../kit/Pickers.tsx';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import type { FilterCondition, SavedFilter } from './filter-conditions.ts';
 import type { Sort } from './register-query.ts';
 import { searchFilter } from './search.ts';

@@ -1,7 +1,7 @@
 import type { QueryState } from '@coffer/core/query/query.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
-import { PAGE_SIZE, runQuery, useTablesChanged } from '../kit/data.ts';
+import { PAGE_SIZE, runQuery, useTablesChanged } from '../kit/data/data.ts';
 import { BALANCE_SHEET } from './balance-queries.ts';
 import type { RegisterTx } from './types.ts';
 

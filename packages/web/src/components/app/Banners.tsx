@@ -3,8 +3,9 @@ import { savePrefs } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { DEMO_PR_URL, RELEASE_NOTES_URL } from '../../app/version.ts';
 import { mobileNoticeCookie, mobileNoticeSnoozed, syncingBannerText } from '../../state/banners.ts';
-import { Spinner } from '../kit/Spinner.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import './banners.css';
+import { Button } from '../kit/ui/Button.tsx';
 
 /** Shown by demo builds (pull request previews), with a link to the pull request. */
 export function DemoBanner({ prUrl = DEMO_PR_URL }: { prUrl?: string | null }) {
@@ -39,19 +40,20 @@ export function UpdateBanner() {
     <div className="banner banner-update" role="status">
       <span>App updated to {version}</span>
       <span className="banner-actions">
-        <button className="link-button" onClick={() => window.location.reload()}>
+        <Button variant="link" onClick={() => window.location.reload()}>
           Restart
-        </button>
+        </Button>
         <a href={RELEASE_NOTES_URL} target="_blank" rel="noopener noreferrer">
           Release notes
         </a>
-        <button
-          className="btn btn-bare banner-close"
+        <Button
+          variant="bare"
+          className="banner-close"
           aria-label="Close"
           onClick={() => store.set({ appUpdatedTo: null })}
         >
           ✕
-        </button>
+        </Button>
       </span>
     </div>
   );
@@ -100,8 +102,8 @@ function MobileNoticeSheet({ onDismiss }: { onDismiss: () => void }) {
           <input type="checkbox" checked={forever} onChange={(e) => setForever(e.target.checked)} />
           Don’t remind me again
         </label>
-        <button
-          className="btn btn-primary"
+        <Button
+          variant="primary"
           onClick={() => {
             if (forever) void savePrefs(store, { hideMobileMessage: true });
             else document.cookie = mobileNoticeCookie();
@@ -109,7 +111,7 @@ function MobileNoticeSheet({ onDismiss }: { onDismiss: () => void }) {
           }}
         >
           Try it anyway
-        </button>
+        </Button>
       </div>
     </div>
   );

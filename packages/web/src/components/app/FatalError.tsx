@@ -1,13 +1,14 @@
 import { Component, type ReactNode, useState } from 'react';
+import { Button } from '../kit/ui/Button.tsx';
 
 function ErrorDetails({ error }: { error: Error }) {
   const [show, setShow] = useState(false);
   return (
     <div className="stack">
       <div>
-        <button className="link-button" onClick={() => setShow((s) => !s)}>
+        <Button variant="link" onClick={() => setShow((s) => !s)}>
           {show ? 'Hide Error' : 'Show Error'}
-        </button>
+        </Button>
       </div>
       {show && (
         <pre style={{ whiteSpace: 'pre-wrap', fontSize: 12, maxHeight: 300, overflow: 'auto' }}>
@@ -35,9 +36,9 @@ export function FatalErrorDialog({ error }: { error: Error }) {
             If this error persists, please report it on the project’s issue tracker.
           </p>
           <div>
-            <button className="btn btn-primary" onClick={() => window.location.reload()}>
+            <Button variant="primary" onClick={() => window.location.reload()}>
               Relaunch
-            </button>
+            </Button>
           </div>
           <ErrorDetails error={error} />
         </div>
@@ -54,9 +55,9 @@ export function FatalErrorScreen({ error }: { error: Error }) {
         <h2>Fatal Error</h2>
         <p>Coffer could not start because of an unexpected error. Sorry!</p>
         <div>
-          <button className="btn btn-primary" onClick={() => window.location.reload()}>
+          <Button variant="primary" onClick={() => window.location.reload()}>
             Restart app
-          </button>
+          </Button>
         </div>
         <ErrorDetails error={error} />
       </div>

@@ -1,6 +1,7 @@
 import { setFallbackMode } from '@coffer/core-web';
 import { useState } from 'react';
 import type { InitFailure } from '../../backend/connect.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 const TEXT: Record<InitFailure['reason'], string> = {
   'indexeddb-unavailable':
@@ -30,9 +31,9 @@ export function InitFailureScreen({ failure }: { failure: InitFailure }) {
         <p style={{ margin: 0 }}>{TEXT[failure.reason] ?? failure.message}</p>
         {!failure.fallbackAvailable ? null : !advanced ? (
           <div>
-            <button className="link-button" onClick={() => setAdvanced(true)}>
+            <Button variant="link" onClick={() => setAdvanced(true)}>
               Advanced options
-            </button>
+            </Button>
           </div>
         ) : (
           <div className="stack">
@@ -49,8 +50,8 @@ export function InitFailureScreen({ failure }: { failure: InitFailure }) {
               I understand the risks, run Coffer in the unsupported fallback mode
             </label>
             <div>
-              <button
-                className="btn btn-primary"
+              <Button
+                variant="primary"
                 disabled={!acknowledged}
                 onClick={() => {
                   setFallbackMode(window.localStorage, true);
@@ -58,7 +59,7 @@ export function InitFailureScreen({ failure }: { failure: InitFailure }) {
                 }}
               >
                 Open Coffer
-              </button>
+              </Button>
             </div>
           </div>
         )}

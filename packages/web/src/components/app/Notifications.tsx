@@ -6,8 +6,9 @@ import {
   type Notification,
   parseMessage,
 } from '../../state/notifications.ts';
-import { Spinner } from '../kit/Spinner.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import './notifications.css';
+import { Button } from '../kit/ui/Button.tsx';
 
 function Message({ n }: { n: Notification }) {
   return (
@@ -22,13 +23,9 @@ function Message({ n }: { n: Notification }) {
                 {part.text}
               </a>
             ) : (
-              <button
-                key={j}
-                className="link-button"
-                onClick={() => n.messageActions?.[part.name]?.()}
-              >
+              <Button key={j} variant="link" onClick={() => n.messageActions?.[part.name]?.()}>
                 {part.text}
-              </button>
+              </Button>
             ),
           )}
         </p>
@@ -58,8 +55,7 @@ function NotificationItem({ n, onRemove }: { n: Notification; onRemove: () => vo
         {n.pre && <pre className="notification-pre">{n.pre}</pre>}
         {n.internal && <pre className="notification-pre">{n.internal}</pre>}
         {n.button && (
-          <button
-            className="btn"
+          <Button
             disabled={busy}
             onClick={async () => {
               setBusy(true);
@@ -71,13 +67,13 @@ function NotificationItem({ n, onRemove }: { n: Notification; onRemove: () => vo
             }}
           >
             {busy ? <Spinner small label={n.button.title} /> : n.button.title}
-          </button>
+          </Button>
         )}
       </div>
       {n.sticky && (
-        <button className="btn btn-bare notification-close" aria-label="Close" onClick={onRemove}>
+        <Button variant="bare" className="notification-close" aria-label="Close" onClick={onRemove}>
           ✕
-        </button>
+        </Button>
       )}
     </div>
   );

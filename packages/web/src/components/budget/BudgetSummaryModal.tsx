@@ -2,11 +2,12 @@ import { prevMonth } from '@coffer/core/budget/months.ts';
 import { useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { cellValue, useSheetCells } from '../kit/data.ts';
-import { Modal } from '../kit/Modal.tsx';
+import { cellValue, useSheetCells } from '../kit/data/data.ts';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { run } from './actions.ts';
 import { cell } from './cells.ts';
 import { monthTitle, shortMonthName } from './month-nav.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 /**
  * budget-summary ('Budget Details'): how an envelope month's To Budget comes about, and the
@@ -52,37 +53,31 @@ export function BudgetSummaryModal({ options, close, active }: ModalProps) {
         </div>
       </dl>
       <div className="row bt-details-actions">
-        <button
+        <Button
           type="button"
-          className="btn"
           disabled={toBudget <= 0}
           onClick={() => store.pushModal('budget-transfer', { mode: 'available', month })}
         >
           Move to a category…
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
-          className="btn"
           disabled={toBudget <= 0}
           onClick={() => store.pushModal('budget-transfer', { mode: 'hold', month })}
         >
           Hold for next month…
-        </button>
+        </Button>
         {buffered !== 0 && (
-          <button
-            type="button"
-            className="btn"
-            onClick={() => void run(store, 'budget/reset-hold', { month })}
-          >
+          <Button type="button" onClick={() => void run(store, 'budget/reset-hold', { month })}>
             Reset hold
-          </button>
+          </Button>
         )}
       </div>
-      <div className="modal-footer">
-        <button type="button" className="btn btn-primary" onClick={close}>
+      <DialogFooter>
+        <Button type="button" variant="primary" onClick={close}>
           Close
-        </button>
-      </div>
+        </Button>
+      </DialogFooter>
     </Modal>
   );
 }

@@ -1,8 +1,8 @@
 import { memo, useState } from 'react';
 import { useStore } from '../../app/context.ts';
-import { Amount } from '../kit/AmountInput.tsx';
-import { MenuButton } from '../kit/Menu.tsx';
-import { useStoreNumber } from '../kit/sheet-cell-store.ts';
+import { Amount } from '../kit/ui/AmountInput.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
+import { useStoreNumber } from '../kit/data/sheet-cell-store.ts';
 import { BudgetRows } from './BudgetRows.tsx';
 import { saveName } from './category-actions.ts';
 import { cell } from './cells.ts';
@@ -11,6 +11,7 @@ import { monthTitle } from './month-nav.ts';
 import { NameEditor } from './NameEditor.tsx';
 import type { Row } from './rows.ts';
 import { useBudgetView } from './view.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 /** A month's column names with their totals. */
 const ColumnTotals = memo(function ColumnTotals({ month }: { month: string }) {
@@ -113,9 +114,9 @@ export function BudgetTable({ rows, options }: { rows: readonly Row[]; options: 
                 onDone={() => setAddingGroup(false)}
               />
             ) : (
-              <button type="button" className="btn" onClick={() => setAddingGroup(true)}>
+              <Button type="button" onClick={() => setAddingGroup(true)}>
                 Add Group
-              </button>
+              </Button>
             )}
           </div>
         </div>

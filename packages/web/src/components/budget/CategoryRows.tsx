@@ -1,8 +1,8 @@
 import { type KeyboardEvent, memo, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import type { Category, CategoryGroup } from '../../app/types.ts';
-import { Menu } from '../kit/Menu.tsx';
-import { NotesButton } from '../kit/Notes.tsx';
+import { Menu } from '../kit/ui/Menu.tsx';
+import { NotesButton } from '../kit/pickers/Notes.tsx';
 import {
   categoryMenu,
   deleteCategory,
@@ -16,6 +16,7 @@ import { CategoryMonth, GroupMonth } from './MonthCells.tsx';
 import { NameEditor } from './NameEditor.tsx';
 import { dropClass, useRows } from './rows-control.ts';
 import { useBudgetView } from './view.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 function moveKey(e: KeyboardEvent): -1 | 1 | null {
   if (!e.altKey || e.ctrlKey || e.metaKey) return null;
@@ -45,9 +46,10 @@ function NameButton({
   const ref = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button
+      <Button
         ref={ref}
         type="button"
+        variant="plain"
         className="bt-name-button"
         data-row-name={id}
         aria-label={label}
@@ -67,7 +69,7 @@ function NameButton({
         }}
       >
         {name}
-      </button>
+      </Button>
       {open && (
         <Menu
           anchor={ref}
@@ -202,15 +204,16 @@ export const GroupRow = memo(function GroupRow({
         }}
         onDragEnd={control.endDrag}
       >
-        <button
+        <Button
           type="button"
+          variant="plain"
           className="bt-toggle"
           aria-expanded={!collapsed}
           aria-label={`${collapsed ? 'Expand' : 'Collapse'} ${group.name}`}
           onClick={() => control.toggle(group.id)}
         >
           {collapsed ? '▸' : '▾'}
-        </button>
+        </Button>
         {renaming ? (
           <NameEditor
             initial={group.name}
@@ -236,14 +239,15 @@ export const GroupRow = memo(function GroupRow({
               }}
             />
             <NotesButton id={group.id} label={group.name} note={view.notes.get(group.id) ?? null} />
-            <button
+            <Button
               type="button"
-              className="btn btn-bare bt-add-category"
+              variant="bare"
+              className="bt-add-category"
               aria-label={`Add a category to ${group.name}`}
               onClick={() => control.setAdding(group.id)}
             >
               + Category
-            </button>
+            </Button>
           </>
         )}
       </div>

@@ -1,9 +1,11 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
-import { CategoryAutocomplete } from '../kit/Pickers.tsx';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
+import { CategoryAutocomplete } from '../kit/pickers/Pickers.tsx';
 import { failureText } from './actions.ts';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 const TYPE_TEXT = 'A category must be transferred to another of the same type (expense or income)';
 
@@ -86,19 +88,15 @@ export function ConfirmCategoryDelete({ options, close, active }: ModalProps) {
             }}
           />
         </label>
-        {error && (
-          <div role="alert" className="error-text">
-            {error}
-          </div>
-        )}
-        <div className="modal-footer">
-          <button type="button" className="btn" onClick={close}>
+        {error && <ErrorText>{error}</ErrorText>}
+        <DialogFooter>
+          <Button type="button" onClick={close}>
             Cancel
-          </button>
-          <button type="submit" className="btn btn-primary btn-danger-fill" disabled={busy}>
+          </Button>
+          <Button type="submit" variant="primary" className="btn-danger-fill" disabled={busy}>
             Delete
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </form>
     </Modal>
   );

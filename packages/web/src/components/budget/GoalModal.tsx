@@ -1,11 +1,14 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { AmountInput } from '../kit/AmountInput.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { AmountInput } from '../kit/ui/AmountInput.tsx';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { failureText, runTemplates } from './actions.ts';
 import { type GoalForm, type GoalKind, goalLine, noteWithGoal, readGoal } from './goals.ts';
 import { monthTitle } from './month-nav.ts';
+import { Select } from '../kit/ui/Select.tsx';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 const KINDS: Array<{ kind: GoalKind | 'none'; text: string }> = [
   { kind: 'none', text: 'No goal' },
@@ -215,19 +218,14 @@ function GoalFields({
           </label>
           <label className="field">
             Of
-            <select
-              className="input"
-              aria-label="Of"
-              value={f.source}
-              onChange={(e) => set({ source: e.target.value })}
-            >
+            <Select label="Of" value={f.source} onChange={(e) => set({ source: e.target.value })}>
               <option value="all income">All income</option>
               {income.map((c) => (
                 <option key={c.id} value={c.name}>
                   {c.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <label className="checkbox">
             <input
@@ -252,27 +250,21 @@ function GoalFields({
           Written to the category’s note as <code>{goalLine(goal)}</code>
         </p>
       )}
-      {error && (
-        <div role="alert" className="error-text">
-          {error}
-        </div>
-      )}
-      <div className="modal-footer" style={{ flexWrap: 'wrap' }}>
-        <button type="button" className="btn" onClick={onDone}>
+      {error && <ErrorText>{error}</ErrorText>}
+      <DialogFooter style={{ flexWrap: 'wrap' }}>
+        <Button type="button" onClick={onDone}>
           Cancel
-        </button>
-        <button type="submit" className="btn">
-          Save
-        </button>
-        <button
+        </Button>
+        <Button type="submit">Save</Button>
+        <Button
           type="button"
-          className="btn btn-primary"
+          variant="primary"
           disabled={f.kind === 'none'}
           onClick={() => void save(true)}
         >
           Save and apply to {monthTitle(month)}
-        </button>
-      </div>
+        </Button>
+      </DialogFooter>
     </form>
   );
 }

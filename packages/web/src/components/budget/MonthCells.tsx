@@ -2,15 +2,16 @@ import { memo, type KeyboardEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { Amount, AmountInput } from '../kit/AmountInput.tsx';
-import { Menu } from '../kit/Menu.tsx';
-import { useStoreCell, useStoreNumber } from '../kit/sheet-cell-store.ts';
+import { Amount, AmountInput } from '../kit/ui/AmountInput.tsx';
+import { Menu } from '../kit/ui/Menu.tsx';
+import { useStoreCell, useStoreNumber } from '../kit/data/sheet-cell-store.ts';
 import { run, showTransactions } from './actions.ts';
 import { categoryCell, cell, groupCell } from './cells.ts';
 import { foreseenCells } from './foresee.ts';
 import { balanceMenu, budgetMenu, type CellState, cellMenu, runCellItem } from './menus.ts';
 import { monthTitle } from './month-nav.ts';
 import { budgetCellKey, moveFromBudgetCell, useBudgetView } from './view.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 type MenuKind = 'budget' | 'all' | 'balance';
 
@@ -65,15 +66,16 @@ export const CategoryMonth = memo(function CategoryMonth({
 
   const spentCell = (
     <div role="cell" className="bt-cell bt-spent">
-      <button
+      <Button
         type="button"
         tabIndex={-1}
+        variant="plain"
         className="bt-amount-button"
         aria-label={`Transactions of ${where}: ${fmt.amount(spent)}`}
         onClick={() => showTransactions(navigate, categoryId, month)}
       >
         <Amount cents={spent} className={spent === 0 ? 'zero' : undefined} colored={false} />
-      </button>
+      </Button>
     </div>
   );
 
@@ -135,16 +137,17 @@ export const CategoryMonth = memo(function CategoryMonth({
           }}
           onCancel={() => focusRowName(categoryId)}
         />
-        <button
+        <Button
           type="button"
           tabIndex={-1}
+          variant="plain"
           className="bt-cell-menu"
           aria-label={`Budget actions for ${where}`}
           aria-haspopup="menu"
           onClick={() => openMenu('budget')}
         >
           ▾
-        </button>
+        </Button>
       </div>
       {!view.narrow && (income ? <IncomeReceived spent={spent} /> : spentCell)}
       {income ? (
@@ -155,10 +158,11 @@ export const CategoryMonth = memo(function CategoryMonth({
         )
       ) : (
         <div role="cell" className="bt-cell bt-balance">
-          <button
+          <Button
             ref={balanceRef}
             type="button"
             tabIndex={-1}
+            variant="plain"
             className="bt-amount-button bt-balance-button"
             aria-label={`Balance of ${where}: ${fmt.amount(balance)}${carryover ? ', overspending rolls over' : ''}`}
             aria-haspopup="menu"
@@ -173,7 +177,7 @@ export const CategoryMonth = memo(function CategoryMonth({
                 →
               </span>
             )}
-          </button>
+          </Button>
           {progress !== null && (
             <span
               className="bt-goal"

@@ -2,12 +2,13 @@ import { memo } from 'react';
 import { useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { prevMonth } from '@coffer/core/budget/months.ts';
-import { MenuButton } from '../kit/Menu.tsx';
-import { useStoreNumber } from '../kit/sheet-cell-store.ts';
+import { MenuButton } from '../kit/ui/Menu.tsx';
+import { useStoreNumber } from '../kit/data/sheet-cell-store.ts';
 import { cell } from './cells.ts';
 import { monthMenu, runMonthItem } from './menus.ts';
 import { monthTitle, shortMonthName } from './month-nav.ts';
 import { useBudgetView } from './view.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 function Figure({
   cents,
@@ -49,15 +50,16 @@ function EnvelopeSummary({ month }: { month: string }) {
         <Figure cents={budgeted} label="Budgeted" />
         <Figure cents={buffered === 0 ? 0 : -buffered} label="For next month" />
       </div>
-      <button
+      <Button
         type="button"
+        variant="plain"
         className={`bt-to-budget${over ? ' over' : ''}`}
         aria-label={`${over ? 'Overbudget' : 'To Budget'} in ${monthTitle(month)}: ${fmt.amount(toBudget)}, show budget details`}
         onClick={() => store.pushModal('budget-summary', { month })}
       >
         <span className="bt-to-budget-label">{over ? 'Overbudget' : 'To Budget'}</span>
         <span className={`amount${over ? ' negative' : ''}`}>{fmt.amount(toBudget)}</span>
-      </button>
+      </Button>
     </div>
   );
 }

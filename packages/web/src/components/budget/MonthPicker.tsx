@@ -1,5 +1,6 @@
 import { addMonths } from '@coffer/core/budget/months.ts';
 import { type Bounds, canMove, MONTH_NAMES, monthTitle } from './month-nav.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 /**
  * The months strip: arrows one month back and forward, the year with its twelve months (the
@@ -24,16 +25,17 @@ export function MonthPicker({
   const year = first.slice(0, 4);
   const inBounds = (m: string) => !bounds || (m >= bounds.start && m <= bounds.end);
   const arrows = (step: -1 | 1) => (
-    <button
+    <Button
       type="button"
-      className="btn btn-bare bt-arrow"
+      variant="bare"
+      className="bt-arrow"
       aria-label={step === -1 ? 'Previous month' : 'Next month'}
       title={step === -1 ? 'Previous month' : 'Next month'}
       disabled={!canMove(first, count, step, bounds)}
       onClick={() => onChange(addMonths(first, step))}
     >
       {step === -1 ? '‹' : '›'}
-    </button>
+    </Button>
   );
   const showsCurrent = current >= first && current <= last;
   return (
@@ -51,9 +53,10 @@ export function MonthPicker({
               const m = `${year}-${String(i + 1).padStart(2, '0')}`;
               const shown = m >= first && m <= last;
               return (
-                <button
+                <Button
                   key={m}
                   type="button"
+                  variant="plain"
                   className={`bt-picker-month${shown ? ' shown' : ''}${m === current ? ' current' : ''}`}
                   aria-label={`${monthTitle(m)}${m === current ? ' (this month)' : ''}`}
                   aria-pressed={shown}
@@ -61,7 +64,7 @@ export function MonthPicker({
                   onClick={() => onChange(m)}
                 >
                   {name.slice(0, 3)}
-                </button>
+                </Button>
               );
             })}
           </span>
@@ -69,9 +72,9 @@ export function MonthPicker({
       )}
       {arrows(1)}
       {!showsCurrent && inBounds(current) && (
-        <button type="button" className="btn btn-bare bt-today" onClick={() => onChange(current)}>
+        <Button type="button" variant="bare" className="bt-today" onClick={() => onChange(current)}>
           This month
-        </button>
+        </Button>
       )}
     </nav>
   );

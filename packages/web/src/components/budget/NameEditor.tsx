@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
 
 /**
  * A name typed in place (renaming a category or group, adding one): Enter saves, Escape gives
@@ -68,9 +69,9 @@ export function NameEditor({
         }}
       />
       {error && (
-        <span role="alert" className="field-error">
+        <ErrorText as="span" kind="field">
           {error}
-        </span>
+        </ErrorText>
       )}
     </span>
   );

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { loadPrefs, saveGlobalPrefs } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
-import { Spinner } from '../kit/Spinner.tsx';
-import { TitlebarSlot } from '../kit/TitlebarSlot.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
+import { TitlebarSlot } from '../kit/ui/TitlebarSlot.tsx';
 import { run } from './actions.ts';
 import type { BudgetType } from './rows.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 /** How many months show side by side (global `maxMonths`); hidden when only one fits. */
 function MonthCount({ fit, shown }: { fit: number; shown: number }) {
@@ -13,9 +14,10 @@ function MonthCount({ fit, shown }: { fit: number; shown: number }) {
   return (
     <div className="bt-count" role="group" aria-label="Months shown">
       {Array.from({ length: fit }, (_, i) => i + 1).map((n) => (
-        <button
+        <Button
           key={n}
           type="button"
+          variant="plain"
           className={`bt-count-button${n <= shown ? ' on' : ''}`}
           aria-pressed={n === shown}
           aria-label={n === 1 ? 'Show 1 month' : `Show ${n} months`}
@@ -43,9 +45,10 @@ function TypeSwitch({ type }: { type: BudgetType }) {
   const next: BudgetType = type === 'rollover' ? 'report' : 'rollover';
   const busy = switchingFrom !== null;
   return (
-    <button
+    <Button
       type="button"
-      className="btn btn-bare bt-type-switch"
+      variant="bare"
+      className="bt-type-switch"
       disabled={busy}
       aria-busy={busy}
       onClick={async () => {
@@ -64,7 +67,7 @@ function TypeSwitch({ type }: { type: BudgetType }) {
       ) : (
         'Switch to envelope budget'
       )}
-    </button>
+    </Button>
   );
 }
 

@@ -1,19 +1,21 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { AmountInput } from '../kit/AmountInput.tsx';
-import { Autocomplete } from '../kit/Autocomplete.tsx';
+import { AmountInput } from '../kit/ui/AmountInput.tsx';
+import { Autocomplete } from '../kit/ui/Autocomplete.tsx';
 import {
   type AcItem,
   categorySuggestions,
   matchRank,
   type Suggestions,
-} from '../kit/autocomplete-logic.ts';
-import { cellValue, useSheetCells } from '../kit/data.ts';
-import { Modal } from '../kit/Modal.tsx';
+} from '../kit/ui/autocomplete-logic.ts';
+import { cellValue, useSheetCells } from '../kit/data/data.ts';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { failureText } from './actions.ts';
 import { categoryCell, cell } from './cells.ts';
 import { monthTitle } from './month-nav.ts';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 /** The core's pseudo-category for To Budget in transfers and covers. */
 export const TO_BUDGET = 'to-be-budgeted';
@@ -161,19 +163,15 @@ export function TransferModal({ options, close, active }: ModalProps) {
             />
           </label>
         )}
-        {error && (
-          <div role="alert" className="error-text">
-            {error}
-          </div>
-        )}
-        <div className="modal-footer">
-          <button type="button" className="btn" onClick={close}>
+        {error && <ErrorText>{error}</ErrorText>}
+        <DialogFooter>
+          <Button type="button" onClick={close}>
             Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy}>
             {mode === 'hold' ? 'Hold' : mode === 'cover' ? 'Cover' : 'Transfer'}
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </form>
     </Modal>
   );

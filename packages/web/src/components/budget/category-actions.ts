@@ -5,7 +5,7 @@
 import { savePrefs } from '../../app/actions.ts';
 import type { AppStore } from '../../app/store.ts';
 import type { Category, CategoryGroup } from '../../app/types.ts';
-import type { MenuEntry } from '../kit/Menu.tsx';
+import type { MenuEntry } from '../kit/ui/Menu.tsx';
 import { failureText, run } from './actions.ts';
 import type { CategoryMove, GroupMove } from './category-order.ts';
 

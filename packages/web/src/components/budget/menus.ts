@@ -4,7 +4,7 @@
  */
 import type { NavigateFunction } from 'react-router';
 import type { AppStore } from '../../app/store.ts';
-import type { MenuEntry } from '../kit/Menu.tsx';
+import type { MenuEntry } from '../kit/ui/Menu.tsx';
 import { run, runTemplates, showTransactions } from './actions.ts';
 import type { BudgetType } from './rows.ts';
 

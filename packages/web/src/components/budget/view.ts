@@ -4,8 +4,8 @@
  */
 import { createContext, useContext } from 'react';
 import type { CategoryGroup } from '../../app/types.ts';
-import { type CommitReason, moveAfter } from '../kit/cell-keys.ts';
-import type { SheetCellStore } from '../kit/sheet-cell-store.ts';
+import { type CommitReason, moveAfter } from '../kit/ui/cell-keys.ts';
+import type { SheetCellStore } from '../kit/data/sheet-cell-store.ts';
 import type { goalProgress } from './goals.ts';
 import type { BudgetType } from './rows.ts';
 

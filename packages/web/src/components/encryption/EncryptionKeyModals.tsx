@@ -3,7 +3,9 @@ import { loadPrefs } from '../../app/actions.ts';
 import { useStore } from '../../app/context.ts';
 import { errorCode } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 export function keyErrorText(code: string): string {
   switch (code) {
@@ -78,19 +80,15 @@ function KeyPasswordForm({
     <form className="stack" onSubmit={(e) => (e.preventDefault(), void submit())}>
       {intro}
       <PasswordField value={password} onChange={setPassword} />
-      {error && (
-        <div className="error-text" role="alert">
-          {error}
-        </div>
-      )}
-      <div className="modal-footer">
-        <button type="button" className="btn btn-bare" onClick={close}>
+      {error && <ErrorText>{error}</ErrorText>}
+      <DialogFooter>
+        <Button type="button" variant="bare" onClick={close}>
           {cancelLabel}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={!password || busy}>
+        </Button>
+        <Button type="submit" variant="primary" disabled={!password || busy}>
           {submitLabel}
-        </button>
-      </div>
+        </Button>
+      </DialogFooter>
     </form>
   );
 }

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
-import { Popover } from '../kit/Popover.tsx';
+import { Popover } from '../kit/ui/Popover.tsx';
 import { startBankLink } from './bank-link.ts';
 import { CONNECTION_PROBLEM, offersReauthorize, SERVER_RETURNED } from './link-logic.ts';
 import './bank.css';
+import { Button } from '../kit/ui/Button.tsx';
 
 /**
  * The connection-problem banner of a linked account whose last bank sync failed (spec): its
@@ -39,16 +40,17 @@ export function ConnectionProblemBanner({ accountId }: { accountId: string }) {
 
   return (
     <div className="connection-problem" role="region" aria-label="Connection problem">
-      <button
+      <Button
         ref={anchor}
         type="button"
+        variant="plain"
         className="connection-problem-button"
         aria-expanded={open}
         aria-haspopup="dialog"
         onClick={() => setOpen((o) => !o)}
       >
         <span aria-hidden="true">⚠</span> {CONNECTION_PROBLEM}
-      </button>
+      </Button>
       {open && (
         <Popover anchor={anchor} maxHeight={320} style={{ maxWidth: 420 }}>
           <div
@@ -68,28 +70,23 @@ export function ConnectionProblemBanner({ accountId }: { accountId: string }) {
             <div className="row" style={{ justifyContent: 'flex-end' }}>
               {offersReauthorize(failure) ? (
                 <>
-                  <button
-                    type="button"
-                    className="btn"
-                    disabled={busy}
-                    onClick={() => void unlink()}
-                  >
+                  <Button type="button" disabled={busy} onClick={() => void unlink()}>
                     Unlink
-                  </button>
-                  <button type="button" className="btn btn-primary" autoFocus onClick={reauthorize}>
+                  </Button>
+                  <Button type="button" variant="primary" autoFocus onClick={reauthorize}>
                     Reauthorize
-                  </button>
+                  </Button>
                 </>
               ) : (
-                <button
+                <Button
                   type="button"
-                  className="btn btn-primary"
+                  variant="primary"
                   autoFocus
                   disabled={busy}
                   onClick={() => void unlink()}
                 >
                   Unlink account
-                </button>
+                </Button>
               )}
             </div>
           </div>

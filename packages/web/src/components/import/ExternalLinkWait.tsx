@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
-import { Spinner } from '../kit/Spinner.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import type { Answer, BankProvider, ExternalAccount } from './bank-provider.ts';
 import { LINK_FAILED, LINK_SUCCESS, waitErrorText } from './link-logic.ts';
+import { Button } from '../kit/ui/Button.tsx';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
 
 export interface LinkedData {
   linkId: string;
@@ -99,9 +101,10 @@ export function ExternalLinkWait({
   }
   if (state.kind === 'success') {
     return (
-      <button
+      <Button
         type="button"
-        className="btn btn-primary bank-big-button"
+        variant="primary"
+        className="bank-big-button"
         autoFocus
         onClick={() => {
           setState({ kind: 'accounts' });
@@ -109,24 +112,25 @@ export function ExternalLinkWait({
         }}
       >
         {LINK_SUCCESS} →
-      </button>
+      </Button>
     );
   }
   return (
     <div className="stack bank-start">
       {state.error && (
-        <p className="error-text bank-error" role="alert">
+        <ErrorText className="bank-error" as="p">
           {state.error}
-        </p>
+        </ErrorText>
       )}
-      <button
+      <Button
         type="button"
-        className="btn btn-primary bank-big-button"
+        variant="primary"
+        className="bank-big-button"
         disabled={disabled}
         onClick={() => void go()}
       >
         {label}
-      </button>
+      </Button>
     </div>
   );
 }

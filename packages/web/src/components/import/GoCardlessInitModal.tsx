@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import { errorOf } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { BOTH_SECRETS } from './link-logic.ts';
 import './bank.css';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 /**
  * Set-up GoCardless (gocardless-init): the secret id and secret key of the user's GoCardless
@@ -82,19 +84,15 @@ export function GoCardlessInitModal({ options, active, close }: ModalProps) {
             aria-invalid={error === BOTH_SECRETS && !secretKey.trim()}
           />
         </label>
-        {error && (
-          <div className="error-text" role="alert">
-            {error}
-          </div>
-        )}
-        <div className="modal-footer">
-          <button type="button" className="btn btn-bare" onClick={close}>
+        {error && <ErrorText>{error}</ErrorText>}
+        <DialogFooter>
+          <Button type="button" variant="bare" onClick={close}>
             Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy}>
             {busy ? 'Saving...' : 'Save and continue'}
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </form>
     </Modal>
   );

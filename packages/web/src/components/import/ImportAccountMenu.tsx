@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useStore } from '../../app/context.ts';
 import type { Account } from '../../app/types.ts';
-import { MenuButton } from '../kit/Menu.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
 import { startBankLink } from './bank-link.ts';
 
 /**

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { DialogFooter } from '../kit/ui/Modal.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 export interface DoneCounts {
   added: number;
@@ -44,10 +46,9 @@ export function ImportDone({
         Matched transactions keep your payee, category and notes. Undo puts the account back as it
         was before the import.
       </p>
-      <div className="modal-footer">
-        <button
+      <DialogFooter>
+        <Button
           type="button"
-          className="btn"
           disabled={undoing}
           onClick={() => {
             setUndoing(true);
@@ -55,11 +56,11 @@ export function ImportDone({
           }}
         >
           Undo import
-        </button>
-        <button type="button" className="btn btn-primary" autoFocus onClick={onClose}>
+        </Button>
+        <Button type="button" variant="primary" autoFocus onClick={onClose}>
           Done
-        </button>
-      </div>
+        </Button>
+      </DialogFooter>
     </div>
   );
 }

@@ -9,10 +9,11 @@ import {
   type ImportChoices,
   type MappedField,
 } from './import-state.ts';
+import { Select } from '../kit/ui/Select.tsx';
 
 type Change = (patch: Partial<ImportChoices>) => void;
 
-function Select({
+function OptionSelect({
   label,
   value,
   options,
@@ -30,9 +31,9 @@ function Select({
   return (
     <div className="field import-field">
       <label htmlFor={id}>{label}</label>
-      <select
+      <Select
         id={id}
-        className="input"
+        label={label}
         value={value}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value)}
@@ -42,7 +43,7 @@ function Select({
             {o.label}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }
@@ -99,7 +100,7 @@ export function CsvMappingFields({
       <legend>Column mapping</legend>
       <div className="import-mapping">
         {shown.map((field) => (
-          <Select
+          <OptionSelect
             key={field}
             label={FIELD_LABELS[field]}
             value={choices.mapping[field] ?? NONE}
@@ -108,7 +109,7 @@ export function CsvMappingFields({
           />
         ))}
         {!choices.splitMode && (
-          <Select
+          <OptionSelect
             label="Debit/credit column"
             value={inOut ?? NONE}
             options={optional}
@@ -124,7 +125,7 @@ export function CsvMappingFields({
           />
         )}
         {inOut && (
-          <Select
+          <OptionSelect
             label="Money out when it says"
             value={choices.mapping.outValue ?? ''}
             options={outValues.map((v) => ({ value: v, label: v }))}
@@ -161,7 +162,7 @@ export function ImportSettingsFields({
       <legend>Import options</legend>
       <div className="import-settings">
         {csv && (
-          <Select
+          <OptionSelect
             label="Delimiter"
             value={choices.delimiter}
             options={DELIMITERS}
@@ -169,7 +170,7 @@ export function ImportSettingsFields({
           />
         )}
         {datesChosen && (
-          <Select
+          <OptionSelect
             label="Date format"
             value={choices.dateFormat}
             options={DATE_FORMATS.map((f) => ({ value: f, label: f }))}

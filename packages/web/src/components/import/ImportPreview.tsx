@@ -2,8 +2,8 @@ import { useMemo, useRef, useState } from 'react';
 import { useAppState } from '../../app/context.ts';
 import { useResponsive } from '../../app/responsive.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { Popover } from '../kit/Popover.tsx';
-import { type Column, VirtualTable } from '../kit/VirtualTable.tsx';
+import { Popover } from '../kit/ui/Popover.tsx';
+import { type Column, VirtualTable } from '../kit/ui/VirtualTable.tsx';
 import {
   type MatchReason,
   matchReasonText,
@@ -12,6 +12,7 @@ import {
   previewOrder,
   type Row,
 } from './import-state.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 /** What `transactions-import-preview` says of one row. */
 export interface PreviewRow {
@@ -90,9 +91,10 @@ function StatusCell({ preview, short }: { preview: PreviewRow | undefined; short
   }
   return (
     <>
-      <button
+      <Button
         ref={anchor}
         type="button"
+        variant="plain"
         className={`import-status status-${outcome} import-why-button`}
         aria-expanded={open}
         aria-haspopup="dialog"
@@ -110,7 +112,7 @@ function StatusCell({ preview, short }: { preview: PreviewRow | undefined; short
         <span className="import-why-mark" aria-hidden="true">
           ?
         </span>
-      </button>
+      </Button>
       {open && (
         <Popover anchor={anchor} keepFocus maxHeight={220} style={{ maxWidth: 340 }}>
           <MatchExplanation preview={preview} />

@@ -6,8 +6,8 @@ import type { LocalPrefs } from '../../app/types.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { errorOf } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
-import { Spinner } from '../kit/Spinner.tsx';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import { looksHeaderless } from './csv-guess.ts';
 import { ImportDone, type DoneCounts } from './ImportDone.tsx';
 import { CsvMappingFields, ImportSettingsFields } from './ImportOptions.tsx';
@@ -27,6 +27,8 @@ import {
   toImportTransactions,
 } from './import-state.ts';
 import './import.css';
+import { Button } from '../kit/ui/Button.tsx';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
 
 interface LoadedFile {
   name: string;
@@ -204,9 +206,9 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
   }
 
   const chooseButton = (text: string) => (
-    <button type="button" className="btn" onClick={() => picker.current?.click()}>
+    <Button type="button" onClick={() => picker.current?.click()}>
       {text}
-    </button>
+    </Button>
   );
   const fileInput = (
     <input
@@ -250,9 +252,9 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
               Choose a file exported by your bank or another finance program: QIF, OFX, QFX, CSV,
               TSV or CAMT.053 (XML).
             </p>
-            <div className="modal-footer" style={{ justifyContent: 'flex-start' }}>
+            <DialogFooter style={{ justifyContent: 'flex-start' }}>
               {chooseButton('Select file...')}
-            </div>
+            </DialogFooter>
           </>
         )}
         {phase.kind === 'parsing' && (
@@ -262,12 +264,10 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
         )}
         {phase.kind === 'error' && (
           <>
-            <div className="error-text import-error" role="alert">
-              {phase.message}
-            </div>
-            <div className="modal-footer" style={{ justifyContent: 'flex-start' }}>
+            <ErrorText className="import-error">{phase.message}</ErrorText>
+            <DialogFooter style={{ justifyContent: 'flex-start' }}>
               {chooseButton('Select new file...')}
-            </div>
+            </DialogFooter>
           </>
         )}
         {(phase.kind === 'ready' || phase.kind === 'importing') && answer && choices && (
@@ -299,11 +299,7 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
                 )}
               </div>
             )}
-            {importError && (
-              <div className="error-text" role="alert">
-                {importError}
-              </div>
-            )}
+            {importError && <ErrorText>{importError}</ErrorText>}
             {answer.format === 'csv' && (
               <CsvMappingFields
                 fields={answer.fields ?? []}
@@ -317,15 +313,15 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
               choices={choices}
               onChange={change}
             />
-            <div className="modal-footer import-footer">
+            <DialogFooter className="import-footer">
               {chooseButton('Select new file...')}
               <span className="import-footer-gap" />
-              <button type="button" className="btn btn-bare" onClick={close}>
+              <Button type="button" variant="bare" onClick={close}>
                 Cancel
-              </button>
-              <button
+              </Button>
+              <Button
                 type="button"
-                className="btn btn-primary"
+                variant="primary"
                 autoFocus
                 disabled={transactions.length === 0 || phase.kind === 'importing'}
                 onClick={() => void runImport()}
@@ -339,8 +335,8 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
                 ) : (
                   `Import ${transactions.length.toLocaleString('en-US')} transactions`
                 )}
-              </button>
-            </div>
+              </Button>
+            </DialogFooter>
           </>
         )}
         {phase.kind === 'done' && (

@@ -1,16 +1,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Autocomplete } from '../kit/Autocomplete.tsx';
-import { listSuggestions } from '../kit/autocomplete-logic.ts';
-import { MenuButton } from '../kit/Menu.tsx';
-import { Modal } from '../kit/Modal.tsx';
-import { Spinner } from '../kit/Spinner.tsx';
+import { Autocomplete } from '../kit/ui/Autocomplete.tsx';
+import { listSuggestions } from '../kit/ui/autocomplete-logic.ts';
+import { MenuButton } from '../kit/ui/Menu.tsx';
+import { Modal } from '../kit/ui/Modal.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import { type Bank, providerById } from './bank-provider.ts';
 import { COUNTRIES } from './countries.ts';
 import { ExternalLinkWait, type LinkedData } from './ExternalLinkWait.tsx';
 import { banksFailedText, notConfiguredText } from './link-logic.ts';
 import './bank.css';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 type Setup = { kind: 'checking' } | { kind: 'ready'; configured: boolean } | { kind: 'no-server' };
 
@@ -113,20 +115,18 @@ export function LinkBankModal({ options, active, close }: ModalProps) {
           </div>
         )}
         {setup.kind === 'no-server' && (
-          <p className="error-text" role="alert">
+          <ErrorText as="p">
             Bank sync goes through a Coffer server, which keeps the {provider.name} secrets. Use a
             server (see the server menu at the top) to link a bank.
-          </p>
+          </ErrorText>
         )}
         {setup.kind === 'ready' && !setup.configured && (
           <>
-            <p className="error-text" role="alert">
-              {notConfiguredText(provider.name)}
-            </p>
+            <ErrorText as="p">{notConfiguredText(provider.name)}</ErrorText>
             <div>
-              <button type="button" className="btn btn-primary" onClick={setUpProvider}>
+              <Button type="button" variant="primary" onClick={setUpProvider}>
                 Configure {provider.name} integration
-              </button>
+              </Button>
             </div>
           </>
         )}
@@ -150,13 +150,13 @@ export function LinkBankModal({ options, active, close }: ModalProps) {
                   />
                 </label>
                 {banks.kind === 'error' && (
-                  <p className="error-text" role="alert">
+                  <ErrorText as="p">
                     {banksFailedText(provider.name)}. Please{' '}
-                    <button type="button" className="link-button" onClick={setUpProvider}>
+                    <Button type="button" variant="link" onClick={setUpProvider}>
                       set them up
-                    </button>{' '}
+                    </Button>{' '}
                     again.
-                  </p>
+                  </ErrorText>
                 )}
                 {banks.kind === 'loading' && (
                   <div className="bank-busy">

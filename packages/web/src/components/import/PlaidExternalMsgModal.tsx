@@ -1,6 +1,7 @@
 import { useStore } from '../../app/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 /**
  * plaid-external-msg: the spec keeps the name of the old Plaid link modal. Coffer links banks
@@ -16,13 +17,13 @@ export function PlaidExternalMsgModal({ options, active, close }: ModalProps) {
           Plaid bank linking is not available in Coffer. Banks are linked through GoCardless
           instead, which reaches banks in 31 European countries.
         </p>
-        <div className="modal-footer">
-          <button type="button" className="btn btn-bare" onClick={close}>
+        <DialogFooter>
+          <Button type="button" variant="bare" onClick={close}>
             Cancel
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
-            className="btn btn-primary"
+            variant="primary"
             onClick={() =>
               store.modal({
                 type: 'replace',
@@ -31,8 +32,8 @@ export function PlaidExternalMsgModal({ options, active, close }: ModalProps) {
             }
           >
             Link with GoCardless
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </div>
     </Modal>
   );

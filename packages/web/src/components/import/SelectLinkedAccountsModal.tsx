@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
-import { Spinner } from '../kit/Spinner.tsx';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import { type ExternalAccount, providerById } from './bank-provider.ts';
 import {
   choosableAccounts,
@@ -18,6 +18,10 @@ import {
   targetValue,
 } from './link-logic.ts';
 import './bank.css';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../kit/ui/Table.tsx';
+import { Select } from '../kit/ui/Select.tsx';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 /**
  * Link Accounts (select-linked-accounts): each bank account the user allowed access to goes to
@@ -81,28 +85,27 @@ export function SelectLinkedAccountsModal({ options, active, close }: ModalProps
         {external.length === 0 ? (
           <p className="subdued">Your bank did not give access to any account.</p>
         ) : (
-          <table className="bank-accounts">
-            <thead>
-              <tr>
-                <th scope="col">Bank account</th>
-                <th scope="col">Link to</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table className="bank-accounts">
+            <TableHead>
+              <TableRow>
+                <TableHeader scope="col">Bank account</TableHeader>
+                <TableHeader scope="col">Link to</TableHeader>
+              </TableRow>
+            </TableHead>
+            <TableBody>
               {external.map((account, i) => {
                 const label = externalLabel(account);
                 const bank = institutionName(account);
                 const usable = choosableAccounts(accounts, targets, i);
                 return (
-                  <tr key={account.account_id}>
-                    <th scope="row">
+                  <TableRow key={account.account_id}>
+                    <TableHeader scope="row">
                       <span className="bank-account-name">{label}</span>
                       {bank && <span className="subdued bank-account-bank">{bank}</span>}
-                    </th>
-                    <td>
-                      <select
-                        className="input"
-                        aria-label={`Link ${label} to`}
+                    </TableHeader>
+                    <TableCell>
+                      <Select
+                        label={`Link ${label} to`}
                         value={targetValue(targets[i]!)}
                         disabled={busy}
                         onChange={(e) =>
@@ -126,26 +129,22 @@ export function SelectLinkedAccountsModal({ options, active, close }: ModalProps
                             ))}
                           </optgroup>
                         )}
-                      </select>
-                    </td>
-                  </tr>
+                      </Select>
+                    </TableCell>
+                  </TableRow>
                 );
               })}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         )}
-        {error && (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="modal-footer">
-          <button type="button" className="btn btn-bare" onClick={close} disabled={busy}>
+        {error && <ErrorText as="p">{error}</ErrorText>}
+        <DialogFooter>
+          <Button type="button" variant="bare" onClick={close} disabled={busy}>
             Cancel
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
-            className="btn btn-primary"
+            variant="primary"
             disabled={chosen === 0 || busy}
             onClick={() => void link()}
           >
@@ -158,8 +157,8 @@ export function SelectLinkedAccountsModal({ options, active, close }: ModalProps
             ) : (
               `Link ${chosen} accounts`
             )}
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </div>
     </Modal>
   );

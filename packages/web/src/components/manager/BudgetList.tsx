@@ -12,11 +12,12 @@ import {
 import { useAppState, useStore } from '../../app/context.ts';
 import type { FileEntry, FileState } from '../../app/types.ts';
 import { IS_DEV } from '../../app/version.ts';
-import { MenuButton } from '../kit/Menu.tsx';
-import { Spinner } from '../kit/Spinner.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import { Brand } from './Brand.tsx';
 import { fileDetails, fileIdentity, repeatedNames } from './file-details.ts';
 import { DeviceIcon, KeyIcon } from './file-icons.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 export const FILE_STATE_TEXT: Record<FileState, string> = {
   unknown: 'Network unavailable',
@@ -41,7 +42,8 @@ function FileItem({ file, sameName }: { file: FileEntry; sameName: boolean }) {
   const openId = useAppState((s) => s.prefs?.id ?? null);
   return (
     <li className="file-item">
-      <button
+      <Button
+        variant="plain"
         className="file-open"
         onClick={() =>
           file.state === 'remote'
@@ -69,7 +71,7 @@ function FileItem({ file, sameName }: { file: FileEntry; sameName: boolean }) {
           </span>
           {FILE_STATE_TEXT[file.state]}
         </span>
-      </button>
+      </Button>
       <MenuButton
         label="⋯"
         ariaLabel={`Menu for ${file.name}${sameName ? ` (${fileIdentity(file)})` : ''}`}
@@ -88,9 +90,9 @@ export function UserMenu() {
   const user = useAppState((s) => s.user);
   if (!serverUrl) {
     return (
-      <button className="btn btn-bare" onClick={() => navigate('/config-server')}>
+      <Button variant="bare" onClick={() => navigate('/config-server')}>
         Start using a server
-      </button>
+      </Button>
     );
   }
   return (
@@ -128,20 +130,14 @@ export function BudgetList() {
 
   const buttons = (
     <div className="row" style={{ justifyContent: 'flex-end', marginTop: 16 }}>
-      <button className="btn btn-bare" onClick={() => store.pushModal('import')}>
+      <Button variant="bare" onClick={() => store.pushModal('import')}>
         Import file
-      </button>
-      <button className="btn" onClick={() => openDemoBudget(store)}>
-        Try the demo budget
-      </button>
-      {IS_DEV && (
-        <button className="btn" onClick={() => createBudget(store, true)}>
-          Create test file
-        </button>
-      )}
-      <button className="btn btn-primary" onClick={() => createBudget(store)}>
+      </Button>
+      <Button onClick={() => openDemoBudget(store)}>Try the demo budget</Button>
+      {IS_DEV && <Button onClick={() => createBudget(store, true)}>Create test file</Button>}
+      <Button variant="primary" onClick={() => createBudget(store)}>
         Create new file
-      </button>
+      </Button>
     </div>
   );
 
@@ -170,15 +166,15 @@ export function BudgetList() {
         <>
           <div className="row" style={{ justifyContent: 'space-between' }}>
             <h1 style={{ margin: 0 }}>Files</h1>
-            <button
-              className="btn btn-bare"
+            <Button
+              variant="bare"
               aria-label="Refresh"
               title="Refresh"
               disabled={refreshing}
               onClick={refresh}
             >
               {refreshing ? <Spinner small /> : '↻'}
-            </button>
+            </Button>
           </div>
           <ul className="file-list" aria-label="Files">
             {files.map((f) => (

@@ -5,6 +5,8 @@ import { useAppState, useStore } from '../../app/context.ts';
 import { IS_DEV } from '../../app/version.ts';
 import { errorCode } from '../../backend/backend.ts';
 import { Brand } from './Brand.tsx';
+import { Button } from '../kit/ui/Button.tsx';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
 
 export function serverErrorText(code: string): string {
   return code === 'network-failure'
@@ -69,43 +71,38 @@ export function ConfigServer() {
           onChange={(e) => setUrl(e.target.value)}
           autoFocus
         />
-        <button className="btn btn-primary" type="submit" disabled={loading}>
+        <Button variant="primary" type="submit" disabled={loading}>
           OK
-        </button>
+        </Button>
         {currentUrl && (
-          <button className="btn" type="button" onClick={() => navigate(-1)}>
+          <Button type="button" onClick={() => navigate(-1)}>
             Cancel
-          </button>
+          </Button>
         )}
       </form>
-      {error && (
-        <div className="error-text" role="alert">
-          {error}
-        </div>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       <div className="row" style={{ marginTop: 12 }}>
         {currentUrl ? (
-          <button className="btn btn-bare btn-danger" onClick={noServer}>
+          <Button variant="bare" className="btn-danger" onClick={noServer}>
             Stop using a server
-          </button>
+          </Button>
         ) : (
           <>
-            <button
-              className="btn"
+            <Button
               onClick={() => {
                 setUrl(origin);
                 void apply(origin);
               }}
             >
               Use {origin}
-            </button>
-            <button className="btn btn-bare" onClick={noServer}>
+            </Button>
+            <Button variant="bare" onClick={noServer}>
               Don’t use a server
-            </button>
+            </Button>
             {IS_DEV && (
-              <button className="btn btn-bare" onClick={() => createBudget(store, true)}>
+              <Button variant="bare" onClick={() => createBudget(store, true)}>
                 Create test file
-              </button>
+              </Button>
             )}
           </>
         )}

@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import { Brand } from './Brand.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 export function ErrorPage() {
   const navigate = useNavigate();
@@ -14,12 +15,12 @@ export function ErrorPage() {
       <h1>Server error</h1>
       <p role="alert">{message}</p>
       <div className="row">
-        <button className="btn btn-primary" onClick={() => navigate('/')}>
+        <Button variant="primary" onClick={() => navigate('/')}>
           Try again
-        </button>
-        <button className="btn btn-bare" onClick={() => navigate('/config-server')}>
+        </Button>
+        <Button variant="bare" onClick={() => navigate('/config-server')}>
           Change server URL
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -6,6 +6,8 @@ import { errorCode } from '../../backend/backend.ts';
 import { LoadingScreen } from '../app/LoadingScreen.tsx';
 import { Brand } from './Brand.tsx';
 import { useServerCheck } from './useServerCheck.ts';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 export function loginErrorText(code: string): string {
   switch (code) {
@@ -47,11 +49,7 @@ export function Login() {
       <p className="subdued">
         If you lost your password, you likely still have access to your server to manually reset it.
       </p>
-      {error && (
-        <div className="error-text" role="alert">
-          {error}
-        </div>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       <form
         className="row"
         style={{ flexWrap: 'nowrap' }}
@@ -69,9 +67,9 @@ export function Login() {
           onChange={(e) => setPassword(e.target.value)}
           autoFocus
         />
-        <button className="btn btn-primary" type="submit" disabled={loading}>
+        <Button variant="primary" type="submit" disabled={loading}>
           Sign in
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -6,6 +6,8 @@ import { errorCode } from '../../backend/backend.ts';
 import { Brand } from './Brand.tsx';
 import { useServerCheck } from './useServerCheck.ts';
 import { LoadingScreen } from '../app/LoadingScreen.tsx';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 export function passwordErrorText(code: string, fallback: 'bootstrap' | 'change'): string {
   switch (code) {
@@ -94,18 +96,14 @@ export function Bootstrap() {
         Coffer is a personal envelope-budgeting app. To protect your data on this server, set a
         password. Anyone who knows it has full access.
       </p>
-      {error && (
-        <div className="error-text" role="alert">
-          {error}
-        </div>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       <ConfirmPasswordForm
         onSubmit={submit}
         onError={(code) => setError(passwordErrorText(code, 'bootstrap'))}
         buttons={
-          <button className="btn btn-primary" type="submit">
+          <Button variant="primary" type="submit">
             OK
-          </button>
+          </Button>
         }
       />
     </div>
@@ -137,23 +135,19 @@ export function ChangePassword() {
         This will change the password for this server instance. All existing sessions will stay
         logged in.
       </p>
-      {error && (
-        <div className="error-text" role="alert">
-          {error}
-        </div>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       {message && <div role="status">{message}</div>}
       <ConfirmPasswordForm
         onSubmit={submit}
         onError={(code) => setError(passwordErrorText(code, 'change'))}
         buttons={
           <>
-            <button className="btn btn-bare" type="button" onClick={() => navigate('/')}>
+            <Button variant="bare" type="button" onClick={() => navigate('/')}>
               Cancel
-            </button>
-            <button className="btn btn-primary" type="submit">
+            </Button>
+            <Button variant="primary" type="submit">
               OK
-            </button>
+            </Button>
           </>
         }
       />

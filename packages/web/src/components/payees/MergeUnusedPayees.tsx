@@ -1,7 +1,8 @@
 import { loadPayees } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 export function MergeUnusedPayeesModal({ options, active, close }: ModalProps) {
   const store = useStore();
@@ -30,14 +31,12 @@ export function MergeUnusedPayeesModal({ options, active, close }: ModalProps) {
           <strong>{target.name}</strong>? Merging keeps future imports with the old name assigned to{' '}
           {target.name}.
         </p>
-        <div className="modal-footer">
-          <button className="btn" onClick={close}>
-            Do nothing
-          </button>
-          <button className="btn btn-primary" onClick={merge}>
+        <DialogFooter>
+          <Button onClick={close}>Do nothing</Button>
+          <Button variant="primary" onClick={merge}>
             Merge
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </div>
     </Modal>
   );

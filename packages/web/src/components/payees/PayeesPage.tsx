@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { loadPayees } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { Payee } from '../../app/types.ts';
-import { MenuButton } from '../kit/Menu.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
 import {
   canDelete,
   canMerge,
@@ -15,6 +15,8 @@ import {
   selectionLabel,
 } from './payee-logic.ts';
 import './payees.css';
+import { Button } from '../kit/ui/Button.tsx';
+import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 /**
  * A payee's name, edited in place. A name that is no name (empty, or spaces alone) keeps the
@@ -71,9 +73,9 @@ function PayeeName({
     );
   }
   return (
-    <button className="payee-name payee-name-button" onClick={onEdit}>
+    <Button variant="plain" className="payee-name payee-name-button" onClick={onEdit}>
       {payee.name}
-    </button>
+    </Button>
   );
 }
 
@@ -177,11 +179,11 @@ export function PayeesPage() {
           onSelect={onMenu}
         />
         {(orphaned.length > 0 || onlyUnused) && (
-          <button className="btn btn-bare" onClick={() => setOnlyUnused((u) => !u)}>
+          <Button variant="bare" onClick={() => setOnlyUnused((u) => !u)}>
             {onlyUnused
               ? 'Show all payees'
               : `Show ${orphaned.length} unused ${orphaned.length === 1 ? 'payee' : 'payees'}`}
-          </button>
+          </Button>
         )}
         <input
           className="input payees-filter"
@@ -203,9 +205,8 @@ export function PayeesPage() {
             >
               <span role="cell" className="payee-check">
                 {!p.transfer_acct && (
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${p.name}`}
+                  <Checkbox
+                    label={`Select ${p.name}`}
                     checked={selected.has(p.id)}
                     onChange={() => toggle(p.id)}
                   />
@@ -220,8 +221,9 @@ export function PayeesPage() {
                 />
               </span>
               <span role="cell">
-                <button
-                  className="btn btn-bare payee-rules"
+                <Button
+                  variant="bare"
+                  className="payee-rules"
                   onClick={() =>
                     count > 0
                       ? store.pushModal('manage-rules', { payeeId: p.id, onChange: reload })
@@ -234,7 +236,7 @@ export function PayeesPage() {
                   {count > 0
                     ? `${count} associated ${count === 1 ? 'rule' : 'rules'}`
                     : 'Create rule'}
-                </button>
+                </Button>
               </span>
             </div>
           );

@@ -10,6 +10,7 @@ import { FigureTable } from './FigureTable.tsx';
 import { Figure, ReportFrame, useOpenRegister } from './ReportFrame.tsx';
 import { useBudgetMeta, useReport, useRunner } from './use-report.ts';
 import { useReportParams } from './use-report-params.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 const PRESETS = ['1m', '3m', '6m', '1y', '3y', '5y', 'all'] as const;
 
@@ -76,15 +77,16 @@ export function CashFlowReport() {
                   ['day', 'Day'],
                 ] as const
               ).map(([value, label]) => (
-                <button
+                <Button
                   key={value}
                   type="button"
+                  variant="plain"
                   className="segmented-item"
                   aria-pressed={interval === value}
                   onClick={() => setInterval(value)}
                 >
                   {label}
-                </button>
+                </Button>
               ))}
             </div>
           )}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
-import { MenuButton } from '../kit/Menu.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
 import { CHART_LIMITS, CustomChart } from './charts/CustomChart.tsx';
 import { CustomTable } from './charts/CustomTable.tsx';
 import { RangePicker } from './controls/RangePicker.tsx';
@@ -31,6 +31,7 @@ import {
   useSavedReports,
 } from './saved-reports.ts';
 import { useBudgetMeta, useFirstMonth, useReport, useRunner } from './use-report.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 const PRESETS = ['1m', '3m', '6m', '1y', '3y', '5y', 'ytd', 'all'] as const;
 
@@ -151,9 +152,9 @@ export function CustomReportPage() {
       actions={
         <>
           {report && dirty && <span className="subdued">Unsaved changes</span>}
-          <button type="button" className="btn btn-primary" disabled={!dirty} onClick={save}>
+          <Button type="button" variant="primary" disabled={!dirty} onClick={save}>
             {report ? 'Save' : 'Save report'}
-          </button>
+          </Button>
           {report && (
             <MenuButton
               label="⋯"

@@ -14,6 +14,8 @@ import {
   type ReportSettings,
   withMeasure,
 } from './data/custom-settings.ts';
+import { Select } from '../kit/ui/Select.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 const OPTIONS: ReadonlyArray<readonly [keyof ReportSettings, string]> = [
   ['showOffBudget', 'Off-budget accounts'],
@@ -37,9 +39,9 @@ export function CustomSettingsPanel({
       <label className="field" htmlFor={`${id}-measure`}>
         Show
       </label>
-      <select
+      <Select
+        label="Show"
         id={`${id}-measure`}
-        className="input"
         value={settings.balanceType}
         onChange={(e) => onChange(withMeasure(settings, e.target.value as ReportBalanceType))}
       >
@@ -48,14 +50,14 @@ export function CustomSettingsPanel({
             {MEASURE_LABELS[b]}
           </option>
         ))}
-      </select>
+      </Select>
 
       <label className="field" htmlFor={`${id}-group`}>
         Group by
       </label>
-      <select
+      <Select
+        label="Group by"
         id={`${id}-group`}
-        className="input"
         value={settings.groupBy}
         onChange={(e) => set({ groupBy: e.target.value as ReportGroupBy })}
       >
@@ -64,20 +66,21 @@ export function CustomSettingsPanel({
             {GROUP_LABELS[g]}
           </option>
         ))}
-      </select>
+      </Select>
 
       <div className="field">Display</div>
       <div className="segmented" role="group" aria-label="Display">
         {GRAPH_TYPES.map((g) => (
-          <button
+          <Button
             key={g}
             type="button"
+            variant="plain"
             className="segmented-item"
             aria-pressed={settings.graphType === g}
             onClick={() => set({ graphType: g })}
           >
             {GRAPH_LABELS[g]}
-          </button>
+          </Button>
         ))}
       </div>
       {settings.graphType === 'TableGraph' && settings.groupBy !== 'Interval' && (

@@ -1,4 +1,6 @@
-import { Amount } from '../kit/AmountInput.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../kit/ui/Table.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 export interface FigureColumn<R> {
   header: string;
@@ -31,51 +33,52 @@ export function FigureTable<R>({
 }) {
   return (
     <section className="card report-table-card">
-      <table className="report-table" aria-label={label}>
-        <thead>
-          <tr>
-            <th scope="col">{rowHeader}</th>
+      <Table className="report-table" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            <TableHeader scope="col">{rowHeader}</TableHeader>
             {columns.map((c) => (
-              <th key={c.header} scope="col" className="num">
+              <TableHeader key={c.header} scope="col" className="num">
                 {c.header}
-              </th>
+              </TableHeader>
             ))}
-          </tr>
-        </thead>
-        <tbody>
+          </TableRow>
+        </TableHead>
+        <TableBody>
           {rows.map((r) => (
-            <tr key={rowKey(r)}>
-              <th scope="row">
-                <button
+            <TableRow key={rowKey(r)}>
+              <TableHeader scope="row">
+                <Button
                   type="button"
-                  className="link-button report-row-link"
+                  variant="link"
+                  className="report-row-link"
                   title="Show these transactions"
                   onClick={() => onOpen(r)}
                 >
                   {rowName(r)}
-                </button>
-              </th>
+                </Button>
+              </TableHeader>
               {columns.map((c) => (
-                <td key={c.header}>
+                <TableCell key={c.header}>
                   <Amount cents={c.cents(r)} />
-                </td>
+                </TableCell>
               ))}
-            </tr>
+            </TableRow>
           ))}
-        </tbody>
+        </TableBody>
         {total && (
           <tfoot>
-            <tr>
-              <th scope="row">Total</th>
+            <TableRow>
+              <TableHeader scope="row">Total</TableHeader>
               {total.map((cents, i) => (
-                <td key={i}>
+                <TableCell key={i}>
                   <Amount cents={cents} />
-                </td>
+                </TableCell>
               ))}
-            </tr>
+            </TableRow>
           </tfoot>
         )}
-      </table>
+      </Table>
     </section>
   );
 }

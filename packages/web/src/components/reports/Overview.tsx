@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useStore } from '../../app/context.ts';
-import { MenuButton } from '../kit/Menu.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
 import { GROUP_LABELS, MEASURE_LABELS, settingsOf } from './data/custom-settings.ts';
 import { PRESET_LABELS } from './data/range.ts';
 import { CashFlowCard, CustomReportCard, NetWorthCard, SpendingCard } from './OverviewCards.tsx';
@@ -12,6 +12,7 @@ import {
   removeFromOverview,
   useSavedReports,
 } from './saved-reports.ts';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../kit/ui/Table.tsx';
 
 function rangeText(report: CustomReport): string {
   const s = settingsOf(report);
@@ -79,32 +80,32 @@ export function Overview() {
             amounts by category, group, payee, account or month, filtered as you like.
           </p>
         ) : (
-          <table className="report-table report-text-table" aria-label="Saved custom reports">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Shows</th>
-                <th scope="col">Range</th>
-                <th scope="col">On overview</th>
-                <th scope="col">
+          <Table className="report-table report-text-table" aria-label="Saved custom reports">
+            <TableHead>
+              <TableRow>
+                <TableHeader scope="col">Name</TableHeader>
+                <TableHeader scope="col">Shows</TableHeader>
+                <TableHeader scope="col">Range</TableHeader>
+                <TableHeader scope="col">On overview</TableHeader>
+                <TableHeader scope="col">
                   <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+                </TableHeader>
+              </TableRow>
+            </TableHead>
+            <TableBody>
               {saved.reports.map((r) => {
                 const onOverview = Boolean(cardOf(saved.widgets, r.id));
                 return (
-                  <tr key={r.id}>
-                    <th scope="row">
+                  <TableRow key={r.id}>
+                    <TableHeader scope="row">
                       <Link to={`/reports/custom/${r.id}`}>{r.name}</Link>
-                    </th>
-                    <td>
+                    </TableHeader>
+                    <TableCell>
                       {MEASURE_LABELS[r.balanceType]} by {GROUP_LABELS[r.groupBy].toLowerCase()}
-                    </td>
-                    <td>{rangeText(r)}</td>
-                    <td>{onOverview ? 'Yes' : 'No'}</td>
-                    <td className="report-row-menu">
+                    </TableCell>
+                    <TableCell>{rangeText(r)}</TableCell>
+                    <TableCell>{onOverview ? 'Yes' : 'No'}</TableCell>
+                    <TableCell className="report-row-menu">
                       <MenuButton
                         label="⋯"
                         ariaLabel={`${r.name} menu`}
@@ -118,12 +119,12 @@ export function Overview() {
                         ]}
                         onSelect={(action) => void onReportMenu(r, action)}
                       />
-                    </td>
-                  </tr>
+                    </TableCell>
+                  </TableRow>
                 );
               })}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         )}
       </section>
     </div>

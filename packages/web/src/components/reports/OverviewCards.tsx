@@ -1,8 +1,8 @@
 import { type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
-import { Amount } from '../kit/AmountInput.tsx';
-import { MenuButton } from '../kit/Menu.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
 import { MiniArea, MiniBars, MiniFlow } from './charts/MiniCharts.tsx';
 import { loadCashFlow } from './data/cash-flow.ts';
 import { chartRows, loadCustom } from './data/custom.ts';

@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppState } from '../../app/context.ts';
-import { Amount } from '../kit/AmountInput.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
 import { type FilterCondition, registerTarget } from './data/register-filter.ts';
 
 /** Opens the register filtered to a figure's transactions (CONTRACTS.md: the register reads it). */

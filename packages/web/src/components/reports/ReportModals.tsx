@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 /**
  * `report-name`: asks a custom report's name (to save a new report, save a copy or rename).
@@ -41,19 +43,15 @@ export function ReportNameModal({ options, active, close }: ModalProps) {
             }}
           />
         </label>
-        {error && (
-          <div id="report-name-error" className="error-text" role="alert">
-            {error}
-          </div>
-        )}
-        <div className="modal-footer">
-          <button type="button" className="btn" onClick={close}>
+        {error && <ErrorText id="report-name-error">{error}</ErrorText>}
+        <DialogFooter>
+          <Button type="button" onClick={close}>
             Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy}>
             {submitLabel}
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </form>
     </Modal>
   );
@@ -69,21 +67,22 @@ export function DeleteReportModal({ options, active, close }: ModalProps) {
           Delete the report “{String(options.name ?? '')}”? It also leaves the reports overview.
           This cannot be undone.
         </p>
-        <div className="modal-footer">
-          <button type="button" className="btn" onClick={close}>
+        <DialogFooter>
+          <Button type="button" onClick={close}>
             Cancel
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
-            className="btn btn-primary btn-danger-fill"
+            variant="primary"
+            className="btn-danger-fill"
             onClick={async () => {
               close();
               await onConfirm();
             }}
           >
             Delete
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </div>
     </Modal>
   );

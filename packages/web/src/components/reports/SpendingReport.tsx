@@ -1,5 +1,5 @@
 import { useAppState } from '../../app/context.ts';
-import { Amount } from '../kit/AmountInput.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
 import { SpendingChart } from './charts/SpendingChart.tsx';
 import { ReportControls } from './controls/ReportControls.tsx';
 import { spanLabel } from './data/range.ts';
@@ -15,27 +15,29 @@ import { loadSpending, type SpendingFigures, type SpendingGroup } from './data/s
 import { Figure, ReportFrame, useOpenRegister } from './ReportFrame.tsx';
 import { useBudgetMeta, useGetCells, useReport, useRunner } from './use-report.ts';
 import { useReportParams } from './use-report-params.ts';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../kit/ui/Table.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 const PRESETS = ['1m', 'last-month', '3m', '6m', '1y', 'ytd'] as const;
 
 function FigureCells({ f }: { f: SpendingFigures }) {
   return (
     <>
-      <td>
+      <TableCell>
         <Amount cents={f.spent} />
-      </td>
-      <td>
+      </TableCell>
+      <TableCell>
         <Amount cents={f.budgeted} />
-      </td>
-      <td>
+      </TableCell>
+      <TableCell>
         <Amount cents={f.budgeted - f.spent} />
-      </td>
-      <td>
+      </TableCell>
+      <TableCell>
         <Amount cents={f.previous} />
-      </td>
-      <td>
+      </TableCell>
+      <TableCell>
         <Amount cents={f.spent - f.previous} />
-      </td>
+      </TableCell>
     </>
   );
 }
@@ -93,82 +95,85 @@ export function SpendingReport() {
             )}
           </section>
           <section className="card report-table-card">
-            <table className="report-table spending-table" aria-label="Spending by category">
-              <thead>
-                <tr>
-                  <th scope="col">Category</th>
-                  <th scope="col" className="num">
+            <Table className="report-table spending-table" aria-label="Spending by category">
+              <TableHead>
+                <TableRow>
+                  <TableHeader scope="col">Category</TableHeader>
+                  <TableHeader scope="col" className="num">
                     Spent
-                  </th>
-                  <th scope="col" className="num">
+                  </TableHeader>
+                  <TableHeader scope="col" className="num">
                     Budgeted
-                  </th>
-                  <th scope="col" className="num">
+                  </TableHeader>
+                  <TableHeader scope="col" className="num">
                     Left over
-                  </th>
-                  <th scope="col" className="num">
+                  </TableHeader>
+                  <TableHeader scope="col" className="num">
                     Period before
-                  </th>
-                  <th scope="col" className="num">
+                  </TableHeader>
+                  <TableHeader scope="col" className="num">
                     Change
-                  </th>
-                </tr>
-              </thead>
+                  </TableHeader>
+                </TableRow>
+              </TableHead>
               {data.groups.map((g) => (
-                <tbody key={g.id}>
-                  <tr className="report-group-row">
-                    <th scope="row">
-                      <button
+                <TableBody key={g.id}>
+                  <TableRow className="report-group-row">
+                    <TableHeader scope="row">
+                      <Button
                         type="button"
-                        className="link-button report-row-link"
+                        variant="link"
+                        className="report-row-link"
                         onClick={() => openGroup(g)}
                       >
                         {g.name}
-                      </button>
-                    </th>
+                      </Button>
+                    </TableHeader>
                     <FigureCells f={g} />
-                  </tr>
+                  </TableRow>
                   {g.categories.map((c) => (
-                    <tr key={c.id}>
-                      <th scope="row" className="report-indent">
-                        <button
+                    <TableRow key={c.id}>
+                      <TableHeader scope="row" className="report-indent">
+                        <Button
                           type="button"
-                          className="link-button report-row-link"
+                          variant="link"
+                          className="report-row-link"
                           onClick={() => open([idIs('category', c.id)])}
                         >
                           {c.name}
-                        </button>
-                      </th>
+                        </Button>
+                      </TableHeader>
                       <FigureCells f={c} />
-                    </tr>
+                    </TableRow>
                   ))}
-                </tbody>
+                </TableBody>
               ))}
-              <tbody>
+              <TableBody>
                 {(data.uncategorized.spent !== 0 || data.uncategorized.previous !== 0) && (
-                  <tr className="report-group-row">
-                    <th scope="row">
-                      <button
+                  <TableRow className="report-group-row">
+                    <TableHeader scope="row">
+                      <Button
                         type="button"
-                        className="link-button report-row-link"
+                        variant="link"
+                        className="report-row-link"
                         onClick={() =>
                           open([idIs('category', null), ...notTransfers(allTransfers)])
                         }
                       >
                         Uncategorized
-                      </button>
-                    </th>
+                      </Button>
+                    </TableHeader>
                     <FigureCells f={data.uncategorized} />
-                  </tr>
+                  </TableRow>
                 )}
-              </tbody>
+              </TableBody>
               <tfoot>
-                <tr>
-                  <th scope="row">Total</th>
+                <TableRow>
+                  <TableHeader scope="row">Total</TableHeader>
                   <FigureCells f={data.total} />
-                </tr>
+                </TableRow>
               </tfoot>
-            </table>
+            </Table>
           </section>
         </>
       )}

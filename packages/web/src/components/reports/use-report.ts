@@ -2,7 +2,7 @@ import type { Month } from '@coffer/core/budget/months.ts';
 import type { QueryState } from '@coffer/core/query/query.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
-import { runQuery, useTablesChanged } from '../kit/data.ts';
+import { runQuery, useTablesChanged } from '../kit/data/data.ts';
 import { type BudgetMeta, firstMonth, type QueryRunner, REPORT_TABLES } from './data/source.ts';
 
 /** The `query` handler as a report's data functions take it. */

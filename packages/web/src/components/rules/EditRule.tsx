@@ -4,7 +4,7 @@ import { loadPayees } from '../../app/actions.ts';
 import { useStore } from '../../app/context.ts';
 import { errorOf } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import {
   actionDeletable,
   addAction,
@@ -29,6 +29,8 @@ import { RulePreview } from './RulePreview.tsx';
 import { ActionRow, ConditionRow } from './RuleRows.tsx';
 import { useRulePreview } from './use-rule-preview.ts';
 import './rules.css';
+import { Select } from '../kit/ui/Select.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 const STAGE_INFO =
   'The stage of a rule sets its place in the order: pre rules always run first and post rules ' +
@@ -148,9 +150,9 @@ export function EditRuleModal({ options, active, close }: ModalProps) {
           <div className="rule-section">
             <div className="rule-section-title">
               <span>If</span>
-              <select
-                className="input rule-conditions-op"
-                aria-label="Conditions to match"
+              <Select
+                className="rule-conditions-op"
+                label="Conditions to match"
                 value={rule.conditionsOp}
                 onChange={(e) =>
                   setRule((r) => ({ ...r, conditionsOp: e.target.value === 'or' ? 'or' : 'and' }))
@@ -158,17 +160,17 @@ export function EditRuleModal({ options, active, close }: ModalProps) {
               >
                 <option value="and">all</option>
                 <option value="or">any</option>
-              </select>
+              </Select>
               <span>of these conditions match:</span>
             </div>
             {rule.conditions.length === 0 ? (
-              <button
+              <Button
                 type="button"
-                className="btn rule-add-first"
+                className="rule-add-first"
                 onClick={() => setRule((r) => addCondition(r, -1, newKey))}
               >
                 Add condition
-              </button>
+              </Button>
             ) : (
               rule.conditions.map((c, i) => (
                 <ConditionRow
@@ -190,13 +192,13 @@ export function EditRuleModal({ options, active, close }: ModalProps) {
           <div className="rule-section">
             <div className="rule-section-title">Then apply these actions:</div>
             {rule.actions.length === 0 ? (
-              <button
+              <Button
                 type="button"
-                className="btn rule-add-first"
+                className="rule-add-first"
                 onClick={() => setRule((r) => addAction(r, -1, newKey))}
               >
                 Add action
-              </button>
+              </Button>
             ) : (
               rule.actions.map((a, i) => (
                 <ActionRow
@@ -220,19 +222,14 @@ export function EditRuleModal({ options, active, close }: ModalProps) {
           onApply={apply}
         />
 
-        <div className="modal-footer rule-footer">
-          <button type="button" className="btn" onClick={close}>
+        <DialogFooter className="rule-footer">
+          <Button type="button" onClick={close}>
             Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={saving}
-            onClick={() => void save()}
-          >
+          </Button>
+          <Button type="button" variant="primary" disabled={saving} onClick={() => void save()}>
             Save
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </div>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Modal } from '../kit/Modal.tsx';
+import { Modal } from '../kit/ui/Modal.tsx';
 import { RulesList } from './RulesList.tsx';
 
 /**

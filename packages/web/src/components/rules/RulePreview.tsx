@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import { useResponsive } from '../../app/responsive.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { Amount } from '../kit/AmountInput.tsx';
-import { type Column, VirtualTable } from '../kit/VirtualTable.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
+import { type Column, VirtualTable } from '../kit/ui/VirtualTable.tsx';
 import {
   type Change,
   PREVIEW_MORE_WITHIN,
@@ -15,6 +15,8 @@ import { fieldName, type RuleRow } from './rule-editor.ts';
 import { transactionValueText } from './rule-text.ts';
 import { useRuleFormats, useRuleNames } from './use-rule-names.ts';
 import type { RulePreview as Preview } from './use-rule-preview.ts';
+import { Button } from '../kit/ui/Button.tsx';
+import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -104,9 +106,8 @@ export function RulePreview({
     {
       id: 'select',
       header: (
-        <input
-          type="checkbox"
-          aria-label={allSelected ? 'Select none' : 'Select all'}
+        <Checkbox
+          label={allSelected ? 'Select none' : 'Select all'}
           checked={allSelected}
           disabled={!total}
           onChange={async () =>
@@ -117,9 +118,8 @@ export function RulePreview({
       width: width('select', '36px'),
       align: 'center',
       cell: (row) => (
-        <input
-          type="checkbox"
-          aria-label={`Select ${fmt.date(row.date)} ${show('payee', row.payee)}`}
+        <Checkbox
+          label={`Select ${fmt.date(row.date)} ${show('payee', row.payee)}`}
           checked={selected.has(row.id)}
           onChange={() =>
             setSelected((s) => {
@@ -145,15 +145,16 @@ export function RulePreview({
       width: width('why', '44px'),
       align: 'center',
       cell: (row) => (
-        <button
+        <Button
           type="button"
-          className="btn btn-bare preview-why"
+          variant="bare"
+          className="preview-why"
           aria-label={`Why did this happen? ${fmt.date(row.date)} ${show('payee', row.payee)}`}
           title="Why did this happen? The rules that run on this transaction"
           onClick={() => store.pushModal('rule-trace', { transactionId: row.id })}
         >
           ?
-        </button>
+        </Button>
       ),
     },
   ];
@@ -183,9 +184,8 @@ export function RulePreview({
             {applied}
           </span>
         )}
-        <button
+        <Button
           type="button"
-          className="btn"
           disabled={selected.size === 0}
           onClick={async () => {
             const ids = [...selected];
@@ -196,7 +196,7 @@ export function RulePreview({
           }}
         >
           Apply actions ({selected.size.toLocaleString()})
-        </button>
+        </Button>
       </div>
       <VirtualTable
         label="Transactions this rule applies to"

@@ -9,6 +9,9 @@ import {
   fieldName,
 } from './rule-editor.ts';
 import { RuleValue } from './RuleValue.tsx';
+import { Button } from '../kit/ui/Button.tsx';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { Select } from '../kit/ui/Select.tsx';
 
 interface RowButtons {
   /** Null when the row must stay (a schedule's date condition, a link-schedule action). */
@@ -21,25 +24,27 @@ interface RowButtons {
 function EditorButtons({ onDelete, onAdd, what }: RowButtons) {
   return (
     <span className="rule-row-buttons">
-      <button
+      <Button
         type="button"
-        className="btn btn-bare rule-row-button"
+        variant="bare"
+        className="rule-row-button"
         aria-label={`Remove ${what}`}
         title={onDelete ? `Remove ${what}` : 'A schedule needs this to stay'}
         disabled={!onDelete}
         onClick={onDelete ?? undefined}
       >
         −
-      </button>
-      <button
+      </Button>
+      <Button
         type="button"
-        className="btn btn-bare rule-row-button"
+        variant="bare"
+        className="rule-row-button"
         aria-label={`Add a row after ${what}`}
         title={`Add a row after ${what}`}
         onClick={onAdd}
       >
         +
-      </button>
+      </Button>
     </span>
   );
 }
@@ -47,11 +52,7 @@ function EditorButtons({ onDelete, onAdd, what }: RowButtons) {
 /** The server's word on a row, under it (spec: per-row errors). */
 function RowError({ error }: { error?: string | null }) {
   if (!error) return null;
-  return (
-    <div role="alert" className="error-text rule-row-error">
-      {error}
-    </div>
-  );
+  return <ErrorText className="rule-row-error">{error}</ErrorText>;
 }
 
 /** One condition: field, operator, value, and the buttons to remove it or add one after it. */
@@ -84,9 +85,9 @@ export function ConditionRow({
         role="group"
         aria-label={`Condition ${n}`}
       >
-        <select
-          className="input rule-field"
-          aria-label={`Condition ${n} field`}
+        <Select
+          className="rule-field"
+          label={`Condition ${n} field`}
           value={field}
           onChange={(e) => onField(e.target.value)}
         >
@@ -95,10 +96,10 @@ export function ConditionRow({
               {text}
             </option>
           ))}
-        </select>
-        <select
-          className="input rule-op"
-          aria-label={`Condition ${n} operator`}
+        </Select>
+        <Select
+          className="rule-op"
+          label={`Condition ${n} operator`}
           value={row.op}
           onChange={(e) => onOp(e.target.value)}
         >
@@ -107,7 +108,7 @@ export function ConditionRow({
               {opLabel(op, row.type as FieldType)}
             </option>
           ))}
-        </select>
+        </Select>
         <span className="rule-value">
           <RuleValue
             key={`${row.key}-${row.field}-${row.op}`}
@@ -149,9 +150,9 @@ export function ActionRow({
         <span className="rule-row-word">{opLabel(row.op)}</span>
         {!schedule && (
           <>
-            <select
-              className="input rule-field"
-              aria-label={`Action ${n} field`}
+            <Select
+              className="rule-field"
+              label={`Action ${n} field`}
               value={row.field ?? ''}
               onChange={(e) => onField(e.target.value)}
             >
@@ -160,7 +161,7 @@ export function ActionRow({
                   {text}
                 </option>
               ))}
-            </select>
+            </Select>
             <span className="rule-row-word">to</span>
           </>
         )}

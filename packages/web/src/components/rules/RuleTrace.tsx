@@ -3,15 +3,16 @@ import { useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { errorOf } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
-import { Amount } from '../kit/AmountInput.tsx';
-import { useTablesChanged } from '../kit/data.ts';
-import { Modal } from '../kit/Modal.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
+import { useTablesChanged } from '../kit/data/data.ts';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { fieldName, type EditorRule } from './rule-editor.ts';
 import { conditionWords, stageText, transactionValueText } from './rule-text.ts';
 import { RuleSummary } from './RuleSummary.tsx';
 import { fieldSummary, type Trace, type TraceStep } from './trace.ts';
 import { useRuleFormats, useRuleNames } from './use-rule-names.ts';
 import './rules.css';
+import { Button } from '../kit/ui/Button.tsx';
 
 /** One rule as it met the transaction: each condition's answer, and what it changed. */
 function Step({
@@ -38,9 +39,9 @@ function Step({
           {stageText(rule.stage)}
         </span>
         <RuleSummary rule={rule as EditorRule} names={names} formats={formats} />
-        <button type="button" className="btn trace-edit" onClick={() => onEdit(rule as EditorRule)}>
+        <Button type="button" className="trace-edit" onClick={() => onEdit(rule as EditorRule)}>
           Edit rule
-        </button>
+        </Button>
       </div>
       <ul className="trace-conditions" aria-label="Conditions">
         {rule.conditions.map((c, i) => {
@@ -181,11 +182,11 @@ export function RuleTraceModal({ options, active, close }: ModalProps) {
             )}
           </>
         )}
-        <div className="modal-footer">
-          <button type="button" className="btn btn-primary" onClick={close}>
+        <DialogFooter>
+          <Button type="button" variant="primary" onClick={close}>
             Close
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </div>
     </Modal>
   );

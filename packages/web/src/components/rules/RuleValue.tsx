@@ -4,17 +4,17 @@ import { parseDateValue } from '@coffer/core/rules/compile.ts';
 import { defaultRecurConfig } from '@coffer/core/schedules/recurrence/editor.ts';
 import type { RecurConfig } from '@coffer/core/schedules/recurrence/types.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { AmountInput } from '../kit/AmountInput.tsx';
-import { DateInput } from '../kit/DateInput.tsx';
-import { useQuery } from '../kit/data.ts';
-import { MultiInput } from '../kit/MultiInput.tsx';
+import { AmountInput } from '../kit/ui/AmountInput.tsx';
+import { DateInput } from '../kit/ui/DateInput.tsx';
+import { useQuery } from '../kit/data/data.ts';
+import { MultiInput } from '../kit/ui/MultiInput.tsx';
 import {
   AccountAutocomplete,
   CategoryAutocomplete,
   PayeeAutocomplete,
   usePayeeName,
-} from '../kit/Pickers.tsx';
-import { localToday } from '../kit/calendar.ts';
+} from '../kit/pickers/Pickers.tsx';
+import { localToday } from '../kit/ui/calendar.ts';
 // The schedules area's recurrence popup (its styles come with it): a schedule's rule keeps its
 // recurrence in the date condition.
 import { RecurrenceInput } from '../schedules/RecurrenceInput.tsx';
@@ -22,6 +22,7 @@ import '../schedules/schedules.css';
 import type { EditRow } from './rule-editor.ts';
 import { DELETED } from './rule-text.ts';
 import { useRuleNames } from './use-rule-names.ts';
+import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 interface ValueProps {
   row: EditRow;
@@ -262,9 +263,8 @@ export function RuleValue({ row, label, kind, onChange }: ValueProps) {
   if (row.type === 'boolean') {
     return (
       <label className="checkbox rule-checkbox">
-        <input
-          type="checkbox"
-          aria-label={label}
+        <Checkbox
+          label={label}
           checked={row.value === true || row.value === 1}
           onChange={(e) => onChange(e.target.checked)}
         />

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
-import { useTablesChanged } from '../kit/data.ts';
+import { useTablesChanged } from '../kit/data/data.ts';
 import { newRuleForPayee } from '../payees/payee-logic.ts';
 import type { OnRuleSaved } from './EditRule.tsx';
 import type { EditorRule } from './rule-editor.ts';
@@ -18,6 +18,8 @@ import {
 } from './rules-list.ts';
 import { useRuleFormats, useRuleNames } from './use-rule-names.ts';
 import './rules.css';
+import { Button } from '../kit/ui/Button.tsx';
+import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 type ListedRule = EditorRule & { id: string };
 
@@ -129,14 +131,9 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
       {alert && (
         <div role="alert" className="rules-alert">
           <span>{alert}</span>
-          <button
-            type="button"
-            className="btn btn-bare"
-            aria-label="Dismiss"
-            onClick={() => setAlert(null)}
-          >
+          <Button type="button" variant="bare" aria-label="Dismiss" onClick={() => setAlert(null)}>
             ✕
-          </button>
+          </Button>
         </div>
       )}
       <div
@@ -147,9 +144,8 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
       >
         <div className="rules-row rules-header" role="row">
           <span role="columnheader" className="rules-check">
-            <input
-              type="checkbox"
-              aria-label={allSelected ? 'Select no rules' : 'Select all rules'}
+            <Checkbox
+              label={allSelected ? 'Select no rules' : 'Select all rules'}
               checked={allSelected}
               disabled={filtered.length === 0}
               onChange={() =>
@@ -180,9 +176,8 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
                 className={`rules-row${selected.has(rule.id) ? ' selected' : ''}`}
               >
                 <span role="cell" className="rules-check">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select rule: ${text}`}
+                  <Checkbox
+                    label={`Select rule: ${text}`}
                     checked={selected.has(rule.id)}
                     onChange={() => toggle(rule.id)}
                   />
@@ -194,9 +189,9 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
                   <RuleSummary rule={rule} names={names} formats={formats} />
                 </span>
                 <span role="cell" className="rules-edit">
-                  <button type="button" className="btn" onClick={() => edit(rule)}>
+                  <Button type="button" onClick={() => edit(rule)}>
                     Edit
-                  </button>
+                  </Button>
                 </span>
               </div>
             );
@@ -213,17 +208,17 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
         </span>
         <span className="rules-footer-buttons">
           {selected.size > 0 && (
-            <button type="button" className="btn btn-danger" onClick={() => void deleteSelected()}>
+            <Button type="button" variant="danger" onClick={() => void deleteSelected()}>
               {deleteLabel(selected.size)}
-            </button>
+            </Button>
           )}
-          <button
+          <Button
             type="button"
-            className="btn btn-primary"
+            variant="primary"
             onClick={() => edit(payeeId ? newRuleForPayee(payeeId) : newRule())}
           >
             Create new rule
-          </button>
+          </Button>
         </span>
       </div>
     </div>

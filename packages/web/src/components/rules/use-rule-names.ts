@@ -2,8 +2,8 @@ import { q } from '@coffer/core/query/query.ts';
 import { useMemo } from 'react';
 import { useAppState } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { useQuery } from '../kit/data.ts';
-import { usePayeeName } from '../kit/Pickers.tsx';
+import { useQuery } from '../kit/data/data.ts';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { DELETED, type RuleFormats, type RuleNames } from './rule-text.ts';
 
 interface ScheduleName {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
-import { runQuery, useTablesChanged } from '../kit/data.ts';
+import { runQuery, useTablesChanged } from '../kit/data/data.ts';
 import {
   countQuery,
   idsQuery,

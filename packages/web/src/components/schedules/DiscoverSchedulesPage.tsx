@@ -5,10 +5,14 @@ import { useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { errorOf } from '../../backend/backend.ts';
-import { usePayeeName } from '../kit/Pickers.tsx';
-import { Spinner } from '../kit/Spinner.tsx';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import { toggled } from './schedule-logic.ts';
 import './schedules.css';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../kit/ui/Table.tsx';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { Button } from '../kit/ui/Button.tsx';
+import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 /** A recurring payment found in the history (core's `schedule/discover`). */
 interface Found {
@@ -93,79 +97,73 @@ export function DiscoverSchedulesPage() {
             into schedules; you can edit each one afterwards.
           </p>
           <div className="card discover-card">
-            <table className="schedule-txns" aria-label="Found schedules">
-              <thead>
-                <tr>
-                  <th scope="col" className="link-check">
-                    <input
-                      type="checkbox"
-                      aria-label="Select all"
+            <Table className="schedule-txns" aria-label="Found schedules">
+              <TableHead>
+                <TableRow>
+                  <TableHeader scope="col" className="link-check">
+                    <Checkbox
+                      label="Select all"
                       checked={all}
                       onChange={() => setChosen(all ? new Set() : new Set(found.map((f) => f.id)))}
                     />
-                  </th>
-                  <th scope="col">Payee</th>
-                  <th scope="col">Account</th>
-                  <th scope="col">When</th>
-                  <th scope="col" className="amount">
+                  </TableHeader>
+                  <TableHeader scope="col">Payee</TableHeader>
+                  <TableHeader scope="col">Account</TableHeader>
+                  <TableHeader scope="col">When</TableHeader>
+                  <TableHeader scope="col" className="amount">
                     Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+                  </TableHeader>
+                </TableRow>
+              </TableHead>
+              <TableBody>
                 {found.map((f) => {
                   const payee = payeeName(f.payee);
                   return (
-                    <tr key={f.id} aria-label={payee}>
-                      <td className="link-check">
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${payee}`}
+                    <TableRow key={f.id} aria-label={payee}>
+                      <TableCell className="link-check">
+                        <Checkbox
+                          label={`Select ${payee}`}
                           checked={chosen.has(f.id)}
                           onChange={() => toggle(f.id)}
                         />
-                      </td>
-                      <td>{payee}</td>
-                      <td>{accounts.find((a) => a.id === f.account)?.name ?? ''}</td>
-                      <td>
+                      </TableCell>
+                      <TableCell>{payee}</TableCell>
+                      <TableCell>{accounts.find((a) => a.id === f.account)?.name ?? ''}</TableCell>
+                      <TableCell>
                         {isApprox(f, 'date') ? 'About ' : ''}
                         {describeRecurrence(f.date, fmt.date).replace(/^Every/, (w) =>
                           isApprox(f, 'date') ? w.toLowerCase() : w,
                         )}
                         <span className="subdued"> from {fmt.date(f.date.start)}</span>
-                      </td>
-                      <td className="amount">
+                      </TableCell>
+                      <TableCell className="amount">
                         <span className={`amount${f.amount < 0 ? ' negative' : ''}`}>
                           {isApprox(f, 'amount') ? '~' : ''}
                           {fmt.amount(f.amount)}
                         </span>
-                      </td>
-                    </tr>
+                      </TableCell>
+                    </TableRow>
                   );
                 })}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           </div>
         </>
       )}
-      {problem && (
-        <div className="error-text" role="alert">
-          {problem}
-        </div>
-      )}
+      {problem && <ErrorText>{problem}</ErrorText>}
       <div className="row discover-footer">
-        <button type="button" className="btn" onClick={() => navigate('/schedules')}>
+        <Button type="button" onClick={() => navigate('/schedules')}>
           {found?.length ? 'Do nothing' : 'Back to schedules'}
-        </button>
+        </Button>
         {found !== null && found.length > 0 && (
-          <button
+          <Button
             type="button"
-            className="btn btn-primary"
+            variant="primary"
             disabled={chosen.size === 0 || creating}
             onClick={() => void create()}
           >
             {chosen.size === 1 ? 'Create schedule' : `Create ${chosen.size} schedules`}
-          </button>
+          </Button>
         )}
       </div>
     </div>

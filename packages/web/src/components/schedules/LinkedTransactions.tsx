@@ -1,7 +1,8 @@
 import { q } from '@coffer/core/query/query.ts';
 import { useStore } from '../../app/context.ts';
-import { useQuery } from '../kit/data.ts';
+import { useQuery } from '../kit/data/data.ts';
 import { TransactionsTable, type TxnRow } from './TransactionsTable.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 /** How many linked transactions the editor lists (the newest). */
 const SHOWN = 50;
@@ -26,9 +27,9 @@ export function LinkedTransactions({ scheduleId }: { scheduleId: string }) {
       label="Linked transactions"
       rows={rows}
       action={(t) => (
-        <button
+        <Button
           type="button"
-          className="btn btn-bare"
+          variant="bare"
           onClick={() =>
             void store.backend.send('transactions-batch-update', {
               updated: [{ id: t.id, schedule: null }],
@@ -36,7 +37,7 @@ export function LinkedTransactions({ scheduleId }: { scheduleId: string }) {
           }
         >
           Unlink
-        </button>
+        </Button>
       )}
     />
   );

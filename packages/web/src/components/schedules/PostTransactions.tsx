@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useStore } from '../../app/context.ts';
-import { Modal } from '../kit/Modal.tsx';
-import { usePayeeName } from '../kit/Pickers.tsx';
+import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { postTransactionsText } from './schedule-logic.ts';
 import './schedules.css';
+import { Button } from '../kit/ui/Button.tsx';
 
 /**
  * `/schedule/posts-offline-notification`, the 'Post transactions?' modal: the daily run found
@@ -39,13 +40,13 @@ export function PostTransactions() {
           duplicates. You can also post a due schedule later from its action menu on the schedules
           page.
         </p>
-        <div className="modal-footer">
-          <button type="button" className="btn" onClick={back}>
+        <DialogFooter>
+          <Button type="button" onClick={back}>
             Decide later
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
-            className="btn btn-primary"
+            variant="primary"
             disabled={posting}
             onClick={async () => {
               setPosting(true);
@@ -54,8 +55,8 @@ export function PostTransactions() {
             }}
           >
             Post transactions
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </div>
     </Modal>
   );

@@ -3,8 +3,8 @@ import { finishRecurConfig } from '@coffer/core/schedules/recurrence/editor.ts';
 import type { RecurEndMode, RecurPattern } from '@coffer/core/schedules/recurrence/types.ts';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useFormat } from '../../app/use-format.ts';
-import { DateInput } from '../kit/DateInput.tsx';
-import { Popover } from '../kit/Popover.tsx';
+import { DateInput } from '../kit/ui/DateInput.tsx';
+import { Popover } from '../kit/ui/Popover.tsx';
 import {
   addPattern,
   END_MODES,
@@ -18,6 +18,8 @@ import {
   wholeCount,
 } from './recurrence-form.ts';
 import { UpcomingDates } from './UpcomingDates.tsx';
+import { Button } from '../kit/ui/Button.tsx';
+import { Select } from '../kit/ui/Select.tsx';
 
 interface Props {
   value: Recurrence;
@@ -36,9 +38,10 @@ export function RecurrenceInput({ value, onChange, label }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
+      <Button
         ref={button}
         type="button"
+        variant="plain"
         className="input recurrence-button"
         aria-label={`${label}: ${describeRecurrence(value, fmt.date)}`}
         aria-haspopup="dialog"
@@ -49,7 +52,7 @@ export function RecurrenceInput({ value, onChange, label }: Props) {
         <span aria-hidden="true" className="recurrence-caret">
           ▾
         </span>
-      </button>
+      </Button>
       {open && (
         <RecurrencePopup
           anchor={button}
@@ -168,9 +171,9 @@ function RecurrencePopup({
             onChange={(e) => setIntervalText(e.target.value)}
             onBlur={() => setIntervalText(String(wholeCount(interval)))}
           />
-          <select
-            className="input recurrence-frequency"
-            aria-label="Frequency"
+          <Select
+            className="recurrence-frequency"
+            label="Frequency"
             value={draft.frequency}
             onChange={(e) =>
               setDraft((d) => setFrequency(d, e.target.value as Recurrence['frequency']))
@@ -181,11 +184,11 @@ function RecurrencePopup({
                 {text}
               </option>
             ))}
-          </select>
+          </Select>
           {monthly && (
-            <button type="button" className="btn" onClick={() => setDraft(addPattern)}>
+            <Button type="button" onClick={() => setDraft(addPattern)}>
               Add specific days
-            </button>
+            </Button>
           )}
         </div>
         {monthly &&
@@ -197,9 +200,8 @@ function RecurrencePopup({
               aria-label={`Specific day ${i + 1}`}
             >
               <span className="recurrence-label">{i === 0 ? 'On the' : 'and'}</span>
-              <select
-                className="input"
-                aria-label="Number"
+              <Select
+                label="Number"
                 value={p.value}
                 onChange={(e) =>
                   setDraft((d) => updatePattern(d, i, { value: Number(e.target.value) }))
@@ -210,10 +212,9 @@ function RecurrencePopup({
                     {text}
                   </option>
                 ))}
-              </select>
-              <select
-                className="input"
-                aria-label="Day"
+              </Select>
+              <Select
+                label="Day"
                 value={p.type}
                 onChange={(e) =>
                   setDraft((d) =>
@@ -226,15 +227,15 @@ function RecurrencePopup({
                     {text}
                   </option>
                 ))}
-              </select>
-              <button
+              </Select>
+              <Button
                 type="button"
-                className="btn btn-bare"
+                variant="bare"
                 aria-label={`Remove specific day ${i + 1}`}
                 onClick={() => setDraft((d) => removePattern(d, i))}
               >
                 ✕
-              </button>
+              </Button>
             </div>
           ))}
         <div className="recurrence-row">
@@ -246,16 +247,16 @@ function RecurrencePopup({
             />
             Move schedule
           </label>
-          <select
-            className="input recurrence-weekend"
-            aria-label="Move schedule before or after the weekend"
+          <Select
+            className="recurrence-weekend"
+            label="Move schedule before or after the weekend"
             value={draft.weekendSolveMode ?? 'after'}
             disabled={!draft.skipWeekend}
             onChange={(e) => set({ weekendSolveMode: e.target.value as 'before' | 'after' })}
           >
             <option value="before">before</option>
             <option value="after">after</option>
-          </select>
+          </Select>
           <span>the weekend</span>
         </div>
         <fieldset className="recurrence-ends">
@@ -306,17 +307,17 @@ function RecurrencePopup({
         <UpcomingDates config={finished} />
         <p className="subdued recurrence-summary">{describeRecurrence(finished, fmt.date)}</p>
         <div className="recurrence-footer">
-          <button type="button" className="btn" onClick={onClose}>
+          <Button type="button" onClick={onClose}>
             Cancel
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
-            className="btn btn-primary"
+            variant="primary"
             disabled={!draft.start}
             onClick={() => onApply(finished)}
           >
             Apply
-          </button>
+          </Button>
         </div>
       </div>
     </Popover>

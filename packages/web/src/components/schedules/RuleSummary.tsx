@@ -1,7 +1,8 @@
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { usePayeeName } from '../kit/Pickers.tsx';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { actionText, conditionText, type Names, type RuleLike } from './rule-text.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 /**
  * The rule behind a schedule, in words, with 'Edit as rule' for the conditions the schedule
@@ -27,9 +28,8 @@ export function RuleSummary({ rule }: { rule: RuleLike }) {
     <section className="card schedule-section" aria-labelledby="rule-title">
       <div className="schedule-section-head">
         <h2 id="rule-title">Rule</h2>
-        <button
+        <Button
           type="button"
-          className="btn"
           onClick={() =>
             store.pushModal('edit-rule', {
               rule: {
@@ -43,7 +43,7 @@ export function RuleSummary({ rule }: { rule: RuleLike }) {
           }
         >
           Edit as rule
-        </button>
+        </Button>
       </div>
       <p className="subdued">
         Transactions that match this rule are linked to the schedule and count as its payment.

@@ -4,12 +4,15 @@ import { Link } from 'react-router';
 import { useAppState } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { weekdaysFrom } from '../../util/format.ts';
-import { Amount } from '../kit/AmountInput.tsx';
-import { localToday, monthGrid, monthOf, monthTitle, shiftMonth } from '../kit/calendar.ts';
-import { useQuery } from '../kit/data.ts';
-import { usePayeeName } from '../kit/Pickers.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
+import { localToday, monthGrid, monthOf, monthTitle, shiftMonth } from '../kit/ui/calendar.ts';
+import { useQuery } from '../kit/data/data.ts';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { dayBalances, lowestProjected, type Occurrence, occurrences } from './projection.ts';
 import type { ScheduleRow } from './schedule-logic.ts';
+import { Button } from '../kit/ui/Button.tsx';
+import { Select } from '../kit/ui/Select.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../kit/ui/Table.tsx';
 
 /** How many schedules a day shows before '+N more'. */
 const ITEMS_PER_DAY = 2;
@@ -98,42 +101,41 @@ export function ScheduleCalendar({ rows, statuses }: Props) {
     <div className="schedule-calendar-view">
       <div className="calendar-toolbar">
         <div className="calendar-nav">
-          <button
+          <Button
             type="button"
-            className="btn btn-bare"
+            variant="bare"
             aria-label="Previous month"
             onClick={() => setMonth((m) => shiftMonth(m, -1))}
           >
             ‹
-          </button>
+          </Button>
           <h2 className="calendar-month">{monthTitle(month)}</h2>
-          <button
+          <Button
             type="button"
-            className="btn btn-bare"
+            variant="bare"
             aria-label="Next month"
             onClick={() => setMonth((m) => shiftMonth(m, 1))}
           >
             ›
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
-            className="btn"
             disabled={month === monthOf(today)}
             onClick={() => setMonth(monthOf(today))}
           >
             This month
-          </button>
+          </Button>
         </div>
         <label className="calendar-scope">
           <span>Balance of</span>
-          <select className="input" value={scope} onChange={(e) => setScope(e.target.value)}>
+          <Select label="Balance of" value={scope} onChange={(e) => setScope(e.target.value)}>
             <option value={BUDGET}>For budget accounts</option>
             {open.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.name}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
       </div>
       <div className="calendar-summary" aria-live="polite">
@@ -153,25 +155,25 @@ export function ScheduleCalendar({ rows, statuses }: Props) {
           </span>
         )}
       </div>
-      <table className="schedule-calendar" aria-label={`Schedules in ${monthTitle(month)}`}>
-        <thead>
-          <tr>
+      <Table className="schedule-calendar" aria-label={`Schedules in ${monthTitle(month)}`}>
+        <TableHead>
+          <TableRow>
             {weekdaysFrom(fmt.firstDayOfWeek).map((d) => (
-              <th key={d} scope="col" abbr={d}>
+              <TableHeader key={d} scope="col" abbr={d}>
                 {d.slice(0, 3)}
-              </th>
+              </TableHeader>
             ))}
-          </tr>
-        </thead>
-        <tbody>
+          </TableRow>
+        </TableHead>
+        <TableBody>
           {weeks.map((week) => (
-            <tr key={week[0]}>
+            <TableRow key={week[0]}>
               {week.map((day) => {
                 const items = byDay.get(day) ?? [];
                 const balance = balanceOf.get(day);
                 const short = balance !== undefined && balance.projected && balance.balance < 0;
                 return (
-                  <td
+                  <TableCell
                     key={day}
                     className={[
                       'calendar-cell',
@@ -216,13 +218,13 @@ export function ScheduleCalendar({ rows, statuses }: Props) {
                         <Amount cents={balance.balance} />
                       </div>
                     )}
-                  </td>
+                  </TableCell>
                 );
               })}
-            </tr>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </div>
   );
 }

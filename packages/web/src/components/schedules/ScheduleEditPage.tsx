@@ -2,11 +2,11 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useStore } from '../../app/context.ts';
 import { errorOf } from '../../backend/backend.ts';
-import { AmountInput } from '../kit/AmountInput.tsx';
-import { localToday } from '../kit/calendar.ts';
-import { DateInput } from '../kit/DateInput.tsx';
-import { AccountAutocomplete, PayeeAutocomplete } from '../kit/Pickers.tsx';
-import { Spinner } from '../kit/Spinner.tsx';
+import { AmountInput } from '../kit/ui/AmountInput.tsx';
+import { localToday } from '../kit/ui/calendar.ts';
+import { DateInput } from '../kit/ui/DateInput.tsx';
+import { AccountAutocomplete, PayeeAutocomplete } from '../kit/pickers/Pickers.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import { LinkedTransactions } from './LinkedTransactions.tsx';
 import { RecurrenceInput } from './RecurrenceInput.tsx';
 import type { RuleLike } from './rule-text.ts';
@@ -25,6 +25,9 @@ import {
 import { UpcomingDates } from './UpcomingDates.tsx';
 import { useScheduleRows } from './use-schedules.ts';
 import './schedules.css';
+import { Select } from '../kit/ui/Select.tsx';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 /** `/schedule/edit` (a new schedule) and `/schedule/edit/{id}`. */
 export function ScheduleEditPage() {
@@ -189,9 +192,8 @@ function ScheduleEditor({
           <div className="field">
             <span aria-hidden="true">Amount</span>
             <div className="schedule-amount">
-              <select
-                className="input"
-                aria-label="Amount match"
+              <Select
+                label="Amount match"
                 value={form.amountOp}
                 onChange={(e) => setForm((f) => changeAmountOp(f, e.target.value as AmountOp))}
               >
@@ -200,16 +202,15 @@ function ScheduleEditor({
                     {text}
                   </option>
                 ))}
-              </select>
-              <select
-                className="input"
-                aria-label="Payment or deposit"
+              </Select>
+              <Select
+                label="Payment or deposit"
                 value={form.outflow ? 'payment' : 'deposit'}
                 onChange={(e) => set({ outflow: e.target.value === 'payment' })}
               >
                 <option value="payment">Payment</option>
                 <option value="deposit">Deposit</option>
-              </select>
+              </Select>
               <AmountInput
                 label={form.amountOp === 'isbetween' ? 'From amount' : 'Amount'}
                 value={form.amount}
@@ -291,18 +292,14 @@ function ScheduleEditor({
           </span>
         </label>
 
-        {problem && (
-          <div className="error-text schedule-problem" role="alert">
-            {problem}
-          </div>
-        )}
+        {problem && <ErrorText className="schedule-problem">{problem}</ErrorText>}
         <div className="schedule-form-footer">
-          <button type="button" className="btn" onClick={leave}>
+          <Button type="button" onClick={leave}>
             Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={saving}>
             {id ? 'Save' : 'Add'}
-          </button>
+          </Button>
         </div>
       </form>
 

@@ -4,9 +4,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { errorOf } from '../../backend/backend.ts';
-import { useQuery } from '../kit/data.ts';
-import { usePayeeName } from '../kit/Pickers.tsx';
-import { Spinner } from '../kit/Spinner.tsx';
+import { useQuery } from '../kit/data/data.ts';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import { TransactionsTable, type TxnRow } from './TransactionsTable.tsx';
 import {
   amountText,
@@ -18,6 +18,9 @@ import {
 import { StatusBadge } from './StatusBadge.tsx';
 import { useScheduleRows, useScheduleStatuses } from './use-schedules.ts';
 import './schedules.css';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../kit/ui/Table.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 /** How many unlinked transactions the page offers when it is opened without a selection. */
 const RECENT = 100;
@@ -152,67 +155,62 @@ export function ScheduleLinkPage() {
             onChange={(e) => setFilter(e.target.value)}
           />
         </div>
-        {problem && (
-          <div className="error-text" role="alert">
-            {problem}
-          </div>
-        )}
+        {problem && <ErrorText>{problem}</ErrorText>}
         {rows === null ? (
           <Spinner />
         ) : open.length === 0 ? (
           <p className="subdued">No open schedules{filter ? ' match the filter' : ''}.</p>
         ) : (
-          <table className="schedule-txns" aria-label="Schedules">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Payee</th>
-                <th scope="col">Account</th>
-                <th scope="col">Next date</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="amount">
+          <Table className="schedule-txns" aria-label="Schedules">
+            <TableHead>
+              <TableRow>
+                <TableHeader scope="col">Name</TableHeader>
+                <TableHeader scope="col">Payee</TableHeader>
+                <TableHeader scope="col">Account</TableHeader>
+                <TableHeader scope="col">Next date</TableHeader>
+                <TableHeader scope="col">Status</TableHeader>
+                <TableHeader scope="col" className="amount">
                   Amount
-                </th>
-                <th scope="col">
+                </TableHeader>
+                <TableHeader scope="col">
                   <span className="sr-only">Link</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+                </TableHeader>
+              </TableRow>
+            </TableHead>
+            <TableBody>
               {open.map((row) => {
                 const label = row.name || payeeName(row._payee) || 'Schedule';
                 return (
-                  <tr key={row.id} aria-label={label}>
-                    <td>{row.name}</td>
-                    <td>{payeeName(row._payee)}</td>
-                    <td>{accountName(row._account)}</td>
-                    <td>{row.next_date ? fmt.date(row.next_date) : ''}</td>
-                    <td>
+                  <TableRow key={row.id} aria-label={label}>
+                    <TableCell>{row.name}</TableCell>
+                    <TableCell>{payeeName(row._payee)}</TableCell>
+                    <TableCell>{accountName(row._account)}</TableCell>
+                    <TableCell>{row.next_date ? fmt.date(row.next_date) : ''}</TableCell>
+                    <TableCell>
                       <StatusBadge status={statuses[row.id]} />
-                    </td>
-                    <td className="amount">
+                    </TableCell>
+                    <TableCell className="amount">
                       <span
                         className={`amount${scheduledAmount(row._amount) < 0 ? ' negative' : ''}`}
                       >
                         {amountText(row, fmt.amount)}
                       </span>
-                    </td>
-                    <td className="schedule-txn-action">
-                      <button
+                    </TableCell>
+                    <TableCell className="schedule-txn-action">
+                      <Button
                         type="button"
-                        className="btn"
                         aria-label={`Link to ${label}`}
                         disabled={chosen.length === 0}
                         onClick={() => void link(row)}
                       >
                         Link
-                      </button>
-                    </td>
-                  </tr>
+                      </Button>
+                    </TableCell>
+                  </TableRow>
                 );
               })}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         )}
       </section>
     </div>

@@ -3,13 +3,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useResponsive } from '../../app/responsive.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { usePayeeName } from '../kit/Pickers.tsx';
-import { Spinner } from '../kit/Spinner.tsx';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import { ScheduleCalendar } from './ScheduleCalendar.tsx';
 import { filterSchedules } from './schedule-logic.ts';
 import { SchedulesTable } from './SchedulesTable.tsx';
 import { useScheduleRows, useScheduleStatuses } from './use-schedules.ts';
 import './schedules.css';
+import { Button } from '../kit/ui/Button.tsx';
 
 type View = 'list' | 'calendar';
 
@@ -51,15 +52,9 @@ export function SchedulesPage() {
         <h1>Schedules</h1>
         <div className="view-switch" role="group" aria-label="View">
           {(['list', 'calendar'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              className="btn"
-              aria-pressed={view === v}
-              onClick={() => setView(v)}
-            >
+            <Button key={v} type="button" aria-pressed={view === v} onClick={() => setView(v)}>
               {v === 'list' ? 'List' : 'Calendar'}
-            </button>
+            </Button>
           ))}
         </div>
       </div>
@@ -81,13 +76,9 @@ export function SchedulesPage() {
               <Link className="btn" to="/schedule/link">
                 Link transactions
               </Link>
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={() => navigate('/schedule/edit')}
-              >
+              <Button type="button" variant="primary" onClick={() => navigate('/schedule/edit')}>
                 Add new schedule
-              </button>
+              </Button>
             </div>
           </div>
           {rows === null ? (

@@ -2,9 +2,9 @@ import { describeRecurrence } from '@coffer/core/schedules/recurrence/describe.t
 import { Link, useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { MenuButton } from '../kit/Menu.tsx';
-import { usePayeeName } from '../kit/Pickers.tsx';
-import { type Column, VirtualTable } from '../kit/VirtualTable.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
+import { type Column, VirtualTable } from '../kit/ui/VirtualTable.tsx';
 import {
   amountText,
   type RowAction,

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { useAppState } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { Amount } from '../kit/AmountInput.tsx';
-import { usePayeeName } from '../kit/Pickers.tsx';
+import { Amount } from '../kit/ui/AmountInput.tsx';
+import { usePayeeName } from '../kit/pickers/Pickers.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../kit/ui/Table.tsx';
+import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 export interface TxnRow {
   id: string;
@@ -31,55 +33,54 @@ export function TransactionsTable({ label, rows, picked, action }: Props) {
   const payeeName = usePayeeName();
   const accounts = useAppState((s) => s.accounts);
   return (
-    <table className="schedule-txns" aria-label={label}>
-      <thead>
-        <tr>
+    <Table className="schedule-txns" aria-label={label}>
+      <TableHead>
+        <TableRow>
           {picked && (
-            <th scope="col" className="link-check">
+            <TableHeader scope="col" className="link-check">
               <span className="sr-only">Selected</span>
-            </th>
+            </TableHeader>
           )}
-          <th scope="col">Date</th>
-          <th scope="col">Payee</th>
-          <th scope="col">Account</th>
-          <th scope="col">Notes</th>
-          <th scope="col" className="amount">
+          <TableHeader scope="col">Date</TableHeader>
+          <TableHeader scope="col">Payee</TableHeader>
+          <TableHeader scope="col">Account</TableHeader>
+          <TableHeader scope="col">Notes</TableHeader>
+          <TableHeader scope="col" className="amount">
             Amount
-          </th>
+          </TableHeader>
           {action && (
-            <th scope="col">
+            <TableHeader scope="col">
               <span className="sr-only">Actions</span>
-            </th>
+            </TableHeader>
           )}
-        </tr>
-      </thead>
-      <tbody>
+        </TableRow>
+      </TableHead>
+      <TableBody>
         {rows.map((t) => {
           const name = `${fmt.date(t.date)} ${payeeName(t.payee)} ${fmt.amount(t.amount)}`;
           return (
-            <tr key={t.id} aria-label={name}>
+            <TableRow key={t.id} aria-label={name}>
               {picked && (
-                <td className="link-check">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${name}`}
+                <TableCell className="link-check">
+                  <Checkbox
+                    label={`Select ${name}`}
                     checked={picked.has(t.id)}
                     onChange={() => picked.toggle(t.id)}
                   />
-                </td>
+                </TableCell>
               )}
-              <td>{fmt.date(t.date)}</td>
-              <td>{payeeName(t.payee)}</td>
-              <td>{accounts.find((a) => a.id === t.account)?.name ?? ''}</td>
-              <td className="subdued">{t.notes}</td>
-              <td className="amount">
+              <TableCell>{fmt.date(t.date)}</TableCell>
+              <TableCell>{payeeName(t.payee)}</TableCell>
+              <TableCell>{accounts.find((a) => a.id === t.account)?.name ?? ''}</TableCell>
+              <TableCell className="subdued">{t.notes}</TableCell>
+              <TableCell className="amount">
                 <Amount cents={t.amount} />
-              </td>
-              {action && <td className="schedule-txn-action">{action(t)}</td>}
-            </tr>
+              </TableCell>
+              {action && <TableCell className="schedule-txn-action">{action(t)}</TableCell>}
+            </TableRow>
           );
         })}
-      </tbody>
-    </table>
+      </TableBody>
+    </Table>
   );
 }

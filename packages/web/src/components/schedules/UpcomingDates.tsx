@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { errorOf } from '../../backend/backend.ts';
+import { ErrorText } from '../kit/ui/ErrorText.tsx';
 
 /** The spec's preview: the next 4 dates. */
 export const UPCOMING_COUNT = 4;
@@ -36,9 +37,7 @@ export function UpcomingDates({ config }: { config: unknown }) {
     <div className="upcoming-dates" aria-live="polite">
       <div className="upcoming-title">Upcoming dates</div>
       {dates === 'invalid' ? (
-        <div className="error-text" role="alert">
-          Invalid rule
-        </div>
+        <ErrorText>Invalid rule</ErrorText>
       ) : dates?.length === 0 ? (
         <div className="subdued">No more dates</div>
       ) : (

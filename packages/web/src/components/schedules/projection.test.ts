@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../kit/calendar.ts';
+import { addDays } from '../kit/ui/calendar.ts';
 import { dayBalances, lowestProjected, occurrences, scheduleDates } from './projection.ts';
 import type { ScheduleRow } from './schedule-logic.ts';
 

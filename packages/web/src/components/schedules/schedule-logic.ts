@@ -3,7 +3,7 @@
  * search matches, and which actions a row's menu offers (spec: schedule status, the list).
  */
 import type { RecurConfig } from '@coffer/core/schedules/recurrence/types.ts';
-import type { MenuEntry } from '../kit/Menu.tsx';
+import type { MenuEntry } from '../kit/ui/Menu.tsx';
 
 /** A range amount: `isbetween`'s value. */
 export interface AmountRange {

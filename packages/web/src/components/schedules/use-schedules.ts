@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import type { AppStore } from '../../app/store.ts';
 import { errorOf } from '../../backend/backend.ts';
-import { useQuery, useTablesChanged } from '../kit/data.ts';
+import { useQuery, useTablesChanged } from '../kit/data/data.ts';
 import type { RowAction, ScheduleRow } from './schedule-logic.ts';
 
 /** The tables a schedule's row or status is read from. */

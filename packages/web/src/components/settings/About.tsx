@@ -1,6 +1,7 @@
 import { useAppState, useStore } from '../../app/context.ts';
 import { announceNewVersion, setUpdateCheck } from '../../app/update-check.ts';
 import { APP_VERSION, RELEASE_NOTES_URL } from '../../app/version.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 const browserFetch = (url: string, init?: RequestInit) => window.fetch(url, init);
 
@@ -11,9 +12,9 @@ function UpdateStatusLine() {
   const status = useAppState((s) => s.updateStatus);
   const latestVersion = useAppState((s) => s.latestVersion);
   const checkNow = (label: string) => (
-    <button className="link-button" onClick={() => announceNewVersion(store, browserFetch)}>
+    <Button variant="link" onClick={() => announceNewVersion(store, browserFetch)}>
       {label}
-    </button>
+    </Button>
   );
   let line: React.ReactNode;
   if (!allowed) line = <span className="subdued">Coffer does not check for new versions.</span>;

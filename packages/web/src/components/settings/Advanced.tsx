@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { savePrefs } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { resetSync } from '../../sync/fixes.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 function ResetCache() {
   const store = useStore();
@@ -9,15 +10,14 @@ function ResetCache() {
   return (
     <div className="stack" style={{ gap: 6 }}>
       <div>
-        <button
-          className="btn"
+        <Button
           onClick={async () => {
             await store.backend.send('reset-budget-cache');
             setDone(true);
           }}
         >
           Reset budget cache
-        </button>
+        </Button>
       </div>
       <span className="subdued">
         {done
@@ -38,12 +38,11 @@ function RepairSplits() {
   return (
     <div className="stack" style={{ gap: 6 }}>
       <div>
-        <button
-          className="btn"
+        <Button
           onClick={async () => setResult(await store.backend.send('tools/fix-split-transactions'))}
         >
           Repair split transactions
-        </button>
+        </Button>
       </div>
       {result ? (
         <ul style={{ margin: 0 }}>
@@ -75,9 +74,9 @@ function Experimental() {
       <div className="stack" style={{ gap: 6 }}>
         <span className="subdued">Experimental features may change or break your data.</span>
         <div>
-          <button className="btn" onClick={() => setUnderstood(true)}>
+          <Button onClick={() => setUnderstood(true)}>
             I understand the risks, show experimental features
-          </button>
+          </Button>
         </div>
       </div>
     );
@@ -132,9 +131,9 @@ export function AdvancedSettings() {
       <ResetCache />
       <div className="stack" style={{ gap: 6 }}>
         <div>
-          <button className="btn" disabled={!prefs?.groupId} onClick={() => resetSync(store)}>
+          <Button disabled={!prefs?.groupId} onClick={() => resetSync(store)}>
             Reset sync
-          </button>
+          </Button>
         </div>
         <span className="subdued">
           {prefs?.groupId

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
 import { errorCode } from '../../backend/backend.ts';
+import { Button } from '../kit/ui/Button.tsx';
 
 export function EncryptionSettings() {
   const store = useStore();
@@ -17,12 +18,9 @@ export function EncryptionSettings() {
           Your data is encrypted with a key that only you have before it is sent to the server.
         </p>
         <div>
-          <button
-            className="btn"
-            onClick={() => store.pushModal('create-encryption-key', { recreate: true })}
-          >
+          <Button onClick={() => store.pushModal('create-encryption-key', { recreate: true })}>
             Generate new key
-          </button>
+          </Button>
         </div>
       </>
     );
@@ -48,12 +46,9 @@ export function EncryptionSettings() {
           server password, but it is not end-to-end encrypted, so the server owner can read it.
         </p>
         <div>
-          <button
-            className="btn btn-primary"
-            onClick={() => store.pushModal('create-encryption-key')}
-          >
+          <Button variant="primary" onClick={() => store.pushModal('create-encryption-key')}>
             Enable encryption
-          </button>
+          </Button>
         </div>
       </>
     );
@@ -91,9 +86,7 @@ export function ExportData() {
     <section className="card settings-section" aria-label="Export">
       <h2>Export</h2>
       <div>
-        <button className="btn" onClick={exportData}>
-          Export data
-        </button>
+        <Button onClick={exportData}>Export data</Button>
       </div>
       {error && <div className="error-text">{error}</div>}
       <p className="subdued">

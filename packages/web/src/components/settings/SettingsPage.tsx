@@ -14,6 +14,8 @@ import { About } from './About.tsx';
 import { AdvancedSettings } from './Advanced.tsx';
 import { EncryptionSettings, ExportData } from './Encryption.tsx';
 import './settings.css';
+import { Select } from '../kit/ui/Select.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -34,8 +36,8 @@ function Formatting() {
       <div className="settings-grid">
         <label className="field">
           Numbers
-          <select
-            className="input"
+          <Select
+            label="Numbers"
             value={numberFormat}
             onChange={(e) => savePrefs(store, { numberFormat: e.target.value })}
           >
@@ -45,12 +47,12 @@ function Formatting() {
                 {f.value === 'comma-dot-in' ? ' (Indian)' : ''}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="field">
           Dates
-          <select
-            className="input"
+          <Select
+            label="Dates"
             value={prefs?.dateFormat ?? 'MM/dd/yyyy'}
             onChange={(e) => savePrefs(store, { dateFormat: e.target.value })}
           >
@@ -59,12 +61,12 @@ function Formatting() {
                 {f.label}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="field">
           First day of the week
-          <select
-            className="input"
+          <Select
+            label="First day of the week"
             value={prefs?.firstDayOfWeekIdx ?? '0'}
             onChange={(e) => savePrefs(store, { firstDayOfWeekIdx: e.target.value })}
           >
@@ -73,7 +75,7 @@ function Formatting() {
                 {d}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
       </div>
       <label className="checkbox">
@@ -95,14 +97,14 @@ function ThemeSettings() {
     <Section title="Theme">
       <label className="field" style={{ maxWidth: 240 }}>
         Theme
-        <select
-          className="input"
+        <Select
+          label="Theme"
           value={theme}
           onChange={(e) => saveGlobalPrefs(store, { theme: e.target.value as 'light' | 'dark' })}
         >
           <option value="light">Light</option>
           <option value="dark">Dark</option>
-        </select>
+        </Select>
       </label>
     </Section>
   );
@@ -130,9 +132,7 @@ export function SettingsPage() {
             value={prefs?.budgetName ?? ''}
           />
           <div>
-            <button className="btn" onClick={() => closeBudget(store)}>
-              Close Budget
-            </button>
+            <Button onClick={() => closeBudget(store)}>Close Budget</Button>
           </div>
         </Section>
       )}
@@ -145,9 +145,9 @@ export function SettingsPage() {
         <AdvancedSettings />
       ) : (
         <div>
-          <button className="link-button" onClick={() => setAdvanced(true)}>
+          <Button variant="link" onClick={() => setAdvanced(true)}>
             Show advanced settings
-          </button>
+          </Button>
         </div>
       )}
     </div>

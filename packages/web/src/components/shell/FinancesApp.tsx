@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { closeBudget, loadAccounts } from '../../app/actions.ts';
-import { Spinner } from '../kit/Spinner.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useBalanceCells } from '../../app/balance-cells.ts';
 import { useResponsive } from '../../app/responsive.ts';

@@ -3,8 +3,9 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import { closeBudget, saveGlobalPrefs, savePrefs } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { FLOATING_SIDEBAR_BELOW, useResponsive } from '../../app/responsive.ts';
-import { MenuButton } from '../kit/Menu.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
 import { SidebarAccounts } from './SidebarAccounts.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 function BudgetName() {
   const store = useStore();
@@ -80,15 +81,16 @@ function PinButton() {
   // Below the floating width the sidebar always floats, so there is nothing to pin.
   if (width < FLOATING_SIDEBAR_BELOW) return null;
   return (
-    <button
-      className="btn btn-bare sidebar-pin"
+    <Button
+      variant="bare"
+      className="sidebar-pin"
       aria-label={pref ? 'Pin sidebar' : 'Unpin sidebar'}
       title={pref ? 'Pin sidebar' : 'Unpin sidebar'}
       aria-pressed={!pref}
       onClick={() => void saveGlobalPrefs(store, { floatingSidebar: !pref })}
     >
       <PinIcon pinned={!pref} />
-    </button>
+    </Button>
   );
 }
 
@@ -114,9 +116,14 @@ function SidebarContent() {
         <NavLink to="/schedules" className="sidebar-item">
           Schedules
         </NavLink>
-        <button className="sidebar-item" aria-expanded={open} onClick={() => setMoreOpen(!open)}>
+        <Button
+          variant="plain"
+          className="sidebar-item"
+          aria-expanded={open}
+          onClick={() => setMoreOpen(!open)}
+        >
           More {open ? '▴' : '▾'}
-        </button>
+        </Button>
         {open && (
           <div className="sidebar-sub">
             <NavLink to="/payees" className="sidebar-item">

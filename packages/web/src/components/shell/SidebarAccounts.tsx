@@ -6,6 +6,7 @@ import type { Account } from '../../app/types.ts';
 import { dropTarget, type MoveTarget, stepTarget } from '../accounts/account-order.ts';
 import { balanceCells } from '../accounts/balance-queries.ts';
 import { CellBalance } from '../accounts/CellBalance.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 interface Drop {
   id: string;
@@ -119,18 +120,23 @@ export function SidebarAccounts() {
       )}
       {offBudget.map(row)}
       {closed.length > 0 && (
-        <button
+        <Button
+          variant="plain"
           className="sidebar-item sidebar-closed-toggle"
           aria-expanded={showClosed}
           onClick={() => savePrefs(store, { 'ui.showClosedAccounts': !showClosed })}
         >
           {showClosed ? 'Closed accounts' : 'Closed accounts...'}
-        </button>
+        </Button>
       )}
       {showClosed && closed.map(row)}
-      <button className="sidebar-item sidebar-add" onClick={() => store.pushModal('add-account')}>
+      <Button
+        variant="plain"
+        className="sidebar-item sidebar-add"
+        onClick={() => store.pushModal('add-account')}
+      >
         + Add account
-      </button>
+      </Button>
     </div>
   );
 }

@@ -2,10 +2,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { closeBudget, saveGlobalPrefs, savePrefs, signOut } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { balanceCells, cellNumber } from '../accounts/balance-queries.ts';
-import { MenuButton } from '../kit/Menu.tsx';
+import { MenuButton } from '../kit/ui/Menu.tsx';
 import { SHOW_SIDEBAR_BUTTON_ID } from './Sidebar.tsx';
-import { Spinner } from '../kit/Spinner.tsx';
-import { TITLEBAR_SLOT_ID } from '../kit/TitlebarSlot.tsx';
+import { Spinner } from '../kit/ui/Spinner.tsx';
+import { TITLEBAR_SLOT_ID } from '../kit/ui/TitlebarSlot.tsx';
+import { Button } from '../kit/ui/Button.tsx';
 
 function SyncButton() {
   const store = useStore();
@@ -17,14 +18,15 @@ function SyncButton() {
   const offline = Boolean(user?.offline) || syncState === 'offline';
   const label = disabled ? 'Disabled' : offline ? 'Offline' : 'Sync';
   return (
-    <button
-      className={`btn btn-bare titlebar-sync ${syncState === 'error' ? 'error-text' : ''}`}
+    <Button
+      variant="bare"
+      className={`titlebar-sync${syncState === 'error' ? ' error-text' : ''}`}
       disabled={disabled}
       onClick={() => store.backend.send('sync')}
       aria-label={syncState === 'syncing' ? 'Syncing' : label}
     >
       {syncState === 'syncing' ? <Spinner small label="Syncing" /> : '⟳'} {label}
-    </button>
+    </Button>
   );
 }
 
@@ -92,14 +94,15 @@ function ThemeToggle() {
   if (!enabled) return null;
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
-    <button
-      className="btn btn-bare titlebar-icon"
+    <Button
+      variant="bare"
+      className="titlebar-icon"
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
       onClick={() => void saveGlobalPrefs(store, { theme: next })}
     >
       {theme === 'dark' ? '☀' : '☾'}
-    </button>
+    </Button>
   );
 }
 
@@ -109,15 +112,16 @@ function PrivacyToggle() {
   const on = useAppState((s) => Boolean(s.prefs?.isPrivacyEnabled));
   if (!enabled) return null;
   return (
-    <button
-      className="btn btn-bare titlebar-icon"
+    <Button
+      variant="bare"
+      className="titlebar-icon"
       aria-label={on ? 'Disable privacy mode' : 'Enable privacy mode'}
       title={on ? 'Disable privacy mode' : 'Enable privacy mode'}
       aria-pressed={on}
       onClick={() => void savePrefs(store, { isPrivacyEnabled: !on })}
     >
       {on ? '◉' : '◎'}
-    </button>
+    </Button>
   );
 }
 
@@ -132,20 +136,21 @@ export function Titlebar({ onShowSidebar }: { onShowSidebar?: () => void }) {
     <header className="titlebar">
       <div className="row" style={{ flexWrap: 'nowrap', minWidth: 0 }}>
         {onShowSidebar && (
-          <button
+          <Button
             id={SHOW_SIDEBAR_BUTTON_ID}
-            className="btn btn-bare titlebar-icon"
+            variant="bare"
+            className="titlebar-icon"
             aria-label="Show sidebar"
             title="Show sidebar"
             onClick={onShowSidebar}
           >
             ☰
-          </button>
+          </Button>
         )}
         {pathname.startsWith('/accounts') && state?.goBack && (
-          <button className="btn btn-bare" onClick={() => navigate(-1)}>
+          <Button variant="bare" onClick={() => navigate(-1)}>
             ‹ Back
-          </button>
+          </Button>
         )}
         <span className="titlebar-title">{title}</span>
         <div id={TITLEBAR_SLOT_ID} className="row titlebar-page-controls" />

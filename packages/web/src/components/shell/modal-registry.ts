@@ -3,7 +3,7 @@ import {
   CreateEncryptionKeyModal,
   FixEncryptionKeyModal,
 } from '../encryption/EncryptionKeyModals.tsx';
-import { EditFieldModal } from '../kit/EditFieldModal.tsx';
+import { EditFieldModal } from '../kit/pickers/EditFieldModal.tsx';
 import { LoadBackupModal } from '../manager/modals/LoadBackup.tsx';
 import { AddAccountModal, AddLocalAccountModal } from '../accounts/AddAccount.tsx';
 import { accountsModals } from '../accounts/modals.ts';

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { deleteBudget } from '../../../app/actions.ts';
 import { useStore } from '../../../app/context.ts';
 import type { FileEntry } from '../../../app/types.ts';
-import { Modal } from '../../kit/Modal.tsx';
+import { Modal } from '../../kit/ui/Modal.tsx';
 import { fileDetails } from '../file-details.ts';
 import type { ModalProps } from '../../app/ModalHost.tsx';
+import { Button } from '../../kit/ui/Button.tsx';
 
 export function DeleteBudgetModal({ options, active, close }: ModalProps) {
   const store = useStore();
@@ -32,13 +33,9 @@ export function DeleteBudgetModal({ options, active, close }: ModalProps) {
               from the server. It cannot be undone.
             </p>
             <div>
-              <button
-                className="btn btn-primary"
-                disabled={busy !== null}
-                onClick={() => run('cloud')}
-              >
+              <Button variant="primary" disabled={busy !== null} onClick={() => run('cloud')}>
                 Delete file from all devices
-              </button>
+              </Button>
             </div>
           </>
         )}
@@ -52,13 +49,9 @@ export function DeleteBudgetModal({ options, active, close }: ModalProps) {
                   : 'This file is stored only on this device. Deleting it removes it permanently.'}
             </p>
             <div>
-              <button
-                className="btn btn-danger"
-                disabled={busy !== null}
-                onClick={() => run('local')}
-              >
+              <Button variant="danger" disabled={busy !== null} onClick={() => run('local')}>
                 Delete file locally
-              </button>
+              </Button>
             </div>
           </>
         )}

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { loadAllFiles, loadBudgetData } from '../../../app/actions.ts';
 import { useStore } from '../../../app/context.ts';
 import { errorCode } from '../../../backend/backend.ts';
-import { Modal } from '../../kit/Modal.tsx';
+import { Modal } from '../../kit/ui/Modal.tsx';
 import type { ModalProps } from '../../app/ModalHost.tsx';
+import { Button } from '../../kit/ui/Button.tsx';
+import { ErrorText } from '../../kit/ui/ErrorText.tsx';
 
 export function importErrorText(code: string): string {
   switch (code) {
@@ -30,15 +32,9 @@ export function ImportModal({ active, close }: ModalProps) {
   return (
     <Modal title="Import From" onClose={close} active={active} width={500}>
       <div className="stack">
-        <button className="btn" onClick={() => choose('import-actual')}>
-          Coffer or Actual export (.zip)
-        </button>
-        <button className="btn" onClick={() => choose('import-ynab4')}>
-          YNAB4 (.zip)
-        </button>
-        <button className="btn" onClick={() => choose('import-ynab5')}>
-          nYNAB (.json)
-        </button>
+        <Button onClick={() => choose('import-actual')}>Coffer or Actual export (.zip)</Button>
+        <Button onClick={() => choose('import-ynab4')}>YNAB4 (.zip)</Button>
+        <Button onClick={() => choose('import-ynab5')}>nYNAB (.json)</Button>
       </div>
     </Modal>
   );
@@ -100,11 +96,7 @@ export function makeImportFileModal(kind: keyof typeof KINDS) {
       <Modal title={info.title} onClose={close} active={active} width={500}>
         <div className="stack">
           <p>{info.text}</p>
-          {error && (
-            <div className="error-text" role="alert">
-              {error}
-            </div>
-          )}
+          {error && <ErrorText>{error}</ErrorText>}
           <label className="btn btn-primary" style={{ alignSelf: 'flex-start' }}>
             {busy ? 'Importing...' : 'Select file...'}
             <input

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '../../../app/context.ts';
 import type { ModalProps } from '../../app/ModalHost.tsx';
-import { Modal } from '../../kit/Modal.tsx';
+import { Modal } from '../../kit/ui/Modal.tsx';
+import { Button } from '../../kit/ui/Button.tsx';
 
 interface Backup {
   id: string;
@@ -28,15 +29,15 @@ export function LoadBackupModal({ options, active, close }: ModalProps) {
         <ul className="file-list" style={{ maxHeight: 200, overflow: 'auto' }}>
           {(backups ?? []).map((b) => (
             <li key={b.id}>
-              <button
-                className="btn btn-bare"
+              <Button
+                variant="bare"
                 onClick={async () => {
                   await store.backend.send('backup-load', { id: budgetId, backupId: b.id });
                   close();
                 }}
               >
                 {b.isLatest ? 'Revert to before the last backup' : b.date}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

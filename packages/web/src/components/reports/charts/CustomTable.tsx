@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { Amount } from '../../kit/AmountInput.tsx';
-import { type Column, gridTemplate, VirtualTable } from '../../kit/VirtualTable.tsx';
+import { Amount } from '../../kit/ui/AmountInput.tsx';
+import { type Column, gridTemplate, VirtualTable } from '../../kit/ui/VirtualTable.tsx';
 import type { CustomData, CustomRow } from '../data/custom.ts';
 import { monthLabel } from '../data/range.ts';
+import { Button } from '../../kit/ui/Button.tsx';
 
 interface Period {
   label: string;
@@ -45,14 +46,15 @@ export function CustomTable({
       width: 'minmax(160px, 2fr)',
       cell: (r) =>
         onPick ? (
-          <button
+          <Button
             type="button"
-            className="link-button report-row-link"
+            variant="link"
+            className="report-row-link"
             title="Show these transactions"
             onClick={() => onPick(r)}
           >
             {r.label}
-          </button>
+          </Button>
         ) : (
           r.label
         ),

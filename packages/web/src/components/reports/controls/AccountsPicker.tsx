@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Account } from '../../../app/types.ts';
-import { Popover } from '../../kit/Popover.tsx';
+import { Popover } from '../../kit/ui/Popover.tsx';
 import { isClosed, isOffBudget } from '../data/source.ts';
+import { Button } from '../../kit/ui/Button.tsx';
 
 /** What the button says about a choice of accounts. Pure, for the test. */
 export function accountsSummary(chosen: readonly string[], accounts: readonly Account[]): string {
@@ -60,17 +61,16 @@ export function AccountsPicker({
 
   return (
     <>
-      <button
+      <Button
         ref={button}
         type="button"
-        className="btn"
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         onClick={() => setOpen((o) => !o)}
       >
         <span className="subdued">Accounts:</span> {accountsSummary(chosen, accounts)}
-      </button>
+      </Button>
       {open && (
         <Popover anchor={button} maxHeight={420} className="accounts-picker" id={id}>
           <div
@@ -85,20 +85,20 @@ export function AccountsPicker({
             }}
           >
             <div className="row accounts-picker-quick">
-              <button
+              <Button
                 type="button"
-                className="link-button"
+                variant="link"
                 onClick={() => onChange(accounts.map((a) => a.id))}
               >
                 All
-              </button>
-              <button
+              </Button>
+              <Button
                 type="button"
-                className="link-button"
+                variant="link"
                 onClick={() => onChange(accounts.filter((a) => !isOffBudget(a)).map((a) => a.id))}
               >
                 Budget accounts
-              </button>
+              </Button>
             </div>
             {listed.map(([title, list]) =>
               list.length === 0 ? null : (

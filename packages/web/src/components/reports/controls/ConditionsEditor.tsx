@@ -4,10 +4,12 @@ import {
   AccountAutocomplete,
   CategoryAutocomplete,
   PayeeAutocomplete,
-} from '../../kit/Pickers.tsx';
-import { AmountInput } from '../../kit/AmountInput.tsx';
-import { DateInput } from '../../kit/DateInput.tsx';
+} from '../../kit/pickers/Pickers.tsx';
+import { AmountInput } from '../../kit/ui/AmountInput.tsx';
+import { DateInput } from '../../kit/ui/DateInput.tsx';
 import type { FilterCondition } from '../data/register-filter.ts';
+import { Select } from '../../kit/ui/Select.tsx';
+import { Button } from '../../kit/ui/Button.tsx';
 
 type FieldType = FilterCondition['type'];
 
@@ -112,24 +114,24 @@ export function ConditionsEditor({
       {conditions.length > 1 && (
         <label className="row" htmlFor={`${id}-op`}>
           <span>Match</span>
-          <select
+          <Select
+            label="Match"
             id={`${id}-op`}
-            className="input report-op-select"
+            className="report-op-select"
             value={conditionsOp}
             onChange={(e) => onChange([...conditions], e.target.value === 'or' ? 'or' : 'and')}
           >
             <option value="and">all filters</option>
             <option value="or">any filter</option>
-          </select>
+          </Select>
         </label>
       )}
       {conditions.map((c, i) => {
         const n = i + 1;
         return (
           <div key={i} className="report-condition" role="group" aria-label={`Filter ${n}`}>
-            <select
-              className="input"
-              aria-label={`Filter ${n} field`}
+            <Select
+              label={`Filter ${n} field`}
               value={c.field}
               onChange={(e) => set(i, newCondition(e.target.value))}
             >
@@ -138,10 +140,9 @@ export function ConditionsEditor({
                   {f.label}
                 </option>
               ))}
-            </select>
-            <select
-              className="input"
-              aria-label={`Filter ${n} operator`}
+            </Select>
+            <Select
+              label={`Filter ${n} operator`}
               value={c.op}
               onChange={(e) => set(i, { ...c, op: e.target.value })}
             >
@@ -150,7 +151,7 @@ export function ConditionsEditor({
                   {opLabel(op, c.type === 'date' ? 'date' : null)}
                 </option>
               ))}
-            </select>
+            </Select>
             <div className="report-condition-value">
               <ValueInput
                 key={c.field}
@@ -159,9 +160,9 @@ export function ConditionsEditor({
                 onValue={(value) => set(i, { ...c, value })}
               />
             </div>
-            <button
+            <Button
               type="button"
-              className="btn btn-bare"
+              variant="bare"
               aria-label={`Remove filter ${n}`}
               onClick={() =>
                 onChange(
@@ -171,17 +172,16 @@ export function ConditionsEditor({
               }
             >
               ✕
-            </button>
+            </Button>
           </div>
         );
       })}
-      <button
+      <Button
         type="button"
-        className="btn"
         onClick={() => onChange([...conditions, newCondition('category')], conditionsOp)}
       >
         Add filter
-      </button>
+      </Button>
     </fieldset>
   );
 }

@@ -1,6 +1,8 @@
 import { addMonths, type Month } from '@coffer/core/budget/months.ts';
 import { useId } from 'react';
 import { monthLabel, PRESET_LABELS, type RangePreset, type ReportRange } from '../data/range.ts';
+import { Button } from '../../kit/ui/Button.tsx';
+import { Select } from '../../kit/ui/Select.tsx';
 
 /** Months to offer in the custom range's lists: from the first transaction to now. */
 export function monthOptions(first: Month | null, current: Month): Month[] {
@@ -37,31 +39,33 @@ export function RangePicker({
     <div className="report-range">
       <div className="segmented" role="group" aria-label="Range">
         {presets.map((p) => (
-          <button
+          <Button
             key={p}
             type="button"
+            variant="plain"
             className="segmented-item"
             aria-pressed={value.preset === p}
             onClick={() => onChange({ preset: p })}
           >
             {PRESET_LABELS[p]}
-          </button>
+          </Button>
         ))}
-        <button
+        <Button
           type="button"
+          variant="plain"
           className="segmented-item"
           aria-pressed={custom}
           onClick={() => !custom && onChange({ preset: 'custom', ...resolved })}
         >
           Custom
-        </button>
+        </Button>
       </div>
       {custom && (
         <div className="row report-range-custom">
           <label htmlFor={`${id}-from`}>From</label>
-          <select
+          <Select
+            label="From"
             id={`${id}-from`}
-            className="input"
             value={value.start}
             onChange={(e) => onChange({ ...value, start: e.target.value })}
           >
@@ -70,11 +74,11 @@ export function RangePicker({
                 {monthLabel(m)}
               </option>
             ))}
-          </select>
+          </Select>
           <label htmlFor={`${id}-to`}>to</label>
-          <select
+          <Select
+            label="to"
             id={`${id}-to`}
-            className="input"
             value={value.end}
             onChange={(e) => onChange({ ...value, end: e.target.value })}
           >
@@ -83,7 +87,7 @@ export function RangePicker({
                 {monthLabel(m)}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
       )}
     </div>

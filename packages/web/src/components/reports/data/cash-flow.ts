@@ -1,6 +1,6 @@
 import { monthRange } from '@coffer/core/budget/months.ts';
 import { q, type QueryState } from '@coffer/core/query/query.ts';
-import { addDays } from '../../kit/calendar.ts';
+import { addDays } from '../../kit/ui/calendar.ts';
 import { dateFilter, type MonthSpan, monthCount, spanDates } from './range.ts';
 import type { QueryRunner } from './source.ts';
 import { notTransfersAmong } from './source.ts';

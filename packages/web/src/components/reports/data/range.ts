@@ -1,5 +1,5 @@
 import { addMonths, isMonth, monthDateBounds, type Month } from '@coffer/core/budget/months.ts';
-import { localToday, MONTH_NAMES, monthOf } from '../../kit/calendar.ts';
+import { localToday, MONTH_NAMES, monthOf } from '../../kit/ui/calendar.ts';
 
 /**
  * A report's range of whole months: a live preset (it moves with the calendar) or fixed months.

@@ -1,7 +1,8 @@
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
-import { useFormat } from '../../app/use-format.ts';
+import { useFormat } from '../../../app/use-format.ts';
 import { AMOUNT_ERRORS, readAmount } from './arithmetic.ts';
 import type { CommitReason } from './cell-keys.ts';
+import { ErrorText } from './ErrorText.tsx';
 import { useEditKeys } from './use-edit-keys.ts';
 
 export interface AmountInputProps {
@@ -169,9 +170,9 @@ export function AmountInput({
         onMouseDown={keys.onMouseDown}
       />
       {message && (
-        <span id={errorId} role="alert" className="field-error">
+        <ErrorText id={errorId} as="span" kind="field">
           {message}
-        </span>
+        </ErrorText>
       )}
     </span>
   );

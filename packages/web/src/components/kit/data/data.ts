@@ -5,15 +5,14 @@
  */
 import type { QueryState } from '@coffer/core/query/query.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useStore } from '../../app/context.ts';
-import { errorOf } from '../../backend/backend.ts';
-import type { AppStore } from '../../app/store.ts';
+import { useStore } from '../../../app/context.ts';
+import { errorOf } from '../../../backend/backend.ts';
+import type { AppStore } from '../../../app/store.ts';
 
 export type { QueryState };
 
-/** The spec's paged query size, and how near the end the next page is asked for. */
+/** The spec's paged query size (how near the end the next page is asked for: ui/near-end.ts). */
 export const PAGE_SIZE = 500;
-export const LOAD_MORE_WITHIN = 100;
 
 /** Calls `onChange` after every committed write that touches one of `tables`. */
 export function useTablesChanged(tables: readonly string[], onChange: () => void): void {

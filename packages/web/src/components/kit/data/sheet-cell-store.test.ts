@@ -1,6 +1,6 @@
 import { openAppCore } from '@coffer/core/transactions/test-helpers/app-core.ts';
 import { describe, expect, it } from 'vitest';
-import type { Backend } from '../../backend/backend.ts';
+import type { Backend } from '../../../backend/backend.ts';
 import { SheetCellStore } from './sheet-cell-store.ts';
 
 /** The real core (an in-memory budget) behind the UI's Backend shape. */

@@ -1,4 +1,4 @@
-import { useAppState } from '../../app/context.ts';
+import { useAppState } from '../../../app/context.ts';
 import {
   type AcItem,
   accountSuggestions,
@@ -6,8 +6,8 @@ import {
   categorySuggestions,
   type PayeeOptions,
   payeeSuggestions,
-} from './autocomplete-logic.ts';
-import { Autocomplete, type AutocompleteProps } from './Autocomplete.tsx';
+} from '../ui/autocomplete-logic.ts';
+import { Autocomplete, type AutocompleteProps } from '../ui/Autocomplete.tsx';
 
 type PickerProps = Omit<AutocompleteProps, 'suggest' | 'valueLabel'> & {
   /** Shown when the value names nothing that exists any more. */

@@ -1,6 +1,6 @@
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
-import { useFormat } from '../../app/use-format.ts';
-import { parseDate, weekdaysFrom, type DateFormat } from '../../util/format.ts';
+import { useFormat } from '../../../app/use-format.ts';
+import { parseDate, weekdaysFrom, type DateFormat } from '../../../util/format.ts';
 import {
   localToday,
   monthGrid,
@@ -10,6 +10,7 @@ import {
   shiftMonth,
 } from './calendar.ts';
 import type { CommitReason } from './cell-keys.ts';
+import { ErrorText } from './ErrorText.tsx';
 import { Popover } from './Popover.tsx';
 import { useEditKeys } from './use-edit-keys.ts';
 
@@ -164,9 +165,9 @@ export function DateInput({
         onClick={() => setOpen(true)}
       />
       {message && (
-        <span id={errorId} role="alert" className="field-error">
+        <ErrorText id={errorId} as="span" kind="field">
           {message}
-        </span>
+        </ErrorText>
       )}
       {open && !disabled && (
         <Popover

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDate } from '../../util/format.ts';
+import { parseDate } from '../../../util/format.ts';
 import {
   addDays,
   localToday,

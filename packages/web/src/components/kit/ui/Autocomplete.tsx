@@ -11,6 +11,7 @@ import type { AcItem, Suggestions } from './autocomplete-logic.ts';
 import type { CommitReason } from './cell-keys.ts';
 import { Popover } from './Popover.tsx';
 import { useEditKeys } from './use-edit-keys.ts';
+import { ErrorText } from './ErrorText.tsx';
 
 export interface AutocompleteProps {
   label: string;
@@ -189,9 +190,9 @@ export function Autocomplete({
         onMouseDown={keys.onMouseDown}
       />
       {message && (
-        <span id={errorId} role="alert" className="field-error">
+        <ErrorText id={errorId} as="span" kind="field">
           {message}
-        </span>
+        </ErrorText>
       )}
       {open && !disabled && (items.length > 0 || suggestions?.footer || refusal) && (
         <Popover anchor={input} keepFocus className="ac-list" maxHeight={250}>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useStore } from '../../app/context.ts';
-import { Popover } from './Popover.tsx';
-import { useTablesChanged } from './data.ts';
+import { useStore } from '../../../app/context.ts';
+import { Popover } from '../ui/Popover.tsx';
+import { useTablesChanged } from '../data/data.ts';
+import { Button } from '../ui/Button.tsx';
 
 /**
  * The note of a category, group, account or month, kept fresh across devices. With a null id
@@ -68,10 +69,11 @@ export function NotesButton({
   const has = Boolean(note && note.trim());
   return (
     <>
-      <button
+      <Button
         ref={button}
         type="button"
-        className={`btn btn-bare notes-button${has ? ' has-note' : ''}`}
+        variant="bare"
+        className={`notes-button${has ? ' has-note' : ''}`}
         aria-label={has ? `${label} notes: ${note}` : `Add notes to ${label}`}
         title={has ? (note ?? undefined) : 'Add notes'}
         aria-expanded={open}
@@ -82,7 +84,7 @@ export function NotesButton({
         }}
       >
         {has ? '✎' : '+'}
-      </button>
+      </Button>
       {open && (
         <Popover anchor={button} className="notes-popover" maxHeight={260}>
           <div className="stack" style={{ gap: 8 }}>
@@ -101,9 +103,9 @@ export function NotesButton({
               }}
             />
             <div className="row" style={{ justifyContent: 'flex-end' }}>
-              <button type="button" className="btn btn-primary" onClick={save}>
+              <Button type="button" variant="primary" onClick={save}>
                 Done
-              </button>
+              </Button>
             </div>
           </div>
         </Popover>

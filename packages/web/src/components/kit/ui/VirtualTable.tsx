@@ -8,8 +8,7 @@ import {
   useImperativeHandle,
   useRef,
 } from 'react';
-import { LOAD_MORE_WITHIN } from './data.ts';
-import { nearEnd } from './near-end.ts';
+import { LOAD_MORE_WITHIN, nearEnd } from './near-end.ts';
 
 /** The spec's table constants: row height 32, 5 rows rendered past each edge. */
 export const ROW_HEIGHT = 32;

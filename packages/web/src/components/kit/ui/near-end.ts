@@ -1,3 +1,6 @@
+/** How near the end of the loaded rows a long table asks for the next page. */
+export const LOAD_MORE_WITHIN = 100;
+
 /**
  * Whether a long list should ask for its next page: the last row in view is within `within`
  * rows of the end of those loaded. A list whose first page is only what fits on screen (the

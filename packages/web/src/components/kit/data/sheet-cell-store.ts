@@ -5,7 +5,7 @@
  * beside the shown ones) so moving to them paints at once.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import type { Backend } from '../../backend/backend.ts';
+import type { Backend } from '../../../backend/backend.ts';
 
 interface CellChange {
   name: string;

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useId, useRef } from 'react';
+import { IconButton } from './Button.tsx';
 import './modal.css';
 
 interface ModalProps {
@@ -76,12 +77,28 @@ export function Modal({
       >
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button className="btn btn-bare modal-close" aria-label="Close" onClick={onClose}>
+          <IconButton className="modal-close" label="Close" onClick={onClose}>
             ✕
-          </button>
+          </IconButton>
         </div>
         <div className="modal-body">{children}</div>
       </div>
+    </div>
+  );
+}
+
+export interface DialogFooterProps {
+  children: ReactNode;
+  /** A footer with its own layout (the rule editor's, the import's). */
+  className?: string;
+  style?: CSSProperties;
+}
+
+/** The row of a dialog's buttons, the confirming one last. */
+export function DialogFooter({ children, className, style }: DialogFooterProps) {
+  return (
+    <div className={className ? `modal-footer ${className}` : 'modal-footer'} style={style}>
+      {children}
     </div>
   );
 }

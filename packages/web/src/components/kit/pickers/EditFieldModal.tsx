@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
-import type { ModalProps } from '../app/ModalHost.tsx';
-import { AmountInput } from './AmountInput.tsx';
-import { DateInput } from './DateInput.tsx';
-import { Modal } from './Modal.tsx';
+import type { ModalProps } from '../../app/ModalHost.tsx';
+import { AmountInput } from '../ui/AmountInput.tsx';
+import { DateInput } from '../ui/DateInput.tsx';
+import { DialogFooter, Modal } from '../ui/Modal.tsx';
 import { AccountAutocomplete, CategoryAutocomplete, PayeeAutocomplete } from './Pickers.tsx';
+import { Button } from '../ui/Button.tsx';
 
 /** The fields the edit-field picker sets on selected transactions. */
 export type EditField = 'date' | 'account' | 'payee' | 'notes' | 'category' | 'amount' | 'cleared';
@@ -152,14 +153,14 @@ export function EditFieldModal({ options, close, active }: ModalProps) {
         }}
       >
         {input}
-        <div className="modal-footer">
-          <button type="button" className="btn" onClick={close}>
+        <DialogFooter>
+          <Button type="button" onClick={close}>
             Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={!valid}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={!valid}>
             Apply
-          </button>
-        </div>
+          </Button>
+        </DialogFooter>
       </form>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import type { CommitReason } from './cell-keys.ts';
 import { useEditKeys } from './use-edit-keys.ts';
+import { ErrorText } from './ErrorText.tsx';
 
 export interface TextInputProps {
   value: string;
@@ -86,9 +87,9 @@ export function TextInput({
         onMouseDown={keys.onMouseDown}
       />
       {error && (
-        <span role="alert" className="field-error">
+        <ErrorText as="span" kind="field">
           {error}
-        </span>
+        </ErrorText>
       )}
     </span>
   );

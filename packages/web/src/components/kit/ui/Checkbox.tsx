@@ -1,0 +1,25 @@
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+
+type Named =
+  /** A box beside its text: the text is the name, and clicking it toggles the box. */
+  | { children: ReactNode; label?: never }
+  /** A box alone (a table's select column): its name is required. */
+  | { label: string; children?: never };
+
+export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'children'> &
+  Named & {
+    /** Classes of the wrapping label (a box with text). */
+    labelClassName?: string;
+    ref?: Ref<HTMLInputElement>;
+  };
+
+/** A native checkbox with a name by construction. */
+export function Checkbox({ label, children, labelClassName, ...rest }: CheckboxProps) {
+  if (label !== undefined) return <input type="checkbox" aria-label={label} {...rest} />;
+  return (
+    <label className={labelClassName ? `checkbox ${labelClassName}` : 'checkbox'}>
+      <input type="checkbox" {...rest} />
+      {children}
+    </label>
+  );
+}
