@@ -55,7 +55,9 @@ export function MonthPicker({
                   key={m}
                   type="button"
                   className={`bt-picker-month${shown ? ' shown' : ''}${m === current ? ' current' : ''}`}
-                  aria-label={`${monthTitle(m)}${m === current ? ' (this month)' : ''}`}
+                  // The name starts with the letters shown, so a person who speaks to the
+                  // computer can say them (WCAG 2.5.3); the year says which one.
+                  aria-label={`${name.slice(0, 3)} ${year}${m === current ? ' (this month)' : ''}`}
                   aria-pressed={shown}
                   disabled={!inBounds(m)}
                   onClick={() => onChange(m)}
