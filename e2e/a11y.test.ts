@@ -147,14 +147,15 @@ describe.runIf(BUILT)('every screen passes axe (WCAG 2.1 A/AA)', { timeout: 120_
     const table = page.getByRole('table', { name: 'Schedules', exact: true });
     await table.getByRole('row', { name: /Phone bill/ }).waitFor(WAIT);
     await check('schedules', { wideOnly: true });
+    await main().getByRole('button', { name: 'Add new schedule' }).click();
+    await main().getByRole('heading', { name: 'New schedule' }).waitFor(WAIT);
+    await check('schedule editor', { wideOnly: true });
+    await profile.goTo('Schedules');
     await main().getByRole('button', { name: 'Calendar' }).click();
     await main()
       .getByRole('table', { name: /^Schedules in / })
       .waitFor(WAIT);
     await check('schedules calendar', { wideOnly: true });
-    await main().getByRole('button', { name: 'Add new schedule' }).click();
-    await main().getByRole('heading', { name: 'New schedule' }).waitFor(WAIT);
-    await check('schedule editor', { wideOnly: true });
   });
 
   it('the reports overview and a report', async () => {
@@ -168,5 +169,27 @@ describe.runIf(BUILT)('every screen passes axe (WCAG 2.1 A/AA)', { timeout: 120_
     await page.getByRole('link', { name: 'Net worth' }).click();
     await page.getByRole('heading', { name: 'Net worth', level: 1 }).waitFor(WAIT);
     await check('report (net worth)', { wideOnly: true });
+  });
+
+  it('a new, empty budget: its budget, add-account, rules, schedules and payees', async () => {
+    await profile.sidebar().getByRole('button', { name: /▾/ }).first().click();
+    await page.getByRole('menuitem', { name: 'Close file' }).click();
+    await page.getByRole('button', { name: 'Create new file' }).click();
+    await profile.sidebar().waitFor(WAIT);
+    await page.getByText('Envelope budget', { exact: true }).waitFor(WAIT);
+    await check('empty budget');
+    await page.getByRole('button', { name: 'Add account', exact: true }).click();
+    await dialog('Add Account').waitFor(WAIT);
+    await check('add account (no accounts yet)');
+    await page.keyboard.press('Escape');
+    await profile.goTo('Rules');
+    await page.getByText('No rules', { exact: true }).waitFor(WAIT);
+    await check('rules (none)');
+    await profile.goTo('Schedules');
+    await page.getByRole('table', { name: 'Schedules', exact: true }).waitFor(WAIT);
+    await check('schedules (none)', { wideOnly: true });
+    await profile.goTo('Payees');
+    await page.getByRole('table', { name: 'Payees' }).waitFor(WAIT);
+    await check('payees (none)');
   });
 });
