@@ -158,7 +158,7 @@ describe.runIf(BUILT)('every screen passes axe (WCAG 2.1 A/AA)', { timeout: 120_
     await check('schedules calendar', { wideOnly: true });
   });
 
-  it('the reports overview and a report', async () => {
+  it('the reports: the overview, net worth, cash flow, spending and a custom table', async () => {
     await profile.sidebar().getByRole('link', { name: 'Reports' }).click();
     await page
       .getByRole('region', { name: 'Report cards' })
@@ -169,16 +169,35 @@ describe.runIf(BUILT)('every screen passes axe (WCAG 2.1 A/AA)', { timeout: 120_
     await page.getByRole('link', { name: 'Net worth' }).click();
     await page.getByRole('heading', { name: 'Net worth', level: 1 }).waitFor(WAIT);
     await check('report (net worth)', { wideOnly: true });
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    for (const report of ['Cash flow', 'Spending']) {
+      await crumbs.getByRole('link', { name: 'Reports' }).click();
+      await page.getByRole('link', { name: report }).click();
+      await page.getByRole('heading', { name: report, level: 1 }).waitFor(WAIT);
+      await page
+        .locator(`[role="region"][aria-label="${report} report"][data-state="ready"]`)
+        .waitFor(WAIT);
+      await check(`report (${report.toLowerCase()})`, { wideOnly: true });
+    }
+    await crumbs.getByRole('link', { name: 'Reports' }).click();
+    await page.getByRole('link', { name: 'New custom report' }).click();
+    await page.getByRole('heading', { name: 'New custom report' }).waitFor(WAIT);
+    await page
+      .getByRole('group', { name: 'Display' })
+      .getByRole('button', { name: 'Table' })
+      .click();
+    await page.getByRole('table', { name: 'Report table' }).waitFor(WAIT);
+    await check('report (custom, table)', { wideOnly: true });
   });
 
   it('a new, empty budget: its budget, add-account, rules, schedules and payees', async () => {
     await profile.sidebar().getByRole('button', { name: /▾/ }).first().click();
     await page.getByRole('menuitem', { name: 'Close file' }).click();
     await page.getByRole('button', { name: 'Create new file' }).click();
-    await profile.sidebar().waitFor(WAIT);
-    await page.getByText('Envelope budget', { exact: true }).waitFor(WAIT);
+    await profile.goTo('Budget');
+    await page.getByRole('table', { name: 'Budget' }).waitFor(WAIT);
     await check('empty budget');
-    await page.getByRole('button', { name: 'Add account', exact: true }).click();
+    await profile.sidebar().getByRole('button', { name: '+ Add account' }).click();
     await dialog('Add Account').waitFor(WAIT);
     await check('add account (no accounts yet)');
     await page.keyboard.press('Escape');

@@ -22,6 +22,10 @@ export interface Violation {
 
 /** The serious and critical WCAG 2.1 A/AA violations axe finds in the page as it is now. */
 export async function axeViolations(page: Page): Promise<Violation[]> {
+  // Colors are read as drawn: a fade that is still running (a report loading) is let finish.
+  await page.waitForFunction(
+    `document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')`,
+  );
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) {
     await page.addScriptTag({ content: AXE_SOURCE });
   }
