@@ -9,6 +9,9 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 /** The rules of WCAG 2.1 levels A and AA. */
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+/** The open dialogs (a modal, the phone's notice), for `dialogOnly`. */
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
+
 /** What fails a screen: the violations axe ranks serious or critical. */
 const FAILING = new Set(['serious', 'critical']);
 
@@ -20,8 +23,15 @@ export interface Violation {
   nodes: { target: string; html: string; why: string }[];
 }
 
-/** The serious and critical WCAG 2.1 A/AA violations axe finds in the page as it is now. */
-export async function axeViolations(page: Page): Promise<Violation[]> {
+/**
+ * The serious and critical WCAG 2.1 A/AA violations axe finds in the page as it is now.
+ * `dialogOnly`: only inside the open dialogs when there are any (the page behind it is checked
+ * on its own), which keeps a test that photographs many modal states quick.
+ */
+export async function axeViolations(
+  page: Page,
+  options: { dialogOnly?: boolean } = {},
+): Promise<Violation[]> {
   // Colors are read as drawn: a fade that is still running (a report loading) is let finish.
   await page.waitForFunction(
     `document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')`,
@@ -31,7 +41,8 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
   }
   // A plain-text script: axe's result is read back as JSON, with only what a report needs.
   const found: unknown = await page.evaluate(`(async () => {
-    const result = await window.axe.run(document, {
+    const dialogs = ${options.dialogOnly ? `document.querySelectorAll(${JSON.stringify(DIALOG)})` : '[]'};
+    const result = await window.axe.run(dialogs.length > 0 ? dialogs : document, {
       runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_21_AA)} },
       resultTypes: ['violations'],
     });
