@@ -70,7 +70,8 @@ describe.runIf(BUILT && API_BUILT)('the envelope budget in Chromium', { timeout:
     await page.getByRole('heading', { name: monthTitle(NEXT) }).waitFor(WAIT);
     await expect.poll(() => toBudget(page, MONTH), WAIT).toBe(300000);
     // This month is marked in the strip and on its column.
-    await page.getByRole('button', { name: `${monthTitle(MONTH)} (this month)` }).waitFor();
+    const thisMonth = `${monthTitle(MONTH).slice(0, 3)} ${MONTH.slice(0, 4)} (this month)`;
+    await page.getByRole('button', { name: thisMonth }).waitFor();
     device = await openApiDevice(session.server.url, PASSWORD, 'My Finances');
   });
 

@@ -16,21 +16,23 @@ import { useBudgetView } from './view.ts';
 
 /**
  * The table body: group and category rows, the add-category row, and drag and drop. `onToggle`
- * collapses or expands a group (remembered by the page).
+ * collapses or expands a group (remembered by the page). `onAnnounce` says a move aloud: its
+ * live region sits outside the table, where only rows may be.
  */
 export function BudgetRows({
   rows,
   onToggle,
+  onAnnounce,
 }: {
   rows: readonly Row[];
   onToggle: (id: string) => void;
+  onAnnounce: (text: string) => void;
 }) {
   const store = useStore();
   const view = useBudgetView();
   const [dragging, setDragging] = useState<Dragging | null>(null);
   const [drop, setDrop] = useState<RowsControl['drop']>(null);
   const [adding, setAdding] = useState<string | null>(null);
-  const [announce, setAnnounce] = useState('');
   const refocus = useRef<string | null>(null);
 
   useEffect(() => {
@@ -96,7 +98,7 @@ export function BudgetRows({
       refocus.current = id;
       const done =
         kind === 'group' ? moveGroup(store, move as never) : moveCategory(store, move as never);
-      void done.then(() => setAnnounce(`${name} moved ${direction === -1 ? 'up' : 'down'}`));
+      void done.then(() => onAnnounce(`${name} moved ${direction === -1 ? 'up' : 'down'}`));
     },
   };
 
@@ -119,9 +121,6 @@ export function BudgetRows({
           return <CategoryRow key={row.category.id} category={row.category} group={row.group} />;
         })}
       </div>
-      <span className="sr-only" aria-live="polite">
-        {announce}
-      </span>
     </RowsContext.Provider>
   );
 }

@@ -52,75 +52,81 @@ export function BudgetTable({ rows, options }: { rows: readonly Row[]; options: 
   const view = useBudgetView();
   const store = useStore();
   const [addingGroup, setAddingGroup] = useState(false);
+  const [announce, setAnnounce] = useState('');
   const perMonth = view.narrow ? 2 : 3;
   const columns = view.months.length * perMonth;
   return (
-    <div
-      role="table"
-      aria-label="Budget"
-      aria-colcount={1 + columns}
-      className={`bt${view.narrow ? ' bt-narrow' : ''}`}
-      style={{
-        ['--bt-months' as string]: view.months.length,
-        ['--bt-per-month' as string]: perMonth,
-        ['--bt-cells' as string]: columns,
-      }}
-    >
-      <div role="rowgroup" className="bt-head">
-        <div role="row" className="bt-row bt-months">
-          <div role="columnheader" className="bt-cell bt-name bt-corner" />
-          {view.months.map((m) => (
-            <div key={m} role="columnheader" className="bt-cell bt-month" aria-colspan={perMonth}>
-              <MonthHeader month={m} />
-            </div>
-          ))}
-        </div>
-        <div role="row" className="bt-row bt-cols">
-          <div role="columnheader" className="bt-cell bt-name">
-            <span>Category</span>
-            <MenuButton
-              label="⋯"
-              ariaLabel="Category options"
-              className="btn btn-bare bt-month-menu"
-              items={[
-                {
-                  name: 'hidden',
-                  text: options.showHidden ? 'Hide hidden categories' : 'Show hidden categories',
-                },
-                { name: 'expand', text: 'Expand all' },
-                { name: 'collapse', text: 'Collapse all' },
-              ]}
-              onSelect={(item) => {
-                if (item === 'hidden') options.onShowHidden(!options.showHidden);
-                else options.onCollapseAll(item === 'collapse');
-              }}
-            />
+    <>
+      <div
+        role="table"
+        aria-label="Budget"
+        aria-colcount={1 + columns}
+        className={`bt${view.narrow ? ' bt-narrow' : ''}`}
+        style={{
+          ['--bt-months' as string]: view.months.length,
+          ['--bt-per-month' as string]: perMonth,
+          ['--bt-cells' as string]: columns,
+        }}
+      >
+        <div role="rowgroup" className="bt-head">
+          <div role="row" className="bt-row bt-months">
+            <div role="columnheader" className="bt-cell bt-name bt-corner" />
+            {view.months.map((m) => (
+              <div key={m} role="columnheader" className="bt-cell bt-month" aria-colspan={perMonth}>
+                <MonthHeader month={m} />
+              </div>
+            ))}
           </div>
-          {view.months.map((m) => (
-            <ColumnTotals key={m} month={m} />
-          ))}
-        </div>
-      </div>
-      <BudgetRows rows={rows} onToggle={options.onToggle} />
-      <div role="rowgroup" className="bt-foot">
-        <div role="row" className="bt-row">
-          <div role="cell" className="bt-cell bt-name bt-add-group">
-            {addingGroup ? (
-              <NameEditor
-                initial=""
-                label="New group name"
-                placeholder="New group name"
-                onSave={(name) => saveName(store, 'category-group-create', { name })}
-                onDone={() => setAddingGroup(false)}
+          <div role="row" className="bt-row bt-cols">
+            <div role="columnheader" className="bt-cell bt-name">
+              <span>Category</span>
+              <MenuButton
+                label="⋯"
+                ariaLabel="Category options"
+                className="btn btn-bare bt-month-menu"
+                items={[
+                  {
+                    name: 'hidden',
+                    text: options.showHidden ? 'Hide hidden categories' : 'Show hidden categories',
+                  },
+                  { name: 'expand', text: 'Expand all' },
+                  { name: 'collapse', text: 'Collapse all' },
+                ]}
+                onSelect={(item) => {
+                  if (item === 'hidden') options.onShowHidden(!options.showHidden);
+                  else options.onCollapseAll(item === 'collapse');
+                }}
               />
-            ) : (
-              <Button type="button" onClick={() => setAddingGroup(true)}>
-                Add Group
-              </Button>
-            )}
+            </div>
+            {view.months.map((m) => (
+              <ColumnTotals key={m} month={m} />
+            ))}
+          </div>
+        </div>
+        <BudgetRows rows={rows} onToggle={options.onToggle} onAnnounce={setAnnounce} />
+        <div role="rowgroup" className="bt-foot">
+          <div role="row" className="bt-row">
+            <div role="cell" className="bt-cell bt-name bt-add-group">
+              {addingGroup ? (
+                <NameEditor
+                  initial=""
+                  label="New group name"
+                  placeholder="New group name"
+                  onSave={(name) => saveName(store, 'category-group-create', { name })}
+                  onDone={() => setAddingGroup(false)}
+                />
+              ) : (
+                <Button type="button" onClick={() => setAddingGroup(true)}>
+                  Add Group
+                </Button>
+              )}
+            </div>
           </div>
         </div>
       </div>
-    </div>
+      <span className="sr-only" aria-live="polite">
+        {announce}
+      </span>
+    </>
   );
 }

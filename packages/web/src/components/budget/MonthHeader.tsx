@@ -50,15 +50,19 @@ function EnvelopeSummary({ month }: { month: string }) {
         <Figure cents={budgeted} label="Budgeted" />
         <Figure cents={buffered === 0 ? 0 : -buffered} label="For next month" />
       </div>
+      {/* Named by what it shows, the month and what it does told between (WCAG 2.5.3). */}
       <Button
         type="button"
         variant="plain"
         className={`bt-to-budget${over ? ' over' : ''}`}
-        aria-label={`${over ? 'Overbudget' : 'To Budget'} in ${monthTitle(month)}: ${fmt.amount(toBudget)}, show budget details`}
         onClick={() => store.pushModal('budget-summary', { month })}
       >
-        <span className="bt-to-budget-label">{over ? 'Overbudget' : 'To Budget'}</span>
+        <span className="bt-to-budget-label">
+          {over ? 'Overbudget' : 'To Budget'}
+          <span className="sr-only"> in {monthTitle(month)}:</span>
+        </span>
         <span className={`amount${over ? ' negative' : ''}`}>{fmt.amount(toBudget)}</span>
+        <span className="sr-only">, show budget details</span>
       </Button>
     </div>
   );

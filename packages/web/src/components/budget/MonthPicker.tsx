@@ -58,7 +58,9 @@ export function MonthPicker({
                   type="button"
                   variant="plain"
                   className={`bt-picker-month${shown ? ' shown' : ''}${m === current ? ' current' : ''}`}
-                  aria-label={`${monthTitle(m)}${m === current ? ' (this month)' : ''}`}
+                  // The name starts with the letters shown, so a person who speaks to the
+                  // computer can say them (WCAG 2.5.3); the year says which one.
+                  aria-label={`${name.slice(0, 3)} ${year}${m === current ? ' (this month)' : ''}`}
                   aria-pressed={shown}
                   disabled={!inBounds(m)}
                   onClick={() => onChange(m)}

@@ -98,7 +98,8 @@ function StatusCell({ preview, short }: { preview: PreviewRow | undefined; short
         className={`import-status status-${outcome} import-why-button`}
         aria-expanded={open}
         aria-haspopup="dialog"
-        aria-label={`${label}: why?`}
+        // Named by the word it shows (a phone shows the short one), as WCAG 2.5.3 asks.
+        aria-label={`${shown}: why?`}
         onClick={() => setOpen((o) => !o)}
         onBlur={() => setOpen(false)}
         onKeyDown={(e) => {

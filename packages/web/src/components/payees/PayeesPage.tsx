@@ -194,7 +194,12 @@ export function PayeesPage() {
         />
       </div>
       <div className="payees-table" role="table" aria-label="Payees">
-        {sorted.length === 0 && <div className="txn-empty subdued">No payees</div>}
+        {sorted.length === 0 && (
+          // A row of its own: a table holds only rows.
+          <div className="txn-empty subdued" role="row">
+            <span role="cell">No payees</span>
+          </div>
+        )}
         {sorted.map((p) => {
           const count = ruleCounts[p.id] ?? 0;
           return (

@@ -159,10 +159,19 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
             Edit
           </span>
         </div>
-        <div className="rules-body" ref={body} onScroll={onScroll} role="rowgroup">
+        <div
+          className="rules-body"
+          ref={body}
+          onScroll={onScroll}
+          role="rowgroup"
+          aria-busy={rules === null ? true : undefined}
+        >
           {rules !== null && filtered.length === 0 && (
-            <div className="rules-empty subdued">
-              {rules.length === 0 ? 'No rules' : 'No rules match the filter'}
+            // A row of its own: a table holds only rows.
+            <div className="rules-empty subdued" role="row">
+              <span role="cell" aria-colspan={4}>
+                {rules.length === 0 ? 'No rules' : 'No rules match the filter'}
+              </span>
             </div>
           )}
           {visible.map((rule, i) => {

@@ -142,9 +142,25 @@ export function VirtualTable<R>({
           ))}
         </div>
       </div>
-      <div ref={scroller} className="vtable-body" role="rowgroup">
+      {/* A read-only table's rows hold nothing to focus, so its scroller takes focus itself:
+          the keyboard can scroll it (WCAG 2.1.1). A grid's cells take focus instead. While
+          nothing is loaded yet it is busy: a row group may be empty only then. */}
+      <div
+        ref={scroller}
+        className="vtable-body"
+        role="rowgroup"
+        tabIndex={role === 'table' ? 0 : undefined}
+        aria-busy={rows.length === 0 && !empty && !top ? true : undefined}
+      >
         {top}
-        {rows.length === 0 && empty && <div className="vtable-empty">{empty}</div>}
+        {rows.length === 0 && empty && (
+          // The message is a row of its own: a table holds only rows.
+          <div className="vtable-empty" role="row">
+            <div role={cellRole} aria-colspan={columns.length}>
+              {empty}
+            </div>
+          </div>
+        )}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const row = rows[item.index]!;
