@@ -44,4 +44,10 @@ describe('shell banners', () => {
     expect(html).toContain('>Release notes</a>');
     expect(html).toContain('aria-label="Close"');
   });
+
+  it('leaves the newer build to the service worker’s notification when one controls the page', () => {
+    // A reload there would start the older build again, so no Restart is offered.
+    const html = render(<UpdateBanner underServiceWorker />, { appUpdatedTo: '23.9.0' });
+    expect(html).toBe('');
+  });
 });

@@ -30,11 +30,19 @@ export function SyncingBanner() {
   );
 }
 
-/** This tab runs an older build than the origin now serves. */
-export function UpdateBanner() {
+/**
+ * This tab runs an older build than the origin now serves. Under a service worker a reload
+ * would start the same older build again: its 'A new version is ready' notification offers the
+ * reload instead, once the new build is downloaded.
+ */
+export function UpdateBanner({
+  underServiceWorker = Boolean(globalThis.navigator?.serviceWorker?.controller),
+}: {
+  underServiceWorker?: boolean;
+}) {
   const store = useStore();
   const version = useAppState((s) => s.appUpdatedTo);
-  if (!version) return null;
+  if (!version || underServiceWorker) return null;
   return (
     <div className="banner banner-update" role="status">
       <span>App updated to {version}</span>

@@ -13,6 +13,7 @@ import {
 import { About } from './About.tsx';
 import { AdvancedSettings } from './Advanced.tsx';
 import { EncryptionSettings, ExportData } from './Encryption.tsx';
+import { StorageSettings } from './Storage.tsx';
 import './settings.css';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -139,6 +140,7 @@ export function SettingsPage() {
       <About />
       {prefs?.['flags.themes'] && <ThemeSettings />}
       <Formatting />
+      <StorageSettings />
       <EncryptionSettings />
       <ExportData />
       {advanced ? (
