@@ -11,11 +11,17 @@ const RELEASE_CHECK_ORIGIN = 'https://api.github.com';
  * listed (`connectOrigins`); images are the app's own and data URLs (no screen shows a remote
  * image, bank logos included). No page may frame the app.
  */
-export function contentSecurityPolicy(connectOrigins: readonly string[]): string {
+export function contentSecurityPolicy(
+  connectOrigins: readonly string[],
+  { coreWorker = false }: { coreWorker?: boolean } = {},
+): string {
   const connect = ["'self'", RELEASE_CHECK_ORIGIN, ...connectOrigins];
   return [
     "default-src 'self'",
-    "script-src 'self' 'wasm-unsafe-eval'",
+    // The core worker's sync codec (protobufjs, in packages/crdt) compiles its encoders with
+    // `Function`; a worker's policy is the one on its own script, so only it gets 'unsafe-eval'
+    // (it has no DOM), and the pages never do.
+    `script-src 'self' 'wasm-unsafe-eval'${coreWorker ? " 'unsafe-eval'" : ''}`,
     "worker-src 'self'",
     `connect-src ${[...new Set(connect)].join(' ')}`,
     "img-src 'self' data:",
@@ -28,6 +34,11 @@ export function contentSecurityPolicy(connectOrigins: readonly string[]): string
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/** The core worker's script as Vite names it (`src/worker.ts` of core-web, hashed). */
+const CORE_WORKER = /^\/assets\/worker-[A-Za-z0-9_-]{8,}\.js$/;
+
+export const isCoreWorkerScript = (path: string): boolean => CORE_WORKER.test(path);
 
 /** The headers every response of the server carries, API included. */
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {

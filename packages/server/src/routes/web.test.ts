@@ -108,9 +108,18 @@ describe('the web app', () => {
           name,
         ).toEqual([]);
         expect(sources, name).not.toContain("'unsafe-inline'");
-        expect(sources, name).not.toContain("'unsafe-eval'");
+        expect(sources, `${path} ${name}`).not.toContain("'unsafe-eval'");
       }
     }
+
+    // Only the core worker's script may compile code from strings (its sync codec does).
+    writeFileSync(join(webRoot, 'assets', 'worker-DyFw7CUG.js'), 'self.onmessage = () => {};');
+    const worker = await raw(t.url, '/assets/worker-DyFw7CUG.js', 'br');
+    expect(directives(worker.headers['content-security-policy']).get('script-src')).toEqual([
+      "'self'",
+      "'wasm-unsafe-eval'",
+      "'unsafe-eval'",
+    ]);
 
     // The sync API keeps the CORS Actual's clients need, and no page CSP.
     const api = await raw(t.url, '/info', 'br', 'https://elsewhere.example');
