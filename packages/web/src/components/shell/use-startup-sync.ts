@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { getUserData } from '../../app/actions.ts';
 import { checkForNewVersion } from '../../app/service-worker.ts';
 import type { AppStore } from '../../app/store.ts';
 import { announceNewVersion, checkServedVersion } from '../../app/update-check.ts';
@@ -10,7 +11,8 @@ export const STARTUP_DELAY_MS = 100;
  * After mount: sync once, then check for a newer release (the new-version notification) and
  * for a newer build at this origin (the update banner). The origin is asked again whenever the
  * tab comes back into view, since a long-open tab is the one that falls behind, and both are
- * asked again when the browser comes back online (the checks ask nothing while offline). The
+ * asked again when the browser comes back online (the checks ask nothing while offline), when
+ * the server is asked again who is signed in and what was edited offline syncs. The
  * service worker is asked for a newer build at the same moments (its 'A new version is ready').
  */
 export function useStartupSync(store: AppStore): void {
@@ -30,6 +32,13 @@ export function useStartupSync(store: AppStore): void {
       newBuild();
     };
     const onOnline = () => {
+      // Back from offline: the server is asked again who is signed in (the titlebar's
+      // 'Server offline' and 'Offline' came from that answer), then what was edited offline syncs.
+      void getUserData(store).then(async (user) => {
+        if (user && !user.offline && store.get().serverUrl && store.get().prefs) {
+          await store.backend.send('sync').catch(() => undefined);
+        }
+      });
       void announceNewVersion(store, fetchFn);
       void checkServedVersion(store, fetchFn);
       newBuild();
