@@ -10,13 +10,13 @@ import {
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BUILT, type ApiDevice, openApiDevice } from './helpers/api-device.ts';
-import { answerReleaseTags, launchBrowser, SIZES } from './helpers/browser.ts';
+import { answerReleaseTags, launchBrowser, SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { BUILT, PASSWORD, WAIT } from './helpers/session.ts';
-import { modalShots } from './helpers/shots.ts';
+import { LOOK_SIZES, modalShots } from './helpers/shots.ts';
 import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
 
 /** What the page and its workers reported as blocked by the Content-Security-Policy. */
@@ -25,6 +25,22 @@ const CSP_PROBE = `
   document.addEventListener('securitypolicyviolation', (e) =>
     window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));
 `;
+
+/** Like modalShots, with the section scrolled into view at each size (a phone's page is long). */
+async function sectionShots(page: Page, section: Locator, name: string): Promise<void> {
+  const setTheme = (theme: string) =>
+    page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
+  for (const theme of ['light', 'dark']) {
+    await setTheme(theme);
+    for (const [size, viewport] of Object.entries(LOOK_SIZES)) {
+      await page.setViewportSize(viewport);
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size}-${theme}.png`) });
+    }
+  }
+  await setTheme('light');
+  await page.setViewportSize(SIZES.desktop);
+}
 
 /** A GET as it comes over the wire (fetch would decompress it): its headers and byte count. */
 function getRaw(url: string, acceptEncoding: string) {
@@ -147,8 +163,7 @@ describe.runIf(BUILT && API_BUILT)('the app installed and offline', { timeout: 2
       .toContain(
         persisted ? 'This browser keeps Coffer’s data' : 'This browser may clear Coffer’s data',
       );
-    await storage.scrollIntoViewIfNeeded();
-    await modalShots(page, 'settings-storage');
+    await sectionShots(page, storage, 'settings-storage');
   });
 
   it('starts from the service worker with the server stopped and the browser offline, and keeps an edit made then', async () => {
@@ -258,8 +273,7 @@ describe.runIf(BUILT)(
       const storage = page.getByRole('region', { name: 'Storage' });
       await storage.getByText('This budget is kept only on this device.').waitFor(WAIT);
       await storage.getByRole('button', { name: 'Export data' }).waitFor(WAIT);
-      await storage.scrollIntoViewIfNeeded();
-      await modalShots(page, 'settings-storage-local');
+      await sectionShots(page, storage, 'settings-storage-local');
 
       await storage.getByRole('button', { name: 'Make a backup' }).click();
       await storage.getByText('Backup made.').waitFor(WAIT);
