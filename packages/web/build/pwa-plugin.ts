@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
 
@@ -87,7 +87,7 @@ export function pwaPlugin(serviceWorkerEntry: string): Plugin {
     async closeBundle() {
       // The worker bundles run their own builds through this plugin too; only the app's counts.
       if (!config || config.build.ssr || config.isWorker) return;
-      const outDir = join(config.root, config.build.outDir);
+      const outDir = resolve(config.root, config.build.outDir);
       await writeServiceWorker(outDir, serviceWorkerEntry);
       compressAll(outDir);
     },
