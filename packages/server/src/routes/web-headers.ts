@@ -36,7 +36,7 @@ export function contentSecurityPolicy(
 }
 
 /** The core worker's script as Vite names it (`src/worker.ts` of core-web, hashed). */
-const CORE_WORKER = /^\/assets\/worker-[A-Za-z0-9_-]{8,}\.js$/;
+const CORE_WORKER = /^\/assets\/worker-[A-Za-z0-9_-]{8}\.js$/;
 
 export const isCoreWorkerScript = (path: string): boolean => CORE_WORKER.test(path);
 

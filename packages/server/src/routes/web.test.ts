@@ -121,6 +121,15 @@ describe('the web app', () => {
       "'unsafe-eval'",
     ]);
 
+    // A page's chunk whose name starts alike does not get it (nor would it matter: a policy on
+    // a script a page loads is not applied).
+    writeFileSync(join(webRoot, 'assets', 'worker-client-8XIAshrp.js'), 'export {};');
+    const chunk = await raw(t.url, '/assets/worker-client-8XIAshrp.js', 'br');
+    expect(directives(chunk.headers['content-security-policy']).get('script-src')).toEqual([
+      "'self'",
+      "'wasm-unsafe-eval'",
+    ]);
+
     // The sync API keeps the CORS Actual's clients need, and no page CSP.
     const api = await raw(t.url, '/info', 'br', 'https://elsewhere.example');
     expect(api.headers['access-control-allow-origin']).toBe('*');
