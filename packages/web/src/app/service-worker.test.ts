@@ -4,6 +4,7 @@ import { SKIP_WAITING } from '../sw/routes.ts';
 import {
   NEW_VERSION_ID,
   registerServiceWorker,
+  restartIntoNewBuild,
   type WaitingWorker,
   type WorkerContainer,
   type WorkerRegistration,
@@ -41,6 +42,9 @@ class FakeRegistration extends EventTarget implements WorkerRegistration {
 }
 
 class FakeContainer extends EventTarget implements WorkerContainer {
+  async getRegistration() {
+    return this.registration;
+  }
   constructor(
     public controller: object | null,
     readonly registration = new FakeRegistration(),
@@ -108,5 +112,38 @@ describe('the service worker seen from the page', () => {
     container.register = () => Promise.reject(new DOMException('denied', 'SecurityError'));
     expect(await registerServiceWorker(store, container, () => {})).toBeNull();
     expect(store.get().notifications).toEqual([]);
+  });
+});
+
+describe('the update banner’s Restart', () => {
+  it('reloads at once without a service worker', async () => {
+    let reloads = 0;
+    await restartIntoNewBuild(undefined, () => reloads++);
+    await restartIntoNewBuild(new FakeContainer(null), () => reloads++);
+    expect(reloads).toBe(2);
+  });
+
+  it('under a service worker, fetches the new one, lets it take over, then reloads', async () => {
+    const container = new FakeContainer({});
+    let reloads = 0;
+    const worker = new FakeWorker();
+    container.registration.update = async () => {
+      container.registration.updates++;
+      container.registration.installing = worker;
+    };
+    await restartIntoNewBuild(container, () => reloads++);
+    expect(container.registration.updates).toBe(1);
+    expect(worker.posted).toEqual([]);
+    expect(reloads).toBe(0);
+    worker.become('installed');
+    expect(worker.posted).toEqual([SKIP_WAITING]);
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(reloads).toBe(1);
+  });
+
+  it('reloads when the server has no newer worker after all', async () => {
+    let reloads = 0;
+    await restartIntoNewBuild(new FakeContainer({}), () => reloads++);
+    expect(reloads).toBe(1);
   });
 });

@@ -81,3 +81,32 @@ export function checkForNewVersion(registration: WorkerRegistration | null): voi
   if (!registration || globalThis.navigator?.onLine === false) return;
   registration.update().catch(() => undefined);
 }
+
+/** What the update banner's Restart needs of `navigator.serviceWorker`. */
+export interface RestartContainer extends WorkerContainer {
+  getRegistration(): Promise<WorkerRegistration | undefined>;
+}
+
+/**
+ * The update banner's Restart (the origin serves a newer build). Without a service worker a
+ * reload starts it. Under one, a reload would start the cached older build again: the newer
+ * worker is fetched, told to take over once installed, and the page reloads when it has.
+ */
+export async function restartIntoNewBuild(
+  container: RestartContainer | undefined,
+  reload: () => void,
+): Promise<void> {
+  const registration = container?.controller
+    ? await container.getRegistration().catch(() => undefined)
+    : undefined;
+  if (!container || !registration) return reload();
+  await registration.update().catch(() => undefined);
+  const worker = registration.waiting ?? registration.installing;
+  if (!worker) return reload();
+  container.addEventListener('controllerchange', reload);
+  const takeOver = () => {
+    if (worker.state === 'installed') worker.postMessage(SKIP_WAITING);
+  };
+  takeOver();
+  worker.addEventListener('statechange', takeOver);
+}

@@ -45,9 +45,8 @@ describe('shell banners', () => {
     expect(html).toContain('aria-label="Close"');
   });
 
-  it('leaves the newer build to the service worker’s notification when one controls the page', () => {
-    // A reload there would start the older build again, so no Restart is offered.
-    const html = render(<UpdateBanner underServiceWorker />, { appUpdatedTo: '23.9.0' });
+  it('steps aside once the service worker’s notification offers the new build', () => {
+    const html = render(<UpdateBanner />, { appUpdatedTo: '23.9.0', newVersionReady: true });
     expect(html).toBe('');
   });
 });
