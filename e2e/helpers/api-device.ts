@@ -15,6 +15,9 @@ export interface Api {
   getAccounts(): Promise<Array<{ id: string; name: string }>>;
   getCategories(): Promise<Array<{ id: string; name: string; group_id: string }>>;
   addTransactions(accountId: string, txs: Array<Record<string, unknown>>): Promise<unknown>;
+  getTransactions(
+    accountId: string,
+  ): Promise<Array<{ id: string; amount: number; payee: string | null; notes: string | null }>>;
   getBudgetMonth(month: string): Promise<BudgetMonth>;
   setBudgetAmount(month: string, categoryId: string, amount: number): Promise<void>;
 }

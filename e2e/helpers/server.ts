@@ -15,16 +15,23 @@ export interface RunningServer {
  * shared dist by someone else cannot pull the app out from under a running test).
  */
 export async function startServer(
-  options: { env?: Record<string, string> } = {},
+  options: {
+    env?: Record<string, string>;
+    /** Restart a stopped server: its data directory (kept on stop) and its port. */
+    dataDir?: string;
+    port?: number;
+    /** A web build other than the shared one (e.g. a copy a test changes). */
+    webRoot?: string;
+  } = {},
 ): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-'));
-  const webRoot = process.env.COFFER_E2E_WEB_ROOT;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'coffer-e2e-'));
+  const webRoot = options.webRoot ?? process.env.COFFER_E2E_WEB_ROOT;
   const child: ChildProcess = spawn(
     process.execPath,
     [
       'packages/server/dist/main.js',
       '--port',
-      '0',
+      String(options.port ?? 0),
       '--hostname',
       '127.0.0.1',
       '--data-dir',
@@ -51,7 +58,7 @@ export async function startServer(
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       });
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
+import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import { cofferWorkerPlugin } from '../core-web/src/vite-plugin.ts';
+import { pwaPlugin } from './build/pwa-plugin.ts';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), pwaPlugin(join(import.meta.dirname, 'src/sw/service-worker.ts'))],
   worker: { format: 'es', plugins: () => [cofferWorkerPlugin()] },
   optimizeDeps: { exclude: ['@sqlite.org/sqlite-wasm'] },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: false },

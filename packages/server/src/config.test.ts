@@ -93,6 +93,23 @@ describe('configuration', () => {
     expect(() => loadCommand([], { COFFER_CONFIG: '/does/not/exist.json' })).toThrow(ConfigError);
   });
 
+  it('reads the sync origins the web app may connect to, and refuses anything but an origin', () => {
+    const origins = (argv: string[], env: Record<string, string> = {}) => {
+      const cmd = loadCommand(argv, env, '/');
+      return cmd.kind === 'serve' ? cmd.config.connectOrigins : null;
+    };
+    expect(origins([])).toEqual([]);
+    expect(
+      origins(['--connect-origin', 'https://a.example', '--connect-origin', 'http://b:5006/']),
+    ).toEqual(['https://a.example', 'http://b:5006']);
+    expect(origins([], { COFFER_CONNECT_ORIGINS: 'https://a.example, https://c.example' })).toEqual(
+      ['https://a.example', 'https://c.example'],
+    );
+    for (const bad of ['*', 'https:', 'https://*.example', 'https://a.example/sync', 'ftp://a']) {
+      expect(() => loadCommand(['--connect-origin', bad], {}, '/'), bad).toThrow(ConfigError);
+    }
+  });
+
   it('turns MB limits into whole bytes', () => {
     expect(limitBytes(20)).toBe(20 * 1024 * 1024);
     expect(limitBytes(0.01)).toBe(10485);

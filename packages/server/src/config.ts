@@ -22,6 +22,11 @@ export interface ServerConfig {
   serverFilesDir: string;
   userFilesDir: string;
   webRoot: string;
+  /**
+   * Sync servers at other origins the web app served here may connect to (its CSP allows this
+   * origin's server only otherwise), e.g. `https://budget.example.com`.
+   */
+  connectOrigins: string[];
   https: { key: string; cert: string } | null;
   limits: UploadLimits;
   /** Sign-in attempts (login, bootstrap, change-password) allowed per client IP per window. */
@@ -64,6 +69,7 @@ export function resolveConfig(input: ConfigInput = {}, cwd = process.cwd()): Ser
     serverFilesDir: abs(input.serverFilesDir ?? join(dataDir, 'server-files')),
     userFilesDir: abs(input.userFilesDir ?? join(dataDir, 'user-files')),
     webRoot: abs(input.webRoot ?? defaultWebRoot()),
+    connectOrigins: input.connectOrigins ?? [],
     https: input.https ?? null,
     limits: { jsonMB: 20, syncMB: 20, fileMB: 50, ...input.limits },
     loginRateLimit: { max: 20, windowMs: 60_000, ...input.loginRateLimit },
@@ -92,6 +98,7 @@ interface FileConfig {
   serverFiles?: string;
   userFiles?: string;
   webRoot?: string;
+  connectOrigins?: string[];
   https?: { key?: string; cert?: string };
   upload?: Partial<UploadLimits>;
   gocardlessBaseUrl?: string;
@@ -126,6 +133,30 @@ function parsePort(value: string | number | undefined, source: string): number |
 }
 
 /**
+ * Each value must be an http(s) origin (scheme, host and port only): it goes into the web app's
+ * Content-Security-Policy, where a path or a wildcard would allow more than the one server.
+ */
+function parseOrigins(values: readonly string[] | undefined): string[] | undefined {
+  if (values === undefined) return undefined;
+  return values
+    .map((v) => v.trim())
+    .filter((v) => v !== '')
+    .map((value) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(value);
+      } catch {
+        // Reported below with the value.
+      }
+      const origin = url && /^https?:$/.test(url.protocol) ? url.origin : null;
+      if (!origin || origin.includes('*') || origin !== value.replace(/\/+$/, '')) {
+        throw new ConfigError(`Invalid connect origin (want e.g. https://host:port): ${value}`);
+      }
+      return origin;
+    });
+}
+
+/**
  * Reads flags, then the environment (COFFER_*, with Actual's ACTUAL_* names as a fallback), then
  * the config file; the first source that sets a value wins.
  */
@@ -145,6 +176,7 @@ export function loadCommand(
       hostname: { type: 'string' },
       'data-dir': { type: 'string' },
       'web-root': { type: 'string' },
+      'connect-origin': { type: 'string', multiple: true },
       'https-key': { type: 'string' },
       'https-cert': { type: 'string' },
       password: { type: 'string' },
@@ -186,6 +218,9 @@ export function loadCommand(
       serverFilesDir: e('SERVER_FILES') ?? fromFile(file.serverFiles),
       userFilesDir: e('USER_FILES') ?? fromFile(file.userFiles),
       webRoot: values['web-root'] ?? e('WEB_ROOT') ?? fromFile(file.webRoot),
+      connectOrigins: parseOrigins(
+        values['connect-origin'] ?? e('CONNECT_ORIGINS')?.split(',') ?? file.connectOrigins,
+      ),
       https: httpsKey && httpsCert ? { key: pem(httpsKey, cwd), cert: pem(httpsCert, cwd) } : null,
       limits: file.upload,
       gocardlessBaseUrl: env.COFFER_GOCARDLESS_URL ?? file.gocardlessBaseUrl,

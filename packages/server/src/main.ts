@@ -15,6 +15,8 @@ options:
   --https-key <f>     HTTPS key, a path or PEM text (env COFFER_HTTPS_KEY)
   --https-cert <f>    HTTPS certificate, a path or PEM text (env COFFER_HTTPS_CERT)
   --web-root <dir>    built web app to serve (default packages/web/dist)
+  --connect-origin <o> a sync server at another origin the web app may use (repeatable;
+                      env COFFER_CONNECT_ORIGINS, comma-separated)
   --password <pw>     the new password for reset-password
   -h, --help          this text
   -v, --version       the server version

@@ -1,9 +1,15 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { ServerContext } from '../context.ts';
 import { pathOf, sendError } from '../http.ts';
+import {
+  cacheControlFor,
+  COMMON_HEADERS,
+  contentSecurityPolicy,
+  isCoreWorkerScript,
+} from './web-headers.ts';
 
 /** Paths that belong to the HTTP API: never answered with the app's index page. */
 const API_PREFIXES = [
@@ -48,30 +54,49 @@ function isAppRoute(request: FastifyRequest): boolean {
 }
 
 /**
- * The built web app with the isolation headers its SQLite worker needs, and the index page for
- * any app route so client-side routing survives a reload.
+ * The built web app: each file precompressed (brotli, gzip) by the build and chosen by the
+ * client's Accept-Encoding, hashed assets cached for good, the rest revalidated; the index page
+ * for any app route so client-side routing survives a reload. Every response carries the
+ * isolation and no-sniff headers; the app's own (not the API's) carry the CSP and no CORS.
  */
 export async function webRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const root = ctx.config.webRoot;
   const built = existsSync(join(root, 'index.html'));
+  const csp = contentSecurityPolicy(ctx.config.connectOrigins);
+  const workerCsp = contentSecurityPolicy(ctx.config.connectOrigins, { coreWorker: true });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('cross-origin-embedder-policy', 'require-corp');
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.headers(COMMON_HEADERS);
+    const path = pathOf(request.url);
+    if (!isApiPath(path)) {
+      reply.header('content-security-policy', isCoreWorkerScript(path) ? workerCsp : csp);
+      // Actual's clients need CORS on the sync API only; the app's files are for this origin.
+      reply.removeHeader('access-control-allow-origin');
+      reply.removeHeader('access-control-allow-methods');
+      reply.removeHeader('access-control-allow-headers');
+    }
     return payload;
   });
 
   if (built) {
-    await app.register(fastifyStatic, { root, index: false, wildcard: true });
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) =>
+        reply.header('cache-control', cacheControlFor(relative(root, path))),
+    });
   }
 
   const sendIndex = (reply: FastifyReply) =>
     built
-      ? reply
+      ? reply.type('text/html; charset=utf-8').sendFile('index.html')
+      : reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .sendFile('index.html')
-      : reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+          .send(NOT_BUILT_PAGE);
 
   app.get('/', async (_request, reply) => sendIndex(reply));
 

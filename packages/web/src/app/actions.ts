@@ -1,6 +1,7 @@
 import { errorCode } from '../backend/backend.ts';
 import { ALL_ACCOUNTS } from '../state/banners.ts';
 import { readOnlyNotice } from '../sync/write-refusal.ts';
+import { askToKeepStorage } from './storage-persistence.ts';
 import type { AppStore } from './store.ts';
 import type {
   Account,
@@ -146,7 +147,10 @@ export async function loadCategories(store: AppStore): Promise<Categories> {
 }
 
 /** Everything the open budget's pages share, read once when it opens. */
+/** Every way of opening a budget (load, create, import, download, demo) ends here. */
 export async function loadBudgetData(store: AppStore): Promise<void> {
+  // The window asks for persistent storage (the worker cannot), without waiting for the answer.
+  void askToKeepStorage(store);
   await Promise.all([
     loadPrefs(store),
     loadAccounts(store),

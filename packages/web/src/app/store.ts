@@ -48,6 +48,13 @@ export interface AppState {
   updateStatus: UpdateStatus;
   /** The version a newer build served at this origin reports (the update banner), or null. */
   appUpdatedTo: string | null;
+  /** The service worker downloaded a newer build; it starts when the person reloads. */
+  newVersionReady: boolean;
+  /**
+   * Whether the browser keeps this origin's storage (the budgets) under storage pressure:
+   * null until asked (when a budget is created or opened) or where the browser cannot say.
+   */
+  storagePersisted: boolean | null;
 }
 
 export const initialState: AppState = {
@@ -71,6 +78,8 @@ export const initialState: AppState = {
   latestVersion: null,
   updateStatus: 'idle',
   appUpdatedTo: null,
+  newVersionReady: false,
+  storagePersisted: null,
 };
 
 /** One per mounted app: holds state and the backend; components subscribe to slices. */

@@ -30,8 +30,6 @@ export async function startCore(): Promise<Connection> {
     failures.push(failure);
     waiting.forEach((cb) => cb(failure));
   });
-  // The window asks for persistent storage itself; the worker cannot.
-  void navigator.storage?.persist?.().catch(() => false);
 
   const backend: Backend = {
     // The UI names handlers and events by string (Backend is the seam its tests fake); the

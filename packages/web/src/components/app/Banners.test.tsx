@@ -44,4 +44,9 @@ describe('shell banners', () => {
     expect(html).toContain('>Release notes</a>');
     expect(html).toContain('aria-label="Close"');
   });
+
+  it('steps aside once the service worker’s notification offers the new build', () => {
+    const html = render(<UpdateBanner />, { appUpdatedTo: '23.9.0', newVersionReady: true });
+    expect(html).toBe('');
+  });
 });

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { savePrefs } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
+import { restartIntoNewBuild } from '../../app/service-worker.ts';
 import { DEMO_PR_URL, RELEASE_NOTES_URL } from '../../app/version.ts';
 import { mobileNoticeCookie, mobileNoticeSnoozed, syncingBannerText } from '../../state/banners.ts';
 import { Spinner } from '../kit/ui/Spinner.tsx';
@@ -31,16 +32,25 @@ export function SyncingBanner() {
   );
 }
 
-/** This tab runs an older build than the origin now serves. */
+/**
+ * This tab runs an older build than the origin now serves. Once the service worker has the new
+ * build, its 'A new version is ready' notification says the same and this banner steps aside.
+ */
 export function UpdateBanner() {
   const store = useStore();
   const version = useAppState((s) => s.appUpdatedTo);
-  if (!version) return null;
+  const ready = useAppState((s) => s.newVersionReady);
+  if (!version || ready) return null;
   return (
     <div className="banner banner-update" role="status">
       <span>App updated to {version}</span>
       <span className="banner-actions">
-        <Button variant="link" onClick={() => window.location.reload()}>
+        <Button
+          variant="link"
+          onClick={() =>
+            restartIntoNewBuild(navigator.serviceWorker, () => window.location.reload())
+          }
+        >
           Restart
         </Button>
         <a href={RELEASE_NOTES_URL} target="_blank" rel="noopener noreferrer">

@@ -10,7 +10,9 @@ import {
 } from '../../app/actions.ts';
 import { StoreContext } from '../../app/context.ts';
 import { LAST_BUDGET_KEY } from '../../app/last-budget.ts';
+import { registerServiceWorker } from '../../app/service-worker.ts';
 import { AppStore } from '../../app/store.ts';
+import { IS_DEV } from '../../app/version.ts';
 import { connectBackend, type InitFailure } from '../../backend/connect.ts';
 import { watchWriteRefusals } from '../../sync/write-refusal.ts';
 import { type LoadedPage, preloadPage } from '../shell/pages.ts';
@@ -40,6 +42,10 @@ async function start(
   const store: AppStore = new AppStore(
     watchWriteRefusals(connection.backend, () => showReadOnlyRefusal(store)),
   );
+  // Production builds only: the build writes sw.js; a dev server serves the sources as they are.
+  if (!IS_DEV && 'serviceWorker' in navigator) {
+    void registerServiceWorker(store, navigator.serviceWorker, () => window.location.reload());
+  }
   await loadGlobalPrefs(store);
   // The last budget opens while the server says who is signed in (a round trip away); it stays
   // open only for a signed-in user, or when there is no server.

@@ -13,6 +13,7 @@ import {
 import { About } from './About.tsx';
 import { AdvancedSettings } from './Advanced.tsx';
 import { EncryptionSettings, ExportData } from './Encryption.tsx';
+import { StorageSettings } from './Storage.tsx';
 import './settings.css';
 import { Select } from '../kit/ui/Select.tsx';
 import { Button } from '../kit/ui/Button.tsx';
@@ -139,6 +140,7 @@ export function SettingsPage() {
       <About />
       {prefs?.['flags.themes'] && <ThemeSettings />}
       <Formatting />
+      <StorageSettings />
       <EncryptionSettings />
       <ExportData />
       {advanced ? (

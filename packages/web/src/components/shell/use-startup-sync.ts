@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { getUserData } from '../../app/actions.ts';
+import { checkForNewVersion } from '../../app/service-worker.ts';
 import type { AppStore } from '../../app/store.ts';
 import { announceNewVersion, checkServedVersion } from '../../app/update-check.ts';
 
@@ -9,7 +11,9 @@ export const STARTUP_DELAY_MS = 100;
  * After mount: sync once, then check for a newer release (the new-version notification) and
  * for a newer build at this origin (the update banner). The origin is asked again whenever the
  * tab comes back into view, since a long-open tab is the one that falls behind, and both are
- * asked again when the browser comes back online (the checks ask nothing while offline).
+ * asked again when the browser comes back online (the checks ask nothing while offline), when
+ * the server is asked again who is signed in and what was edited offline syncs. The
+ * service worker is asked for a newer build at the same moments (its 'A new version is ready').
  */
 export function useStartupSync(store: AppStore): void {
   useEffect(() => {
@@ -20,12 +24,24 @@ export function useStartupSync(store: AppStore): void {
       }
       await Promise.all([announceNewVersion(store, fetchFn), checkServedVersion(store, fetchFn)]);
     }, STARTUP_DELAY_MS);
+    const newBuild = () =>
+      void navigator.serviceWorker?.getRegistration().then((r) => checkForNewVersion(r ?? null));
     const onVisible = () => {
-      if (document.visibilityState === 'visible') void checkServedVersion(store, fetchFn);
+      if (document.visibilityState !== 'visible') return;
+      void checkServedVersion(store, fetchFn);
+      newBuild();
     };
     const onOnline = () => {
+      // Back from offline: the server is asked again who is signed in (the titlebar's
+      // 'Server offline' and 'Offline' came from that answer), then what was edited offline syncs.
+      void getUserData(store).then(async (user) => {
+        if (user && !user.offline && store.get().serverUrl && store.get().prefs) {
+          await store.backend.send('sync').catch(() => undefined);
+        }
+      });
       void announceNewVersion(store, fetchFn);
       void checkServedVersion(store, fetchFn);
+      newBuild();
     };
     document.addEventListener('visibilitychange', onVisible);
     window.addEventListener('online', onOnline);
