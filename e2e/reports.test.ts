@@ -177,6 +177,21 @@ describe.runIf(BUILT && API_BUILT)('reports on the nYNAB demo budget', { timeout
     await expectFigure(page, 'Income', await coreSum({ amount: { $gt: 0 }, ...between }));
     await expectFigure(page, 'Expenses', await coreSum({ amount: { $lt: 0 }, ...between }));
     await expectFigure(page, 'Balance', await coreSum({}));
+    // The balance's axis (right) has its zero at the height of the flows' (left): a zero
+    // balance reads as zero, not as the flows' value at the bottom edge.
+    const zeroHeights = (await page.evaluate(`[...document.querySelectorAll('.recharts-yAxis')].map(
+      (axis) => {
+        const zero = [...axis.querySelectorAll('.recharts-cartesian-axis-tick-value')].find(
+          (t) => t.textContent.trim() === '0',
+        );
+        if (!zero) return null;
+        const box = zero.getBoundingClientRect();
+        return box.top + box.height / 2;
+      },
+    )`)) as (number | null)[];
+    expect(zeroHeights).toHaveLength(2);
+    expect(zeroHeights.every((y) => typeof y === 'number')).toBe(true);
+    expect(Math.abs(zeroHeights[0]! - zeroHeights[1]!)).toBeLessThan(1);
     await shoot('cash-flow');
     // Checking alone: the moves to and from savings are money in and out now.
     await onlyAccount('Checking', 'Cash flow');

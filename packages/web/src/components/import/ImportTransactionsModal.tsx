@@ -175,7 +175,7 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
   // Counted only from an answer for the rows shown: the button never offers a stale number.
   const previews = answered?.of === transactions ? answered.rows : null;
   const counts = previews ? countOutcomes(previews.map((p) => p?.outcome)) : null;
-  const button = importButtonText(counts);
+  const button = importButtonText(counts, transactions.length);
 
   function change(patch: Partial<ImportChoices>) {
     if (!choices || !file) return;

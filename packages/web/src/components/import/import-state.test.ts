@@ -250,19 +250,20 @@ describe('counts', () => {
   });
 
   it('the import button counts what the import would write', () => {
-    expect(importButtonText(countOutcomes(['skip', 'skip', 'skip', 'skip']))).toEqual({
+    expect(importButtonText(countOutcomes(['skip', 'skip', 'skip', 'skip']), 4)).toEqual({
       text: 'Nothing new to import',
       writes: 0,
     });
-    expect(importButtonText(countOutcomes(['add', 'update', 'skip', 'skip']))).toEqual({
+    expect(importButtonText(countOutcomes(['add', 'update', 'skip', 'skip']), 4)).toEqual({
       text: 'Import 2 transactions',
       writes: 2,
     });
-    expect(importButtonText(countOutcomes(['skip', 'add']))).toEqual({
+    expect(importButtonText(countOutcomes(['skip', 'add']), 2)).toEqual({
       text: 'Import 1 transaction',
       writes: 1,
     });
     // Before the preview answers nothing is counted yet.
-    expect(importButtonText(null)).toEqual({ text: 'Import transactions', writes: null });
+    expect(importButtonText(null, 3)).toEqual({ text: 'Import transactions', writes: null });
+    expect(importButtonText(null, 0)).toEqual({ text: 'Nothing to import', writes: 0 });
   });
 });

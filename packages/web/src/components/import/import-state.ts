@@ -334,7 +334,11 @@ export function previewSummary(counts: Counts): string {
  * The import button's words: it counts the rows the import would write (new, or updating what
  * they matched), not the rows of the file; `writes` is null while the preview is not in yet.
  */
-export function importButtonText(counts: Counts | null): { text: string; writes: number | null } {
+export function importButtonText(
+  counts: Counts | null,
+  rows: number,
+): { text: string; writes: number | null } {
+  if (rows === 0) return { text: 'Nothing to import', writes: 0 };
   if (!counts) return { text: 'Import transactions', writes: null };
   const writes = counts.add + counts.update;
   if (writes === 0) return { text: 'Nothing new to import', writes };

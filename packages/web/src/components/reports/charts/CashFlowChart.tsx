@@ -81,6 +81,8 @@ export function CashFlowChart({
           min: Math.min(0, ...periods.map((p) => p.balance)),
           max: Math.max(0, ...periods.map((p) => p.balance)),
         },
+        // Cents: the axis labels whole units.
+        100,
       )
     : null;
   const click = (kind: FlowKind) => (d: { payload?: CashFlowPeriod }) =>

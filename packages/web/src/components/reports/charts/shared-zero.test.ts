@@ -33,14 +33,21 @@ describe('two axes with one zero', () => {
   });
 
   it('puts a zero balance in the middle when flows go both ways, not at the bottom edge', () => {
-    const { right } = sharedZeroScales({ min: -1500, max: 1500 }, { min: 0, max: 5000 });
+    const flowBothWays = { min: -1500, max: 1500 };
+    const balance = { min: 0, max: 5000 };
+    const { right } = sharedZeroScales(flowBothWays, balance);
     expect(zeroAt(right)).toBeGreaterThan(0);
-    expect(right.ticks).toEqual([-5000, -2500, 0, 2500, 5000]);
+    expect(zeroAt(right)).toBeCloseTo(zeroAt(sharedZeroScales(flowBothWays, balance).left), 9);
+    // The left axis's scale alone would put the flows' zero in the middle too.
+    expect(zeroAt(sharedZeroScales(flowBothWays, balance).left)).toBeCloseTo(0.5, 9);
   });
 
-  it('rounds steps to 1, 2, 2.5 or 5 times a power of ten', () => {
-    expect([0.7, 1, 1.2, 2.2, 3, 6, 750, 1333].map(roundStep)).toEqual([
-      1, 1, 2, 2.5, 5, 10, 1000, 2000,
+  it('rounds steps to 1, 2 or 5 times a power of ten, never below the least step', () => {
+    expect([0.7, 1, 1.2, 2.2, 3, 6, 750, 1333].map((x) => roundStep(x))).toEqual([
+      1, 1, 2, 5, 5, 10, 1000, 2000,
     ]);
+    expect(roundStep(30, 100)).toBe(100);
+    const cents = sharedZeroScales({ min: -30, max: 7 }, { min: 0, max: 90 }, 100);
+    expect(cents.left.ticks.every((t) => t % 100 === 0)).toBe(true);
   });
 });

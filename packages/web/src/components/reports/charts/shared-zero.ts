@@ -16,11 +16,15 @@ export interface Extent {
   max: number;
 }
 
-/** The smallest round step (1, 2, 2.5 or 5 times a power of ten) at least `x`. */
-export function roundStep(x: number): number {
-  if (!(x > 0) || !Number.isFinite(x)) return 1;
-  const power = 10 ** Math.floor(Math.log10(x));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * power >= x - power * 1e-9) return m * power;
+/**
+ * The smallest round step (1, 2 or 5 times a power of ten) at least `x` and `least`. No 2.5:
+ * an axis's short labels would round it (2.5 shown as 3).
+ */
+export function roundStep(x: number, least = 0): number {
+  const want = Math.max(x, least);
+  if (!(want > 0) || !Number.isFinite(want)) return 1;
+  const power = 10 ** Math.floor(Math.log10(want));
+  for (const m of [1, 2, 5, 10]) if (m * power >= want - power * 1e-9) return m * power;
   return 10 * power;
 }
 
@@ -40,6 +44,8 @@ const STEP_COUNTS = [4, 5, 6];
 export function sharedZeroScales(
   left: Extent,
   right: Extent,
+  /** The smallest step (an axis labelled in whole units of cents: 100). */
+  least = 0,
 ): { left: AxisScale; right: AxisScale } {
   const axes = [left, right].map((e) => ({
     below: Math.max(0, -Math.min(e.min, 0)),
@@ -52,7 +58,10 @@ export function sharedZeroScales(
       // An axis with values below (above) zero needs at least one step there.
       if (axes.some((a) => (a.below > 0 && below === 0) || (a.above > 0 && above === 0))) continue;
       const scales = axes.map((a) => {
-        const step = roundStep(Math.max(below ? a.below / below : 0, above ? a.above / above : 0));
+        const step = roundStep(
+          Math.max(below ? a.below / below : 0, above ? a.above / above : 0),
+          least,
+        );
         return scale(step, below, above);
       });
       const waste = axes.reduce((sum, a, i) => {
