@@ -408,13 +408,16 @@ describe.runIf(BUILT)('schedules', { timeout: 120_000 }, () => {
     const calendar = main().getByRole('table', { name: 'Schedules in June 2024' });
     const day = (date: string) =>
       calendar.getByRole('cell').filter({ hasText: date }).locator('.calendar-balance');
-    // Today's balance is the real one (not 94.00); each day after it, one more coffee.
+    // Today's balance is the real one, not one coffee lower (94.00).
     await expect.poll(() => day('06/04/2024').innerText(), WAIT).toContain('97.00');
-    expect(await day('06/05/2024').innerText()).toContain('94.00');
     await shoot(page, 'schedules-09a-calendar-paid-today');
     await main().getByLabel('Balance of').selectOption({ label: 'For budget accounts' });
     await main().getByRole('button', { name: 'List' }).click();
     await table().waitFor(WAIT);
+    // Out of the way of the calendar below (a daily item fills every day).
+    await row('Coffee').getByRole('button', { name: 'Actions for Coffee' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await row('Coffee').waitFor({ state: 'detached', ...WAIT });
   });
 
   it('shows the month on a calendar with the projected balance of each day', async () => {
