@@ -74,8 +74,14 @@ describe.runIf(BUILT)('the import-transactions modal', { timeout: 180_000 }, () 
       .waitFor(WAIT);
     await modalShots(page, 'import-4-matched-why');
     await why.press('Escape');
-    expect(await runImport(page)).toEqual({ added: 0, updated: 0, unchanged: 16 });
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    // Nothing would be written: the button says so rather than offering 'Import 16'.
+    const nothing = dialog.getByRole('button', { name: 'Nothing new to import' });
+    await nothing.waitFor(WAIT);
+    expect(await nothing.isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: /^Import \d/ }).count()).toBe(0);
+    await modalShots(page, 'import-4b-nothing-new');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden', ...WAIT });
     await expect.poll(() => balance('Checking').textContent(), WAIT).toBe('393.82');
   });
 
@@ -99,6 +105,8 @@ describe.runIf(BUILT)('the import-transactions modal', { timeout: 180_000 }, () 
     expect(await previewSummary(page)).toBe(
       '2 transactions: 1 new, 1 already in the account (1 to update)',
     );
+    // The button counts what would be written: one new, one updated.
+    await dialog.getByRole('button', { name: 'Import 2 transactions' }).waitFor(WAIT);
     await dialog.getByRole('button', { name: 'Update: why?' }).click();
     const explanation = page.getByRole('dialog', { name: 'Why this matched' });
     await explanation.getByText('03/02/2024').waitFor(WAIT);
@@ -193,9 +201,7 @@ describe.runIf(BUILT)('the import-transactions modal', { timeout: 180_000 }, () 
       .getByRole('alert')
       .filter({ hasText: 'Unable to parse date 2024-01-31 with given date format (line 2)' })
       .waitFor(WAIT);
-    expect(await dialog.getByRole('button', { name: 'Import 0 transactions' }).isDisabled()).toBe(
-      true,
-    );
+    expect(await dialog.getByRole('button', { name: 'Nothing to import' }).isDisabled()).toBe(true);
     await modalShots(page, 'import-8-date-errors');
     // One bad record among good ones: named, and the rest still import.
     await chooseFile(page, join(WRITTEN, 'one-bad-record.qif'), 'Select new file...');
@@ -228,6 +234,40 @@ describe.runIf(BUILT)('the import-transactions modal', { timeout: 180_000 }, () 
     await rows.filter({ hasText: '02/01/2024' }).waitFor(WAIT);
     await modalShots(page, 'import-10-qif');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('a QIF file: split lines in any order, and only the categories the import sets', async () => {
+    const file = join(dir, 'quicken.qif');
+    writeFileSync(
+      file,
+      [
+        '!Type:Bank',
+        ...['D03/10/2024', 'T-25.00', 'PCinema', 'LEntertain', '^'],
+        ...['D03/11/2024', 'T-40.00', 'PTelco', 'LBills:Phone & Internet', '^'],
+        // The amount before the memo in each split line: the format fixes no order.
+        ...['D03/12/2024', 'T-30.00', 'PMarket', 'SEveryday:Groceries', '$-20.00', 'EFruit'],
+        ...['SHousehold', '$-10.00', 'ESoap', '^'],
+      ].join('\n'),
+    );
+    const dialog = await openImport(page, 'Card');
+    await chooseFile(page, file);
+    expect(await previewSummary(page)).toBe('3 transactions: 3 new');
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    const rows = dialog.getByRole('table', { name: 'Transactions to import' }).getByRole('row');
+    const text = (payee: string) => rows.filter({ hasText: payee }).innerText();
+    // 'Entertain' names no category: the preview shows none, as the import sets none.
+    expect(await text('Cinema')).not.toContain('Entertain');
+    expect(await text('Telco')).toContain('Phone & Internet');
+    expect(await text('Market')).toContain('Split');
+    await modalShots(page, 'import-11-qif-categories');
+    expect(await runImport(page)).toEqual({ added: 3, updated: 0, unchanged: 0 });
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const register = page.getByRole('main').getByRole('row');
+    await register
+      .filter({ hasText: 'Telco' })
+      .filter({ hasText: 'Phone & Internet' })
+      .waitFor(WAIT);
+    expect(await register.filter({ hasText: 'Cinema' }).innerText()).not.toContain('Entertain');
   });
 
   it('undoes an import in one step: with its button, and with Ctrl+Z', async () => {

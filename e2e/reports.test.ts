@@ -177,6 +177,21 @@ describe.runIf(BUILT && API_BUILT)('reports on the nYNAB demo budget', { timeout
     await expectFigure(page, 'Income', await coreSum({ amount: { $gt: 0 }, ...between }));
     await expectFigure(page, 'Expenses', await coreSum({ amount: { $lt: 0 }, ...between }));
     await expectFigure(page, 'Balance', await coreSum({}));
+    // The balance's axis (right) has its zero at the height of the flows' (left): a zero
+    // balance reads as zero, not as the flows' value at the bottom edge.
+    const axes = async () =>
+      (await page.evaluate(`[...document.querySelectorAll('.recharts-yAxis-tick-labels')].map((axis) =>
+        [...axis.querySelectorAll('text')].map((t) => {
+          const box = t.getBoundingClientRect();
+          return [t.textContent.trim(), Math.round(box.top + box.height / 2)];
+        }),
+      )`)) as [string, number][][];
+    const zeros = async () =>
+      (await axes()).map((ticks) => ticks.find(([text]) => text === '0')?.[1] ?? null);
+    // Drawn once the chart has measured its room: both axes label their zero.
+    await expect.poll(async () => (await zeros()).filter((y) => y !== null).length, WAIT).toBe(2);
+    const [left, right] = await zeros();
+    expect(right, JSON.stringify(await axes())).toBe(left);
     await shoot('cash-flow');
     // Checking alone: the moves to and from savings are money in and out now.
     await onlyAccount('Checking', 'Cash flow');

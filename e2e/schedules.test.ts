@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectWholeFigures, SCREENSHOT_DIR } from './helpers/browser.ts';
 import { HOUSEHOLD, writeHouseholdBudget } from './helpers/household-budget.ts';
 import { BUILT, PASSWORD, type Session, startSession, WAIT } from './helpers/session.ts';
-import { bootstrapServer, importNynab } from './helpers/steps.ts';
+import { bootstrapServer, createLocalAccount, importNynab } from './helpers/steps.ts';
 
 /** The localStorage flag that makes the core's clock follow the page's (core-web). */
 const FOLLOW_PAGE_CLOCK = 'coffer-test-follow-page-clock';
@@ -359,6 +359,65 @@ describe.runIf(BUILT)('schedules', { timeout: 120_000 }, () => {
     await row('Car insurance').getByRole('button', { name: 'Actions for Car insurance' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await row('Car insurance').waitFor({ state: 'detached', ...WAIT });
+  });
+
+  it('counts a missed daily occurrence paid today once in the calendar', async () => {
+    const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+    await sidebar.getByRole('button', { name: /Add account/ }).click();
+    await createLocalAccount(page, 'Wallet', '100');
+    await goToSchedules();
+    await main().getByRole('button', { name: 'Add new schedule' }).click();
+    await main().getByRole('heading', { name: 'New schedule' }).waitFor(WAIT);
+    await main().getByLabel('Name').fill('Coffee');
+    const payee = main().getByRole('combobox', { name: 'Payee' });
+    await payee.fill('Corner Cafe');
+    await page.getByRole('option', { name: 'Create Payee “Corner Cafe”' }).click();
+    const account = main().getByRole('combobox', { name: 'Account' });
+    await account.fill('Wallet');
+    await account.press('Enter');
+    await main().getByLabel('Amount match').selectOption('is');
+    await main().getByLabel('Amount', { exact: true }).fill('3');
+    await main().getByLabel('Amount', { exact: true }).press('Tab');
+    await main()
+      .getByRole('button', { name: /^Date: / })
+      .click();
+    const popup = page.getByRole('dialog', { name: 'Repeats' });
+    await popup.getByLabel('Frequency').selectOption('daily');
+    await popup.getByRole('button', { name: 'Apply' }).click();
+    await main().getByRole('button', { name: 'Add', exact: true }).click();
+    await row('Coffee').waitFor(WAIT);
+    // The next day, yesterday's coffee is missed; paid today, it pays today's too.
+    await travelTo('2024-06-04');
+    await goToSchedules();
+    await expect.poll(async () => (await cells(row('Coffee')))[5], WAIT).toBe('Missed');
+    await row('Coffee').getByRole('button', { name: 'Actions for Coffee' }).click();
+    await page.getByRole('menuitem', { name: 'Post transaction today' }).click();
+    await expect.poll(async () => (await cells(row('Coffee')))[5], WAIT).toBe('Paid');
+    await expect
+      .poll(
+        () =>
+          sidebar
+            .locator('a.sidebar-account', { has: page.getByText('Wallet', { exact: true }) })
+            .locator('.amount')
+            .textContent(),
+        WAIT,
+      )
+      .toBe('97.00');
+    await main().getByRole('button', { name: 'Calendar' }).click();
+    await main().getByLabel('Balance of').selectOption({ label: 'Wallet' });
+    const calendar = main().getByRole('table', { name: 'Schedules in June 2024' });
+    const day = (date: string) =>
+      calendar.getByRole('cell').filter({ hasText: date }).locator('.calendar-balance');
+    // Today's balance is the real one, not one coffee lower (94.00).
+    await expect.poll(() => day('06/04/2024').innerText(), WAIT).toContain('97.00');
+    await shoot(page, 'schedules-09a-calendar-paid-today');
+    await main().getByLabel('Balance of').selectOption({ label: 'For budget accounts' });
+    await main().getByRole('button', { name: 'List' }).click();
+    await table().waitFor(WAIT);
+    // Out of the way of the calendar below (a daily item fills every day).
+    await row('Coffee').getByRole('button', { name: 'Actions for Coffee' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await row('Coffee').waitFor({ state: 'detached', ...WAIT });
   });
 
   it('shows the month on a calendar with the projected balance of each day', async () => {

@@ -64,21 +64,38 @@ class Resolver {
     return created.id;
   }
 
-  /** A live category id as given, else the category with that name; null if neither. */
+  /**
+   * A live category id as given, else the category with that name, else `Group:Category`
+   * (Quicken's category:subcategory) by its group's and its own name; null if none, so the
+   * import writes no category rather than a wrong one. Names match ignoring case.
+   */
   category(value: string): string | null {
     if (!this.categories || !this.categoryIds) {
-      const rows = this.budget.sqlite.all<{ id: string; name: string | null }>(
-        'SELECT id, name FROM categories WHERE tombstone = 0 ORDER BY sort_order, id',
+      const rows = this.budget.sqlite.all<{ id: string; name: string | null; grp: string | null }>(
+        `SELECT c.id, c.name, g.name AS grp FROM categories c
+         LEFT JOIN category_groups g ON g.id = c.cat_group AND g.tombstone = 0
+         WHERE c.tombstone = 0 ORDER BY c.sort_order, c.id`,
       );
       this.categoryIds = new Set(rows.map((r) => r.id));
-      this.categories = new Map();
-      for (const r of rows) {
-        const key = (r.name ?? '').toLowerCase();
-        if (!this.categories.has(key)) this.categories.set(key, r.id);
-      }
+      const byName = new Map<string, string>();
+      this.categories = byName;
+      const add = (key: string, id: string) => {
+        if (!byName.has(key)) byName.set(key, id);
+      };
+      for (const r of rows) add((r.name ?? '').toLowerCase(), r.id);
+      // Plain names first: a category named like `A:B` wins over group A's category B.
+      for (const r of rows) if (r.grp) add(`${r.grp}:${r.name ?? ''}`.toLowerCase(), r.id);
     }
     if (this.categoryIds.has(value)) return value;
-    return this.categories.get(value.trim().toLowerCase()) ?? null;
+    const key = value.trim().toLowerCase();
+    const direct = this.categories.get(key);
+    if (direct) return direct;
+    // Spaces around the colon are the file's layout, not the names'.
+    const colon = key.indexOf(':');
+    if (colon < 0) return null;
+    return (
+      this.categories.get(`${key.slice(0, colon).trim()}:${key.slice(colon + 1).trim()}`) ?? null
+    );
   }
 }
 

@@ -80,6 +80,43 @@ describe('transactions-import-preview', () => {
     expect(result.transactions[1]).toMatchObject({ payeeName: 'Corner', category: groceries });
   });
 
+  it('shows the category the import writes: by name, as Group:Category, or none', async () => {
+    const { f, send, account, preview } = await setup();
+    const rows = [
+      { date: '2023-08-10', amount: -300, payee_name: 'Cinema', category: 'Entertain' },
+      { date: '2023-08-11', amount: -400, payee_name: 'Telco', category: 'bills:Phone & Internet' },
+      { date: '2023-08-12', amount: -500, payee_name: 'Corner', category: 'Groceries' },
+      { date: '2023-08-13', amount: -600, payee_name: 'Wrong group', category: 'Bills:Groceries' },
+      {
+        date: '2023-08-14',
+        amount: -700,
+        payee_name: 'Market',
+        subtransactions: [
+          { amount: -200, category: 'Everyday:Household' },
+          { amount: -500, category: 'Entertain' },
+        ],
+      },
+    ];
+    const shown = await preview(rows);
+    const phone = f.category('Phone & Internet');
+    const groceries = f.category('Groceries');
+    expect(shown.transactions.map((t) => t.category)).toEqual([null, phone, groceries, null, null]);
+    await send('transactions-import', { accountId: account, transactions: rows });
+    const written = f.sql.all<{ category: string | null; amount: number }>(
+      `SELECT category, amount FROM v_transactions_internal_alive
+       WHERE account = ? AND is_parent = 0 ORDER BY date, amount`,
+      [account],
+    );
+    expect(written).toEqual([
+      { category: null, amount: -300 },
+      { category: phone, amount: -400 },
+      { category: groceries, amount: -500 },
+      { category: null, amount: -600 },
+      { category: null, amount: -500 },
+      { category: f.category('Household'), amount: -200 },
+    ]);
+  });
+
   it('answers the importer’s refusal as an error and nothing else', async () => {
     const { preview } = await setup();
     expect(await preview([{ amount: 5 }])).toEqual({

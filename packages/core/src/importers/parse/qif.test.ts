@@ -67,6 +67,36 @@ describe('parseQif', () => {
     ]);
   });
 
+  test("a split's memo and amount in either order after its category", () => {
+    const r = qif(
+      [
+        '!Type:Bank',
+        'D1/1/20',
+        'T-30',
+        'SFood',
+        '$-10',
+        'EGroceries',
+        'SHome',
+        'EHardware',
+        '$-15',
+        'SFun',
+        '$-5',
+        'EFilm',
+        '^',
+      ].join('\n'),
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.transactions[0]?.subtransactions).toEqual([
+      { amount: -1000, amountText: '-10', category: 'Food', notes: 'Groceries' },
+      { amount: -1500, amountText: '-15', category: 'Home', notes: 'Hardware' },
+      { amount: -500, amountText: '-5', category: 'Fun', notes: 'Film' },
+    ]);
+    // A split line without its amount still refuses the transaction, naming it.
+    const missing = qif('!Type:Bank\nD1/1/20\nT-30\nSFood\nEGroceries\nSHome\n$-30\n^\n');
+    expect(missing.transactions).toEqual([]);
+    expect(missing.errors).toHaveLength(1);
+  });
+
   test('non-transaction sections are skipped; sections switch back', () => {
     const r = qif(
       [

@@ -18,11 +18,25 @@ export interface QifOptions {
   decimalSeparator?: DecimalSeparator | undefined;
 }
 
+interface QifSplit {
+  category: string | null;
+  notes: string | null;
+  amount: string | null;
+  line: number;
+}
+
+/** A split line: S category, E memo or $ amount. */
+interface SplitLine {
+  code: string;
+  value: string;
+  line: number;
+}
+
 interface QifRecord {
   line: number;
   investment: boolean;
   fields: Map<string, string>;
-  splits: { category: string | null; notes: string | null; amount: string | null; line: number }[];
+  splitLines: SplitLine[];
 }
 
 type Section = 'transactions' | 'investments' | 'ignored';
@@ -46,7 +60,7 @@ function readRecords(text: string): QifRecord[] {
   let record: QifRecord | null = null;
   const lines = text.split(/\r\r\n|\r\n|\n|\r/);
   const finish = (): void => {
-    if (record && (record.fields.size > 0 || record.splits.length > 0)) records.push(record);
+    if (record && (record.fields.size > 0 || record.splitLines.length > 0)) records.push(record);
     record = null;
   };
   lines.forEach((raw, index) => {
@@ -66,21 +80,12 @@ function readRecords(text: string): QifRecord[] {
       line: index + 1,
       investment: section === 'investments',
       fields: new Map(),
-      splits: [],
+      splitLines: [],
     };
     const code = line[0] ?? '';
     const value = line.slice(1).trim();
     if (!record.investment && (code === 'S' || code === 'E' || code === '$')) {
-      let split = record.splits[record.splits.length - 1];
-      // A split starts at S, or at an E or $ that follows a finished split without one.
-      const finished = split && (split.amount !== null || (code === 'E' && split.notes !== null));
-      if (!split || code === 'S' || finished) {
-        split = { category: null, notes: null, amount: null, line: index + 1 };
-        record.splits.push(split);
-      }
-      if (code === 'S') split.category = value || null;
-      else if (code === 'E') split.notes = value || null;
-      else split.amount = value;
+      record.splitLines.push({ code, value, line: index + 1 });
       return;
     }
     // Address lines repeat; everything else keeps its first value.
@@ -88,6 +93,39 @@ function readRecords(text: string): QifRecord[] {
   });
   finish();
   return records;
+}
+
+/**
+ * A record's split lines as splits. The format fixes no order within a split: S starts one,
+ * and its E and $ may come either way round. A split may also come without S (a memo and an
+ * amount only): an E or $ starts one when the current split has that field already, and an E
+ * after a split's amount starts one when an amount follows it before the next S.
+ */
+function buildSplits(lines: readonly SplitLine[]): QifSplit[] {
+  const splits: QifSplit[] = [];
+  let split: QifSplit | null = null;
+  const start = (line: number): QifSplit => {
+    const fresh: QifSplit = { category: null, notes: null, amount: null, line };
+    splits.push(fresh);
+    return fresh;
+  };
+  const amountFollows = (i: number): boolean =>
+    lines.slice(i + 1).find((l) => l.code !== 'E')?.code === '$';
+  lines.forEach(({ code, value, line }, i) => {
+    if (code === 'S') {
+      split = start(line);
+      split.category = value || null;
+    } else if (code === '$') {
+      if (!split || split.amount !== null) split = start(line);
+      split.amount = value;
+    } else {
+      if (!split || split.notes !== null || (split.amount !== null && amountFollows(i))) {
+        split = start(line);
+      }
+      split.notes = value || null;
+    }
+  });
+  return splits;
 }
 
 /**
@@ -148,9 +186,10 @@ function toTransaction(
   // In investment records N is the action (BuyX, ShrsIn), not a cheque number.
   const number = record.fields.get('N');
   if (number && !record.investment) result.check_number = number;
-  if (record.splits.length > 0) {
+  const splits = buildSplits(record.splitLines);
+  if (splits.length > 0) {
     const subtransactions: ParsedSubtransaction[] = [];
-    for (const split of record.splits) {
+    for (const split of splits) {
       const cents = split.amount ? parseAmount(split.amount, amountOptions) : null;
       if (cents === null) {
         errors.push(lineError(noAmountMessage(date), split.line));

@@ -150,7 +150,8 @@ export function ImportPreview({
   const categoryOf = (l: Line) => {
     const t = l.row.transaction;
     if (t.subtransactions?.length) return 'Split';
-    return categoryName(l.preview?.category) ?? t.category ?? '';
+    // Only what the import writes: a file's name that matches no category is not shown.
+    return categoryName(l.preview?.category) ?? '';
   };
   const columns: Column<Line>[] = [
     {

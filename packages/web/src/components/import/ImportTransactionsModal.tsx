@@ -16,6 +16,7 @@ import {
   ACCEPTED_FILES,
   buildRows,
   countOutcomes,
+  importButtonText,
   fatalErrorText,
   fileTypeOf,
   type ImportChoices,
@@ -63,7 +64,11 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
   const [file, setFile] = useState<LoadedFile | null>(null);
   const [answer, setAnswer] = useState<ParseAnswer | null>(null);
   const [choices, setChoices] = useState<ImportChoices | null>(null);
-  const [previews, setPreviews] = useState<(PreviewRow | undefined)[] | null>(null);
+  /** The preview's answer, with the rows it answered for (a later change makes it stale). */
+  const [answered, setPreviews] = useState<{
+    of: readonly unknown[];
+    rows: (PreviewRow | undefined)[];
+  } | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const parseRun = useRef(0);
@@ -157,7 +162,10 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
           transactions,
         })
         .then((res) => {
-          if (current) setPreviews(Array.isArray(res?.transactions) ? res.transactions : null);
+          if (!current) return;
+          setPreviews(
+            Array.isArray(res?.transactions) ? { of: transactions, rows: res.transactions } : null,
+          );
         });
     }, 150);
     return () => {
@@ -165,6 +173,11 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
       clearTimeout(timer);
     };
   }, [store, accountId, transactions, phase.kind]);
+
+  // Counted only from an answer for the rows shown: the button never offers a stale number.
+  const previews = answered?.of === transactions ? answered.rows : null;
+  const counts = previews ? countOutcomes(previews.map((p) => p?.outcome)) : null;
+  const button = importButtonText(counts, transactions.length);
 
   function change(patch: Partial<ImportChoices>) {
     if (!choices || !file) return;
@@ -276,8 +289,8 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
             <p className="import-summary" role="status">
               {built.rows.length === 0
                 ? 'No transactions to import'
-                : previews
-                  ? previewSummary(countOutcomes(previews.map((p) => p?.outcome)))
+                : counts
+                  ? previewSummary(counts)
                   : `${built.rows.length.toLocaleString('en-US')} transactions: checking which are already in the account…`}
             </p>
             {built.errors.length > 0 && (
@@ -323,17 +336,17 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
                 type="button"
                 variant="primary"
                 autoFocus
-                disabled={transactions.length === 0 || phase.kind === 'importing'}
+                disabled={
+                  transactions.length === 0 || button.writes === 0 || phase.kind === 'importing'
+                }
                 onClick={() => void runImport()}
               >
                 {phase.kind === 'importing' ? (
                   <>
                     <Spinner small label="Importing" /> Importing...
                   </>
-                ) : transactions.length === 1 ? (
-                  'Import 1 transaction'
                 ) : (
-                  `Import ${transactions.length.toLocaleString('en-US')} transactions`
+                  button.text
                 )}
               </Button>
             </DialogFooter>

@@ -9,6 +9,7 @@ import {
   initialChoices,
   type ParseAnswer,
   previewOrder,
+  importButtonText,
   previewSummary,
   settingsToSave,
   toImportTransactions,
@@ -246,5 +247,23 @@ describe('counts', () => {
       updated: 1,
       unchanged: 1,
     });
+  });
+
+  it('the import button counts what the import would write', () => {
+    expect(importButtonText(countOutcomes(['skip', 'skip', 'skip', 'skip']), 4)).toEqual({
+      text: 'Nothing new to import',
+      writes: 0,
+    });
+    expect(importButtonText(countOutcomes(['add', 'update', 'skip', 'skip']), 4)).toEqual({
+      text: 'Import 2 transactions',
+      writes: 2,
+    });
+    expect(importButtonText(countOutcomes(['skip', 'add']), 2)).toEqual({
+      text: 'Import 1 transaction',
+      writes: 1,
+    });
+    // Before the preview answers nothing is counted yet.
+    expect(importButtonText(null, 3)).toEqual({ text: 'Import transactions', writes: null });
+    expect(importButtonText(null, 0)).toEqual({ text: 'Nothing to import', writes: 0 });
   });
 });

@@ -330,6 +330,21 @@ export function previewSummary(counts: Counts): string {
   return `${plural(counts.total, 'transaction')}: ${parts.join(', ')}`;
 }
 
+/**
+ * The import button's words: it counts the rows the import would write (new, or updating what
+ * they matched), not the rows of the file; `writes` is null while the preview is not in yet.
+ */
+export function importButtonText(
+  counts: Counts | null,
+  rows: number,
+): { text: string; writes: number | null } {
+  if (rows === 0) return { text: 'Nothing to import', writes: 0 };
+  if (!counts) return { text: 'Import transactions', writes: null };
+  const writes = counts.add + counts.update;
+  if (writes === 0) return { text: 'Nothing new to import', writes };
+  return { text: `Import ${plural(writes, 'transaction')}`, writes };
+}
+
 /** The counts after an import, from what `transactions-import` answered. */
 export function importedCounts(total: number, result: { updated: string[]; matched?: string[] }) {
   const matched = result.matched?.length ?? result.updated.length;

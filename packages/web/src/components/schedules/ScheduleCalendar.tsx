@@ -8,8 +8,13 @@ import { Amount } from '../kit/ui/AmountInput.tsx';
 import { localToday, monthGrid, monthOf, monthTitle, shiftMonth } from '../kit/ui/calendar.ts';
 import { useQuery } from '../kit/data/data.ts';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
-import { dayBalances, lowestProjected, type Occurrence, occurrences } from './projection.ts';
-import type { ScheduleRow } from './schedule-logic.ts';
+import {
+  dayBalances,
+  lowestProjected,
+  type Occurrence,
+  occurrences,
+} from '@coffer/core/schedules/projection.ts';
+import { dateOpOf, type ScheduleRow } from './schedule-logic.ts';
 import { Button } from '../kit/ui/Button.tsx';
 import { Select } from '../kit/ui/Select.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../kit/ui/Table.tsx';
@@ -20,15 +25,21 @@ const BUDGET = 'budget';
 
 interface Props {
   rows: readonly ScheduleRow[];
-  statuses: Readonly<Record<string, string>>;
 }
+
+/** The date of each schedule's latest linked transaction: what pays its next occurrence. */
+const LATEST_PAID = q('transactions')
+  .filter({ schedule: { $ne: null } })
+  .groupBy('schedule')
+  .select(['schedule', { latest: { $max: '$date' } }])
+  .serialize();
 
 /**
  * A month of upcoming schedules with the projected balance of the chosen accounts at the end
  * of each day: booked transactions, plus what the open schedules will still move from today on
  * (a missed one counts from today). Days whose balance falls below zero are marked.
  */
-export function ScheduleCalendar({ rows, statuses }: Props) {
+export function ScheduleCalendar({ rows }: Props) {
   const fmt = useFormat();
   const accounts = useAppState((s) => s.accounts);
   const payees = useAppState((s) => s.payees);
@@ -66,11 +77,15 @@ export function ScheduleCalendar({ rows, statuses }: Props) {
     ['transactions'],
   );
 
+  const latestPaid = useQuery<Array<{ schedule: string; latest: string }>>(LATEST_PAID, [
+    'transactions',
+  ]);
+
   const scheduled = useMemo(() => {
     const transferOf = new Map(payees.map((p) => [p.id, p.transfer_acct ?? null]));
     return occurrences({
-      schedules: rows,
-      statuses,
+      schedules: rows.map((r) => ({ ...r, _dateOp: dateOpOf(r) })),
+      latestPaid: new Map((latestPaid ?? []).map((p) => [p.schedule, p.latest])),
       accounts: new Set(ids),
       transferAccount: (id) => (id ? (transferOf.get(id) ?? null) : null),
       today,
@@ -78,7 +93,7 @@ export function ScheduleCalendar({ rows, statuses }: Props) {
       from: from < today ? from : today,
       to,
     });
-  }, [rows, statuses, ids, payees, today, from, to]);
+  }, [rows, latestPaid, ids, payees, today, from, to]);
 
   const balances = useMemo(() => {
     const bookedByDay = new Map((booked ?? []).map((b) => [b.date, b.amount]));
@@ -91,7 +106,7 @@ export function ScheduleCalendar({ rows, statuses }: Props) {
   const inMonth = balances.filter((b) => monthOf(b.date) === month);
   const low = lowestProjected(inMonth);
   const end = inMonth[inMonth.length - 1];
-  const ready = inAccounts !== null && before !== null && booked !== null;
+  const ready = inAccounts !== null && before !== null && booked !== null && latestPaid !== null;
   const name = (o: Occurrence) => {
     const row = rowOf.get(o.scheduleId);
     return row?.name || payeeName(row?._payee) || 'Schedule';

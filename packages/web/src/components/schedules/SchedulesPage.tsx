@@ -108,7 +108,7 @@ export function SchedulesPage() {
           )}
         </>
       ) : (
-        <ScheduleCalendar rows={rows ?? []} statuses={statuses} />
+        <ScheduleCalendar rows={rows ?? []} />
       )}
     </div>
   );

@@ -24,6 +24,13 @@ export interface ScheduleRow {
   _amount: number | AmountRange | null;
   _amountOp: string | null;
   _date: string | RecurConfig | null;
+  /** The rule's conditions (`v_schedules` gives them whole). */
+  _conditions?: ReadonlyArray<{ field: string; op: string }> | null;
+}
+
+/** The operator of a schedule's date condition ('is' or 'isapprox'), or null without one. */
+export function dateOpOf(row: Pick<ScheduleRow, '_conditions'>): string | null {
+  return row._conditions?.find((c) => c.field === 'date')?.op ?? null;
 }
 
 /** The derived statuses (core's get-statuses), plus the badges the spec also names. */

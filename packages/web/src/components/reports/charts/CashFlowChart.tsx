@@ -22,6 +22,7 @@ import {
   TipBox,
   useChartFormat,
 } from './chart-kit.tsx';
+import { sharedZeroScales } from './shared-zero.ts';
 
 /** `2024-03` → 'March 2024', `2024-03-05` → 'Mar 5, 2024'. */
 export function periodLabel(period: string, short = false): string {
@@ -52,7 +53,8 @@ export type FlowKind = 'income' | 'expenses';
 
 /**
  * Income up and expenses down per period, the balance as a line on its own axis (it is usually
- * much larger than a month's flows). A click on a bar opens those transactions.
+ * much larger than a month's flows). Both axes put zero at the same height, so a zero balance
+ * reads as zero on the flows' zero line. A click on a bar opens those transactions.
  */
 export function CashFlowChart({
   periods,
@@ -69,6 +71,20 @@ export function CashFlowChart({
 }) {
   const { compact } = useChartFormat();
   const thin = periods.length > 36;
+  const scales = showBalance
+    ? sharedZeroScales(
+        {
+          min: Math.min(0, ...periods.map((p) => p.expenses)),
+          max: Math.max(0, ...periods.map((p) => p.income)),
+        },
+        {
+          min: Math.min(0, ...periods.map((p) => p.balance)),
+          max: Math.max(0, ...periods.map((p) => p.balance)),
+        },
+        // Cents: the axis labels whole units.
+        100,
+      )
+    : null;
   const click = (kind: FlowKind) => (d: { payload?: CashFlowPeriod }) =>
     d.payload && onBar?.(d.payload.period, kind);
   return (
@@ -87,8 +103,15 @@ export function CashFlowChart({
         tickFormatter={(p: string) => periodLabel(p, true)}
         minTickGap={interval === 'day' ? 24 : 16}
       />
-      <YAxis yAxisId="flow" tick={amountTick} stroke={AXIS} tickFormatter={compact} width={56} />
-      {showBalance && (
+      <YAxis
+        yAxisId="flow"
+        tick={amountTick}
+        stroke={AXIS}
+        tickFormatter={compact}
+        width={56}
+        {...(scales && { domain: scales.left.domain, ticks: scales.left.ticks })}
+      />
+      {scales && (
         <YAxis
           yAxisId="balance"
           orientation="right"
@@ -96,6 +119,8 @@ export function CashFlowChart({
           stroke={AXIS}
           tickFormatter={compact}
           width={56}
+          domain={scales.right.domain}
+          ticks={scales.right.ticks}
         />
       )}
       <ReferenceLine yAxisId="flow" y={0} stroke={AXIS} />

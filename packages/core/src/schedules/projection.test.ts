@@ -1,48 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../kit/ui/calendar.ts';
-import { dayBalances, lowestProjected, occurrences, scheduleDates } from './projection.ts';
-import type { ScheduleRow } from './schedule-logic.ts';
+import {
+  dayBalances,
+  lowestProjected,
+  occurrences,
+  type ProjectedSchedule,
+  scheduleDates,
+} from './projection.ts';
+import { addDaysTo } from './recurrence/days.ts';
 
-function row(over: Partial<ScheduleRow>): ScheduleRow {
+function row(over: Partial<ProjectedSchedule>): ProjectedSchedule {
   return {
     id: 's',
-    name: null,
-    rule: 'r',
     next_date: '2024-05-31',
     completed: false,
-    posts_transaction: false,
     _payee: 'landlord',
     _account: 'checking',
     _amount: -100000,
-    _amountOp: 'is',
+    _dateOp: 'is',
     _date: { start: '2024-01-26', frequency: 'monthly', patterns: [{ type: 'FR', value: -1 }] },
     ...over,
   };
 }
 
-const days = (from: string, n: number) => Array.from({ length: n }, (_, i) => addDays(from, i));
+const days = (from: string, n: number) => Array.from({ length: n }, (_, i) => addDaysTo(from, i));
 
 describe('schedule dates in a window', () => {
   it('lists a recurrence from its next date; a paid one from where the daily run moves it', () => {
     const rent = row({});
-    expect(scheduleDates(rent, false, '2024-05-10', '2024-08-31')).toEqual([
+    expect(scheduleDates(rent, undefined, '2024-05-10', '2024-08-31')).toEqual([
       '2024-05-31',
       '2024-06-28',
       '2024-07-26',
       '2024-08-30',
     ]);
-    expect(scheduleDates(rent, true, '2024-05-10', '2024-07-01')).toEqual(['2024-06-28']);
+    expect(scheduleDates(rent, '2024-05-31', '2024-05-10', '2024-07-01')).toEqual(['2024-06-28']);
     // Paid late: the occurrences missed meanwhile are not owed any more.
-    expect(scheduleDates(rent, true, '2024-07-02', '2024-08-31')).toEqual([
+    expect(scheduleDates(rent, '2024-07-02', '2024-07-02', '2024-08-31')).toEqual([
       '2024-07-26',
       '2024-08-30',
     ]);
     const oneOff = row({ _date: '2024-05-31' });
-    expect(scheduleDates(oneOff, false, '2024-05-10', '2024-06-30')).toEqual(['2024-05-31']);
-    expect(scheduleDates(oneOff, true, '2024-05-10', '2024-06-30')).toEqual([]);
-    expect(scheduleDates(row({ completed: true }), false, '2024-05-10', '2024-12-31')).toEqual([]);
+    expect(scheduleDates(oneOff, undefined, '2024-05-10', '2024-06-30')).toEqual(['2024-05-31']);
+    expect(scheduleDates(oneOff, '2024-05-31', '2024-05-10', '2024-06-30')).toEqual([]);
+    expect(scheduleDates(row({ completed: true }), undefined, '2024-05-10', '2024-12-31')).toEqual(
+      [],
+    );
     const broken = row({ _date: { start: 'nope', frequency: 'monthly' } });
-    expect(scheduleDates(broken, false, '2024-05-10', '2024-12-31')).toEqual([]);
+    expect(scheduleDates(broken, undefined, '2024-05-10', '2024-12-31')).toEqual([]);
     // An ended recurrence, paid: nothing after.
     const once = row({
       _date: {
@@ -52,13 +56,40 @@ describe('schedule dates in a window', () => {
         endOccurrences: 1,
       },
     });
-    expect(scheduleDates(once, true, '2024-05-10', '2024-12-31')).toEqual([]);
+    expect(scheduleDates(once, '2024-05-31', '2024-05-10', '2024-12-31')).toEqual([]);
+  });
+});
+
+describe('what a payment made today pays', () => {
+  const daily = row({
+    _date: { start: '2024-05-01', frequency: 'daily' },
+    next_date: '2024-05-08',
+  });
+  it("pays today's occurrence too when a missed one is paid today", () => {
+    expect(scheduleDates(daily, '2024-05-10', '2024-05-10', '2024-05-12')).toEqual([
+      '2024-05-11',
+      '2024-05-12',
+    ]);
+    // Not paid yet: the missed one is owed, and every day after it.
+    expect(scheduleDates(daily, '2024-05-07', '2024-05-10', '2024-05-10')).toEqual([
+      '2024-05-08',
+      '2024-05-09',
+      '2024-05-10',
+    ]);
+  });
+  it('pays every date an approximate date reaches, as the daily run moves it', () => {
+    const approx = { ...daily, next_date: '2024-05-10', _dateOp: 'isapprox' };
+    // Paid on the 10th: the run moves to the 11th and 12th, which the same payment pays.
+    expect(scheduleDates(approx, '2024-05-10', '2024-05-10', '2024-05-14')).toEqual([
+      '2024-05-13',
+      '2024-05-14',
+    ]);
   });
 });
 
 describe('projected balances', () => {
   const base = {
-    statuses: {},
+    latestPaid: new Map<string, string>(),
     accounts: new Set(['checking']),
     transferAccount: (id: string | null) => (id === 'to-savings' ? 'savings' : null),
     today: '2024-05-10',

@@ -3,10 +3,27 @@
  * balance of the chosen accounts at the end of each day (what is booked, plus what the
  * schedules will still move from today on), so a person sees when money runs short.
  */
-import { advanceAfterPayment } from '@coffer/core/schedules/recurrence/dates.ts';
-import { formatDay, parseDay } from '@coffer/core/schedules/recurrence/days.ts';
-import { parseRecurrence } from '@coffer/core/schedules/recurrence/recurrence.ts';
-import { isRecurring, scheduledAmount, type ScheduleRow } from './schedule-logic.ts';
+import { type BetweenValue, getScheduledAmount } from '../rules/index.ts';
+import { advanceAfterPayment } from './recurrence/dates.ts';
+import { addDaysTo, formatDay, parseDay } from './recurrence/days.ts';
+import { parseRecurrence } from './recurrence/recurrence.ts';
+import { isSchedulePaid } from './recurrence/status.ts';
+import type { RecurConfig } from './recurrence/types.ts';
+
+/** What the projection reads of a schedule (a row of `v_schedules`). */
+export interface ProjectedSchedule {
+  id: string;
+  next_date: string | null;
+  completed: boolean;
+  _payee: string | null;
+  _account: string | null;
+  _amount: number | BetweenValue | null;
+  _date: string | RecurConfig | null;
+  /** The date condition's operator: an approximate date is paid from two days before. */
+  _dateOp: string | null;
+}
+
+const isRecurring = (row: ProjectedSchedule) => typeof row._date === 'object' && row._date !== null;
 
 export interface Occurrence {
   scheduleId: string;
@@ -27,22 +44,38 @@ export interface Occurrence {
 const MAX_PER_SCHEDULE = 400;
 
 /**
- * The dates of a schedule from its next date through `to`. A paid one starts where the daily
- * run will move it: its first date after the one paid, and not before today.
+ * The dates a schedule still owes from its next date through `to`. `latestPaid` is the date of
+ * its latest linked transaction. A paid schedule owes from where the next daily run moves it:
+ * that run (tomorrow's, today's has been) steps past the paid date and today, and on while the
+ * same payment still pays the date reached (an approximate date is paid from two days before).
+ * So a payment made today for a missed occurrence also pays today's: counting today's again
+ * would put the balance one occurrence too low.
  */
 export function scheduleDates(
-  row: ScheduleRow,
-  paid: boolean,
+  row: ProjectedSchedule,
+  latestPaid: string | undefined,
   today: string,
   to: string,
 ): string[] {
   const next = row.next_date;
   if (!next || row.completed) return [];
+  const paid = isSchedulePaid(latestPaid ? [latestPaid] : [], next, row._dateOp);
   if (!isRecurring(row)) return paid || next > to ? [] : [next];
   const parsed = parseRecurrence(row._date);
   if (!parsed.ok) return [];
-  const start = paid ? advanceAfterPayment(parsed.recurrence, next, today) : next;
-  const from = start === null || (paid && start === next) ? null : parseDay(start);
+  let start: string | null = next;
+  if (paid) {
+    const runDay = addDaysTo(today, 1);
+    let at = next;
+    // Bounded: each step moves on by at least a day, and a payment pays at most a few days.
+    for (let step = 0; step < MAX_PER_SCHEDULE; step++) {
+      const moved = advanceAfterPayment(parsed.recurrence, at, runDay);
+      start = moved === null || moved <= at ? null : moved;
+      if (start === null || !isSchedulePaid([latestPaid!], start, row._dateOp)) break;
+      at = start;
+    }
+  }
+  const from = start === null ? null : parseDay(start);
   const until = parseDay(to);
   if (from === null || until === null) return [];
   const dates: string[] = [];
@@ -54,8 +87,9 @@ export function scheduleDates(
 }
 
 export interface ProjectionInput {
-  schedules: readonly ScheduleRow[];
-  statuses: Readonly<Record<string, string>>;
+  schedules: readonly ProjectedSchedule[];
+  /** Schedule id → the date of its latest linked transaction. */
+  latestPaid: ReadonlyMap<string, string>;
   /** The accounts whose balance is projected. */
   accounts: ReadonlySet<string>;
   /** Payee id → the account a transfer payee moves money to. */
@@ -70,9 +104,8 @@ export interface ProjectionInput {
 export function occurrences(input: ProjectionInput): Occurrence[] {
   const out: Occurrence[] = [];
   for (const row of input.schedules) {
-    const status = input.statuses[row.id];
-    if (row.completed || status === 'completed') continue;
-    const amount = scheduledAmount(row._amount);
+    if (row.completed) continue;
+    const amount = getScheduledAmount(row._amount);
     const own = row._account !== null && input.accounts.has(row._account) ? amount : 0;
     const other = input.transferAccount(row._payee);
     // The other side of a transfer gets the opposite amount.
@@ -81,7 +114,7 @@ export function occurrences(input: ProjectionInput): Occurrence[] {
       (row._account !== null && input.accounts.has(row._account)) ||
       (other !== null && input.accounts.has(other));
     if (!touches) continue;
-    for (const date of scheduleDates(row, status === 'paid', input.today, input.to)) {
+    for (const date of scheduleDates(row, input.latestPaid.get(row.id), input.today, input.to)) {
       const missed = date < input.today;
       if (date < input.from && !missed) continue;
       out.push({
