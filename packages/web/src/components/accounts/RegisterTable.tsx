@@ -19,6 +19,7 @@ import { Amount } from '../kit/AmountInput.tsx';
 import { Menu, type MenuEntry } from '../kit/Menu.tsx';
 import { gridTemplate, VirtualTable, type VirtualTableHandle } from '../kit/VirtualTable.tsx';
 import type { RegisterColumn } from './columns.ts';
+import { DraftFooter, LeftText } from './DraftFooter.tsx';
 import { DRAFT_KEY, type NavRow } from './nav-rows.ts';
 import type { Preview } from './previews.ts';
 import type { Sort } from './register-query.ts';
@@ -35,17 +36,6 @@ import {
 import type { Selection } from './selection.ts';
 import type { RegisterTx } from './types.ts';
 import type { RegisterEditing } from './use-register-editing.ts';
-
-/** What is left of a split, in the direction of its total: still to assign, or too much. */
-function LeftText({ total, left }: { total: number; left: number }) {
-  const toAssign = total < 0 ? -left : left;
-  return (
-    <>
-      {toAssign >= 0 ? 'Amount left: ' : 'Over by: '}
-      <Amount cents={Math.abs(left)} colored={false} />
-    </>
-  );
-}
 
 /** The spec's click-versus-drag tolerance: a press that moved further is not a click. */
 const CLICK_TOLERANCE = 5;
@@ -192,36 +182,12 @@ export function RegisterTable(p: RegisterTableProps) {
         </div>
       ))}
       {p.draftRows.length > 0 && (
-        <div className="reg-draft-footer" role="row" aria-label="New transaction actions">
-          <div role="gridcell" className="reg-draft-footer-cell">
-            {p.draftLeft !== 0 ? (
-              <span className="reg-left" role="status">
-                <LeftText total={p.draftTotal} left={p.draftLeft} />
-                <button
-                  type="button"
-                  className="btn reg-btn-small"
-                  onClick={() => p.onDistribute(null)}
-                >
-                  Distribute
-                </button>
-              </span>
-            ) : (
-              <span className="subdued">Enter saves and starts the next one. Escape cancels.</span>
-            )}
-            <span className="reg-draft-buttons">
-              <button type="button" className="btn reg-btn-small" onClick={p.editing.cancelAdd}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="btn reg-btn-small btn-primary"
-                onClick={p.editing.saveDraft}
-              >
-                Add
-              </button>
-            </span>
-          </div>
-        </div>
+        <DraftFooter
+          editing={p.editing}
+          left={p.draftLeft}
+          total={p.draftTotal}
+          onDistribute={() => p.onDistribute(null)}
+        />
       )}
       {p.previews.map((preview) => (
         <div
