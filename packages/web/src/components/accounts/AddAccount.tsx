@@ -5,10 +5,23 @@ import { useStore } from '../../app/context.ts';
 import { errorCode } from '../../backend/backend.ts';
 import { parseAmount } from '../../util/format.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
+import { startBankLink } from '../import/bank-link.ts';
+import { goCardless } from '../import/bank-provider.ts';
+import { notConfiguredText } from '../import/link-logic.ts';
+import { noServerText, useProviderSetup } from '../import/provider-setup.ts';
 import { Modal } from '../kit/Modal.tsx';
+import { Spinner } from '../kit/Spinner.tsx';
 
+/**
+ * Add Account: a local account, or a bank account linked through the provider. Whether linking
+ * is offered is what the server says of the provider (`useProviderSetup`), the same answer the
+ * Link Your Bank modal acts on.
+ */
 export function AddAccountModal({ active, close }: ModalProps) {
   const store = useStore();
+  const navigate = useNavigate();
+  const provider = goCardless;
+  const [setup, setSetup] = useProviderSetup(provider);
   return (
     <Modal title="Add Account" onClose={close} active={active} width={500}>
       <div className="stack">
@@ -26,7 +39,45 @@ export function AddAccountModal({ active, close }: ModalProps) {
             Create local account
           </button>
         </div>
-        <p className="subdued">Linking a bank account is not available in this build.</p>
+        {setup.kind === 'checking' && (
+          <p className="subdued" role="status">
+            <Spinner small label="Checking" /> Checking the {provider.name} setup…
+          </p>
+        )}
+        {setup.kind === 'no-server' && <p className="subdued">{noServerText(provider.name)}</p>}
+        {setup.kind === 'ready' && setup.configured && (
+          <>
+            <p>
+              Link an account at your bank to sync its transactions through {provider.name}, with
+              read-only access.
+            </p>
+            <div>
+              <button
+                className="btn btn-primary"
+                onClick={() => startBankLink(store, navigate, { replace: true })}
+              >
+                Link bank account with {provider.name}
+              </button>
+            </div>
+          </>
+        )}
+        {setup.kind === 'ready' && !setup.configured && (
+          <>
+            <p className="subdued">{notConfiguredText(provider.name)}</p>
+            <div>
+              <button
+                className="btn"
+                onClick={() =>
+                  store.pushModal(provider.setupModal, {
+                    onSuccess: () => setSetup({ kind: 'ready', configured: true }),
+                  })
+                }
+              >
+                Configure {provider.name} integration
+              </button>
+            </div>
+          </>
+        )}
       </div>
     </Modal>
   );
