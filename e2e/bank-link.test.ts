@@ -111,6 +111,14 @@ describe.runIf(BUILT)('linking a bank through the Coffer server', { timeout: 240
   }
 
   it('sets up GoCardless: both secrets required, wrong ones show the bank list error', async () => {
+    // Add Account says what Link Your Bank says: the server has no GoCardless secrets yet.
+    await sidebar().getByRole('button', { name: '+ Add account' }).click();
+    const add = dialog('Add Account');
+    await add.getByText('GoCardless integration has not yet been configured.').waitFor(WAIT);
+    await add.getByRole('button', { name: 'Configure GoCardless integration' }).waitFor(WAIT);
+    expect(await add.getByText(/not available in this build/).count()).toBe(0);
+    await add.getByRole('button', { name: 'Close' }).click();
+    await add.waitFor({ state: 'hidden', ...WAIT });
     const link = await openLink('Everyday');
     await link.getByText('GoCardless integration has not yet been configured.').waitFor(WAIT);
     await modalShots(page, 'bank-1-not-configured');
@@ -180,13 +188,17 @@ describe.runIf(BUILT)('linking a bank through the Coffer server', { timeout: 240
     const before = fake.requisitions.size;
     const popup = page.context().waitForEvent('page');
     await link.getByRole('button', { name: 'Link bank in browser →' }).click();
-    // The consent opens at the bank, in a new tab.
+    // The consent opens at the bank, in a new tab; the app's tabs know a link is in progress.
     const bank = await popup;
+    const progress = () =>
+      page.evaluate(`JSON.parse(localStorage.getItem('coffer-bank-link') ?? 'null')?.state`);
+    expect(await progress()).toBe('waiting');
     await bank.getByRole('heading', { name: 'Allow Coffer to read your accounts?' }).waitFor(WAIT);
     await bank.close();
     fake.link(await lastRequisition(before), ['acc-main', 'acc-savings']);
     const success = link.getByRole('button', { name: /Success! Click to continue/ });
     await success.waitFor(WAIT);
+    expect(await progress()).toBe('linked');
     await modalShots(page, 'bank-7-success');
     await success.click();
 
@@ -345,16 +357,57 @@ describe.runIf(BUILT)('linking a bank through the Coffer server', { timeout: 240
     await page.getByRole('main').getByRole('row').filter({ hasText: 'Garage' }).waitFor(WAIT);
   });
 
+  it('offers bank linking from Add Account once the server has GoCardless', async () => {
+    await sidebar().getByRole('button', { name: '+ Add account' }).click();
+    const add = dialog('Add Account');
+    const linkButton = add.getByRole('button', { name: 'Link bank account with GoCardless' });
+    await linkButton.waitFor(WAIT);
+    expect(await add.getByText(/not available in this build|not yet been configured/).count()).toBe(
+      0,
+    );
+    await modalShots(page, 'bank-0-add-account');
+    await linkButton.click();
+    // The same flow as the account menu's: Link Your Bank, in Add Account's place.
+    await linkDialog().getByRole('combobox', { name: 'Country' }).waitFor(WAIT);
+    expect(await add.count()).toBe(0);
+    await linkDialog().getByRole('button', { name: 'Close' }).click();
+    await linkDialog().waitFor({ state: 'hidden', ...WAIT });
+  });
+
   it('the page a bank sends the browser back to', async () => {
     await page.goto(`${session.server.url}/budget`);
     await sidebar().waitFor(WAIT);
     // The app's own route (the server answers /gocardless/link itself when it serves the app).
-    await page.evaluate(`(() => {
-      history.pushState({}, '', '/gocardless/link?error=UserCancelledSession&details=User%20cancelled');
-      dispatchEvent(new PopStateEvent('popstate'));
-    })()`);
+    const open = (address: string) =>
+      page.evaluate(`(() => {
+        history.pushState({}, '', ${JSON.stringify(address)});
+        dispatchEvent(new PopStateEvent('popstate'));
+      })()`);
+    // The links above really happened: the last one linked, and the bank may refuse another.
+    await open('/gocardless/link?error=UserCancelledSession&details=User%20cancelled');
     await page.getByRole('heading', { name: 'Your bank did not link the account' }).waitFor(WAIT);
     await page.getByText('The bank answered: User cancelled.').waitFor(WAIT);
     await modalShots(page, 'bank-10-link-page');
+    await open('/gocardless/link');
+    await page.getByRole('heading', { name: 'Your bank account is linked' }).waitFor(WAIT);
+    // A link in progress: the page waits for the tab that started it.
+    await page.evaluate(
+      `localStorage.setItem('coffer-bank-link', JSON.stringify({ state: 'waiting', provider: 'GoCardless', at: Date.now() }))`,
+    );
+    await open('/budget');
+    await open('/gocardless/link');
+    await page.getByRole('heading', { name: 'Finishing the link…' }).waitFor(WAIT);
+    await modalShots(page, 'bank-11-link-page-waiting');
+    // Opened with nothing in progress, it claims nothing, whatever the address says.
+    await page.evaluate(`localStorage.removeItem('coffer-bank-link')`);
+    for (const address of ['/gocardless/link', '/gocardless/link?error=UserCancelledSession']) {
+      await open('/budget');
+      await open(address);
+      await page.getByRole('heading', { name: 'No bank link is in progress' }).waitFor(WAIT);
+      for (const claim of ['Your bank account is linked', 'Your bank did not link the account']) {
+        expect(await page.getByRole('heading', { name: claim }).count()).toBe(0);
+      }
+    }
+    await modalShots(page, 'bank-12-link-page-none');
   });
 });

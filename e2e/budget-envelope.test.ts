@@ -177,7 +177,14 @@ describe.runIf(BUILT && API_BUILT)('the envelope budget in Chromium', { timeout:
     let dialog = page.getByRole('dialog', { name: 'Transfer to another category' });
     await dialog.getByLabel('Amount').fill('55.50');
     await dialog.getByRole('combobox', { name: 'To' }).fill('Gener');
-    // Enter takes the highlighted category and submits.
+    // The first Enter only takes the highlighted category: nothing moves before it is seen.
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: 'To' }).inputValue())
+      .toBe('General');
+    expect(await dialog.getByRole('listbox').count()).toBe(0);
+    expect(await readBudgeted(page, 'General', MONTH)).toBe(0);
+    // A second Enter, with nothing open, submits.
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => b.balance('Eating Out', MONTH), WAIT).toBe(10000);
@@ -187,8 +194,12 @@ describe.runIf(BUILT && API_BUILT)('the envelope budget in Chromium', { timeout:
     await b.balanceAction('Groceries', MONTH, 'Cover overspending…');
     dialog = page.getByRole('dialog', { name: 'Cover overspending' });
     await dialog.getByRole('combobox', { name: 'From' }).fill('Transport');
-    await page.getByRole('option', { name: 'Transport' }).click();
-    await dialog.getByRole('button', { name: 'Cover' }).click();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: 'From' }).inputValue())
+      .toBe('Transport');
+    expect(await b.balance('Groceries', MONTH)).toBe(-15000);
+    await dialog.getByRole('button', { name: 'Cover' }).press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => b.balance('Groceries', MONTH), WAIT).toBe(0);
     expect(await b.balance('Transport', MONTH)).toBe(0);

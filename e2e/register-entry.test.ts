@@ -329,6 +329,59 @@ describe.runIf(built)(
       await expect.poll(() => left.count(), WAIT).toBe(0);
     });
 
+    it('keeps Tab in a new split: through its lines to Add split line, never into a saved row', async () => {
+      const market = await row(/Market/).count();
+      await page.getByRole('button', { name: '+ Add New' }).click();
+      await page.getByRole('textbox', { name: 'Date' }).waitFor(WAIT);
+      await k().type('11/20/2025');
+      await k().press('Tab');
+      await k().type('Market');
+      await k().press('Tab');
+      await k().press('Tab');
+      await k().type('Split');
+      await k().press('Tab');
+      await k().type('30');
+      await k().press('Enter');
+      const footer = grid().getByRole('row', { name: 'New transaction actions' });
+      // The hint says what Enter and Tab do in a split.
+      expect(await footer.textContent()).toContain('Enter in the last line adds a line');
+      expect(await footer.textContent()).toContain('Tab moves through the lines');
+      const focused = () =>
+        page.evaluate(
+          'document.activeElement?.getAttribute("aria-label") || document.activeElement?.textContent',
+        );
+      await expect.poll(focused, WAIT).toBe('Category of split line');
+      await k().type('Groc');
+      await k().press('Tab');
+      await k().type('10');
+      // Past the last field of the last line: the footer's control, not the saved row below.
+      await k().press('Tab');
+      await k().press('Tab');
+      await expect.poll(focused, WAIT).toBe('Add split line');
+      expect(
+        await grid().locator('.vtable-row:not(.reg-draft) input:not([type=checkbox])').count(),
+      ).toBe(0);
+      await screenshotsAt(page, 'register-24-split-tab');
+      // The visible control adds a line holding what is left, its category in edit.
+      await k().press('Enter');
+      await expect.poll(() => grid().locator('.reg-draft.reg-line').count(), WAIT).toBe(2);
+      await expect.poll(focused, WAIT).toBe('Category of split line');
+      await k().type('Transp');
+      await k().press('Tab');
+      await k().press('Tab');
+      await k().press('Tab');
+      await expect.poll(focused, WAIT).toBe('Add split line');
+      expect(
+        await grid().locator('.vtable-row:not(.reg-draft) input:not([type=checkbox])').count(),
+      ).toBe(0);
+      // Cancel, by keyboard too: nothing was saved.
+      await k().press('Tab');
+      await expect.poll(focused, WAIT).toBe('Cancel');
+      await k().press('Enter');
+      await expect.poll(() => grid().locator('.reg-draft').count(), WAIT).toBe(0);
+      expect(await row(/Market/).count()).toBe(market);
+    });
+
     it('has the core’s balances after a reload, and shows a second device’s edits in an open register', async () => {
       await page.reload();
       await row(/Bookshop/).waitFor(WAIT);

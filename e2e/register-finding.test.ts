@@ -308,6 +308,12 @@ describe.runIf(built)(
       await page.getByRole('menuitem', { name: 'Category', exact: true }).click();
       const editor = page.getByRole('dialog', { name: 'Filter by Category' });
       await editor.getByRole('combobox', { name: 'Value' }).fill('Groc');
+      // The first Enter picks Groceries; the second, with the list closed, applies.
+      await k().press('Enter');
+      await expect
+        .poll(() => editor.getByRole('combobox', { name: 'Value' }).inputValue(), WAIT)
+        .toBe('Groceries');
+      expect(await editor.isVisible()).toBe(true);
       await k().press('Enter');
       await expect.poll(() => rows().count(), WAIT).toBe(18);
       await page.getByRole('button', { name: 'Filter', exact: true }).click();
@@ -546,12 +552,15 @@ describe.runIf(built)(
       await k().press('Escape');
       await dialog.getByRole('button', { name: 'Close account' }).click();
       await dialog.getByRole('alert').filter({ hasText: 'Transfer is required' }).waitFor(WAIT);
-      // Enter in the picker chooses and submits: money leaving the budget needs a category.
+      // Enter in the picker chooses, a second Enter submits: money leaving the budget needs a
+      // category.
       await dialog.getByRole('combobox', { name: 'Transfer the balance to' }).fill('Brokerage');
+      await k().press('Enter');
       await k().press('Enter');
       await dialog.getByRole('alert').filter({ hasText: 'Category is required' }).waitFor(WAIT);
       await shoot('10-close');
       await dialog.getByRole('combobox', { name: 'Transfer the balance to' }).fill('Savings');
+      await k().press('Enter');
       await k().press('Enter');
       await main().getByText('Closed', { exact: true }).waitFor(WAIT);
       await expect.poll(() => headerBalance().textContent(), WAIT).toBe('0.00');

@@ -23,7 +23,8 @@ import { bootstrapServer } from './helpers/steps.ts';
 /**
  * What a newcomer meets, taken at its word: the demo budget from the first-run screen, an About
  * page that never claims an update check it could not make (and makes none before the person
- * allows it), and a file list that tells two copies of one budget apart.
+ * allows it), and a file list that tells two copies of one budget apart, keeps the closed demo
+ * budget, and says 'Syncing' of no closed file.
  */
 describe.runIf(BUILT)('honest screens for a newcomer, in Chromium', { timeout: 90_000 }, () => {
   let session: Session;
@@ -143,6 +144,13 @@ describe.runIf(BUILT)('honest screens for a newcomer, in Chromium', { timeout: 9
     expect(here).toMatch(/Last opened .*Local file My-Finances-/);
     expect(there).toMatch(/Not downloaded to this device · Server file [0-9a-f]{8}/);
     expect(new Set(names).size).toBe(2);
+    // Closed files are not syncing: the copy here and on the server says it is synced.
+    expect(here).toContain('Synced');
+    expect(await files.getByText('Syncing').count()).toBe(0);
+    // The demo budget, closed at the start of this test, is still listed: a local file.
+    const demo = files.getByRole('button', { name: /^Demo Budget/ });
+    expect(await demo.count()).toBe(1);
+    expect(await demo.textContent()).toMatch(/On this device only.*Local$/);
     await lookAt('trust-04-two-copies');
 
     // The delete dialog says which copy it is about.

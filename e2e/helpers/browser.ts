@@ -63,10 +63,44 @@ export async function cutFigures(page: Page): Promise<string[]> {
   });
 }
 
-/** Fails when a figure is cut at this size (see cutFigures). */
+/**
+ * The names in the cells matching `selector` that do not show whole (wider than their cell).
+ * For the lists whose columns give names their room first (the register, the schedules list).
+ */
+export async function cutNames(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((cells) => {
+    type Box = (typeof cells)[number];
+    // The text itself, or the one element holding it (a link, a span), may overflow.
+    const cut = (cell: Box) => {
+      const inner = cell.querySelector<Box>(':scope > *');
+      const room = cell.getBoundingClientRect().width;
+      return (
+        cell.scrollWidth > cell.clientWidth + 1 ||
+        (!!inner && inner.getBoundingClientRect().width > room + 1)
+      );
+    };
+    return cells
+      .filter((cell) => cell.getClientRects().length > 0 && cut(cell))
+      .map((cell) => (cell.textContent ?? '').trim());
+  });
+}
+
+/** The cells of the lists whose names must show whole at 1100 px and wider. */
+export const NAME_CELLS =
+  '.register .vtable-body [data-col=payee], .register .vtable-body [data-col=category], ' +
+  '.schedules-table .vtable-body .vtable-cell:nth-child(-n+3)';
+
+/**
+ * Fails when a figure is cut at this size (see cutFigures), or, 1100 px wide and wider, a name
+ * in the register or the schedules list (see cutNames, NAME_CELLS).
+ */
 export async function expectWholeFigures(page: Page, where: string): Promise<void> {
   const cut = await cutFigures(page);
   if (cut.length > 0) throw new Error(`${where}: figures cut off: ${cut.slice(0, 8).join(' | ')}`);
+  if ((page.viewportSize()?.width ?? 0) < MEDIUM.width) return;
+  const names = await cutNames(page, NAME_CELLS);
+  if (names.length > 0)
+    throw new Error(`${where}: names cut off: ${names.slice(0, 8).join(' | ')}`);
 }
 
 /** Writes `<name>-<size>.png` for both sizes, restoring the desktop size afterwards. */

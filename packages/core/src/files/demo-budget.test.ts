@@ -20,7 +20,7 @@ function appCore(fetch: typeof globalThis.fetch) {
 }
 
 describe('create-demo-budget', () => {
-  it('makes a demo budget with months of activity, never in the future, kept out of the file list', async () => {
+  it('makes a demo budget with months of activity, never in the future, listed like any local budget', async () => {
     const { core, send } = appCore(server().fetch);
     expect(await send('create-demo-budget')).toEqual({ id: DEMO_BUDGET_ID });
     const sql = core.budget!.sqlite;
@@ -51,7 +51,10 @@ describe('create-demo-budget', () => {
         'SELECT count(*) AS n FROM transactions WHERE tombstone = 0 AND category IS NULL AND starting_balance_flag = 0 AND acct IN (SELECT id FROM accounts WHERE offbudget = 0)',
       )!.n,
     ).toBe(0);
-    expect(await send('get-budgets')).toEqual([]);
+    // It stays in the file list once closed, a local file, until deleted.
+    expect(await send('get-budgets')).toEqual([
+      expect.objectContaining({ id: DEMO_BUDGET_ID, name: 'Demo Budget' }),
+    ]);
     // Nothing to undo: the demo's making is not an edit of the user's.
     const all = () =>
       sql.first<{ n: number }>('SELECT count(*) AS n FROM transactions WHERE tombstone = 0')!.n;
@@ -67,6 +70,11 @@ describe('create-demo-budget', () => {
       )!.n,
     ).toBe(3);
     await send('close-budget');
+    expect(await send('get-all-files')).toEqual([
+      expect.objectContaining({ id: DEMO_BUDGET_ID, name: 'Demo Budget', state: 'local' }),
+    ]);
+    expect(await send('delete-budget', { id: DEMO_BUDGET_ID })).toBe('ok');
+    expect(await send('get-all-files')).toEqual([]);
   });
 
   it('clears the read-only flag a rejected token left (a new local budget does not, as in Actual)', async () => {

@@ -5,7 +5,7 @@ import { v } from '../handlers-core/validate.ts';
 import { downloadToDisk, isSafeBudgetId } from './download.ts';
 import { type CloudError, cloudError } from './errors.ts';
 import { type FileEntry, type LocalBudget, type RemoteFile, reconcileFiles } from './file-list.ts';
-import { type CloudSession, DEMO_BUDGET_ID } from './session.ts';
+import type { CloudSession } from './session.ts';
 import { uploadBudget } from './upload.ts';
 
 /** The file manager's handlers: list, upload, download and delete budgets. */
@@ -20,16 +20,15 @@ export function fileHandlers(session: CloudSession) {
   async function localBudgets(ctx: HandlerContext): Promise<LocalBudget[]> {
     const [all, state] = await Promise.all([listBudgets(env(ctx)), ready(ctx)]);
     const opened = state.get('last-opened') ?? {};
-    return all
-      .filter((p) => p.id !== DEMO_BUDGET_ID)
-      .map((p) => ({
-        id: p.id,
-        name: p.budgetName || '(no name)',
-        cloudFileId: p.cloudFileId || undefined,
-        groupId: p.groupId || undefined,
-        encryptKeyId: p.encryptKeyId ?? null,
-        ...(typeof opened[p.id] === 'string' ? { lastOpened: opened[p.id] } : {}),
-      }));
+    // The demo budget is listed too: once closed it stays a local file until deleted.
+    return all.map((p) => ({
+      id: p.id,
+      name: p.budgetName || '(no name)',
+      cloudFileId: p.cloudFileId || undefined,
+      groupId: p.groupId || undefined,
+      encryptKeyId: p.encryptKeyId ?? null,
+      ...(typeof opened[p.id] === 'string' ? { lastOpened: opened[p.id] } : {}),
+    }));
   }
 
   /** The server's files, or null when there is no server, no session, or no answer. */

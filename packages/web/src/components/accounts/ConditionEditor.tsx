@@ -59,7 +59,7 @@ interface Props {
 
 export function ConditionEditor({ anchor, condition, onApply, onClose }: Props) {
   const [c, setState] = useState<FilterCondition>(condition);
-  // A picker's Enter commits its value and submits the form in one event: read the latest.
+  // A picker commits its value in the same event as the key that submits: read the latest.
   const latest = useRef(c);
   const setC = (next: FilterCondition) => {
     latest.current = next;
@@ -111,7 +111,7 @@ export function ConditionEditor({ anchor, condition, onApply, onClose }: Props) 
             ))}
           </Select>
         </div>
-        <ValueInput condition={c} onChange={(value) => setC({ ...c, value })} onEnter={apply} />
+        <ValueInput condition={c} onChange={(value) => setC({ ...c, value })} />
         <div className="row" style={{ justifyContent: 'flex-end' }}>
           <Button type="button" onClick={onClose}>
             Cancel
@@ -128,11 +128,9 @@ export function ConditionEditor({ anchor, condition, onApply, onClose }: Props) 
 function ValueInput({
   condition: c,
   onChange,
-  onEnter,
 }: {
   condition: FilterCondition;
   onChange: (value: unknown) => void;
-  onEnter: () => void;
 }) {
   const label = 'Value';
   if (isList(c.op)) return <ListInput condition={c} onChange={onChange} />;
@@ -145,10 +143,7 @@ function ValueInput({
           field={c.field}
           value={(c.value as string | null) ?? null}
           autoFocus
-          onPick={(id, enter) => {
-            onChange(id);
-            if (enter) onEnter();
-          }}
+          onPick={onChange}
         />
       );
     case 'amount':
@@ -223,15 +218,16 @@ function IdPicker({
   field: string;
   value: string | null;
   autoFocus?: boolean;
-  onPick: (id: string | null, enter: boolean) => void;
+  onPick: (id: string | null) => void;
 }) {
   const common = {
     label: 'Value',
     value,
     autoFocus,
     clearable: true,
-    onCommit: (item: { id: string } | null, reason: string) => {
-      onPick(item?.id ?? null, reason === 'enter');
+    // The picker's first Enter only picks; the form's submit (a second Enter) applies.
+    onCommit: (item: { id: string } | null) => {
+      onPick(item?.id ?? null);
     },
   };
   if (field === 'payee') return <PayeeAutocomplete {...common} options={{ transferMode: false }} />;

@@ -160,7 +160,7 @@ export function FilterBar({ finding, ready }: { finding: RegisterFinding; ready:
       <div ref={savedButton} className="reg-saved">
         <MenuButton
           label="Saved filters ▾"
-          className="btn reg-btn-small"
+          className="btn btn-small"
           items={savedItems}
           onSelect={(name) => {
             if (name.startsWith('apply:')) {

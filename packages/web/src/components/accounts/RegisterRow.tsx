@@ -69,15 +69,19 @@ export function Cell({
   col,
   children,
   className,
+  title,
 }: {
   col: RegisterColumn;
   children?: ReactNode;
   className?: string;
+  /** The whole text, shown on hover when the column cuts it. */
+  title?: string;
 }) {
   return (
     <div
       role="gridcell"
       data-col={col.id}
+      title={title || undefined}
       className={`vtable-cell align-${col.align ?? 'left'} reg-${col.id}${className ? ` ${className}` : ''}`}
     >
       {children}
@@ -236,21 +240,43 @@ export const RowCells = memo(function RowCells(p: RowCellsProps) {
     }
   }
 
+  /** A name's whole text, for the cell's title (a narrow column cuts it with an ellipsis). */
+  function wholeText(id: ColumnId): string | undefined {
+    if (editing === id) return undefined;
+    switch (id) {
+      case 'payee':
+        return text.payee(v.payee).name;
+      case 'account':
+        return v.isLine ? undefined : text.account(v.account);
+      case 'notes':
+        return v.notes ?? undefined;
+      case 'category':
+        return row.category === 'choose' && v.category ? text.category(v.category) : undefined;
+      default:
+        return undefined;
+    }
+  }
+
   return (
     <>
-      {p.columns.map((col) => (
-        <Cell
-          key={col.id}
-          col={col}
-          className={[
-            editing === col.id ? 'editing' : '',
-            p.cursorField === col.id ? 'cursor' : '',
-            error?.field === col.id ? 'invalid' : '',
-          ].join(' ')}
-        >
-          {content(col.id)}
-        </Cell>
-      ))}
+      {p.columns.map((col) => {
+        const whole = wholeText(col.id);
+        return (
+          <Cell
+            key={col.id}
+            col={col}
+            title={whole}
+            className={[
+              editing === col.id ? 'editing' : '',
+              p.cursorField === col.id ? 'cursor' : '',
+              error?.field === col.id ? 'invalid' : '',
+            ].join(' ')}
+          >
+            {/* A name in a span: the focused row's cursor cell shows it whole over its neighbour. */}
+            {whole ? <span className="reg-name">{content(col.id)}</span> : content(col.id)}
+          </Cell>
+        );
+      })}
     </>
   );
 });

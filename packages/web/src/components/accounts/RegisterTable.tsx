@@ -19,6 +19,7 @@ import { Amount } from '../kit/ui/AmountInput.tsx';
 import { Menu, type MenuEntry } from '../kit/ui/Menu.tsx';
 import { gridTemplate, VirtualTable, type VirtualTableHandle } from '../kit/ui/VirtualTable.tsx';
 import type { RegisterColumn } from './columns.ts';
+import { DraftFooter, LeftText } from './DraftFooter.tsx';
 import { DRAFT_KEY, type NavRow } from './nav-rows.ts';
 import type { Preview } from './previews.ts';
 import type { Sort } from './register-query.ts';
@@ -37,17 +38,6 @@ import type { RegisterTx } from './types.ts';
 import type { RegisterEditing } from './use-register-editing.ts';
 import { Button } from '../kit/ui/Button.tsx';
 import { Checkbox } from '../kit/ui/Checkbox.tsx';
-
-/** What is left of a split, in the direction of its total: still to assign, or too much. */
-function LeftText({ total, left }: { total: number; left: number }) {
-  const toAssign = total < 0 ? -left : left;
-  return (
-    <>
-      {toAssign >= 0 ? 'Amount left: ' : 'Over by: '}
-      <Amount cents={Math.abs(left)} colored={false} />
-    </>
-  );
-}
 
 /** The spec's click-versus-drag tolerance: a press that moved further is not a click. */
 const CLICK_TOLERANCE = 5;
@@ -194,28 +184,12 @@ export function RegisterTable(p: RegisterTableProps) {
         </div>
       ))}
       {p.draftRows.length > 0 && (
-        <div className="reg-draft-footer" role="row" aria-label="New transaction actions">
-          <div role="gridcell" className="reg-draft-footer-cell">
-            {p.draftLeft !== 0 ? (
-              <span className="reg-left" role="status">
-                <LeftText total={p.draftTotal} left={p.draftLeft} />
-                <Button type="button" size="small" onClick={() => p.onDistribute(null)}>
-                  Distribute
-                </Button>
-              </span>
-            ) : (
-              <span className="subdued">Enter saves and starts the next one. Escape cancels.</span>
-            )}
-            <span className="reg-draft-buttons">
-              <Button type="button" size="small" onClick={p.editing.cancelAdd}>
-                Cancel
-              </Button>
-              <Button type="button" variant="primary" size="small" onClick={p.editing.saveDraft}>
-                Add
-              </Button>
-            </span>
-          </div>
-        </div>
+        <DraftFooter
+          editing={p.editing}
+          left={p.draftLeft}
+          total={p.draftTotal}
+          onDistribute={() => p.onDistribute(null)}
+        />
       )}
       {p.previews.map((preview) => (
         <div

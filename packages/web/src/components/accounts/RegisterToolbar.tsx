@@ -37,7 +37,7 @@ export function RegisterToolbar({
       <span ref={filterButton}>
         <MenuButton
           label="Filter"
-          className="btn reg-btn-small"
+          className="btn btn-small"
           ariaLabel="Filter"
           items={FILTER_EDITOR_FIELDS.map((f) => ({ name: f, text: fieldTitle(f) }))}
           onSelect={setAdding}
@@ -74,7 +74,7 @@ export function RegisterToolbar({
         <MenuButton
           label={`${selected} selected ▾`}
           ariaLabel={`Actions for ${selected} selected transaction${selected === 1 ? '' : 's'}`}
-          className="btn reg-btn-small btn-primary"
+          className="btn btn-small btn-primary"
           items={bulk.items}
           onSelect={bulk.onSelect}
         />

@@ -4,6 +4,7 @@
  */
 import type { Account } from '../../app/types.ts';
 import { type CategoryState, type CellValues, categoryState, editableFields } from './cells.tsx';
+import { nextField } from './columns.ts';
 import type { Draft } from './draft.ts';
 import { isReconciled } from './reconciled.ts';
 import type { DisplayRow } from './register-rows.ts';
@@ -141,4 +142,31 @@ export function registerNavRows(
     out.push(made);
   }
   return out;
+}
+
+/** Where Tab goes from a field: a field (of this row or the next), or the add row's footer. */
+export type TabTarget = { row: NavRow; field: RegisterField } | 'draft-footer' | null;
+
+const inDraft = (row: NavRow | undefined) => row?.kind === 'draft' || row?.kind === 'draft-line';
+
+/**
+ * Where Tab (dir 1) or Shift+Tab (dir -1) from `field` of `rows[index]` goes. Tab never leaves
+ * the unsaved new transaction for the rows below: past its last field (or its last split
+ * line's) it goes to the add row's footer, whose controls add a line or save. Null: nowhere.
+ */
+export function tabTarget(
+  rows: readonly NavRow[],
+  index: number,
+  field: RegisterField,
+  dir: 1 | -1,
+): TabTarget {
+  const row = rows[index];
+  if (!row) return null;
+  const next = nextField(row.fields, field, dir);
+  if (next !== 'next-row' && next !== 'prev-row') return { row, field: next };
+  const target = rows[index + dir];
+  if (inDraft(row) && !inDraft(target)) return dir > 0 ? 'draft-footer' : null;
+  if (!target) return null;
+  const f = dir > 0 ? target.fields[0] : target.fields[target.fields.length - 1];
+  return f ? { row: target, field: f } : null;
 }

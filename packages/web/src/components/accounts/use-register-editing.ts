@@ -9,7 +9,7 @@ import { useStore } from '../../app/context.ts';
 import { errorOf } from '../../backend/backend.ts';
 import type { CommitReason } from '../kit/ui/cell-keys.ts';
 import { localToday } from '../kit/ui/calendar.ts';
-import { nearestField, nextField } from './columns.ts';
+import { nearestField } from './columns.ts';
 import {
   addDraftLine,
   type Draft,
@@ -20,7 +20,14 @@ import {
   updateDraft,
 } from './draft.ts';
 import { addLineChanges, editChanges, type EditContext } from './edits.ts';
-import { DRAFT_KEY, draftLineKey, draftNavRows, type NavContext, type NavRow } from './nav-rows.ts';
+import {
+  DRAFT_KEY,
+  draftLineKey,
+  draftNavRows,
+  type NavContext,
+  type NavRow,
+  tabTarget,
+} from './nav-rows.ts';
 import { applyUpdates } from './optimistic.ts';
 import { splitRemainder } from './register-rows.ts';
 import type { BatchChanges, RegisterField, RegisterTx } from './types.ts';
@@ -73,6 +80,8 @@ export function useRegisterEditing(opts: EditingOptions) {
   const [cursor, setCursor] = useState<Cursor | null>(null);
   const [draft, setDraftState] = useState<Draft | null>(null);
   const [error, setError] = useState<FieldError | null>(null);
+  // Bumped when Tab leaves the add row's last field: the table focuses the footer's control.
+  const [footerFocus, setFooterFocus] = useState(0);
   const draftRef = useRef<Draft | null>(null);
   const last = useRef<{ date: string | null; account: string | null }>({
     date: null,
@@ -148,17 +157,18 @@ export function useRegisterEditing(opts: EditingOptions) {
         return;
       case 'tab':
       case 'shift-tab': {
-        const next = nextField(row.fields, field, reason === 'tab' ? 1 : -1);
-        if (next === 'next-row' || next === 'prev-row') {
-          const target =
-            rows.current[(rowIndex.get(row.key) ?? 0) + (next === 'next-row' ? 1 : -1)];
-          if (!target) return;
-          const f =
-            next === 'next-row' ? target.fields[0] : target.fields[target.fields.length - 1];
-          if (f) moveEdit(target, f);
-        } else {
-          go(row.key, next, true);
-        }
+        const to = tabTarget(
+          rows.current,
+          rowIndex.get(row.key) ?? 0,
+          field,
+          reason === 'tab' ? 1 : -1,
+        );
+        if (to === 'draft-footer') {
+          // The new transaction is not left for a saved row: its footer's controls come next.
+          setCursor({ row: row.key, field, editing: false });
+          setFooterFocus((n) => n + 1);
+        } else if (to && to.row.key === row.key) go(row.key, to.field, true);
+        else if (to) moveEdit(to.row, to.field);
         return;
       }
       case 'enter':
@@ -207,6 +217,15 @@ export function useRegisterEditing(opts: EditingOptions) {
     setError(null);
     setCursor({ row: DRAFT_KEY, field: 'date', editing: true });
   }, [setDraft]);
+
+  /** The footer's 'Add split line': a line holding what is left, its category in edit. */
+  const addLine = useCallback(() => {
+    const d = draftRef.current;
+    if (!d?.lines) return;
+    const more = addDraftLine(d, latest.current.ctx.newId);
+    setDraft(more);
+    go(draftLineKey(more.lines![more.lines!.length - 1]!.id), 'category', true);
+  }, [setDraft, go]);
 
   const cancelAdd = useCallback(() => {
     setDraft(null);
@@ -369,6 +388,8 @@ export function useRegisterEditing(opts: EditingOptions) {
     confirmLocked,
     startAdd,
     cancelAdd,
+    addLine,
+    footerFocus,
     saveDraft: () => draftRef.current && saveDraft(draftRef.current),
     setDraft,
     goRow: (rowKey: string, step: 1 | -1) => {

@@ -5,6 +5,7 @@ import type { Answer, BankProvider, ExternalAccount } from './bank-provider.ts';
 import { LINK_FAILED, LINK_SUCCESS, waitErrorText } from './link-logic.ts';
 import { Button } from '../kit/ui/Button.tsx';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { writeLinkProgress } from './link-progress.ts';
 
 export interface LinkedData {
   linkId: string;
@@ -65,14 +66,27 @@ export function ExternalLinkWait({
     if (!mounted.current) return;
     if (!link.ok) return fail(LINK_FAILED);
     setState({ kind: 'browser', url: link.value.url });
+    // The page the bank sends the consent tab back to reads this: a link is in progress.
+    const mark = (state: 'waiting' | 'linked' | 'failed', error?: string) =>
+      writeLinkProgress(window.localStorage, {
+        state,
+        provider: provider.name,
+        at: Date.now(),
+        ...(error ? { error } : {}),
+      });
+    mark('waiting');
     window.open(link.value.url, '_blank', 'noopener,noreferrer');
     const linked = await provider.waitForLink(store.backend, {
       linkId: link.value.linkId,
       upgradingAccountId,
     });
+    const text = linked.ok ? null : waitErrorText(linked.reason ?? 'unknown');
+    if (linked.ok) mark('linked');
+    else if (text) mark('failed', text);
+    else writeLinkProgress(window.localStorage, null);
     if (!mounted.current) return;
     if (linked.ok) setState({ kind: 'success', data: linked.value });
-    else fail(waitErrorText(linked.reason ?? 'unknown'));
+    else fail(text);
   }
 
   if (state.kind === 'browser') {

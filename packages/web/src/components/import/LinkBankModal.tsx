@@ -10,11 +10,10 @@ import { type Bank, providerById } from './bank-provider.ts';
 import { COUNTRIES } from './countries.ts';
 import { ExternalLinkWait, type LinkedData } from './ExternalLinkWait.tsx';
 import { banksFailedText, notConfiguredText } from './link-logic.ts';
+import { noServerText, useProviderSetup } from './provider-setup.ts';
 import './bank.css';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
 import { Button } from '../kit/ui/Button.tsx';
-
-type Setup = { kind: 'checking' } | { kind: 'ready'; configured: boolean } | { kind: 'no-server' };
 
 type BankList =
   { kind: 'none' } | { kind: 'loading' } | { kind: 'error' } | { kind: 'ok'; banks: Bank[] };
@@ -30,25 +29,12 @@ export function LinkBankModal({ options, active, close }: ModalProps) {
   const store = useStore();
   const provider = providerById(options.provider);
   const upgradingAccountId = (options.upgradingAccountId as string | null | undefined) ?? null;
-  const [setup, setSetup] = useState<Setup>({ kind: 'checking' });
+  const [setup, setSetup] = useProviderSetup(provider);
   const [country, setCountry] = useState<string | null>(null);
   const [bank, setBank] = useState<Bank | null>(null);
   const [banks, setBanks] = useState<BankList>({ kind: 'none' });
   const [started, setStarted] = useState(false);
   const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    void provider.status(store.backend).then((res) => {
-      if (!current) return;
-      setSetup(
-        res.ok ? { kind: 'ready', configured: res.value.configured } : { kind: 'no-server' },
-      );
-    });
-    return () => {
-      current = false;
-    };
-  }, [store, provider]);
 
   useEffect(() => {
     if (!country || setup.kind !== 'ready' || !setup.configured) return;
@@ -114,12 +100,7 @@ export function LinkBankModal({ options, active, close }: ModalProps) {
             <Spinner small label="Checking" /> Checking the {provider.name} setup…
           </div>
         )}
-        {setup.kind === 'no-server' && (
-          <ErrorText as="p">
-            Bank sync goes through a Coffer server, which keeps the {provider.name} secrets. Use a
-            server (see the server menu at the top) to link a bank.
-          </ErrorText>
-        )}
+        {setup.kind === 'no-server' && <ErrorText as="p">{noServerText(provider.name)}</ErrorText>}
         {setup.kind === 'ready' && !setup.configured && (
           <>
             <ErrorText as="p">{notConfiguredText(provider.name)}</ErrorText>

@@ -5,17 +5,23 @@ import type { AppStore } from '../../app/store.ts';
  * Starts linking a bank (the register's account menu, the connection-problem banner's
  * Reauthorize): the Link Your Bank modal, which checks the provider's setup, lets the user
  * choose a bank, waits for the consent in the browser, then asks which accounts to link.
- * `upgradingAccountId` links (or links again) that account. Once linked, the app shows the
+ * `upgradingAccountId` links (or links again) that account; `replace` takes the place of the
+ * modal that asked (Add Account). Once linked, the app shows the
  * account. Kept tiny: the register loads it with its page; the modals load with their use.
  */
 export function startBankLink(
   store: AppStore,
   navigate: NavigateFunction,
-  { upgradingAccountId }: { upgradingAccountId?: string } = {},
+  { upgradingAccountId, replace = false }: { upgradingAccountId?: string; replace?: boolean } = {},
 ): void {
-  store.pushModal('gocardless-external-msg', {
+  const options = {
     upgradingAccountId: upgradingAccountId ?? null,
     onLinked: (accountId: string | null) =>
       navigate(accountId ? `/accounts/${accountId}` : '/accounts'),
+  };
+  // From Add Account the link takes that modal's place.
+  store.modal({
+    type: replace ? 'replace' : 'push',
+    modal: { name: 'gocardless-external-msg', options },
   });
 }

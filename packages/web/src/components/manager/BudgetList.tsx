@@ -10,36 +10,36 @@ import {
   signOut,
 } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
-import type { FileEntry, FileState } from '../../app/types.ts';
+import type { FileEntry } from '../../app/types.ts';
 import { IS_DEV } from '../../app/version.ts';
 import { MenuButton } from '../kit/ui/Menu.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import { Brand } from './Brand.tsx';
-import { fileDetails, fileIdentity, repeatedNames } from './file-details.ts';
+import {
+  FILE_STATUS_TEXT,
+  type FileStatus,
+  fileDetails,
+  fileIdentity,
+  fileStatus,
+  repeatedNames,
+} from './file-details.ts';
 import { DeviceIcon, KeyIcon } from './file-icons.tsx';
 import { Button } from '../kit/ui/Button.tsx';
 
-export const FILE_STATE_TEXT: Record<FileState, string> = {
-  unknown: 'Network unavailable',
-  remote: 'Available for download',
-  local: 'Local',
-  broken: 'Local',
-  synced: 'Syncing',
-  detached: 'Syncing',
-};
-
-const STATE_ICON: Record<FileState, React.ReactNode> = {
+const STATUS_ICON: Record<FileStatus, React.ReactNode> = {
   unknown: '⚠',
   remote: '☁',
   local: <DeviceIcon />,
-  broken: <DeviceIcon />,
-  synced: '⟳',
-  detached: '⟳',
+  syncing: '⟳',
+  synced: '✓',
+  reset: '⚠',
 };
 
 function FileItem({ file, sameName }: { file: FileEntry; sameName: boolean }) {
   const store = useStore();
   const openId = useAppState((s) => s.prefs?.id ?? null);
+  const syncState = useAppState((s) => s.syncState);
+  const status = fileStatus(file, { openId, syncState });
   return (
     <li className="file-item">
       <Button
@@ -67,9 +67,9 @@ function FileItem({ file, sameName }: { file: FileEntry; sameName: boolean }) {
             </span>
           )}
           <span className="file-state-icon" aria-hidden="true">
-            {STATE_ICON[file.state]}
+            {STATUS_ICON[status]}
           </span>
-          {FILE_STATE_TEXT[file.state]}
+          {FILE_STATUS_TEXT[status]}
         </span>
       </Button>
       <MenuButton

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileEntry } from '../../app/types.ts';
-import { fileDetails, repeatedNames } from './file-details.ts';
+import { FILE_STATUS_TEXT, fileDetails, fileStatus, repeatedNames } from './file-details.ts';
 
 const formatTime = (iso: string) => `at ${iso.slice(0, 16)}`;
 
@@ -40,5 +40,26 @@ describe('the file list tells copies of a budget apart', () => {
     expect(fileDetails(files[2]!, { openId: 'Other-5d6e7f8' })).toBe(
       'On this device only · Open now',
     );
+  });
+});
+
+describe('a file’s status', () => {
+  const synced: FileEntry = { id: 'a', cloudFileId: 'c', name: 'A', state: 'synced' };
+  const text = (f: FileEntry, context?: Parameters<typeof fileStatus>[1]) =>
+    FILE_STATUS_TEXT[fileStatus(f, context)];
+
+  it('says Syncing only for the open file while it syncs', () => {
+    expect(text(synced, { openId: 'a', syncState: 'syncing' })).toBe('Syncing');
+    expect(text(synced, { openId: 'a', syncState: 'idle' })).toBe('Synced');
+    expect(text(synced, { openId: 'b', syncState: 'syncing' })).toBe('Synced');
+    expect(text(synced)).toBe('Synced');
+    expect(text({ ...synced, state: 'detached' })).toBe('Reset on the server');
+  });
+
+  it('keeps the spec’s texts for the other states', () => {
+    expect(text({ ...synced, state: 'unknown' })).toBe('Network unavailable');
+    expect(text({ cloudFileId: 'c', name: 'A', state: 'remote' })).toBe('Available for download');
+    expect(text({ id: 'a', name: 'A', state: 'local' })).toBe('Local');
+    expect(text({ ...synced, state: 'broken' })).toBe('Local');
   });
 });

@@ -1,4 +1,4 @@
-import type { FileEntry, FileState } from '../../app/types.ts';
+import type { FileEntry, FileState, SyncState } from '../../app/types.ts';
 
 /** Where each kind of entry lives. */
 const WHERE: Record<FileState, string> = {
@@ -49,4 +49,42 @@ export function repeatedNames(files: readonly FileEntry[]): Set<string> {
   const seen = new Map<string, number>();
   for (const f of files) seen.set(f.name.toLowerCase(), (seen.get(f.name.toLowerCase()) ?? 0) + 1);
   return new Set([...seen].filter(([, n]) => n > 1).map(([name]) => name));
+}
+
+/** The status a file shows beside its name (spec: 'Network unavailable', 'Available for
+ * download', 'Local', 'Syncing'). */
+export type FileStatus = 'unknown' | 'remote' | 'local' | 'syncing' | 'synced' | 'reset';
+
+export const FILE_STATUS_TEXT: Record<FileStatus, string> = {
+  unknown: 'Network unavailable',
+  remote: 'Available for download',
+  local: 'Local',
+  syncing: 'Syncing',
+  synced: 'Synced',
+  reset: 'Reset on the server',
+};
+
+/**
+ * A file's status. 'Syncing' only while it really syncs: the open file, during a sync. A closed
+ * file on the server is 'Synced', or 'Reset on the server' when its sync was reset since
+ * (opening it asks what to do).
+ */
+export function fileStatus(
+  file: FileEntry,
+  context: { openId?: string | null; syncState?: SyncState } = {},
+): FileStatus {
+  switch (file.state) {
+    case 'unknown':
+    case 'remote':
+    case 'local':
+      return file.state;
+    case 'broken':
+      return 'local';
+    case 'synced':
+    case 'detached': {
+      const open = !!file.id && context.openId === file.id;
+      if (open && context.syncState === 'syncing') return 'syncing';
+      return file.state === 'synced' ? 'synced' : 'reset';
+    }
+  }
 }

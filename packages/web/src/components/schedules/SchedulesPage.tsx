@@ -89,7 +89,7 @@ export function SchedulesPage() {
             <SchedulesTable
               rows={shown}
               statuses={statuses}
-              wide={width >= 1200}
+              wide={width >= 1024}
               onError={onError}
               empty={
                 rows.length === 0 ? (

@@ -43,7 +43,10 @@ export function SchedulesTable({ rows, statuses, wide, empty, onError }: Schedul
     {
       id: 'name',
       header: 'Name',
-      width: 'minmax(110px, 1.1fr)',
+      // Names first: the widest share, payees next; the Repeats column stays at 1100 px but
+      // gives way. A longer name shows whole on hover (title) and focus (CSS).
+      width: 'minmax(128px, 1.6fr)',
+      title: (row) => row.name || undefined,
       cell: (row) => (
         <Link
           to={`/schedule/edit/${row.id}`}
@@ -57,13 +60,15 @@ export function SchedulesTable({ rows, statuses, wide, empty, onError }: Schedul
     {
       id: 'payee',
       header: 'Payee',
-      width: 'minmax(100px, 1.1fr)',
+      width: 'minmax(164px, 1.1fr)',
+      title: (row) => payeeName(row._payee) || undefined,
       cell: (row) => payeeName(row._payee),
     },
     {
       id: 'account',
       header: 'Account',
-      width: 'minmax(90px, 0.9fr)',
+      width: 'minmax(80px, 0.6fr)',
+      title: (row) => accountName(row._account) || undefined,
       cell: (row) => accountName(row._account),
     },
     {
@@ -77,7 +82,7 @@ export function SchedulesTable({ rows, statuses, wide, empty, onError }: Schedul
           {
             id: 'repeats',
             header: 'Repeats',
-            width: 'minmax(150px, 1.7fr)',
+            width: 'minmax(86px, 1.2fr)',
             cell: (row: ScheduleRow) =>
               typeof row._date === 'object' && row._date ? (
                 <span title={describeRecurrence(row._date, fmt.date)}>
@@ -92,13 +97,13 @@ export function SchedulesTable({ rows, statuses, wide, empty, onError }: Schedul
     {
       id: 'status',
       header: 'Status',
-      width: '112px',
+      width: '104px',
       cell: (row) => <StatusBadge status={statuses[row.id]} />,
     },
     {
       id: 'amount',
       header: 'Amount',
-      width: 'minmax(110px, 160px)',
+      width: '100px',
       align: 'right',
       cell: (row) => (
         <span className={`amount${scheduledAmount(row._amount) < 0 ? ' negative' : ''}`}>
@@ -109,7 +114,7 @@ export function SchedulesTable({ rows, statuses, wide, empty, onError }: Schedul
     {
       id: 'menu',
       header: <span className="sr-only">Actions</span>,
-      width: '52px',
+      width: '40px',
       align: 'center',
       cell: (row) => (
         <MenuButton

@@ -8,7 +8,7 @@ import {
   useState,
 } from 'react';
 import type { AcItem, Suggestions } from './autocomplete-logic.ts';
-import type { CommitReason } from './cell-keys.ts';
+import { type CommitReason, enterSubmits } from './cell-keys.ts';
 import { Popover } from './Popover.tsx';
 import { useEditKeys } from './use-edit-keys.ts';
 import { ErrorText } from './ErrorText.tsx';
@@ -44,7 +44,8 @@ export interface AutocompleteProps {
 /**
  * One combobox for every picker (payees, categories, accounts): the list opens on focus, typing
  * filters it, arrows move, Enter and Tab take the highlighted item, Escape reverts, and a text
- * that matches nothing reverts on blur (spec: pickers accept only existing items).
+ * that matches nothing reverts on blur (spec: pickers accept only existing items). In a form,
+ * the Enter that picks does not submit it; a second Enter, with the list closed, does.
  */
 export function Autocomplete({
   label,
@@ -143,7 +144,10 @@ export function Autocomplete({
         return;
       }
     }
+    // Read before the commit closes the list: an Enter that picks must not also submit.
+    const submits = enterSubmits({ cell, listOpen: open, dirty: typed || moved !== null });
     keys.onKeyDown(e);
+    if (e.key === 'Enter' && !submits) e.preventDefault();
   }
 
   const message = error ?? null;

@@ -22,6 +22,8 @@ export interface Column<R> {
   width: string;
   align?: 'left' | 'right' | 'center';
   cell: (row: R, index: number) => ReactNode;
+  /** A cell's whole text, shown on hover when the column is too narrow for it. */
+  title?: (row: R) => string | undefined;
   /** Extra header content (a sort button, a menu). */
   headerExtra?: ReactNode;
   /** aria-sort of this column's header. */
@@ -187,6 +189,7 @@ export function VirtualTable<R>({
                       key={c.id}
                       role={cellRole}
                       className={`vtable-cell align-${c.align ?? 'left'}`}
+                      title={c.title?.(row) || undefined}
                     >
                       {c.cell(row, item.index)}
                     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commitReasonForKey, moveAfter } from './cell-keys.ts';
+import { commitReasonForKey, enterSubmits, moveAfter } from './cell-keys.ts';
 
 const key = (k: string, mods: Partial<{ shiftKey: boolean; altKey: boolean }> = {}) => ({
   key: k,
@@ -44,5 +44,18 @@ describe('moveAfter', () => {
     expect(moveAfter({ row: 2, col: 1 }, 'down', 3, 3)).toBeNull();
     expect(moveAfter({ row: 0, col: 0 }, 'shift-tab', 3, 3)).toBeNull();
     expect(moveAfter(pos, 'blur', 3, 3)).toBeNull();
+  });
+});
+
+describe('enterSubmits', () => {
+  it('lets an Enter that picks from an open list or a typed text only pick', () => {
+    expect(enterSubmits({ cell: false, listOpen: true, dirty: false })).toBe(false);
+    expect(enterSubmits({ cell: false, listOpen: true, dirty: true })).toBe(false);
+    expect(enterSubmits({ cell: false, listOpen: false, dirty: true })).toBe(false);
+  });
+
+  it('submits the form on an Enter with nothing open and nothing typed, never in a cell', () => {
+    expect(enterSubmits({ cell: false, listOpen: false, dirty: false })).toBe(true);
+    expect(enterSubmits({ cell: true, listOpen: false, dirty: false })).toBe(false);
   });
 });

@@ -35,6 +35,16 @@ export function commitReasonForKey(e: KeyLike, cell: boolean): CommitReason | nu
   }
 }
 
+/**
+ * Whether Enter in a picker inside a form goes on to submit the form. An Enter that takes an
+ * item (the list is open, or the text was typed or moved through) only picks: the person sees
+ * what was picked before a second Enter, with nothing open, or the form's button submits. A
+ * cell never submits anything.
+ */
+export function enterSubmits(state: { cell: boolean; listOpen: boolean; dirty: boolean }): boolean {
+  return !state.cell && !state.listOpen && !state.dirty;
+}
+
 export interface GridPos {
   row: number;
   col: number;
