@@ -62,4 +62,22 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'fetch', 'setTimeout', 'setInterval', 'process'],
     },
   },
+  {
+    // The web reaches core through its public UI entry only (and tests through its testing
+    // entry), so core can move its modules without breaking the screens.
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@coffer/core/(?!(ui|testing)$)',
+              message: "Import core from '@coffer/core/ui' (tests: '@coffer/core/testing').",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

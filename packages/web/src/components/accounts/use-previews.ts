@@ -1,4 +1,4 @@
-import { q } from '@coffer/core/query/query.ts';
+import { q } from '@coffer/core/ui';
 import { useEffect, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import { runQuery, useTablesChanged } from '../kit/data.ts';

@@ -3,7 +3,7 @@
  * scheduled previews, splits and sorting (the account menu is use-account-actions.ts). Calls
  * into other working areas go through their public entry points (CONTRACTS.md).
  */
-import type { QueryState } from '@coffer/core/query/query.ts';
+import type { QueryState } from '@coffer/core/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';

@@ -1,4 +1,4 @@
-import type { QueryState } from '@coffer/core/query/query.ts';
+import type { QueryState } from '@coffer/core/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import { PAGE_SIZE, runQuery, useTablesChanged } from '../kit/data.ts';

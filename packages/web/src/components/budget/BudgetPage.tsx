@@ -1,5 +1,4 @@
-import { addMonths } from '@coffer/core/budget/months.ts';
-import { q } from '@coffer/core/query/query.ts';
+import { addMonths, q } from '@coffer/core/ui';
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';

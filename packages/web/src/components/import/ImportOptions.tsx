@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { CsvRow } from '@coffer/core/importers/parse/types.ts';
+import type { CsvRow } from '@coffer/core/ui';
 import { distinctValues } from './csv-guess.ts';
 import {
   DATE_FORMATS,

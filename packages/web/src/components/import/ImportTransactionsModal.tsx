@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { importSettingsPrefs, readImportSettings } from '@coffer/core/import/settings.ts';
-import type { CsvRow } from '@coffer/core/importers/parse/types.ts';
+import { type CsvRow, importSettingsPrefs, readImportSettings } from '@coffer/core/ui';
 import { savePrefs } from '../../app/actions.ts';
 import type { LocalPrefs } from '../../app/types.ts';
 import { useAppState, useStore } from '../../app/context.ts';

@@ -3,7 +3,7 @@
  * (an edit here, a sync from another device, an undo), paged for long lists, and sheet cells
  * kept fresh by `cells-changed`. Pages never load every transaction.
  */
-import type { QueryState } from '@coffer/core/query/query.ts';
+import type { QueryState } from '@coffer/core/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import { errorOf } from '../../backend/backend.ts';

@@ -1,5 +1,4 @@
-import type { CustomReport, CustomReportInput } from '@coffer/core/reports/custom-reports.ts';
-import type { DashboardWidget } from '@coffer/core/reports/dashboard.ts';
+import type { CustomReport, CustomReportInput, DashboardWidget } from '@coffer/core/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import type { AppStore } from '../../app/store.ts';

@@ -1,5 +1,4 @@
-import type { Month } from '@coffer/core/budget/months.ts';
-import type { QueryState } from '@coffer/core/query/query.ts';
+import type { Month, QueryState } from '@coffer/core/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
 import { runQuery, useTablesChanged } from '../kit/data.ts';

@@ -1,6 +1,4 @@
-import { q } from '@coffer/core/query/query.ts';
-import { defaultRecurConfig } from '@coffer/core/schedules/recurrence/editor.ts';
-import type { RecurConfig } from '@coffer/core/schedules/recurrence/types.ts';
+import { defaultRecurConfig, q, type RecurConfig } from '@coffer/core/ui';
 import { useFormat } from '../../app/use-format.ts';
 import { AmountInput } from '../kit/AmountInput.tsx';
 import { DateInput } from '../kit/DateInput.tsx';

@@ -1,5 +1,4 @@
-import { describeRecurrence } from '@coffer/core/schedules/recurrence/describe.ts';
-import type { RecurConfig } from '@coffer/core/schedules/recurrence/types.ts';
+import { describeRecurrence, type RecurConfig } from '@coffer/core/ui';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';

@@ -1,4 +1,4 @@
-import { q } from '@coffer/core/query/query.ts';
+import { q } from '@coffer/core/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppState } from '../../app/context.ts';

@@ -1,4 +1,4 @@
-import { q } from '@coffer/core/query/query.ts';
+import { q } from '@coffer/core/ui';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';

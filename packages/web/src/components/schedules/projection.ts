@@ -3,9 +3,7 @@
  * balance of the chosen accounts at the end of each day (what is booked, plus what the
  * schedules will still move from today on), so a person sees when money runs short.
  */
-import { advanceAfterPayment } from '@coffer/core/schedules/recurrence/dates.ts';
-import { formatDay, parseDay } from '@coffer/core/schedules/recurrence/days.ts';
-import { parseRecurrence } from '@coffer/core/schedules/recurrence/recurrence.ts';
+import { advanceAfterPayment, formatDay, parseDay, parseRecurrence } from '@coffer/core/ui';
 import { isRecurring, scheduledAmount, type ScheduleRow } from './schedule-logic.ts';
 
 export interface Occurrence {

@@ -3,7 +3,7 @@
  * core's derived statuses, both kept fresh after every write that touches them (an edit here,
  * the daily run, a sync, an undo), and the list's row actions.
  */
-import { q } from '@coffer/core/query/query.ts';
+import { q } from '@coffer/core/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import type { AppStore } from '../../app/store.ts';

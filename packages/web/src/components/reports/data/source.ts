@@ -1,5 +1,4 @@
-import type { Month } from '@coffer/core/budget/months.ts';
-import { q, type QueryState } from '@coffer/core/query/query.ts';
+import { type Month, q, type QueryState } from '@coffer/core/ui';
 import type { Account, Category, CategoryGroup, Payee } from '../../../app/types.ts';
 
 /**
