@@ -67,6 +67,18 @@ export default tseslint.config(
     // entry), so core can move its modules without breaking the screens.
     files: ['packages/web/src/**/*.{ts,tsx}'],
     rules: {
+      // Backend is core's typed client: a call's answer is typed by its handler, never asserted.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name="send"][typeArguments]',
+          message: "A handler's answer is typed by core: call send without a type argument.",
+        },
+        {
+          selector: 'CallExpression[callee.object.name="it"][callee.property.name="skip"]',
+          message: 'No skipped tests: make it pass or remove it.',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {

@@ -13,6 +13,13 @@ export type {
   InitFailureReason,
 } from './client/index.ts';
 export { isHandlerError, type HandlerError } from './handlers-core/errors.ts';
+// the shapes handlers answer with
+export type { AccountRow } from './accounts/queries.ts';
+export type { BudgetPrefs } from './budget-file/prefs.ts';
+export type { CategoryGroupRow, CategoryRow, GroupWithCategories } from './categories/queries.ts';
+export type { GlobalPrefs } from './files/account-handlers.ts';
+export type { FileEntry, FileState } from './files/file-list.ts';
+export type { PayeeRow } from './payees/queries.ts';
 // months
 export {
   addMonths,

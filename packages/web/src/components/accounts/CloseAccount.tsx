@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { Account } from '../../app/types.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { failureOf } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { Modal } from '../kit/Modal.tsx';
 import { AccountAutocomplete, CategoryAutocomplete } from '../kit/Pickers.tsx';
@@ -48,7 +48,7 @@ export function CloseAccountModal({ options, active, close }: ModalProps) {
     setBusy(true);
     const res = await store.backend.send('account-close', { id: account.id, ...args });
     setBusy(false);
-    const error = errorOf(res);
+    const error = failureOf(res);
     if (error) {
       if (error.type === 'transfer-required') setErrors({ transfer: 'Transfer is required' });
       else if (error.type === 'category-required') setErrors({ category: 'Category is required' });

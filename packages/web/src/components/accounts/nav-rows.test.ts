@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { registerNavRows } from './nav-rows.ts';
 import { displayRows } from './register-rows.ts';
 import type { RegisterTx } from './types.ts';
+import { accountRow } from '../../test-helpers/rows.ts';
 
 const tx = (id: string, o: Partial<RegisterTx> = {}) =>
   ({
@@ -16,7 +17,7 @@ const tx = (id: string, o: Partial<RegisterTx> = {}) =>
 
 describe('keyboard rows', () => {
   const ctx = {
-    accounts: [{ id: 'a', name: 'A', offbudget: 0 as const, closed: 0 as const }],
+    accounts: [accountRow({ id: 'a', name: 'A' })],
     transferAccountOf: () => null,
     showAccount: false,
   };

@@ -73,7 +73,7 @@ export function useRegisterRows(
 
   const readBalance = useCallback(async (): Promise<number | null> => {
     if (!balanceCell) return null;
-    const cells = await store.backend.send<Array<{ name: string; value: unknown }>>('getCells', {
+    const cells = await store.backend.send('getCells', {
       names: [`${BALANCE_SHEET}!${balanceCell}`],
     });
     const value = Array.isArray(cells) ? cells[0]?.value : undefined;

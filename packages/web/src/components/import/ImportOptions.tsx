@@ -147,7 +147,8 @@ export function ImportSettingsFields({
   choices,
   onChange,
 }: {
-  format: 'csv' | 'qif' | 'ofx' | 'camt';
+  /** csv, qif, ofx or camt, as the parser names it. */
+  format: string;
   choices: ImportChoices;
   onChange: Change;
 }) {

@@ -3,7 +3,7 @@ import { type CsvRow, importSettingsPrefs, readImportSettings } from '@coffer/co
 import { savePrefs } from '../../app/actions.ts';
 import type { LocalPrefs } from '../../app/types.ts';
 import { useAppState, useStore } from '../../app/context.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { isFailure } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { Modal } from '../kit/Modal.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
@@ -77,7 +77,7 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
     const delimiter = previous?.delimiter ?? (tsv ? null : remembered.delimiter);
     let hasHeaderRow = previous?.hasHeaderRow ?? remembered.hasHeaderRow ?? true;
     const parseWith = (header: boolean) =>
-      store.backend.send<ParseAnswer>('transactions-parse-file', {
+      store.backend.send('transactions-parse-file', {
         filepath: loaded.name,
         contents: loaded.bytes,
         options: {
@@ -89,15 +89,15 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
     let res = await parseWith(hasHeaderRow);
     // Nobody said whether this file has a header, and its first row is a transaction.
     const unsure = previous?.hasHeaderRow === undefined && remembered.hasHeaderRow === null;
-    if (unsure && !errorOf(res) && res.format === 'csv' && looksHeaderless(res.fields ?? [])) {
+    if (unsure && !isFailure(res) && res.format === 'csv' && looksHeaderless(res.fields ?? [])) {
       hasHeaderRow = false;
       res = await parseWith(false);
     }
     if (run !== parseRun.current) return;
-    const failure = errorOf(res) ? fatalErrorText({ error: res }) : fatalErrorText(res);
-    if (failure) {
+    const failure = isFailure(res) ? fatalErrorText({ error: res }) : fatalErrorText(res);
+    if (failure || isFailure(res)) {
       setAnswer(null);
-      setPhase({ kind: 'error', message: failure });
+      setPhase({ kind: 'error', message: failure ?? 'Internal error' });
       return;
     }
     setAnswer(res);
@@ -149,12 +149,12 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
     let current = true;
     const timer = setTimeout(() => {
       void store.backend
-        .send<{ transactions?: PreviewRow[] }>('transactions-import-preview', {
+        .send('transactions-import-preview', {
           accountId,
           transactions,
         })
         .then((res) => {
-          if (current) setPreviews(Array.isArray(res?.transactions) ? res.transactions : null);
+          if (current) setPreviews(isFailure(res) ? null : res.transactions);
         });
     }, 150);
     return () => {
@@ -178,13 +178,9 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
     if (!choices || transactions.length === 0) return;
     setImportError(null);
     setPhase({ kind: 'importing' });
-    const res = await store.backend.send<{
-      errors?: { message: string }[];
-      updated: string[];
-      matched?: string[];
-    }>('transactions-import', { accountId, transactions });
-    const failure = errorOf(res)?.message ?? res?.errors?.[0]?.message;
-    if (failure || !res) {
+    const res = await store.backend.send('transactions-import', { accountId, transactions });
+    const failure = isFailure(res) ? res.error.message : res.errors[0]?.message;
+    if (failure || isFailure(res)) {
       setImportError(failure ?? 'Internal error');
       setPhase({ kind: 'ready' });
       return;

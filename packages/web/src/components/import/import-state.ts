@@ -24,7 +24,8 @@ export type { CsvMapping, DateFormat, ParsedTransaction };
 export interface ParseAnswer {
   errors: { message?: string; internal?: string; line?: number }[];
   transactions: object[];
-  format?: 'csv' | 'qif' | 'ofx' | 'camt';
+  /** csv, qif, ofx or camt (absent for an unsupported file). */
+  format?: string;
   fields?: string[];
   lines?: number[];
   delimiter?: string;

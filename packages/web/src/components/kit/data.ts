@@ -6,7 +6,7 @@
 import type { QueryState } from '@coffer/core/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { isFailure } from '../../backend/backend.ts';
 import type { AppStore } from '../../app/store.ts';
 
 export type { QueryState };
@@ -31,10 +31,11 @@ export function useTablesChanged(tables: readonly string[], onChange: () => void
 
 /** Runs a serialized query; the core's error value becomes a thrown Error (a bug). */
 export async function runQuery<T>(store: AppStore, query: QueryState): Promise<T> {
-  const res = await store.backend.send<{ data: T }>('query', query);
-  const error = errorOf(res);
-  if (error) throw new Error(`query failed: ${error.message ?? error.type ?? 'unknown'}`);
-  return res.data;
+  const res = await store.backend.send('query', query);
+  if (isFailure(res)) throw new Error(`query failed: ${res.error.message}`);
+  // A query's rows take the shape its select names, which the handler cannot type: the caller
+  // names it (`runQuery<Row[]>`), as it wrote the query.
+  return res.data as T;
 }
 
 /**
@@ -166,12 +167,10 @@ export function useSheetCells(names: readonly string[]): Record<string, unknown>
       },
     );
     if (wanted.size > 0) {
-      void store.backend
-        .send<Array<{ name: string; value: unknown }>>('getCells', { names: [...wanted] })
-        .then((cells) => {
-          if (cancelled || !Array.isArray(cells)) return;
-          setValues(Object.fromEntries(cells.map((c) => [c.name, c.value])));
-        });
+      void store.backend.send('getCells', { names: [...wanted] }).then((cells) => {
+        if (cancelled || !Array.isArray(cells)) return;
+        setValues(Object.fromEntries(cells.map((c) => [c.name, c.value])));
+      });
     }
     return () => {
       cancelled = true;

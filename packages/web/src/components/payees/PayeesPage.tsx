@@ -14,6 +14,7 @@ import {
   selectionLabel,
 } from './payee-logic.ts';
 import './payees.css';
+import { type AnswerOf, isFailure } from '../../backend/backend.ts';
 
 function PayeeName({
   payee,
@@ -54,7 +55,7 @@ export function PayeesPage() {
   const store = useStore();
   const { state } = useLocation() as { state: { selectedPayee?: string } | null };
   const payees = useAppState((s) => s.payees);
-  const [orphaned, setOrphaned] = useState<Payee[]>([]);
+  const [orphaned, setOrphaned] = useState<AnswerOf<'payees-get-orphaned'>>([]);
   const [ruleCounts, setRuleCounts] = useState<Record<string, number>>({});
   const [selected, setSelected] = useState<Set<string>>(
     () => new Set(state?.selectedPayee ? [state.selectedPayee] : []),
@@ -66,11 +67,11 @@ export function PayeesPage() {
   const reload = useCallback(async () => {
     await loadPayees(store);
     const [orph, counts] = await Promise.all([
-      store.backend.send<Payee[]>('payees-get-orphaned'),
-      store.backend.send<Record<string, number>>('payees-get-rule-counts'),
+      store.backend.send('payees-get-orphaned'),
+      store.backend.send('payees-get-rule-counts'),
     ]);
-    setOrphaned(Array.isArray(orph) ? orph : []);
-    setRuleCounts(counts && typeof counts === 'object' && !('error' in counts) ? counts : {});
+    setOrphaned(isFailure(orph) ? [] : orph);
+    setRuleCounts(isFailure(counts) ? {} : counts);
   }, [store]);
 
   useEffect(() => {
@@ -115,7 +116,7 @@ export function PayeesPage() {
       setSelected(new Set());
     } else if (action === 'merge') {
       const [targetId, ...mergeIds] = ids;
-      await store.backend.send('payees-merge', { targetId, mergeIds });
+      if (targetId) await store.backend.send('payees-merge', { targetId, mergeIds });
       setSelected(new Set());
       setEditing(targetId ?? null);
     }

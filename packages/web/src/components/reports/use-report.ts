@@ -21,7 +21,7 @@ export function useGetCells(): (names: string[]) => Promise<Record<string, unkno
   return useCallback(
     async (names: string[]) => {
       if (names.length === 0) return {};
-      const cells = await store.backend.send<Array<{ name: string; value: unknown }>>('getCells', {
+      const cells = await store.backend.send('getCells', {
         names,
       });
       return Array.isArray(cells) ? Object.fromEntries(cells.map((c) => [c.name, c.value])) : {};

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { failureOf } from '../../backend/backend.ts';
 import { useQuery } from '../kit/data.ts';
 import { usePayeeName } from '../kit/Pickers.tsx';
 import { Spinner } from '../kit/Spinner.tsx';
@@ -86,7 +86,7 @@ export function ScheduleLinkPage() {
     const result = await store.backend.send('transactions-batch-update', {
       updated: chosen.map((id) => ({ id, schedule: row.id })),
     });
-    const error = errorOf(result);
+    const error = failureOf(result);
     if (error) return setProblem(error.message ?? 'The transactions could not be linked');
     const n = chosen.length;
     store.addNotification({

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { savePrefs } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { resetSync } from '../../sync/fixes.ts';
+import { answerOf } from '../../backend/backend.ts';
 
 function ResetCache() {
   const store = useStore();
@@ -40,7 +41,9 @@ function RepairSplits() {
       <div>
         <button
           className="btn"
-          onClick={async () => setResult(await store.backend.send('tools/fix-split-transactions'))}
+          onClick={async () =>
+            setResult(answerOf(await store.backend.send('tools/fix-split-transactions')))
+          }
         >
           Repair split transactions
         </button>

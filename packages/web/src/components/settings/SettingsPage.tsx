@@ -137,7 +137,7 @@ export function SettingsPage() {
         </Section>
       )}
       <About />
-      {prefs?.['flags.themes'] && <ThemeSettings />}
+      {Boolean(prefs?.['flags.themes']) && <ThemeSettings />}
       <Formatting />
       <EncryptionSettings />
       <ExportData />
