@@ -1,11 +1,15 @@
 import type { AppCore } from '../app.ts';
+import type { CloudModule } from '../files/cloud-module.ts';
 import type { Core } from '../handlers-core/core.ts';
 import type { HandlerError } from '../handlers-core/errors.ts';
 import type { CoreEvents } from '../handlers-core/events.ts';
 import type { ArgsOf, HandlerTable, ResultOf } from '../handlers-core/registry.ts';
 
-/** The handler table of the app core (every registered module), by name. */
-export type AppHandlerTable = AppCore extends Core<infer M> ? M : never;
+/**
+ * The handler table of the app core (every registered module) with its cloud module, by name:
+ * the browser worker registers both, so the UI can call either.
+ */
+export type AppHandlerTable = (AppCore extends Core<infer M> ? M : never) & CloudModule['handlers'];
 
 /** A handler map as the UI sees it: name → { args, result }. */
 export type HandlerMap = Record<string, { args: unknown; result: unknown }>;

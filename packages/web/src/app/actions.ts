@@ -1,4 +1,4 @@
-import { errorCode } from '../backend/backend.ts';
+import { type ArgsOf, failureCode, isFailure } from '../backend/backend.ts';
 import { ALL_ACCOUNTS } from '../state/banners.ts';
 import { readOnlyNotice } from '../sync/write-refusal.ts';
 import { askToKeepStorage } from './storage-persistence.ts';
@@ -16,12 +16,16 @@ import type {
 /** App-level actions: each calls core handlers and updates the store. */
 
 export async function loadGlobalPrefs(store: AppStore): Promise<GlobalPrefs> {
-  const globalPrefs = (await store.backend.send<GlobalPrefs>('load-global-prefs')) ?? {};
+  const res = await store.backend.send('load-global-prefs');
+  const globalPrefs = isFailure(res) ? {} : res;
   store.set({ globalPrefs });
   return globalPrefs;
 }
 
-export async function saveGlobalPrefs(store: AppStore, patch: GlobalPrefs): Promise<void> {
+export async function saveGlobalPrefs(
+  store: AppStore,
+  patch: ArgsOf<'save-global-prefs'>,
+): Promise<void> {
   await store.backend.send('save-global-prefs', patch);
   store.set((s) => ({ globalPrefs: { ...s.globalPrefs, ...patch } }));
 }
@@ -30,38 +34,41 @@ export async function getUserData(store: AppStore): Promise<User | null> {
   // Asked together: each is a round trip to the server (the version answers `no-server` when
   // there is none).
   const [user, serverUrl, version] = await Promise.all([
-    store.backend.send<User | null>('subscribe-get-user'),
-    store.backend.send<string | null>('get-server-url'),
-    store.backend.send<{ version?: string }>('get-server-version'),
+    store.backend.send('subscribe-get-user'),
+    store.backend.send('get-server-url'),
+    store.backend.send('get-server-version'),
   ]);
   const serverVersion =
-    serverUrl && version && 'version' in version && version.version ? version.version : null;
-  const normalized = user && !errorCode(user) ? user : null;
-  store.set({ user: normalized, serverUrl: serverUrl ?? null, serverVersion });
+    serverUrl && !isFailure(version) && version.version ? version.version : null;
+  const normalized = user && !isFailure(user) ? user : null;
+  store.set({
+    user: normalized,
+    serverUrl: isFailure(serverUrl) ? null : serverUrl,
+    serverVersion,
+  });
   return normalized;
 }
 
 function sortFiles(files: FileEntry[]): FileEntry[] {
-  return files
-    .filter((f) => !f.deleted)
-    .sort((a, b) => {
-      const brokenA = a.state === 'broken' ? 1 : 0;
-      const brokenB = b.state === 'broken' ? 1 : 0;
-      if (brokenA !== brokenB) return brokenA - brokenB;
-      return a.name.toLowerCase().localeCompare(b.name.toLowerCase());
-    });
+  return files.sort((a, b) => {
+    const brokenA = a.state === 'broken' ? 1 : 0;
+    const brokenB = b.state === 'broken' ? 1 : 0;
+    if (brokenA !== brokenB) return brokenA - brokenB;
+    return a.name.toLowerCase().localeCompare(b.name.toLowerCase());
+  });
 }
 
 export async function loadAllFiles(store: AppStore): Promise<FileEntry[]> {
-  const res = await store.backend.send<FileEntry[]>('get-all-files');
+  const res = await store.backend.send('get-all-files');
   const files = Array.isArray(res) ? sortFiles(res) : [];
   store.set({ files });
   return files;
 }
 
 export async function loadPrefs(store: AppStore): Promise<LocalPrefs | null> {
-  const prefs = await store.backend.send<LocalPrefs | null>('load-prefs');
-  store.set({ prefs: prefs && !errorCode(prefs) ? prefs : null });
+  const res = await store.backend.send('load-prefs');
+  const prefs = isFailure(res) ? null : res;
+  store.set({ prefs });
   return prefs;
 }
 
@@ -72,7 +79,7 @@ export async function savePrefs(store: AppStore, patch: Partial<LocalPrefs>): Pr
 
 /** The account list; balances are live query cells (app/balance-cells.ts), not loaded here. */
 export async function loadAccounts(store: AppStore): Promise<Account[]> {
-  const res = await store.backend.send<Account[]>('accounts-get');
+  const res = await store.backend.send('accounts-get');
   const accounts = Array.isArray(res) ? res : [];
   store.set({ accounts });
   return accounts;
@@ -94,19 +101,15 @@ export async function syncBankAccounts(store: AppStore, id: string | null): Prom
   if (store.get().accountsSyncing) return false;
   store.set({ accountsSyncing: id ?? ALL_ACCOUNTS });
   try {
-    const res = await store.backend.send<
-      | {
-          errors?: Array<{ accountId?: string; message?: string }>;
-          accounts?: Array<{ id: string; added: number; matched: number }>;
-        }
-      | false
-    >('gocardless-accounts-sync', { id: id ?? ALL_ACCOUNTS });
+    const res = await store.backend.send('gocardless-accounts-sync', { id: id ?? ALL_ACCOUNTS });
     if (res === false) return false;
-    const code = errorCode(res);
-    const failures = code ? [{ message: code }] : (res?.errors ?? []);
+    const failed = isFailure(res);
+    const failures: Array<{ accountId?: string; message?: string }> = failed
+      ? [{ message: res.error.type }]
+      : res.errors;
     const nameOf = (accountId?: string) =>
       store.get().accounts.find((a) => a.id === accountId)?.name;
-    const synced = code ? [] : (res?.accounts ?? []);
+    const synced = failed ? [] : res.accounts;
     if (synced.length > 0) {
       store.addNotification({
         type: 'message',
@@ -132,16 +135,15 @@ export async function syncBankAccounts(store: AppStore, id: string | null): Prom
 }
 
 export async function loadPayees(store: AppStore): Promise<Payee[]> {
-  const res = await store.backend.send<Payee[]>('payees-get');
+  const res = await store.backend.send('payees-get');
   const payees = Array.isArray(res) ? res : [];
   store.set({ payees });
   return payees;
 }
 
 export async function loadCategories(store: AppStore): Promise<Categories> {
-  const res = await store.backend.send<Categories>('get-categories');
-  const categories =
-    res && Array.isArray(res.grouped) && Array.isArray(res.list) ? res : { grouped: [], list: [] };
+  const res = await store.backend.send('get-categories');
+  const categories = isFailure(res) ? { grouped: [], list: [] } : res;
   store.set({ categories });
   return categories;
 }
@@ -169,7 +171,7 @@ const LOAD_ERRORS: Record<string, string> = {
 export async function loadBudget(store: AppStore, id: string): Promise<boolean> {
   store.set({ loadingText: 'Loading...', cells: {} });
   const res = await store.backend.send('load-budget', { id });
-  const code = errorCode(res);
+  const code = failureCode(res);
   if (code) {
     store.set({ loadingText: null });
     store.addNotification({
@@ -211,8 +213,8 @@ export async function closeBudget(store: AppStore): Promise<void> {
 
 export async function createBudget(store: AppStore, testMode = false): Promise<void> {
   store.set({ loadingText: testMode ? 'Creating test file...' : 'Creating budget...' });
-  const res = await store.backend.send<{ id?: string }>('create-budget', { testMode });
-  const code = errorCode(res);
+  const res = await store.backend.send('create-budget', { testMode });
+  const code = failureCode(res);
   if (code) {
     store.set({ loadingText: null });
     store.addNotification({ type: 'error', message: `Unable to create the budget: ${code}` });
@@ -226,8 +228,8 @@ export async function createBudget(store: AppStore, testMode = false): Promise<v
 /** Open the demo budget (made-up accounts and transactions, never uploaded). */
 export async function openDemoBudget(store: AppStore): Promise<void> {
   store.set({ loadingText: 'Loading the demo budget...' });
-  const res = await store.backend.send<{ id?: string }>('create-demo-budget');
-  const code = errorCode(res);
+  const res = await store.backend.send('create-demo-budget');
+  const code = failureCode(res);
   if (code) {
     store.set({ loadingText: null });
     store.addNotification({ type: 'error', message: `Unable to open the demo budget: ${code}` });
@@ -258,11 +260,12 @@ export async function downloadBudget(
   store.set({ loadingText: 'Downloading...' });
   // The budget stays open after the download's first sync, so the load below finds it open
   // instead of closing it and opening it a second time.
-  const res = await store.backend.send<{ id?: string; error?: { reason: string } }>(
-    'download-budget',
-    { fileId: cloudFileId, replace: opts.replace, keepOpen: true },
-  );
-  const code = errorCode(res);
+  const res = await store.backend.send('download-budget', {
+    fileId: cloudFileId,
+    replace: opts.replace,
+    keepOpen: true,
+  });
+  const code = failureCode(res);
   if (code === 'decrypt-failure') {
     store.set({ loadingText: null });
     store.pushModal('fix-encryption-key', {
@@ -276,7 +279,7 @@ export async function downloadBudget(
     window.alert('A file with this id already exists here. It will be replaced.');
     return downloadBudget(store, cloudFileId, { replace: true });
   }
-  if (code || !res?.id) {
+  if (code || isFailure(res)) {
     store.set({ loadingText: null });
     store.addNotification({
       type: 'error',

@@ -4,23 +4,25 @@ import type { BatchClock } from '../state/cell-batcher.ts';
 import { startBalanceCells } from './balance-cells.ts';
 import { AppStore } from './store.ts';
 import type { Account } from './types.ts';
+import { accountRow } from '../test-helpers/rows.ts';
+import { fakeBackend } from '../test-helpers/fake-backend.ts';
 
 /** A backend that records requests and lets the test push events, as the core worker would. */
 function recordingBackend() {
   const sent: Array<{ name: string; args: unknown }> = [];
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const backend: Backend = {
-    send: async (name, args) => {
+  const backend: Backend = fakeBackend(
+    (name, args) => {
       sent.push({ name, args });
-      return 'ok' as never;
+      return 'ok';
     },
-    listen: (event, cb) => {
+    (event, cb) => {
       const set = listeners.get(event) ?? new Set();
       listeners.set(event, set);
       set.add(cb);
       return () => set.delete(cb);
     },
-  };
+  );
   const push = (event: string, payload: unknown) =>
     listeners.get(event)?.forEach((cb) => cb(payload));
   return { backend, sent, push, listening: () => listeners.get('cells-changed')?.size ?? 0 };
@@ -36,7 +38,7 @@ function manualClock() {
   return { clock, fire: () => timers.splice(0).forEach((fn) => fn()) };
 }
 
-const account = (id: string): Account => ({ id, name: id, offbudget: 0, closed: 0 });
+const account = (id: string): Account => accountRow({ id, name: id });
 
 describe('startBalanceCells', () => {
   it('creates the group cells and one per account, new accounts included', () => {

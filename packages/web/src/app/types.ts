@@ -1,21 +1,32 @@
-/** Shapes the UI reads from core handlers (spec section 3). */
+import type {
+  AccountRow,
+  BudgetPrefs,
+  CategoryRow,
+  CoreHandlers,
+  GlobalPrefs as CoreGlobalPrefs,
+  GroupWithCategories,
+  PayeeRow,
+} from '@coffer/core/ui';
 
-export interface GlobalPrefs {
-  floatingSidebar?: boolean;
-  maxMonths?: number | null;
-  theme?: 'light' | 'dark';
-  documentDir?: string;
-  /** The release check (a request to GitHub): allowed, refused, or not chosen yet (null). */
-  updateCheck?: boolean | null;
-}
+/**
+ * The shapes the UI keeps in its store: core's own (spec section 3), by the names the screens
+ * use, and the few that are the UI's alone.
+ */
+export type { FileEntry, FileState } from '@coffer/core/ui';
+/** The global prefs as far as the store knows them (empty until `load-global-prefs`). */
+export type GlobalPrefs = Partial<CoreGlobalPrefs>;
+export type Account = AccountRow;
+export type Payee = PayeeRow;
+export type Category = CategoryRow;
+export type CategoryGroup = GroupWithCategories;
+/** `get-categories`: groups (expense first) with their categories, and the flat list. */
+export type Categories = Exclude<CoreHandlers['get-categories']['result'], { error: unknown }>;
 
-export interface LocalPrefs {
-  id: string;
-  budgetName?: string;
-  groupId?: string | null;
-  encryptKeyId?: string | null;
-  cloudFileId?: string | null;
-  budgetType?: 'rollover' | 'report';
+/**
+ * A budget's prefs (core's `BudgetPrefs`) with the 23.8-era keys the screens read, which core
+ * keeps as they are without typing them.
+ */
+export interface LocalPrefs extends BudgetPrefs {
   firstDayOfWeekIdx?: string;
   dateFormat?: string;
   numberFormat?: string;
@@ -24,39 +35,10 @@ export interface LocalPrefs {
   isPrivacyEnabled?: boolean;
   'ui.showClosedAccounts'?: boolean;
   updateNotificationShownForVersion?: string;
-  [flag: `flags.${string}`]: boolean | undefined;
 }
 
-export interface User {
-  offline: boolean;
-  [key: string]: unknown;
-}
-
-export type FileState = 'unknown' | 'remote' | 'local' | 'broken' | 'synced' | 'detached';
-
-export interface FileEntry {
-  id?: string;
-  cloudFileId?: string;
-  groupId?: string | null;
-  name: string;
-  state: FileState;
-  encryptKeyId?: string | null;
-  hasKey?: boolean;
-  deleted?: boolean;
-  /** When this device last opened its local copy (ISO time). */
-  lastOpened?: string;
-}
-
-export interface Account {
-  id: string;
-  name: string;
-  offbudget: 0 | 1 | boolean;
-  closed: 0 | 1 | boolean;
-  sort_order?: number;
-  /** The bank's account id, set when the account is linked for bank sync. */
-  account_id?: string | null;
-  bankId?: string | null;
-}
+/** `subscribe-get-user`: who is signed in to the server. */
+export type User = Exclude<CoreHandlers['subscribe-get-user']['result'], { error: unknown } | null>;
 
 /** A failed bank sync of one account (spec: failed, errorType, errorCode), with its text. */
 export interface AccountSyncFailure {
@@ -65,41 +47,11 @@ export interface AccountSyncFailure {
   message: string;
 }
 
-export interface Payee {
-  id: string;
-  name: string;
-  transfer_acct?: string | null;
-}
-
 /**
  * What the release check knows, for Settings › About to say truthfully: not run (the person
  * has not allowed it, or it has not run yet), running, no newer release, a newer one, or it
  * could not ask (offline, or no usable answer).
  */
 export type UpdateStatus = 'idle' | 'checking' | 'current' | 'newer' | 'failed';
-
-export interface Category {
-  id: string;
-  name: string;
-  is_income: number;
-  cat_group: string;
-  sort_order: number | null;
-  hidden: number;
-}
-
-export interface CategoryGroup {
-  id: string;
-  name: string;
-  is_income: number;
-  sort_order: number | null;
-  hidden: number;
-  categories: Category[];
-}
-
-/** `get-categories`: groups (expense first) with their categories, and the flat list. */
-export interface Categories {
-  grouped: CategoryGroup[];
-  list: Category[];
-}
 
 export type SyncState = 'idle' | 'syncing' | 'error' | 'offline' | 'disabled';

@@ -1,6 +1,4 @@
 import {
-  type ClientEvents,
-  type CoreHandlers,
   type WorkerClient,
   createWorkerClient,
   fallbackModeEnabled,
@@ -31,13 +29,8 @@ export async function startCore(): Promise<Connection> {
     waiting.forEach((cb) => cb(failure));
   });
 
-  const backend: Backend = {
-    // The UI names handlers and events by string (Backend is the seam its tests fake); the
-    // typed client answers an unknown name with the core's `Unknown method` error value.
-    send: (name, args) =>
-      client.send(name as keyof CoreHandlers & string, args as never) as Promise<never>,
-    listen: (event, callback) => client.listen(event as keyof ClientEvents & string, callback),
-  };
+  // The typed client is the Backend: names, arguments and answers checked by core's handlers.
+  const backend: Backend = client;
   return {
     backend,
     onInitFailure(callback) {

@@ -1,6 +1,6 @@
 import { closeBudget, downloadBudget, loadPrefs } from '../app/actions.ts';
 import type { AppStore } from '../app/store.ts';
-import { errorCode } from '../backend/backend.ts';
+import { failureCode } from '../backend/backend.ts';
 import type { SyncFix } from './sync-errors.ts';
 
 export async function sync(store: AppStore): Promise<void> {
@@ -17,7 +17,7 @@ const UPLOAD_ERRORS: Record<string, string> = {
 
 export async function uploadBudget(store: AppStore): Promise<boolean> {
   const res = await store.backend.send('upload-budget', { id: store.get().prefs?.id });
-  const code = errorCode(res);
+  const code = failureCode(res);
   if (code) {
     store.addNotification({
       type: 'error',
@@ -32,7 +32,7 @@ export async function uploadBudget(store: AppStore): Promise<boolean> {
 
 export async function resetSync(store: AppStore): Promise<void> {
   const res = await store.backend.send('sync-reset');
-  const code = errorCode(res);
+  const code = failureCode(res);
   if (code === 'encrypt-failure' || code === 'file-has-new-key') {
     window.alert(
       code === 'encrypt-failure'

@@ -13,7 +13,8 @@ export interface SyncErrorNotice {
 
 interface SyncErrorInput {
   subtype?: string;
-  meta?: { isMissingKey?: boolean; [key: string]: unknown } | null;
+  /** The event's details as core sends them (e.g. `{ isMissingKey }`). */
+  meta?: unknown;
   /** The last sync was a repair (out-of-sync persists after it). */
   afterRepair: boolean;
 }
@@ -109,7 +110,10 @@ export function syncErrorNotice({
       };
     case 'encrypt-failure':
     case 'decrypt-failure':
-      return meta?.isMissingKey
+      return typeof meta === 'object' &&
+        meta !== null &&
+        'isMissingKey' in meta &&
+        meta.isMissingKey
         ? {
             notification: {
               ...base,

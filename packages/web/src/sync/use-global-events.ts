@@ -1,3 +1,4 @@
+import type { ClientEvents } from '@coffer/core/ui';
 import { useEffect } from 'react';
 import { loadAccounts, loadCategories, loadPayees, loadPrefs } from '../app/actions.ts';
 import type { AppStore } from '../app/store.ts';
@@ -43,12 +44,7 @@ export function useGlobalEvents(store: AppStore): void {
       }),
       backend.listen('prefs-updated', () => void loadPrefs(store)),
       backend.listen('account-sync-status', (status) => onAccountSyncStatus(store, status)),
-      backend.listen('start-load', () => store.set({ loadingText: 'Loading...' })),
       backend.listen('start-import', () => store.set({ loadingText: 'Importing...' })),
-      backend.listen('finish-load', () => {
-        store.set({ modals: [], loadingText: null });
-        void loadPrefs(store);
-      }),
       backend.listen('finish-import', () => {
         store.set({ modals: [], loadingText: null });
         void loadPrefs(store);
@@ -91,13 +87,7 @@ export function onAccountSyncStatus(
   });
 }
 
-interface SyncEvent {
-  type: 'start' | 'applied' | 'success' | 'error' | 'unauthorized';
-  subtype?: string;
-  meta?: { isMissingKey?: boolean } | null;
-  tables?: string[];
-  syncDisabled?: boolean;
-}
+type SyncEvent = ClientEvents['sync-event'];
 
 export function onSyncEvent(store: AppStore, event: SyncEvent): void {
   switch (event.type) {

@@ -3,6 +3,7 @@ import { showReadOnlyRefusal } from '../app/actions.ts';
 import { AppStore } from '../app/store.ts';
 import type { Backend } from '../backend/backend.ts';
 import { isReadOnlyRefusal, watchWriteRefusals } from './write-refusal.ts';
+import { fakeBackend as answering } from '../test-helpers/fake-backend.ts';
 
 // What the core's write guard returns for an edit to a cloud file while read-only.
 const refused = {
@@ -17,13 +18,10 @@ const refused = {
 /** A backend answering each handler from `answers`; it records what was sent. */
 function fakeBackend(answers: Record<string, unknown>) {
   const sent: string[] = [];
-  const backend: Backend = {
-    send: async (name: string) => {
-      sent.push(name);
-      return answers[name] as never;
-    },
-    listen: () => () => undefined,
-  };
+  const backend: Backend = answering((name) => {
+    sent.push(name);
+    return answers[name];
+  });
   return { backend, sent };
 }
 

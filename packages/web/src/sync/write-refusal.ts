@@ -1,5 +1,5 @@
 import type { Backend } from '../backend/backend.ts';
-import { errorOf } from '../backend/backend.ts';
+import { failureOf } from '../backend/backend.ts';
 import type { Notification } from '../state/notifications.ts';
 
 /**
@@ -9,12 +9,10 @@ import type { Notification } from '../state/notifications.ts';
  * from the core, and shown once for all of them rather than failing silently.
  */
 export function isReadOnlyRefusal(result: unknown): boolean {
-  const error = errorOf(result);
-  if (!error || (error.type ?? error.reason) !== 'unauthorized') return false;
+  const error = failureOf(result);
+  if (error?.type !== 'unauthorized') return false;
   const meta = error.meta;
-  return (
-    typeof meta === 'object' && meta !== null && (meta as { readOnly?: unknown }).readOnly === true
-  );
+  return typeof meta === 'object' && meta !== null && 'readOnly' in meta && meta.readOnly === true;
 }
 
 /** The spec's text for `unauthorized`, with the way out: sign in again. */
@@ -31,8 +29,8 @@ export function readOnlyNotice(): Omit<Notification, 'button'> & { button: { tit
 /** `backend` with every refused edit reported to `onRefused`; results pass through unchanged. */
 export function watchWriteRefusals(backend: Backend, onRefused: () => void): Backend {
   return {
-    async send(name, args) {
-      const result = await backend.send(name, args);
+    async send(name, ...args) {
+      const result = await backend.send(name, ...args);
       if (isReadOnlyRefusal(result)) onRefused();
       return result;
     },

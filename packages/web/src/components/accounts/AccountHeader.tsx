@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { syncBankAccounts } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { failureOf } from '../../backend/backend.ts';
 import { Amount } from '../kit/ui/AmountInput.tsx';
 import { MenuButton, type MenuEntry } from '../kit/ui/Menu.tsx';
 import { NotesButton } from '../kit/pickers/Notes.tsx';
@@ -87,7 +87,7 @@ export function AccountHeader({ view, menu, ready }: HeaderProps) {
     if (!account) return true;
     if (name.trim() === account.name) return true;
     const res = await store.backend.send('account-update', { id: account.id, name });
-    const problem = errorOf(res);
+    const problem = failureOf(res);
     if (problem) {
       setError(problem.message ?? 'Name is required');
       return false;

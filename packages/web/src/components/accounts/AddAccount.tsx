@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { loadAccounts, loadPayees } from '../../app/actions.ts';
 import { useStore } from '../../app/context.ts';
-import { errorCode } from '../../backend/backend.ts';
+import { failureCode } from '../../backend/backend.ts';
 import { parseAmount } from '../../util/format.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
@@ -115,7 +115,7 @@ export function AddLocalAccountModal({ active, close }: ModalProps) {
       offBudget,
     });
     setBusy(false);
-    if (errorCode(id) || typeof id !== 'string') {
+    if (failureCode(id) || typeof id !== 'string') {
       setErrors({ name: 'The account could not be created.' });
       return;
     }

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { Account } from '../../app/types.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { failureOf } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { AccountAutocomplete, CategoryAutocomplete } from '../kit/pickers/Pickers.tsx';
@@ -50,7 +50,7 @@ export function CloseAccountModal({ options, active, close }: ModalProps) {
     setBusy(true);
     const res = await store.backend.send('account-close', { id: account.id, ...args });
     setBusy(false);
-    const error = errorOf(res);
+    const error = failureOf(res);
     if (error) {
       if (error.type === 'transfer-required') setErrors({ transfer: 'Transfer is required' });
       else if (error.type === 'category-required') setErrors({ category: 'Category is required' });

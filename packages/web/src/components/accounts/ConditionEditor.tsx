@@ -3,16 +3,18 @@
  * the field's type (pickers for payees, categories and accounts; amounts; dates, months and
  * years; text). Enter or Apply applies it; Escape closes.
  */
-import { changeConditionOp, type EditorCondition } from '@coffer/core/rules/editor.ts';
 import {
+  changeConditionOp,
+  type ConditionOp,
   deserializeField,
+  type EditorCondition,
   editorFieldOf,
   FIELD_TYPES,
   fieldType,
   getValidOps,
   opLabel,
-} from '@coffer/core/rules/fields.ts';
-import type { ConditionOp, RuleField } from '@coffer/core/rules/types.ts';
+  type RuleField,
+} from '@coffer/core/ui';
 import { type RefObject, useRef, useState } from 'react';
 import { AmountInput } from '../kit/ui/AmountInput.tsx';
 import { DateInput } from '../kit/ui/DateInput.tsx';

@@ -5,7 +5,7 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { failureOf } from '../../backend/backend.ts';
 import { useTablesChanged } from '../kit/data/data.ts';
 import { MenuButton, type MenuEntry } from '../kit/ui/Menu.tsx';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
@@ -28,7 +28,7 @@ export function useSavedFilters(ready = true): SavedFilter[] {
   const [list, setList] = useState<SavedFilter[]>([]);
   const load = useCallback(() => {
     if (!ready) return;
-    void store.backend.send<SavedFilter[]>('filters-get').then((res) => {
+    void store.backend.send('filters-get').then((res) => {
       if (Array.isArray(res)) setList(res);
     });
   }, [store, ready]);
@@ -75,7 +75,7 @@ export function FilterBar({ finding, ready }: { finding: RegisterFinding; ready:
     const res = await store.backend.send('filter-update', {
       state: { id: current.id, name: current.name, conditions, conditionsOp },
     });
-    const error = errorOf(res);
+    const error = failureOf(res);
     if (error) store.addNotification({ type: 'error', message: filterErrorText(error) });
     else finding.setSaved({ ...current, conditions, conditionsOp });
   }
@@ -191,7 +191,7 @@ export function FilterBar({ finding, ready }: { finding: RegisterFinding; ready:
               naming === 'rename' ? 'filter-update' : 'filter-create',
               { state },
             );
-            const error = errorOf(res);
+            const error = failureOf(res);
             if (error) return filterErrorText(error);
             const id = naming === 'rename' ? current!.id : (res as string);
             finding.setSaved({

@@ -27,6 +27,7 @@ import { defaultAccount, type RegisterView } from './views.ts';
 import type { RegisterTx } from './types.ts';
 import { newUuid } from './uuid.ts';
 import { applyDeltas, balanceDeltas } from './optimistic-cells.ts';
+import { isFailure } from '../../backend/backend.ts';
 import { Button } from '../kit/ui/Button.tsx';
 
 export function Register({
@@ -130,13 +131,12 @@ export function Register({
       if (!deltas) return () => undefined;
       store.set((s) => ({ cells: applyDeltas(s.cells, deltas) }));
       return () =>
-        void store.backend
-          .send<Array<{ name: string; value: unknown }>>('getCells', { names: [...deltas.keys()] })
-          .then((cells) =>
-            store.set((s) => ({
-              cells: { ...s.cells, ...Object.fromEntries(cells.map((c) => [c.name, c.value])) },
-            })),
-          );
+        void store.backend.send('getCells', { names: [...deltas.keys()] }).then((cells) => {
+          if (isFailure(cells)) return;
+          store.set((s) => ({
+            cells: { ...s.cells, ...Object.fromEntries(cells.map((c) => [c.name, c.value])) },
+          }));
+        });
     },
     patch: data.patch,
     defaultAccount: (last) => defaultAccount(view, accounts, last),

@@ -2,7 +2,7 @@
  * Above the register: Add New, Filter (a field, then its condition), the search box, and the
  * selection's bulk actions once rows are selected.
  */
-import { FILTER_EDITOR_FIELDS } from '@coffer/core/rules/fields.ts';
+import { FILTER_EDITOR_FIELDS } from '@coffer/core/ui';
 import { useRef, useState } from 'react';
 import { MenuButton, type MenuEntry } from '../kit/ui/Menu.tsx';
 import { ConditionEditor, newFilterCondition } from './ConditionEditor.tsx';

@@ -7,8 +7,8 @@
 
 export interface OrderedAccount {
   id: string;
-  offbudget: 0 | 1 | boolean;
-  closed: 0 | 1 | boolean;
+  offbudget: number | boolean;
+  closed: number | boolean;
 }
 
 export type AccountGroup = 'budgeted' | 'offbudget' | 'closed';

@@ -4,9 +4,15 @@
  * Cells live in sheet `account`; their full names are `account!<name>`.
  */
 
+import type { QueryState } from '@coffer/core/ui';
+
 export const BALANCE_SHEET = 'account';
 
-function calculation(filters: Record<string, unknown>[], expr: unknown, splitsNone = false) {
+function calculation(
+  filters: Record<string, unknown>[],
+  expr: unknown,
+  splitsNone = false,
+): QueryState {
   return {
     filterExpressions: filters,
     selectExpressions: [{ result: expr }],

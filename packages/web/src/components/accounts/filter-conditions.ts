@@ -2,7 +2,7 @@
  * The filter bar's conditions: rule-style conditions (the rule editor's fields and operators)
  * shown as readable chips, and saved filters compared with what the bar holds now.
  */
-import { editorFieldOf, fieldLabel, fieldType, opLabel } from '@coffer/core/rules/fields.ts';
+import { editorFieldOf, fieldLabel, fieldType, opLabel } from '@coffer/core/ui';
 
 export interface FilterCondition {
   field: string;

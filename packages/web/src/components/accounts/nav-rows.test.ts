@@ -3,6 +3,7 @@ import type { Draft } from './draft.ts';
 import { draftNavRows, registerNavRows, tabTarget } from './nav-rows.ts';
 import { displayRows } from './register-rows.ts';
 import type { RegisterTx } from './types.ts';
+import { accountRow } from '../../test-helpers/rows.ts';
 
 const tx = (id: string, o: Partial<RegisterTx> = {}) =>
   ({
@@ -17,7 +18,7 @@ const tx = (id: string, o: Partial<RegisterTx> = {}) =>
 
 describe('keyboard rows', () => {
   const ctx = {
-    accounts: [{ id: 'a', name: 'A', offbudget: 0 as const, closed: 0 as const }],
+    accounts: [accountRow({ id: 'a', name: 'A' })],
     transferAccountOf: () => null,
     showAccount: false,
   };
@@ -59,7 +60,7 @@ describe('keyboard rows', () => {
 
 describe('Tab in the add row', () => {
   const ctx = {
-    accounts: [{ id: 'a', name: 'A', offbudget: 0 as const, closed: 0 as const }],
+    accounts: [accountRow({ id: 'a', name: 'A' })],
     transferAccountOf: () => null,
     showAccount: false,
   };

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Account } from '../../app/types.ts';
 import { applyDeltas, balanceDeltas } from './optimistic-cells.ts';
 import type { RegisterTx } from './types.ts';
+import { accountRow } from '../../test-helpers/rows.ts';
 
 const accounts: Account[] = [
-  { id: 'a', name: 'Checking', offbudget: 0, closed: 0 },
-  { id: 'h', name: 'House', offbudget: 1, closed: 0 },
-  { id: 'c', name: 'Old', offbudget: 0, closed: 1 },
+  accountRow({ id: 'a', name: 'Checking', offbudget: 0, closed: 0 }),
+  accountRow({ id: 'h', name: 'House', offbudget: 1, closed: 0 }),
+  accountRow({ id: 'c', name: 'Old', offbudget: 0, closed: 1 }),
 ];
 const tx = (o: Partial<RegisterTx>) =>
   ({

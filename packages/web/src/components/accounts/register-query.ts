@@ -1,4 +1,4 @@
-import { q, type QueryState } from '@coffer/core/query/query.ts';
+import { q, type QueryState } from '@coffer/core/ui';
 import type { RegisterField } from './types.ts';
 
 export type SortField = Exclude<RegisterField, 'deposit'> | 'deposit';

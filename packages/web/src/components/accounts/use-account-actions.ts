@@ -3,7 +3,7 @@
  * sync and link, close, reopen and delete. Calls into other working areas go through their
  * public entry points (CONTRACTS.md); one whose part is not there yet is shown disabled.
  */
-import type { QueryState } from '@coffer/core/query/query.ts';
+import type { QueryState } from '@coffer/core/ui';
 import { syncBankAccounts } from '../../app/actions.ts';
 import { useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';

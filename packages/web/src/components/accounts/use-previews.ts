@@ -1,4 +1,4 @@
-import { q } from '@coffer/core/query/query.ts';
+import { q } from '@coffer/core/ui';
 import { useEffect, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import { runQuery, useTablesChanged } from '../kit/data/data.ts';
@@ -22,7 +22,7 @@ export function usePreviews(inView: ((account: string) => boolean) | null): Prev
     const query = q('schedules').filter({ completed: false }).select('*').serialize();
     void Promise.all([
       runQuery<ScheduleRow[]>(store, query),
-      store.backend.send<Record<string, string>>('schedule/get-statuses'),
+      store.backend.send('schedule/get-statuses'),
     ])
       .catch(() => [[], {}] as [ScheduleRow[], Record<string, string>])
       .then(([schedules, statuses]) => {

@@ -3,11 +3,11 @@
  * scheduled previews, splits and sorting (the account menu is use-account-actions.ts). Calls
  * into other working areas go through their public entry points (CONTRACTS.md).
  */
-import type { QueryState } from '@coffer/core/query/query.ts';
+import type { QueryState } from '@coffer/core/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { failureOf } from '../../backend/backend.ts';
 import { runQuery } from '../kit/data/data.ts';
 import type { EditField, NotesMode } from '../kit/pickers/EditFieldModal.tsx';
 import type { MenuEntry } from '../kit/ui/Menu.tsx';
@@ -300,7 +300,7 @@ export function useRegisterActions({ query, data, rows, editing, finding }: Deps
     },
     async postPreview(p: Preview) {
       const res = await store.backend.send('schedule/post-transaction', { id: p.schedule });
-      const error = errorOf(res);
+      const error = failureOf(res);
       if (error)
         store.addNotification({ type: 'error', message: error.message ?? 'Could not post' });
     },

@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { failureOf } from '../../backend/backend.ts';
 import type { CommitReason } from '../kit/ui/cell-keys.ts';
 import { localToday } from '../kit/ui/calendar.ts';
 import { nearestField } from './columns.ts';
@@ -192,7 +192,7 @@ export function useRegisterEditing(opts: EditingOptions) {
       }
       if (changes.newPayees?.length) latest.current.onCreatedPayees(changes.newPayees);
       const res = await store.backend.send('transactions-batch-update', changes);
-      const problem = errorOf(res);
+      const problem = failureOf(res);
       if (!problem) return true;
       const message = problem.message ?? 'The change could not be saved.';
       if (at) {

@@ -8,7 +8,7 @@ import { savePrefs } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import type { LocalPrefs } from '../../app/types.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { isFailure } from '../../backend/backend.ts';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import type { FilterCondition, SavedFilter } from './filter-conditions.ts';
 import type { Sort } from './register-query.ts';
@@ -51,12 +51,12 @@ export function useRegisterFinding(view: RegisterView, initial: InitialFilter | 
     }
     let cancelled = false;
     void store.backend
-      .send<{ filters: Record<string, unknown>[] }>('make-filters-from-conditions', {
+      .send('make-filters-from-conditions', {
         conditions,
       })
       .then((res) => {
         if (cancelled) return;
-        setCompiled({ key: conditionsKey, filters: errorOf(res) ? [] : (res.filters ?? []) });
+        setCompiled({ key: conditionsKey, filters: isFailure(res) ? [] : (res.filters ?? []) });
       });
     return () => {
       cancelled = true;

@@ -1,4 +1,4 @@
-import type { QueryState } from '@coffer/core/query/query.ts';
+import type { QueryState } from '@coffer/core/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import { PAGE_SIZE, runQuery, useTablesChanged } from '../kit/data/data.ts';
@@ -73,7 +73,7 @@ export function useRegisterRows(
 
   const readBalance = useCallback(async (): Promise<number | null> => {
     if (!balanceCell) return null;
-    const cells = await store.backend.send<Array<{ name: string; value: unknown }>>('getCells', {
+    const cells = await store.backend.send('getCells', {
       names: [`${BALANCE_SHEET}!${balanceCell}`],
     });
     const value = Array.isArray(cells) ? cells[0]?.value : undefined;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../app/types.ts';
 import { defaultAccount, registerView } from './views.ts';
+import { accountRow } from '../../test-helpers/rows.ts';
 
 const accounts: Account[] = [
-  { id: 'a', name: 'Checking', offbudget: 0, closed: 0 },
-  { id: 'b', name: 'House', offbudget: 1, closed: 0 },
-  { id: 'c', name: 'Old', offbudget: 0, closed: 1 },
+  accountRow({ id: 'a', name: 'Checking', offbudget: 0, closed: 0 }),
+  accountRow({ id: 'b', name: 'House', offbudget: 1, closed: 0 }),
+  accountRow({ id: 'c', name: 'Old', offbudget: 0, closed: 1 }),
 ];
 
 describe('register views', () => {

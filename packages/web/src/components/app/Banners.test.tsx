@@ -5,6 +5,7 @@ import { type AppState, AppStore } from '../../app/store.ts';
 import type { Backend } from '../../backend/backend.ts';
 import { ALL_ACCOUNTS } from '../../state/banners.ts';
 import { DemoBanner, SyncingBanner, UpdateBanner } from './Banners.tsx';
+import { accountRow } from '../../test-helpers/rows.ts';
 
 // Rendering only reads the store; no request is made.
 const idle: Backend = {
@@ -26,7 +27,7 @@ describe('shell banners', () => {
   });
 
   it('names the syncing account, or all accounts, while a bank sync runs', () => {
-    const accounts = [{ id: 'a1', name: 'Checking', offbudget: 0 as const, closed: 0 as const }];
+    const accounts = [accountRow({ id: 'a1', name: 'Checking' })];
     expect(render(<SyncingBanner />, { accounts })).toBe('');
     expect(render(<SyncingBanner />, { accounts, accountsSyncing: 'a1' })).toContain(
       'Syncing Checking',

@@ -1,5 +1,4 @@
-import { addMonths } from '@coffer/core/budget/months.ts';
-import { q } from '@coffer/core/query/query.ts';
+import { addMonths, q } from '@coffer/core/ui';
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
@@ -24,6 +23,7 @@ import { budgetableIds, type BudgetType, buildRows, readCollapsed, toggled } fro
 import { TitlebarControls } from './TitlebarControls.tsx';
 import { type BudgetView, BudgetViewContext, type GoalProgress } from './view.ts';
 import './budget.css';
+import { isFailure } from '../../backend/backend.ts';
 
 const NOTES_QUERY = q('notes').select(['id', 'note']).serialize();
 
@@ -67,8 +67,8 @@ export function BudgetPage() {
   useEffect(() => cells.open(), [cells]);
   const [bounds, setBounds] = useState<Bounds | null>(null);
   useEffect(() => {
-    void store.backend.send<Bounds>('get-budget-bounds').then((b) => {
-      if (b && typeof b.start === 'string') setBounds(b);
+    void store.backend.send('get-budget-bounds').then((b) => {
+      if (!isFailure(b)) setBounds(b);
     });
   }, [store]);
 

@@ -1,4 +1,4 @@
-import { prevMonth } from '@coffer/core/budget/months.ts';
+import { prevMonth } from '@coffer/core/ui';
 import { useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';

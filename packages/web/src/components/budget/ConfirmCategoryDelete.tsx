@@ -45,7 +45,7 @@ export function ConfirmCategoryDelete({ options, close, active }: ModalProps) {
     }
     setBusy(true);
     const res = await store.backend.send(group ? 'category-group-delete' : 'category-delete', {
-      id: group ? group.id : categoryId,
+      id: group ? group.id : (categoryId ?? ''),
       transferId: target,
     });
     setBusy(false);

@@ -94,7 +94,7 @@ export function GoalModal({ options, close, active }: ModalProps) {
   const category = useAppState((s) => s.categories.list.find((c) => c.id === categoryId));
   const [note, setNote] = useState<string | null | undefined>(undefined);
   useEffect(() => {
-    void store.backend.send<string | null>('notes-get', { id: categoryId }).then((n) => {
+    void store.backend.send('notes-get', { id: categoryId }).then((n) => {
       setNote(typeof n === 'string' ? n : null);
     });
   }, [store, categoryId]);

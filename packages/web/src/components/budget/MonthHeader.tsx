@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { prevMonth } from '@coffer/core/budget/months.ts';
+import { prevMonth } from '@coffer/core/ui';
 import { MenuButton } from '../kit/ui/Menu.tsx';
 import { useStoreNumber } from '../kit/data/sheet-cell-store.ts';
 import { cell } from './cells.ts';

@@ -1,4 +1,4 @@
-import { addMonths } from '@coffer/core/budget/months.ts';
+import { addMonths } from '@coffer/core/ui';
 import { type Bounds, canMove, MONTH_NAMES, monthTitle } from './month-nav.ts';
 import { Button } from '../kit/ui/Button.tsx';
 

@@ -101,12 +101,14 @@ export function TransferModal({ options, close, active }: ModalProps) {
           : mode === 'available'
             ? { month, amount: cents, category: target.current }
             : { month, amount: cents };
-    const handler = {
-      transfer: 'budget/transfer-category',
-      cover: 'budget/cover-overspending',
-      available: 'budget/transfer-available',
-      hold: 'budget/hold-for-next-month',
-    }[mode];
+    const handler = (
+      {
+        transfer: 'budget/transfer-category',
+        cover: 'budget/cover-overspending',
+        available: 'budget/transfer-available',
+        hold: 'budget/hold-for-next-month',
+      } as const
+    )[mode];
     setBusy(true);
     const res = await store.backend.send(handler, args);
     setBusy(false);

@@ -4,28 +4,34 @@
  */
 import type { NavigateFunction } from 'react-router';
 import type { AppStore } from '../../app/store.ts';
-import { errorOf } from '../../backend/backend.ts';
+import {
+  type AnswerOf,
+  type HandlerName,
+  type SendArgs,
+  answerOf,
+  failureOf,
+} from '../../backend/backend.ts';
 
 /** The core's text for an expected failure, or a generic one. */
 export function failureText(result: unknown): string | null {
-  const error = errorOf(result);
+  const error = failureOf(result);
   if (!error) return null;
   return error.message ?? 'Something bad happened, sorry!';
 }
 
 /** Sends one handler; a refusal is shown as an error notification and gives null. */
-export async function run<T = unknown>(
+export async function run<K extends HandlerName>(
   store: AppStore,
-  name: string,
-  args?: unknown,
-): Promise<T | null> {
-  const result = await store.backend.send<T>(name, args);
+  name: K,
+  ...args: SendArgs<K>
+): Promise<AnswerOf<K> | null> {
+  const result = await store.backend.send(name, ...args);
   const text = failureText(result);
   if (text) {
     store.addNotification({ type: 'error', message: text });
     return null;
   }
-  return result;
+  return answerOf(result);
 }
 
 interface TemplateNotice {
@@ -43,8 +49,12 @@ function isNotice(value: unknown): value is TemplateNotice {
  * The goal-template actions answer with what they did, or with the lines they could not read
  * (the engine's 'name, line N: …' blocks in `pre`); both are shown as a notification.
  */
-export async function runTemplates(store: AppStore, name: string, args?: unknown): Promise<void> {
-  const result = await run(store, name, args);
+export async function runTemplates<K extends HandlerName>(
+  store: AppStore,
+  name: K,
+  ...args: SendArgs<K>
+): Promise<void> {
+  const result = await run(store, name, ...args);
   if (isNotice(result)) {
     store.addNotification({
       type: result.type,

@@ -4,6 +4,7 @@
  */
 import { savePrefs } from '../../app/actions.ts';
 import type { AppStore } from '../../app/store.ts';
+import type { HandlerName, SendArgs } from '../../backend/backend.ts';
 import type { Category, CategoryGroup } from '../../app/types.ts';
 import type { MenuEntry } from '../kit/ui/Menu.tsx';
 import { failureText, run } from './actions.ts';
@@ -18,12 +19,12 @@ export function saveBudgetPref(store: AppStore, key: string, value: unknown): Pr
 }
 
 /** Sends a create or rename; the core's refusal text comes back for the name field. */
-export async function saveName(
+export async function saveName<K extends HandlerName>(
   store: AppStore,
-  name: string,
-  args: Record<string, unknown>,
+  name: K,
+  ...args: SendArgs<K>
 ): Promise<string | null> {
-  const res = await store.backend.send(name, args);
+  const res = await store.backend.send(name, ...args);
   return failureText(res);
 }
 
@@ -70,7 +71,7 @@ export function setGroupHidden(store: AppStore, id: string, hidden: boolean) {
  * kind: the confirm-category-delete modal asks for it.
  */
 export async function deleteCategory(store: AppStore, category: Category): Promise<void> {
-  const must = await store.backend.send<boolean>('must-category-transfer', { id: category.id });
+  const must = await store.backend.send('must-category-transfer', { id: category.id });
   if (must === true) store.pushModal('confirm-category-delete', { category: category.id });
   else await run(store, 'category-delete', { id: category.id });
 }
@@ -78,9 +79,7 @@ export async function deleteCategory(store: AppStore, category: Category): Promi
 /** Deletes a group with its categories, asking for a replacement when any of them needs one. */
 export async function deleteGroup(store: AppStore, group: CategoryGroup): Promise<void> {
   const musts = await Promise.all(
-    group.categories.map((c) =>
-      store.backend.send<boolean>('must-category-transfer', { id: c.id }),
-    ),
+    group.categories.map((c) => store.backend.send('must-category-transfer', { id: c.id })),
   );
   if (musts.some((m) => m === true))
     store.pushModal('confirm-category-delete', { group: group.id });

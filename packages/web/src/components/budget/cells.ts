@@ -3,7 +3,7 @@
  * and the cells of each category, group and month the envelope (rollover) and tracking (report)
  * tables show. Pure.
  */
-import { sheetForMonth } from '@coffer/core/budget/months.ts';
+import { sheetForMonth } from '@coffer/core/ui';
 import type { CategoryGroup } from '../../app/types.ts';
 import type { BudgetType } from './rows.ts';
 

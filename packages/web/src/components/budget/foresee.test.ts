@@ -1,4 +1,4 @@
-import { openAppCore } from '@coffer/core/transactions/test-helpers/app-core.ts';
+import { openAppCore } from '@coffer/core/testing';
 import { describe, expect, it } from 'vitest';
 import { foreseenCells } from './foresee.ts';
 import type { BudgetType } from './rows.ts';

@@ -1,4 +1,4 @@
-import { parseNote } from '@coffer/core/budget/templates/parse.ts';
+import { parseNote } from '@coffer/core/ui';
 import { describe, expect, it } from 'vitest';
 import { goalLine, goalProgress, noteWithGoal, readGoal, templateAmount } from './goals.ts';
 

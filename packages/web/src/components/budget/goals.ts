@@ -4,8 +4,7 @@
  * can show: a monthly amount (optionally up to a cap), a balance cap, an amount saved by a month,
  * a percentage of income. Other template lines are left for the note editor. Pure.
  */
-import { parseNote } from '@coffer/core/budget/templates/parse.ts';
-import type { ParsedTemplate } from '@coffer/core/budget/templates/types.ts';
+import { type ParsedTemplate, parseNote } from '@coffer/core/ui';
 
 export type GoalForm =
   | { kind: 'monthly'; amount: number; cap: number | null }

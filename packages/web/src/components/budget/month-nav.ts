@@ -2,7 +2,7 @@
  * Which months the budget page shows: the first one (kept in the URL as `?month=YYYY-MM`, so
  * undo returns to it), how many fit beside each other, and the bounds the budget has. Pure.
  */
-import { addMonths, diffMonths, isMonth, type Month } from '@coffer/core/budget/months.ts';
+import { addMonths, diffMonths, isMonth, type Month } from '@coffer/core/ui';
 
 export type { Month };
 

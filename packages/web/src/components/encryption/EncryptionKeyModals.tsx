@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { loadPrefs } from '../../app/actions.ts';
 import { useStore } from '../../app/context.ts';
-import { errorCode } from '../../backend/backend.ts';
+import { failureCode } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
@@ -71,7 +71,7 @@ function KeyPasswordForm({
     setError(null);
     const res = await send(password);
     setBusy(false);
-    const code = errorCode(res);
+    const code = failureCode(res);
     if (code) return setError(keyErrorText(code));
     await onDone();
   }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from '../../app/context.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { failureOf } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { BOTH_SECRETS } from './link-logic.ts';
@@ -37,9 +37,9 @@ export function GoCardlessInitModal({ options, active, close }: ModalProps) {
       }),
     ];
     setBusy(false);
-    const failed = results.map(errorOf).find(Boolean);
+    const failed = results.map(failureOf).find(Boolean);
     if (failed) {
-      setError(`The secrets could not be saved on the server: ${failed.message ?? failed.reason}`);
+      setError(`The secrets could not be saved on the server: ${failed.message}`);
       return;
     }
     (options.onSuccess as (() => void) | undefined)?.();

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { CsvRow } from '@coffer/core/importers/parse/types.ts';
+import type { CsvRow } from '@coffer/core/ui';
 import { distinctValues } from './csv-guess.ts';
 import {
   DATE_FORMATS,
@@ -148,7 +148,8 @@ export function ImportSettingsFields({
   choices,
   onChange,
 }: {
-  format: 'csv' | 'qif' | 'ofx' | 'camt';
+  /** csv, qif, ofx or camt, as the parser names it. */
+  format: string;
   choices: ImportChoices;
   onChange: Change;
 }) {

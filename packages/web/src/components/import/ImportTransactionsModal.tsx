@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { importSettingsPrefs, readImportSettings } from '@coffer/core/import/settings.ts';
-import type { CsvRow } from '@coffer/core/importers/parse/types.ts';
+import { type CsvRow, importSettingsPrefs, readImportSettings } from '@coffer/core/ui';
 import { savePrefs } from '../../app/actions.ts';
 import type { LocalPrefs } from '../../app/types.ts';
 import { useAppState, useStore } from '../../app/context.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { isFailure } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';
@@ -85,7 +84,7 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
     const delimiter = previous?.delimiter ?? (tsv ? null : remembered.delimiter);
     let hasHeaderRow = previous?.hasHeaderRow ?? remembered.hasHeaderRow ?? true;
     const parseWith = (header: boolean) =>
-      store.backend.send<ParseAnswer>('transactions-parse-file', {
+      store.backend.send('transactions-parse-file', {
         filepath: loaded.name,
         contents: loaded.bytes,
         options: {
@@ -97,15 +96,15 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
     let res = await parseWith(hasHeaderRow);
     // Nobody said whether this file has a header, and its first row is a transaction.
     const unsure = previous?.hasHeaderRow === undefined && remembered.hasHeaderRow === null;
-    if (unsure && !errorOf(res) && res.format === 'csv' && looksHeaderless(res.fields ?? [])) {
+    if (unsure && !isFailure(res) && res.format === 'csv' && looksHeaderless(res.fields ?? [])) {
       hasHeaderRow = false;
       res = await parseWith(false);
     }
     if (run !== parseRun.current) return;
-    const failure = errorOf(res) ? fatalErrorText({ error: res }) : fatalErrorText(res);
-    if (failure) {
+    const failure = isFailure(res) ? fatalErrorText({ error: res }) : fatalErrorText(res);
+    if (failure || isFailure(res)) {
       setAnswer(null);
-      setPhase({ kind: 'error', message: failure });
+      setPhase({ kind: 'error', message: failure ?? 'Internal error' });
       return;
     }
     setAnswer(res);
@@ -157,15 +156,13 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
     let current = true;
     const timer = setTimeout(() => {
       void store.backend
-        .send<{ transactions?: PreviewRow[] }>('transactions-import-preview', {
+        .send('transactions-import-preview', {
           accountId,
           transactions,
         })
         .then((res) => {
           if (!current) return;
-          setPreviews(
-            Array.isArray(res?.transactions) ? { of: transactions, rows: res.transactions } : null,
-          );
+          setPreviews(isFailure(res) ? null : { of: transactions, rows: res.transactions });
         });
     }, 150);
     return () => {
@@ -194,13 +191,9 @@ export function ImportTransactionsModal({ options, active, close }: ModalProps) 
     if (!choices || transactions.length === 0) return;
     setImportError(null);
     setPhase({ kind: 'importing' });
-    const res = await store.backend.send<{
-      errors?: { message: string }[];
-      updated: string[];
-      matched?: string[];
-    }>('transactions-import', { accountId, transactions });
-    const failure = errorOf(res)?.message ?? res?.errors?.[0]?.message;
-    if (failure || !res) {
+    const res = await store.backend.send('transactions-import', { accountId, transactions });
+    const failure = isFailure(res) ? res.error.message : res.errors[0]?.message;
+    if (failure || isFailure(res)) {
       setImportError(failure ?? 'Internal error');
       setPhase({ kind: 'ready' });
       return;

@@ -64,7 +64,7 @@ export function SelectLinkedAccountsModal({ options, active, close }: ModalProps
       }
       if (target.kind === 'existing') shown ??= target.accountId;
       else {
-        const accountsNow = await store.backend.send<{ id: string }[]>('accounts-get');
+        const accountsNow = await store.backend.send('accounts-get');
         shown ??=
           (Array.isArray(accountsNow) ? accountsNow : []).find((a) => !before.has(a.id))?.id ??
           null;

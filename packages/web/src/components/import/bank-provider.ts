@@ -5,7 +5,7 @@
  * one more object of this shape (and its handlers in the core), not new screens.
  */
 import type { Backend } from '../../backend/backend.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { failureOf, isFailure } from '../../backend/backend.ts';
 
 export interface Bank {
   id: string;
@@ -63,10 +63,22 @@ export interface BankProvider {
 /** Consent is asked for 30 days (spec: bank access validity). */
 export const ACCESS_VALID_FOR_DAYS = 30;
 
-const failure = (res: unknown, fallback = 'unknown'): { ok: false; error: string } => {
-  const error = errorOf(res);
-  return { ok: false, error: error?.message ?? error?.reason ?? error?.type ?? fallback };
+/** A refusal as the provider's answer: the core's failure text, or the bank's own error. */
+const failure = (res: object, fallback = 'unknown'): { ok: false; error: string } => {
+  const error = failureOf(res);
+  if (error) return { ok: false, error: error.message };
+  const bankError = 'error' in res && typeof res.error === 'string' ? res.error : null;
+  return { ok: false, error: bankError ?? fallback };
 };
+
+/** The server relays the bank list as it came; only entries with an id and a name are banks. */
+const isBank = (value: unknown): value is Bank =>
+  typeof value === 'object' &&
+  value !== null &&
+  'id' in value &&
+  typeof value.id === 'string' &&
+  'name' in value &&
+  typeof value.name === 'string';
 
 export const goCardless: BankProvider = {
   id: 'gocardless',
@@ -74,36 +86,41 @@ export const goCardless: BankProvider = {
   setupModal: 'gocardless-init',
 
   async status(backend) {
-    const res = await backend.send<{ configured?: boolean }>('gocardless-status');
-    if (errorOf(res) || typeof res?.configured !== 'boolean') return failure(res);
+    const res = await backend.send('gocardless-status');
+    if (isFailure(res)) return failure(res);
     return { ok: true, value: { configured: res.configured } };
   },
 
   async banks(backend, country) {
-    const res = await backend.send<{ data?: Bank[] }>('gocardless-get-banks', { country });
-    if (errorOf(res) || !Array.isArray(res?.data)) return failure(res);
-    return { ok: true, value: res.data };
+    const res = await backend.send('gocardless-get-banks', { country });
+    if (isFailure(res) || !res.data) return failure(res);
+    return { ok: true, value: res.data.filter(isBank) };
   },
 
   async startLink(backend, { institutionId, upgradingAccountId }) {
-    const res = await backend.send<{ link?: string; requisitionId?: string }>(
-      'gocardless-create-web-token',
-      { upgradingAccountId, institutionId, accessValidForDays: ACCESS_VALID_FOR_DAYS },
-    );
-    if (errorOf(res) || !res?.link || !res.requisitionId) return failure(res);
+    const res = await backend.send('gocardless-create-web-token', {
+      upgradingAccountId,
+      institutionId,
+      accessValidForDays: ACCESS_VALID_FOR_DAYS,
+    });
+    if (isFailure(res) || !res.link || !res.requisitionId) return failure(res);
     return { ok: true, value: { url: res.link, linkId: res.requisitionId } };
   },
 
   async waitForLink(backend, { linkId, upgradingAccountId }) {
-    const res = await backend.send<{
-      data?: { id?: string; accounts?: ExternalAccount[] };
-      error?: WaitError;
-    }>('gocardless-poll-web-token', { upgradingAccountId, requisitionId: linkId });
-    if (res?.data && Array.isArray(res.data.accounts)) {
-      return { ok: true, value: { linkId: res.data.id ?? linkId, accounts: res.data.accounts } };
+    const res = await backend.send('gocardless-poll-web-token', {
+      upgradingAccountId,
+      requisitionId: linkId,
+    });
+    if (isFailure(res)) return { ok: false, error: 'unknown', reason: 'unknown' };
+    if ('data' in res && Array.isArray(res.data.accounts)) {
+      const id = typeof res.data.id === 'string' ? res.data.id : linkId;
+      return { ok: true, value: { linkId: id, accounts: res.data.accounts } };
     }
     const reason: WaitError =
-      res?.error === 'timeout' || res?.error === 'stopped' ? res.error : 'unknown';
+      'error' in res && (res.error === 'timeout' || res.error === 'stopped')
+        ? res.error
+        : 'unknown';
     return { ok: false, error: reason, reason };
   },
 
@@ -118,7 +135,7 @@ export const goCardless: BankProvider = {
       upgradingId: existingAccountId,
       offBudget,
     });
-    return errorOf(res) ? failure(res) : { ok: true, value: null };
+    return isFailure(res) ? failure(res) : { ok: true, value: null };
   },
 };
 

@@ -1,5 +1,4 @@
-import { fixtureBytes } from '@coffer/core/importers/parse/test-helpers/fixtures.ts';
-import { parseFile } from '@coffer/core/importers/parse/index.ts';
+import { fixtureBytes, parseFile } from '@coffer/core/testing';
 import { describe, expect, it } from 'vitest';
 import {
   columnDecimalSeparator,

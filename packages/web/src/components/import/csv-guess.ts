@@ -4,13 +4,14 @@
  * and amounts read; whether the first row is a header at all. Every guess can be changed in
  * the modal, and the user's choice is remembered for the account.
  */
-import type { CsvMapping } from '@coffer/core/importers/parse/csv-mapping.ts';
 import {
+  type CsvMapping,
+  type CsvRow,
+  type DateFormat,
   looksLikeDate,
   looksLikeDateColumn,
   possibleDateFormats,
-} from '@coffer/core/importers/parse/date.ts';
-import type { CsvRow, DateFormat } from '@coffer/core/importers/parse/types.ts';
+} from '@coffer/core/ui';
 
 type Field = 'date' | 'payee' | 'notes' | 'category' | 'amount' | 'inflow' | 'outflow';
 

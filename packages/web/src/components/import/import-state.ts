@@ -3,15 +3,18 @@
  * else guessed from the file), how the parsed file becomes transactions under those settings,
  * the order the preview shows them in, and the texts of its errors and counts.
  */
-import { type CsvMapping, mapCsvRow } from '@coffer/core/importers/parse/csv-mapping.ts';
-import { DATE_FORMATS, parseDate } from '@coffer/core/importers/parse/date.ts';
-import type {
-  CsvRow,
-  DateFormat,
-  ParseError,
-  ParsedTransaction,
-} from '@coffer/core/importers/parse/types.ts';
-import type { ImportFileType, ImportSettings } from '@coffer/core/import/settings.ts';
+import {
+  type CsvMapping,
+  type CsvRow,
+  DATE_FORMATS,
+  type DateFormat,
+  type ImportFileType,
+  type ImportSettings,
+  mapCsvRow,
+  parseDate,
+  type ParsedTransaction,
+  type ParseError,
+} from '@coffer/core/ui';
 import { columnDecimalSeparator, guessDateFormat, guessMapping } from './csv-guess.ts';
 
 export { DATE_FORMATS };
@@ -21,7 +24,8 @@ export type { CsvMapping, DateFormat, ParsedTransaction };
 export interface ParseAnswer {
   errors: { message?: string; internal?: string; line?: number }[];
   transactions: object[];
-  format?: 'csv' | 'qif' | 'ofx' | 'camt';
+  /** csv, qif, ofx or camt (absent for an unsupported file). */
+  format?: string;
   fields?: string[];
   lines?: number[];
   delimiter?: string;

@@ -39,8 +39,8 @@ export type LinkTarget =
 export interface LocalAccount {
   id: string;
   name: string;
-  offbudget: 0 | 1 | boolean;
-  closed: 0 | 1 | boolean;
+  offbudget: number | boolean;
+  closed: number | boolean;
   account_id?: string | null;
 }
 

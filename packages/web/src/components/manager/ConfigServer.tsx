@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { createBudget, getUserData, loadAllFiles, signOut } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { IS_DEV } from '../../app/version.ts';
-import { errorCode } from '../../backend/backend.ts';
+import { failureCode } from '../../backend/backend.ts';
 import { Brand } from './Brand.tsx';
 import { Button } from '../kit/ui/Button.tsx';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
@@ -28,7 +28,7 @@ export function ConfigServer() {
     setError(null);
     setLoading(true);
     const res = await store.backend.send('set-server-url', { url: value });
-    const code = errorCode(res);
+    const code = failureCode(res);
     setLoading(false);
     if (code) {
       setError(serverErrorText(code));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getUserData, loadAllFiles } from '../../app/actions.ts';
 import { useStore } from '../../app/context.ts';
-import { errorCode } from '../../backend/backend.ts';
+import { failureCode } from '../../backend/backend.ts';
 import { LoadingScreen } from '../app/LoadingScreen.tsx';
 import { Brand } from './Brand.tsx';
 import { useServerCheck } from './useServerCheck.ts';
@@ -34,7 +34,7 @@ export function Login() {
     setError(null);
     setLoading(true);
     const res = await store.backend.send('subscribe-sign-in', { password });
-    const code = errorCode(res);
+    const code = failureCode(res);
     setLoading(false);
     if (code) return setError(loginErrorText(code));
     await getUserData(store);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getUserData, loadAllFiles } from '../../app/actions.ts';
 import { useStore } from '../../app/context.ts';
-import { errorCode } from '../../backend/backend.ts';
+import { failureCode } from '../../backend/backend.ts';
 import { Brand } from './Brand.tsx';
 import { useServerCheck } from './useServerCheck.ts';
 import { LoadingScreen } from '../app/LoadingScreen.tsx';
@@ -81,7 +81,7 @@ export function Bootstrap() {
   async function submit(password: string) {
     setError(null);
     const res = await store.backend.send('subscribe-bootstrap', { password });
-    const code = errorCode(res);
+    const code = failureCode(res);
     if (code) return setError(passwordErrorText(code, 'bootstrap'));
     await getUserData(store);
     await loadAllFiles(store);
@@ -119,7 +119,7 @@ export function ChangePassword() {
   async function submit(password: string) {
     setError(null);
     const res = await store.backend.send('subscribe-change-password', { password });
-    const code = errorCode(res);
+    const code = failureCode(res);
     if (code) return setError(passwordErrorText(code, 'change'));
     setMessage('Password successfully changed');
     await store.backend.send('subscribe-sign-in', { password });

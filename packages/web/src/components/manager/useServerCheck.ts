@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useStore } from '../../app/context.ts';
-import { errorCode } from '../../backend/backend.ts';
+import { isFailure } from '../../backend/backend.ts';
 import { getUserData } from '../../app/actions.ts';
 
 interface NeedsBootstrap {
@@ -21,18 +21,21 @@ export function useServerCheck(page: 'login' | 'bootstrap'): boolean {
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      const url = await store.backend.send<string | null>('get-server-url');
-      const didBootstrap = await store.backend.send<boolean>('get-did-bootstrap');
+      const url = await store.backend.send('get-server-url');
+      const didBootstrap = await store.backend.send('get-did-bootstrap');
       let res: NeedsBootstrap;
       if (url || didBootstrap) {
-        res = await store.backend.send('subscribe-needs-bootstrap');
-        const code = errorCode(res);
-        if (code) return !cancelled && navigate('/error', { state: { error: code } });
+        const answer = await store.backend.send('subscribe-needs-bootstrap');
+        if (isFailure(answer)) {
+          return !cancelled && navigate('/error', { state: { error: answer.error.type } });
+        }
+        res = answer;
       } else {
-        res = await store.backend.send('subscribe-needs-bootstrap', {
+        const answer = await store.backend.send('subscribe-needs-bootstrap', {
           url: window.location.origin,
         });
-        if (errorCode(res) || !res.hasServer) return !cancelled && navigate('/config-server');
+        if (isFailure(answer) || !answer.hasServer) return !cancelled && navigate('/config-server');
+        res = answer;
         await store.backend.send('set-server-url', {
           url: window.location.origin,
           validate: false,

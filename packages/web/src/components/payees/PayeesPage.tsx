@@ -1,4 +1,4 @@
-import { checkPayeeName } from '@coffer/core/payees/name.ts';
+import { checkPayeeName } from '@coffer/core/ui';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { loadPayees } from '../../app/actions.ts';
@@ -15,6 +15,7 @@ import {
   selectionLabel,
 } from './payee-logic.ts';
 import './payees.css';
+import { type AnswerOf, isFailure } from '../../backend/backend.ts';
 import { Button } from '../kit/ui/Button.tsx';
 import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
@@ -83,7 +84,7 @@ export function PayeesPage() {
   const store = useStore();
   const { state } = useLocation() as { state: { selectedPayee?: string } | null };
   const payees = useAppState((s) => s.payees);
-  const [orphaned, setOrphaned] = useState<Payee[]>([]);
+  const [orphaned, setOrphaned] = useState<AnswerOf<'payees-get-orphaned'>>([]);
   const [ruleCounts, setRuleCounts] = useState<Record<string, number>>({});
   const [selected, setSelected] = useState<Set<string>>(
     () => new Set(state?.selectedPayee ? [state.selectedPayee] : []),
@@ -95,11 +96,11 @@ export function PayeesPage() {
   const reload = useCallback(async () => {
     await loadPayees(store);
     const [orph, counts] = await Promise.all([
-      store.backend.send<Payee[]>('payees-get-orphaned'),
-      store.backend.send<Record<string, number>>('payees-get-rule-counts'),
+      store.backend.send('payees-get-orphaned'),
+      store.backend.send('payees-get-rule-counts'),
     ]);
-    setOrphaned(Array.isArray(orph) ? orph : []);
-    setRuleCounts(counts && typeof counts === 'object' && !('error' in counts) ? counts : {});
+    setOrphaned(isFailure(orph) ? [] : orph);
+    setRuleCounts(isFailure(counts) ? {} : counts);
   }, [store]);
 
   useEffect(() => {
@@ -144,7 +145,7 @@ export function PayeesPage() {
       setSelected(new Set());
     } else if (action === 'merge') {
       const [targetId, ...mergeIds] = ids;
-      await store.backend.send('payees-merge', { targetId, mergeIds });
+      if (targetId) await store.backend.send('payees-merge', { targetId, mergeIds });
       setSelected(new Set());
       setEditing(targetId ?? null);
     }

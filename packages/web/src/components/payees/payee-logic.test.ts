@@ -8,12 +8,10 @@ import {
   selectedNames,
   selectionLabel,
 } from './payee-logic.ts';
+import { payeeRow } from '../../test-helpers/rows.ts';
 
-const p = (id: string, name: string, transfer_acct: string | null = null) => ({
-  id,
-  name,
-  transfer_acct,
-});
+const p = (id: string, name: string, transfer_acct: string | null = null) =>
+  payeeRow({ id, name, transfer_acct });
 
 describe('payee page logic', () => {
   it('keeps the selection in the order it was picked, skipping payees that are gone', () => {

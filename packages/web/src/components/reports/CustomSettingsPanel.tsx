@@ -3,7 +3,7 @@ import {
   GRAPH_TYPES,
   type ReportBalanceType,
   type ReportGroupBy,
-} from '@coffer/core/reports/custom-reports.ts';
+} from '@coffer/core/ui';
 import { useId } from 'react';
 import { ConditionsEditor } from './controls/ConditionsEditor.tsx';
 import { groupingsFor } from './data/custom.ts';

@@ -1,6 +1,7 @@
 import type { AppStore } from '../../app/store.ts';
 import { isComplete } from './controls/ConditionsEditor.tsx';
 import type { FilterCondition } from './data/register-filter.ts';
+import { isFailure } from '../../backend/backend.ts';
 
 /**
  * A report's conditions as query filters, made by the core exactly as the register makes its
@@ -12,8 +13,8 @@ export async function makeFilters(
 ): Promise<unknown[]> {
   const complete = conditions.filter(isComplete);
   if (complete.length === 0) return [];
-  const made = await store.backend.send<{ filters?: unknown[] }>('make-filters-from-conditions', {
+  const made = await store.backend.send('make-filters-from-conditions', {
     conditions: complete,
   });
-  return Array.isArray(made?.filters) ? made.filters : [];
+  return isFailure(made) ? [] : made.filters;
 }

@@ -1,9 +1,8 @@
-import type { CustomReport, CustomReportInput } from '@coffer/core/reports/custom-reports.ts';
-import type { DashboardWidget } from '@coffer/core/reports/dashboard.ts';
+import type { CustomReport, CustomReportInput, DashboardWidget } from '@coffer/core/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import type { AppStore } from '../../app/store.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { failureOf } from '../../backend/backend.ts';
 
 export type { CustomReport, DashboardWidget };
 
@@ -12,16 +11,16 @@ export async function createReport(
   store: AppStore,
   input: CustomReportInput,
 ): Promise<{ id: string } | { error: string }> {
-  const res = await store.backend.send<string>('report/create', input);
-  const error = errorOf(res);
-  return error ? { error: error.message ?? 'The report could not be saved.' } : { id: res };
+  const res = await store.backend.send('report/create', input);
+  if (typeof res === 'string') return { id: res };
+  return { error: failureOf(res)?.message ?? 'The report could not be saved.' };
 }
 
 export async function updateReport(
   store: AppStore,
   input: CustomReportInput & { id: string },
 ): Promise<string | null> {
-  const error = errorOf(await store.backend.send('report/update', input));
+  const error = failureOf(await store.backend.send('report/update', input));
   return error ? (error.message ?? 'The report could not be saved.') : null;
 }
 
@@ -58,8 +57,8 @@ export function useSavedReports() {
   }>({ reports: [], widgets: [], loaded: false });
   const reload = useCallback(async () => {
     const [reports, widgets] = await Promise.all([
-      store.backend.send<CustomReport[]>('reports-get'),
-      store.backend.send<DashboardWidget[]>('dashboard-get'),
+      store.backend.send('reports-get'),
+      store.backend.send('dashboard-get'),
     ]);
     setState({
       reports: Array.isArray(reports) ? reports : [],

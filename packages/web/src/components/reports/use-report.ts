@@ -1,5 +1,4 @@
-import type { Month } from '@coffer/core/budget/months.ts';
-import type { QueryState } from '@coffer/core/query/query.ts';
+import type { Month, QueryState } from '@coffer/core/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
 import { runQuery, useTablesChanged } from '../kit/data/data.ts';
@@ -22,7 +21,7 @@ export function useGetCells(): (names: string[]) => Promise<Record<string, unkno
   return useCallback(
     async (names: string[]) => {
       if (names.length === 0) return {};
-      const cells = await store.backend.send<Array<{ name: string; value: unknown }>>('getCells', {
+      const cells = await store.backend.send('getCells', {
         names,
       });
       return Array.isArray(cells) ? Object.fromEntries(cells.map((c) => [c.name, c.value])) : {};

@@ -1,8 +1,8 @@
-import { checkEditedRule } from '@coffer/core/rules/editor.ts';
+import { checkEditedRule } from '@coffer/core/ui';
 import { useCallback, useRef, useState } from 'react';
 import { loadPayees } from '../../app/actions.ts';
 import { useStore } from '../../app/context.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { isFailure } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import {
@@ -15,7 +15,6 @@ import {
   type EditRow,
   editingRule,
   newPayeeNames,
-  type RuleErrors,
   savedRule,
   setActionField,
   setConditionField,
@@ -70,7 +69,7 @@ export function EditRuleModal({ options, active, close }: ModalProps) {
     if (names.length === 0) return r;
     const ids = new Map<string, string>();
     for (const name of names) {
-      const id = await store.backend.send<string>('payee-create', { name });
+      const id = await store.backend.send('payee-create', { name });
       if (typeof id === 'string') ids.set(name, id);
     }
     await loadPayees(store);
@@ -88,15 +87,13 @@ export function EditRuleModal({ options, active, close }: ModalProps) {
     try {
       const r = await withPayees(rule);
       const body = savedRule(r);
-      const res = await store.backend.send<{ id?: string; error?: RuleErrors } | null>(
-        r.id ? 'rule-update' : 'rule-add',
-        body,
-      );
-      const shown = withErrors(r, res?.error);
+      const res = await store.backend.send(r.id ? 'rule-update' : 'rule-add', body);
+      // A refusal of the handler; then the rule's own problems, shown under their rows.
+      if (isFailure(res)) throw new Error(res.error.message);
+      const shown = withErrors(r, res.error);
       if (shown) return setRule(shown);
-      const failed = errorOf(res);
-      if (failed) throw new Error(failed.message ?? 'The rule could not be saved');
-      const id = r.id ?? res?.id ?? '';
+      if (res.error) throw new Error('The rule could not be saved');
+      const id = r.id ?? ('id' in res ? res.id : '');
       (options.onSave as OnRuleSaved | undefined)?.({ ...body, id });
       close();
     } finally {
@@ -108,11 +105,12 @@ export function EditRuleModal({ options, active, close }: ModalProps) {
   async function apply(ids: string[]): Promise<boolean> {
     const r = await withPayees(rule);
     const body = savedRule(r);
-    const check = await store.backend.send<{ error: RuleErrors | null }>('rule-validate', {
+    const check = await store.backend.send('rule-validate', {
       conditions: body.conditions,
       actions: body.actions,
     });
-    const shown = withErrors(r, { actionErrors: check?.error?.actionErrors ?? null });
+    const problems = isFailure(check) ? null : check.error;
+    const shown = withErrors(r, { actionErrors: problems?.actionErrors ?? null });
     if (shown) {
       setRule(shown);
       return false;

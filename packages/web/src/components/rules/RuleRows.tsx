@@ -1,5 +1,4 @@
-import { opLabel } from '@coffer/core/rules/fields.ts';
-import type { FieldType } from '@coffer/core/rules/types.ts';
+import { type FieldType, opLabel } from '@coffer/core/ui';
 import {
   ACTION_FIELDS,
   CONDITION_FIELDS,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { isFailure } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { Amount } from '../kit/ui/AmountInput.tsx';
 import { useTablesChanged } from '../kit/data/data.ts';
@@ -89,9 +89,8 @@ export function RuleTraceModal({ options, active, close }: ModalProps) {
   const [problem, setProblem] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const res = await store.backend.send<Trace>('rules-trace', { transactionId: id });
-    const error = errorOf(res);
-    if (error) setProblem('This transaction no longer exists.');
+    const res = await store.backend.send('rules-trace', { transactionId: id });
+    if (isFailure(res)) setProblem('This transaction no longer exists.');
     else setTrace(res);
   }, [store, id]);
   useEffect(() => void load(), [load]);

@@ -1,8 +1,5 @@
+import { defaultRecurConfig, parseDateValue, q, type RecurConfig } from '@coffer/core/ui';
 import { useRef, useState } from 'react';
-import { q } from '@coffer/core/query/query.ts';
-import { parseDateValue } from '@coffer/core/rules/compile.ts';
-import { defaultRecurConfig } from '@coffer/core/schedules/recurrence/editor.ts';
-import type { RecurConfig } from '@coffer/core/schedules/recurrence/types.ts';
 import { useFormat } from '../../app/use-format.ts';
 import { AmountInput } from '../kit/ui/AmountInput.tsx';
 import { DateInput } from '../kit/ui/DateInput.tsx';

@@ -18,6 +18,7 @@ import {
 } from './rules-list.ts';
 import { useRuleFormats, useRuleNames } from './use-rule-names.ts';
 import './rules.css';
+import { isFailure } from '../../backend/backend.ts';
 import { Button } from '../kit/ui/Button.tsx';
 import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
@@ -41,7 +42,7 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
   const body = useRef<HTMLDivElement>(null);
 
   const load = useCallback(async () => {
-    const res = await store.backend.send<ListedRule[]>(
+    const res = await store.backend.send(
       payeeId ? 'payees-get-rules' : 'rules-get',
       payeeId ? { id: payeeId } : undefined,
     );
@@ -96,8 +97,8 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
 
   async function deleteSelected() {
     const ids = [...selected];
-    const res = await store.backend.send<{ someDeletionsFailed?: boolean }>('rule-delete-all', ids);
-    setAlert(res?.someDeletionsFailed ? SCHEDULE_DELETE_ALERT : null);
+    const res = await store.backend.send('rule-delete-all', ids);
+    setAlert(!isFailure(res) && res.someDeletionsFailed ? SCHEDULE_DELETE_ALERT : null);
     setSelected(new Set());
     await load();
     onChange?.();

@@ -3,7 +3,7 @@
  * before saving it"): the filters the core makes from the conditions, combined by and/or, the
  * matching transactions newest first, how many match, and how many the actions would change.
  */
-import { q, type QueryState } from '@coffer/core/query/query.ts';
+import { q, type QueryState } from '@coffer/core/ui';
 import type { RuleRow } from './rule-editor.ts';
 
 /**

@@ -1,26 +1,27 @@
 /**
  * The rule editor's state and the steps it takes (spec: rule editor, section 4's field and
  * operator changes, section 5's operators and errors). The change rules themselves are the
- * core's (`@coffer/core/rules/editor.ts`); this adds the rows' keys and errors around them.
+ * core's (`rules/editor.ts`, through `@coffer/core/ui`); this adds the rows' keys and errors around them.
  */
 import {
+  ACTION_EDITOR_FIELDS,
   canDeleteAction,
   canDeleteCondition,
   changeActionField,
   changeConditionField,
   changeConditionOp,
+  CONDITION_EDITOR_FIELDS,
+  type ConditionOp,
+  type EditorField,
+  FIELD_TYPES,
+  type FieldType,
+  getValidOps,
   newAction,
   newCondition,
-} from '@coffer/core/rules/editor.ts';
-import { ruleErrorText } from '@coffer/core/rules/errors.ts';
-import {
-  ACTION_EDITOR_FIELDS,
-  CONDITION_EDITOR_FIELDS,
-  FIELD_TYPES,
-  getValidOps,
-  type EditorField,
-} from '@coffer/core/rules/fields.ts';
-import type { ConditionOp, FieldType, RuleAction, RuleField } from '@coffer/core/rules/types.ts';
+  type RuleAction,
+  ruleErrorText,
+  type RuleField,
+} from '@coffer/core/ui';
 
 export type Stage = 'pre' | 'post' | null;
 

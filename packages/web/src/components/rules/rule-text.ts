@@ -3,9 +3,7 @@
  * and operator names, values by name in the user's formats, and the spec's words for nothing,
  * deleted and empty.
  */
-import { fieldLabel, opLabel } from '@coffer/core/rules/fields.ts';
-import type { FieldType } from '@coffer/core/rules/types.ts';
-import { describeRecurrence } from '@coffer/core/schedules/recurrence/describe.ts';
+import { describeRecurrence, fieldLabel, type FieldType, opLabel } from '@coffer/core/ui';
 import type { RuleRow, Stage } from './rule-editor.ts';
 
 /** Names of what rules point at; undefined when the row no longer exists. */

@@ -1,4 +1,4 @@
-import { q } from '@coffer/core/query/query.ts';
+import { q } from '@coffer/core/ui';
 import { useMemo } from 'react';
 import { useAppState } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';

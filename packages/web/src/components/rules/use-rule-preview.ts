@@ -16,6 +16,7 @@ import {
   settingsFilter,
 } from './preview.ts';
 import type { RuleRow } from './rule-editor.ts';
+import { isFailure } from '../../backend/backend.ts';
 
 export interface RulePreview {
   /** The first matching transactions (more as `loadMore` is called). */
@@ -107,13 +108,13 @@ export function useRulePreview(
     // a new rule would read every transaction before the payee is even picked.
     const list = all.filter((c) => !isEmptyValue(c.value));
     void store.backend
-      .send<{ filters?: QueryFilter[]; errors?: unknown[] }>('make-filters-from-conditions', {
+      .send('make-filters-from-conditions', {
         conditions: list,
       })
       .then((res) => {
         if (gen !== generation.current) return;
-        const filters = Array.isArray(res?.filters) ? res.filters : [];
-        const errors = Array.isArray(res?.errors) ? res.errors.length : 0;
+        const filters = isFailure(res) ? [] : res.filters;
+        const errors = isFailure(res) ? 0 : res.errors.length;
         setSkipped(all.length - list.length + errors);
         const f = ruleFilter(filters, op);
         setFilter(f);

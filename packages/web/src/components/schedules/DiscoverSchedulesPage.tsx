@@ -1,10 +1,9 @@
-import { describeRecurrence } from '@coffer/core/schedules/recurrence/describe.ts';
-import type { RecurConfig } from '@coffer/core/schedules/recurrence/types.ts';
+import { describeRecurrence, type RecurConfig } from '@coffer/core/ui';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { failureOf } from '../../backend/backend.ts';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import { toggled } from './schedule-logic.ts';
@@ -44,7 +43,7 @@ export function DiscoverSchedulesPage() {
 
   useEffect(() => {
     let cancelled = false;
-    void store.backend.send<Found[]>('schedule/discover').then((res) => {
+    void store.backend.send('schedule/discover').then((res) => {
       if (cancelled) return;
       const list = Array.isArray(res) ? res : [];
       setFound(list);
@@ -62,7 +61,7 @@ export function DiscoverSchedulesPage() {
     setProblem(null);
     for (const f of found.filter((x) => chosen.has(x.id))) {
       const result = await store.backend.send('schedule/create', { conditions: f._conditions });
-      const error = errorOf(result);
+      const error = failureOf(result);
       if (error) {
         setCreating(false);
         return setProblem(error.message ?? 'A schedule could not be created');

@@ -1,4 +1,4 @@
-import { q } from '@coffer/core/query/query.ts';
+import { q } from '@coffer/core/ui';
 import { useStore } from '../../app/context.ts';
 import { useQuery } from '../kit/data/data.ts';
 import { TransactionsTable, type TxnRow } from './TransactionsTable.tsx';

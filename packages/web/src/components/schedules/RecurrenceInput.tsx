@@ -1,6 +1,9 @@
-import { describeRecurrence } from '@coffer/core/schedules/recurrence/describe.ts';
-import { finishRecurConfig } from '@coffer/core/schedules/recurrence/editor.ts';
-import type { RecurEndMode, RecurPattern } from '@coffer/core/schedules/recurrence/types.ts';
+import {
+  describeRecurrence,
+  finishRecurConfig,
+  type RecurEndMode,
+  type RecurPattern,
+} from '@coffer/core/ui';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useFormat } from '../../app/use-format.ts';
 import { DateInput } from '../kit/ui/DateInput.tsx';

@@ -1,4 +1,4 @@
-import { q } from '@coffer/core/query/query.ts';
+import { dayBalances, lowestProjected, type Occurrence, occurrences, q } from '@coffer/core/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppState } from '../../app/context.ts';
@@ -8,12 +8,6 @@ import { Amount } from '../kit/ui/AmountInput.tsx';
 import { localToday, monthGrid, monthOf, monthTitle, shiftMonth } from '../kit/ui/calendar.ts';
 import { useQuery } from '../kit/data/data.ts';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
-import {
-  dayBalances,
-  lowestProjected,
-  type Occurrence,
-  occurrences,
-} from '@coffer/core/schedules/projection.ts';
 import { dateOpOf, type ScheduleRow } from './schedule-logic.ts';
 import { Button } from '../kit/ui/Button.tsx';
 import { Select } from '../kit/ui/Select.tsx';

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useStore } from '../../app/context.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { failureOf, isFailure } from '../../backend/backend.ts';
 import { AmountInput } from '../kit/ui/AmountInput.tsx';
 import { localToday } from '../kit/ui/calendar.ts';
 import { DateInput } from '../kit/ui/DateInput.tsx';
@@ -51,8 +51,8 @@ function ScheduleEditRoute({ id }: { id: string | undefined }) {
   useEffect(() => {
     if (!ruleId) return;
     let cancelled = false;
-    void store.backend.send<RuleLike>('rule-get', { id: ruleId }).then((r) => {
-      if (!cancelled && r && !errorOf(r)) setRule(r);
+    void store.backend.send('rule-get', { id: ruleId }).then((r) => {
+      if (!cancelled && r && !isFailure(r)) setRule(r);
     });
     return () => {
       cancelled = true;
@@ -124,11 +124,10 @@ function ScheduleEditor({
     try {
       let payee = form.payee;
       if (payee?.startsWith('new:')) {
-        const created = await store.backend.send<string>('payee-create', {
+        const created = await store.backend.send('payee-create', {
           name: payee.slice(4).trim(),
         });
-        const error = errorOf(created);
-        if (error) return setProblem(error.message ?? 'The payee could not be created');
+        if (isFailure(created)) return setProblem(created.error.message);
         payee = created;
       }
       const schedule = { name: form.name.trim() || null, posts_transaction: form.postsTransaction };
@@ -136,7 +135,7 @@ function ScheduleEditor({
       const result = id
         ? await store.backend.send('schedule/update', { schedule: { id, ...schedule }, conditions })
         : await store.backend.send('schedule/create', { schedule, conditions });
-      const error = errorOf(result);
+      const error = failureOf(result);
       if (error) return setProblem(error.message ?? 'The schedule could not be saved');
       leave();
     } finally {

@@ -1,9 +1,9 @@
-import { q } from '@coffer/core/query/query.ts';
+import { q } from '@coffer/core/ui';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { failureOf } from '../../backend/backend.ts';
 import { useQuery } from '../kit/data/data.ts';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';
@@ -89,7 +89,7 @@ export function ScheduleLinkPage() {
     const result = await store.backend.send('transactions-batch-update', {
       updated: chosen.map((id) => ({ id, schedule: row.id })),
     });
-    const error = errorOf(result);
+    const error = failureOf(result);
     if (error) return setProblem(error.message ?? 'The transactions could not be linked');
     const n = chosen.length;
     store.addNotification({

@@ -1,4 +1,4 @@
-import { describeRecurrence } from '@coffer/core/schedules/recurrence/describe.ts';
+import { describeRecurrence } from '@coffer/core/ui';
 import { Link, useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import { useFormat } from '../../app/use-format.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { isFailure } from '../../backend/backend.ts';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
 
 /** The spec's preview: the next 4 dates. */
@@ -20,13 +20,13 @@ export function UpcomingDates({ config }: { config: unknown }) {
   useEffect(() => {
     let cancelled = false;
     void store.backend
-      .send<string[]>('schedule/get-upcoming-dates', {
+      .send('schedule/get-upcoming-dates', {
         config: JSON.parse(key) as unknown,
         count: UPCOMING_COUNT,
       })
       .then((res) => {
         if (cancelled) return;
-        setDates(Array.isArray(res) && !errorOf(res) ? res : 'invalid');
+        setDates(Array.isArray(res) && !isFailure(res) ? res : 'invalid');
       });
     return () => {
       cancelled = true;

@@ -3,15 +3,16 @@
  * month-day and n-th weekday patterns (1-31 plus Last; a weekday's n capped at 5), weekend
  * handling and the three ends.
  */
-import { MAX_WEEKDAY_NTH, validInterval } from '@coffer/core/schedules/recurrence/config.ts';
-import { ordinal } from '@coffer/core/schedules/recurrence/describe.ts';
-import { changeRecurFrequency } from '@coffer/core/schedules/recurrence/editor.ts';
-import type {
-  RecurConfig,
-  RecurEndMode,
-  RecurFrequency,
-  RecurPattern,
-} from '@coffer/core/schedules/recurrence/types.ts';
+import {
+  changeRecurFrequency,
+  MAX_WEEKDAY_NTH,
+  ordinal,
+  type RecurConfig,
+  type RecurEndMode,
+  type RecurFrequency,
+  type RecurPattern,
+  validInterval,
+} from '@coffer/core/ui';
 
 export type Recurrence = Required<RecurConfig>;
 

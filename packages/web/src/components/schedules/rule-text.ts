@@ -2,7 +2,7 @@
  * A schedule's rule in words, for the editor's "rule behind it" line: each condition as
  * `field op value` with names for ids, amounts and dates in the person's formats.
  */
-import { describeRecurrence } from '@coffer/core/schedules/recurrence/describe.ts';
+import { describeRecurrence } from '@coffer/core/ui';
 import { isRange } from './schedule-logic.ts';
 
 export interface RuleLike {

@@ -3,8 +3,7 @@
  * rule conditions; amount is / is approximately / is between; date one-off or recurring).
  * Pure, so each step is tested.
  */
-import { defaultRecurConfig, finishRecurConfig } from '@coffer/core/schedules/recurrence/editor.ts';
-import type { RecurConfig } from '@coffer/core/schedules/recurrence/types.ts';
+import { defaultRecurConfig, finishRecurConfig, type RecurConfig } from '@coffer/core/ui';
 import { isRange, type ScheduleRow } from './schedule-logic.ts';
 
 export type AmountOp = 'is' | 'isapprox' | 'isbetween';

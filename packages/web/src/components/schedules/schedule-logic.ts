@@ -2,7 +2,7 @@
  * The schedules list's rules, pure: what a row shows (status badge, amount, date), what the
  * search matches, and which actions a row's menu offers (spec: schedule status, the list).
  */
-import type { RecurConfig } from '@coffer/core/schedules/recurrence/types.ts';
+import type { RecurConfig } from '@coffer/core/ui';
 import type { MenuEntry } from '../kit/ui/Menu.tsx';
 
 /** A range amount: `isbetween`'s value. */

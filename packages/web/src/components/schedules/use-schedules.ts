@@ -3,11 +3,11 @@
  * core's derived statuses, both kept fresh after every write that touches them (an edit here,
  * the daily run, a sync, an undo), and the list's row actions.
  */
-import { q } from '@coffer/core/query/query.ts';
+import { q } from '@coffer/core/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '../../app/context.ts';
 import type { AppStore } from '../../app/store.ts';
-import { errorOf } from '../../backend/backend.ts';
+import { failureOf, isFailure } from '../../backend/backend.ts';
 import { useQuery, useTablesChanged } from '../kit/data/data.ts';
 import type { RowAction, ScheduleRow } from './schedule-logic.ts';
 
@@ -33,8 +33,8 @@ export function useScheduleStatuses(): Record<string, string> {
   const store = useStore();
   const [statuses, setStatuses] = useState<Record<string, string>>({});
   const read = useCallback(() => {
-    void store.backend.send<Record<string, string>>('schedule/get-statuses').then((res) => {
-      if (res && typeof res === 'object' && !errorOf(res)) setStatuses(res);
+    void store.backend.send('schedule/get-statuses').then((res) => {
+      if (res && typeof res === 'object' && !isFailure(res)) setStatuses(res);
     });
   }, [store]);
   useEffect(read, [read]);
@@ -78,6 +78,6 @@ export async function runRowAction(
       result = await store.backend.send('schedule/delete', { id: row.id });
       break;
   }
-  const error = errorOf(result);
+  const error = failureOf(result);
   return error ? (error.message ?? error.type ?? 'Something went wrong') : null;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { savePrefs } from '../../app/actions.ts';
 import { useAppState, useStore } from '../../app/context.ts';
 import { resetSync } from '../../sync/fixes.ts';
+import { answerOf } from '../../backend/backend.ts';
 import { Button } from '../kit/ui/Button.tsx';
 
 function ResetCache() {
@@ -39,7 +40,9 @@ function RepairSplits() {
     <div className="stack" style={{ gap: 6 }}>
       <div>
         <Button
-          onClick={async () => setResult(await store.backend.send('tools/fix-split-transactions'))}
+          onClick={async () =>
+            setResult(answerOf(await store.backend.send('tools/fix-split-transactions')))
+          }
         >
           Repair split transactions
         </Button>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
-import { errorCode } from '../../backend/backend.ts';
+import { failureCode } from '../../backend/backend.ts';
 import { Button } from '../kit/ui/Button.tsx';
 
 export function EncryptionSettings() {
@@ -69,8 +69,8 @@ export function ExportData() {
 
   async function exportData() {
     setError(null);
-    const res = await store.backend.send<Uint8Array | { data?: Uint8Array }>('export-budget');
-    const code = errorCode(res);
+    const res = await store.backend.send('export-budget');
+    const code = failureCode(res);
     const data = res instanceof Uint8Array ? res : (res as { data?: Uint8Array })?.data;
     if (code || !data) return setError('An unknown error occurred while exporting the budget.');
     const today = new Date().toISOString().slice(0, 10);

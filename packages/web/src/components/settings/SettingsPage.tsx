@@ -138,7 +138,7 @@ export function SettingsPage() {
         </Section>
       )}
       <About />
-      {prefs?.['flags.themes'] && <ThemeSettings />}
+      {Boolean(prefs?.['flags.themes']) && <ThemeSettings />}
       <Formatting />
       <StorageSettings />
       <EncryptionSettings />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAppState, useStore } from '../../app/context.ts';
-import { errorCode } from '../../backend/backend.ts';
+import { isFailure } from '../../backend/backend.ts';
 import { Button } from '../kit/ui/Button.tsx';
 import { downloadBudgetExport } from './export-budget.ts';
 
@@ -34,11 +34,9 @@ export function StorageSettings() {
 
   async function backUpNow() {
     setResult(null);
-    const res: unknown = budgetId
-      ? await store.backend.send('backup-make', { id: budgetId })
-      : null;
+    const res = budgetId ? await store.backend.send('backup-make', { id: budgetId }) : null;
     setResult(
-      !res || errorCode(res)
+      !res || isFailure(res)
         ? { error: true, text: 'The backup could not be made. Export the budget instead.' }
         : { error: false, text: 'Backup made.' },
     );

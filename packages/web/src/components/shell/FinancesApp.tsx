@@ -100,8 +100,9 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
 
   useEffect(() => {
     // Undo and redo return to the page the edit was made on (spec: undo location).
-    return store.backend.listen('undo-event', ({ undoTag }: { undoTag?: { url?: unknown } }) => {
-      const url = undoTag?.url;
+    return store.backend.listen('undo-event', ({ undoTag }) => {
+      const url =
+        typeof undoTag === 'object' && undoTag !== null && 'url' in undoTag ? undoTag.url : null;
       if (typeof url === 'string' && url !== window.location.pathname + window.location.search) {
         navigate(url);
       }

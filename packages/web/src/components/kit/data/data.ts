@@ -3,10 +3,10 @@
  * (an edit here, a sync from another device, an undo), paged for long lists, and sheet cells
  * kept fresh by `cells-changed`. Pages never load every transaction.
  */
-import type { QueryState } from '@coffer/core/query/query.ts';
+import type { QueryState } from '@coffer/core/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '../../../app/context.ts';
-import { errorOf } from '../../../backend/backend.ts';
+import { isFailure } from '../../../backend/backend.ts';
 import type { AppStore } from '../../../app/store.ts';
 
 export type { QueryState };
@@ -30,10 +30,11 @@ export function useTablesChanged(tables: readonly string[], onChange: () => void
 
 /** Runs a serialized query; the core's error value becomes a thrown Error (a bug). */
 export async function runQuery<T>(store: AppStore, query: QueryState): Promise<T> {
-  const res = await store.backend.send<{ data: T }>('query', query);
-  const error = errorOf(res);
-  if (error) throw new Error(`query failed: ${error.message ?? error.type ?? 'unknown'}`);
-  return res.data;
+  const res = await store.backend.send('query', query);
+  if (isFailure(res)) throw new Error(`query failed: ${res.error.message}`);
+  // A query's rows take the shape its select names, which the handler cannot type: the caller
+  // names it (`runQuery<Row[]>`), as it wrote the query.
+  return res.data as T;
 }
 
 /**
@@ -165,12 +166,10 @@ export function useSheetCells(names: readonly string[]): Record<string, unknown>
       },
     );
     if (wanted.size > 0) {
-      void store.backend
-        .send<Array<{ name: string; value: unknown }>>('getCells', { names: [...wanted] })
-        .then((cells) => {
-          if (cancelled || !Array.isArray(cells)) return;
-          setValues(Object.fromEntries(cells.map((c) => [c.name, c.value])));
-        });
+      void store.backend.send('getCells', { names: [...wanted] }).then((cells) => {
+        if (cancelled || !Array.isArray(cells)) return;
+        setValues(Object.fromEntries(cells.map((c) => [c.name, c.value])));
+      });
     }
     return () => {
       cancelled = true;

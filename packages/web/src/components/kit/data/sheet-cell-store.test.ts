@@ -1,15 +1,16 @@
-import { openAppCore } from '@coffer/core/transactions/test-helpers/app-core.ts';
+import { openAppCore } from '@coffer/core/testing';
 import { describe, expect, it } from 'vitest';
 import type { Backend } from '../../../backend/backend.ts';
 import { SheetCellStore } from './sheet-cell-store.ts';
+import { fakeBackend } from '../../../test-helpers/fake-backend.ts';
 
 /** The real core (an in-memory budget) behind the UI's Backend shape. */
 async function realBackend() {
   const f = await openAppCore();
-  const backend: Backend = {
-    send: (name, args) => f.core.sendUnknown(name, args) as Promise<never>,
-    listen: (event, cb) => f.core.events.on(event as 'cells-changed', cb),
-  };
+  const backend: Backend = fakeBackend(
+    (name, args) => f.core.sendUnknown(name, args),
+    (event, cb) => f.core.events.on(event as 'cells-changed', cb),
+  );
   return { f, backend };
 }
 
@@ -46,9 +47,9 @@ describe('SheetCellStore', () => {
     let sent = 0;
     const counting = new SheetCellStore({
       ...backend,
-      send: (n, a) => {
+      send: (n, ...a) => {
         sent++;
-        return backend.send(n, a);
+        return backend.send(n, ...a);
       },
     });
     counting.open();
@@ -81,8 +82,8 @@ describe('SheetCellStore', () => {
     const gate = new Promise<void>((r) => (release = r));
     const slow: Backend = {
       ...backend,
-      send: async (n, a) => {
-        const stale = await backend.send(n, a);
+      send: async (n, ...a) => {
+        const stale = await backend.send(n, ...a);
         await gate;
         return stale;
       },

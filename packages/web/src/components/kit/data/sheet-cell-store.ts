@@ -105,7 +105,7 @@ export class SheetCellStore {
       const startSeq = this.seq;
       const generation = this.generation;
       const read = this.backend
-        .send<CellChange[]>('getCells', { names: missing })
+        .send('getCells', { names: missing })
         .then((cells) => {
           if (generation !== this.generation) return;
           const touched: string[] = [];

@@ -13,7 +13,7 @@ export function useNote(id: string | null): string | null {
   const [note, setNote] = useState<string | null>(null);
   const load = () => {
     if (id === null) return;
-    void store.backend.send<string | null>('notes-get', { id }).then((n) => {
+    void store.backend.send('notes-get', { id }).then((n) => {
       setNote(typeof n === 'string' ? n : null);
     });
   };

@@ -1,4 +1,4 @@
-import { PAYEE_NAME_SPACES } from '@coffer/core/payees/name.ts';
+import { PAYEE_NAME_SPACES } from '@coffer/core/ui';
 import { describe, expect, it } from 'vitest';
 import {
   accountSuggestions,

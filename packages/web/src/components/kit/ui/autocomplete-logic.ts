@@ -1,9 +1,9 @@
+import { checkPayeeName } from '@coffer/core/ui';
 /**
  * What the payee, category and account autocompletes suggest for a typed text (spec section 5:
  * payee autocomplete, category and account pickers). Pure, so the rules are tested here and
  * every picker in the app follows them.
  */
-import { checkPayeeName } from '@coffer/core/payees/name.ts';
 
 export interface AcItem {
   id: string;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { loadAllFiles, loadBudgetData } from '../../../app/actions.ts';
 import { useStore } from '../../../app/context.ts';
-import { errorCode } from '../../../backend/backend.ts';
+import { failureCode, isFailure } from '../../../backend/backend.ts';
 import { Modal } from '../../kit/ui/Modal.tsx';
 import type { ModalProps } from '../../app/ModalHost.tsx';
 import { Button } from '../../kit/ui/Button.tsx';
@@ -72,19 +72,19 @@ export function makeImportFileModal(kind: keyof typeof KINDS) {
       setError(null);
       setBusy(true);
       const contents = new Uint8Array(await file.arrayBuffer());
-      const uploaded = await store.backend.send<{ filepath?: string }>('upload-file-web', {
+      const uploaded = await store.backend.send('upload-file-web', {
         filename: file.name,
         contents,
       });
       // The core says where it stored the upload (under its documents folder).
-      const res = errorCode(uploaded)
+      const res = isFailure(uploaded)
         ? uploaded
         : await store.backend.send('import-budget', {
             filepath: uploaded.filepath,
             type: info.type,
           });
       setBusy(false);
-      const code = errorCode(res);
+      const code = failureCode(res);
       if (code) return setError(importErrorText(code));
       // The core opened the imported budget (and uploaded it when signed in): show it.
       close();

@@ -1,23 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '../../../app/context.ts';
 import type { ModalProps } from '../../app/ModalHost.tsx';
+import type { AnswerOf } from '../../../backend/backend.ts';
 import { Modal } from '../../kit/ui/Modal.tsx';
 import { Button } from '../../kit/ui/Button.tsx';
 
-interface Backup {
-  id: string;
-  date: string;
-  isLatest?: boolean;
-}
+type Backup = AnswerOf<'backups-get'>[number];
 
 export function LoadBackupModal({ options, active, close }: ModalProps) {
   const store = useStore();
-  const budgetId = (options.budgetId as string | undefined) ?? store.get().prefs?.id;
+  const budgetId = (options.budgetId as string | undefined) ?? store.get().prefs?.id ?? '';
   const [backups, setBackups] = useState<Backup[] | null>(null);
 
   useEffect(() => {
     void store.backend
-      .send<Backup[]>('backups-get', { id: budgetId })
+      .send('backups-get', { id: budgetId })
       .then((res) => setBackups(Array.isArray(res) ? res : []));
   }, [store, budgetId]);
 

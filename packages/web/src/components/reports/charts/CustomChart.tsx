@@ -1,4 +1,4 @@
-import type { ReportGraphType } from '@coffer/core/reports/custom-reports.ts';
+import type { ReportGraphType } from '@coffer/core/ui';
 import {
   Bar,
   BarChart,

@@ -1,4 +1,4 @@
-import { opLabel } from '@coffer/core/rules/fields.ts';
+import { opLabel } from '@coffer/core/ui';
 import { useId } from 'react';
 import {
   AccountAutocomplete,

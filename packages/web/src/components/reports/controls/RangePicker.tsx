@@ -1,4 +1,4 @@
-import { addMonths, type Month } from '@coffer/core/budget/months.ts';
+import { addMonths, type Month } from '@coffer/core/ui';
 import { useId } from 'react';
 import { monthLabel, PRESET_LABELS, type RangePreset, type ReportRange } from '../data/range.ts';
 import { Button } from '../../kit/ui/Button.tsx';

@@ -3,13 +3,10 @@ import type { Account } from '../../../app/types.ts';
 import { readAccounts, writeAccounts } from '../use-report-params.ts';
 import { accountsSummary } from './AccountsPicker.tsx';
 import { monthOptions } from './RangePicker.tsx';
+import { accountRow } from '../../../test-helpers/rows.ts';
 
-const account = (id: string, offbudget: 0 | 1 = 0): Account => ({
-  id,
-  name: id,
-  offbudget,
-  closed: 0,
-});
+const account = (id: string, offbudget: 0 | 1 = 0): Account =>
+  accountRow({ id, name: id, offbudget });
 const accounts = [account('checking'), account('card'), account('house', 1)];
 
 describe('report controls', () => {

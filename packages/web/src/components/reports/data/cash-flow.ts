@@ -1,5 +1,4 @@
-import { monthRange } from '@coffer/core/budget/months.ts';
-import { q, type QueryState } from '@coffer/core/query/query.ts';
+import { monthRange, q, type QueryState } from '@coffer/core/ui';
 import { addDays } from '../../kit/ui/calendar.ts';
 import { dateFilter, type MonthSpan, monthCount, spanDates } from './range.ts';
 import type { QueryRunner } from './source.ts';

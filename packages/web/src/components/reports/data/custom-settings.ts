@@ -7,7 +7,7 @@ import {
   type ReportBalanceType,
   type ReportGraphType,
   type ReportGroupBy,
-} from '@coffer/core/reports/custom-reports.ts';
+} from '@coffer/core/ui';
 import { groupingsFor } from './custom.ts';
 import {
   type MonthSpan,

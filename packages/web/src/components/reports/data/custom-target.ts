@@ -1,4 +1,4 @@
-import type { Month } from '@coffer/core/budget/months.ts';
+import type { Month } from '@coffer/core/ui';
 import { type CustomRow, scopeAccounts } from './custom.ts';
 import type { ReportSettings } from './custom-settings.ts';
 import type { MonthSpan } from './range.ts';

@@ -1,6 +1,13 @@
-import { fromDbMonth, monthRange, toDbMonth, type Month } from '@coffer/core/budget/months.ts';
-import { q, type QueryState } from '@coffer/core/query/query.ts';
-import type { ReportBalanceType, ReportGroupBy } from '@coffer/core/reports/custom-reports.ts';
+import {
+  fromDbMonth,
+  type Month,
+  monthRange,
+  q,
+  type QueryState,
+  type ReportBalanceType,
+  type ReportGroupBy,
+  toDbMonth,
+} from '@coffer/core/ui';
 import { dateFilter, type MonthSpan, monthLabel } from './range.ts';
 import {
   type BudgetMeta,

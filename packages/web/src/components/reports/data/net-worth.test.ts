@@ -1,4 +1,4 @@
-import { monthDateBounds } from '@coffer/core/budget/months.ts';
+import { monthDateBounds } from '@coffer/core/ui';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNetWorth, shapeNetWorth } from './net-worth.ts';
 import { seededBudget } from './test-helpers/seeded-budget.ts';

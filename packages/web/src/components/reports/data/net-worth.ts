@@ -1,5 +1,4 @@
-import { monthRange, type Month } from '@coffer/core/budget/months.ts';
-import { q, type QueryState } from '@coffer/core/query/query.ts';
+import { type Month, monthRange, q, type QueryState } from '@coffer/core/ui';
 import { dateFilter, type MonthSpan, spanDates } from './range.ts';
 import type { QueryRunner } from './source.ts';
 

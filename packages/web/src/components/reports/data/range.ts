@@ -1,4 +1,4 @@
-import { addMonths, isMonth, monthDateBounds, type Month } from '@coffer/core/budget/months.ts';
+import { addMonths, isMonth, type Month, monthDateBounds } from '@coffer/core/ui';
 import { localToday, MONTH_NAMES, monthOf } from '../../kit/ui/calendar.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Month } from '@coffer/core/budget/months.ts';
+import type { Month } from '@coffer/core/ui';
 import { type MonthSpan, spanDates } from './range.ts';
 
 /** A rule-style condition, as the register's filter bar takes them (CONTRACTS.md). */

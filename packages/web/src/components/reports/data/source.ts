@@ -1,5 +1,4 @@
-import type { Month } from '@coffer/core/budget/months.ts';
-import { q, type QueryState } from '@coffer/core/query/query.ts';
+import { type Month, q, type QueryState } from '@coffer/core/ui';
 import type { Account, Category, CategoryGroup, Payee } from '../../../app/types.ts';
 
 /**
@@ -15,8 +14,8 @@ export interface BudgetMeta {
   groups: readonly CategoryGroup[];
 }
 
-export const isOffBudget = (a: Account) => a.offbudget === 1 || a.offbudget === true;
-export const isClosed = (a: Account) => a.closed === 1 || a.closed === true;
+export const isOffBudget = (a: Account) => a.offbudget === 1;
+export const isClosed = (a: Account) => a.closed === 1;
 
 /** Every account (closed ones too: they hold history) or only those on budget. */
 export function accountIds(meta: BudgetMeta, onBudgetOnly: boolean): string[] {

@@ -1,5 +1,4 @@
-import { monthRange, sheetForMonth } from '@coffer/core/budget/months.ts';
-import { q, type QueryState } from '@coffer/core/query/query.ts';
+import { monthRange, q, type QueryState, sheetForMonth } from '@coffer/core/ui';
 import { dateFilter, type MonthSpan, previousSpan } from './range.ts';
 import type { BudgetMeta, QueryRunner } from './source.ts';
 

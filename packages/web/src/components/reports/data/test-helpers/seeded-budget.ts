@@ -1,5 +1,5 @@
-import type { QueryState } from '@coffer/core/query/query.ts';
-import { openAppCore } from '@coffer/core/transactions/test-helpers/app-core.ts';
+import type { QueryState } from '@coffer/core/ui';
+import { openAppCore } from '@coffer/core/testing';
 import type { Account, Categories, Payee } from '../../../../app/types.ts';
 import type { BudgetMeta, QueryRunner } from '../source.ts';
 
