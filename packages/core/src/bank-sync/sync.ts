@@ -1,12 +1,13 @@
 import type { Budget } from '../budget-file/budget.ts';
 import type { Emit } from '../handlers-core/events.ts';
+import type { ImportTransaction } from '../import/normalize.ts';
 import { importTransactions } from '../import/reconcile.ts';
 import { startingBalancePayee } from '../payees/queries.ts';
 import { dayOf, fromDateInt, toDateInt } from '../transactions/model.ts';
 import { type BankSyncError, providerError } from './errors.ts';
 import { bankTransactions, currentBalance } from './normalize.ts';
 import type { AccountSyncStatusEvent } from './events.ts';
-import { type BankProxy, dataOf } from './proxy.ts';
+import { type BankProvider, type BankProxy, dataOf, providerOf } from './proxy.ts';
 
 export interface SyncOutcome {
   errors: BankSyncError[];
@@ -20,9 +21,15 @@ export interface SyncOutcome {
 export interface LinkedAccount {
   id: string;
   account_id: string;
+  /** The link's `banks.bank_id`: GoCardless's requisition, SimpleFIN's organisation. */
   requisitionId: string;
   offbudget: number;
+  /** `accounts.account_sync_source` (null: a GoCardless link made before the column). */
+  syncSource: string | null;
 }
+
+/** The proxy of each provider, made on first use (null when no server is configured). */
+export type ProxyFor = (provider: BankProvider) => Promise<BankProxy | null>;
 
 const DAY = 86_400_000;
 const shiftDays = (date: string, days: number): string =>
@@ -30,11 +37,15 @@ const shiftDays = (date: string, days: number): string =>
 
 /** Linked, open accounts: one by id, or all of them. */
 export function linkedAccounts(budget: Budget, id: string | null): LinkedAccount[] {
+  // `account_sync_source` is the file's own column or Coffer's side column (schema/extensions.ts).
+  const cols = budget.db.columns;
   return budget.sqlite.all<LinkedAccount>(
-    `SELECT a.id, a.account_id, b.bank_id AS requisitionId, a.offbudget FROM accounts a
-     JOIN banks b ON a.bank = b.id AND b.tombstone = 0
-     WHERE a.tombstone = 0 AND a.closed = 0 AND a.account_id IS NOT NULL
-       ${id ? 'AND a.id = ?' : ''} ORDER BY a.sort_order, a.id`,
+    `SELECT t.id, t.account_id, b.bank_id AS requisitionId, t.offbudget,
+       ${cols.columnSql('accounts', 'account_sync_source')} AS syncSource
+     FROM accounts t${cols.joinSql('accounts')}
+     JOIN banks b ON t.bank = b.id AND b.tombstone = 0
+     WHERE t.tombstone = 0 AND t.closed = 0 AND t.account_id IS NOT NULL
+       ${id ? 'AND t.id = ?' : ''} ORDER BY t.sort_order, t.id`,
     id ? [id] : [],
   );
 }
@@ -91,12 +102,18 @@ export async function syncAccount(
   const today = dayOf(budget.env.platform.clock.now());
   const from = startDate(budget, acct.id);
   const firstSync = from === null;
-  const res = await proxy.post('/transactions', {
-    requisitionId: acct.requisitionId,
-    accountId: acct.account_id,
-    startDate: from ?? shiftDays(today, -30),
-    endDate: today,
-  });
+  const start = from ?? shiftDays(today, -30);
+  const res = await proxy.post(
+    '/transactions',
+    proxy.provider === 'gocardless'
+      ? {
+          requisitionId: acct.requisitionId,
+          accountId: acct.account_id,
+          startDate: start,
+          endDate: today,
+        }
+      : { accountId: acct.account_id, startDate: start },
+  );
   if (!res.ok) {
     out.errors.push({
       accountId: acct.id,
@@ -123,8 +140,9 @@ export async function syncAccount(
   // Added after the import, not before, so no downloaded transaction can be matched to it.
   if (firstSync) {
     const oldest = txs.reduce((min, t) => (t.date && t.date < min ? t.date : min), today);
-    const start = typeof data.startingBalance === 'number' ? data.startingBalance : 0;
-    out.newTransactions.push(insertStartingBalance(budget, acct, start, oldest));
+    out.newTransactions.push(
+      insertStartingBalance(budget, acct, startingBalance(proxy.provider, data, txs), oldest),
+    );
   }
   const balance = currentBalance(data);
   if (balance !== null) budget.db.update('accounts', { id: acct.id, balance_current: balance });
@@ -134,6 +152,21 @@ export async function syncAccount(
   if (result.added.length > 0 || result.updated.length > 0 || firstSync) {
     out.updatedAccounts.push(acct.id);
   }
+}
+
+/**
+ * The balance before the downloaded transactions. GoCardless's server computes it; SimpleFIN and
+ * Enable Banking send the current balance (`startingBalance`, in cents), so the downloaded
+ * transactions, pending ones included since they are imported too, are taken off it.
+ */
+function startingBalance(
+  provider: BankProvider,
+  data: Record<string, unknown>,
+  txs: readonly ImportTransaction[],
+): number {
+  const given = typeof data.startingBalance === 'number' ? data.startingBalance : 0;
+  if (provider === 'gocardless') return given;
+  return txs.reduce((sum, t) => sum - (t.amount ?? 0), given);
 }
 
 const bankErrorFallback =
@@ -156,7 +189,7 @@ export const emptyOutcome = (): SyncOutcome => ({
  */
 export async function syncAccounts(
   budget: Budget,
-  proxy: BankProxy | null,
+  proxyFor: ProxyFor,
   accounts: readonly LinkedAccount[],
   emit?: Emit,
 ): Promise<SyncOutcome> {
@@ -165,6 +198,7 @@ export async function syncAccounts(
   for (const [i, acct] of accounts.entries()) {
     emit?.('accounts-syncing', { ids: ids.slice(i) });
     const before = out.errors.length;
+    const proxy = await proxyFor(providerOf(acct.syncSource));
     if (proxy) await syncAccount(budget, proxy, acct, out, emit);
     else out.errors.push({ accountId: acct.id, message: NO_SERVER });
     const error = out.errors[before];
