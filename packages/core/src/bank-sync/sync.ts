@@ -91,42 +91,92 @@ function insertStartingBalance(
   return id;
 }
 
-/** Download, normalise and import one account's transactions; errors are returned. */
-export async function syncAccount(
-  budget: Budget,
-  proxy: BankProxy,
-  acct: LinkedAccount,
-  out: SyncOutcome,
-  emit?: Emit,
-): Promise<void> {
+/** The download window of one account (see `startDate`). */
+interface SyncWindow {
+  today: string;
+  start: string;
+  firstSync: boolean;
+}
+
+function windowOf(budget: Budget, acct: LinkedAccount): SyncWindow {
   const today = dayOf(budget.env.platform.clock.now());
   const from = startDate(budget, acct.id);
-  const firstSync = from === null;
-  const start = from ?? shiftDays(today, -30);
+  return { today, start: from ?? shiftDays(today, -30), firstSync: from === null };
+}
+
+/** One account's answer from the server: its data, or the error to report. */
+type Download = { data: Record<string, unknown> } | { error: BankSyncError };
+
+const failed = (accountId: string, internal: string): Download => ({
+  error: { accountId, message: bankErrorFallback, internal },
+});
+
+/** An account's answer object: its data, or the provider's error payload as an error. */
+function downloadOf(accountId: string, data: Record<string, unknown>): Download {
+  return typeof data.error_type === 'string' ? { error: providerError(accountId, data) } : { data };
+}
+
+async function download(proxy: BankProxy, acct: LinkedAccount, w: SyncWindow): Promise<Download> {
   const res = await proxy.post(
     '/transactions',
     proxy.provider === 'gocardless'
       ? {
           requisitionId: acct.requisitionId,
           accountId: acct.account_id,
-          startDate: start,
-          endDate: today,
+          startDate: w.start,
+          endDate: w.today,
         }
-      : { accountId: acct.account_id, startDate: start },
+      : { accountId: acct.account_id, startDate: w.start },
   );
-  if (!res.ok) {
-    out.errors.push({
-      accountId: acct.id,
-      message: bankErrorFallback,
-      internal: res.error.reason,
-    });
-    return;
+  if (!res.ok) return failed(acct.id, res.error.reason);
+  return downloadOf(acct.id, dataOf(res.value));
+}
+
+/**
+ * SimpleFIN accounts in one request (the bridge limits how often it may be asked): the answer
+ * holds each account's data by its bank id, and `errors` by bank id; a failure of the whole
+ * request is every account's error.
+ */
+async function downloadBatch(
+  proxy: BankProxy,
+  accts: readonly { acct: LinkedAccount; w: SyncWindow }[],
+): Promise<Map<string, Download>> {
+  const res = await proxy.post('/transactions', {
+    accountId: accts.map((a) => a.acct.account_id),
+    startDate: accts.map((a) => a.w.start),
+  });
+  const data = res.ok ? dataOf(res.value) : {};
+  const errors = (data.errors ?? {}) as Record<string, Record<string, unknown>[] | undefined>;
+  const out = new Map<string, Download>();
+  for (const { acct } of accts) {
+    const own = data[acct.account_id];
+    const error = errors[acct.account_id]?.[0];
+    out.set(
+      acct.id,
+      !res.ok
+        ? failed(acct.id, res.error.reason)
+        : typeof data.error_type === 'string'
+          ? downloadOf(acct.id, data)
+          : error
+            ? downloadOf(acct.id, error)
+            : own && typeof own === 'object'
+              ? downloadOf(acct.id, own as Record<string, unknown>)
+              : failed(acct.id, 'no answer for the account'),
+    );
   }
-  const data = dataOf(res.value);
-  if (typeof data.error_type === 'string') {
-    out.errors.push(providerError(acct.id, data));
-    return;
-  }
+  return out;
+}
+
+/** Normalise and import one account's download. */
+function applyDownload(
+  budget: Budget,
+  provider: BankProvider,
+  acct: LinkedAccount,
+  w: SyncWindow,
+  data: Record<string, unknown>,
+  out: SyncOutcome,
+  emit?: Emit,
+): void {
   const txs = bankTransactions(data);
   const result = importTransactions(budget, acct.id, txs, { emit, rawPayeeName: true });
   if (result.errors.length > 0) {
@@ -138,10 +188,10 @@ export async function syncAccount(
     return;
   }
   // Added after the import, not before, so no downloaded transaction can be matched to it.
-  if (firstSync) {
-    const oldest = txs.reduce((min, t) => (t.date && t.date < min ? t.date : min), today);
+  if (w.firstSync) {
+    const oldest = txs.reduce((min, t) => (t.date && t.date < min ? t.date : min), w.today);
     out.newTransactions.push(
-      insertStartingBalance(budget, acct, startingBalance(proxy.provider, data, txs), oldest),
+      insertStartingBalance(budget, acct, startingBalance(provider, data, txs), oldest),
     );
   }
   const balance = currentBalance(data);
@@ -149,9 +199,40 @@ export async function syncAccount(
   out.newTransactions.push(...result.added);
   out.matchedTransactions.push(...result.updated);
   out.accounts.push({ id: acct.id, added: result.added.length, matched: result.updated.length });
-  if (result.added.length > 0 || result.updated.length > 0 || firstSync) {
+  if (result.added.length > 0 || result.updated.length > 0 || w.firstSync) {
     out.updatedAccounts.push(acct.id);
   }
+}
+
+/** Download, normalise and import one account's transactions; errors are returned. */
+export async function syncAccount(
+  budget: Budget,
+  proxy: BankProxy,
+  acct: LinkedAccount,
+  out: SyncOutcome,
+  emit?: Emit,
+  prefetched?: Download,
+): Promise<void> {
+  const w = windowOf(budget, acct);
+  const got = prefetched ?? (await download(proxy, acct, w));
+  if ('error' in got) out.errors.push(got.error);
+  else applyDownload(budget, proxy.provider, acct, w, got.data, out, emit);
+}
+
+/** The SimpleFIN accounts' downloads, fetched together when there are several. */
+async function prefetch(
+  budget: Budget,
+  proxyFor: ProxyFor,
+  accounts: readonly LinkedAccount[],
+): Promise<Map<string, Download>> {
+  const simple = accounts.filter((a) => providerOf(a.syncSource) === 'simplefin');
+  if (simple.length < 2) return new Map();
+  const proxy = await proxyFor('simplefin');
+  if (!proxy) return new Map();
+  return downloadBatch(
+    proxy,
+    simple.map((acct) => ({ acct, w: windowOf(budget, acct) })),
+  );
 }
 
 /**
@@ -195,11 +276,12 @@ export async function syncAccounts(
 ): Promise<SyncOutcome> {
   const out = emptyOutcome();
   const ids = accounts.map((a) => a.id);
+  const fetched = await prefetch(budget, proxyFor, accounts);
   for (const [i, acct] of accounts.entries()) {
     emit?.('accounts-syncing', { ids: ids.slice(i) });
     const before = out.errors.length;
     const proxy = await proxyFor(providerOf(acct.syncSource));
-    if (proxy) await syncAccount(budget, proxy, acct, out, emit);
+    if (proxy) await syncAccount(budget, proxy, acct, out, emit, fetched.get(acct.id));
     else out.errors.push({ accountId: acct.id, message: NO_SERVER });
     const error = out.errors[before];
     const status: AccountSyncStatusEvent = error

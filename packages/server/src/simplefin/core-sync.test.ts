@@ -172,6 +172,31 @@ describe('SimpleFIN from the core, through the server, against the bridge', () =
     expect(rows(checking)).toHaveLength(5);
   });
 
+  it('syncs several accounts with one bridge request', async () => {
+    const { checking, savings } = await linkBoth();
+    const reads = () => bridge.requests.filter((r) => r.startsWith('GET /simplefin/accounts'));
+    const before = reads().length;
+    bridge.accounts[1]!.transactions.push({
+      id: 'TRN-fee',
+      posted: Date.parse('2024-03-20T08:00:00Z') / 1000,
+      amount: '-1.00',
+      description: 'FEE',
+    });
+    const res = await c.must<BatchAnswer[]>('simplefin-batch-sync', {});
+    expect(reads()).toHaveLength(before + 1);
+    expect(reads().at(-1)).toContain('account=ACT-checking');
+    expect(reads().at(-1)).toContain('account=ACT-savings');
+    const of = (id: string) => res.find((r) => r.accountId === id)!.res;
+    expect(of(savings).newTransactions).toHaveLength(1);
+    expect(of(checking).newTransactions).toEqual([]);
+    expect(c.events('account-sync-status').slice(-2)).toEqual(
+      expect.arrayContaining([
+        { id: checking, failed: false },
+        { id: savings, failed: false },
+      ]),
+    );
+  });
+
   it('adds what the bridge posts later, for the one account asked for', async () => {
     const { checking, savings } = await linkBoth();
     bridge.accounts[0]!.transactions.push({
@@ -220,6 +245,20 @@ describe('SimpleFIN from the core, through the server, against the bridge', () =
       });
     },
   );
+
+  it('reports a failed batch request on every account it held', async () => {
+    const { checking, savings } = await linkBoth();
+    bridge.failNext(403);
+    const res = await c.must<BatchAnswer[]>('simplefin-batch-sync', {});
+    for (const id of [checking, savings]) {
+      expect(res.find((r) => r.accountId === id)!.res.errors).toEqual([
+        expect.objectContaining({
+          code: 'INVALID_ACCESS_TOKEN',
+          message: bankErrorMessage('INVALID_ACCESS_TOKEN', 'INVALID_ACCESS_TOKEN'),
+        }),
+      ]);
+    }
+  });
 
   it('maps a vanished account and a connection needing attention', async () => {
     const { checking, savings } = await linkBoth();
