@@ -13,6 +13,7 @@ import {
   dataOf,
   providerOf,
 } from './proxy.ts';
+import { enableBankingHandlers } from './enablebanking.ts';
 import { type BankSyncParts, simpleFinHandlers } from './simplefin.ts';
 import { NO_SERVER, type SyncOutcome, linkedAccounts, syncAccounts } from './sync.ts';
 
@@ -114,6 +115,7 @@ export function createBankSyncModule() {
 
   return defineModule('bank-sync', {
     ...simpleFinHandlers(parts),
+    ...enableBankingHandlers(parts),
 
     'gocardless-status': handler({
       run: (_a: undefined, ctx) =>

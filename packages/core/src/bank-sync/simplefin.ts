@@ -1,17 +1,17 @@
-import { createAccount } from '../accounts/create.ts';
 import { handlerError } from '../handlers-core/errors.ts';
 import type { HandlerContext } from '../handlers-core/registry.ts';
 import { handler } from '../handlers-core/registry.ts';
 import { v } from '../handlers-core/validate.ts';
 import { LINK_FAILED } from './errors.ts';
-import { type BankProxy, SYNC_SOURCE, dataOf } from './proxy.ts';
+import { linkExternalAccount } from './link-external.ts';
+import { type BankProvider, type BankProxy, SYNC_SOURCE, dataOf } from './proxy.ts';
 import type { SyncOutcome } from './sync.ts';
 
 /** What the SimpleFIN handlers need from the bank-sync module they belong to. */
 export interface BankSyncParts {
   withProxy<R>(
     ctx: HandlerContext,
-    provider: 'simplefin',
+    provider: BankProvider,
     fn: (p: BankProxy) => Promise<R>,
   ): Promise<R | ReturnType<typeof handlerError>>;
   /** The `banks` row of a link (made when missing). */
@@ -87,32 +87,17 @@ export function simpleFinHandlers(parts: BankSyncParts) {
       undoable: true,
       needsBudget: true,
       async run({ externalAccount: acct, upgradingId, offBudget }, ctx) {
-        const budget = ctx.requireBudget();
         const org = acct.orgDomain ?? acct.orgId;
         if (!org) return handlerError('invalid-account', LINK_FAILED);
-        if (
-          upgradingId &&
-          !budget.sqlite.first('SELECT id FROM accounts WHERE id = ?', [upgradingId])
-        ) {
-          return handlerError('invalid-account', LINK_FAILED);
-        }
-        const id = budget.db.batch(() => {
-          const bank = parts.bankRow(ctx, org, acct.institution ?? 'Bank');
-          const target =
-            upgradingId ??
-            createAccount(budget, { name: acct.name ?? 'Bank', offBudget: offBudget ?? false });
-          budget.db.update('accounts', {
-            id: target,
-            account_id: acct.account_id,
-            bank,
-            account_sync_source: SYNC_SOURCE.simplefin,
-            ...(upgradingId ? {} : { official_name: acct.name ?? null }),
-          });
-          return target;
+        return linkExternalAccount(ctx, parts, {
+          provider: 'simplefin',
+          bankId: org,
+          institution: acct.institution,
+          accountId: acct.account_id,
+          name: acct.name,
+          upgradingId,
+          offBudget,
         });
-        await parts.runSync(ctx, [id]);
-        parts.announce(ctx);
-        return 'ok';
       },
     }),
 
