@@ -5,8 +5,8 @@ import { type BankProxy, dataOf } from './proxy.ts';
 import type { BankSyncParts } from './simplefin.ts';
 
 /** The data of an answer, or `{error}` with the reason when the server could not be asked. */
-async function pass(p: BankProxy, path: string, body: unknown) {
-  const res = await p.post(path, body);
+async function pass(p: BankProxy, path: string, body: unknown, signal?: AbortSignal) {
+  const res = await p.post(path, body, signal);
   return res.ok ? dataOf(res.value) : { error: res.error.reason };
 }
 
@@ -28,6 +28,9 @@ export function enableBankingHandlers(parts: BankSyncParts) {
     ctx: Parameters<BankSyncParts['withProxy']>[0],
     fn: (p: BankProxy) => Promise<R>,
   ) => parts.withProxy(ctx, 'enablebanking', fn);
+
+  // The long polls running, by consent state, so closing the waiting modal can end its poll.
+  const polls = new Map<string, AbortController>();
 
   return {
     'enablebanking-status': handler({
@@ -81,7 +84,27 @@ export function enableBankingHandlers(parts: BankSyncParts) {
     /** Waits (the server holds the request up to 5 minutes) for the consent to complete. */
     'enablebanking-poll-auth': handler({
       args: v.object({ state: v.string() }),
-      run: ({ state }, ctx) => eb(ctx, (p) => pass(p, '/poll-auth', { state })),
+      run: ({ state }, ctx) =>
+        eb(ctx, async (p) => {
+          polls.get(state)?.abort();
+          const controller = new AbortController();
+          polls.set(state, controller);
+          try {
+            const answer = await pass(p, '/poll-auth', { state }, controller.signal);
+            return controller.signal.aborted ? { error: 'stopped' } : answer;
+          } finally {
+            if (polls.get(state) === controller) polls.delete(state);
+          }
+        }),
+    }),
+
+    'enablebanking-poll-auth-stop': handler({
+      args: v.object({ state: v.string() }),
+      run: ({ state }) => {
+        polls.get(state)?.abort();
+        polls.delete(state);
+        return 'ok';
+      },
     }),
 
     'enablebanking-accounts-link': handler({

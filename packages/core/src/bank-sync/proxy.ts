@@ -25,7 +25,7 @@ export const SYNC_SOURCE: Record<BankProvider, string> = {
 /** One provider's routes on the Coffer server, reached with the stored server URL and token. */
 export interface BankProxy {
   readonly provider: BankProvider;
-  post(path: string, body: unknown): Promise<Result<Record<string, unknown>>>;
+  post(path: string, body: unknown, signal?: AbortSignal): Promise<Result<Record<string, unknown>>>;
   /** `/secret`: store a provider credential on the server. */
   secret(name: string, value: string | null): Promise<Result<Record<string, unknown>>>;
 }
@@ -43,8 +43,11 @@ export async function bankProxy(
   const http = new Http(fetch, url.replace(/\/+$/, ''));
   return {
     provider,
-    post: (path, body) =>
-      http.postJson(`/${provider}${path}`, body, { headers: { 'X-ACTUAL-TOKEN': token } }),
+    post: (path, body, signal) =>
+      http.postJson(`/${provider}${path}`, body, {
+        headers: { 'X-ACTUAL-TOKEN': token },
+        signal,
+      }),
     secret: (name, value) =>
       http.postJson('/secret', { name, value }, { headers: { 'X-ACTUAL-TOKEN': token } }),
   };

@@ -72,6 +72,37 @@ describe('Enable Banking from the core, through the server, against the API', ()
     expect(await c.send('enablebanking-status')).toEqual({ configured: false });
   });
 
+  it('waits for the consent by polling, and stops waiting when asked', async () => {
+    await c.must('enablebanking-configure', {
+      applicationId: eb.applicationId,
+      secretKey: eb.privateKeyPem,
+    });
+    const started = await c.must<{ url: string; state: string }>('enablebanking-start-auth', {
+      aspspId: 'Nordea',
+      country: 'FI',
+      redirectUrl: 'http://127.0.0.1/app/enablebanking/callback',
+    });
+    const waiting = c.send('enablebanking-poll-auth', { state: started.state });
+    const code = new URL(eb.consent(started.url)).searchParams.get('code')!;
+    await c.must('enablebanking-complete-auth', { code, state: started.state });
+    expect(await waiting).toMatchObject({ session_id: expect.any(String) });
+
+    const never = await c.must<{ state: string }>('enablebanking-start-auth', {
+      aspspId: 'Nordea',
+      country: 'FI',
+      redirectUrl: 'http://127.0.0.1/app/enablebanking/callback',
+    });
+    const gaveUp = c.send('enablebanking-poll-auth', { state: never.state });
+    // The stop may come before the poll's request is under way: ask until the poll has ended.
+    let ended = false;
+    void gaveUp.then(() => (ended = true));
+    while (!ended) {
+      expect(await c.send('enablebanking-poll-auth-stop', { state: never.state })).toBe('ok');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await gaveUp).toEqual({ error: 'stopped' });
+  });
+
   it('links a session’s accounts to a new and an existing account, then syncs them', async () => {
     const session = await consent();
     expect(session.accounts.length).toBeGreaterThanOrEqual(2);
