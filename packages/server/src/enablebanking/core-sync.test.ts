@@ -5,6 +5,7 @@
  * syncing them with the other providers' accounts.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bankErrorMessage } from '@coffer/core';
 import { type BankClient, startBankClient } from '../test-helpers/bank-client.ts';
 import { fillEnableBanking } from '../test-helpers/bank-scenarios.ts';
 import {
@@ -140,4 +141,38 @@ describe('Enable Banking from the core, through the server, against the API', ()
     expect(rows(mainId)).toHaveLength(first.length);
     expect(eb.requests.some((r) => r.includes('/transactions'))).toBe(true);
   });
+
+  it.each([
+    [401, 'ITEM_ERROR', 'ITEM_LOGIN_REQUIRED'],
+    [429, 'RATE_LIMIT_EXCEEDED', 'RATE_LIMIT_EXCEEDED'],
+    [503, 'SERVER_DOWN', 'SERVER_DOWN'],
+  ])(
+    'an API answering %i is %s/%s with the spec text, and changes nothing',
+    async (status, type, code) => {
+      const session = await consent();
+      await c.must('enablebanking-accounts-link', {
+        externalAccount: session.accounts[0],
+        upgradingId: null,
+      });
+      const id = c
+        .sql()
+        .first<{ id: string }>('SELECT id FROM accounts WHERE account_id = ?', [
+          session.accounts[0]!.account_id,
+        ])!.id;
+      const before = rows(id);
+      eb.failNext('/accounts/', status);
+      const res = await c.must<{ errors: Record<string, unknown>[] }>('gocardless-accounts-sync', {
+        id,
+      });
+      expect(res.errors).toEqual([
+        expect.objectContaining({
+          accountId: id,
+          category: type,
+          code,
+          message: bankErrorMessage(type, code),
+        }),
+      ]);
+      expect(rows(id)).toEqual(before);
+    },
+  );
 });
