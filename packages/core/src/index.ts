@@ -264,9 +264,10 @@ export {
   type ParseFileAnswer,
 } from './import/index.ts';
 // ---- end rules, schedules and file import handlers ----
-// ---- bank sync (GoCardless through the server's proxy) ----
+// ---- bank sync (GoCardless, SimpleFIN and Enable Banking through the server) ----
 export {
   createBankSyncModule,
+  bankErrorKind,
   bankErrorMessage,
   bankTransactions,
   currentBalance,
@@ -279,6 +280,8 @@ export {
   POLL_LIMIT_MS,
   type AccountSyncStatusEvent,
   type AccountsSyncingEvent,
+  type BankErrorKind,
+  type BankProvider,
   type BankSyncError,
   type PollAnswer,
   type SyncOutcome,

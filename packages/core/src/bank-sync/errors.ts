@@ -11,24 +11,48 @@ export interface BankSyncError {
 export const LINK_TIMEOUT = 'Timed out. Please try again.';
 export const LINK_FAILED = 'An error occurred while linking your account, sorry!';
 
+/**
+ * The connection problem a provider error is, whichever provider sent it (GoCardless's
+ * `error_type`/`error_code` pairs, SimpleFIN's and Enable Banking's codes as the server passes
+ * them on). The banner offers Reauthorize for `login-required` and `invalid-token`.
+ */
+export type BankErrorKind =
+  | 'no-accounts'
+  | 'login-required'
+  | 'invalid-token'
+  | 'rate-limited'
+  | 'institution-down'
+  | 'unknown';
+
+export function bankErrorKind(type: string, code: string): BankErrorKind {
+  if (code === 'NO_ACCOUNTS' || code === 'ACCOUNT_MISSING') return 'no-accounts';
+  // SimpleFIN's bridge says a connection "may need attention": the person must log in there.
+  if (code === 'ITEM_LOGIN_REQUIRED' || code === 'ACCOUNT_NEEDS_ATTENTION') return 'login-required';
+  if (code === 'INVALID_ACCESS_TOKEN') return 'invalid-token';
+  if (type === 'RATE_LIMIT_EXCEEDED' || code === 'RATE_LIMIT_EXCEEDED') return 'rate-limited';
+  if (['SERVER_DOWN', 'TIMED_OUT', 'INSTITUTION_DOWN'].includes(code)) return 'institution-down';
+  return 'unknown';
+}
+
+const TEXTS: Record<BankErrorKind, string> = {
+  'no-accounts':
+    'No open accounts could be found. Did you close the account? If so, unlink the account.',
+  'login-required':
+    'Your password or something else has changed with your bank and you need to login again.',
+  'invalid-token': 'Item is no longer authorized. You need to login again.',
+  'rate-limited': 'Rate limit exceeded for this item. Please try again later.',
+  // The spec has no text of its own for a bank that is down: it is "anything else".
+  'institution-down':
+    'An internal error occurred. Try to login again, or get in touch with support ' +
+    'if the problem continues.',
+  unknown:
+    'An internal error occurred. Try to login again, or get in touch with support ' +
+    'if the problem continues.',
+};
+
 /** The user-facing text for a provider error, by type and code (spec §8). */
 export function bankErrorMessage(type: string, code: string): string {
-  if (type === 'ITEM_ERROR' && code === 'NO_ACCOUNTS') {
-    return 'No open accounts could be found. Did you close the account? If so, unlink the account.';
-  }
-  if (type === 'ITEM_ERROR' && code === 'ITEM_LOGIN_REQUIRED') {
-    return 'Your password or something else has changed with your bank and you need to login again.';
-  }
-  if (type === 'INVALID_INPUT' && code === 'INVALID_ACCESS_TOKEN') {
-    return 'Item is no longer authorized. You need to login again.';
-  }
-  if (type === 'RATE_LIMIT_EXCEEDED') {
-    return 'Rate limit exceeded for this item. Please try again later.';
-  }
-  return (
-    'An internal error occurred. Try to login again, or get in touch with support ' +
-    'if the problem continues.'
-  );
+  return TEXTS[bankErrorKind(type, code)];
 }
 
 /** The provider's error payload (a 200 answer carrying `error_type`) as a sync error. */

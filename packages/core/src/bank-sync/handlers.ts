@@ -5,13 +5,30 @@ import { defineModule, handler } from '../handlers-core/registry.ts';
 import { v } from '../handlers-core/validate.ts';
 import { LINK_FAILED } from './errors.ts';
 import { createLinkPoller } from './poll.ts';
-import { type BankProxy, bankProxy, dataOf } from './proxy.ts';
+import {
+  type BankProvider,
+  type BankProxy,
+  SYNC_SOURCE,
+  bankProxy,
+  dataOf,
+  providerOf,
+} from './proxy.ts';
+import { enableBankingHandlers } from './enablebanking.ts';
+import { type BankSyncParts, simpleFinHandlers } from './simplefin.ts';
 import { NO_SERVER, type SyncOutcome, linkedAccounts, syncAccounts } from './sync.ts';
 
 const notConfigured = () => handlerError('not-configured', NO_SERVER);
 
 async function withProxy<R>(ctx: HandlerContext, fn: (p: BankProxy) => Promise<R>) {
-  const proxy = await bankProxy(ctx);
+  return withProviderProxy(ctx, 'gocardless', fn);
+}
+
+async function withProviderProxy<R>(
+  ctx: HandlerContext,
+  provider: BankProvider,
+  fn: (p: BankProxy) => Promise<R>,
+) {
+  const proxy = await bankProxy(ctx, provider);
   return proxy ? fn(proxy) : notConfigured();
 }
 
@@ -58,15 +75,48 @@ export function createBankSyncModule() {
     });
   }
 
-  /** Sync linked accounts (one, or all for null); call only from inside a mutator. */
-  async function runSync(ctx: HandlerContext, id: string | null): Promise<SyncOutcome> {
+  /**
+   * Sync linked accounts (the given ones, or all for null), each through its own provider's
+   * routes; call only from inside a mutator.
+   */
+  async function runSync(ctx: HandlerContext, ids: readonly string[] | null): Promise<SyncOutcome> {
     const budget = ctx.requireBudget();
-    const accounts = linkedAccounts(budget, id);
-    const proxy = accounts.length > 0 ? await bankProxy(ctx) : null;
-    return syncAccounts(budget, proxy, accounts, ctx.emit);
+    const accounts = linkedAccounts(budget, null).filter((a) => !ids || ids.includes(a.id));
+    const proxies = new Map<BankProvider, Promise<BankProxy | null>>();
+    const proxyFor = (provider: BankProvider) => {
+      let proxy = proxies.get(provider);
+      if (!proxy) proxies.set(provider, (proxy = bankProxy(ctx, provider)));
+      return proxy;
+    };
+    return syncAccounts(budget, proxyFor, accounts, ctx.emit);
   }
 
+  /** A sync already in progress answers false without running; checked before queueing. */
+  async function guardedSync(
+    ctx: HandlerContext,
+    ids: readonly string[] | null,
+  ): Promise<SyncOutcome | false> {
+    if (syncing) return false;
+    syncing = true;
+    try {
+      return (await ctx.call(SYNC_RUN, { ids: ids ? [...ids] : null })) as SyncOutcome;
+    } finally {
+      syncing = false;
+    }
+  }
+
+  const parts: BankSyncParts = {
+    withProxy: withProviderProxy,
+    bankRow,
+    runSync,
+    announce,
+    guardedSync,
+  };
+
   return defineModule('bank-sync', {
+    ...simpleFinHandlers(parts),
+    ...enableBankingHandlers(parts),
+
     'gocardless-status': handler({
       run: (_a: undefined, ctx) =>
         withProxy(ctx, async (p) => {
@@ -160,10 +210,11 @@ export function createBankSyncModule() {
             bank,
             mask: acct.mask ?? null,
             official_name: acct.official_name ?? null,
+            account_sync_source: SYNC_SOURCE.gocardless,
           });
           return target;
         });
-        await runSync(ctx, id);
+        await runSync(ctx, [id]);
         announce(ctx);
         return 'ok';
       },
@@ -189,11 +240,16 @@ export function createBankSyncModule() {
               name: accountId,
               offBudget: offbudgetIds?.includes(accountId) ?? false,
             });
-            budget.db.update('accounts', { id, account_id: accountId, bank });
+            budget.db.update('accounts', {
+              id,
+              account_id: accountId,
+              bank,
+              account_sync_source: SYNC_SOURCE.gocardless,
+            });
             return id;
           });
         });
-        for (const id of ids) await runSync(ctx, id);
+        await runSync(ctx, ids);
         announce(ctx);
         return ids;
       },
@@ -207,25 +263,16 @@ export function createBankSyncModule() {
     'gocardless-accounts-sync': handler({
       args: v.object({ id: v.optional(v.nullable(v.string())) }),
       needsBudget: true,
-      async run({ id }, ctx): Promise<SyncOutcome | false> {
-        if (syncing) return false;
-        syncing = true;
-        try {
-          return (await ctx.call(SYNC_RUN, {
-            id: id && id !== '__all' ? id : null,
-          })) as SyncOutcome;
-        } finally {
-          syncing = false;
-        }
-      },
+      run: ({ id }, ctx): Promise<SyncOutcome | false> =>
+        guardedSync(ctx, id && id !== '__all' ? [id] : null),
     }),
 
     [SYNC_RUN]: handler({
-      args: v.object({ id: v.nullable(v.string()) }),
+      args: v.object({ ids: v.nullable(v.array(v.string())) }),
       undoable: true,
       needsBudget: true,
-      async run({ id }, ctx) {
-        const out = await runSync(ctx, id);
+      async run({ ids }, ctx) {
+        const out = await runSync(ctx, ids);
         if (out.updatedAccounts.length > 0) announce(ctx);
         return out;
       },
@@ -238,13 +285,28 @@ export function createBankSyncModule() {
       needsBudget: true,
       async run({ id }, ctx) {
         const budget = ctx.requireBudget();
-        const row = budget.sqlite.first<{ bank: string | null; bank_id: string | null }>(
-          'SELECT a.bank, b.bank_id FROM accounts a LEFT JOIN banks b ON a.bank = b.id WHERE a.id = ?',
+        const cols = budget.db.columns;
+        const row = budget.sqlite.first<{
+          bank: string | null;
+          bank_id: string | null;
+          source: string | null;
+        }>(
+          `SELECT t.bank, b.bank_id, ${cols.columnSql('accounts', 'account_sync_source')} AS source
+           FROM accounts t${cols.joinSql('accounts')} LEFT JOIN banks b ON t.bank = b.id
+           WHERE t.id = ?`,
           [id],
         );
         if (!row?.bank) return 'ok';
-        budget.db.update('accounts', { id, account_id: null, bank: null, balance_current: null });
+        budget.db.update('accounts', {
+          id,
+          account_id: null,
+          bank: null,
+          balance_current: null,
+          account_sync_source: null,
+        });
         announce(ctx);
+        // Only a GoCardless requisition lives on the server; other providers keep no link there.
+        if (providerOf(row.source) !== 'gocardless') return 'ok';
         const users = budget.sqlite.first<{ n: number }>(
           'SELECT COUNT(*) AS n FROM accounts WHERE bank = ? AND tombstone = 0',
           [row.bank],

@@ -1,12 +1,13 @@
 import type { Budget } from '../budget-file/budget.ts';
 import type { Emit } from '../handlers-core/events.ts';
+import type { ImportTransaction } from '../import/normalize.ts';
 import { importTransactions } from '../import/reconcile.ts';
 import { startingBalancePayee } from '../payees/queries.ts';
 import { dayOf, fromDateInt, toDateInt } from '../transactions/model.ts';
 import { type BankSyncError, providerError } from './errors.ts';
 import { bankTransactions, currentBalance } from './normalize.ts';
 import type { AccountSyncStatusEvent } from './events.ts';
-import { type BankProxy, dataOf } from './proxy.ts';
+import { type BankProvider, type BankProxy, dataOf, providerOf } from './proxy.ts';
 
 export interface SyncOutcome {
   errors: BankSyncError[];
@@ -20,9 +21,15 @@ export interface SyncOutcome {
 export interface LinkedAccount {
   id: string;
   account_id: string;
+  /** The link's `banks.bank_id`: GoCardless's requisition, SimpleFIN's organisation. */
   requisitionId: string;
   offbudget: number;
+  /** `accounts.account_sync_source` (null: a GoCardless link made before the column). */
+  syncSource: string | null;
 }
+
+/** The proxy of each provider, made on first use (null when no server is configured). */
+export type ProxyFor = (provider: BankProvider) => Promise<BankProxy | null>;
 
 const DAY = 86_400_000;
 const shiftDays = (date: string, days: number): string =>
@@ -30,11 +37,15 @@ const shiftDays = (date: string, days: number): string =>
 
 /** Linked, open accounts: one by id, or all of them. */
 export function linkedAccounts(budget: Budget, id: string | null): LinkedAccount[] {
+  // `account_sync_source` is the file's own column or Coffer's side column (schema/extensions.ts).
+  const cols = budget.db.columns;
   return budget.sqlite.all<LinkedAccount>(
-    `SELECT a.id, a.account_id, b.bank_id AS requisitionId, a.offbudget FROM accounts a
-     JOIN banks b ON a.bank = b.id AND b.tombstone = 0
-     WHERE a.tombstone = 0 AND a.closed = 0 AND a.account_id IS NOT NULL
-       ${id ? 'AND a.id = ?' : ''} ORDER BY a.sort_order, a.id`,
+    `SELECT t.id, t.account_id, b.bank_id AS requisitionId, t.offbudget,
+       ${cols.columnSql('accounts', 'account_sync_source')} AS syncSource
+     FROM accounts t${cols.joinSql('accounts')}
+     JOIN banks b ON t.bank = b.id AND b.tombstone = 0
+     WHERE t.tombstone = 0 AND t.closed = 0 AND t.account_id IS NOT NULL
+       ${id ? 'AND t.id = ?' : ''} ORDER BY t.sort_order, t.id`,
     id ? [id] : [],
   );
 }
@@ -80,36 +91,92 @@ function insertStartingBalance(
   return id;
 }
 
-/** Download, normalise and import one account's transactions; errors are returned. */
-export async function syncAccount(
-  budget: Budget,
-  proxy: BankProxy,
-  acct: LinkedAccount,
-  out: SyncOutcome,
-  emit?: Emit,
-): Promise<void> {
+/** The download window of one account (see `startDate`). */
+interface SyncWindow {
+  today: string;
+  start: string;
+  firstSync: boolean;
+}
+
+function windowOf(budget: Budget, acct: LinkedAccount): SyncWindow {
   const today = dayOf(budget.env.platform.clock.now());
   const from = startDate(budget, acct.id);
-  const firstSync = from === null;
+  return { today, start: from ?? shiftDays(today, -30), firstSync: from === null };
+}
+
+/** One account's answer from the server: its data, or the error to report. */
+type Download = { data: Record<string, unknown> } | { error: BankSyncError };
+
+const failed = (accountId: string, internal: string): Download => ({
+  error: { accountId, message: bankErrorFallback, internal },
+});
+
+/** An account's answer object: its data, or the provider's error payload as an error. */
+function downloadOf(accountId: string, data: Record<string, unknown>): Download {
+  return typeof data.error_type === 'string' ? { error: providerError(accountId, data) } : { data };
+}
+
+async function download(proxy: BankProxy, acct: LinkedAccount, w: SyncWindow): Promise<Download> {
+  const res = await proxy.post(
+    '/transactions',
+    proxy.provider === 'gocardless'
+      ? {
+          requisitionId: acct.requisitionId,
+          accountId: acct.account_id,
+          startDate: w.start,
+          endDate: w.today,
+        }
+      : { accountId: acct.account_id, startDate: w.start },
+  );
+  if (!res.ok) return failed(acct.id, res.error.reason);
+  return downloadOf(acct.id, dataOf(res.value));
+}
+
+/**
+ * SimpleFIN accounts in one request (the bridge limits how often it may be asked): the answer
+ * holds each account's data by its bank id, and `errors` by bank id; a failure of the whole
+ * request is every account's error.
+ */
+async function downloadBatch(
+  proxy: BankProxy,
+  accts: readonly { acct: LinkedAccount; w: SyncWindow }[],
+): Promise<Map<string, Download>> {
   const res = await proxy.post('/transactions', {
-    requisitionId: acct.requisitionId,
-    accountId: acct.account_id,
-    startDate: from ?? shiftDays(today, -30),
-    endDate: today,
+    accountId: accts.map((a) => a.acct.account_id),
+    startDate: accts.map((a) => a.w.start),
   });
-  if (!res.ok) {
-    out.errors.push({
-      accountId: acct.id,
-      message: bankErrorFallback,
-      internal: res.error.reason,
-    });
-    return;
+  const data = res.ok ? dataOf(res.value) : {};
+  const errors = (data.errors ?? {}) as Record<string, Record<string, unknown>[] | undefined>;
+  const out = new Map<string, Download>();
+  for (const { acct } of accts) {
+    const own = data[acct.account_id];
+    const error = errors[acct.account_id]?.[0];
+    out.set(
+      acct.id,
+      !res.ok
+        ? failed(acct.id, res.error.reason)
+        : typeof data.error_type === 'string'
+          ? downloadOf(acct.id, data)
+          : error
+            ? downloadOf(acct.id, error)
+            : own && typeof own === 'object'
+              ? downloadOf(acct.id, own as Record<string, unknown>)
+              : failed(acct.id, 'no answer for the account'),
+    );
   }
-  const data = dataOf(res.value);
-  if (typeof data.error_type === 'string') {
-    out.errors.push(providerError(acct.id, data));
-    return;
-  }
+  return out;
+}
+
+/** Normalise and import one account's download. */
+function applyDownload(
+  budget: Budget,
+  provider: BankProvider,
+  acct: LinkedAccount,
+  w: SyncWindow,
+  data: Record<string, unknown>,
+  out: SyncOutcome,
+  emit?: Emit,
+): void {
   const txs = bankTransactions(data);
   const result = importTransactions(budget, acct.id, txs, { emit, rawPayeeName: true });
   if (result.errors.length > 0) {
@@ -121,19 +188,66 @@ export async function syncAccount(
     return;
   }
   // Added after the import, not before, so no downloaded transaction can be matched to it.
-  if (firstSync) {
-    const oldest = txs.reduce((min, t) => (t.date && t.date < min ? t.date : min), today);
-    const start = typeof data.startingBalance === 'number' ? data.startingBalance : 0;
-    out.newTransactions.push(insertStartingBalance(budget, acct, start, oldest));
+  if (w.firstSync) {
+    const oldest = txs.reduce((min, t) => (t.date && t.date < min ? t.date : min), w.today);
+    out.newTransactions.push(
+      insertStartingBalance(budget, acct, startingBalance(provider, data, txs), oldest),
+    );
   }
   const balance = currentBalance(data);
   if (balance !== null) budget.db.update('accounts', { id: acct.id, balance_current: balance });
   out.newTransactions.push(...result.added);
   out.matchedTransactions.push(...result.updated);
   out.accounts.push({ id: acct.id, added: result.added.length, matched: result.updated.length });
-  if (result.added.length > 0 || result.updated.length > 0 || firstSync) {
+  if (result.added.length > 0 || result.updated.length > 0 || w.firstSync) {
     out.updatedAccounts.push(acct.id);
   }
+}
+
+/** Download, normalise and import one account's transactions; errors are returned. */
+export async function syncAccount(
+  budget: Budget,
+  proxy: BankProxy,
+  acct: LinkedAccount,
+  out: SyncOutcome,
+  emit?: Emit,
+  prefetched?: Download,
+): Promise<void> {
+  const w = windowOf(budget, acct);
+  const got = prefetched ?? (await download(proxy, acct, w));
+  if ('error' in got) out.errors.push(got.error);
+  else applyDownload(budget, proxy.provider, acct, w, got.data, out, emit);
+}
+
+/** The SimpleFIN accounts' downloads, fetched together when there are several. */
+async function prefetch(
+  budget: Budget,
+  proxyFor: ProxyFor,
+  accounts: readonly LinkedAccount[],
+): Promise<Map<string, Download>> {
+  const simple = accounts.filter((a) => providerOf(a.syncSource) === 'simplefin');
+  if (simple.length < 2) return new Map();
+  const proxy = await proxyFor('simplefin');
+  if (!proxy) return new Map();
+  return downloadBatch(
+    proxy,
+    simple.map((acct) => ({ acct, w: windowOf(budget, acct) })),
+  );
+}
+
+/**
+ * The balance before the downloaded transactions. GoCardless's server computes it; SimpleFIN and
+ * Enable Banking send the current balance (`startingBalance`, in cents), so the downloaded
+ * transactions, pending ones included since they are imported too, are taken off it.
+ */
+function startingBalance(
+  provider: BankProvider,
+  data: Record<string, unknown>,
+  txs: readonly ImportTransaction[],
+): number {
+  const given = typeof data.startingBalance === 'number' ? data.startingBalance : 0;
+  if (provider === 'gocardless') return given;
+  return txs.reduce((sum, t) => sum - (t.amount ?? 0), given);
 }
 
 const bankErrorFallback =
@@ -156,16 +270,18 @@ export const emptyOutcome = (): SyncOutcome => ({
  */
 export async function syncAccounts(
   budget: Budget,
-  proxy: BankProxy | null,
+  proxyFor: ProxyFor,
   accounts: readonly LinkedAccount[],
   emit?: Emit,
 ): Promise<SyncOutcome> {
   const out = emptyOutcome();
   const ids = accounts.map((a) => a.id);
+  const fetched = await prefetch(budget, proxyFor, accounts);
   for (const [i, acct] of accounts.entries()) {
     emit?.('accounts-syncing', { ids: ids.slice(i) });
     const before = out.errors.length;
-    if (proxy) await syncAccount(budget, proxy, acct, out, emit);
+    const proxy = await proxyFor(providerOf(acct.syncSource));
+    if (proxy) await syncAccount(budget, proxy, acct, out, emit, fetched.get(acct.id));
     else out.errors.push({ accountId: acct.id, message: NO_SERVER });
     const error = out.errors[before];
     const status: AccountSyncStatusEvent = error

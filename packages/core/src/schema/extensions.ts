@@ -31,6 +31,14 @@ export const EXTENSION_COLUMNS: readonly ExtensionColumn[] = [
     definition: 'INTEGER DEFAULT 0',
     migration: 1697046240000,
   },
+  // Which bank provider an account is linked through (Actual 24.1 onwards): 'goCardless',
+  // 'simpleFin', 'enableBanking', …; an Actual client sharing the budget syncs by it.
+  {
+    table: 'accounts',
+    column: 'account_sync_source',
+    definition: 'TEXT',
+    migration: 1704572023730,
+  },
 ];
 
 /** The side table holding a table's extension columns in a file without them. */

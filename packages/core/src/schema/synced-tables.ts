@@ -37,6 +37,8 @@ export const SYNCED_SCHEMA = {
     offbudget: 'boolean',
     closed: 'boolean',
     sort_order: 'float',
+    // Not a 23.8.1 column: kept where extensions.ts says.
+    account_sync_source: 'string',
     ...tombstone,
   },
   banks: { bank_id: 'string', name: 'string', ...tombstone },

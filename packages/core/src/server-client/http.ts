@@ -111,6 +111,8 @@ function envelope(body: Record<string, unknown>, status: number): Result<Record<
 
 export interface RequestOptions {
   headers?: Record<string, string>;
+  /** Ends the request early (a long poll the user gave up on): a `network-failure` answer. */
+  signal?: AbortSignal;
 }
 
 /** Requests against one server base URL. */
@@ -130,6 +132,7 @@ export class Http {
       method: 'POST',
       headers: { ...options.headers, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
+      signal: options.signal,
     });
   }
 

@@ -10,6 +10,7 @@ import {
 } from '@coffer/core';
 import { createNodePlatform } from '@coffer/core-node';
 import { type FakeAccount, type FakeProvider, startFakeGoCardless } from './fake-gocardless.ts';
+import type { ConfigInput } from '../config.ts';
 import { type TestServer, startTestServer } from './harness.ts';
 
 /** The client's "today" (it picks the download window from it): 2024-03-20, noon UTC. */
@@ -29,9 +30,10 @@ export interface Pushed {
  * CLIENT_START and ticks 1 ms per read. Its timers record every delay asked for; delays listed
  * in `timers.skip` run at once (the link poll's 3 s between requests), the rest in real time.
  */
-export async function startBankClient() {
+export async function startBankClient(config: ConfigInput = {}) {
   const fake: FakeProvider = await startFakeGoCardless();
-  const server: TestServer = await startTestServer({ gocardlessBaseUrl: fake.url });
+  // `config`: more server settings, e.g. another fake provider's base URL.
+  const server: TestServer = await startTestServer({ gocardlessBaseUrl: fake.url, ...config });
   const documentDir = mkdtempSync(join(tmpdir(), 'coffer-bank-client-'));
   const timers = { skip: new Set<number>(), waits: [] as number[] };
   let now = CLIENT_START;
