@@ -2,7 +2,7 @@ import { handler } from '../handlers-core/registry.ts';
 import { v } from '../handlers-core/validate.ts';
 import { linkExternalAccount } from './link-external.ts';
 import { type BankProxy, dataOf } from './proxy.ts';
-import type { BankSyncParts } from './simplefin.ts';
+import type { BankSyncParts } from './parts.ts';
 
 /** The data of an answer, or `{error}` with the reason when the server could not be asked. */
 async function pass(p: BankProxy, path: string, body: unknown, signal?: AbortSignal) {

@@ -14,7 +14,8 @@ import {
   providerOf,
 } from './proxy.ts';
 import { enableBankingHandlers } from './enablebanking.ts';
-import { type BankSyncParts, simpleFinHandlers } from './simplefin.ts';
+import type { BankSyncParts } from './parts.ts';
+import { simpleFinHandlers } from './simplefin.ts';
 import { NO_SERVER, type SyncOutcome, linkedAccounts, syncAccounts } from './sync.ts';
 
 const notConfigured = () => handlerError('not-configured', NO_SERVER);

@@ -3,7 +3,7 @@ import { handlerError } from '../handlers-core/errors.ts';
 import type { HandlerContext } from '../handlers-core/registry.ts';
 import { LINK_FAILED } from './errors.ts';
 import { type BankProvider, SYNC_SOURCE } from './proxy.ts';
-import type { BankSyncParts } from './simplefin.ts';
+import type { BankSyncParts } from './parts.ts';
 
 export interface ExternalLink {
   provider: BankProvider;

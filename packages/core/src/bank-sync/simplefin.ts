@@ -4,24 +4,9 @@ import { handler } from '../handlers-core/registry.ts';
 import { v } from '../handlers-core/validate.ts';
 import { LINK_FAILED } from './errors.ts';
 import { linkExternalAccount } from './link-external.ts';
-import { type BankProvider, type BankProxy, SYNC_SOURCE, dataOf } from './proxy.ts';
+import { SYNC_SOURCE, dataOf } from './proxy.ts';
+import type { BankSyncParts } from './parts.ts';
 import type { SyncOutcome } from './sync.ts';
-
-/** What the SimpleFIN handlers need from the bank-sync module they belong to. */
-export interface BankSyncParts {
-  withProxy<R>(
-    ctx: HandlerContext,
-    provider: BankProvider,
-    fn: (p: BankProxy) => Promise<R>,
-  ): Promise<R | ReturnType<typeof handlerError>>;
-  /** The `banks` row of a link (made when missing). */
-  bankRow(ctx: HandlerContext, bankId: string, name: string): string;
-  /** Sync the given accounts (null: all linked ones); call only from inside a mutator. */
-  runSync(ctx: HandlerContext, ids: readonly string[] | null): Promise<SyncOutcome>;
-  announce(ctx: HandlerContext): void;
-  /** Run a sync unless one is running (then false), through the queued undoable mutator. */
-  guardedSync(ctx: HandlerContext, ids: readonly string[]): Promise<SyncOutcome | false>;
-}
 
 /** A SimpleFIN account as the link modal hands it over (Actual's client shape). */
 const externalAccount = v.object({
