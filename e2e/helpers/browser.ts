@@ -92,15 +92,20 @@ export const NAME_CELLS =
 
 /**
  * Fails when a figure is cut at this size (see cutFigures), or, 1100 px wide and wider, a name
- * in the register or the schedules list (see cutNames, NAME_CELLS).
+ * in the register or the schedules list (see cutNames, NAME_CELLS). `names: false` checks the
+ * figures only: a modal's pictures are about the modal, not the list behind it.
  */
-export async function expectWholeFigures(page: Page, where: string): Promise<void> {
+export async function expectWholeFigures(
+  page: Page,
+  where: string,
+  { names = true }: { names?: boolean } = {},
+): Promise<void> {
   const cut = await cutFigures(page);
   if (cut.length > 0) throw new Error(`${where}: figures cut off: ${cut.slice(0, 8).join(' | ')}`);
-  if ((page.viewportSize()?.width ?? 0) < MEDIUM.width) return;
-  const names = await cutNames(page, NAME_CELLS);
-  if (names.length > 0)
-    throw new Error(`${where}: names cut off: ${names.slice(0, 8).join(' | ')}`);
+  if (!names || (page.viewportSize()?.width ?? 0) < MEDIUM.width) return;
+  const cutOff = await cutNames(page, NAME_CELLS);
+  if (cutOff.length > 0)
+    throw new Error(`${where}: names cut off: ${cutOff.slice(0, 8).join(' | ')}`);
 }
 
 /** Writes `<name>-<size>.png` for both sizes, restoring the desktop size afterwards. */
