@@ -33,9 +33,12 @@ export async function axeViolations(
   options: { dialogOnly?: boolean } = {},
 ): Promise<Violation[]> {
   // Colors are read as drawn: a fade that is still running (a report loading) is let finish.
-  await page.waitForFunction(
-    `document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')`,
-  );
+  // Polled by evaluate (the debugging protocol), not waitForFunction: a string predicate there is
+  // eval'd in the page, which the app's CSP refuses.
+  const settled = `document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running')`;
+  for (let tries = 0; tries < 100 && !(await page.evaluate(settled)); tries++) {
+    await page.waitForTimeout(50);
+  }
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) {
     // Evaluated through the debugging protocol, not as a <script>: the app's CSP refuses inline
     // scripts, as it should, and axe must not need the page to allow them.
