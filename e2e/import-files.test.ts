@@ -112,7 +112,8 @@ describe.runIf(BUILT)('importing every bank file through the modal', { timeout: 
         .getByText('Nothing in this file can be imported with these settings.')
         .waitFor(WAIT);
       expect(
-        await dialog.getByRole('button', { name: /^Import \d+ transactions?$/ }).isDisabled(),
+        // The button counts what would be written: nothing here, and it cannot be pressed.
+        await dialog.getByRole('button', { name: 'Nothing to import' }).isDisabled(),
         file,
       ).toBe(true);
     }
