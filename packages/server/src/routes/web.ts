@@ -11,7 +11,10 @@ import {
   isCoreWorkerScript,
 } from './web-headers.ts';
 
-/** Paths that belong to the HTTP API: never answered with the app's index page. */
+/**
+ * Paths that belong to the HTTP API: never answered with the app's index page. The web app's
+ * service worker keeps the same list (packages/web/src/sw/routes.ts): keep them in step.
+ */
 const API_PREFIXES = [
   '/account',
   '/sync',
@@ -19,6 +22,7 @@ const API_PREFIXES = [
   '/gocardless',
   '/nordigen',
   '/simplefin',
+  '/enablebanking',
   '/pluggyai',
   '/admin',
   '/openid',

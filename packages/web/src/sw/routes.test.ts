@@ -17,6 +17,10 @@ describe('the service worker routes', () => {
   it('leaves the server, other origins, writes and unknown files to the network', () => {
     expect(routeOf(get('/sync/sync'), origin, precached)).toBe('network');
     expect(routeOf(get('/gocardless/link', 'navigate'), origin, precached)).toBe('network');
+    // The bank sends the browser back to the server's own callback page, never the app shell.
+    expect(
+      routeOf(get('/enablebanking/auth_callback?state=s', 'navigate'), origin, precached),
+    ).toBe('network');
     expect(routeOf(get('/account/login', 'navigate'), origin, precached)).toBe('network');
     expect(routeOf(get('/version.json'), origin, precached)).toBe('network');
     expect(routeOf(get('/assets/other-C4kd93jd.js'), origin, precached)).toBe('network');

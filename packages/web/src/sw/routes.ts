@@ -8,7 +8,10 @@
  */
 export type SwRoute = 'precached' | 'shell' | 'network';
 
-/** The server's own paths (its API and the bank-link page): never answered from the cache. */
+/**
+ * The server's own paths (its API and the bank pages): never answered from the cache. The same
+ * list as the server's `API_PREFIXES` (packages/server/src/routes/web.ts): keep them in step.
+ */
 const SERVER_PREFIXES = [
   '/account',
   '/sync',
@@ -16,6 +19,7 @@ const SERVER_PREFIXES = [
   '/gocardless',
   '/nordigen',
   '/simplefin',
+  '/enablebanking',
   '/pluggyai',
   '/admin',
   '/openid',
