@@ -47,8 +47,9 @@ describe.runIf(BUILT)('schedules', { timeout: 120_000 }, () => {
   const main = () => page.getByRole('main');
   const table = () => page.getByRole('table', { name: 'Schedules', exact: true });
   const row = (name: string | RegExp) => table().getByRole('row', { name });
+  // A cell's text as read aloud: a range amount is laid out on two lines.
   const cells = async (r: Locator) =>
-    (await r.getByRole('cell').allInnerTexts()).map((t) => t.trim());
+    (await r.getByRole('cell').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
   const goToSchedules = async () => {
     await page
       .getByRole('navigation', { name: 'Sidebar' })

@@ -38,7 +38,9 @@ export const SIZES = {
  */
 export async function cutFigures(page: Page): Promise<string[]> {
   return page.locator('.vtable-cell, .bt-cell, td, th').evaluateAll((cells) => {
-    const isFigure = (text: string) => /\d/.test(text) && /^[\s\d+\-−.,/:()']+$/.test(text);
+    // A figure, or a range of two ('-80.00 to -120.00', as a schedule's amount reads).
+    const isFigure = (text: string) =>
+      /\d/.test(text) && /^[\s\d+\-−.,/:()'~]+( to [\s\d+\-−.,/:()']+)?$/.test(text);
     type Box = (typeof cells)[number];
     // The nearest box that clips or scrolls sideways: what sits past its right edge is unseen.
     const clipOf = (e: Box) => {
@@ -48,7 +50,18 @@ export async function cutFigures(page: Page): Promise<string[]> {
       }
       return null;
     };
-    const over = (e: Box) => e.scrollWidth > e.clientWidth + 1;
+    // Wider than its box, or its text wider than the content box to half a pixel (scrollWidth
+    // is rounded to whole pixels and hides a date cut by one).
+    const over = (e: Box) => {
+      const style = e.ownerDocument.defaultView!.getComputedStyle(e);
+      const room =
+        e.getBoundingClientRect().width -
+        parseFloat(style.paddingLeft) -
+        parseFloat(style.paddingRight);
+      const text = e.ownerDocument.createRange();
+      text.selectNodeContents(e);
+      return e.scrollWidth > e.clientWidth + 1 || text.getBoundingClientRect().width > room + 0.5;
+    };
     const out: string[] = [];
     for (const cell of cells) {
       const text = (cell.textContent ?? '').trim();
@@ -70,13 +83,21 @@ export async function cutFigures(page: Page): Promise<string[]> {
 export async function cutNames(page: Page, selector: string): Promise<string[]> {
   return page.locator(selector).evaluateAll((cells) => {
     type Box = (typeof cells)[number];
-    // The text itself, or the one element holding it (a link, a span), may overflow.
+    // The text itself, or the one element holding it (a link, a span), may overflow. The room
+    // is the content box, to half a pixel: an ellipsis starts where the text passes it, and
+    // scrollWidth, rounded to whole pixels, hides a name cut by one.
     const cut = (cell: Box) => {
+      const view = cell.ownerDocument.defaultView!;
+      const style = view.getComputedStyle(cell);
+      const box = cell.getBoundingClientRect();
+      const room = box.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const text = cell.ownerDocument.createRange();
+      text.selectNodeContents(cell);
       const inner = cell.querySelector<Box>(':scope > *');
-      const room = cell.getBoundingClientRect().width;
       return (
         cell.scrollWidth > cell.clientWidth + 1 ||
-        (!!inner && inner.getBoundingClientRect().width > room + 1)
+        text.getBoundingClientRect().width > room + 0.5 ||
+        (!!inner && inner.getBoundingClientRect().width > box.width + 1)
       );
     };
     return cells
@@ -88,7 +109,9 @@ export async function cutNames(page: Page, selector: string): Promise<string[]> 
 /** The cells of the lists whose names must show whole at 1100 px and wider. */
 export const NAME_CELLS =
   '.register .vtable-body [data-col=payee], .register .vtable-body [data-col=category], ' +
-  '.schedules-table .vtable-body .vtable-cell:nth-child(-n+3)';
+  ['name', 'payee', 'account']
+    .map((col) => `.schedules-table .vtable-body [data-col=${col}]`)
+    .join(', ');
 
 /**
  * Fails when a figure is cut at this size (see cutFigures), or, 1100 px wide and wider, a name

@@ -7,6 +7,8 @@ import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { type Column, VirtualTable } from '../kit/ui/VirtualTable.tsx';
 import {
   amountText,
+  isRange,
+  rangeEnds,
   type RowAction,
   rowMenu,
   scheduledAmount,
@@ -43,9 +45,10 @@ export function SchedulesTable({ rows, statuses, wide, empty, onError }: Schedul
     {
       id: 'name',
       header: 'Name',
-      // Names first: the widest share, payees next; the Repeats column stays at 1100 px but
-      // gives way. A longer name shows whole on hover (title) and focus (CSS).
-      width: 'minmax(128px, 1.6fr)',
+      // Names first: the widest share, payees and accounts next; at 1100 px each still has room
+      // for a usual name, and the Repeats column gives way, on two lines (whole on hover). A
+      // longer name shows whole on hover (title) and focus (CSS).
+      width: 'minmax(116px, 1.6fr)',
       title: (row) => row.name || undefined,
       cell: (row) => (
         <Link
@@ -60,14 +63,14 @@ export function SchedulesTable({ rows, statuses, wide, empty, onError }: Schedul
     {
       id: 'payee',
       header: 'Payee',
-      width: 'minmax(164px, 1.1fr)',
+      width: 'minmax(160px, 1.1fr)',
       title: (row) => payeeName(row._payee) || undefined,
       cell: (row) => payeeName(row._payee),
     },
     {
       id: 'account',
       header: 'Account',
-      width: 'minmax(80px, 0.6fr)',
+      width: 'minmax(88px, 0.6fr)',
       title: (row) => accountName(row._account) || undefined,
       cell: (row) => accountName(row._account),
     },
@@ -85,7 +88,7 @@ export function SchedulesTable({ rows, statuses, wide, empty, onError }: Schedul
             width: 'minmax(86px, 1.2fr)',
             cell: (row: ScheduleRow) =>
               typeof row._date === 'object' && row._date ? (
-                <span title={describeRecurrence(row._date, fmt.date)}>
+                <span className="schedule-repeats" title={describeRecurrence(row._date, fmt.date)}>
                   {describeRecurrence(row._date, fmt.date)}
                 </span>
               ) : (
@@ -97,19 +100,16 @@ export function SchedulesTable({ rows, statuses, wide, empty, onError }: Schedul
     {
       id: 'status',
       header: 'Status',
-      width: '104px',
+      // The widest badge, 'Completed', whole.
+      width: '108px',
       cell: (row) => <StatusBadge status={statuses[row.id]} />,
     },
     {
       id: 'amount',
       header: 'Amount',
-      width: '100px',
+      width: '104px',
       align: 'right',
-      cell: (row) => (
-        <span className={`amount${scheduledAmount(row._amount) < 0 ? ' negative' : ''}`}>
-          {amountText(row, fmt.amount)}
-        </span>
-      ),
+      cell: (row) => <ScheduleAmount row={row} format={fmt.amount} />,
     },
     {
       id: 'menu',
@@ -142,5 +142,21 @@ export function SchedulesTable({ rows, statuses, wide, empty, onError }: Schedul
         onDoubleClick: () => navigate(`/schedule/edit/${row.id}`),
       })}
     />
+  );
+}
+
+/**
+ * A schedule's amount; a range ('between') reads on two lines, its low end over 'to' its high
+ * end, so both figures show whole in a column sized for one.
+ */
+function ScheduleAmount({ row, format }: { row: ScheduleRow; format: (cents: number) => string }) {
+  const negative = scheduledAmount(row._amount) < 0 ? ' negative' : '';
+  if (!isRange(row._amount))
+    return <span className={`amount${negative}`}>{amountText(row, format)}</span>;
+  const [low, high] = rangeEnds(row._amount, format);
+  return (
+    <span className={`amount amount-range${negative}`}>
+      <span>{low}</span> <span>to {high}</span>
+    </span>
   );
 }

@@ -81,14 +81,23 @@ export function scheduledAmount(amount: ScheduleRow['_amount']): number {
 }
 
 /** The amount column: exact `-45.00`, approximate `~-45.00`, range `-40.00 to -50.00`. */
+/** A range's two ends, formatted, the one nearer zero first. */
+export function rangeEnds(
+  amount: AmountRange,
+  format: (cents: number) => string,
+): [string, string] {
+  const [low, high] = [amount.num1, amount.num2].sort((a, b) => Math.abs(a) - Math.abs(b));
+  return [format(low!), format(high!)];
+}
+
 export function amountText(
   row: Pick<ScheduleRow, '_amount' | '_amountOp'>,
   format: (cents: number) => string,
 ): string {
   const amount = row._amount;
   if (isRange(amount)) {
-    const [low, high] = [amount.num1, amount.num2].sort((a, b) => Math.abs(a) - Math.abs(b));
-    return `${format(low!)} to ${format(high!)}`;
+    const [low, high] = rangeEnds(amount, format);
+    return `${low} to ${high}`;
   }
   if (typeof amount !== 'number') return '';
   return row._amountOp === 'isapprox' ? `~${format(amount)}` : format(amount);

@@ -189,6 +189,7 @@ export function VirtualTable<R>({
                       key={c.id}
                       role={cellRole}
                       className={`vtable-cell align-${c.align ?? 'left'}`}
+                      data-col={c.id}
                       title={c.title?.(row) || undefined}
                     >
                       {c.cell(row, item.index)}
