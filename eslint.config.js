@@ -112,7 +112,7 @@ export default tseslint.config(
             CORE_ENTRY,
             {
               regex:
-                '(^|/)(backend|state|store)/|/app/(context|store|actions)\\.ts$|(^\\.\\./|/kit/)(data|pickers)/',
+                '(^|/)(backend|store)/|(^\\.\\./|/kit/)(data|pickers)/',
               message:
                 'kit/ui holds no store or backend: take the value as a prop, or put the part in kit/data or kit/pickers.',
             },

@@ -3,8 +3,8 @@
  * the cleared and uncleared parts, and the account menu.
  */
 import { useEffect, useState } from 'react';
-import { syncBankAccounts } from '../../app/actions.ts';
-import { useAppState, useStore } from '../../app/context.ts';
+import { syncBankAccounts } from '../../store/actions.ts';
+import { useAppState, useStore } from '../../store/context.ts';
 import { failureOf } from '../../backend/backend.ts';
 import { Amount } from '../kit/ui/AmountInput.tsx';
 import { MenuButton, type MenuEntry } from '../kit/ui/Menu.tsx';

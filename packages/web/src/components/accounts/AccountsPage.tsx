@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { useAppState } from '../../app/context.ts';
-import { useResponsive } from '../../app/responsive.ts';
+import { useAppState } from '../../store/context.ts';
+import { useResponsive } from '../../store/responsive.ts';
 import { ConnectionProblemBanner } from '../import/ConnectionProblemBanner.tsx';
 import { MobileAccountsList } from './MobileAccounts.tsx';
 import { MobileRegister } from './MobileRegister.tsx';

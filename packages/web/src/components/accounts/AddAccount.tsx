@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { loadAccounts, loadPayees } from '../../app/actions.ts';
-import { useStore } from '../../app/context.ts';
+import { loadAccounts, loadPayees } from '../../store/actions.ts';
+import { useStore } from '../../store/context.ts';
 import { failureCode } from '../../backend/backend.ts';
 import { parseAmount } from '../../util/format.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';

@@ -6,9 +6,9 @@
  */
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppState, useStore } from '../../app/context.ts';
-import type { Account } from '../../app/types.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import type { Account } from '../../store/types.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { failureOf } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';

@@ -18,7 +18,7 @@ import {
 import { type RefObject, useRef, useState } from 'react';
 import { AmountInput } from '../kit/ui/AmountInput.tsx';
 import { DateInput } from '../kit/ui/DateInput.tsx';
-import { useAppState } from '../../app/context.ts';
+import { useAppState } from '../../store/context.ts';
 import {
   AccountAutocomplete,
   CategoryAutocomplete,

@@ -3,8 +3,8 @@
  * and the saved filters (apply, save, update, rename, delete), sorted as the core sorts them.
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { useAppState, useStore } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { failureOf } from '../../backend/backend.ts';
 import { useTablesChanged } from '../kit/data/data.ts';
 import { MenuButton, type MenuEntry } from '../kit/ui/Menu.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useAppState, useStore } from '../../app/context.ts';
-import type { Account } from '../../app/types.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import type { Account } from '../../store/types.ts';
 import { balanceCells } from './balance-queries.ts';
 import { CellBalance } from './CellBalance.tsx';
 import { Button } from '../kit/ui/Button.tsx';

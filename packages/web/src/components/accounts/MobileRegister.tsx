@@ -4,7 +4,7 @@
  * time like the full register.
  */
 import { useMemo } from 'react';
-import { useFormat } from '../../app/use-format.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { Amount } from '../kit/ui/AmountInput.tsx';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { VirtualTable } from '../kit/ui/VirtualTable.tsx';

@@ -5,9 +5,9 @@
  * transactions. Editing a locked transaction asks first (`confirm-reconciled-edit`).
  */
 import { useState } from 'react';
-import { useAppState } from '../../app/context.ts';
-import type { Account } from '../../app/types.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useAppState } from '../../store/context.ts';
+import type { Account } from '../../store/types.ts';
+import { useFormat } from '../../store/use-format.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { Amount, AmountInput } from '../kit/ui/AmountInput.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';

@@ -3,8 +3,8 @@
  * header, toolbar, filter bar, reconcile bar and the table, wired to the core.
  */
 import { type DragEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { useAppState, useStore } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
 import type { VirtualTableHandle } from '../kit/ui/VirtualTable.tsx';
 import { AccountHeader } from './AccountHeader.tsx';
 import { registerColumns } from './columns.ts';

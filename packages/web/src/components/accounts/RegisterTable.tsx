@@ -13,8 +13,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useAppState } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useAppState } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { Amount } from '../kit/ui/AmountInput.tsx';
 import { Menu, type MenuEntry } from '../kit/ui/Menu.tsx';
 import { gridTemplate, VirtualTable, type VirtualTableHandle } from '../kit/ui/VirtualTable.tsx';

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import type { Account } from '../../app/types.ts';
+import type { Account } from '../../store/types.ts';
 import { AmountInput } from '../kit/ui/AmountInput.tsx';
 import { type CommitReason, commitReasonForKey } from '../kit/ui/cell-keys.ts';
 import { DateInput } from '../kit/ui/DateInput.tsx';

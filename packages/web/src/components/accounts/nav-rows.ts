@@ -2,7 +2,7 @@
  * The rows the keyboard moves through, with what each one shows and edits: the add row (and
  * its split lines) first, then the register's transactions and split lines.
  */
-import type { Account } from '../../app/types.ts';
+import type { Account } from '../../store/types.ts';
 import { type CategoryState, type CellValues, categoryState, editableFields } from './cells.tsx';
 import { nextField } from './columns.ts';
 import type { Draft } from './draft.ts';

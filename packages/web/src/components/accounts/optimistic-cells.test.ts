@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../../app/types.ts';
+import type { Account } from '../../store/types.ts';
 import { applyDeltas, balanceDeltas } from './optimistic-cells.ts';
 import type { RegisterTx } from './types.ts';
 import { accountRow } from '../../test-helpers/rows.ts';

@@ -4,7 +4,7 @@
  * plain transaction, not a transfer: moving money between accounts changes both sides, which
  * the core knows and this does not.
  */
-import type { Account } from '../../app/types.ts';
+import type { Account } from '../../store/types.ts';
 import { balanceCells, cellName } from './balance-queries.ts';
 import type { RegisterTx } from './types.ts';
 

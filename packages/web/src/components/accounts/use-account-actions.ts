@@ -4,9 +4,9 @@
  * public entry points (CONTRACTS.md); one whose part is not there yet is shown disabled.
  */
 import type { QueryState } from '@coffer/core/ui';
-import { syncBankAccounts } from '../../app/actions.ts';
+import { syncBankAccounts } from '../../store/actions.ts';
 import { useNavigate } from 'react-router';
-import { useAppState, useStore } from '../../app/context.ts';
+import { useAppState, useStore } from '../../store/context.ts';
 import { startBankLink } from '../import/bank-link.ts';
 import { importModals } from '../import/modals.ts';
 import { localToday } from '../kit/ui/calendar.ts';

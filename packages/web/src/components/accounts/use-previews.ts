@@ -1,6 +1,6 @@
 import { q } from '@coffer/core/ui';
 import { useEffect, useState } from 'react';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import { runQuery, useTablesChanged } from '../kit/data/data.ts';
 import { type Preview, previewsOf, type ScheduleRow } from './previews.ts';
 

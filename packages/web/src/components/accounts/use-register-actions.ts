@@ -6,7 +6,7 @@
 import type { QueryState } from '@coffer/core/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppState, useStore } from '../../app/context.ts';
+import { useAppState, useStore } from '../../store/context.ts';
 import { failureOf } from '../../backend/backend.ts';
 import { runQuery } from '../kit/data/data.ts';
 import type { EditField, NotesMode } from '../kit/pickers/EditFieldModal.tsx';

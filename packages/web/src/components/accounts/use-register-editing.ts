@@ -5,7 +5,7 @@
  * cancels).
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import { failureOf } from '../../backend/backend.ts';
 import type { CommitReason } from '../kit/ui/cell-keys.ts';
 import { localToday } from '../kit/ui/calendar.ts';

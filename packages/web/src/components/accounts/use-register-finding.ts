@@ -4,10 +4,10 @@
  * hidden cleared transactions.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { savePrefs } from '../../app/actions.ts';
-import { useAppState, useStore } from '../../app/context.ts';
-import type { LocalPrefs } from '../../app/types.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { savePrefs } from '../../store/actions.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import type { LocalPrefs } from '../../store/types.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { isFailure } from '../../backend/backend.ts';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import type { FilterCondition, SavedFilter } from './filter-conditions.ts';

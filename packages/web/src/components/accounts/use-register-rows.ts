@@ -1,6 +1,6 @@
 import type { QueryState } from '@coffer/core/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import { PAGE_SIZE, runQuery, useTablesChanged } from '../kit/data/data.ts';
 import { BALANCE_SHEET } from './balance-queries.ts';
 import type { RegisterTx } from './types.ts';

@@ -1,4 +1,4 @@
-import type { Account } from '../../app/types.ts';
+import type { Account } from '../../store/types.ts';
 import { UNCATEGORIZED_FILTER, viewBalanceCell } from './balance-queries.ts';
 
 export type ViewKind = 'all' | 'budgeted' | 'offbudget' | 'uncategorized' | 'account';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAppState, useStore } from '../../app/context.ts';
-import { LAST_BUDGET_KEY } from '../../app/last-budget.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { LAST_BUDGET_KEY } from '../../store/last-budget.ts';
 import { FinancesApp } from '../shell/FinancesApp.tsx';
 import type { LoadedPage } from '../shell/pages.ts';
 import { ManagerApp } from '../manager/ManagerApp.tsx';

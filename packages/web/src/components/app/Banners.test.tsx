@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { StoreContext } from '../../app/context.ts';
-import { type AppState, AppStore } from '../../app/store.ts';
+import { StoreContext } from '../../store/context.ts';
+import { type AppState, AppStore } from '../../store/store.ts';
 import type { Backend } from '../../backend/backend.ts';
-import { ALL_ACCOUNTS } from '../../state/banners.ts';
+import { ALL_ACCOUNTS } from '../../store/banners.ts';
 import { DemoBanner, SyncingBanner, UpdateBanner } from './Banners.tsx';
 import { accountRow } from '../../test-helpers/rows.ts';
 

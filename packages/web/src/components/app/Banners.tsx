@@ -1,9 +1,9 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { savePrefs } from '../../app/actions.ts';
-import { useAppState, useStore } from '../../app/context.ts';
-import { restartIntoNewBuild } from '../../app/service-worker.ts';
-import { DEMO_PR_URL, RELEASE_NOTES_URL } from '../../app/version.ts';
-import { mobileNoticeCookie, mobileNoticeSnoozed, syncingBannerText } from '../../state/banners.ts';
+import { savePrefs } from '../../store/actions.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { restartIntoNewBuild } from '../../store/service-worker.ts';
+import { DEMO_PR_URL, RELEASE_NOTES_URL } from '../../store/version.ts';
+import { mobileNoticeCookie, mobileNoticeSnoozed, syncingBannerText } from '../../store/banners.ts';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import './banners.css';
 import { Button } from '../kit/ui/Button.tsx';

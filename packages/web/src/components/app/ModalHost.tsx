@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useAppState, useStore } from '../../app/context.ts';
-import { checkManageRules, type ModalEntry } from '../../state/modals.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { checkManageRules, type ModalEntry } from '../../store/modals.ts';
 
 export interface ModalProps {
   options: Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { prevMonth } from '@coffer/core/ui';
-import { useStore } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useStore } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { cellValue, useSheetCells } from '../kit/data/data.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';

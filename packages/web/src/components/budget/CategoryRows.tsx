@@ -1,6 +1,6 @@
 import { type KeyboardEvent, memo, useRef, useState } from 'react';
-import { useStore } from '../../app/context.ts';
-import type { Category, CategoryGroup } from '../../app/types.ts';
+import { useStore } from '../../store/context.ts';
+import type { Category, CategoryGroup } from '../../store/types.ts';
 import { Menu } from '../kit/ui/Menu.tsx';
 import { NotesButton } from '../kit/pickers/Notes.tsx';
 import {

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { useAppState, useStore } from '../../app/context.ts';
+import { useAppState, useStore } from '../../store/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { CategoryAutocomplete } from '../kit/pickers/Pickers.tsx';

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { useAppState, useStore } from '../../app/context.ts';
+import { useAppState, useStore } from '../../store/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { AmountInput } from '../kit/ui/AmountInput.tsx';
 import { Autocomplete } from '../kit/ui/Autocomplete.tsx';

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import { loadPrefs } from '../../app/actions.ts';
-import { useStore } from '../../app/context.ts';
+import { loadPrefs } from '../../store/actions.ts';
+import { useStore } from '../../store/context.ts';
 import { failureCode } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';

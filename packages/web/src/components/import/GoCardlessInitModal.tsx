@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import { failureOf } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type CsvRow, importSettingsPrefs, readImportSettings } from '@coffer/core/ui';
-import { savePrefs } from '../../app/actions.ts';
-import type { LocalPrefs } from '../../app/types.ts';
-import { useAppState, useStore } from '../../app/context.ts';
+import { savePrefs } from '../../store/actions.ts';
+import type { LocalPrefs } from '../../store/types.ts';
+import { useAppState, useStore } from '../../store/context.ts';
 import { isFailure } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';

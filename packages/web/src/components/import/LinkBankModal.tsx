@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { Autocomplete } from '../kit/ui/Autocomplete.tsx';
 import { listSuggestions } from '../kit/ui/autocomplete-logic.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { Button } from '../kit/ui/Button.tsx';

@@ -1,5 +1,5 @@
 import type { NavigateFunction } from 'react-router';
-import type { AppStore } from '../../app/store.ts';
+import type { AppStore } from '../../store/store.ts';
 
 /**
  * Starts linking a bank (the register's account menu, the connection-problem banner's

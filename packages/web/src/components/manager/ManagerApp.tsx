@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { useAppState, useStore } from '../../app/context.ts';
-import { getUserData, loadAllFiles } from '../../app/actions.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { getUserData, loadAllFiles } from '../../store/actions.ts';
 import { ModalHost } from '../app/ModalHost.tsx';
 import { BudgetList } from './BudgetList.tsx';
 import { Bootstrap, ChangePassword } from './PasswordPages.tsx';

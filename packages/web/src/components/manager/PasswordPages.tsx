@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getUserData, loadAllFiles } from '../../app/actions.ts';
-import { useStore } from '../../app/context.ts';
+import { getUserData, loadAllFiles } from '../../store/actions.ts';
+import { useStore } from '../../store/context.ts';
 import { failureCode } from '../../backend/backend.ts';
 import { Brand } from './Brand.tsx';
 import { useServerCheck } from './useServerCheck.ts';

@@ -1,5 +1,5 @@
-import { loadPayees } from '../../app/actions.ts';
-import { useAppState, useStore } from '../../app/context.ts';
+import { loadPayees } from '../../store/actions.ts';
+import { useAppState, useStore } from '../../store/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { Button } from '../kit/ui/Button.tsx';

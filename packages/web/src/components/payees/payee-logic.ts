@@ -1,4 +1,4 @@
-import type { Payee } from '../../app/types.ts';
+import type { Payee } from '../../store/types.ts';
 import type { EditorRule } from '../rules/rule-editor.ts';
 
 /** Case-insensitive substring match on the name. */

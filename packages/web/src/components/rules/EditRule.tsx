@@ -1,7 +1,7 @@
 import { checkEditedRule } from '@coffer/core/ui';
 import { useCallback, useRef, useState } from 'react';
-import { loadPayees } from '../../app/actions.ts';
-import { useStore } from '../../app/context.ts';
+import { loadPayees } from '../../store/actions.ts';
+import { useStore } from '../../store/context.ts';
 import { isFailure } from '../../backend/backend.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';

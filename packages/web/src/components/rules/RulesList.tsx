@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import { useTablesChanged } from '../kit/data/data.ts';
 import { newRuleForPayee } from '../payees/payee-logic.ts';
 import type { OnRuleSaved } from './EditRule.tsx';

@@ -1,10 +1,10 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { closeBudget, loadAccounts } from '../../app/actions.ts';
+import { closeBudget, loadAccounts } from '../../store/actions.ts';
 import { Spinner } from '../kit/ui/Spinner.tsx';
-import { useAppState, useStore } from '../../app/context.ts';
-import { useBalanceCells } from '../../app/balance-cells.ts';
-import { useResponsive } from '../../app/responsive.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { useBalanceCells } from '../../store/balance-cells.ts';
+import { useResponsive } from '../../store/responsive.ts';
 import { DemoBanner, MobileNotice, SyncingBanner, UpdateBanner } from '../app/Banners.tsx';
 import { ModalHost } from '../app/ModalHost.tsx';
 import { BottomNav } from './BottomNav.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { deleteBudget } from '../../../app/actions.ts';
-import { useStore } from '../../../app/context.ts';
-import type { FileEntry } from '../../../app/types.ts';
+import { deleteBudget } from '../../../store/actions.ts';
+import { useStore } from '../../../store/context.ts';
+import type { FileEntry } from '../../../store/types.ts';
 import { Modal } from '../../kit/ui/Modal.tsx';
 import { fileDetails } from '../file-details.ts';
 import type { ModalProps } from '../../app/ModalHost.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { loadAllFiles, loadBudgetData } from '../../../app/actions.ts';
-import { useStore } from '../../../app/context.ts';
+import { loadAllFiles, loadBudgetData } from '../../../store/actions.ts';
+import { useStore } from '../../../store/context.ts';
 import { failureCode, isFailure } from '../../../backend/backend.ts';
 import { Modal } from '../../kit/ui/Modal.tsx';
 import type { ModalProps } from '../../app/ModalHost.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '../../../app/context.ts';
+import { useStore } from '../../../store/context.ts';
 import type { ModalProps } from '../../app/ModalHost.tsx';
 import type { AnswerOf } from '../../../backend/backend.ts';
 import { Modal } from '../../kit/ui/Modal.tsx';

@@ -4,7 +4,7 @@ import {
   balanceCells,
   type CellBinding,
 } from '../components/accounts/balance-queries.ts';
-import { type BatchClock, browserClock, CellBatcher } from '../state/cell-batcher.ts';
+import { type BatchClock, browserClock, CellBatcher } from './cell-batcher.ts';
 import type { AppStore } from './store.ts';
 
 const PREFIX = `${BALANCE_SHEET}!`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Backend } from '../backend/backend.ts';
-import type { BatchClock } from '../state/cell-batcher.ts';
+import type { BatchClock } from './cell-batcher.ts';
 import { startBalanceCells } from './balance-cells.ts';
 import { AppStore } from './store.ts';
 import type { Account } from './types.ts';

@@ -1,6 +1,6 @@
 import { type ArgsOf, failureCode, isFailure } from '../backend/backend.ts';
-import { ALL_ACCOUNTS } from '../state/banners.ts';
-import { readOnlyNotice } from '../sync/write-refusal.ts';
+import { ALL_ACCOUNTS } from './banners.ts';
+import { readOnlyNotice } from './write-refusal.ts';
 import { askToKeepStorage } from './storage-persistence.ts';
 import type { AppStore } from './store.ts';
 import type {

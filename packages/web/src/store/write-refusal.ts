@@ -1,6 +1,6 @@
 import type { Backend } from '../backend/backend.ts';
 import { failureOf } from '../backend/backend.ts';
-import type { Notification } from '../state/notifications.ts';
+import type { Notification } from './notifications.ts';
 
 /**
  * The core refuses every edit to a cloud file, with `unauthorized` marked `readOnly`, once the

@@ -1,4 +1,4 @@
-import { isNewerVersion, latestReleaseFromTags } from '../state/banners.ts';
+import { isNewerVersion, latestReleaseFromTags } from './banners.ts';
 import { saveGlobalPrefs, savePrefs } from './actions.ts';
 import type { AppStore } from './store.ts';
 import { APP_VERSION, RELEASE_NOTES_URL, RELEASE_TAGS_URL, SERVED_VERSION_URL } from './version.ts';

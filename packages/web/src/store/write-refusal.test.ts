@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { showReadOnlyRefusal } from '../app/actions.ts';
-import { AppStore } from '../app/store.ts';
+import { showReadOnlyRefusal } from './actions.ts';
+import { AppStore } from './store.ts';
 import type { Backend } from '../backend/backend.ts';
 import { isReadOnlyRefusal, watchWriteRefusals } from './write-refusal.ts';
 import { fakeBackend as answering } from '../test-helpers/fake-backend.ts';

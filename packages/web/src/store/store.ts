@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import type { Backend } from '../backend/backend.ts';
-import { type ModalAction, type ModalEntry, modalsReducer } from '../state/modals.ts';
+import { type ModalAction, type ModalEntry, modalsReducer } from './modals.ts';
 import {
   type Notification,
   type NotificationAction,
   notificationsReducer,
-} from '../state/notifications.ts';
+} from './notifications.ts';
 import type {
   Account,
   AccountSyncFailure,
