@@ -111,8 +111,7 @@ export default tseslint.config(
           patterns: [
             CORE_ENTRY,
             {
-              regex:
-                '(^|/)(backend|store)/|(^\\.\\./|/kit/)(data|pickers)/',
+              regex: '(^|/)(backend|store)/|(^\\.\\./|/kit/)(data|pickers)/',
               message:
                 'kit/ui holds no store or backend: take the value as a prop, or put the part in kit/data or kit/pickers.',
             },
