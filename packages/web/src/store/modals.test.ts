@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkManageRules, modalsReducer } from './modals.ts';
+import { checkManageRules, modalEntry, modalsReducer } from './modals.ts';
 
 const m = (name: string) => ({ name, options: {} });
 
@@ -19,5 +19,19 @@ describe('modalsReducer', () => {
     expect(checkManageRules('/payees', false)).toBeNull();
     expect(checkManageRules('/budget', true)).toBeNull();
     expect(checkManageRules('/budget', false)).toMatch(/cannot/);
+  });
+});
+
+describe('modalEntry', () => {
+  it('pairs a name with its props; a name not in the map, or wrong props, do not compile', () => {
+    expect(modalEntry('rule-trace', { transactionId: 't1' })).toEqual({
+      name: 'rule-trace',
+      options: { transactionId: 't1' },
+    });
+    expect(modalEntry('add-account')).toEqual({ name: 'add-account', options: {} });
+    // @ts-expect-error -- not a modal: typecheck fails if a plain string compiles here
+    expect(modalEntry('no-such-modal', {}).name).toBe('no-such-modal');
+    // @ts-expect-error -- rule-trace needs its transaction id
+    expect(modalEntry('rule-trace').options).toEqual({});
   });
 });

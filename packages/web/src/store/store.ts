@@ -1,6 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import type { Backend } from '../backend/backend.ts';
-import { type ModalAction, type ModalEntry, modalsReducer } from './modals.ts';
+import {
+  type ModalAction,
+  type ModalArgs,
+  type ModalEntry,
+  modalEntry,
+  type ModalName,
+  modalsReducer,
+} from './modals.ts';
 import {
   type Notification,
   type NotificationAction,
@@ -124,8 +131,14 @@ export class AppStore {
     this.set((s) => ({ modals: modalsReducer(s.modals, action) }));
   }
 
-  pushModal(name: string, options: Record<string, unknown> = {}): void {
-    this.modal({ type: 'push', modal: { name, options } });
+  /** Opens a modal on top: its name and props are checked against `ModalMap` (modals.ts). */
+  pushModal<K extends ModalName>(name: K, ...options: ModalArgs<K>): void {
+    this.modal({ type: 'push', modal: modalEntry(name, ...options) });
+  }
+
+  /** Puts a modal in the place of the top one (a modal that gives way to the next step). */
+  replaceModal<K extends ModalName>(name: K, ...options: ModalArgs<K>): void {
+    this.modal({ type: 'replace', modal: modalEntry(name, ...options) });
   }
 
   popModal(): void {

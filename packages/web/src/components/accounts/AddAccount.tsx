@@ -4,7 +4,7 @@ import { loadAccounts, loadPayees } from '../../store/actions.ts';
 import { useStore } from '../../store/context.ts';
 import { failureCode } from '../../backend/backend.ts';
 import { parseAmount } from '../../util/format.ts';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import type { ModalProps } from '../../store/modals.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { Button } from '../kit/ui/Button.tsx';
 import { startBankLink } from '../import/bank-link.ts';
@@ -18,7 +18,7 @@ import { Spinner } from '../kit/ui/Spinner.tsx';
  * is offered is what the server says of the provider (`useProviderSetup`), the same answer the
  * Link Your Bank modal acts on.
  */
-export function AddAccountModal({ active, close }: ModalProps) {
+export function AddAccountModal({ active, close }: ModalProps<'add-account'>) {
   const store = useStore();
   const navigate = useNavigate();
   const provider = goCardless;
@@ -31,12 +31,7 @@ export function AddAccountModal({ active, close }: ModalProps) {
           transactions by hand.
         </p>
         <div>
-          <Button
-            variant="primary"
-            onClick={() =>
-              store.modal({ type: 'replace', modal: { name: 'add-local-account', options: {} } })
-            }
-          >
+          <Button variant="primary" onClick={() => store.replaceModal('add-local-account')}>
             Create local account
           </Button>
         </div>
@@ -95,7 +90,7 @@ export function validateLocalAccount(name: string, balance: string) {
   return { errors, cents: cents ?? 0 };
 }
 
-export function AddLocalAccountModal({ active, close }: ModalProps) {
+export function AddLocalAccountModal({ active, close }: ModalProps<'add-local-account'>) {
   const store = useStore();
   const navigate = useNavigate();
   const [name, setName] = useState('');

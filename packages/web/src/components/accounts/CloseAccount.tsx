@@ -10,7 +10,7 @@ import { useAppState, useStore } from '../../store/context.ts';
 import type { Account } from '../../store/types.ts';
 import { useFormat } from '../../store/use-format.ts';
 import { failureOf } from '../../backend/backend.ts';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import type { ModalProps } from '../../store/modals.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { AccountAutocomplete, CategoryAutocomplete } from '../kit/pickers/Pickers.tsx';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
@@ -21,9 +21,9 @@ export function needsCategory(account: Account, target: Account | undefined): bo
   return !account.offbudget && !!target?.offbudget;
 }
 
-export function CloseAccountModal({ options, active, close }: ModalProps) {
-  const account = options.account as Account;
-  const balance = Number(options.balance ?? 0);
+export function CloseAccountModal({ options, active, close }: ModalProps<'close-account'>) {
+  const { account } = options;
+  const balance = options.balance ?? 0;
   const canDelete = options.canDelete === true;
   const store = useStore();
   const navigate = useNavigate();

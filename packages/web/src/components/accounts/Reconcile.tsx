@@ -8,20 +8,15 @@ import { useState } from 'react';
 import { useAppState } from '../../store/context.ts';
 import type { Account } from '../../store/types.ts';
 import { useFormat } from '../../store/use-format.ts';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import type { ModalProps } from '../../store/modals.ts';
 import { Amount, AmountInput } from '../kit/ui/AmountInput.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { cellNumber } from './balance-queries.ts';
 import { reconcileDifference } from './reconcile.ts';
-import type { RegisterTx } from './types.ts';
 import { Button } from '../kit/ui/Button.tsx';
 
-export function ReconcileModal({ options, active, close }: ModalProps) {
-  const { accountName, cleared, onStart } = options as {
-    accountName: string;
-    cleared: number;
-    onStart: (target: number) => void;
-  };
+export function ReconcileModal({ options, active, close }: ModalProps<'reconcile'>) {
+  const { accountName, cleared, onStart } = options;
   const [value, setValue] = useState<number | null | undefined>(cleared);
   const fmt = useFormat();
   const valid = typeof value === 'number';
@@ -132,19 +127,12 @@ export function ReconcileBar({
  * Asks before reconciled (locked) transactions are edited or deleted: one typed into, or the
  * `count` an action on the selection would change.
  */
-export function ConfirmReconciledEditModal({ options, active, close }: ModalProps) {
-  const {
-    count = 1,
-    total = count,
-    action = 'edit',
-    onAnswer,
-  } = options as {
-    tx: RegisterTx;
-    count?: number;
-    total?: number;
-    action?: 'edit' | 'delete';
-    onAnswer: (ok: boolean) => void;
-  };
+export function ConfirmReconciledEditModal({
+  options,
+  active,
+  close,
+}: ModalProps<'confirm-reconciled-edit'>) {
+  const { count = 1, total = count, action = 'edit', onAnswer } = options;
   const answer = (ok: boolean) => {
     onAnswer(ok);
     close();

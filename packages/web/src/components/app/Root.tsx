@@ -19,7 +19,7 @@ import { type LoadedPage, preloadPage } from '../shell/pages.ts';
 import { App } from './App.tsx';
 import { ErrorBoundary, FatalErrorScreen } from './FatalError.tsx';
 import { InitFailureScreen } from './InitFailure.tsx';
-import { LoadingScreen } from './LoadingScreen.tsx';
+import { LoadingScreen } from '../kit/ui/LoadingScreen.tsx';
 
 type Boot =
   | { kind: 'starting' }

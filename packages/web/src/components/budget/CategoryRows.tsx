@@ -143,7 +143,7 @@ export const CategoryRow = memo(function CategoryRow({
                 else if (item === 'hide' || item === 'show') {
                   void setCategoryHidden(store, category.id, item === 'hide');
                 } else if (item === 'delete') void deleteCategory(store, category);
-                else if (item === 'goal') {
+                else if (item === 'goal' && view.months[0]) {
                   store.pushModal('category-goal', {
                     categoryId: category.id,
                     month: view.months[0],

@@ -4,7 +4,7 @@ import { savePrefs } from '../../store/actions.ts';
 import type { LocalPrefs } from '../../store/types.ts';
 import { useAppState, useStore } from '../../store/context.ts';
 import { isFailure } from '../../backend/backend.ts';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import type { ModalProps } from '../../store/modals.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import { looksHeaderless } from './csv-guess.ts';
@@ -52,9 +52,13 @@ const ERRORS_SHOWN = 5;
  * transaction already there (and why); the import is one undo step; the settings chosen for
  * a CSV or QIF file are remembered for the account.
  */
-export function ImportTransactionsModal({ options, active, close }: ModalProps) {
+export function ImportTransactionsModal({
+  options,
+  active,
+  close,
+}: ModalProps<'import-transactions'>) {
   const store = useStore();
-  const accountId = String(options.accountId ?? '');
+  const { accountId } = options;
   const account = useAppState((s) => s.accounts.find((a) => a.id === accountId));
   const prefs = useAppState((s) => s.prefs) as Record<string, unknown> | null;
   const [phase, setPhase] = useState<Phase>(

@@ -5,7 +5,7 @@ import { useStore } from '../../store/context.ts';
 import { failureCode } from '../../backend/backend.ts';
 import { Brand } from './Brand.tsx';
 import { useServerCheck } from './useServerCheck.ts';
-import { LoadingScreen } from '../app/LoadingScreen.tsx';
+import { LoadingScreen } from '../kit/ui/LoadingScreen.tsx';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
 import { Button } from '../kit/ui/Button.tsx';
 

@@ -1,4 +1,4 @@
-import { Spinner } from '../kit/ui/Spinner.tsx';
+import { Spinner } from './Spinner.tsx';
 
 export function LoadingScreen({ text }: { text?: string | null }) {
   return (

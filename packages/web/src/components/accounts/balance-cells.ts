@@ -1,11 +1,7 @@
 import { useEffect } from 'react';
-import {
-  BALANCE_SHEET,
-  balanceCells,
-  type CellBinding,
-} from '../components/accounts/balance-queries.ts';
-import { type BatchClock, browserClock, CellBatcher } from './cell-batcher.ts';
-import type { AppStore } from './store.ts';
+import { BALANCE_SHEET, balanceCells, type CellBinding } from './balance-queries.ts';
+import { type BatchClock, browserClock, CellBatcher } from '../../store/cell-batcher.ts';
+import type { AppStore } from '../../store/store.ts';
 
 const PREFIX = `${BALANCE_SHEET}!`;
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Backend } from '../backend/backend.ts';
-import type { BatchClock } from './cell-batcher.ts';
+import type { Backend } from '../../backend/backend.ts';
+import type { BatchClock } from '../../store/cell-batcher.ts';
 import { startBalanceCells } from './balance-cells.ts';
-import { AppStore } from './store.ts';
-import type { Account } from './types.ts';
-import { accountRow } from '../test-helpers/rows.ts';
-import { fakeBackend } from '../test-helpers/fake-backend.ts';
+import { AppStore } from '../../store/store.ts';
+import type { Account } from '../../store/types.ts';
+import { accountRow } from '../../test-helpers/rows.ts';
+import { fakeBackend } from '../../test-helpers/fake-backend.ts';
 
 /** A backend that records requests and lets the test push events, as the core worker would. */
 function recordingBackend() {
