@@ -26,7 +26,7 @@ import {
   usePayeeName,
 } from '../kit/pickers/Pickers.tsx';
 import { Popover } from '../kit/ui/Popover.tsx';
-import { type FilterCondition, fieldTitle } from './filter-conditions.ts';
+import { type FilterCondition, fieldTitle } from './rows/filter-conditions.ts';
 import { Select } from '../kit/ui/Select.tsx';
 import { Button } from '../kit/ui/Button.tsx';
 

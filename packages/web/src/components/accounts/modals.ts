@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { Account } from '../../store/types.ts';
 import type { AreaModals } from '../kit/data/ModalHost.tsx';
-import { AddAccountModal, AddLocalAccountModal } from './AddAccount.tsx';
+import { AddAccountModal, AddLocalAccountModal } from './account/AddAccount.tsx';
 import type { RegisterTx } from './types.ts';
 
 declare module '../../store/modals.ts' {
@@ -34,10 +34,12 @@ export const accountsModals: AreaModals<
   'add-account': AddAccountModal,
   'add-local-account': AddLocalAccountModal,
   'close-account': lazy(() =>
-    import('./CloseAccount.tsx').then((m) => ({ default: m.CloseAccountModal })),
+    import('./account/CloseAccount.tsx').then((m) => ({ default: m.CloseAccountModal })),
   ),
-  reconcile: lazy(() => import('./Reconcile.tsx').then((m) => ({ default: m.ReconcileModal }))),
+  reconcile: lazy(() =>
+    import('./account/Reconcile.tsx').then((m) => ({ default: m.ReconcileModal })),
+  ),
   'confirm-reconciled-edit': lazy(() =>
-    import('./Reconcile.tsx').then((m) => ({ default: m.ConfirmReconciledEditModal })),
+    import('./account/Reconcile.tsx').then((m) => ({ default: m.ConfirmReconciledEditModal })),
   ),
 };

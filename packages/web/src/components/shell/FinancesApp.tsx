@@ -3,7 +3,7 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router'
 import { closeBudget, loadAccounts } from '../../store/actions.ts';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import { useAppState, useStore } from '../../store/context.ts';
-import { useBalanceCells } from '../accounts/balance-cells.ts';
+import { useBalanceCells } from '../accounts/balances/balance-cells.ts';
 import { useResponsive } from '../../store/responsive.ts';
 import { DemoBanner, MobileNotice, SyncingBanner, UpdateBanner } from './Banners.tsx';
 import { ModalHost } from '../kit/data/ModalHost.tsx';
