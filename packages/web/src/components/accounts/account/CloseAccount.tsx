@@ -21,6 +21,36 @@ export function needsCategory(account: Account, target: Account | undefined): bo
   return !account.offbudget && !!target?.offbudget;
 }
 
+/** The closed account's delete: asked before it and all its transactions go for good. */
+function DeleteAccountModal(p: {
+  account: Account;
+  error: string | undefined;
+  busy: boolean;
+  active: boolean;
+  close: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Modal title="Delete Account" onClose={p.close} active={p.active} width={500}>
+      <div className="stack">
+        <p>
+          Delete <strong>{p.account.name}</strong> and all its transactions permanently? The other
+          sides of its transfers stay, without a payee.
+        </p>
+        {p.error && <ErrorText>{p.error}</ErrorText>}
+        <DialogFooter>
+          <Button type="button" onClick={p.close}>
+            Cancel
+          </Button>
+          <Button type="button" variant="danger" disabled={p.busy} onClick={p.onDelete}>
+            Delete account
+          </Button>
+        </DialogFooter>
+      </div>
+    </Modal>
+  );
+}
+
 export function CloseAccountModal({ options, active, close }: ModalProps<'close-account'>) {
   const { account } = options;
   const balance = options.balance ?? 0;
@@ -75,28 +105,14 @@ export function CloseAccountModal({ options, active, close }: ModalProps<'close-
 
   if (canDelete) {
     return (
-      <Modal title="Delete Account" onClose={close} active={active} width={500}>
-        <div className="stack">
-          <p>
-            Delete <strong>{account.name}</strong> and all its transactions permanently? The other
-            sides of its transfers stay, without a payee.
-          </p>
-          {errors.form && <ErrorText>{errors.form}</ErrorText>}
-          <DialogFooter>
-            <Button type="button" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              type="button"
-              variant="danger"
-              disabled={busy}
-              onClick={() => void run({ forced: true })}
-            >
-              Delete account
-            </Button>
-          </DialogFooter>
-        </div>
-      </Modal>
+      <DeleteAccountModal
+        account={account}
+        error={errors.form}
+        busy={busy}
+        active={active}
+        close={close}
+        onDelete={() => void run({ forced: true })}
+      />
     );
   }
 

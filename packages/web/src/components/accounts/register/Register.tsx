@@ -4,6 +4,7 @@
  */
 import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppState, useStore } from '../../../store/context.ts';
+import type { AppStore } from '../../../store/store.ts';
 import { useFormat } from '../../../store/use-format.ts';
 import type { VirtualTableHandle } from '../../kit/ui/VirtualTable.tsx';
 import { AccountHeader } from '../account/AccountHeader.tsx';
@@ -13,7 +14,11 @@ import { useForeseenBalances } from '../balances/use-foreseen-balances.ts';
 import { draftRemainder } from '../editing/draft.ts';
 import { usePreviews } from '../editing/use-previews.ts';
 import { useRegisterActions } from '../editing/use-register-actions.ts';
-import { type RegisterEditing, useRegisterEditing } from '../editing/use-register-editing.ts';
+import {
+  type EditingOptions,
+  type RegisterEditing,
+  useRegisterEditing,
+} from '../editing/use-register-editing.ts';
 import { newUuid } from '../editing/uuid.ts';
 import { distribute } from '../rows/register-rows.ts';
 import { usePreviewAccounts, useRegisterData } from '../rows/use-register-data.ts';
@@ -26,6 +31,14 @@ import { RegisterToolbar } from './RegisterToolbar.tsx';
 import { useRegisterNav } from './use-register-nav.ts';
 import { useRowKeys } from './use-row-keys.ts';
 import { Button } from '../../kit/ui/Button.tsx';
+
+/** Asks before reconciled transactions change (the confirm-reconciled-edit modal). */
+const askReconciled =
+  (store: AppStore): EditingOptions['confirmReconciled'] =>
+  (tx, more) =>
+    new Promise((resolve) =>
+      store.pushModal('confirm-reconciled-edit', { tx, ...more, onAnswer: resolve }),
+    );
 
 /** The add row's split: what is left spread over its lines. */
 function distributeDraft(editing: RegisterEditing) {
@@ -73,10 +86,7 @@ export function Register({
       if (i !== undefined) table.current?.scrollToIndex(i);
       else if (key.startsWith('draft')) table.current?.element()?.scrollTo({ top: 0 });
     },
-    confirmReconciled: (tx, more) =>
-      new Promise((resolve) =>
-        store.pushModal('confirm-reconciled-edit', { tx, ...more, onAnswer: resolve }),
-      ),
+    confirmReconciled: askReconciled(store),
   });
 
   const actions = useRegisterActions({ query, data, rows, editing, finding });
