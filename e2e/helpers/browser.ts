@@ -6,7 +6,7 @@ export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'screenshots');
 
 export { launchChromium as launchBrowser } from '../../packages/core-web/src/test-helpers/chromium.ts';
 
-/** The release tags the app's update check reads (packages/web/src/app/version.ts). */
+/** The release tags the app's update check reads (packages/web/src/store/version.ts). */
 export const RELEASE_TAGS_URL = 'https://api.github.com/repos/coffer-budget/coffer/tags';
 
 /**

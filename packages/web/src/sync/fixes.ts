@@ -1,5 +1,5 @@
-import { closeBudget, downloadBudget, loadPrefs } from '../app/actions.ts';
-import type { AppStore } from '../app/store.ts';
+import { closeBudget, downloadBudget, loadPrefs } from '../store/actions.ts';
+import type { AppStore } from '../store/store.ts';
 import { failureCode } from '../backend/backend.ts';
 import type { SyncFix } from './sync-errors.ts';
 

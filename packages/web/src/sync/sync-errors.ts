@@ -1,4 +1,4 @@
-import type { Notification } from '../state/notifications.ts';
+import type { Notification } from '../store/notifications.ts';
 
 /** What a sync error notification asks for; the caller binds each to the real action. */
 export type SyncFix =

@@ -1,7 +1,7 @@
 import type { ClientEvents } from '@coffer/core/ui';
 import { useEffect } from 'react';
-import { loadAccounts, loadCategories, loadPayees, loadPrefs } from '../app/actions.ts';
-import type { AppStore } from '../app/store.ts';
+import { loadAccounts, loadCategories, loadPayees, loadPrefs } from '../store/actions.ts';
+import type { AppStore } from '../store/store.ts';
 import { runSyncFix } from './fixes.ts';
 import { syncErrorNotice } from './sync-errors.ts';
 

@@ -1,4 +1,4 @@
-import type { Account, Payee } from '../app/types.ts';
+import type { Account, Payee } from '../store/types.ts';
 
 /** An account row as `accounts-get` answers it: what a test names, the rest empty. */
 export function accountRow(fields: Pick<Account, 'id' | 'name'> & Partial<Account>): Account {

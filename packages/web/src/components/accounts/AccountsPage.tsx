@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { useAppState } from '../../app/context.ts';
-import { useResponsive } from '../../app/responsive.ts';
+import { useAppState } from '../../store/context.ts';
+import { useResponsive } from '../../store/responsive.ts';
 import { ConnectionProblemBanner } from '../import/ConnectionProblemBanner.tsx';
-import { MobileAccountsList } from './MobileAccounts.tsx';
-import { MobileRegister } from './MobileRegister.tsx';
-import { Register } from './Register.tsx';
-import type { InitialFilter } from './use-register-finding.ts';
-import { registerView } from './views.ts';
+import { MobileAccountsList } from './account/MobileAccounts.tsx';
+import { MobileRegister } from './register/MobileRegister.tsx';
+import { Register } from './register/Register.tsx';
+import type { InitialFilter } from './rows/use-register-finding.ts';
+import { registerView } from './rows/views.ts';
 import './accounts.css';
 
 /** The filter another page opened the register with (CONTRACTS.md: `state.filter`). */

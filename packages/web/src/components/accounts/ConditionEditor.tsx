@@ -18,7 +18,7 @@ import {
 import { type RefObject, useRef, useState } from 'react';
 import { AmountInput } from '../kit/ui/AmountInput.tsx';
 import { DateInput } from '../kit/ui/DateInput.tsx';
-import { useAppState } from '../../app/context.ts';
+import { useAppState } from '../../store/context.ts';
 import {
   AccountAutocomplete,
   CategoryAutocomplete,
@@ -26,7 +26,7 @@ import {
   usePayeeName,
 } from '../kit/pickers/Pickers.tsx';
 import { Popover } from '../kit/ui/Popover.tsx';
-import { type FilterCondition, fieldTitle } from './filter-conditions.ts';
+import { type FilterCondition, fieldTitle } from './rows/filter-conditions.ts';
 import { Select } from '../kit/ui/Select.tsx';
 import { Button } from '../kit/ui/Button.tsx';
 

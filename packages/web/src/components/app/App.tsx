@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
-import { useAppState, useStore } from '../../app/context.ts';
-import { LAST_BUDGET_KEY } from '../../app/last-budget.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { LAST_BUDGET_KEY } from '../../store/last-budget.ts';
 import { FinancesApp } from '../shell/FinancesApp.tsx';
 import type { LoadedPage } from '../shell/pages.ts';
 import { ManagerApp } from '../manager/ManagerApp.tsx';
 import { useGlobalEvents } from '../../sync/use-global-events.ts';
-import { LoadingScreen } from './LoadingScreen.tsx';
+import { ModalRegistryContext } from '../kit/data/ModalHost.tsx';
+import { modalRegistry } from './modal-registry.ts';
+import { LoadingScreen } from '../kit/ui/LoadingScreen.tsx';
 import { Notifications } from './Notifications.tsx';
 
 /** The app: the open budget, or the file manager. `initialPage`: see shell/pages.ts. */
@@ -35,10 +37,10 @@ export function App({ initialPage = null }: { initialPage?: LoadedPage | null })
   }, [budgetId]);
 
   return (
-    <>
+    <ModalRegistryContext.Provider value={modalRegistry}>
       {budgetId ? <FinancesApp key={budgetId} initialPage={initialPage} /> : <ManagerApp />}
       {loadingText !== null && <LoadingScreen text={loadingText} />}
       <Notifications />
-    </>
+    </ModalRegistryContext.Provider>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useAppState, useStore } from '../../app/context.ts';
+import { useAppState, useStore } from '../../store/context.ts';
 import {
   AUTO_DISMISS_MS,
   MAX_NOTIFICATION_WIDTH,
   type Notification,
   parseMessage,
-} from '../../state/notifications.ts';
+} from '../../store/notifications.ts';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import './notifications.css';
 import { Button } from '../kit/ui/Button.tsx';

@@ -7,19 +7,19 @@ import {
   loadBudget,
   loadGlobalPrefs,
   showReadOnlyRefusal,
-} from '../../app/actions.ts';
-import { StoreContext } from '../../app/context.ts';
-import { LAST_BUDGET_KEY } from '../../app/last-budget.ts';
-import { registerServiceWorker } from '../../app/service-worker.ts';
-import { AppStore } from '../../app/store.ts';
-import { IS_DEV } from '../../app/version.ts';
+} from '../../store/actions.ts';
+import { StoreContext } from '../../store/context.ts';
+import { LAST_BUDGET_KEY } from '../../store/last-budget.ts';
+import { registerServiceWorker } from '../../store/service-worker.ts';
+import { AppStore } from '../../store/store.ts';
+import { IS_DEV } from '../../store/version.ts';
 import { connectBackend, type InitFailure } from '../../backend/connect.ts';
-import { watchWriteRefusals } from '../../sync/write-refusal.ts';
+import { watchWriteRefusals } from '../../store/write-refusal.ts';
 import { type LoadedPage, preloadPage } from '../shell/pages.ts';
 import { App } from './App.tsx';
 import { ErrorBoundary, FatalErrorScreen } from './FatalError.tsx';
 import { InitFailureScreen } from './InitFailure.tsx';
-import { LoadingScreen } from './LoadingScreen.tsx';
+import { LoadingScreen } from '../kit/ui/LoadingScreen.tsx';
 
 type Boot =
   | { kind: 'starting' }

@@ -1,9 +1,9 @@
 import { addMonths, q } from '@coffer/core/ui';
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAppState, useStore } from '../../app/context.ts';
-import { useResponsive } from '../../app/responsive.ts';
-import type { LocalPrefs } from '../../app/types.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { useResponsive } from '../../store/responsive.ts';
+import type { LocalPrefs } from '../../store/types.ts';
 import { useQuery } from '../kit/data/data.ts';
 import { SheetCellStore } from '../kit/data/sheet-cell-store.ts';
 import { Spinner } from '../kit/ui/Spinner.tsx';

@@ -1,5 +1,5 @@
 import { type DragEvent, Fragment, useEffect, useRef, useState } from 'react';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import { moveCategory, moveGroup } from './category-actions.ts';
 import {
   categoryDrop,

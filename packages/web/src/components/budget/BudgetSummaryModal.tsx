@@ -1,7 +1,7 @@
 import { prevMonth } from '@coffer/core/ui';
-import { useStore } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import { useStore } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
+import type { ModalProps } from '../../store/modals.ts';
 import { cellValue, useSheetCells } from '../kit/data/data.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { run } from './actions.ts';
@@ -13,8 +13,8 @@ import { Button } from '../kit/ui/Button.tsx';
  * budget-summary ('Budget Details'): how an envelope month's To Budget comes about, and the
  * ways to use it (move it to a category, hold it for next month).
  */
-export function BudgetSummaryModal({ options, close, active }: ModalProps) {
-  const month = String(options.month);
+export function BudgetSummaryModal({ options, close, active }: ModalProps<'budget-summary'>) {
+  const { month } = options;
   const store = useStore();
   const fmt = useFormat();
   const names = [

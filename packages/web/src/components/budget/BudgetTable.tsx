@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import { Amount } from '../kit/ui/AmountInput.tsx';
 import { MenuButton } from '../kit/ui/Menu.tsx';
 import { useStoreNumber } from '../kit/data/sheet-cell-store.ts';

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, memo, useRef, useState } from 'react';
-import { useStore } from '../../app/context.ts';
-import type { Category, CategoryGroup } from '../../app/types.ts';
+import { useStore } from '../../store/context.ts';
+import type { Category, CategoryGroup } from '../../store/types.ts';
 import { Menu } from '../kit/ui/Menu.tsx';
 import { NotesButton } from '../kit/pickers/Notes.tsx';
 import {
@@ -143,7 +143,7 @@ export const CategoryRow = memo(function CategoryRow({
                 else if (item === 'hide' || item === 'show') {
                   void setCategoryHidden(store, category.id, item === 'hide');
                 } else if (item === 'delete') void deleteCategory(store, category);
-                else if (item === 'goal') {
+                else if (item === 'goal' && view.months[0]) {
                   store.pushModal('category-goal', {
                     categoryId: category.id,
                     month: view.months[0],

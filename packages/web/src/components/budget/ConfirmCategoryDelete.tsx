@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { useAppState, useStore } from '../../app/context.ts';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import { useAppState, useStore } from '../../store/context.ts';
+import type { ModalProps } from '../../store/modals.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { CategoryAutocomplete } from '../kit/pickers/Pickers.tsx';
 import { failureText } from './actions.ts';
@@ -14,11 +14,15 @@ const TYPE_TEXT = 'A category must be transferred to another of the same type (e
  * transactions or budgeted amounts is deleted into another category of the same kind, which
  * then holds its transactions and budgets.
  */
-export function ConfirmCategoryDelete({ options, close, active }: ModalProps) {
+export function ConfirmCategoryDelete({
+  options,
+  close,
+  active,
+}: ModalProps<'confirm-category-delete'>) {
   const store = useStore();
   const groups = useAppState((s) => s.categories.grouped);
-  const categoryId = typeof options.category === 'string' ? options.category : null;
-  const groupId = typeof options.group === 'string' ? options.group : null;
+  const categoryId = options.category ?? null;
+  const groupId = options.group ?? null;
   const group = groups.find((g) => g.id === groupId);
   const category = groups.flatMap((g) => g.categories).find((c) => c.id === categoryId);
   const income = Boolean(group ? group.is_income : category?.is_income);

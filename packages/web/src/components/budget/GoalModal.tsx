@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { useAppState, useStore } from '../../app/context.ts';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import { useAppState, useStore } from '../../store/context.ts';
+import type { ModalProps } from '../../store/modals.ts';
 import { AmountInput } from '../kit/ui/AmountInput.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { failureText, runTemplates } from './actions.ts';
@@ -87,9 +87,8 @@ function goalOf(f: Fields): GoalForm | null | string {
  * A category's goal without the `#template` syntax (Coffer only): the form writes the same
  * template line into the category's note, so Actual reads it too, and can apply it at once.
  */
-export function GoalModal({ options, close, active }: ModalProps) {
-  const categoryId = String(options.categoryId);
-  const month = String(options.month);
+export function GoalModal({ options, close, active }: ModalProps<'category-goal'>) {
+  const { categoryId, month } = options;
   const store = useStore();
   const category = useAppState((s) => s.categories.list.find((c) => c.id === categoryId));
   const [note, setNote] = useState<string | null | undefined>(undefined);

@@ -1,7 +1,7 @@
 import { memo, type KeyboardEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useStore } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useStore } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { Amount, AmountInput } from '../kit/ui/AmountInput.tsx';
 import { Menu } from '../kit/ui/Menu.tsx';
 import { useStoreCell, useStoreNumber } from '../kit/data/sheet-cell-store.ts';

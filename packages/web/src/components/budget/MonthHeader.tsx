@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { useStore } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useStore } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { prevMonth } from '@coffer/core/ui';
 import { MenuButton } from '../kit/ui/Menu.tsx';
 import { useStoreNumber } from '../kit/data/sheet-cell-store.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { loadPrefs, saveGlobalPrefs } from '../../app/actions.ts';
-import { useAppState, useStore } from '../../app/context.ts';
+import { loadPrefs, saveGlobalPrefs } from '../../store/actions.ts';
+import { useAppState, useStore } from '../../store/context.ts';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import { TitlebarSlot } from '../kit/ui/TitlebarSlot.tsx';
 import { run } from './actions.ts';

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { useAppState, useStore } from '../../app/context.ts';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import { useAppState, useStore } from '../../store/context.ts';
+import type { ModalProps } from '../../store/modals.ts';
 import { AmountInput } from '../kit/ui/AmountInput.tsx';
 import { Autocomplete } from '../kit/ui/Autocomplete.tsx';
 import {
@@ -41,8 +41,8 @@ const TITLES: Record<TransferMode, string> = {
  * covering an overspent category from another one (or from To Budget), moving To Budget into a
  * category, holding To Budget for next month. Each is one `budget/*` call and one undo step.
  */
-export function TransferModal({ options, close, active }: ModalProps) {
-  const { mode, month, categoryId } = options as unknown as TransferOptions;
+export function TransferModal({ options, close, active }: ModalProps<'budget-transfer'>) {
+  const { mode, month, categoryId } = options;
   const store = useStore();
   const groups = useAppState((s) => s.categories.grouped);
   const category = useAppState((s) => s.categories.list.find((c) => c.id === categoryId));

@@ -3,7 +3,7 @@
  * run goes through `run`, which turns a refusal into a notification with the core's text.
  */
 import type { NavigateFunction } from 'react-router';
-import type { AppStore } from '../../app/store.ts';
+import type { AppStore } from '../../store/store.ts';
 import {
   type AnswerOf,
   type HandlerName,

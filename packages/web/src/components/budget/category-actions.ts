@@ -2,10 +2,10 @@
  * Changing categories and groups from the budget page: each is one core call and one undo
  * step; the category tree in the store follows from the core's tables-changed push.
  */
-import { savePrefs } from '../../app/actions.ts';
-import type { AppStore } from '../../app/store.ts';
+import { savePrefs } from '../../store/actions.ts';
+import type { AppStore } from '../../store/store.ts';
 import type { HandlerName, SendArgs } from '../../backend/backend.ts';
-import type { Category, CategoryGroup } from '../../app/types.ts';
+import type { Category, CategoryGroup } from '../../store/types.ts';
 import type { MenuEntry } from '../kit/ui/Menu.tsx';
 import { failureText, run } from './actions.ts';
 import type { CategoryMove, GroupMove } from './category-order.ts';

@@ -4,7 +4,7 @@
  * tables show. Pure.
  */
 import { sheetForMonth } from '@coffer/core/ui';
-import type { CategoryGroup } from '../../app/types.ts';
+import type { CategoryGroup } from '../../store/types.ts';
 import type { BudgetType } from './rows.ts';
 
 export function cell(month: string, name: string): string {

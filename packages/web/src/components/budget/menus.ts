@@ -3,7 +3,7 @@
  * each item does (the `budget/*` call it makes).
  */
 import type { NavigateFunction } from 'react-router';
-import type { AppStore } from '../../app/store.ts';
+import type { AppStore } from '../../store/store.ts';
 import type { MenuEntry } from '../kit/ui/Menu.tsx';
 import { run, runTemplates, showTransactions } from './actions.ts';
 import type { BudgetType } from './rows.ts';

@@ -4,7 +4,7 @@
  * out unless 'Show hidden categories' is on. Pure, so the table, the keyboard moves and the
  * tests agree on the order.
  */
-import type { Category, CategoryGroup } from '../../app/types.ts';
+import type { Category, CategoryGroup } from '../../store/types.ts';
 
 export type BudgetType = 'rollover' | 'report';
 

@@ -3,7 +3,7 @@
  * the category tree and the keyboard order of the Budgeted cells.
  */
 import { createContext, useContext } from 'react';
-import type { CategoryGroup } from '../../app/types.ts';
+import type { CategoryGroup } from '../../store/types.ts';
 import { type CommitReason, moveAfter } from '../kit/ui/cell-keys.ts';
 import type { SheetCellStore } from '../kit/data/sheet-cell-store.ts';
 import type { goalProgress } from './goals.ts';

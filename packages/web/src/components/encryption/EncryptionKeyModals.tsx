@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react';
-import { loadPrefs } from '../../app/actions.ts';
-import { useStore } from '../../app/context.ts';
+import { loadPrefs } from '../../store/actions.ts';
+import { useStore } from '../../store/context.ts';
 import { failureCode } from '../../backend/backend.ts';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import type { ModalProps } from '../../store/modals.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
 import { Button } from '../kit/ui/Button.tsx';
@@ -93,7 +93,11 @@ function KeyPasswordForm({
   );
 }
 
-export function CreateEncryptionKeyModal({ options, active, close }: ModalProps) {
+export function CreateEncryptionKeyModal({
+  options,
+  active,
+  close,
+}: ModalProps<'create-encryption-key'>) {
   const store = useStore();
   const recreate = options.recreate === true;
   const title = recreate ? 'Generate new key' : 'Enable encryption';
@@ -121,14 +125,18 @@ export function CreateEncryptionKeyModal({ options, active, close }: ModalProps)
         onDone={async () => {
           await loadPrefs(store);
           close();
-          if (typeof options.onSuccess === 'function') (options.onSuccess as () => void)();
+          options.onSuccess?.();
         }}
       />
     </Modal>
   );
 }
 
-export function FixEncryptionKeyModal({ options, active, close }: ModalProps) {
+export function FixEncryptionKeyModal({
+  options,
+  active,
+  close,
+}: ModalProps<'fix-encryption-key'>) {
   const store = useStore();
   const hasExistingKey = options.hasExistingKey === true;
   return (
@@ -149,14 +157,12 @@ export function FixEncryptionKeyModal({ options, active, close }: ModalProps) {
         submitLabel={hasExistingKey ? 'Update key' : 'Create key'}
         close={close}
         send={(password) => {
-          const fileId =
-            (options.cloudFileId as string | undefined) ?? store.get().prefs?.cloudFileId;
+          const fileId = options.cloudFileId ?? store.get().prefs?.cloudFileId;
           return store.backend.send('key-test', { password, fileId });
         }}
         onDone={async () => {
           close();
-          if (typeof options.onSuccess === 'function')
-            await (options.onSuccess as () => Promise<void>)();
+          await options.onSuccess?.();
         }}
       />
     </Modal>

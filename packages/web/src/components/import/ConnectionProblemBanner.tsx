@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppState, useStore } from '../../app/context.ts';
+import { useAppState, useStore } from '../../store/context.ts';
 import { Popover } from '../kit/ui/Popover.tsx';
 import { startBankLink } from './bank-link.ts';
 import { CONNECTION_PROBLEM, offersReauthorize, SERVER_RETURNED } from './link-logic.ts';

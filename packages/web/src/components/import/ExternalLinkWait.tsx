@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import type { Answer, BankProvider, ExternalAccount } from './bank-provider.ts';
 import { LINK_FAILED, LINK_SUCCESS, waitErrorText } from './link-logic.ts';

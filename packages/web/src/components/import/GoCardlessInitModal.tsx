@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import { failureOf } from '../../backend/backend.ts';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import type { ModalProps } from '../../store/modals.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { BOTH_SECRETS } from './link-logic.ts';
 import './bank.css';
@@ -12,7 +12,7 @@ import { Button } from '../kit/ui/Button.tsx';
  * Set-up GoCardless (gocardless-init): the secret id and secret key of the user's GoCardless
  * Bank Account Data credentials, stored on the server (never in the budget).
  */
-export function GoCardlessInitModal({ options, active, close }: ModalProps) {
+export function GoCardlessInitModal({ options, active, close }: ModalProps<'gocardless-init'>) {
   const store = useStore();
   const [secretId, setSecretId] = useState('');
   const [secretKey, setSecretKey] = useState('');
@@ -42,7 +42,7 @@ export function GoCardlessInitModal({ options, active, close }: ModalProps) {
       setError(`The secrets could not be saved on the server: ${failed.message}`);
       return;
     }
-    (options.onSuccess as (() => void) | undefined)?.();
+    options.onSuccess?.();
     close();
   }
 

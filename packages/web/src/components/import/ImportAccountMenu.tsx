@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { useStore } from '../../app/context.ts';
-import type { Account } from '../../app/types.ts';
+import { useStore } from '../../store/context.ts';
+import type { Account } from '../../store/types.ts';
 import { MenuButton } from '../kit/ui/Menu.tsx';
 import { startBankLink } from './bank-link.ts';
 

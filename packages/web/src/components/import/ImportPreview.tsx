@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
-import { useAppState } from '../../app/context.ts';
-import { useResponsive } from '../../app/responsive.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useAppState } from '../../store/context.ts';
+import { useResponsive } from '../../store/responsive.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { Popover } from '../kit/ui/Popover.tsx';
 import { type Column, VirtualTable } from '../kit/ui/VirtualTable.tsx';
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useStore } from '../../app/context.ts';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import { useStore } from '../../store/context.ts';
+import type { ModalProps } from '../../store/modals.ts';
 import { Autocomplete } from '../kit/ui/Autocomplete.tsx';
 import { listSuggestions } from '../kit/ui/autocomplete-logic.ts';
 import { MenuButton } from '../kit/ui/Menu.tsx';
@@ -25,10 +25,10 @@ const COUNTRY_ITEMS = COUNTRIES.map((c) => ({ id: c.id, label: c.name }));
  * up), lets the user choose a country and a bank, then waits while the user consents at the
  * bank in the browser (ExternalLinkWait). Closing it stops the waiting.
  */
-export function LinkBankModal({ options, active, close }: ModalProps) {
+export function LinkBankModal({ options, active, close }: ModalProps<'gocardless-external-msg'>) {
   const store = useStore();
   const provider = providerById(options.provider);
-  const upgradingAccountId = (options.upgradingAccountId as string | null | undefined) ?? null;
+  const upgradingAccountId = options.upgradingAccountId ?? null;
   const [setup, setSetup] = useProviderSetup(provider);
   const [country, setCountry] = useState<string | null>(null);
   const [bank, setBank] = useState<Bank | null>(null);
@@ -64,18 +64,12 @@ export function LinkBankModal({ options, active, close }: ModalProps) {
 
   function onLinked(data: LinkedData) {
     // The consent is done: the waiting modal gives way to the choice of accounts.
-    store.modal({
-      type: 'replace',
-      modal: {
-        name: 'select-linked-accounts',
-        options: {
-          provider: provider.id,
-          externalAccounts: data.accounts,
-          requisitionId: data.linkId,
-          upgradingAccountId,
-          onLinked: options.onLinked,
-        },
-      },
+    store.replaceModal('select-linked-accounts', {
+      provider: provider.id,
+      externalAccounts: data.accounts,
+      requisitionId: data.linkId,
+      upgradingAccountId,
+      onLinked: options.onLinked,
     });
   }
 

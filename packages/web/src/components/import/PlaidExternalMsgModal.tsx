@@ -1,5 +1,5 @@
-import { useStore } from '../../app/context.ts';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import { useStore } from '../../store/context.ts';
+import type { ModalProps } from '../../store/modals.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { Button } from '../kit/ui/Button.tsx';
 
@@ -8,7 +8,11 @@ import { Button } from '../kit/ui/Button.tsx';
  * through its bank-data providers (GoCardless first), so this one says so and moves on to the
  * provider's Link Your Bank modal.
  */
-export function PlaidExternalMsgModal({ options, active, close }: ModalProps) {
+export function PlaidExternalMsgModal({
+  options,
+  active,
+  close,
+}: ModalProps<'plaid-external-msg'>) {
   const store = useStore();
   return (
     <Modal title="Link Your Bank in browser" onClose={close} active={active} width={500}>
@@ -24,12 +28,7 @@ export function PlaidExternalMsgModal({ options, active, close }: ModalProps) {
           <Button
             type="button"
             variant="primary"
-            onClick={() =>
-              store.modal({
-                type: 'replace',
-                modal: { name: 'gocardless-external-msg', options },
-              })
-            }
+            onClick={() => store.replaceModal('gocardless-external-msg', options)}
           >
             Link with GoCardless
           </Button>

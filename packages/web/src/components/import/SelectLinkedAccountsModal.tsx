@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useAppState, useStore } from '../../app/context.ts';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import { useAppState, useStore } from '../../store/context.ts';
+import type { ModalProps } from '../../store/modals.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';
-import { type ExternalAccount, providerById } from './bank-provider.ts';
+import { providerById } from './bank-provider.ts';
 import {
   choosableAccounts,
   externalLabel,
@@ -28,13 +28,17 @@ import { Button } from '../kit/ui/Button.tsx';
  * a new account (for budget or off budget), to an existing account, or nowhere. Linking syncs
  * each linked account at once; the app then shows the account.
  */
-export function SelectLinkedAccountsModal({ options, active, close }: ModalProps) {
+export function SelectLinkedAccountsModal({
+  options,
+  active,
+  close,
+}: ModalProps<'select-linked-accounts'>) {
   const store = useStore();
   const provider = providerById(options.provider);
-  const external = (options.externalAccounts as ExternalAccount[] | undefined) ?? [];
+  const external = options.externalAccounts ?? [];
   const linkId = String(options.requisitionId ?? '');
-  const upgradingAccountId = (options.upgradingAccountId as string | null | undefined) ?? null;
-  const onLinked = options.onLinked as ((accountId: string | null) => void) | undefined;
+  const upgradingAccountId = options.upgradingAccountId ?? null;
+  const { onLinked } = options;
   const accounts = useAppState((s) => s.accounts);
   const [targets, setTargets] = useState<LinkTarget[]>(() =>
     initialTargets(external, accounts, upgradingAccountId),

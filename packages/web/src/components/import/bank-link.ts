@@ -1,5 +1,5 @@
 import type { NavigateFunction } from 'react-router';
-import type { AppStore } from '../../app/store.ts';
+import type { AppStore } from '../../store/store.ts';
 
 /**
  * Starts linking a bank (the register's account menu, the connection-problem banner's
@@ -20,8 +20,6 @@ export function startBankLink(
       navigate(accountId ? `/accounts/${accountId}` : '/accounts'),
   };
   // From Add Account the link takes that modal's place.
-  store.modal({
-    type: replace ? 'replace' : 'push',
-    modal: { name: 'gocardless-external-msg', options },
-  });
+  if (replace) store.replaceModal('gocardless-external-msg', options);
+  else store.pushModal('gocardless-external-msg', options);
 }

@@ -31,8 +31,8 @@ export interface BankProvider {
   id: string;
   /** The provider's name, as the screens say it. */
   name: string;
-  /** The modal that stores the provider's secrets on the server. */
-  setupModal: string;
+  /** The modal that stores the provider's secrets on the server (props: `{ onSuccess }`). */
+  setupModal: 'gocardless-init';
   /** Whether the server holds the provider's secrets; an error when there is no server. */
   status(backend: Backend): Promise<Answer<{ configured: boolean }>>;
   banks(backend: Backend, country: string): Promise<Answer<Bank[]>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppStore } from '../../app/store.ts';
+import { AppStore } from '../../store/store.ts';
 import type { Backend } from '../../backend/backend.ts';
 import { onAccountSyncStatus } from '../../sync/use-global-events.ts';
 import {

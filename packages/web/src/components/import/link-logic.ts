@@ -2,7 +2,7 @@
  * The bank-link screens' rules, pure: the spec's texts, which failures offer a new consent,
  * and where each bank account goes in the Link Accounts modal.
  */
-import type { AccountSyncFailure } from '../../app/types.ts';
+import type { AccountSyncFailure } from '../../store/types.ts';
 import type { ExternalAccount, WaitError } from './bank-provider.ts';
 
 export const LINK_TIMEOUT = 'Timed out. Please try again.';

@@ -4,7 +4,7 @@
  * whether linking is available.
  */
 import { useEffect, useState } from 'react';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import type { Answer, BankProvider } from './bank-provider.ts';
 
 export type ProviderSetup =

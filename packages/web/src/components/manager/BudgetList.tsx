@@ -8,10 +8,10 @@ import {
   loadBudget,
   openDemoBudget,
   signOut,
-} from '../../app/actions.ts';
-import { useAppState, useStore } from '../../app/context.ts';
-import type { FileEntry } from '../../app/types.ts';
-import { IS_DEV } from '../../app/version.ts';
+} from '../../store/actions.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import type { FileEntry } from '../../store/types.ts';
+import { IS_DEV } from '../../store/version.ts';
 import { MenuButton } from '../kit/ui/Menu.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import { Brand } from './Brand.tsx';

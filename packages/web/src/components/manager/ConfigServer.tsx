@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createBudget, getUserData, loadAllFiles, signOut } from '../../app/actions.ts';
-import { useAppState, useStore } from '../../app/context.ts';
-import { IS_DEV } from '../../app/version.ts';
+import { createBudget, getUserData, loadAllFiles, signOut } from '../../store/actions.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { IS_DEV } from '../../store/version.ts';
 import { failureCode } from '../../backend/backend.ts';
 import { Brand } from './Brand.tsx';
 import { Button } from '../kit/ui/Button.tsx';

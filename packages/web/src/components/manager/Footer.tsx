@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useAppState } from '../../app/context.ts';
-import { APP_VERSION } from '../../app/version.ts';
+import { useAppState } from '../../store/context.ts';
+import { APP_VERSION } from '../../store/version.ts';
 
 export function ManagerFooter({ onRefresh: _onRefresh }: { onRefresh: () => void }) {
   const serverUrl = useAppState((s) => s.serverUrl);

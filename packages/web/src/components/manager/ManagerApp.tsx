@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { useAppState, useStore } from '../../app/context.ts';
-import { getUserData, loadAllFiles } from '../../app/actions.ts';
-import { ModalHost } from '../app/ModalHost.tsx';
+import { useAppState, useStore } from '../../store/context.ts';
+import { getUserData, loadAllFiles } from '../../store/actions.ts';
+import { ModalHost } from '../kit/data/ModalHost.tsx';
 import { BudgetList } from './BudgetList.tsx';
 import { Bootstrap, ChangePassword } from './PasswordPages.tsx';
 import { ConfigServer } from './ConfigServer.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
 import { Login } from './Login.tsx';
 import { ManagerFooter } from './Footer.tsx';
-import { managerModals } from './modals/registry.ts';
 import './manager.css';
 
 export function ManagerApp() {
@@ -49,7 +48,7 @@ export function ManagerApp() {
         </div>
       </main>
       {pathname !== '/config-server' && <ManagerFooter onRefresh={() => getUserData(store)} />}
-      <ModalHost registry={managerModals} inManager />
+      <ModalHost inManager />
     </div>
   );
 }

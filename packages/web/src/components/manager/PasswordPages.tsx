@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getUserData, loadAllFiles } from '../../app/actions.ts';
-import { useStore } from '../../app/context.ts';
+import { getUserData, loadAllFiles } from '../../store/actions.ts';
+import { useStore } from '../../store/context.ts';
 import { failureCode } from '../../backend/backend.ts';
 import { Brand } from './Brand.tsx';
 import { useServerCheck } from './useServerCheck.ts';
-import { LoadingScreen } from '../app/LoadingScreen.tsx';
+import { LoadingScreen } from '../kit/ui/LoadingScreen.tsx';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
 import { Button } from '../kit/ui/Button.tsx';
 

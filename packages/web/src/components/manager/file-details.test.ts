@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FileEntry } from '../../app/types.ts';
+import type { FileEntry } from '../../store/types.ts';
 import { FILE_STATUS_TEXT, fileDetails, fileStatus, repeatedNames } from './file-details.ts';
 
 const formatTime = (iso: string) => `at ${iso.slice(0, 16)}`;

@@ -1,4 +1,4 @@
-import type { FileEntry, FileState, SyncState } from '../../app/types.ts';
+import type { FileEntry, FileState, SyncState } from '../../store/types.ts';
 
 /** Where each kind of entry lives. */
 const WHERE: Record<FileState, string> = {

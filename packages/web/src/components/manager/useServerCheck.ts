@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import { isFailure } from '../../backend/backend.ts';
-import { getUserData } from '../../app/actions.ts';
+import { getUserData } from '../../store/actions.ts';
 
 interface NeedsBootstrap {
   bootstrapped?: boolean;

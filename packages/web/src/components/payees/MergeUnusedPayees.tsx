@@ -1,13 +1,17 @@
-import { loadPayees } from '../../app/actions.ts';
-import { useAppState, useStore } from '../../app/context.ts';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import { loadPayees } from '../../store/actions.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import type { ModalProps } from '../../store/modals.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { Button } from '../kit/ui/Button.tsx';
 
-export function MergeUnusedPayeesModal({ options, active, close }: ModalProps) {
+export function MergeUnusedPayeesModal({
+  options,
+  active,
+  close,
+}: ModalProps<'merge-unused-payees'>) {
   const store = useStore();
   const payees = useAppState((s) => s.payees);
-  const ids = (options.payeeIds as string[] | undefined) ?? [];
+  const ids = options.payeeIds ?? [];
   const target = payees.find((p) => p.id === options.targetPayeeId);
   const unused = payees.filter((p) => ids.includes(p.id));
   if (!target || unused.length === 0) return null;

@@ -1,9 +1,9 @@
 import { checkPayeeName } from '@coffer/core/ui';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { loadPayees } from '../../app/actions.ts';
-import { useAppState, useStore } from '../../app/context.ts';
-import type { Payee } from '../../app/types.ts';
+import { loadPayees } from '../../store/actions.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import type { Payee } from '../../store/types.ts';
 import { MenuButton } from '../kit/ui/Menu.tsx';
 import {
   canDelete,

@@ -1,5 +1,4 @@
-import type { Payee } from '../../app/types.ts';
-import type { EditorRule } from '../rules/rule-editor.ts';
+import type { Payee } from '../../store/types.ts';
 
 /** Case-insensitive substring match on the name. */
 export function filterPayees(payees: Payee[], filter: string): Payee[] {
@@ -34,15 +33,5 @@ export function canMerge(selected: Payee[]): boolean {
   return selected.length >= 2 && selected.every((p) => !p.transfer_acct);
 }
 
-/**
- * The template a new rule starts from when created from a payee's row (spec: new-rule
- * template). The category is left for the user to pick in the editor.
- */
-export function newRuleForPayee(payeeId: string): EditorRule {
-  return {
-    stage: null,
-    conditionsOp: 'and',
-    conditions: [{ field: 'payee', op: 'is', value: payeeId, type: 'id' }],
-    actions: [{ op: 'set', field: 'category', value: null, type: 'id' }],
-  };
-}
+// The rules list opens the same template, so it lives with the rules.
+export { newRuleForPayee } from '../rules/payee-rule.ts';

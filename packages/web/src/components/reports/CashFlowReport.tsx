@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useAppState } from '../../app/context.ts';
+import { useAppState } from '../../store/context.ts';
 import { CashFlowChart, type FlowKind, periodLabel } from './charts/CashFlowChart.tsx';
 import { ReportControls } from './controls/ReportControls.tsx';
 import { canShowDays, type Interval, loadCashFlow } from './data/cash-flow.ts';

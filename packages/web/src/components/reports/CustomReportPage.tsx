@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useAppState, useStore } from '../../app/context.ts';
+import { useAppState, useStore } from '../../store/context.ts';
 import { MenuButton } from '../kit/ui/Menu.tsx';
 import { CHART_LIMITS, CustomChart } from './charts/CustomChart.tsx';
 import { CustomTable } from './charts/CustomTable.tsx';

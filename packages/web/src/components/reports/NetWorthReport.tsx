@@ -1,4 +1,4 @@
-import { useAppState } from '../../app/context.ts';
+import { useAppState } from '../../store/context.ts';
 import { NetWorthChart } from './charts/NetWorthChart.tsx';
 import { ReportControls } from './controls/ReportControls.tsx';
 import { loadNetWorth } from './data/net-worth.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import { MenuButton } from '../kit/ui/Menu.tsx';
 import { GROUP_LABELS, MEASURE_LABELS, settingsOf } from './data/custom-settings.ts';
 import { PRESET_LABELS } from './data/range.ts';

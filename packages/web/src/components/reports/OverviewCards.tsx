@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAppState, useStore } from '../../app/context.ts';
+import { useAppState, useStore } from '../../store/context.ts';
 import { Amount } from '../kit/ui/AmountInput.tsx';
 import { MenuButton } from '../kit/ui/Menu.tsx';
 import { MiniArea, MiniBars, MiniFlow } from './charts/MiniCharts.tsx';

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAppState } from '../../app/context.ts';
+import { useAppState } from '../../store/context.ts';
 import { Amount } from '../kit/ui/AmountInput.tsx';
 import { type FilterCondition, registerTarget } from './data/register-filter.ts';
 

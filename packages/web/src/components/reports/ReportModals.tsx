@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import type { ModalProps } from '../../store/modals.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
 import { Button } from '../kit/ui/Button.tsx';
@@ -9,11 +9,9 @@ import { Button } from '../kit/ui/Button.tsx';
  * Options: `title`, `initial`, `submitLabel`, and `onSubmit(name)`, which resolves to an error
  * message to show (the modal stays open, the name kept) or null when done.
  */
-export function ReportNameModal({ options, active, close }: ModalProps) {
-  const title = String(options.title ?? 'Save report');
-  const submitLabel = String(options.submitLabel ?? 'Save');
-  const onSubmit = options.onSubmit as (name: string) => Promise<string | null>;
-  const [name, setName] = useState(String(options.initial ?? ''));
+export function ReportNameModal({ options, active, close }: ModalProps<'report-name'>) {
+  const { title = 'Save report', submitLabel = 'Save', onSubmit } = options;
+  const [name, setName] = useState(options.initial ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -58,14 +56,14 @@ export function ReportNameModal({ options, active, close }: ModalProps) {
 }
 
 /** `report-delete`: confirms deleting a saved custom report (`name`, `onConfirm`). */
-export function DeleteReportModal({ options, active, close }: ModalProps) {
-  const onConfirm = options.onConfirm as () => Promise<void>;
+export function DeleteReportModal({ options, active, close }: ModalProps<'report-delete'>) {
+  const { onConfirm } = options;
   return (
     <Modal title="Delete report" onClose={close} active={active} width={440}>
       <div className="stack">
         <p>
-          Delete the report “{String(options.name ?? '')}”? It also leaves the reports overview.
-          This cannot be undone.
+          Delete the report “{options.name}”? It also leaves the reports overview. This cannot be
+          undone.
         </p>
         <DialogFooter>
           <Button type="button" onClick={close}>

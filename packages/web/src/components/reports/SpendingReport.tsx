@@ -1,4 +1,4 @@
-import { useAppState } from '../../app/context.ts';
+import { useAppState } from '../../store/context.ts';
 import { Amount } from '../kit/ui/AmountInput.tsx';
 import { SpendingChart } from './charts/SpendingChart.tsx';
 import { ReportControls } from './controls/ReportControls.tsx';

@@ -1,4 +1,4 @@
-import type { AppStore } from '../../app/store.ts';
+import type { AppStore } from '../../store/store.ts';
 import { isComplete } from './controls/ConditionsEditor.tsx';
 import type { FilterCondition } from './data/register-filter.ts';
 import { isFailure } from '../../backend/backend.ts';

@@ -1,7 +1,7 @@
 import type { CustomReport, CustomReportInput, DashboardWidget } from '@coffer/core/ui';
 import { useCallback, useEffect, useState } from 'react';
-import { useStore } from '../../app/context.ts';
-import type { AppStore } from '../../app/store.ts';
+import { useStore } from '../../store/context.ts';
+import type { AppStore } from '../../store/store.ts';
 import { failureOf } from '../../backend/backend.ts';
 
 export type { CustomReport, DashboardWidget };

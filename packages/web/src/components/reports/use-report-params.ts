@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Account } from '../../app/types.ts';
+import type { Account } from '../../store/types.ts';
 import {
   currentMonth,
   formatRangeParam,

@@ -1,6 +1,6 @@
 import type { Month, QueryState } from '@coffer/core/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAppState, useStore } from '../../app/context.ts';
+import { useAppState, useStore } from '../../store/context.ts';
 import { runQuery, useTablesChanged } from '../kit/data/data.ts';
 import { type BudgetMeta, firstMonth, type QueryRunner, REPORT_TABLES } from './data/source.ts';
 

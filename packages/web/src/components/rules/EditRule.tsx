@@ -1,9 +1,9 @@
 import { checkEditedRule } from '@coffer/core/ui';
 import { useCallback, useRef, useState } from 'react';
-import { loadPayees } from '../../app/actions.ts';
-import { useStore } from '../../app/context.ts';
+import { loadPayees } from '../../store/actions.ts';
+import { useStore } from '../../store/context.ts';
 import { isFailure } from '../../backend/backend.ts';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import type { ModalProps } from '../../store/modals.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import {
   actionDeletable,
@@ -20,6 +20,7 @@ import {
   setConditionField,
   setConditionOp,
   STAGES,
+  stageOf,
   type Stage,
   withCreatedPayees,
   withErrors,
@@ -44,12 +45,12 @@ export type OnRuleSaved = (rule: EditorRule & { id: string }) => void;
  * transactions the rule applies to, where the actions can be tried and applied.
  * Options: `{ rule, onSave }` (the payees page, the rules list and the register open it).
  */
-export function EditRuleModal({ options, active, close }: ModalProps) {
+export function EditRuleModal({ options, active, close }: ModalProps<'edit-rule'>) {
   const store = useStore();
   const keys = useRef(0);
   const newKey = useCallback(() => `row-${++keys.current}`, []);
   const [rule, setRule] = useState<EditingRule>(() =>
-    editingRule(options.rule as Partial<EditorRule> | undefined, newKey),
+    editingRule(options.rule && { ...options.rule, stage: stageOf(options.rule.stage) }, newKey),
   );
   const [saving, setSaving] = useState(false);
   const preview = useRulePreview(rule.conditions, rule.conditionsOp, rule.actions);
@@ -94,7 +95,7 @@ export function EditRuleModal({ options, active, close }: ModalProps) {
       if (shown) return setRule(shown);
       if (res.error) throw new Error('The rule could not be saved');
       const id = r.id ?? ('id' in res ? res.id : '');
-      (options.onSave as OnRuleSaved | undefined)?.({ ...body, id });
+      options.onSave?.({ ...body, id });
       close();
     } finally {
       setSaving(false);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useStore } from '../../app/context.ts';
-import { useResponsive } from '../../app/responsive.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useStore } from '../../store/context.ts';
+import { useResponsive } from '../../store/responsive.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { Amount } from '../kit/ui/AmountInput.tsx';
 import { type Column, VirtualTable } from '../kit/ui/VirtualTable.tsx';
 import {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useStore } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useStore } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { isFailure } from '../../backend/backend.ts';
-import type { ModalProps } from '../app/ModalHost.tsx';
+import type { ModalProps } from '../../store/modals.ts';
 import { Amount } from '../kit/ui/AmountInput.tsx';
 import { useTablesChanged } from '../kit/data/data.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
@@ -79,12 +79,12 @@ function Step({
  * what its conditions answered and what it set; which rule each field's value comes from; and
  * the rules that met only some of their conditions.
  */
-export function RuleTraceModal({ options, active, close }: ModalProps) {
+export function RuleTraceModal({ options, active, close }: ModalProps<'rule-trace'>) {
   const store = useStore();
   const fmt = useFormat();
   const names = useRuleNames();
   const formats = useRuleFormats();
-  const id = options.transactionId as string;
+  const id = options.transactionId;
   const [trace, setTrace] = useState<Trace | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 

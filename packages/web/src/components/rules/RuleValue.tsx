@@ -1,6 +1,6 @@
 import { defaultRecurConfig, parseDateValue, q, type RecurConfig } from '@coffer/core/ui';
 import { useRef, useState } from 'react';
-import { useFormat } from '../../app/use-format.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { AmountInput } from '../kit/ui/AmountInput.tsx';
 import { DateInput } from '../kit/ui/DateInput.tsx';
 import { useQuery } from '../kit/data/data.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import { useTablesChanged } from '../kit/data/data.ts';
-import { newRuleForPayee } from '../payees/payee-logic.ts';
+import { newRuleForPayee } from './payee-rule.ts';
 import type { OnRuleSaved } from './EditRule.tsx';
 import type { EditorRule } from './rule-editor.ts';
 import { RuleSummary } from './RuleSummary.tsx';

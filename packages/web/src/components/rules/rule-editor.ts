@@ -25,6 +25,10 @@ import {
 
 export type Stage = 'pre' | 'post' | null;
 
+/** A stored rule's stage as the editor takes it: anything but pre or post is the default. */
+export const stageOf = (stage: string | null | undefined): Stage =>
+  stage === 'pre' || stage === 'post' ? stage : null;
+
 /** A condition or action as rules are sent and received (public field names). */
 export interface RuleRow {
   field?: string | null;

@@ -1,7 +1,7 @@
 import { q } from '@coffer/core/ui';
 import { useMemo } from 'react';
-import { useAppState } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useAppState } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { useQuery } from '../kit/data/data.ts';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { DELETED, type RuleFormats, type RuleNames } from './rule-text.ts';

@@ -1,8 +1,8 @@
 import { describeRecurrence, type RecurConfig } from '@coffer/core/ui';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppState, useStore } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { failureOf } from '../../backend/backend.ts';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';

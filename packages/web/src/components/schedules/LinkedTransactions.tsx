@@ -1,5 +1,5 @@
 import { q } from '@coffer/core/ui';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import { useQuery } from '../kit/data/data.ts';
 import { TransactionsTable, type TxnRow } from './TransactionsTable.tsx';
 import { Button } from '../kit/ui/Button.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { postTransactionsText } from './schedule-logic.ts';

@@ -5,7 +5,7 @@ import {
   type RecurPattern,
 } from '@coffer/core/ui';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useFormat } from '../../app/use-format.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { DateInput } from '../kit/ui/DateInput.tsx';
 import { Popover } from '../kit/ui/Popover.tsx';
 import {

@@ -1,5 +1,5 @@
-import { useAppState, useStore } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { actionText, conditionText, type Names, type RuleLike } from './rule-text.ts';
 import { Button } from '../kit/ui/Button.tsx';

@@ -1,8 +1,8 @@
 import { dayBalances, lowestProjected, type Occurrence, occurrences, q } from '@coffer/core/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppState } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useAppState } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { weekdaysFrom } from '../../util/format.ts';
 import { Amount } from '../kit/ui/AmountInput.tsx';
 import { localToday, monthGrid, monthOf, monthTitle, shiftMonth } from '../kit/ui/calendar.ts';

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useStore } from '../../app/context.ts';
+import { useStore } from '../../store/context.ts';
 import { failureOf, isFailure } from '../../backend/backend.ts';
 import { AmountInput } from '../kit/ui/AmountInput.tsx';
 import { localToday } from '../kit/ui/calendar.ts';

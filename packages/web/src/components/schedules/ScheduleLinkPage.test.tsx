@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { StoreContext } from '../../app/context.ts';
-import { AppStore } from '../../app/store.ts';
+import { StoreContext } from '../../store/context.ts';
+import { AppStore } from '../../store/store.ts';
 import type { Backend } from '../../backend/backend.ts';
 import { ScheduleLinkPage } from './ScheduleLinkPage.tsx';
 

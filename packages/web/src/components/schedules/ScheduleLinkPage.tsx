@@ -1,8 +1,8 @@
 import { q } from '@coffer/core/ui';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppState, useStore } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { failureOf } from '../../backend/backend.ts';
 import { useQuery } from '../kit/data/data.ts';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';

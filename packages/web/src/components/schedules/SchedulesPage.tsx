@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useAppState, useStore } from '../../app/context.ts';
-import { useResponsive } from '../../app/responsive.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { useResponsive } from '../../store/responsive.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import { ScheduleCalendar } from './ScheduleCalendar.tsx';

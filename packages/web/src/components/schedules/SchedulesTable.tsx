@@ -1,7 +1,7 @@
 import { describeRecurrence } from '@coffer/core/ui';
 import { Link, useNavigate } from 'react-router';
-import { useAppState, useStore } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { MenuButton } from '../kit/ui/Menu.tsx';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { type Column, VirtualTable } from '../kit/ui/VirtualTable.tsx';

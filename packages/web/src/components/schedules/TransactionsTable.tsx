@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useAppState } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useAppState } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { Amount } from '../kit/ui/AmountInput.tsx';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../kit/ui/Table.tsx';

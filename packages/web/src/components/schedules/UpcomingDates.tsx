@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
+import { useStore } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
 import { isFailure } from '../../backend/backend.ts';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
 

@@ -5,8 +5,8 @@
  */
 import { q } from '@coffer/core/ui';
 import { useCallback, useEffect, useState } from 'react';
-import { useStore } from '../../app/context.ts';
-import type { AppStore } from '../../app/store.ts';
+import { useStore } from '../../store/context.ts';
+import type { AppStore } from '../../store/store.ts';
 import { failureOf, isFailure } from '../../backend/backend.ts';
 import { useQuery, useTablesChanged } from '../kit/data/data.ts';
 import type { RowAction, ScheduleRow } from './schedule-logic.ts';

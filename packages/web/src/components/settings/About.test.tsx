@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { StoreContext } from '../../app/context.ts';
-import { type AppState, AppStore } from '../../app/store.ts';
-import { RELEASE_NOTES_URL } from '../../app/version.ts';
+import { StoreContext } from '../../store/context.ts';
+import { type AppState, AppStore } from '../../store/store.ts';
+import { RELEASE_NOTES_URL } from '../../store/version.ts';
 import type { Backend } from '../../backend/backend.ts';
 import { About } from './About.tsx';
 

@@ -1,6 +1,6 @@
-import { useAppState, useStore } from '../../app/context.ts';
-import { announceNewVersion, setUpdateCheck } from '../../app/update-check.ts';
-import { APP_VERSION, RELEASE_NOTES_URL } from '../../app/version.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { announceNewVersion, setUpdateCheck } from '../../store/update-check.ts';
+import { APP_VERSION, RELEASE_NOTES_URL } from '../../store/version.ts';
 import { Button } from '../kit/ui/Button.tsx';
 
 const browserFetch = (url: string, init?: RequestInit) => window.fetch(url, init);

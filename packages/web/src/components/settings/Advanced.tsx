@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { savePrefs } from '../../app/actions.ts';
-import { useAppState, useStore } from '../../app/context.ts';
+import { savePrefs } from '../../store/actions.ts';
+import { useAppState, useStore } from '../../store/context.ts';
 import { resetSync } from '../../sync/fixes.ts';
 import { answerOf } from '../../backend/backend.ts';
 import { Button } from '../kit/ui/Button.tsx';

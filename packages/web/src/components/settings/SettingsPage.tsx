@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { closeBudget, saveGlobalPrefs, savePrefs } from '../../app/actions.ts';
-import { useAppState, useStore } from '../../app/context.ts';
-import { useResponsive } from '../../app/responsive.ts';
+import { closeBudget, saveGlobalPrefs, savePrefs } from '../../store/actions.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { useResponsive } from '../../store/responsive.ts';
 import {
   DATE_FORMATS,
   DAYS_OF_WEEK,

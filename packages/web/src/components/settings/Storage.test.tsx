@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { StoreContext } from '../../app/context.ts';
-import { type AppState, AppStore } from '../../app/store.ts';
+import { StoreContext } from '../../store/context.ts';
+import { type AppState, AppStore } from '../../store/store.ts';
 import type { Backend } from '../../backend/backend.ts';
-import type { LocalPrefs } from '../../app/types.ts';
+import type { LocalPrefs } from '../../store/types.ts';
 import { StorageSettings, storageState } from './Storage.tsx';
 
 const idle: Backend = { send: () => new Promise(() => {}), listen: () => () => {} };

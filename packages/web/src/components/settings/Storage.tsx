@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppState, useStore } from '../../app/context.ts';
+import { useAppState, useStore } from '../../store/context.ts';
 import { isFailure } from '../../backend/backend.ts';
 import { Button } from '../kit/ui/Button.tsx';
 import { downloadBudgetExport } from './export-budget.ts';

@@ -1,4 +1,4 @@
-import type { AppStore } from '../../app/store.ts';
+import type { AppStore } from '../../store/store.ts';
 import { isFailure } from '../../backend/backend.ts';
 
 export const EXPORT_FAILED = 'An unknown error occurred while exporting the budget.';

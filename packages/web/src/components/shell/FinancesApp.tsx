@@ -1,14 +1,13 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { closeBudget, loadAccounts } from '../../app/actions.ts';
+import { closeBudget, loadAccounts } from '../../store/actions.ts';
 import { Spinner } from '../kit/ui/Spinner.tsx';
-import { useAppState, useStore } from '../../app/context.ts';
-import { useBalanceCells } from '../../app/balance-cells.ts';
-import { useResponsive } from '../../app/responsive.ts';
-import { DemoBanner, MobileNotice, SyncingBanner, UpdateBanner } from '../app/Banners.tsx';
-import { ModalHost } from '../app/ModalHost.tsx';
+import { useAppState, useStore } from '../../store/context.ts';
+import { useBalanceCells } from '../accounts/balances/balance-cells.ts';
+import { useResponsive } from '../../store/responsive.ts';
+import { DemoBanner, MobileNotice, SyncingBanner, UpdateBanner } from './Banners.tsx';
+import { ModalHost } from '../kit/data/ModalHost.tsx';
 import { BottomNav } from './BottomNav.tsx';
-import { budgetModals } from './modal-registry.ts';
 import { type LoadedPage, type PageName, pageLoaders } from './pages.ts';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
@@ -167,7 +166,7 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
         {isNarrow && <MobileNotice />}
         {showTabs && <BottomNav />}
       </div>
-      <ModalHost registry={budgetModals} inManager={false} />
+      <ModalHost inManager={false} />
     </div>
   );
 }

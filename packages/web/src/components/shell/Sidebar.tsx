@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { closeBudget, saveGlobalPrefs, savePrefs } from '../../app/actions.ts';
-import { useAppState, useStore } from '../../app/context.ts';
-import { FLOATING_SIDEBAR_BELOW, useResponsive } from '../../app/responsive.ts';
+import { closeBudget, saveGlobalPrefs, savePrefs } from '../../store/actions.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { FLOATING_SIDEBAR_BELOW, useResponsive } from '../../store/responsive.ts';
 import { MenuButton } from '../kit/ui/Menu.tsx';
 import { SidebarAccounts } from './SidebarAccounts.tsx';
 import { Button } from '../kit/ui/Button.tsx';

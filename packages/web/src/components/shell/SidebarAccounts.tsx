@@ -1,11 +1,11 @@
 import { type DragEvent, type KeyboardEvent, useState } from 'react';
 import { NavLink } from 'react-router';
-import { loadAccounts, savePrefs } from '../../app/actions.ts';
-import { useAppState, useStore } from '../../app/context.ts';
-import type { Account } from '../../app/types.ts';
-import { dropTarget, type MoveTarget, stepTarget } from '../accounts/account-order.ts';
-import { balanceCells } from '../accounts/balance-queries.ts';
-import { CellBalance } from '../accounts/CellBalance.tsx';
+import { loadAccounts, savePrefs } from '../../store/actions.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import type { Account } from '../../store/types.ts';
+import { dropTarget, type MoveTarget, stepTarget } from '../accounts/account/account-order.ts';
+import { balanceCells } from '../accounts/balances/balance-queries.ts';
+import { CellBalance } from '../accounts/balances/CellBalance.tsx';
 import { Button } from '../kit/ui/Button.tsx';
 
 interface Drop {

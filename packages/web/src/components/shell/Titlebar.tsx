@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import { closeBudget, saveGlobalPrefs, savePrefs, signOut } from '../../app/actions.ts';
-import { useAppState, useStore } from '../../app/context.ts';
-import { balanceCells, cellNumber } from '../accounts/balance-queries.ts';
+import { closeBudget, saveGlobalPrefs, savePrefs, signOut } from '../../store/actions.ts';
+import { useAppState, useStore } from '../../store/context.ts';
+import { balanceCells, cellNumber } from '../accounts/balances/balance-queries.ts';
 import { MenuButton } from '../kit/ui/Menu.tsx';
 import { SHOW_SIDEBAR_BUTTON_ID } from './Sidebar.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { getUserData } from '../../app/actions.ts';
-import { checkForNewVersion } from '../../app/service-worker.ts';
-import type { AppStore } from '../../app/store.ts';
-import { announceNewVersion, checkServedVersion } from '../../app/update-check.ts';
+import { getUserData } from '../../store/actions.ts';
+import { checkForNewVersion } from '../../store/service-worker.ts';
+import type { AppStore } from '../../store/store.ts';
+import { announceNewVersion, checkServedVersion } from '../../store/update-check.ts';
 
 /** Start-up sync and update checks run this long after the budget's shell mounts. */
 export const STARTUP_DELAY_MS = 100;

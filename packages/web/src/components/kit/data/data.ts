@@ -5,9 +5,9 @@
  */
 import type { QueryState } from '@coffer/core/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useStore } from '../../../app/context.ts';
+import { useStore } from '../../../store/context.ts';
 import { isFailure } from '../../../backend/backend.ts';
-import type { AppStore } from '../../../app/store.ts';
+import type { AppStore } from '../../../store/store.ts';
 
 export type { QueryState };
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { ModalProps } from '../../app/ModalHost.tsx';
+import type { ModalProps } from '../../../store/modals.ts';
 import { AmountInput } from '../ui/AmountInput.tsx';
 import { DateInput } from '../ui/DateInput.tsx';
 import { DialogFooter, Modal } from '../ui/Modal.tsx';
@@ -32,12 +32,19 @@ export interface EditFieldOptions {
   count?: number;
 }
 
+declare module '../../../store/modals.ts' {
+  interface ModalMap {
+    /** One field's value for the selected transactions. */
+    'edit-field': EditFieldOptions;
+  }
+}
+
 /**
  * The edit-field modal (spec: single-field edit picker): one input for one field, applied to
  * the selected transactions by the caller. Enter in the input or Apply submits.
  */
-export function EditFieldModal({ options, close, active }: ModalProps) {
-  const { name, onSubmit, count } = options as unknown as EditFieldOptions;
+export function EditFieldModal({ options, close, active }: ModalProps<'edit-field'>) {
+  const { name, onSubmit, count } = options;
   const [value, setValue] = useState<unknown>(name === 'cleared' ? true : null);
   const [mode, setMode] = useState<NotesMode>('replace');
   const title = `Set ${EDIT_FIELD_TITLES[name].toLowerCase()}${count ? ` of ${count} transaction${count === 1 ? '' : 's'}` : ''}`;

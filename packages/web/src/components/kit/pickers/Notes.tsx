@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useStore } from '../../../app/context.ts';
+import { useStore } from '../../../store/context.ts';
 import { Popover } from '../ui/Popover.tsx';
 import { useTablesChanged } from '../data/data.ts';
 import { Button } from '../ui/Button.tsx';

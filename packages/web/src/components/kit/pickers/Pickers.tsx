@@ -1,4 +1,4 @@
-import { useAppState } from '../../../app/context.ts';
+import { useAppState } from '../../../store/context.ts';
 import {
   type AcItem,
   accountSuggestions,

@@ -1,5 +1,5 @@
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
-import { useFormat } from '../../../app/use-format.ts';
+import { useFormat } from '../../../store/use-format.ts';
 import { AMOUNT_ERRORS, readAmount } from './arithmetic.ts';
 import type { CommitReason } from './cell-keys.ts';
 import { ErrorText } from './ErrorText.tsx';

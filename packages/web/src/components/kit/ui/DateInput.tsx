@@ -1,5 +1,5 @@
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
-import { useFormat } from '../../../app/use-format.ts';
+import { useFormat } from '../../../store/use-format.ts';
 import { parseDate, weekdaysFrom, type DateFormat } from '../../../util/format.ts';
 import {
   localToday,

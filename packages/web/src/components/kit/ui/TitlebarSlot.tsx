@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useResponsive } from '../../../app/responsive.ts';
+import { useResponsive } from '../../../store/responsive.ts';
 
 /** The element in the title bar (shell/Titlebar.tsx) where the open page puts its controls. */
 export const TITLEBAR_SLOT_ID = 'titlebar-page-controls';

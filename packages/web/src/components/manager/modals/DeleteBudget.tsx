@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { deleteBudget } from '../../../app/actions.ts';
-import { useStore } from '../../../app/context.ts';
-import type { FileEntry } from '../../../app/types.ts';
+import { deleteBudget } from '../../../store/actions.ts';
+import { useStore } from '../../../store/context.ts';
 import { Modal } from '../../kit/ui/Modal.tsx';
 import { fileDetails } from '../file-details.ts';
-import type { ModalProps } from '../../app/ModalHost.tsx';
+import type { ModalProps } from '../../../store/modals.ts';
 import { Button } from '../../kit/ui/Button.tsx';
 
-export function DeleteBudgetModal({ options, active, close }: ModalProps) {
+export function DeleteBudgetModal({ options, active, close }: ModalProps<'delete-budget'>) {
   const store = useStore();
-  const file = options.file as FileEntry;
+  const { file } = options;
   const [busy, setBusy] = useState<'cloud' | 'local' | null>(null);
   const isCloud = Boolean(file.cloudFileId) && file.state !== 'broken' && file.state !== 'local';
   const isLocal = Boolean(file.id);

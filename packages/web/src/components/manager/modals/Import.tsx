@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { loadAllFiles, loadBudgetData } from '../../../app/actions.ts';
-import { useStore } from '../../../app/context.ts';
+import { loadAllFiles, loadBudgetData } from '../../../store/actions.ts';
+import { useStore } from '../../../store/context.ts';
 import { failureCode, isFailure } from '../../../backend/backend.ts';
 import { Modal } from '../../kit/ui/Modal.tsx';
-import type { ModalProps } from '../../app/ModalHost.tsx';
+import type { ModalProps } from '../../../store/modals.ts';
 import { Button } from '../../kit/ui/Button.tsx';
 import { ErrorText } from '../../kit/ui/ErrorText.tsx';
 
@@ -26,9 +26,9 @@ export function importErrorText(code: string): string {
   }
 }
 
-export function ImportModal({ active, close }: ModalProps) {
+export function ImportModal({ active, close }: ModalProps<'import'>) {
   const store = useStore();
-  const choose = (name: string) => store.modal({ type: 'replace', modal: { name, options: {} } });
+  const choose = (name: ImportKind) => store.replaceModal(name);
   return (
     <Modal title="Import From" onClose={close} active={active} width={500}>
       <div className="stack">
@@ -61,9 +61,12 @@ const KINDS = {
   },
 } as const;
 
-export function makeImportFileModal(kind: keyof typeof KINDS) {
+/** The modals that import one kind of file, by name. */
+export type ImportKind = keyof typeof KINDS;
+
+export function makeImportFileModal(kind: ImportKind) {
   const info = KINDS[kind];
-  return function ImportFileModal({ active, close }: ModalProps) {
+  return function ImportFileModal({ active, close }: ModalProps<ImportKind>) {
     const store = useStore();
     const [error, setError] = useState<string | null>(null);
     const [busy, setBusy] = useState(false);

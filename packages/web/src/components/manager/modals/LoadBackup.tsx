@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '../../../app/context.ts';
-import type { ModalProps } from '../../app/ModalHost.tsx';
+import { useStore } from '../../../store/context.ts';
+import type { ModalProps } from '../../../store/modals.ts';
 import type { AnswerOf } from '../../../backend/backend.ts';
 import { Modal } from '../../kit/ui/Modal.tsx';
 import { Button } from '../../kit/ui/Button.tsx';
 
 type Backup = AnswerOf<'backups-get'>[number];
 
-export function LoadBackupModal({ options, active, close }: ModalProps) {
+export function LoadBackupModal({ options, active, close }: ModalProps<'load-backup'>) {
   const store = useStore();
-  const budgetId = (options.budgetId as string | undefined) ?? store.get().prefs?.id ?? '';
+  const budgetId = options.budgetId ?? store.get().prefs?.id ?? '';
   const [backups, setBackups] = useState<Backup[] | null>(null);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { type ReactNode, useMemo } from 'react';
-import { useAppState } from '../../../app/context.ts';
-import { useFormat } from '../../../app/use-format.ts';
+import { useAppState } from '../../../store/context.ts';
+import { useFormat } from '../../../store/use-format.ts';
 import { isNumberFormat } from '../../../util/format.ts';
 
 /** Series colours (theme tokens in reports.css), in the order series take them. */

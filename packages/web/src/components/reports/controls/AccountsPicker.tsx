@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Account } from '../../../app/types.ts';
+import type { Account } from '../../../store/types.ts';
 import { Popover } from '../../kit/ui/Popover.tsx';
 import { isClosed, isOffBudget } from '../data/source.ts';
 import { Button } from '../../kit/ui/Button.tsx';

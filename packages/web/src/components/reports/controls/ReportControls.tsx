@@ -1,4 +1,4 @@
-import type { Account } from '../../../app/types.ts';
+import type { Account } from '../../../store/types.ts';
 import type { RangePreset } from '../data/range.ts';
 import type { useReportParams } from '../use-report-params.ts';
 import { AccountsPicker } from './AccountsPicker.tsx';

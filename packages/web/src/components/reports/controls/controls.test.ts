@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../../../app/types.ts';
+import type { Account } from '../../../store/types.ts';
 import { readAccounts, writeAccounts } from '../use-report-params.ts';
 import { accountsSummary } from './AccountsPicker.tsx';
 import { monthOptions } from './RangePicker.tsx';

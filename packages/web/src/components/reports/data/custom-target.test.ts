@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Account, CategoryGroup, Payee } from '../../../app/types.ts';
+import type { Account, CategoryGroup, Payee } from '../../../store/types.ts';
 import { DEFAULT_SETTINGS } from './custom-settings.ts';
 import { customTarget } from './custom-target.ts';
 

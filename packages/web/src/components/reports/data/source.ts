@@ -1,5 +1,5 @@
 import { type Month, q, type QueryState } from '@coffer/core/ui';
-import type { Account, Category, CategoryGroup, Payee } from '../../../app/types.ts';
+import type { Account, Category, CategoryGroup, Payee } from '../../../store/types.ts';
 
 /**
  * Reports read the budget through the core's `query` handler only: every sum is computed in the

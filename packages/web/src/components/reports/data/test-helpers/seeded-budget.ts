@@ -1,6 +1,6 @@
 import type { QueryState } from '@coffer/core/ui';
 import { openAppCore } from '@coffer/core/testing';
-import type { Account, Categories, Payee } from '../../../../app/types.ts';
+import type { Account, Categories, Payee } from '../../../../store/types.ts';
 import type { BudgetMeta, QueryRunner } from '../source.ts';
 
 /**

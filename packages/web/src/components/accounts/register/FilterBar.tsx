@@ -1,0 +1,267 @@
+/**
+ * The filter bar: each condition a chip (click to edit, × to remove), 'and'/'or' between them,
+ * and the saved filters (apply, save, update, rename, delete), sorted as the core sorts them.
+ */
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { useAppState, useStore } from '../../../store/context.ts';
+import { useFormat } from '../../../store/use-format.ts';
+import { failureOf } from '../../../backend/backend.ts';
+import { useTablesChanged } from '../../kit/data/data.ts';
+import { MenuButton, type MenuEntry } from '../../kit/ui/Menu.tsx';
+import { usePayeeName } from '../../kit/pickers/Pickers.tsx';
+import { Popover } from '../../kit/ui/Popover.tsx';
+import { ConditionEditor } from '../ConditionEditor.tsx';
+import {
+  describeCondition,
+  type FilterCondition,
+  filterErrorText,
+  matchesSaved,
+  type SavedFilter,
+} from '../rows/filter-conditions.ts';
+import type { RegisterFinding } from '../rows/use-register-finding.ts';
+import { Button } from '../../kit/ui/Button.tsx';
+import { ErrorText } from '../../kit/ui/ErrorText.tsx';
+
+/** Saved filters, kept fresh (they sync like everything else). */
+export function useSavedFilters(ready = true): SavedFilter[] {
+  const store = useStore();
+  const [list, setList] = useState<SavedFilter[]>([]);
+  const load = useCallback(() => {
+    if (!ready) return;
+    void store.backend.send('filters-get').then((res) => {
+      if (Array.isArray(res)) setList(res);
+    });
+  }, [store, ready]);
+  useEffect(load, [load]);
+  useTablesChanged(['transaction_filters'], load);
+  return list;
+}
+
+export function FilterBar({ finding, ready }: { finding: RegisterFinding; ready: boolean }) {
+  const store = useStore();
+  const fmt = useFormat();
+  const payeeName = usePayeeName();
+  const accounts = useAppState((s) => s.accounts);
+  const categories = useAppState((s) => s.categories.list);
+  const saved = useSavedFilters(ready);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [naming, setNaming] = useState<'save' | 'rename' | null>(null);
+  const chips = useRef<Array<HTMLButtonElement | null>>([]);
+  const savedButton = useRef<HTMLDivElement>(null);
+  const { conditions, conditionsOp, saved: current } = finding;
+
+  const describe = {
+    name: (field: 'payee' | 'category' | 'account', id: string) =>
+      field === 'payee'
+        ? payeeName(id) || undefined
+        : field === 'category'
+          ? categories.find((c) => c.id === id)?.name
+          : accounts.find((a) => a.id === id)?.name,
+    amount: fmt.amount,
+    date: fmt.date,
+  };
+  const modified = current ? !matchesSaved(current, conditions, conditionsOp) : false;
+
+  const replace = (i: number, c: FilterCondition | null) => {
+    const next = [...conditions];
+    if (c) next[i] = c;
+    else next.splice(i, 1);
+    finding.setConditions(next);
+    if (next.length === 0) finding.setSaved(null);
+  };
+
+  async function updateSaved() {
+    if (!current) return;
+    const res = await store.backend.send('filter-update', {
+      state: { id: current.id, name: current.name, conditions, conditionsOp },
+    });
+    const error = failureOf(res);
+    if (error) store.addNotification({ type: 'error', message: filterErrorText(error) });
+    else finding.setSaved({ ...current, conditions, conditionsOp });
+  }
+
+  async function deleteSaved() {
+    if (!current) return;
+    await store.backend.send('filter-delete', current.id);
+    finding.applySaved(null);
+  }
+
+  const savedItems: MenuEntry[] = [
+    ...saved.map((f) => ({ name: `apply:${f.id}`, text: f.name })),
+    ...(saved.length > 0 ? [{ kind: 'separator' as const }] : []),
+    ...(conditions.length > 0 && (!current || modified)
+      ? [{ name: 'save', text: 'Save new filter…' }]
+      : []),
+    ...(current && modified ? [{ name: 'update', text: `Update “${current.name}”` }] : []),
+    ...(current ? [{ name: 'rename', text: 'Rename filter…' }] : []),
+    ...(current ? [{ name: 'delete', text: 'Delete filter', danger: true }] : []),
+    ...(conditions.length > 0 ? [{ name: 'clear', text: 'Clear filter' }] : []),
+  ];
+
+  const show = conditions.length > 0 || saved.length > 0;
+  if (!show) return null;
+  return (
+    <div className="reg-filters" role="group" aria-label="Filters">
+      {current && (
+        <span className="reg-saved-name">
+          {current.name}
+          {modified && <span className="subdued"> (changed)</span>}
+        </span>
+      )}
+      {conditions.map((c, i) => (
+        <span key={i} className="reg-chip-wrap">
+          {i > 0 && (
+            <Button
+              type="button"
+              variant="bare"
+              className="reg-op"
+              aria-label={`Match ${conditionsOp === 'and' ? 'all' : 'any'} conditions (switch)`}
+              onClick={() => finding.setConditionsOp(conditionsOp === 'and' ? 'or' : 'and')}
+            >
+              {conditionsOp}
+            </Button>
+          )}
+          <span className="reg-chip">
+            <Button
+              type="button"
+              ref={(el) => {
+                chips.current[i] = el;
+              }}
+              variant="bare"
+              className="reg-chip-text"
+              aria-label={`Edit filter: ${describeCondition(c, describe)}`}
+              onClick={() => setEditing(i)}
+            >
+              {describeCondition(c, describe)}
+            </Button>
+            <Button
+              type="button"
+              variant="bare"
+              className="reg-chip-remove"
+              aria-label={`Remove filter: ${describeCondition(c, describe)}`}
+              onClick={() => replace(i, null)}
+            >
+              ×
+            </Button>
+          </span>
+          {editing === i && (
+            <ConditionEditor
+              anchor={{ current: chips.current[i] ?? null }}
+              condition={c}
+              onApply={(next) => {
+                replace(i, next);
+                setEditing(null);
+              }}
+              onClose={() => setEditing(null)}
+            />
+          )}
+        </span>
+      ))}
+      <div ref={savedButton} className="reg-saved">
+        <MenuButton
+          label="Saved filters ▾"
+          className="btn btn-small"
+          items={savedItems}
+          onSelect={(name) => {
+            if (name.startsWith('apply:')) {
+              finding.applySaved(saved.find((f) => `apply:${f.id}` === name) ?? null);
+            } else if (name === 'save' || name === 'rename') setNaming(name);
+            else if (name === 'update') void updateSaved();
+            else if (name === 'delete') void deleteSaved();
+            else if (name === 'clear') finding.applySaved(null);
+          }}
+        />
+      </div>
+      {naming && (
+        <FilterNameForm
+          anchor={savedButton}
+          initial={naming === 'rename' ? (current?.name ?? '') : ''}
+          onClose={() => setNaming(null)}
+          onSave={async (name) => {
+            const state =
+              naming === 'rename' && current
+                ? {
+                    id: current.id,
+                    name,
+                    conditions: current.conditions,
+                    conditionsOp: current.conditionsOp,
+                  }
+                : { name, conditions, conditionsOp };
+            const res = await store.backend.send(
+              naming === 'rename' ? 'filter-update' : 'filter-create',
+              { state },
+            );
+            const error = failureOf(res);
+            if (error) return filterErrorText(error);
+            const id = naming === 'rename' ? current!.id : (res as string);
+            finding.setSaved({
+              id,
+              name,
+              conditions: state.conditions,
+              conditionsOp: state.conditionsOp,
+            });
+            setNaming(null);
+            return null;
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function FilterNameForm({
+  anchor,
+  initial,
+  onSave,
+  onClose,
+}: {
+  anchor: RefObject<HTMLElement | null>;
+  initial: string;
+  onSave: (name: string) => Promise<string | null>;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Popover anchor={anchor} className="reg-condition">
+      <form
+        role="dialog"
+        aria-label="Save filter"
+        className="stack"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            onClose();
+          }
+        }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onSave(name).then(setError);
+        }}
+      >
+        <label className="field">
+          Filter name
+          <input
+            className="input"
+            autoFocus
+            value={name}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => {
+              setName(e.target.value);
+              setError(null);
+            }}
+          />
+        </label>
+        {error && <ErrorText>{error}</ErrorText>}
+        <div className="row" style={{ justifyContent: 'flex-end' }}>
+          <Button type="button" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary">
+            Save
+          </Button>
+        </div>
+      </form>
+    </Popover>
+  );
+}

@@ -1,0 +1,70 @@
+import { useMemo } from 'react';
+import { useAppState } from '../../../store/context.ts';
+import { registerQuery, showsRunningBalance } from './register-query.ts';
+import { displayRows } from './register-rows.ts';
+import type { RegisterFinding } from './use-register-finding.ts';
+import { useRegisterRows } from './use-register-rows.ts';
+import type { RegisterView } from './views.ts';
+
+/**
+ * A view's rows as the register shows them: its query (the view, search, filters, sort), the
+ * rows loaded page by page, with the running balance when one account is shown unfiltered.
+ */
+export function useRegisterData(view: RegisterView, finding: RegisterFinding) {
+  const findingInput = {
+    search: finding.search,
+    filters: finding.filters ?? [],
+    conditionsOp: finding.conditionsOp,
+    hideCleared: finding.hideCleared,
+    sort: finding.sort,
+  };
+  const running = view.kind === 'account' && showsRunningBalance(findingInput, true);
+  const plain = showsRunningBalance(findingInput, true);
+  const query = useMemo(
+    () => (finding.filters === null ? null : registerQuery({ view: view.filter, ...findingInput })),
+    // findingInput's parts are the dependencies.
+    [
+      view.filter,
+      finding.filters,
+      finding.search,
+      finding.conditionsOp,
+      finding.hideCleared,
+      finding.sort,
+    ],
+  );
+  const data = useRegisterRows(query, running ? view.balanceCell : null);
+  const rows = useMemo(
+    () => displayRows(data.groups, running ? data.balance : null),
+    [data.groups, data.balance, running],
+  );
+  return { query, data, rows, running, plain };
+}
+
+/**
+ * Which accounts' scheduled transactions the view shows above its rows: none while a search or
+ * filter narrows it (`plain` false) or in Uncategorized.
+ */
+export function usePreviewAccounts(
+  plain: boolean,
+  view: RegisterView,
+): ((account: string) => boolean) | null {
+  const accounts = useAppState((s) => s.accounts);
+  const accountMap = useMemo(() => new Map(accounts.map((a) => [a.id, a])), [accounts]);
+  return useMemo(() => {
+    if (!plain) return null;
+    switch (view.kind) {
+      case 'account':
+        return (a: string) => a === view.account?.id;
+      case 'uncategorized':
+        return null;
+      default:
+        return (a: string) => {
+          const acct = accountMap.get(a);
+          if (!acct || acct.closed) return false;
+          if (view.kind === 'budgeted') return !acct.offbudget;
+          if (view.kind === 'offbudget') return !!acct.offbudget;
+          return true;
+        };
+    }
+  }, [plain, view.kind, view.account?.id, accountMap]);
+}

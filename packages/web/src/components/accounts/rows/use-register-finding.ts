@@ -1,0 +1,104 @@
+/**
+ * Finding transactions in the register: the search box, the filter bar's conditions (rule
+ * editor fields and operators, and/or) and the saved filter they came from, the column sort and
+ * hidden cleared transactions.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { savePrefs } from '../../../store/actions.ts';
+import { useAppState, useStore } from '../../../store/context.ts';
+import type { LocalPrefs } from '../../../store/types.ts';
+import { useFormat } from '../../../store/use-format.ts';
+import { isFailure } from '../../../backend/backend.ts';
+import { usePayeeName } from '../../kit/pickers/Pickers.tsx';
+import type { FilterCondition, SavedFilter } from './filter-conditions.ts';
+import type { Sort } from './register-query.ts';
+import { searchFilter } from './search.ts';
+import type { RegisterView } from './views.ts';
+
+export interface InitialFilter {
+  conditions: FilterCondition[];
+  conditionsOp?: 'and' | 'or';
+}
+
+const hideClearedPref = (view: RegisterView) => `hide-cleared-${view.routeId ?? 'all'}`;
+
+export function useRegisterFinding(view: RegisterView, initial: InitialFilter | null) {
+  const store = useStore();
+  const fmt = useFormat();
+  const payees = useAppState((s) => s.payees);
+  const accounts = useAppState((s) => s.accounts);
+  const categories = useAppState((s) => s.categories.list);
+  const prefs = useAppState((s) => s.prefs) as Record<string, unknown> | null;
+  const payeeName = usePayeeName();
+
+  const [searchText, setSearchText] = useState('');
+  const [conditions, setConditions] = useState<FilterCondition[]>(initial?.conditions ?? []);
+  const [conditionsOp, setConditionsOp] = useState<'and' | 'or'>(initial?.conditionsOp ?? 'and');
+  const [saved, setSaved] = useState<SavedFilter | null>(null);
+  const [sort, setSort] = useState<Sort | null>(null);
+  const hideCleared = prefs?.[hideClearedPref(view)] === true;
+
+  // The filter bar's conditions as query filters (the core's make-filters-from-conditions).
+  const [compiled, setCompiled] = useState<{ key: string; filters: Record<string, unknown>[] }>({
+    key: '[]',
+    filters: [],
+  });
+  const conditionsKey = JSON.stringify(conditions);
+  useEffect(() => {
+    if (conditions.length === 0) {
+      setCompiled({ key: '[]', filters: [] });
+      return;
+    }
+    let cancelled = false;
+    void store.backend
+      .send('make-filters-from-conditions', {
+        conditions,
+      })
+      .then((res) => {
+        if (cancelled) return;
+        setCompiled({ key: conditionsKey, filters: isFailure(res) ? [] : (res.filters ?? []) });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [store, conditionsKey]);
+
+  const search = useMemo(
+    () =>
+      searchFilter(searchText, {
+        payees: payees.map((p) => ({ id: p.id, name: payeeName(p.id) })),
+        categories: categories.map((c) => ({ id: c.id, name: c.name })),
+        accounts: accounts.map((a) => ({ id: a.id, name: a.name })),
+        dateFormat: fmt.dateFormat,
+      }),
+    // payeeName follows payees and accounts.
+    [searchText, payees, categories, accounts, fmt.dateFormat],
+  );
+
+  return {
+    searchText,
+    setSearchText,
+    search,
+    conditions,
+    setConditions,
+    conditionsOp,
+    setConditionsOp,
+    saved,
+    setSaved,
+    /** Null until the conditions are turned into query filters. */
+    filters: compiled.key === conditionsKey ? compiled.filters : null,
+    sort,
+    setSort,
+    hideCleared,
+    setHideCleared: (hide: boolean) =>
+      void savePrefs(store, { [hideClearedPref(view)]: hide } as Partial<LocalPrefs>),
+    /** Applies a saved filter's conditions (or clears the filter bar with null). */
+    applySaved(filter: SavedFilter | null) {
+      setSaved(filter);
+      setConditions(filter ? filter.conditions : []);
+      setConditionsOp(filter?.conditionsOp ?? 'and');
+    },
+  };
+}
+
+export type RegisterFinding = ReturnType<typeof useRegisterFinding>;

@@ -1,7 +1,0 @@
-import type { ModalRegistry } from '../app/ModalHost.tsx';
-
-/**
- * The schedules area's modals by the spec's names. Load each with `lazy(() => import(...))` so
- * its code comes with the modal, not with the app's first load.
- */
-export const schedulesModals: ModalRegistry = {};
