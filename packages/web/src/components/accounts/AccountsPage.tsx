@@ -3,8 +3,8 @@ import { useLocation, useParams } from 'react-router';
 import { useAppState } from '../../app/context.ts';
 import { useResponsive } from '../../app/responsive.ts';
 import { ConnectionProblemBanner } from '../import/ConnectionProblemBanner.tsx';
-import { MobileAccountsList } from './MobileAccounts.tsx';
-import { MobileRegister } from './MobileRegister.tsx';
+import { PhoneAccounts } from '../phone/PhoneAccounts.tsx';
+import { PhoneRegister } from '../phone/PhoneRegister.tsx';
 import { Register } from './Register.tsx';
 import type { InitialFilter } from './use-register-finding.ts';
 import { registerView } from './views.ts';
@@ -38,7 +38,7 @@ export function AccountsPage() {
     return (
       <>
         {banner}
-        {id === undefined ? <MobileAccountsList /> : <MobileRegister view={view} />}
+        {id === undefined ? <PhoneAccounts /> : <PhoneRegister key={id} view={view} />}
       </>
     );
   }

@@ -8,6 +8,7 @@ import { useResponsive } from '../../app/responsive.ts';
 import { DemoBanner, MobileNotice, SyncingBanner, UpdateBanner } from '../app/Banners.tsx';
 import { ModalHost } from '../app/ModalHost.tsx';
 import { BottomNav } from './BottomNav.tsx';
+import { AddTransactionButton, showsAddTransaction } from '../phone/AddTransactionButton.tsx';
 import { budgetModals } from './modal-registry.ts';
 import { type LoadedPage, type PageName, pageLoaders } from './pages.ts';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
@@ -28,6 +29,7 @@ const PayeesPage = lazy(() => import('../payees/PayeesPage.tsx'));
 const RulesPage = lazy(() => import('../rules/RulesPage.tsx'));
 const SettingsPage = lazy(() => import('../settings/SettingsPage.tsx'));
 const BankLinkPage = lazy(() => import('../import/BankLinkPage.tsx'));
+const TransactionEditor = lazy(() => import('../phone/TransactionEditor.tsx'));
 
 function PageLoading() {
   return (
@@ -159,12 +161,15 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
                 <Route path="/gocardless/link" element={<BankLinkPage />} />
                 <Route path="/accounts" element={page('accounts', AccountsPage)} />
                 <Route path="/accounts/:id" element={page('accounts', AccountsPage)} />
+                <Route path="/transactions/new" element={<TransactionEditor />} />
+                <Route path="/transactions/:id" element={<TransactionEditor />} />
                 <Route path="*" element={<Navigate to="/budget" replace />} />
               </Routes>
             </Suspense>
           )}
         </main>
         {isNarrow && <MobileNotice />}
+        {isNarrow && showsAddTransaction(pathname) && <AddTransactionButton />}
         {showTabs && <BottomNav />}
       </div>
       <ModalHost registry={budgetModals} inManager={false} />
