@@ -8,7 +8,7 @@ export function showsAddTransaction(pathname: string): boolean {
 }
 
 /**
- * The phone's 'Add transaction' button, floating above the tab bar on the budget page and
+ * The phone's 'Add transaction' button, kept in view at the bottom of the budget page and
  * every account screen: a link to the editor, in the shown account when there is one, so it
  * opens at once without waiting for any figure.
  */
@@ -18,11 +18,13 @@ export function AddTransactionButton() {
   const special = ['budgeted', 'offbudget', 'uncategorized'];
   const account = match && !special.includes(match[1]!) ? match[1] : null;
   return (
-    <Link
-      to={account ? `/transactions/new?account=${account}` : '/transactions/new'}
-      className={buttonClass('primary', 'normal', 'ph-fab')}
-    >
-      <span aria-hidden="true">+ </span>Add transaction
-    </Link>
+    <div className="ph-fab-bar">
+      <Link
+        to={account ? `/transactions/new?account=${account}` : '/transactions/new'}
+        className={buttonClass('primary', 'normal', 'ph-fab')}
+      >
+        <span aria-hidden="true">+ </span>Add transaction
+      </Link>
+    </div>
   );
 }

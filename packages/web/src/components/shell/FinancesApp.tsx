@@ -167,9 +167,9 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
               </Routes>
             </Suspense>
           )}
+          {isNarrow && showsAddTransaction(pathname) && <AddTransactionButton />}
         </main>
         {isNarrow && <MobileNotice />}
-        {isNarrow && showsAddTransaction(pathname) && <AddTransactionButton />}
         {showTabs && <BottomNav />}
       </div>
       <ModalHost registry={budgetModals} inManager={false} />
