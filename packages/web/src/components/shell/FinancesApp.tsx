@@ -105,7 +105,9 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
     return store.backend.listen('undo-event', ({ undoTag }) => {
       const url =
         typeof undoTag === 'object' && undoTag !== null && 'url' in undoTag ? undoTag.url : null;
-      if (typeof url === 'string' && url !== window.location.pathname + window.location.search) {
+      // The phone's transaction editor is left on save: its undo stays where the person is.
+      if (typeof url !== 'string' || url.startsWith('/transactions/')) return;
+      if (url !== window.location.pathname + window.location.search) {
         navigate(url);
       }
     });
