@@ -191,7 +191,12 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
       <header className="ph-header">
         <Button
           className="ph-header-button"
-          onClick={() => (dirty ? setAsk('leave') : back())}
+          onClick={() =>
+            // A refused text (not an amount yet) is typed work too.
+            draftChanged(start, draftRef.current) || invalid.current.size > 0
+              ? setAsk('leave')
+              : back()
+          }
           disabled={busy}
         >
           Cancel
