@@ -44,9 +44,9 @@ export default function TransactionEditorPage() {
       .filter({ id })
       .select('*')
       .serialize();
-    void runQuery<{ data: RegisterTx[] }>(store, query).then((res) => {
+    void runQuery<RegisterTx[]>(store, query).then((rows) => {
       if (!live) return;
-      const tx = res.data[0];
+      const tx = rows[0];
       setLoaded(tx ? { state: 'ready', tx } : { state: 'missing' });
     });
     return () => {
