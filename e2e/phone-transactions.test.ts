@@ -68,6 +68,9 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     main().getByRole('button', { name, exact: typeof name === 'string' });
   const option = (name: string) => page.getByRole('option', { name, exact: true });
   const row = (text: string | RegExp) => main().getByRole('link', { name: text });
+  /** The Undo of the notification that says `text` (earlier ones may still show). */
+  const undo = (text: string) =>
+    page.getByRole('status').filter({ hasText: text }).getByRole('button', { name: 'Undo' });
 
   async function phoneShots(name: string) {
     const reports: string[] = [];
@@ -176,6 +179,8 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     // The register reads its running balances with its rows: it waits for the figures.
     await page.evaluate(`localStorage.removeItem('e2e-hold-figures')`);
     await page.reload();
+    // A reload on this shared machine can take a while: the app opens the budget afresh.
+    await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 60_000 });
     await page.getByRole('navigation', { name: 'Main' }).getByText('Accounts').tap();
     await row(/^Checking/).tap();
     await row(/^Corner Shop\s*Groceries/).waitFor(WAIT);
@@ -244,7 +249,7 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     await notes.fill('milk');
     await tap(button('Save'));
     await row(/Groceries · milk/).waitFor(WAIT);
-    await page.getByRole('button', { name: 'Undo' }).tap();
+    await undo('Transaction saved.').tap();
     await expect.poll(() => row(/Groceries · milk/).count(), WAIT).toBe(0);
 
     await row(/^Corner Shop\s*Groceries/).tap();
@@ -266,7 +271,7 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     await tap(button('Delete'));
     await page.getByText('Transaction deleted.').waitFor(WAIT);
     await expect.poll(() => row(/^Bakery/).count(), WAIT).toBe(0);
-    await page.getByRole('button', { name: 'Undo' }).tap();
+    await undo('Transaction deleted.').tap();
     await row(/^Bakery/).waitFor(WAIT);
     await row(/^Bakery/).tap();
     await tap(button('Delete transaction'));
