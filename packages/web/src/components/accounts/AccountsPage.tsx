@@ -3,8 +3,8 @@ import { useLocation, useParams } from 'react-router';
 import { useAppState } from '../../store/context.ts';
 import { useResponsive } from '../../store/responsive.ts';
 import { ConnectionProblemBanner } from '../import/ConnectionProblemBanner.tsx';
-import { MobileAccountsList } from './account/MobileAccounts.tsx';
-import { MobileRegister } from './register/MobileRegister.tsx';
+import { PhoneAccounts } from '../phone/PhoneAccounts.tsx';
+import { PhoneRegister } from '../phone/PhoneRegister.tsx';
 import { Register } from './register/Register.tsx';
 import type { InitialFilter } from './rows/use-register-finding.ts';
 import { registerView } from './rows/views.ts';
@@ -38,7 +38,7 @@ export function AccountsPage() {
     return (
       <>
         {banner}
-        {id === undefined ? <MobileAccountsList /> : <MobileRegister view={view} />}
+        {id === undefined ? <PhoneAccounts /> : <PhoneRegister key={id} view={view} />}
       </>
     );
   }

@@ -8,6 +8,7 @@ import { useResponsive } from '../../store/responsive.ts';
 import { DemoBanner, MobileNotice, SyncingBanner, UpdateBanner } from './Banners.tsx';
 import { ModalHost } from '../kit/data/ModalHost.tsx';
 import { BottomNav } from './BottomNav.tsx';
+import { AddTransactionButton, showsAddTransaction } from '../phone/AddTransactionButton.tsx';
 import { type LoadedPage, type PageName, pageLoaders } from './pages.ts';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
@@ -27,6 +28,7 @@ const PayeesPage = lazy(() => import('../payees/PayeesPage.tsx'));
 const RulesPage = lazy(() => import('../rules/RulesPage.tsx'));
 const SettingsPage = lazy(() => import('../settings/SettingsPage.tsx'));
 const BankLinkPage = lazy(() => import('../import/BankLinkPage.tsx'));
+const TransactionEditor = lazy(() => import('../phone/TransactionEditor.tsx'));
 
 function PageLoading() {
   return (
@@ -102,7 +104,9 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
     return store.backend.listen('undo-event', ({ undoTag }) => {
       const url =
         typeof undoTag === 'object' && undoTag !== null && 'url' in undoTag ? undoTag.url : null;
-      if (typeof url === 'string' && url !== window.location.pathname + window.location.search) {
+      // The phone's transaction editor is left on save: its undo stays where the person is.
+      if (typeof url !== 'string' || url.startsWith('/transactions/')) return;
+      if (url !== window.location.pathname + window.location.search) {
         navigate(url);
       }
     });
@@ -158,10 +162,13 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
                 <Route path="/gocardless/link" element={<BankLinkPage />} />
                 <Route path="/accounts" element={page('accounts', AccountsPage)} />
                 <Route path="/accounts/:id" element={page('accounts', AccountsPage)} />
+                <Route path="/transactions/new" element={<TransactionEditor />} />
+                <Route path="/transactions/:id" element={<TransactionEditor />} />
                 <Route path="*" element={<Navigate to="/budget" replace />} />
               </Routes>
             </Suspense>
           )}
+          {isNarrow && showsAddTransaction(pathname) && <AddTransactionButton />}
         </main>
         {isNarrow && <MobileNotice />}
         {showTabs && <BottomNav />}

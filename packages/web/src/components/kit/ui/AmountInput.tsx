@@ -28,6 +28,8 @@ export interface AmountInputProps {
   blankZero?: boolean;
   /** Sign toggle before the field (rules: inflow or outflow); the value's sign follows it. */
   signToggle?: boolean;
+  /** With the sign toggle: the sign of a zero or blank value (a new expense is an outflow). */
+  defaultNegative?: boolean;
   /** A message from the owner (a save the core refused), shown like the input's own errors. */
   error?: string | null;
   /**
@@ -57,6 +59,7 @@ export function AmountInput({
   autoFocus,
   blankZero,
   signToggle,
+  defaultNegative = false,
   error: outsideError,
   onRefused,
   id,
@@ -68,7 +71,9 @@ export function AmountInput({
   const fmt = useFormat();
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [negative, setNegative] = useState(value !== null && value < 0);
+  const [negative, setNegative] = useState(
+    value !== null && value !== 0 ? value < 0 : defaultNegative,
+  );
   const shown = (cents: number | null) => {
     if (cents === null || (blankZero && cents === 0)) return '';
     return fmt.amount(signToggle ? Math.abs(cents) : cents);

@@ -137,7 +137,8 @@ export function DateInput({
         autoComplete="off"
         aria-label={label}
         aria-haspopup="dialog"
-        aria-expanded={open}
+        // A textbox may not carry aria-expanded (axe: aria-allowed-attr); the calendar it
+        // opens is named by aria-controls while shown.
         aria-controls={open ? calendarId : undefined}
         aria-invalid={message ? true : undefined}
         aria-describedby={message ? errorId : undefined}

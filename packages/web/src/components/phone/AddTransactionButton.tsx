@@ -1,0 +1,30 @@
+import { Link, useLocation } from 'react-router';
+import { buttonClass } from '../kit/ui/Button.tsx';
+import './phone.css';
+
+/** Where the floating 'Add transaction' button shows on a phone: the budget and the accounts. */
+export function showsAddTransaction(pathname: string): boolean {
+  return pathname === '/budget' || pathname === '/accounts' || pathname.startsWith('/accounts/');
+}
+
+/**
+ * The phone's 'Add transaction' button, kept in view at the bottom of the budget page and
+ * every account screen: a link to the editor, in the shown account when there is one, so it
+ * opens at once without waiting for any figure.
+ */
+export function AddTransactionButton() {
+  const { pathname } = useLocation();
+  const match = /^\/accounts\/([^/]+)$/.exec(pathname);
+  const special = ['budgeted', 'offbudget', 'uncategorized'];
+  const account = match && !special.includes(match[1]!) ? match[1] : null;
+  return (
+    <div className="ph-fab-bar">
+      <Link
+        to={account ? `/transactions/new?account=${account}` : '/transactions/new'}
+        className={buttonClass('primary', 'normal', 'ph-fab')}
+      >
+        <span aria-hidden="true">+ </span>Add transaction
+      </Link>
+    </div>
+  );
+}
