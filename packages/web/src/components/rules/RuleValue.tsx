@@ -12,10 +12,7 @@ import {
   usePayeeName,
 } from '../kit/pickers/Pickers.tsx';
 import { localToday } from '../kit/ui/calendar.ts';
-// The schedules area's recurrence popup (its styles come with it): a schedule's rule keeps its
-// recurrence in the date condition.
-import { RecurrenceInput } from '../schedules/RecurrenceInput.tsx';
-import '../schedules/schedules.css';
+import { RecurrenceInput } from '../kit/pickers/RecurrenceInput.tsx';
 import type { EditRow } from './rule-editor.ts';
 import { DELETED } from './rule-text.ts';
 import { useRuleNames } from './use-rule-names.ts';

@@ -8,7 +8,7 @@ import { DateInput } from '../kit/ui/DateInput.tsx';
 import { AccountAutocomplete, PayeeAutocomplete } from '../kit/pickers/Pickers.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import { LinkedTransactions } from './LinkedTransactions.tsx';
-import { RecurrenceInput } from './RecurrenceInput.tsx';
+import { RecurrenceInput } from '../kit/pickers/RecurrenceInput.tsx';
 import type { RuleLike } from './rule-text.ts';
 import { RuleSummary } from './RuleSummary.tsx';
 import {
@@ -22,7 +22,7 @@ import {
   newScheduleForm,
   type ScheduleForm,
 } from './schedule-form.ts';
-import { UpcomingDates } from './UpcomingDates.tsx';
+import { UpcomingDates } from '../kit/pickers/UpcomingDates.tsx';
 import { useScheduleRows } from './use-schedules.ts';
 import './schedules.css';
 import { Select } from '../kit/ui/Select.tsx';
