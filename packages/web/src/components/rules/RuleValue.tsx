@@ -14,8 +14,8 @@ import {
 import { localToday } from '../kit/ui/calendar.ts';
 import { RecurrenceInput } from '../kit/pickers/RecurrenceInput.tsx';
 import type { EditRow } from './rule-editor.ts';
-import { DELETED } from './rule-text.ts';
-import { useRuleNames } from './use-rule-names.ts';
+import { DELETED } from '../conditions/rule-text.ts';
+import { useRuleNames } from '../conditions/use-rule-names.ts';
 import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 interface ValueProps {

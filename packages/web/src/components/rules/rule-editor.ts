@@ -22,17 +22,9 @@ import {
   ruleErrorText,
   type RuleField,
 } from '@coffer/core/ui';
+import type { RuleRow, Stage } from '../conditions/rule-text.ts';
 
-export type Stage = 'pre' | 'post' | null;
-
-/** A condition or action as rules are sent and received (public field names). */
-export interface RuleRow {
-  field?: string | null;
-  op: string;
-  value: unknown;
-  type?: string;
-  options?: unknown;
-}
+export type { RuleRow, Stage };
 
 /** A rule as `edit-rule` is opened with it (`{ rule }`); no id for a new rule. */
 export interface EditorRule {

@@ -9,8 +9,7 @@ import { AccountAutocomplete, PayeeAutocomplete } from '../kit/pickers/Pickers.t
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import { LinkedTransactions } from './LinkedTransactions.tsx';
 import { RecurrenceInput } from '../kit/pickers/RecurrenceInput.tsx';
-import type { RuleLike } from './rule-text.ts';
-import { RuleSummary } from './RuleSummary.tsx';
+import { type RuleLike, ScheduleRule } from './ScheduleRule.tsx';
 import {
   AMOUNT_OPS,
   type AmountOp,
@@ -308,7 +307,7 @@ function ScheduleEditor({
           <LinkedTransactions scheduleId={id} />
         </section>
       )}
-      {id && rule && <RuleSummary rule={rule} />}
+      {id && rule && <ScheduleRule rule={rule} />}
     </div>
   );
 }
