@@ -3,6 +3,7 @@
  * scheduled previews, splits and sorting (the account menu is use-account-actions.ts). Calls
  * into other working areas go through their public entry points (CONTRACTS.md).
  */
+import { q } from '@coffer/core/ui';
 import type { QueryState } from '@coffer/core/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -92,20 +93,14 @@ export function useRegisterActions({ query, data, rows, editing, finding }: Deps
     const list = [...ids];
     const missing = list.filter((id) => !byKey.has(id));
     const fetched = missing.length
-      ? await runQuery<RegisterTx[]>(store, {
-          table: 'transactions',
-          tableOptions: { splits: 'all' },
-          filterExpressions: [{ id: { $oneof: missing } }],
-          selectExpressions: ['*'],
-          groupExpressions: [],
-          orderExpressions: [],
-          calculation: false,
-          rawMode: false,
-          withDead: false,
-          validateRefs: true,
-          limit: null,
-          offset: null,
-        })
+      ? await runQuery<RegisterTx[]>(
+          store,
+          q('transactions')
+            .options({ splits: 'all' })
+            .filter({ id: { $oneof: missing } })
+            .select(['*'])
+            .serialize(),
+        )
       : [];
     const more = new Map(fetched.map((t) => [t.id, t]));
     return list.map((id) => byKey.get(id) ?? more.get(id)).filter((t): t is RegisterTx => !!t);
