@@ -20,19 +20,32 @@ export type { CategoryGroupRow, CategoryRow, GroupWithCategories } from './categ
 export type { GlobalPrefs } from './files/account-handlers.ts';
 export type { FileEntry, FileState } from './files/file-list.ts';
 export type { PayeeRow } from './payees/queries.ts';
-// months
+// the calendar: months, days, weeks and their names (the caller passes today in)
 export {
   addMonths,
   diffMonths,
   fromDbMonth,
   isMonth,
+  MONTH_NAMES,
   monthDateBounds,
+  monthName,
+  monthOfDay,
   monthRange,
+  monthTitle,
   prevMonth,
   sheetForMonth,
   toDbMonth,
   type Month,
-} from './budget/months.ts';
+} from './calendar/months.ts';
+export {
+  addDays,
+  DAYS_OF_WEEK,
+  formatDay,
+  monthGrid,
+  parseDay,
+  startOfWeek,
+  weekdaysFrom,
+} from './calendar/days.ts';
 export { parseNote } from './budget/templates/parse.ts';
 export type { ParsedTemplate } from './budget/templates/types.ts';
 // queries
@@ -92,22 +105,21 @@ export {
 } from './rules/fields.ts';
 export type { ConditionOp, FieldType, RuleAction, RuleField } from './rules/types.ts';
 // schedules
-export { MAX_WEEKDAY_NTH, validInterval } from './schedules/recurrence/config.ts';
-export { advanceAfterPayment } from './schedules/recurrence/dates.ts';
-export { formatDay, parseDay } from './schedules/recurrence/days.ts';
-export { describeRecurrence, ordinal } from './schedules/recurrence/describe.ts';
+export { MAX_WEEKDAY_NTH, validInterval } from './recurrence/config.ts';
+export { advanceAfterPayment } from './recurrence/dates.ts';
+export { describeRecurrence, ordinal } from './recurrence/describe.ts';
 export {
   changeRecurFrequency,
   defaultRecurConfig,
   finishRecurConfig,
-} from './schedules/recurrence/editor.ts';
-export { parseRecurrence } from './schedules/recurrence/recurrence.ts';
+} from './recurrence/editor.ts';
+export { parseRecurrence } from './recurrence/recurrence.ts';
 export type {
   RecurConfig,
   RecurEndMode,
   RecurFrequency,
   RecurPattern,
-} from './schedules/recurrence/types.ts';
+} from './recurrence/types.ts';
 // payee names, rule values as the editor checks them, the schedules calendar's projection
 export { checkPayeeName, PAYEE_NAME_SPACES } from './payees/name.ts';
 export { parseDateValue } from './rules/compile.ts';

@@ -4,7 +4,7 @@
  */
 import { monthDateBounds, type Month, type ScheduleInfo } from '../budget/index.ts';
 import type { SqliteDatabase } from '../platform/index.ts';
-import { getUpcomingDates } from '../schedules/recurrence/index.ts';
+import { getUpcomingDates } from '../recurrence/index.ts';
 
 export interface CategoryTexts {
   notes: Map<string, string>;

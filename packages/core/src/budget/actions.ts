@@ -3,7 +3,7 @@
  * rows to write. Nothing is written when a check fails; the error says why.
  */
 import { checkAmount, clamp, type AmountError } from './amounts.ts';
-import { isMonth, prevMonth, type Month } from './months.ts';
+import { isMonth, prevMonth, type Month } from '../calendar/months.ts';
 import { cellNumber, type BudgetReader, type BudgetWrite } from './reader.ts';
 import { cellNames as N, type CategoryInfo } from './types.ts';
 

@@ -21,7 +21,7 @@ import {
   toBudget,
   totalSaved,
 } from './formulas.ts';
-import { prevMonth, sheetForMonth, type Month } from './months.ts';
+import { prevMonth, sheetForMonth, type Month } from '../calendar/months.ts';
 import { cellName, type CellValue, type Compute, type Spreadsheet } from './sheet-engine.ts';
 import { cellNames as N, type BudgetRow, type BudgetType, type CategoryInfo } from './types.ts';
 import type { GroupInfo } from './types.ts';

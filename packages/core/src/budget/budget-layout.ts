@@ -18,7 +18,13 @@ import {
   groupLinks,
   type CellContext,
 } from './budget-cells.ts';
-import { monthRange, prevMonth, sheetForMonth, type BudgetBounds, type Month } from './months.ts';
+import {
+  monthRange,
+  prevMonth,
+  sheetForMonth,
+  type BudgetBounds,
+  type Month,
+} from '../calendar/months.ts';
 import type { Spreadsheet } from './sheet-engine.ts';
 import type { BudgetType, CategoryInfo, GroupInfo } from './types.ts';
 

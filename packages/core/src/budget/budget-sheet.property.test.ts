@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BudgetSheet, type BudgetSheetInit } from './budget-sheet.ts';
-import { addMonths, monthRange } from './months.ts';
+import { addMonths, monthRange } from '../calendar/months.ts';
 import type { CellValue } from './sheet-engine.ts';
 import type { BudgetRow, BudgetType, CategoryInfo, GroupInfo } from './types.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetSheet } from './budget-sheet.ts';
-import { monthRange, sheetForMonth } from './months.ts';
+import { monthRange, sheetForMonth } from '../calendar/months.ts';
 import type { CellChange } from './sheet-engine.ts';
 import { build, row, tx } from './test-helpers/fixtures.ts';
 

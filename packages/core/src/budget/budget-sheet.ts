@@ -8,7 +8,7 @@
 import { full, type CellContext } from './budget-cells.ts';
 import { BudgetLayout } from './budget-layout.ts';
 import { BudgetInputStore } from './inputs.ts';
-import type { BudgetBounds, Month } from './months.ts';
+import type { BudgetBounds, Month } from '../calendar/months.ts';
 import {
   cellName,
   Spreadsheet,

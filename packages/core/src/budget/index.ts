@@ -4,7 +4,7 @@
  * transactions count, and goal templates. Platform-free and database-free: the database layer
  * feeds plain inputs in and persists the writes actions return.
  */
-export * from './months.ts';
+export * from '../calendar/months.ts';
 export { MAX_AMOUNT, MIN_AMOUNT, checkAmount, type AmountError } from './amounts.ts';
 export * as budgetFormulas from './formulas.ts';
 export * from './types.ts';

@@ -3,7 +3,7 @@
  * per month and category. Kept for every month it is given, created or not, so a month that is
  * created later (bounds extended) starts from the right values.
  */
-import type { Month } from './months.ts';
+import type { Month } from '../calendar/months.ts';
 import type { BudgetRow } from './types.ts';
 
 export class BudgetInputStore {

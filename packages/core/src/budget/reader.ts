@@ -3,7 +3,7 @@
  * `BudgetReader` (the live sheet implements it) and return `BudgetWrite`s, which the handler
  * persists (zero_budgets / reflect_budgets / zero_budget_months) and then applies to the sheet.
  */
-import type { Month } from './months.ts';
+import type { Month } from '../calendar/months.ts';
 import type { CellValue } from './sheet-engine.ts';
 import type { BudgetRow, BudgetType, CategoryInfo } from './types.ts';
 

@@ -8,7 +8,7 @@
  * they were transferred to. A transfer to an off-budget account keeps its category on the
  * on-budget side, so it counts as spending there; the off-budget side never counts.
  */
-import { monthFromDate, type Month } from './months.ts';
+import { monthFromDate, type Month } from '../calendar/months.ts';
 import type { CategoryMonthAmount } from './types.ts';
 
 export interface SpendingTransaction {

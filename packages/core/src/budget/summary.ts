@@ -1,4 +1,4 @@
-import type { Month } from './months.ts';
+import type { Month } from '../calendar/months.ts';
 import { cellNumber, type BudgetReader } from './reader.ts';
 
 /** The figures of the envelope budget-summary modal ('Budget Details'). */

@@ -1,4 +1,4 @@
-import type { Month } from './months.ts';
+import type { Month } from '../calendar/months.ts';
 
 /** 'rollover' is the envelope budget, 'report' the tracking budget (Actual's pref values). */
 export type BudgetType = 'rollover' | 'report';

@@ -1,5 +1,5 @@
 import type { Budget } from '../budget-file/budget.ts';
-import { addDaysTo } from '../schedules/recurrence/index.ts';
+import { addDaysTo } from '../recurrence/index.ts';
 import { type StoredTx, fromDateInt, toDateInt } from '../transactions/model.ts';
 import type { Normalized } from './normalize.ts';
 

@@ -1,6 +1,6 @@
 import type { Budget } from '../budget-file/budget.ts';
 import { payeeNameIndex } from '../payees/queries.ts';
-import { parseDay } from '../schedules/recurrence/index.ts';
+import { parseDay } from '../recurrence/index.ts';
 import type { TransactionInput } from '../transactions/model.ts';
 import { titleCase } from './title.ts';
 

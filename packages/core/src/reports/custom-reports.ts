@@ -1,4 +1,4 @@
-import { isDate } from '../budget/months.ts';
+import { isDate } from '../calendar/months.ts';
 import { type HandlerError, handlerError } from '../handlers-core/errors.ts';
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { ConditionsOp, RuleCondition } from '../rules/index.ts';

@@ -5,7 +5,7 @@ import {
   learnCategory,
   planCategoryRule,
 } from '../rules/index.ts';
-import { addDaysTo } from '../schedules/recurrence/index.ts';
+import { addDaysTo } from '../recurrence/index.ts';
 import { type Transaction, dayOf, toDateInt } from '../transactions/model.ts';
 import { applyRuleWrite } from './store.ts';
 

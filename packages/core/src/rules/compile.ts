@@ -1,4 +1,4 @@
-import { parseDay, parseRecurrence, isRecurConfigLike } from '../schedules/recurrence/index.ts';
+import { parseDay, parseRecurrence, isRecurConfigLike } from '../recurrence/index.ts';
 import { checkAmount } from '../budget/amounts.ts';
 import { FIELD_TYPES, TYPE_NULLABLE, TYPE_OPS, isRuleField } from './fields.ts';
 import { approxThreshold } from './threshold.ts';

@@ -1,4 +1,4 @@
-import { APPROX_DATE_DAYS, parseDay } from '../schedules/recurrence/index.ts';
+import { APPROX_DATE_DAYS, parseDay } from '../recurrence/index.ts';
 import type {
   CompiledAction,
   CompiledCondition,

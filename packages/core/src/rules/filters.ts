@@ -1,4 +1,4 @@
-import { addDaysTo, formatDay } from '../schedules/recurrence/index.ts';
+import { addDaysTo, formatDay } from '../recurrence/index.ts';
 import { compileCondition } from './compile.ts';
 import type { CompiledCondition, IdResolver, RuleErrorCode } from './types.ts';
 

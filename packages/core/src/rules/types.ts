@@ -1,4 +1,4 @@
-import type { Recurrence } from '../schedules/recurrence/index.ts';
+import type { Recurrence } from '../recurrence/index.ts';
 
 /** `null` is the default stage, between `pre` and `post`. */
 export type RuleStage = 'pre' | 'post' | null;

@@ -9,7 +9,7 @@ import {
 } from '../rules/index.ts';
 import { insertRule, updateRule } from '../rules-handlers/store.ts';
 import { dayOf, toDateInt } from '../transactions/model.ts';
-import { addDaysTo, getNextDate } from './recurrence/index.ts';
+import { addDaysTo, getNextDate } from '../recurrence/index.ts';
 import { currentNextDate, dateValueOf, setNextDate } from './next-date.ts';
 
 /** The schedule columns a caller may set (the rule is the schedule's own business). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { addDaysTo } from './recurrence/index.ts';
+import { addDaysTo } from '../recurrence/index.ts';
 import { scheduleFixture } from './test-helpers/fixture.ts';
 
 interface Proposal {

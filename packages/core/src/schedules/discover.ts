@@ -9,7 +9,7 @@ import {
   parseDay,
   parseRecurrence,
   weekdayOf,
-} from './recurrence/index.ts';
+} from '../recurrence/index.ts';
 
 /** A recurring pattern found in the history, proposed as a schedule (`schedule/discover`). */
 export interface DiscoveredSchedule {

@@ -14,7 +14,7 @@ import { type SyncStatusSource, startDailyService, syncEventsSource } from './da
 import { discoverSchedules } from './discover.ts';
 import { trackJsonPaths } from './json-paths.ts';
 import { scheduleStatuses } from './read.ts';
-import { INVALID_RULE_ERROR, getUpcomingDates } from './recurrence/index.ts';
+import { INVALID_RULE_ERROR, getUpcomingDates } from '../recurrence/index.ts';
 import { advanceSchedules, postTransactionById } from './service.ts';
 
 const scheduleFields = () =>

@@ -1,7 +1,7 @@
 import type { Budget } from '../budget-file/budget.ts';
 import { type RuleCondition, extractScheduleConditions } from '../rules/index.ts';
 import { dayOf, fromDateInt, toDateInt } from '../transactions/model.ts';
-import { type RecurConfig, getNextDate } from './recurrence/index.ts';
+import { type RecurConfig, getNextDate } from '../recurrence/index.ts';
 
 /**
  * Which copy of the next date a write sets (the reference's two-copy scheme):

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DayBalance, dayBalances, occurrences } from './projection.ts';
 import { getSchedules, latestLinkedDates, scheduleStatuses } from './read.ts';
-import { addDaysTo, parseDay } from './recurrence/index.ts';
+import { addDaysTo, parseDay } from '../recurrence/index.ts';
 import { type ScheduleFixture, scheduleFixture } from './test-helpers/fixture.ts';
 
 /**

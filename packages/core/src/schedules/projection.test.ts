@@ -6,7 +6,7 @@ import {
   type ProjectedSchedule,
   scheduleDates,
 } from './projection.ts';
-import { addDaysTo } from './recurrence/days.ts';
+import { addDaysTo } from '../calendar/days.ts';
 
 function row(over: Partial<ProjectedSchedule>): ProjectedSchedule {
   return {

@@ -4,11 +4,11 @@
  * schedules will still move from today on), so a person sees when money runs short.
  */
 import { type BetweenValue, getScheduledAmount } from '../rules/index.ts';
-import { advanceAfterPayment } from './recurrence/dates.ts';
-import { addDaysTo, formatDay, parseDay } from './recurrence/days.ts';
-import { parseRecurrence } from './recurrence/recurrence.ts';
-import { isSchedulePaid } from './recurrence/status.ts';
-import type { RecurConfig } from './recurrence/types.ts';
+import { advanceAfterPayment } from '../recurrence/dates.ts';
+import { addDaysTo, formatDay, parseDay } from '../calendar/days.ts';
+import { parseRecurrence } from '../recurrence/recurrence.ts';
+import { isSchedulePaid } from '../recurrence/status.ts';
+import type { RecurConfig } from '../recurrence/types.ts';
 
 /** What the projection reads of a schedule (a row of `v_schedules`). */
 export interface ProjectedSchedule {

@@ -13,7 +13,7 @@ import {
   type ScheduleStatus,
   getScheduleStatus,
   isSchedulePaid,
-} from './recurrence/index.ts';
+} from '../recurrence/index.ts';
 
 /** A schedule as `v_schedules` shows it, with its rule's key conditions pulled out. */
 export interface Schedule {

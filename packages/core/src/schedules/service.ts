@@ -12,7 +12,7 @@ import {
   latestLinkedDates,
   statusOf,
 } from './read.ts';
-import { advanceAfterPayment, parseRecurrence } from './recurrence/index.ts';
+import { advanceAfterPayment, parseRecurrence } from '../recurrence/index.ts';
 
 /**
  * Creates the transaction a schedule stands for, dated its next date (or `date`), uncleared

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { type SyncStatusSource, startDailyService } from './daily.ts';
-import { addDaysTo, formatDay, parseDay, weekdayOf } from './recurrence/index.ts';
+import { addDaysTo, formatDay, parseDay, weekdayOf } from '../recurrence/index.ts';
 import { type ScheduleFixture, scheduleFixture } from './test-helpers/fixture.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import { isDate } from '../budget/months.ts';
+import { isDate } from '../calendar/months.ts';
 import type { SqlValue } from '../platform/index.ts';
 import type { SYNCED_SCHEMA } from '../schema/synced-tables.ts';
 

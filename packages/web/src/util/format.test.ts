@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatAmount,
-  formatDate,
-  parseAmount,
-  parseDate,
-  startOfWeek,
-  weekdaysFrom,
-} from './format.ts';
+import { formatAmount, formatDate, parseAmount, parseDate } from './format.ts';
 
 describe('formatAmount', () => {
   it('groups thousands and shows two decimals in each format', () => {
@@ -54,11 +47,5 @@ describe('dates', () => {
     expect(formatDate('2023-08-09', 'dd.MM.yyyy')).toBe('09.08.2023');
     expect(parseDate('09/08/2023', 'dd/MM/yyyy')).toBe('2023-08-09');
     expect(parseDate('2023-02-30', 'yyyy-MM-dd')).toBeNull();
-  });
-  it('orders weekdays from the first day of the week', () => {
-    expect(weekdaysFrom(1)[0]).toBe('Monday');
-    expect(weekdaysFrom(6)[6]).toBe('Friday');
-    expect(startOfWeek('2023-08-09', 0)).toBe('2023-08-06');
-    expect(startOfWeek('2023-08-09', 1)).toBe('2023-08-07');
   });
 });

@@ -18,16 +18,6 @@ export const DATE_FORMATS = [
 ] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number]['value'];
 
-export const DAYS_OF_WEEK = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
-
 export interface NumberFormatConfig {
   format: NumberFormat;
   hideFraction: boolean;
@@ -127,18 +117,4 @@ export function parseDate(text: string, format: DateFormat): string | null {
   const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
   if (d > daysInMonth) return null;
   return `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
-
-/** The seven weekday names starting from the chosen first day (0 = Sunday). */
-export function weekdaysFrom(firstDayIdx: number): string[] {
-  const start = ((firstDayIdx % 7) + 7) % 7;
-  return Array.from({ length: 7 }, (_, i) => DAYS_OF_WEEK[(start + i) % 7] as string);
-}
-
-/** The first day of the week containing `date`, as YYYY-MM-DD. */
-export function startOfWeek(date: string, firstDayIdx: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  const diff = (d.getUTCDay() - firstDayIdx + 7) % 7;
-  d.setUTCDate(d.getUTCDate() - diff);
-  return d.toISOString().slice(0, 10);
 }

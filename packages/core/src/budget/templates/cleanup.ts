@@ -5,7 +5,7 @@
  * 2. overspent categories are covered from To Budget, each only when it can be covered fully;
  * 3. what is left in To Budget goes to the `#cleanup sink [weight]` categories by weight.
  */
-import type { Month } from '../months.ts';
+import type { Month } from '../../calendar/months.ts';
 import { cellNumber, type BudgetReader, type BudgetWrite } from '../reader.ts';
 import { cellNames as N } from '../types.ts';
 import { formatTemplateError, parseNote } from './parse.ts';

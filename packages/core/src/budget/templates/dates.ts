@@ -1,5 +1,5 @@
 /** Calendar arithmetic on 'YYYY-MM-DD' strings, as whole day numbers (no Date, no time zone). */
-import { diffMonths, monthDateBounds, nextMonth, type Month } from '../months.ts';
+import { diffMonths, monthDateBounds, nextMonth, type Month } from '../../calendar/months.ts';
 import type { PeriodUnit } from './types.ts';
 
 /** Days since 1970-01-01 (proleptic Gregorian). */

@@ -3,7 +3,7 @@
  * save toward a dated target (`by`, `schedule`) share the money already in the category,
  * earliest target first, so two targets do not both count the same savings.
  */
-import { addMonths, diffMonths, monthRange, prevMonth, type Month } from '../months.ts';
+import { addMonths, diffMonths, monthRange, prevMonth, type Month } from '../../calendar/months.ts';
 import { cellNumber, type BudgetReader } from '../reader.ts';
 import { cellNames as N, type CategoryInfo } from '../types.ts';
 import { occurrencesInMonth } from './dates.ts';

@@ -4,7 +4,7 @@
  * and the problem; the rest of the note still parses.
  */
 import { MAX_AMOUNT } from '../amounts.ts';
-import { isDate, isMonth } from '../months.ts';
+import { isDate, isMonth } from '../../calendar/months.ts';
 import type {
   CleanupLine,
   Limit,

@@ -7,7 +7,7 @@
  * what is still available; "up to" caps the category's balance after each pass; remainder lines
  * last, sharing what is left by weight.
  */
-import type { Month } from '../months.ts';
+import type { Month } from '../../calendar/months.ts';
 import { cellNumber, type BudgetReader, type BudgetWrite } from '../reader.ts';
 import { cellNames as N, type CategoryInfo } from '../types.ts';
 import { lineAmounts, type CategoryState, type GoalContext } from './goals.ts';

@@ -2,7 +2,7 @@
  * Goal templates: `#template`, `#goal` and `#cleanup` lines in category notes. Amounts are cents;
  * months 'YYYY-MM'; dates 'YYYY-MM-DD'.
  */
-import type { Month } from '../months.ts';
+import type { Month } from '../../calendar/months.ts';
 
 /** "up to X [hold]": cap the category balance at X; with hold, never take money away. */
 export interface Limit {

@@ -1,4 +1,4 @@
-import type { RecurConfig } from '../../schedules/recurrence/types.ts';
+import type { RecurConfig } from '../../recurrence/types.ts';
 
 /**
  * What a budget importer produces: the foreign budget translated into Coffer's terms, with the

@@ -1,6 +1,6 @@
 import type { Budget } from '../../budget-file/budget.ts';
 import { SORT_INCREMENT } from '../../budget-file/default-categories.ts';
-import { toDbMonth } from '../../budget/months.ts';
+import { toDbMonth } from '../../calendar/months.ts';
 import { insertPayee } from '../../payees/queries.ts';
 import type { BudgetDb } from '../../sync/budget-db.ts';
 import { toDateInt } from '../../transactions/model.ts';

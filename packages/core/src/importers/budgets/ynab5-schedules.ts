@@ -1,4 +1,4 @@
-import type { RecurConfig, RecurFrequency } from '../../schedules/recurrence/types.ts';
+import type { RecurConfig, RecurFrequency } from '../../recurrence/types.ts';
 import type { PlanSchedule } from './plan.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the export's shape is checked field by field */

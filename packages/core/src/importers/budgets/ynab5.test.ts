@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { occursOn } from '../../schedules/recurrence/dates.ts';
-import { getNextDate } from '../../schedules/recurrence/index.ts';
+import { occursOn } from '../../recurrence/dates.ts';
+import { getNextDate } from '../../recurrence/index.ts';
 import { fixturePath } from '../parse/test-helpers/fixtures.ts';
 import { budgetedOf, importCore } from './test-helpers/import-core.ts';
 

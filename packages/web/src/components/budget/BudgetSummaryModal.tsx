@@ -1,4 +1,4 @@
-import { prevMonth } from '@coffer/core/ui';
+import { prevMonth, monthTitle, monthName } from '@coffer/core/ui';
 import { useStore } from '../../store/context.ts';
 import { useFormat } from '../../store/use-format.ts';
 import type { ModalProps } from '../../store/modals.ts';
@@ -6,7 +6,6 @@ import { cellValue, useSheetCells } from '../kit/data/data.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { run } from './actions.ts';
 import { cell } from './cells.ts';
-import { monthTitle, shortMonthName } from './month-nav.ts';
 import { Button } from '../kit/ui/Button.tsx';
 
 /**
@@ -30,7 +29,7 @@ export function BudgetSummaryModal({ options, close, active }: ModalProps<'budge
   const buffered = v('buffered');
   const lines: Array<[string, number]> = [
     ['Available funds', v('available-funds')],
-    [`Overspent in ${shortMonthName(prevMonth(month))}`, v('last-month-overspent')],
+    [`Overspent in ${monthName(prevMonth(month), true)}`, v('last-month-overspent')],
     ['Budgeted', v('total-budgeted')],
     ['For next month', buffered === 0 ? 0 : -buffered],
   ];

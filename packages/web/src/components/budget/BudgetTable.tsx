@@ -1,3 +1,4 @@
+import { monthTitle } from '@coffer/core/ui';
 import { memo, useState } from 'react';
 import { useStore } from '../../store/context.ts';
 import { Amount } from '../kit/ui/AmountInput.tsx';
@@ -7,7 +8,6 @@ import { BudgetRows } from './BudgetRows.tsx';
 import { saveName } from './category-actions.ts';
 import { cell } from './cells.ts';
 import { MonthHeader } from './MonthHeader.tsx';
-import { monthTitle } from './month-nav.ts';
 import { NameEditor } from './NameEditor.tsx';
 import type { Row } from './rows.ts';
 import { useBudgetView } from './view.ts';

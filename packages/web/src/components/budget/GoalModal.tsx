@@ -1,3 +1,4 @@
+import { monthTitle } from '@coffer/core/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useAppState, useStore } from '../../store/context.ts';
 import type { ModalProps } from '../../store/modals.ts';
@@ -5,7 +6,6 @@ import { AmountInput } from '../kit/ui/AmountInput.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { failureText, runTemplates } from './actions.ts';
 import { type GoalForm, type GoalKind, goalLine, noteWithGoal, readGoal } from './goals.ts';
-import { monthTitle } from './month-nav.ts';
 import { Select } from '../kit/ui/Select.tsx';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
 import { Button } from '../kit/ui/Button.tsx';

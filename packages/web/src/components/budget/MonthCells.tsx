@@ -1,3 +1,4 @@
+import { monthTitle } from '@coffer/core/ui';
 import { memo, type KeyboardEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useStore } from '../../store/context.ts';
@@ -9,7 +10,6 @@ import { run, showTransactions } from './actions.ts';
 import { categoryCell, cell, groupCell } from './cells.ts';
 import { foreseenCells } from './foresee.ts';
 import { balanceMenu, budgetMenu, type CellState, cellMenu, runCellItem } from './menus.ts';
-import { monthTitle } from './month-nav.ts';
 import { budgetCellKey, moveFromBudgetCell, useBudgetView } from './view.ts';
 import { Button } from '../kit/ui/Button.tsx';
 

@@ -1,12 +1,11 @@
 import { memo } from 'react';
 import { useStore } from '../../store/context.ts';
 import { useFormat } from '../../store/use-format.ts';
-import { prevMonth } from '@coffer/core/ui';
+import { prevMonth, monthTitle, monthName } from '@coffer/core/ui';
 import { MenuButton } from '../kit/ui/Menu.tsx';
 import { useStoreNumber } from '../kit/data/sheet-cell-store.ts';
 import { cell } from './cells.ts';
 import { monthMenu, runMonthItem } from './menus.ts';
-import { monthTitle, shortMonthName } from './month-nav.ts';
 import { useBudgetView } from './view.ts';
 import { Button } from '../kit/ui/Button.tsx';
 
@@ -46,7 +45,7 @@ function EnvelopeSummary({ month }: { month: string }) {
     <div className="bt-summary">
       <div className="bt-figures">
         <Figure cents={available} label="Available funds" />
-        <Figure cents={overspent} label={`Overspent in ${shortMonthName(prevMonth(month))}`} />
+        <Figure cents={overspent} label={`Overspent in ${monthName(prevMonth(month), true)}`} />
         <Figure cents={budgeted} label="Budgeted" />
         <Figure cents={buffered === 0 ? 0 : -buffered} label="For next month" />
       </div>

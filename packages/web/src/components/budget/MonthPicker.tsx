@@ -1,5 +1,5 @@
-import { addMonths } from '@coffer/core/ui';
-import { type Bounds, canMove, MONTH_NAMES, monthTitle } from './month-nav.ts';
+import { addMonths, MONTH_NAMES, monthTitle } from '@coffer/core/ui';
+import { type Bounds, canMove } from './month-nav.ts';
 import { Button } from '../kit/ui/Button.tsx';
 
 /**

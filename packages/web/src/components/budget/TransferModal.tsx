@@ -1,3 +1,4 @@
+import { monthTitle } from '@coffer/core/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { useAppState, useStore } from '../../store/context.ts';
 import type { ModalProps } from '../../store/modals.ts';
@@ -13,7 +14,6 @@ import { cellValue, useSheetCells } from '../kit/data/data.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { failureText } from './actions.ts';
 import { categoryCell, cell } from './cells.ts';
-import { monthTitle } from './month-nav.ts';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
 import { Button } from '../kit/ui/Button.tsx';
 

@@ -2,42 +2,14 @@
  * Which months the budget page shows: the first one (kept in the URL as `?month=YYYY-MM`, so
  * undo returns to it), how many fit beside each other, and the bounds the budget has. Pure.
  */
-import { addMonths, diffMonths, isMonth, type Month } from '@coffer/core/ui';
+import { addMonths, diffMonths, isMonth, type Month, monthOfDay } from '@coffer/core/ui';
+import { localToday } from '../kit/ui/calendar.ts';
 
 export type { Month };
 
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-/** 'May', 'Jun', …: the month strip and the "Overspent in {month}" label. */
-export function shortMonthName(month: Month): string {
-  return monthName(month).slice(0, 3);
-}
-
-export function monthName(month: Month): string {
-  return MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month;
-}
-
-/** 'May 2024'. */
-export function monthTitle(month: Month): string {
-  return `${monthName(month)} ${month.slice(0, 4)}`;
-}
-
 /** The month of a local date. */
 export function monthOf(date: Date): Month {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+  return monthOfDay(localToday(date));
 }
 
 export interface Bounds {

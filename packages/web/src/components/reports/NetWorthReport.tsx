@@ -1,8 +1,9 @@
+import { monthTitle } from '@coffer/core/ui';
 import { useAppState } from '../../store/context.ts';
 import { NetWorthChart } from './charts/NetWorthChart.tsx';
 import { ReportControls } from './controls/ReportControls.tsx';
 import { loadNetWorth } from './data/net-worth.ts';
-import { monthLabel, spanLabel } from './data/range.ts';
+import { spanLabel } from './data/range.ts';
 import { monthCondition } from './data/register-filter.ts';
 import { FigureTable } from './FigureTable.tsx';
 import { Figure, ReportFrame, useOpenRegister } from './ReportFrame.tsx';
@@ -32,7 +33,7 @@ export function NetWorthReport() {
       {data && (
         <>
           <div className="report-figures">
-            <Figure label="Net worth" cents={data.net} hint={`End of ${monthLabel(span.end)}`} />
+            <Figure label="Net worth" cents={data.net} hint={`End of ${monthTitle(span.end)}`} />
             <Figure label="Change" cents={data.change} hint={spanLabel(span)} signed />
             <Figure label="Assets" cents={last?.assets ?? 0} />
             <Figure label="Debts" cents={last?.debts ?? 0} />
@@ -55,7 +56,7 @@ export function NetWorthReport() {
             ]}
             rows={[...data.months].reverse()}
             rowKey={(m) => m.month}
-            rowName={(m) => monthLabel(m.month)}
+            rowName={(m) => monthTitle(m.month)}
             onOpen={(m) => openMonth(m.month)}
           />
         </>

@@ -1,3 +1,4 @@
+import { monthTitle } from '@coffer/core/ui';
 import { type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppState, useStore } from '../../store/context.ts';
@@ -8,7 +9,7 @@ import { loadCashFlow } from './data/cash-flow.ts';
 import { chartRows, loadCustom } from './data/custom.ts';
 import { modeOf, settingsOf } from './data/custom-settings.ts';
 import { loadNetWorth } from './data/net-worth.ts';
-import { currentMonth, monthLabel, resolveRange, spanLabel } from './data/range.ts';
+import { currentMonth, resolveRange, spanLabel } from './data/range.ts';
 import { accountIds, transferPayeesOf } from './data/source.ts';
 import { loadSpending } from './data/spending.ts';
 import { makeFilters } from './make-filters.ts';
@@ -87,7 +88,7 @@ export function NetWorthCard() {
         data && (
           <MiniArea
             name="Net worth"
-            points={data.months.map((m) => ({ label: monthLabel(m.month), value: m.net }))}
+            points={data.months.map((m) => ({ label: monthTitle(m.month), value: m.net }))}
           />
         )
       }
@@ -119,7 +120,7 @@ export function CashFlowCard() {
       detail={
         month && (
           <>
-            {monthLabel(month.period)}: in <Amount cents={month.income} />, out{' '}
+            {monthTitle(month.period)}: in <Amount cents={month.income} />, out{' '}
             <Amount cents={month.expenses} />
           </>
         )
@@ -129,7 +130,7 @@ export function CashFlowCard() {
           <MiniFlow
             names={['Income', 'Expenses']}
             points={data.periods.map((p) => ({
-              label: monthLabel(p.period),
+              label: monthTitle(p.period),
               value: p.income,
               other: p.expenses,
             }))}
@@ -164,7 +165,7 @@ export function SpendingCard() {
       detail={
         data && (
           <>
-            {monthLabel(month)}, of <Amount cents={data.total.budgeted} /> budgeted
+            {monthTitle(month)}, of <Amount cents={data.total.budgeted} /> budgeted
           </>
         )
       }

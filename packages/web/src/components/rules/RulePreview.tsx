@@ -12,8 +12,8 @@ import {
   rowChanges,
 } from './preview.ts';
 import { fieldName, type RuleRow } from './rule-editor.ts';
-import { transactionValueText } from './rule-text.ts';
-import { useRuleFormats, useRuleNames } from './use-rule-names.ts';
+import { transactionValueText } from '../conditions/rule-text.ts';
+import { useRuleFormats, useRuleNames } from '../conditions/use-rule-names.ts';
 import type { RulePreview as Preview } from './use-rule-preview.ts';
 import { Button } from '../kit/ui/Button.tsx';
 import { Checkbox } from '../kit/ui/Checkbox.tsx';

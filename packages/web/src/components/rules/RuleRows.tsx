@@ -1,13 +1,13 @@
-import { type FieldType, opLabel } from '@coffer/core/ui';
+import { opLabel } from '@coffer/core/ui';
+import { OpSelect } from '../conditions/OpSelect.tsx';
 import {
   ACTION_FIELDS,
   CONDITION_FIELDS,
   conditionField,
-  conditionOps,
   type EditRow,
   fieldName,
 } from './rule-editor.ts';
-import { RuleValue } from './RuleValue.tsx';
+import { ConditionValue } from '../conditions/ConditionValue.tsx';
 import { Button } from '../kit/ui/Button.tsx';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
 import { Select } from '../kit/ui/Select.tsx';
@@ -74,9 +74,6 @@ export function ConditionRow({
   const fields = CONDITION_FIELDS.some(([f]) => f === field)
     ? CONDITION_FIELDS
     : [...CONDITION_FIELDS, [field, fieldName(field)] as const];
-  const valid = conditionOps(row);
-  // A stored rule may use an operator the editor no longer offers; it stays selectable.
-  const ops = valid.includes(row.op as never) ? valid : [...valid, row.op];
   return (
     <div className="rule-row-wrap">
       <div
@@ -96,20 +93,16 @@ export function ConditionRow({
             </option>
           ))}
         </Select>
-        <Select
+        {/* A stored rule may use an operator the editor no longer offers; it stays selectable. */}
+        <OpSelect
           className="rule-op"
           label={`Condition ${n} operator`}
-          value={row.op}
-          onChange={(e) => onOp(e.target.value)}
-        >
-          {ops.map((op) => (
-            <option key={op} value={op}>
-              {opLabel(op, row.type as FieldType)}
-            </option>
-          ))}
-        </Select>
+          condition={row}
+          keep
+          onChange={onOp}
+        />
         <span className="rule-value">
-          <RuleValue
+          <ConditionValue
             key={`${row.key}-${row.field}-${row.op}`}
             row={row}
             kind="condition"
@@ -165,7 +158,7 @@ export function ActionRow({
           </>
         )}
         <span className="rule-value">
-          <RuleValue
+          <ConditionValue
             key={`${row.key}-${row.field}`}
             row={row}
             kind="action"

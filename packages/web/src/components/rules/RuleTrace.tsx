@@ -7,10 +7,10 @@ import { Amount } from '../kit/ui/AmountInput.tsx';
 import { useTablesChanged } from '../kit/data/data.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { fieldName, type EditorRule } from './rule-editor.ts';
-import { conditionWords, stageText, transactionValueText } from './rule-text.ts';
-import { RuleSummary } from './RuleSummary.tsx';
+import { conditionWords, stageText, transactionValueText } from '../conditions/rule-text.ts';
+import { RuleSummary } from '../conditions/RuleSummary.tsx';
 import { fieldSummary, type Trace, type TraceStep } from './trace.ts';
-import { useRuleFormats, useRuleNames } from './use-rule-names.ts';
+import { useRuleFormats, useRuleNames } from '../conditions/use-rule-names.ts';
 import './rules.css';
 import { Button } from '../kit/ui/Button.tsx';
 

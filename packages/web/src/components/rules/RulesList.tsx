@@ -4,8 +4,8 @@ import { useTablesChanged } from '../kit/data/data.ts';
 import { newRuleForPayee } from './payee-rule.ts';
 import type { OnRuleSaved } from './EditRule.tsx';
 import type { EditorRule } from './rule-editor.ts';
-import { RuleSummary } from './RuleSummary.tsx';
-import { ruleMatchesFilter, ruleText, stageText } from './rule-text.ts';
+import { RuleSummary } from '../conditions/RuleSummary.tsx';
+import { ruleMatchesFilter, ruleText, stageText } from '../conditions/rule-text.ts';
 import {
   deleteLabel,
   FIRST_PAGE,
@@ -16,7 +16,7 @@ import {
   SCHEDULE_DELETE_ALERT,
   shownAfterSave,
 } from './rules-list.ts';
-import { useRuleFormats, useRuleNames } from './use-rule-names.ts';
+import { useRuleFormats, useRuleNames } from '../conditions/use-rule-names.ts';
 import './rules.css';
 import { isFailure } from '../../backend/backend.ts';
 import { Button } from '../kit/ui/Button.tsx';

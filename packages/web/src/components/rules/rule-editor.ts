@@ -15,28 +15,22 @@ import {
   type EditorField,
   FIELD_TYPES,
   type FieldType,
-  getValidOps,
   newAction,
   newCondition,
   type RuleAction,
   ruleErrorText,
   type RuleField,
 } from '@coffer/core/ui';
+import { conditionOps, fieldTitle } from '../conditions/fields.ts';
+import type { RuleRow, Stage } from '../conditions/rule-text.ts';
 
-export type Stage = 'pre' | 'post' | null;
+export { conditionOps };
+
+export type { RuleRow, Stage };
 
 /** A stored rule's stage as the editor takes it: anything but pre or post is the default. */
 export const stageOf = (stage: string | null | undefined): Stage =>
   stage === 'pre' || stage === 'post' ? stage : null;
-
-/** A condition or action as rules are sent and received (public field names). */
-export interface RuleRow {
-  field?: string | null;
-  op: string;
-  value: unknown;
-  type?: string;
-  options?: unknown;
-}
 
 /** A rule as `edit-rule` is opened with it (`{ rule }`); no id for a new rule. */
 export interface EditorRule {
@@ -74,30 +68,17 @@ export const STAGES: ReadonlyArray<readonly [Stage, string]> = [
   ['post', 'Post'],
 ];
 
-const FIELD_NAMES: Readonly<Record<string, string>> = {
-  imported_payee: 'Imported payee',
-  account: 'Account',
-  category: 'Category',
-  date: 'Date',
-  payee: 'Payee',
-  notes: 'Notes',
-  amount: 'Amount',
-  'amount-inflow': 'Amount (inflow)',
-  'amount-outflow': 'Amount (outflow)',
-  cleared: 'Cleared',
-};
-
 /** The fields a condition can test, as the editor offers them. */
 export const CONDITION_FIELDS: ReadonlyArray<readonly [string, string]> =
-  CONDITION_EDITOR_FIELDS.map((f) => [f, FIELD_NAMES[f] ?? f] as const);
+  CONDITION_EDITOR_FIELDS.map((f) => [f, fieldTitle(f)] as const);
 
 /** The fields an action can set. */
 export const ACTION_FIELDS: ReadonlyArray<readonly [string, string]> = ACTION_EDITOR_FIELDS.map(
-  (f) => [f, FIELD_NAMES[f] ?? f] as const,
+  (f) => [f, fieldTitle(f)] as const,
 );
 
 export function fieldName(field: string): string {
-  return FIELD_NAMES[field] ?? field;
+  return fieldTitle(field);
 }
 
 /** Keys only tell rows apart in the page; they never leave it. */
@@ -146,15 +127,6 @@ export function conditionField(row: RuleRow): string {
   if (row.field === 'amount' && options?.inflow) return 'amount-inflow';
   if (row.field === 'amount' && options?.outflow) return 'amount-outflow';
   return row.field ?? '';
-}
-
-/** The operators the editor offers for a condition (section 5's table and exceptions). */
-export function conditionOps(row: RuleRow): ConditionOp[] {
-  return getValidOps({
-    field: row.field ?? '',
-    value: row.value,
-    options: row.options as { inflow?: boolean; outflow?: boolean } | null,
-  });
 }
 
 const asCondition = (row: EditRow) => ({

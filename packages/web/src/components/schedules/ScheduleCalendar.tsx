@@ -1,11 +1,21 @@
-import { dayBalances, lowestProjected, type Occurrence, occurrences, q } from '@coffer/core/ui';
+import {
+  dayBalances,
+  lowestProjected,
+  type Occurrence,
+  occurrences,
+  q,
+  weekdaysFrom,
+  monthGrid,
+  monthOfDay,
+  monthTitle,
+  addMonths,
+} from '@coffer/core/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppState } from '../../store/context.ts';
 import { useFormat } from '../../store/use-format.ts';
-import { weekdaysFrom } from '../../util/format.ts';
 import { Amount } from '../kit/ui/AmountInput.tsx';
-import { localToday, monthGrid, monthOf, monthTitle, shiftMonth } from '../kit/ui/calendar.ts';
+import { localToday } from '../kit/ui/calendar.ts';
 import { useQuery } from '../kit/data/data.ts';
 import { usePayeeName } from '../kit/pickers/Pickers.tsx';
 import { dateOpOf, type ScheduleRow } from './schedule-logic.ts';
@@ -39,7 +49,7 @@ export function ScheduleCalendar({ rows }: Props) {
   const payees = useAppState((s) => s.payees);
   const payeeName = usePayeeName();
   const today = localToday();
-  const [month, setMonth] = useState(() => monthOf(today));
+  const [month, setMonth] = useState(() => monthOfDay(today));
   const [scope, setScope] = useState(BUDGET);
 
   const open = accounts.filter((a) => !a.closed);
@@ -97,7 +107,7 @@ export function ScheduleCalendar({ rows }: Props) {
   const byDay = new Map<string, Occurrence[]>();
   for (const o of scheduled) byDay.set(o.date, [...(byDay.get(o.date) ?? []), o]);
   const rowOf = new Map(rows.map((r) => [r.id, r]));
-  const inMonth = balances.filter((b) => monthOf(b.date) === month);
+  const inMonth = balances.filter((b) => monthOfDay(b.date) === month);
   const low = lowestProjected(inMonth);
   const end = inMonth[inMonth.length - 1];
   const ready = inAccounts !== null && before !== null && booked !== null && latestPaid !== null;
@@ -114,7 +124,7 @@ export function ScheduleCalendar({ rows }: Props) {
             type="button"
             variant="bare"
             aria-label="Previous month"
-            onClick={() => setMonth((m) => shiftMonth(m, -1))}
+            onClick={() => setMonth((m) => addMonths(m, -1))}
           >
             ‹
           </Button>
@@ -123,14 +133,14 @@ export function ScheduleCalendar({ rows }: Props) {
             type="button"
             variant="bare"
             aria-label="Next month"
-            onClick={() => setMonth((m) => shiftMonth(m, 1))}
+            onClick={() => setMonth((m) => addMonths(m, 1))}
           >
             ›
           </Button>
           <Button
             type="button"
-            disabled={month === monthOf(today)}
-            onClick={() => setMonth(monthOf(today))}
+            disabled={month === monthOfDay(today)}
+            onClick={() => setMonth(monthOfDay(today))}
           >
             This month
           </Button>
@@ -186,7 +196,7 @@ export function ScheduleCalendar({ rows }: Props) {
                     key={day}
                     className={[
                       'calendar-cell',
-                      monthOf(day) !== month ? 'outside' : '',
+                      monthOfDay(day) !== month ? 'outside' : '',
                       day === today ? 'today' : '',
                       short ? 'short' : '',
                     ].join(' ')}

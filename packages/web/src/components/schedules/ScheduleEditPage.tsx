@@ -8,9 +8,8 @@ import { DateInput } from '../kit/ui/DateInput.tsx';
 import { AccountAutocomplete, PayeeAutocomplete } from '../kit/pickers/Pickers.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import { LinkedTransactions } from './LinkedTransactions.tsx';
-import { RecurrenceInput } from './RecurrenceInput.tsx';
-import type { RuleLike } from './rule-text.ts';
-import { RuleSummary } from './RuleSummary.tsx';
+import { RecurrenceInput } from '../kit/pickers/RecurrenceInput.tsx';
+import { type RuleLike, ScheduleRule } from './ScheduleRule.tsx';
 import {
   AMOUNT_OPS,
   type AmountOp,
@@ -22,7 +21,7 @@ import {
   newScheduleForm,
   type ScheduleForm,
 } from './schedule-form.ts';
-import { UpcomingDates } from './UpcomingDates.tsx';
+import { UpcomingDates } from '../kit/pickers/UpcomingDates.tsx';
 import { useScheduleRows } from './use-schedules.ts';
 import './schedules.css';
 import { Select } from '../kit/ui/Select.tsx';
@@ -308,7 +307,7 @@ function ScheduleEditor({
           <LinkedTransactions scheduleId={id} />
         </section>
       )}
-      {id && rule && <RuleSummary rule={rule} />}
+      {id && rule && <ScheduleRule rule={rule} />}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import {
   setFrequency,
   updatePattern,
   wholeCount,
-} from './recurrence-form.ts';
+} from '../kit/pickers/recurrence-form.ts';
 import type { ScheduleRow } from './schedule-logic.ts';
 
 const TODAY = '2024-05-06';

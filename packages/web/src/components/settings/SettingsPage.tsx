@@ -1,15 +1,10 @@
+import { DAYS_OF_WEEK } from '@coffer/core/ui';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { closeBudget, saveGlobalPrefs, savePrefs } from '../../store/actions.ts';
 import { useAppState, useStore } from '../../store/context.ts';
 import { useResponsive } from '../../store/responsive.ts';
-import {
-  DATE_FORMATS,
-  DAYS_OF_WEEK,
-  NUMBER_FORMATS,
-  formatAmount,
-  isNumberFormat,
-} from '../../util/format.ts';
+import { DATE_FORMATS, NUMBER_FORMATS, formatAmount, isNumberFormat } from '../../util/format.ts';
 import { About } from './About.tsx';
 import { AdvancedSettings } from './Advanced.tsx';
 import { EncryptionSettings, ExportData } from './Encryption.tsx';

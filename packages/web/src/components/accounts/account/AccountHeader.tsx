@@ -2,6 +2,7 @@
  * The register's header: the account's name (renamed in place), its notes, its balance with
  * the cleared and uncleared parts, and the account menu.
  */
+import { q } from '@coffer/core/ui';
 import { useEffect, useState } from 'react';
 import { syncBankAccounts } from '../../../store/actions.ts';
 import { useAppState, useStore } from '../../../store/context.ts';
@@ -28,19 +29,11 @@ function useClearedBalance(view: RegisterView, ready: boolean): number | undefin
     void store.backend.send('create-query', {
       sheetName: BALANCE_SHEET,
       name,
-      query: {
-        table: 'transactions',
-        filterExpressions: [JSON.parse(filterKey), { cleared: true }],
-        selectExpressions: [{ result: { $sum: '$amount' } }],
-        groupExpressions: [],
-        orderExpressions: [],
-        calculation: true,
-        rawMode: false,
-        withDead: false,
-        validateRefs: true,
-        limit: null,
-        offset: null,
-      },
+      query: q('transactions')
+        .filter(JSON.parse(filterKey))
+        .filter({ cleared: true })
+        .calculate({ $sum: '$amount' })
+        .serialize(),
     });
   }, [store, name, filterKey, ready]);
   return useAppState((s) => knownNumber(s.cells, name));

@@ -3,6 +3,7 @@
  * sync and link, close, reopen and delete. Calls into other working areas go through their
  * public entry points (CONTRACTS.md); one whose part is not there yet is shown disabled.
  */
+import { q } from '@coffer/core/ui';
 import type { QueryState } from '@coffer/core/ui';
 import { syncBankAccounts } from '../../../store/actions.ts';
 import { useNavigate } from 'react-router';
@@ -144,20 +145,15 @@ export function useAccountActions({ view, query, editing, finding, setReconcile 
 
   async function reconcileDone() {
     if (!account) return;
-    const ids = await runQuery<Array<{ id: string; reconciled?: boolean }>>(store, {
-      table: 'transactions',
-      tableOptions: { splits: 'none' },
-      filterExpressions: [{ account: account.id }, { cleared: true }],
-      selectExpressions: ['*'],
-      groupExpressions: [],
-      orderExpressions: [],
-      calculation: false,
-      rawMode: false,
-      withDead: false,
-      validateRefs: true,
-      limit: null,
-      offset: null,
-    });
+    const ids = await runQuery<Array<{ id: string; reconciled?: boolean }>>(
+      store,
+      q('transactions')
+        .options({ splits: 'none' })
+        .filter({ account: account.id })
+        .filter({ cleared: true })
+        .select(['*'])
+        .serialize(),
+    );
     const changes = reconcileChanges(ids);
     if (changes.updated?.length) await editing.write(changes);
     setReconcile(null);

@@ -4,7 +4,7 @@
  * Cells live in sheet `account`; their full names are `account!<name>`.
  */
 
-import type { QueryState } from '@coffer/core/ui';
+import { q, type QueryState } from '@coffer/core/ui';
 
 export const BALANCE_SHEET = 'account';
 
@@ -13,20 +13,10 @@ function calculation(
   expr: unknown,
   splitsNone = false,
 ): QueryState {
-  return {
-    filterExpressions: filters,
-    selectExpressions: [{ result: expr }],
-    groupExpressions: [],
-    orderExpressions: [],
-    calculation: true,
-    rawMode: false,
-    withDead: false,
-    validateRefs: true,
-    limit: null,
-    offset: null,
-    table: 'transactions',
-    ...(splitsNone ? { tableOptions: { splits: 'none' } } : {}),
-  };
+  let query = q('transactions');
+  for (const filter of filters) query = query.filter(filter);
+  if (splitsNone) query = query.options({ splits: 'none' });
+  return query.calculate(expr).serialize();
 }
 
 /** On-budget rows with no category, except transfers between two on-budget accounts. */

@@ -1,3 +1,4 @@
+import { q } from '@coffer/core/ui';
 import { useMemo } from 'react';
 import { useStore } from '../../../store/context.ts';
 import { runQuery } from '../../kit/data/data.ts';
@@ -24,20 +25,14 @@ export function useTransactionLookup(rows: DisplayRow[], editing: RegisterEditin
     const list = [...ids];
     const missing = list.filter((id) => !byKey.has(id));
     const fetched = missing.length
-      ? await runQuery<RegisterTx[]>(store, {
-          table: 'transactions',
-          tableOptions: { splits: 'all' },
-          filterExpressions: [{ id: { $oneof: missing } }],
-          selectExpressions: ['*'],
-          groupExpressions: [],
-          orderExpressions: [],
-          calculation: false,
-          rawMode: false,
-          withDead: false,
-          validateRefs: true,
-          limit: null,
-          offset: null,
-        })
+      ? await runQuery<RegisterTx[]>(
+          store,
+          q('transactions')
+            .options({ splits: 'all' })
+            .filter({ id: { $oneof: missing } })
+            .select(['*'])
+            .serialize(),
+        )
       : [];
     const more = new Map(fetched.map((t) => [t.id, t]));
     return list.map((id) => byKey.get(id) ?? more.get(id)).filter((t): t is RegisterTx => !!t);

@@ -10,7 +10,7 @@ import { useTablesChanged } from '../../kit/data/data.ts';
 import { MenuButton, type MenuEntry } from '../../kit/ui/Menu.tsx';
 import { usePayeeName } from '../../kit/pickers/Pickers.tsx';
 import { Popover } from '../../kit/ui/Popover.tsx';
-import { ConditionEditor } from '../ConditionEditor.tsx';
+import { ConditionPopover } from '../../conditions/ConditionPopover.tsx';
 import {
   describeCondition,
   type FilterCondition,
@@ -145,7 +145,7 @@ export function FilterBar({ finding, ready }: { finding: RegisterFinding; ready:
             </Button>
           </span>
           {editing === i && (
-            <ConditionEditor
+            <ConditionPopover
               anchor={{ current: chips.current[i] ?? null }}
               condition={c}
               onApply={(next) => {

@@ -5,7 +5,7 @@
 import { FILTER_EDITOR_FIELDS } from '@coffer/core/ui';
 import { useRef, useState } from 'react';
 import { MenuButton, type MenuEntry } from '../../kit/ui/Menu.tsx';
-import { ConditionEditor, newFilterCondition } from '../ConditionEditor.tsx';
+import { ConditionPopover, newFilterCondition } from '../../conditions/ConditionPopover.tsx';
 import { fieldTitle } from '../rows/filter-conditions.ts';
 import type { RegisterFinding } from '../rows/use-register-finding.ts';
 import { Button } from '../../kit/ui/Button.tsx';
@@ -44,7 +44,7 @@ export function RegisterToolbar({
         />
       </span>
       {adding && (
-        <ConditionEditor
+        <ConditionPopover
           anchor={filterButton}
           condition={newFilterCondition(adding)}
           onApply={(c) => {

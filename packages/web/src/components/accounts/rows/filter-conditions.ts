@@ -2,15 +2,10 @@
  * The filter bar's conditions: rule-style conditions (the rule editor's fields and operators)
  * shown as readable chips, and saved filters compared with what the bar holds now.
  */
-import { editorFieldOf, fieldLabel, fieldType, opLabel } from '@coffer/core/ui';
+import { editorFieldOf, fieldType, opLabel } from '@coffer/core/ui';
+import { type FilterCondition, fieldTitle } from '../../conditions/fields.ts';
 
-export interface FilterCondition {
-  field: string;
-  op: string;
-  value: unknown;
-  type?: string;
-  options?: { inflow?: boolean; outflow?: boolean; month?: boolean; year?: boolean } | null;
-}
+export type { FilterCondition };
 
 export interface SavedFilter {
   id: string;
@@ -25,25 +20,7 @@ export interface Describe {
   date: (date: string) => string;
 }
 
-const FIELD_TITLES: Record<string, string> = {
-  imported_payee: 'Imported payee',
-  payee: 'Payee',
-  account: 'Account',
-  category: 'Category',
-  date: 'Date',
-  month: 'Month',
-  year: 'Year',
-  notes: 'Notes',
-  amount: 'Amount',
-  'amount-inflow': 'Amount (inflow)',
-  'amount-outflow': 'Amount (outflow)',
-  cleared: 'Cleared',
-};
-
-/** The name of an editor field ('amount-inflow', 'month', …). */
-export function fieldTitle(editorField: string): string {
-  return FIELD_TITLES[editorField] ?? fieldLabel(editorField);
-}
+export { fieldTitle };
 
 function valueText(c: FilterCondition, d: Describe): string {
   const one = (v: unknown): string => {

@@ -1,14 +1,8 @@
+import { weekdaysFrom, monthGrid, monthOfDay, monthTitle, addMonths } from '@coffer/core/ui';
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import { useFormat } from '../../../store/use-format.ts';
-import { parseDate, weekdaysFrom, type DateFormat } from '../../../util/format.ts';
-import {
-  localToday,
-  monthGrid,
-  monthOf,
-  monthTitle,
-  readDateText,
-  shiftMonth,
-} from './calendar.ts';
+import { parseDate, type DateFormat } from '../../../util/format.ts';
+import { localToday, readDateText } from './calendar.ts';
 import type { CommitReason } from './cell-keys.ts';
 import { ErrorText } from './ErrorText.tsx';
 import { Popover } from './Popover.tsx';
@@ -76,7 +70,7 @@ export function DateInput({
   const startText = useRef(text);
   const today = localToday();
   const reading = readDateText(text, fmt.dateFormat, today, parse);
-  const [month, setMonth] = useState(() => monthOf(value ?? today));
+  const [month, setMonth] = useState(() => monthOfDay(value ?? today));
 
   useEffect(() => {
     if (document.activeElement === input.current && text !== startText.current) return;
@@ -84,13 +78,13 @@ export function DateInput({
     startText.current = next;
     setText(next);
     setError(null);
-    if (value) setMonth(monthOf(value));
+    if (value) setMonth(monthOfDay(value));
     // Only a new value (or format) replaces the text.
   }, [value, fmt]);
 
   // The calendar follows what is typed.
   useEffect(() => {
-    if (reading) setMonth(monthOf(reading));
+    if (reading) setMonth(monthOfDay(reading));
   }, [reading]);
 
   const keys = useEditKeys({
@@ -186,7 +180,7 @@ export function DateInput({
               tabIndex={-1}
               className="btn btn-bare"
               aria-label="Previous month"
-              onClick={() => setMonth((m) => shiftMonth(m, -1))}
+              onClick={() => setMonth((m) => addMonths(m, -1))}
             >
               ‹
             </button>
@@ -196,7 +190,7 @@ export function DateInput({
               tabIndex={-1}
               className="btn btn-bare"
               aria-label="Next month"
-              onClick={() => setMonth((m) => shiftMonth(m, 1))}
+              onClick={() => setMonth((m) => addMonths(m, 1))}
             >
               ›
             </button>
@@ -223,7 +217,7 @@ export function DateInput({
                         aria-selected={day === reading}
                         className={[
                           'calendar-day',
-                          monthOf(day) !== month ? 'outside' : '',
+                          monthOfDay(day) !== month ? 'outside' : '',
                           day === reading ? 'selected' : '',
                           day === today ? 'today' : '',
                         ].join(' ')}

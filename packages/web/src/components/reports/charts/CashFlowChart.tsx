@@ -1,3 +1,4 @@
+import { monthTitle } from '@coffer/core/ui';
 import {
   Bar,
   CartesianGrid,
@@ -10,7 +11,6 @@ import {
   YAxis,
 } from 'recharts';
 import type { CashFlowPeriod, Interval } from '../data/cash-flow.ts';
-import { monthLabel } from '../data/range.ts';
 import {
   amountTick,
   AXIS,
@@ -26,11 +26,11 @@ import { sharedZeroScales } from './shared-zero.ts';
 
 /** `2024-03` → 'March 2024', `2024-03-05` → 'Mar 5, 2024'. */
 export function periodLabel(period: string, short = false): string {
-  if (period.length === 7) return monthLabel(period, short);
+  if (period.length === 7) return monthTitle(period, short);
   const day = Number(period.slice(8, 10));
   return short
-    ? `${monthLabel(period.slice(0, 7), true).slice(0, 3)} ${day}`
-    : `${monthLabel(period.slice(0, 7), true).slice(0, 3)} ${day}, ${period.slice(0, 4)}`;
+    ? `${monthTitle(period.slice(0, 7), true).slice(0, 3)} ${day}`
+    : `${monthTitle(period.slice(0, 7), true).slice(0, 3)} ${day}, ${period.slice(0, 4)}`;
 }
 
 function CashFlowTip({ active, payload }: TooltipContentProps) {

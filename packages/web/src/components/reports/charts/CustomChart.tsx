@@ -1,3 +1,4 @@
+import { monthTitle } from '@coffer/core/ui';
 import type { ReportGraphType } from '@coffer/core/ui';
 import {
   Bar,
@@ -16,7 +17,6 @@ import {
   YAxis,
 } from 'recharts';
 import { chartRows, type CustomData, type CustomRow, OTHER_KEY } from '../data/custom.ts';
-import { monthLabel } from '../data/range.ts';
 import {
   amountTick,
   AXIS,
@@ -44,7 +44,7 @@ function MonthTip({ active, payload, label }: TooltipContentProps) {
   if (!active || !payload?.length) return null;
   return (
     <TipBox
-      title={monthLabel(String(label))}
+      title={monthTitle(String(label))}
       rows={payload.map((p) => ({
         name: String(p.name),
         value: Number(p.value) || 0,
@@ -126,7 +126,7 @@ export function CustomChart({
           dataKey="month"
           tick={labelTick}
           stroke={AXIS}
-          tickFormatter={(m: string) => monthLabel(m, true)}
+          tickFormatter={(m: string) => monthTitle(m, true)}
           minTickGap={16}
         />
         <YAxis tick={amountTick} stroke={AXIS} tickFormatter={compact} width={56} />

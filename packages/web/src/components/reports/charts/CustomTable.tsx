@@ -1,8 +1,8 @@
+import { monthTitle } from '@coffer/core/ui';
 import { useMemo } from 'react';
 import { Amount } from '../../kit/ui/AmountInput.tsx';
 import { type Column, gridTemplate, VirtualTable } from '../../kit/ui/VirtualTable.tsx';
 import type { CustomData, CustomRow } from '../data/custom.ts';
-import { monthLabel } from '../data/range.ts';
 import { Button } from '../../kit/ui/Button.tsx';
 
 interface Period {
@@ -14,7 +14,7 @@ interface Period {
 /** Columns for a time table: months up to a year, whole years beyond that. Pure. */
 export function periodColumns(months: readonly string[]): Period[] {
   if (months.length <= 12)
-    return months.map((m, i) => ({ label: monthLabel(m, true), months: [i] }));
+    return months.map((m, i) => ({ label: monthTitle(m, true), months: [i] }));
   const years = new Map<string, number[]>();
   months.forEach((m, i) => years.set(m.slice(0, 4), [...(years.get(m.slice(0, 4)) ?? []), i]));
   return [...years].map(([label, idx]) => ({ label, months: idx }));

@@ -1,3 +1,4 @@
+import { monthTitle } from '@coffer/core/ui';
 import {
   Bar,
   CartesianGrid,
@@ -10,7 +11,6 @@ import {
   YAxis,
 } from 'recharts';
 import type { NetWorthMonth } from '../data/net-worth.ts';
-import { monthLabel } from '../data/range.ts';
 import {
   amountTick,
   AXIS,
@@ -28,7 +28,7 @@ function NetWorthTip({ active, payload }: TooltipContentProps) {
   if (!active || !row) return null;
   return (
     <TipBox
-      title={monthLabel(row.month)}
+      title={monthTitle(row.month)}
       rows={[
         { name: 'Assets', value: row.assets, color: INCOME },
         { name: 'Debts', value: row.debts, color: EXPENSE },
@@ -65,7 +65,7 @@ export function NetWorthChart({
         dataKey="month"
         tick={labelTick}
         stroke={AXIS}
-        tickFormatter={(m: string) => monthLabel(m, true)}
+        tickFormatter={(m: string) => monthTitle(m, true)}
         minTickGap={16}
       />
       <YAxis tick={amountTick} stroke={AXIS} tickFormatter={compact} width={56} />

@@ -1,4 +1,4 @@
-import { opLabel } from '@coffer/core/ui';
+import { FIELD_TYPES, type RuleField } from '@coffer/core/ui';
 import { useId } from 'react';
 import {
   AccountAutocomplete,
@@ -9,33 +9,37 @@ import { AmountInput } from '../../kit/ui/AmountInput.tsx';
 import { DateInput } from '../../kit/ui/DateInput.tsx';
 import type { FilterCondition } from '../data/register-filter.ts';
 import { Select } from '../../kit/ui/Select.tsx';
+import { fieldTitle, offeredOps } from '../../conditions/fields.ts';
+import { OpSelect } from '../../conditions/OpSelect.tsx';
 import { Button } from '../../kit/ui/Button.tsx';
 
 type FieldType = FilterCondition['type'];
 
-/** The fields a report can be filtered on, as the register's filters name them. */
-export const FILTER_FIELDS: ReadonlyArray<{ field: string; label: string; type: FieldType }> = [
-  { field: 'account', label: 'Account', type: 'id' },
-  { field: 'category', label: 'Category', type: 'id' },
-  { field: 'payee', label: 'Payee', type: 'id' },
-  { field: 'notes', label: 'Notes', type: 'string' },
-  { field: 'amount', label: 'Amount', type: 'number' },
-  { field: 'date', label: 'Date', type: 'date' },
-];
+const REPORT_FIELDS = ['account', 'category', 'payee', 'notes', 'amount', 'date'] as const;
 
-const OPS: Readonly<Record<FieldType, readonly string[]>> = {
-  id: ['is', 'isNot'],
-  string: ['contains', 'doesNotContain', 'is', 'isNot'],
-  number: ['is', 'gt', 'gte', 'lt', 'lte'],
-  date: ['is', 'gt', 'gte', 'lt', 'lte'],
-};
+/**
+ * The fields a report can be filtered on, named and typed by the conditions' one table (the
+ * register's filters name them so too).
+ */
+export const FILTER_FIELDS: ReadonlyArray<{ field: string; label: string; type: FieldType }> =
+  REPORT_FIELDS.map((field) => ({
+    field,
+    label: fieldTitle(field),
+    type: FIELD_TYPES[field as RuleField] as FieldType,
+  }));
+
+/**
+ * The operators a report's filters offer, in this order, where core's table allows them for
+ * the field: a report's query takes one value per condition (no lists, ranges or recurrences).
+ */
+const REPORT_OPS = ['contains', 'doesNotContain', 'is', 'isNot', 'gt', 'gte', 'lt', 'lte'];
 
 /** A new condition on a field, with that field's first operator and an empty value. */
 export function newCondition(field: string): FilterCondition {
   const spec = FILTER_FIELDS.find((f) => f.field === field) ?? FILTER_FIELDS[0]!;
   return {
     field: spec.field,
-    op: OPS[spec.type][0]!,
+    op: offeredOps({ field: spec.field }, REPORT_OPS)[0]!,
     value: spec.type === 'number' ? 0 : spec.type === 'string' ? '' : null,
     type: spec.type,
   };
@@ -141,17 +145,12 @@ export function ConditionsEditor({
                 </option>
               ))}
             </Select>
-            <Select
+            <OpSelect
               label={`Filter ${n} operator`}
-              value={c.op}
-              onChange={(e) => set(i, { ...c, op: e.target.value })}
-            >
-              {OPS[c.type].map((op) => (
-                <option key={op} value={op}>
-                  {opLabel(op, c.type === 'date' ? 'date' : null)}
-                </option>
-              ))}
-            </Select>
+              condition={c}
+              only={REPORT_OPS}
+              onChange={(op) => set(i, { ...c, op })}
+            />
             <div className="report-condition-value">
               <ValueInput
                 key={c.field}

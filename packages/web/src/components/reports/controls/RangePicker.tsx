@@ -1,6 +1,6 @@
-import { addMonths, type Month } from '@coffer/core/ui';
+import { addMonths, type Month, monthTitle } from '@coffer/core/ui';
 import { useId } from 'react';
-import { monthLabel, PRESET_LABELS, type RangePreset, type ReportRange } from '../data/range.ts';
+import { PRESET_LABELS, type RangePreset, type ReportRange } from '../data/range.ts';
 import { Button } from '../../kit/ui/Button.tsx';
 import { Select } from '../../kit/ui/Select.tsx';
 
@@ -71,7 +71,7 @@ export function RangePicker({
           >
             {months.map((m) => (
               <option key={m} value={m}>
-                {monthLabel(m)}
+                {monthTitle(m)}
               </option>
             ))}
           </Select>
@@ -84,7 +84,7 @@ export function RangePicker({
           >
             {months.map((m) => (
               <option key={m} value={m}>
-                {monthLabel(m)}
+                {monthTitle(m)}
               </option>
             ))}
           </Select>

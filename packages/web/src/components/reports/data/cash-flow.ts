@@ -1,5 +1,4 @@
-import { monthRange, q, type QueryState } from '@coffer/core/ui';
-import { addDays } from '../../kit/ui/calendar.ts';
+import { monthRange, q, type QueryState, addDays } from '@coffer/core/ui';
 import { dateFilter, type MonthSpan, monthCount, spanDates } from './range.ts';
 import type { QueryRunner } from './source.ts';
 import { notTransfersAmong } from './source.ts';

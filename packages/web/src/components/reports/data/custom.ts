@@ -7,8 +7,9 @@ import {
   type ReportBalanceType,
   type ReportGroupBy,
   toDbMonth,
+  monthTitle,
 } from '@coffer/core/ui';
-import { dateFilter, type MonthSpan, monthLabel } from './range.ts';
+import { dateFilter, type MonthSpan } from './range.ts';
 import {
   type BudgetMeta,
   categoryIndex,
@@ -184,7 +185,7 @@ export function shapeCustom(
     switch (p.groupBy) {
       case 'Interval': {
         const m = monthOf(raw ?? undefined) ?? '';
-        return { key: m, label: monthLabel(m), order: monthIndex.get(m) ?? 0 };
+        return { key: m, label: monthTitle(m), order: monthIndex.get(m) ?? 0 };
       }
       case 'Category': {
         const c = id ? categories.get(id) : undefined;

@@ -1,5 +1,12 @@
-import { addMonths, isMonth, type Month, monthDateBounds } from '@coffer/core/ui';
-import { localToday, MONTH_NAMES, monthOf } from '../../kit/ui/calendar.ts';
+import {
+  addMonths,
+  isMonth,
+  type Month,
+  monthDateBounds,
+  monthOfDay,
+  monthTitle,
+} from '@coffer/core/ui';
+import { localToday } from '../../kit/ui/calendar.ts';
 
 /**
  * A report's range of whole months: a live preset (it moves with the calendar) or fixed months.
@@ -108,7 +115,7 @@ export function dateFilter(span: MonthSpan): unknown[] {
 
 /** The calendar month of the user's device (reports are about the user's "now"). */
 export function currentMonth(now: Date = new Date()): Month {
-  return monthOf(localToday(now));
+  return monthOfDay(localToday(now));
 }
 
 /** A range from the URL's `?range=` (a preset name or `YYYY-MM..YYYY-MM`), or null. */
@@ -123,14 +130,8 @@ export function formatRangeParam(range: ReportRange): string {
   return range.preset === 'custom' ? `${range.start}..${range.end}` : range.preset;
 }
 
-/** 'March 2024' (long) or 'Mar 2024' (short). */
-export function monthLabel(month: Month, short = false): string {
-  const name = MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month;
-  return `${short ? name.slice(0, 3) : name} ${month.slice(0, 4)}`;
-}
-
 export function spanLabel(span: MonthSpan): string {
   return span.start === span.end
-    ? monthLabel(span.start)
-    : `${monthLabel(span.start, true)} – ${monthLabel(span.end, true)}`;
+    ? monthTitle(span.start)
+    : `${monthTitle(span.start, true)} – ${monthTitle(span.end, true)}`;
 }

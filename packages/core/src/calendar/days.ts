@@ -80,3 +80,38 @@ export function addDaysTo(date: string, days: number): string {
   if (day === null) throw new Error(`Invalid date: ${date}`);
   return formatDay(day + days);
 }
+
+/** `addDaysTo` under the name the screens use. */
+export const addDays = addDaysTo;
+
+/** Weekday names, Sunday first (0 = Sunday, like `weekdayOf`), in English like the rest of the app. */
+export const DAYS_OF_WEEK = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+/** The seven weekday names starting from the chosen first day (0 = Sunday). */
+export function weekdaysFrom(firstDay: number): string[] {
+  const start = ((firstDay % 7) + 7) % 7;
+  return Array.from({ length: 7 }, (_, i) => DAYS_OF_WEEK[(start + i) % 7] as string);
+}
+
+/** The first day of the week holding `date` (a `YYYY-MM-DD`), weeks starting on `firstDay`. */
+export function startOfWeek(date: string, firstDay: number): string {
+  const day = parseDay(date);
+  if (day === null) throw new Error(`Invalid date: ${date}`);
+  return formatDay(day - ((weekdayOf(day) - firstDay + 7) % 7));
+}
+
+/** Six weeks of dates covering `month` (`YYYY-MM`), each week starting on `firstDay`. */
+export function monthGrid(month: string, firstDay: number): string[][] {
+  const start = startOfWeek(`${month}-01`, firstDay);
+  return Array.from({ length: 6 }, (_, w) =>
+    Array.from({ length: 7 }, (_, d) => addDaysTo(start, w * 7 + d)),
+  );
+}

@@ -1,4 +1,4 @@
-import { addDaysTo, formatDay, parseDay, weekdayOf } from './days.ts';
+import { addDaysTo, formatDay, parseDay, weekdayOf } from '../calendar/days.ts';
 import { Recurrence, parseRecurrence } from './recurrence.ts';
 import type { RecurConfig, WeekendSolveMode } from './types.ts';
 

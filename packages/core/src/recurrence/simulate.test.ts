@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { advanceAfterPayment, getNextDate } from './dates.ts';
-import { addDaysTo, formatDay, parseDay, weekdayOf } from './days.ts';
+import { addDaysTo, formatDay, parseDay, weekdayOf } from '../calendar/days.ts';
 import { parseRecurrence } from './recurrence.ts';
 import { getScheduleStatus, isSchedulePaid } from './status.ts';
 import type { RecurConfig, ScheduleStatus } from './types.ts';

@@ -1,7 +1,8 @@
 /**
- * Editing one filter condition: the rule editor's operators for its field and a value input of
- * the field's type (pickers for payees, categories and accounts; amounts; dates, months and
- * years; text). Enter or Apply applies it; Escape closes.
+ * Editing one filter condition in a popover (the register's filters): the operators of core's
+ * table for its field (`OpSelect`) and a value input of the field's type (the kit's pickers for
+ * payees, categories and accounts; amounts; dates, months and years; text). Enter or Apply
+ * applies it; Escape closes.
  */
 import {
   changeConditionOp,
@@ -10,9 +11,7 @@ import {
   type EditorCondition,
   editorFieldOf,
   FIELD_TYPES,
-  fieldType,
   getValidOps,
-  opLabel,
   type RuleField,
 } from '@coffer/core/ui';
 import { type RefObject, useRef, useState } from 'react';
@@ -26,8 +25,8 @@ import {
   usePayeeName,
 } from '../kit/pickers/Pickers.tsx';
 import { Popover } from '../kit/ui/Popover.tsx';
-import { type FilterCondition, fieldTitle } from './rows/filter-conditions.ts';
-import { Select } from '../kit/ui/Select.tsx';
+import { type FilterCondition, fieldTitle } from './fields.ts';
+import { OpSelect } from './OpSelect.tsx';
 import { Button } from '../kit/ui/Button.tsx';
 
 /** A new condition of an editor field ('payee', 'amount-outflow', 'month', …). */
@@ -59,7 +58,7 @@ interface Props {
   onClose: () => void;
 }
 
-export function ConditionEditor({ anchor, condition, onApply, onClose }: Props) {
+export function ConditionPopover({ anchor, condition, onApply, onClose }: Props) {
   const [c, setState] = useState<FilterCondition>(condition);
   // A picker commits its value in the same event as the key that submits: read the latest.
   const latest = useRef(c);
@@ -69,8 +68,6 @@ export function ConditionEditor({ anchor, condition, onApply, onClose }: Props) 
   };
   const editorField = editorFieldOf(c as Parameters<typeof editorFieldOf>[0]);
   const title = fieldTitle(c.options?.month ? 'month' : c.options?.year ? 'year' : editorField);
-  const ops = getValidOps(c as Parameters<typeof getValidOps>[0]);
-  const type = fieldType(c.field);
   const apply = () => {
     if (conditionComplete(latest.current)) onApply(latest.current);
   };
@@ -94,24 +91,13 @@ export function ConditionEditor({ anchor, condition, onApply, onClose }: Props) 
       >
         <div className="reg-condition-head">
           <strong>{title}</strong>
-          <Select
+          <OpSelect
             label="Operator"
-            value={c.op}
-            onChange={(e) =>
-              setC(
-                changeConditionOp(
-                  c as EditorCondition,
-                  e.target.value as ConditionOp,
-                ) as FilterCondition,
-              )
+            condition={c}
+            onChange={(op) =>
+              setC(changeConditionOp(c as EditorCondition, op as ConditionOp) as FilterCondition)
             }
-          >
-            {ops.map((op) => (
-              <option key={op} value={op}>
-                {opLabel(op, type)}
-              </option>
-            ))}
-          </Select>
+          />
         </div>
         <ValueInput condition={c} onChange={(value) => setC({ ...c, value })} />
         <div className="row" style={{ justifyContent: 'flex-end' }}>

@@ -7,7 +7,7 @@ export {
   validInterval,
   type NormalizeResult,
 } from './config.ts';
-export { addDaysTo, formatDay, isWeekendDay, parseDay, weekdayOf } from './days.ts';
+export { addDaysTo, formatDay, isWeekendDay, parseDay, weekdayOf } from '../calendar/days.ts';
 export { Recurrence, parseRecurrence, type ParseRecurrenceResult } from './recurrence.ts';
 export {
   APPROX_DATE_DAYS,

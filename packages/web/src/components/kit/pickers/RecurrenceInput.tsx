@@ -5,9 +5,9 @@ import {
   type RecurPattern,
 } from '@coffer/core/ui';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useFormat } from '../../store/use-format.ts';
-import { DateInput } from '../kit/ui/DateInput.tsx';
-import { Popover } from '../kit/ui/Popover.tsx';
+import { useFormat } from '../../../store/use-format.ts';
+import { DateInput } from '../ui/DateInput.tsx';
+import { Popover } from '../ui/Popover.tsx';
 import {
   addPattern,
   END_MODES,
@@ -21,8 +21,9 @@ import {
   wholeCount,
 } from './recurrence-form.ts';
 import { UpcomingDates } from './UpcomingDates.tsx';
-import { Button } from '../kit/ui/Button.tsx';
-import { Select } from '../kit/ui/Select.tsx';
+import { Button } from '../ui/Button.tsx';
+import { Select } from '../ui/Select.tsx';
+import './recurrence.css';
 
 interface Props {
   value: Recurrence;

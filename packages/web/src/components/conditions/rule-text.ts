@@ -1,10 +1,21 @@
 /**
- * A rule as words, for the rules list and its filter (spec: rules page, value display): field
- * and operator names, values by name in the user's formats, and the spec's words for nothing,
- * deleted and empty.
+ * A rule in words, the one place for it (spec: rules page, value display): field and operator
+ * names, values by name in the user's formats, and the spec's words for nothing, deleted and
+ * empty. The rules list reads a row as phrases (`conditionWords`, 'amount is approx'); the
+ * schedule editor reads its rule as sentences (`conditionSentence`, 'amount is approximately').
  */
 import { describeRecurrence, fieldLabel, type FieldType, opLabel } from '@coffer/core/ui';
-import type { RuleRow, Stage } from './rule-editor.ts';
+
+export type Stage = 'pre' | 'post' | null;
+
+/** A condition or action as rules are sent and received (public field names). */
+export interface RuleRow {
+  field?: string | null;
+  op: string;
+  value: unknown;
+  type?: string;
+  options?: unknown;
+}
 
 /** Names of what rules point at; undefined when the row no longer exists. */
 export interface RuleNames {
@@ -69,14 +80,16 @@ function oneValue(row: RuleRow, v: unknown, names: RuleNames, fmt: RuleFormats):
   }
 }
 
-/** A row's value as the list shows it. */
-export function valueText(row: RuleRow, names: RuleNames, fmt: RuleFormats): string {
+/** A row's value as the list shows it (a sentence names every value of a list: `all`). */
+export function valueText(row: RuleRow, names: RuleNames, fmt: RuleFormats, all = false): string {
   const { value } = row;
   if (!Array.isArray(value)) return oneValue(row, value, names, fmt);
   if (value.length === 0) return EMPTY;
-  const shown = value.length > LIST_LIMIT ? value.slice(0, LIST_SHOWN) : value;
+  const shown = value.length > LIST_LIMIT && !all ? value.slice(0, LIST_SHOWN) : value;
   const text = shown.map((v) => oneValue(row, v, names, fmt)).join(', ');
-  return value.length > LIST_LIMIT ? `${text}, ${value.length - LIST_SHOWN} more items...` : text;
+  return value.length > LIST_LIMIT && !all
+    ? `${text}, ${value.length - LIST_SHOWN} more items...`
+    : text;
 }
 
 /** The rule type of a transaction field, for showing its value. */
@@ -168,4 +181,33 @@ export function ruleMatchesFilter(
   if (f === '') return true;
   const text = `${stageText(rule.stage)} ${ruleText(rule, names, fmt)}`.toLowerCase();
   return text.includes(f);
+}
+
+/** Operators as a sentence says them, where that differs from the editor's short names. */
+const SENTENCE_OPS: Readonly<Record<string, string>> = {
+  isapprox: 'is approximately',
+  oneOf: 'is one of',
+  notOneOf: 'is not one of',
+  gt: 'is greater than',
+  gte: 'is greater than or equal to',
+  lt: 'is less than',
+  lte: 'is less than or equal to',
+};
+
+/** A row as sent by the server may leave out its type: the field's type then. */
+const typed = (row: RuleRow): RuleRow =>
+  row.type ? row : { ...row, type: transactionFieldType(row.field ?? '') };
+
+/** One condition as a sentence: `payee is Landlord`, `amount is between -90.00 and -110.00`. */
+export function conditionSentence(row: RuleRow, names: RuleNames, fmt: RuleFormats): string {
+  const field = row.field ?? '';
+  const op = SENTENCE_OPS[row.op] ?? opLabel(row.op) ?? row.op;
+  return `${fieldLabel(field)} ${op || row.op} ${valueText(typed(row), names, fmt, true)}`;
+}
+
+/** One action as a sentence: `link to this schedule`, `set category to Rent`. */
+export function actionSentence(row: RuleRow, names: RuleNames, fmt: RuleFormats): string {
+  if (row.op === 'link-schedule') return 'link to this schedule';
+  const field = row.field ?? '';
+  return `${row.op} ${fieldLabel(field)} to ${valueText(typed(row), names, fmt, true)}`;
 }

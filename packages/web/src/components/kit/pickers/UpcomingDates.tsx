@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useStore } from '../../store/context.ts';
-import { useFormat } from '../../store/use-format.ts';
-import { isFailure } from '../../backend/backend.ts';
-import { ErrorText } from '../kit/ui/ErrorText.tsx';
+import { useStore } from '../../../store/context.ts';
+import { useFormat } from '../../../store/use-format.ts';
+import { isFailure } from '../../../backend/backend.ts';
+import { ErrorText } from '../ui/ErrorText.tsx';
+import './recurrence.css';
 
 /** The spec's preview: the next 4 dates. */
 export const UPCOMING_COUNT = 4;

@@ -1,11 +1,20 @@
-import type { EditorRule } from './rule-editor.ts';
 import {
+  actionSentence,
   actionWords,
+  conditionSentence,
   conditionWords,
   type RowWords,
   type RuleFormats,
   type RuleNames,
+  type RuleRow,
 } from './rule-text.ts';
+import './conditions.css';
+
+interface SummaryProps {
+  rule: { conditionsOp?: string; conditions: RuleRow[]; actions: RuleRow[] };
+  names: RuleNames;
+  formats: RuleFormats;
+}
 
 /** One condition or action: the words, with the value set apart. Spaces are real text. */
 function Phrase({ words, order }: { words: RowWords; order: 'condition' | 'action' }) {
@@ -24,16 +33,35 @@ function Phrase({ words, order }: { words: RowWords; order: 'condition' | 'actio
   );
 }
 
-/** A rule as the list shows it: its conditions, an arrow, its actions. */
-export function RuleSummary({
-  rule,
-  names,
-  formats,
-}: {
-  rule: Pick<EditorRule, 'conditions' | 'actions' | 'conditionsOp'>;
-  names: RuleNames;
-  formats: RuleFormats;
-}) {
+/**
+ * A rule in words: on one line as the rules list shows it (its conditions, an arrow, its
+ * actions), or with `lines` as a list of sentences, one a condition or action (a schedule's
+ * rule).
+ */
+export function RuleSummary(props: SummaryProps & { lines?: boolean }) {
+  return props.lines ? <RuleLines {...props} /> : <RuleLine {...props} />;
+}
+
+function RuleLines({ rule, names, formats }: SummaryProps) {
+  return (
+    <ul className="rule-lines" aria-label="Rule conditions">
+      {rule.conditions.map((c, i) => (
+        <li key={i}>
+          {i > 0 && <span className="subdued">{rule.conditionsOp === 'or' ? 'or ' : 'and '}</span>}
+          {conditionSentence(c, names, formats)}
+        </li>
+      ))}
+      {rule.actions.map((a, i) => (
+        <li key={`a${i}`} className="rule-action">
+          <span aria-hidden="true">→ </span>
+          {actionSentence(a, names, formats)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RuleLine({ rule, names, formats }: SummaryProps) {
   const join = rule.conditionsOp === 'or' ? 'or' : 'and';
   return (
     <span className="rule-summary">

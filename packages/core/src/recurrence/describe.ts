@@ -1,5 +1,5 @@
 import { normalizeRecurConfig } from './config.ts';
-import { dateOfDay, formatDay } from './days.ts';
+import { dateOfDay, formatDay } from '../calendar/days.ts';
 import { INVALID_RULE_ERROR } from './dates.ts';
 import type { RecurPattern, WeekdayCode } from './types.ts';
 

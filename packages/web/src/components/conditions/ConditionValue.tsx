@@ -12,17 +12,19 @@ import {
   usePayeeName,
 } from '../kit/pickers/Pickers.tsx';
 import { localToday } from '../kit/ui/calendar.ts';
-// The schedules area's recurrence popup (its styles come with it): a schedule's rule keeps its
-// recurrence in the date condition.
-import { RecurrenceInput } from '../schedules/RecurrenceInput.tsx';
-import '../schedules/schedules.css';
-import type { EditRow } from './rule-editor.ts';
-import { DELETED } from './rule-text.ts';
+import { RecurrenceInput } from '../kit/pickers/RecurrenceInput.tsx';
+import { DELETED, type RuleRow } from './rule-text.ts';
 import { useRuleNames } from './use-rule-names.ts';
 import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
+/** A condition or action with its type, and the error shown beside its value. */
+export interface ValueRow extends RuleRow {
+  type: string;
+  error?: string | null;
+}
+
 interface ValueProps {
-  row: EditRow;
+  row: ValueRow;
   /** The accessible name: 'Condition 2 value', 'Action 1 value'. */
   label: string;
   /** Actions may name a payee that does not exist yet; conditions may not. */
@@ -141,12 +143,13 @@ function ScheduleValue({ id }: { id: string | null }) {
 }
 
 /**
- * The value of a condition or action, in the input its type calls for (spec: rule editor):
+ * The value of a condition or action, in the input its type calls for (spec: rule editor), the
+ * one value input of the conditions editor:
  * the shared payee, category and account pickers, several values at once for one of / not one
  * of, amounts with their sign toggle (inflow or outflow) and as a range for is between, dates
  * with the calendar, a recurrence for a schedule's date, and a checkbox for yes/no fields.
  */
-export function RuleValue({ row, label, kind, onChange }: ValueProps) {
+export function ConditionValue({ row, label, kind, onChange }: ValueProps) {
   const names = useRuleNames();
   // A date row keeps the input it opened with: a typed text that is not a date (handed over to
   // be judged on save) must not swap the date field for a text box, nor clear it.

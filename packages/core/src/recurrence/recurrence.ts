@@ -1,7 +1,7 @@
 import { RRule, RRuleSet, Weekday, type Options } from 'rrule';
 
 import { normalizeRecurConfig } from './config.ts';
-import { dateOfDay, dayOfDate, parseDay, weekdayOf } from './days.ts';
+import { dateOfDay, dayOfDate, parseDay, weekdayOf } from '../calendar/days.ts';
 import type { NormalizedRecurConfig, RecurFrequency, WeekdayCode } from './types.ts';
 
 const FREQ: Record<RecurFrequency, number> = {

@@ -1,4 +1,4 @@
-import { parseDay } from './days.ts';
+import { parseDay } from '../calendar/days.ts';
 import type {
   NormalizedRecurConfig,
   RecurEndMode,

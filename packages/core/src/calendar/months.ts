@@ -131,3 +131,35 @@ export function monthDateBounds(month: Month): { start: number; end: number } {
   const base = (year * 100 + m) * 100;
   return { start: base + 1, end: base + days };
 }
+
+/** Month names for headings, in English like the rest of the app. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** 'March', or 'Mar' with `short`. */
+export function monthName(month: Month, short = false): string {
+  const name = MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month;
+  return short ? name.slice(0, 3) : name;
+}
+
+/** 'March 2024', or 'Mar 2024' with `short`. */
+export function monthTitle(month: Month, short = false): string {
+  return `${monthName(month, short)} ${month.slice(0, 4)}`;
+}
+
+/** The `YYYY-MM` of a `YYYY-MM-DD` date, not checked (a calendar cell, a balance day). */
+export function monthOfDay(date: string): Month {
+  return date.slice(0, 7);
+}

@@ -1,4 +1,4 @@
-import { addDaysTo } from './days.ts';
+import { addDaysTo } from '../calendar/days.ts';
 import { APPROX_DATE_DAYS } from './dates.ts';
 import type { ScheduleStatus } from './types.ts';
 

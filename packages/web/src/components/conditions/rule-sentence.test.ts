@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { actionText, conditionText, type Names } from './rule-text.ts';
+import {
+  actionSentence,
+  conditionSentence,
+  type RuleFormats,
+  type RuleNames,
+} from './rule-text.ts';
 
-const names: Names = {
-  id: (field, id) =>
-    ({ payee: { p1: 'Landlord' }, account: { a1: 'Checking' } })[field as 'payee']?.[id as 'p1'] ??
-    '',
+const names: RuleNames = {
+  payee: (id) => ({ p1: 'Landlord' })[id],
+  category: () => undefined,
+  account: (id) => ({ a1: 'Checking' })[id],
+  schedule: () => undefined,
+};
+const formats: RuleFormats = {
   amount: (c) => (c / 100).toFixed(2),
   date: (d) => d.split('-').reverse().join('/'),
 };
+const conditionText = (c: { field: string; op: string; value: unknown }, n: RuleNames) =>
+  conditionSentence(c, n, formats);
+const actionText = (a: { op: string; field?: string; value: unknown }, n: RuleNames) =>
+  actionSentence(a, n, formats);
 
 describe('a schedule rule in words', () => {
   it('names ids, formats amounts and dates, and reads a recurrence', () => {

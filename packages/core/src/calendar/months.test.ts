@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
+  monthName,
+  monthTitle,
   budgetBounds,
   diffMonths,
   fromDbMonth,
@@ -66,5 +68,19 @@ describe('month math', () => {
     expect(budgetBounds(null, '2023-08')).toEqual({ start: '2023-05', end: '2024-08' });
     // A transaction dated in the future does not move the start past the current month.
     expect(budgetBounds('2025-01', '2023-08')).toEqual({ start: '2023-05', end: '2024-08' });
+  });
+});
+
+describe('month names', () => {
+  it('shifts months across years', () => {
+    expect(addMonths('2024-12', 1)).toBe('2025-01');
+    expect(addMonths('2024-01', -13)).toBe('2022-12');
+  });
+
+  it('names months, long and short', () => {
+    expect(monthTitle('2024-05')).toBe('May 2024');
+    expect(monthName('2024-12', true)).toBe('Dec');
+    expect(monthTitle('2024-01')).toBe('January 2024');
+    expect(monthTitle('2023-11', true)).toBe('Nov 2023');
   });
 });
