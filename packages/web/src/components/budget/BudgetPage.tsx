@@ -7,6 +7,7 @@ import type { LocalPrefs } from '../../store/types.ts';
 import { useQuery } from '../kit/data/data.ts';
 import { SheetCellStore } from '../kit/data/sheet-cell-store.ts';
 import { Spinner } from '../kit/ui/Spinner.tsx';
+import { PhoneBudget } from './PhoneBudget.tsx';
 import { BudgetTable } from './BudgetTable.tsx';
 import { COLLAPSED_PREF, SHOW_HIDDEN_PREF, saveBudgetPref } from './category-actions.ts';
 import { monthCellNames } from './cells.ts';
@@ -173,20 +174,29 @@ export function BudgetPage() {
       {view ? (
         <BudgetViewContext.Provider value={view}>
           <div className={`bt-wrap${switching ? ' switching' : ''}`} aria-busy={switching}>
-            <BudgetTable
-              rows={rows}
-              options={{
-                showHidden,
-                onShowHidden: (show) => void saveBudgetPref(store, SHOW_HIDDEN_PREF, show),
-                onCollapseAll: (all) =>
-                  void saveBudgetPref(store, COLLAPSED_PREF, all ? grouped.map((g) => g.id) : []),
-                onToggle: (id) =>
-                  void saveBudgetPref(store, COLLAPSED_PREF, toggled(collapsed, id)),
-              }}
-            />
+            {isNarrow ? (
+              <PhoneBudget
+                rows={rows}
+                onToggle={(id) =>
+                  void saveBudgetPref(store, COLLAPSED_PREF, toggled(collapsed, id))
+                }
+              />
+            ) : (
+              <BudgetTable
+                rows={rows}
+                options={{
+                  showHidden,
+                  onShowHidden: (show) => void saveBudgetPref(store, SHOW_HIDDEN_PREF, show),
+                  onCollapseAll: (all) =>
+                    void saveBudgetPref(store, COLLAPSED_PREF, all ? grouped.map((g) => g.id) : []),
+                  onToggle: (id) =>
+                    void saveBudgetPref(store, COLLAPSED_PREF, toggled(collapsed, id)),
+                }}
+              />
+            )}
           </div>
           {!isNarrow && (
-            <p className="bt-keys subdued">
+            <p className="bt-keys keys-hint subdued">
               In a Budgeted cell: Enter saves and moves down, Tab moves to the next month, Alt+↓
               opens its actions, Escape goes back to the category name.
             </p>

@@ -6,9 +6,9 @@ import { useFormat } from '../../store/use-format.ts';
 import { Amount, AmountInput } from '../kit/ui/AmountInput.tsx';
 import { Menu } from '../kit/ui/Menu.tsx';
 import { useStoreCell, useStoreNumber } from '../kit/data/sheet-cell-store.ts';
-import { run, showTransactions } from './actions.ts';
+import { showTransactions } from './actions.ts';
+import { saveBudget } from './budget-edit.ts';
 import { categoryCell, cell, groupCell } from './cells.ts';
-import { foreseenCells } from './foresee.ts';
 import { balanceMenu, budgetMenu, type CellState, cellMenu, runCellItem } from './menus.ts';
 import { budgetCellKey, moveFromBudgetCell, useBudgetView } from './view.ts';
 import { Button } from '../kit/ui/Button.tsx';
@@ -119,18 +119,8 @@ export const CategoryMonth = memo(function CategoryMonth({
           label={`Budgeted for ${where}`}
           className={budgeted === 0 ? 'zero' : undefined}
           onCommit={(cents, reason) => {
-            const amount = cents ?? 0;
-            if (amount !== budgeted) {
-              // The month's own figures move at once; the core's push confirms them.
-              const edit = { type, month, categoryId, groupId, income, delta: amount - budgeted };
-              const foreseen = foreseenCells(edit, (n) => cells.number(n));
-              cells.predict(foreseen);
-              void run(store, 'budget/budget-amount', { month, category: categoryId, amount }).then(
-                (done) => {
-                  if (done === null) void cells.refresh(foreseen.map((c) => c.name));
-                },
-              );
-            }
+            const to = cents ?? 0;
+            saveBudget(store, view, { month, categoryId, groupId, income, from: budgeted, to });
             // After the input has finished with its key, so the blur this causes is not a
             // second commit.
             queueMicrotask(() => moveFromBudgetCell(view, categoryId, month, reason));

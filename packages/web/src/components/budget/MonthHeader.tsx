@@ -30,7 +30,7 @@ function Figure({
 }
 
 /** The envelope month's summary: what there was to budget and what is left (To Budget). */
-function EnvelopeSummary({ month }: { month: string }) {
+export function EnvelopeSummary({ month }: { month: string }) {
   const { cells } = useBudgetView();
   const store = useStore();
   const fmt = useFormat();
@@ -68,7 +68,7 @@ function EnvelopeSummary({ month }: { month: string }) {
 }
 
 /** The tracking month's summary: income and expenses, budgeted against actual, and the saving. */
-function TrackingSummary({ month }: { month: string }) {
+export function TrackingSummary({ month }: { month: string }) {
   const { cells } = useBudgetView();
   const fmt = useFormat();
   const n = (name: string) => cell(month, name);

@@ -128,8 +128,8 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
   };
 
   const narrowRedirect = isNarrow && WIDE_ONLY.some((p) => pathname.startsWith(p));
-  const showTabs =
-    isNarrow && ['/budget', '/accounts', '/settings'].some((p) => pathname.startsWith(p));
+  // Every narrow page keeps the tab bar: payees, rules and the rest have a way back.
+  const showTabs = isNarrow;
 
   return (
     <div className={`shell${floating ? ' shell-floating' : ''}`}>

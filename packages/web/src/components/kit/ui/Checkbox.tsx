@@ -15,7 +15,11 @@ export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' |
 
 /** A native checkbox with a name by construction. */
 export function Checkbox({ label, children, labelClassName, ...rest }: CheckboxProps) {
-  if (label !== undefined) return <input type="checkbox" aria-label={label} {...rest} />;
+  if (label !== undefined) {
+    // A box alone is its own target: on a touch screen it grows to 44×44 px (theme.css).
+    const className = rest.className ? `checkbox-alone ${rest.className}` : 'checkbox-alone';
+    return <input type="checkbox" aria-label={label} {...rest} className={className} />;
+  }
   return (
     <label className={labelClassName ? `checkbox ${labelClassName}` : 'checkbox'}>
       <input type="checkbox" {...rest} />

@@ -1,0 +1,22 @@
+// Coffer on a phone beside Actual 26.9's web build (bench/web/phone.ts, issue 29): first visit over
+// Fast 3G, returning start, add transaction, on 100,000 transactions, the browser in a CPU quota.
+// Prints a table and writes bench/results/phone-<time>.json.
+//   node bench/web-phone/run.mjs [--transactions 100000] [--months 120] [--returning 3]
+//     [--quota 0.25] [--only coffer|actual] [--no-build]
+import { spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleScript } from '../lib/bundle.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const args = process.argv.slice(2).filter((a) => a !== '--no-build');
+
+process.chdir(root);
+if (!process.argv.includes('--no-build') && process.env.BENCH_BUILT !== '1')
+  await import(join(root, 'scripts/build.mjs'));
+
+const outfile = join(root, 'bench/results/.build/web-phone.mjs');
+await bundleScript(join(root, 'bench/web/phone.ts'), outfile);
+const res = spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit', cwd: root });
+process.exit(res.status ?? 1);

@@ -1,0 +1,241 @@
+/**
+ * Coffer on a phone beside Actual 26.9's web build (`actual-sync-server-26`), issue 29: one
+ * budget of 100,000 transactions (Actual's API makes it, each server gets its own upload),
+ * Chromium as a phone (390×844, `isMobile`, `hasTouch`, taps), the CPU slowed about 4× and the
+ * network a shaped Fast 3G link (phone-link.ts):
+ *   - first visit: a fresh profile signs in, picks the budget, until the budget is shown;
+ *     the bytes the server sent meanwhile;
+ *   - returning start: the app opened again (its service worker answers) until the budget is
+ *     shown;
+ *   - add transaction: a tap on the account's 'Add transaction' until the editor's amount field
+ *     is ready; then save until the account's list is painted with the new row.
+ * CPU: Chromium here refuses `Emulation.setCPUThrottlingRate` on worker targets ("Operation is
+ * only supported for pages, not workers"), so the whole browser runs in a cgroup (v1 `cpu`
+ * controller, `cpu.cfs_quota_us` = 25% of one CPU: the v1 form of `cpu.max`); a fixed busy loop
+ * in a worker is timed with and without the quota in the same run to show the slow-down.
+ * Bundled and started by bench/web-phone/run.mjs. Needs a writable /sys/fs/cgroup/cpu.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { startActualServer } from '../../packages/server/src/interop/targets.ts';
+import { startCoffer } from '../server/servers.ts';
+import { startLink } from './phone-link.ts';
+import { type App, BUDGET_NAME, median, PASSWORD, runBudgetScript, setUp } from './setup.ts';
+
+const { values } = parseArgs({
+  options: {
+    transactions: { type: 'string', default: '100000' },
+    months: { type: 'string', default: '120' },
+    returning: { type: 'string', default: '3' },
+    /** The browser's share of one CPU (0.25: about 4× slower than one core unhindered). */
+    quota: { type: 'string', default: '0.25' },
+    only: { type: 'string' },
+  },
+});
+const WAIT = { timeout: 600_000 };
+const CATEGORY = 'Food';
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
+const CGROUP = `/sys/fs/cgroup/cpu/coffer-bench-phone-${process.pid}`;
+
+/** The browser in its own cgroup: a wrapper puts itself there and becomes Chromium. */
+async function launchInCgroup(dir: string): Promise<Browser> {
+  mkdirSync(CGROUP);
+  const wrapper = join(dir, 'chromium-in-cgroup.sh');
+  writeFileSync(
+    wrapper,
+    `#!/bin/sh\necho $$ > ${CGROUP}/cgroup.procs\nexec /usr/bin/chromium "$@"\n`,
+  );
+  chmodSync(wrapper, 0o755);
+  return chromium.launch({ executablePath: wrapper, args: ARGS });
+}
+
+function setQuota(share: number | null): void {
+  const period = 100_000;
+  writeFileSync(`${CGROUP}/cpu.cfs_period_us`, String(period));
+  writeFileSync(`${CGROUP}/cpu.cfs_quota_us`, share === null ? '-1' : String(period * share));
+}
+
+/** A fixed busy loop in a dedicated worker, in ms (the core runs in one). */
+async function workerLoop(browser: Browser): Promise<number> {
+  const page = await browser.newPage();
+  const src = `onmessage = () => { const t = performance.now(); let x = 0; for (let i = 0; i < 1e8; i++) x += i % 7; postMessage(performance.now() - t); };`;
+  const ms = await page.evaluate(`new Promise((r) => {
+    const w = new Worker(URL.createObjectURL(new Blob([${JSON.stringify(src)}])));
+    w.onmessage = (e) => r(e.data); w.postMessage(0);
+  })`);
+  await page.close();
+  return ms as number;
+}
+
+/** Polls until the locator is visible: returns the ms since `start`. */
+async function shownAt(l: Locator, start: number, timeout = WAIT.timeout): Promise<number> {
+  const until = performance.now() + timeout;
+  while (performance.now() < until) {
+    if (await l.isVisible().catch(() => false)) return performance.now() - start;
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  throw new Error(`not shown in ${timeout} ms: ${String(l)}`);
+}
+
+/** What each app shows once the phone's budget is on screen. */
+const BUDGET_SHOWN: Record<string, (p: Page) => Locator> = {
+  coffer: (p) =>
+    p.getByRole('list', { name: /^Categories, / }).getByText(CATEGORY, { exact: true }),
+  actual: (p) => p.getByText(CATEGORY, { exact: true }).first(),
+};
+
+interface Result {
+  firstVisit?: number;
+  firstVisitBytes?: number;
+  returning: number[];
+  editorReady?: number;
+  saved?: number;
+  notes: string[];
+}
+
+async function measureApp(app: App, browser: Browser, out: Result): Promise<void> {
+  const link = await startLink(app.server.url);
+  const context = await browser.newContext(PHONE);
+  try {
+    const page = await context.newPage();
+    link.shape(true);
+    link.reset();
+    let start = performance.now();
+    await page.goto(link.url, { waitUntil: 'commit' });
+    const field = page
+      .getByLabel('Password', { exact: true })
+      .or(page.getByPlaceholder('Password', { exact: true }))
+      .first();
+    await field.waitFor(WAIT);
+    await field.fill(PASSWORD);
+    await field.press('Enter');
+    const file = page.getByText(BUDGET_NAME, { exact: true }).first();
+    await file.waitFor(WAIT);
+    await file.tap();
+    out.firstVisit = await shownAt(BUDGET_SHOWN[app.name]!(page), start);
+    // What the rest of the first start brings (the code loaded after the budget showed).
+    await page.waitForLoadState('networkidle', WAIT).catch(() => {});
+    out.firstVisitBytes = link.down();
+    console.log(`${app.name}: first visit ${Math.round(out.firstVisit)} ms, ${link.down()} B`);
+    const controlled = await page.evaluate('!!navigator.serviceWorker?.controller');
+    if (!controlled) out.notes.push('no service worker in control after the first visit');
+
+    for (let i = 0; i < Number(values.returning); i++) {
+      start = performance.now();
+      await page.goto(`${link.url}/budget`, { waitUntil: 'commit' });
+      out.returning.push(await shownAt(BUDGET_SHOWN[app.name]!(page), start));
+    }
+    console.log(`${app.name}: returning ${out.returning.map(Math.round).join(', ')} ms`);
+
+    // The hook for the touch editor: an 'Add transaction' button on the account's page.
+    await page.getByRole('link', { name: 'Accounts' }).first().tap();
+    await page.getByText('Checking', { exact: true }).first().tap();
+    const add = page.getByRole('button', { name: /^Add transaction$|^Add$/ }).first();
+    if (
+      !(await add.waitFor({ timeout: 15_000 }).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      out.notes.push('no Add transaction button on the account page (editor not on this build)');
+      return;
+    }
+    start = performance.now();
+    await add.tap();
+    const amount = page.getByLabel(/amount/i).or(page.getByRole('textbox', { name: /amount/i }));
+    out.editorReady = await shownAt(amount.first(), start, 60_000);
+    await amount.first().tap();
+    await amount.first().fill('12.34');
+    const save = page.getByRole('button', { name: /^(Add transaction|Save|Add)$/ }).last();
+    start = performance.now();
+    await save.tap();
+    out.saved = await shownAt(page.getByText(/12\.34/).first(), start, 60_000);
+  } finally {
+    await context.close();
+    await link.close();
+  }
+}
+
+async function main() {
+  const base = mkdtempSync(join(tmpdir(), 'bench-phone-'));
+  const made = join(base, 'made');
+  mkdirSync(made);
+  const { id } = runBudgetScript(['make', made, values.transactions!, values.months!]);
+  const actual = await startActualServer({}, 'actual-sync-server-26');
+  const apps: App[] = [
+    { name: 'coffer', server: await startCoffer() },
+    {
+      name: 'actual',
+      server: {
+        name: 'actual-sync-server-26',
+        url: actual.url,
+        pid: actual.pid,
+        stop: actual.stop,
+      },
+    },
+  ];
+  const browser = await launchInCgroup(base);
+  const results: Record<string, Result> = {};
+  let loop = { free: NaN, quota: NaN };
+  try {
+    for (const app of apps) await setUp(app, made, id);
+    setQuota(null);
+    const free = await workerLoop(browser);
+    setQuota(Number(values.quota));
+    loop = { free, quota: await workerLoop(browser) };
+    console.log(
+      `worker busy loop: ${Math.round(loop.free)} ms free, ${Math.round(loop.quota)} ms under the quota`,
+    );
+    for (const app of apps) {
+      if (values.only && values.only !== app.name) continue;
+      const r: Result = { returning: [], notes: [] };
+      results[app.name] = r;
+      try {
+        await measureApp(app, browser, r);
+      } catch (err) {
+        r.notes.push(String(err).split('\n')[0]!.slice(0, 200));
+      }
+    }
+  } finally {
+    await browser.close();
+    for (const app of apps) await app.server.stop();
+    rmdirSync(CGROUP);
+    rmSync(base, { recursive: true, force: true });
+  }
+  const fmt = (x: number | undefined) =>
+    x === undefined || Number.isNaN(x) ? '—' : String(Math.round(x));
+  const c = results.coffer ?? { returning: [], notes: [] };
+  const a = results.actual ?? { returning: [], notes: [] };
+  console.log(
+    `\nPhone (390×844, touch), ${Number(values.transactions).toLocaleString('en-US')} transactions, CPU quota ${values.quota} of a core (busy loop in a worker ${(loop.quota / loop.free).toFixed(1)}× slower), Fast 3G:`,
+  );
+  console.log('| Flow | Coffer | Actual 26.9 | Target |');
+  console.log('|---|---:|---:|---|');
+  console.log(
+    `| first visit → budget shown (ms) | ${fmt(c.firstVisit)} | ${fmt(a.firstVisit)} | |`,
+  );
+  console.log(
+    `| bytes on the wire, first visit (KB) | ${fmt((c.firstVisitBytes ?? NaN) / 1024)} | ${fmt((a.firstVisitBytes ?? NaN) / 1024)} | |`,
+  );
+  console.log(
+    `| returning start → budget shown, median (ms) | ${fmt(median(c.returning))} | ${fmt(median(a.returning))} | ≤ 1500 |`,
+  );
+  console.log(
+    `| tap Add transaction → editor ready (ms) | ${fmt(c.editorReady)} | ${fmt(a.editorReady)} | ≤ 100 |`,
+  );
+  console.log(`| save → account list painted (ms) | ${fmt(c.saved)} | ${fmt(a.saved)} | ≤ 100 |`);
+  for (const [name, r] of Object.entries(results)) {
+    for (const n of r.notes) console.log(`${name}: ${n}`);
+  }
+  const dir = resolve('bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `phone-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ values, loop, results }, null, 2));
+  console.log(`\nwrote ${file}`);
+}
+
+await main();
