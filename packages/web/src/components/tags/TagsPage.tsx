@@ -168,8 +168,8 @@ export function TagsPage() {
       }
       return res.error.message;
     }
-    setMerge(null);
     await reload();
+    setMerge(null);
     return null;
   }
 
