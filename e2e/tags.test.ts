@@ -112,9 +112,9 @@ describe.runIf(BUILT)('tags in notes, the Tags page', { timeout: 180_000 }, () =
 
     await openRegister();
     const chip = chips('#trip').first();
-    expect(await chip.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(
-      'rgb(26, 127, 55)',
-    );
+    expect(
+      await chip.evaluate((e) => e.ownerDocument.defaultView!.getComputedStyle(e).backgroundColor),
+    ).toBe('rgb(26, 127, 55)');
     await themedShots(page, 'tags-11-register-chips');
   });
 
