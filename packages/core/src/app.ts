@@ -16,6 +16,7 @@ import { queryModule } from './query-handler/handlers.ts';
 import { reportsModule } from './reports/handlers.ts';
 import { rulesModule } from './rules-handlers/handlers.ts';
 import { schedulesModule } from './schedules/handlers.ts';
+import { tagsModule } from './tags/handlers.ts';
 import { toolsModule } from './tools/handlers.ts';
 import { transactionsModule } from './transactions/handlers.ts';
 import { undoModule } from './undo/handlers.ts';
@@ -52,6 +53,7 @@ export function createAppCore(options: AppCoreOptions) {
     .register(budgetModule)
     .register(rulesModule)
     .register(schedulesModule)
+    .register(tagsModule)
     .register(importModule)
     .register(budgetTransferModule)
     .register(createBackupsModule({ globalState }))

@@ -124,6 +124,9 @@ export {
 export { createAccount, type NewAccount } from './accounts/create.ts';
 export { closeAccount, CLOSE_MESSAGES, type CloseArgs } from './accounts/close.ts';
 export { payeesModule } from './payees/handlers.ts';
+export { tagsModule } from './tags/handlers.ts';
+export { listTags, type TagInfo } from './tags/queries.ts';
+export { checkTagName, hasTag, noteParts, renameTagInNotes, tagsInNotes } from './tags/parse.ts';
 export {
   getPayees,
   getPayee,

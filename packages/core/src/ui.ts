@@ -20,6 +20,7 @@ export type { CategoryGroupRow, CategoryRow, GroupWithCategories } from './categ
 export type { GlobalPrefs } from './files/account-handlers.ts';
 export type { FileEntry, FileState } from './files/file-list.ts';
 export type { PayeeRow } from './payees/queries.ts';
+export type { TagInfo } from './tags/queries.ts';
 // the calendar: months, days, weeks and their names (the caller passes today in)
 export {
   addMonths,
@@ -122,6 +123,15 @@ export type {
 } from './recurrence/types.ts';
 // payee names, rule values as the editor checks them, the schedules calendar's projection
 export { checkPayeeName, PAYEE_NAME_SPACES } from './payees/name.ts';
+export {
+  checkTagName,
+  hasTag,
+  noteParts,
+  renameTagInNotes,
+  tagAtCaret,
+  tagsInNotes,
+  type NotePart,
+} from './tags/parse.ts';
 export { parseDateValue } from './rules/compile.ts';
 export { checkEditedRule } from './rules/editor.ts';
 export {

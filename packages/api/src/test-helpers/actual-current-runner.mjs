@@ -22,6 +22,11 @@
 //   local { name }                  a new budget kept on this machine only (no server)
 //   ruleAdd { rules }               each rule through Actual's own `rule-add`; reports, in
 //                                   order, its answer's `error` (null when it was saved)
+//   tags { create, update }         tags made ({tag, color, description}) and changed ({tag,
+//                                   color?, description?, hidden?}, found by name) through the
+//                                   api; reports every tag and every transaction's notes
+//   tagsDiscover                    Actual's own discovery of the tags notes use; reports the
+//                                   names it then has
 // The current api runs on this machine's Node 20 (its engines field asks for Node 20 or later).
 import { readFileSync, writeFileSync } from 'node:fs';
 import api from 'actual-api-26';
@@ -193,6 +198,28 @@ const steps = {
       const res = await api.internal.send('rule-add', rule);
       out.ruleErrors.push(res?.error ?? null);
     }
+  },
+
+  async tags(lib, { create = [], update = [] }) {
+    for (const tag of create) await api.createTag(tag);
+    for (const { tag, ...fields } of update) {
+      const found = (await api.internal.send('tags-get')).find((t) => t.tag === tag);
+      if (!found) throw new Error(`no tag ${tag}`);
+      await api.internal.send('tags-update', { id: found.id, ...fields });
+    }
+    out.tags = (await api.internal.send('tags-get')).map(({ tag, color, description, hidden }) => ({
+      tag,
+      color,
+      description,
+      hidden,
+    }));
+    out.notes = (await lib.db.all('SELECT id, notes FROM transactions WHERE tombstone = 0')).filter(
+      (t) => t.notes,
+    );
+  },
+
+  async tagsDiscover() {
+    out.discovered = (await api.internal.send('tags-discover')).map((t) => t.tag).sort();
   },
 
   async import(lib, { zip }) {

@@ -90,7 +90,7 @@ export function prepareExtensions(
   return changes;
 }
 
-function foldSideColumn(
+export function foldSideColumn(
   db: SqliteDatabase,
   ext: ExtensionColumn,
   latestLogged: (table: string, row: string, column: string) => { value: SqlValue } | null,

@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from '../platform/index.ts';
+import { EXTENSION_TABLES, storeTableOf } from './extension-tables.ts';
 import { sideTableOf } from './extensions.ts';
 
 /**
@@ -67,6 +68,7 @@ export class FileColumns {
   private constructor(
     private readonly tables: ReadonlyMap<string, readonly string[]>,
     private readonly sides: ReadonlyMap<string, SideTable>,
+    private readonly stores: ReadonlyMap<string, string>,
   ) {
     for (const [table, columns] of tables) {
       this.sets.set(table, new Set([...columns, ...(sides.get(table)?.columns ?? [])]));
@@ -80,6 +82,7 @@ export class FileColumns {
       .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
       .map((r) => r.name);
     const present = new Set(names);
+    const stores = new Map<string, string>();
     for (const name of names) {
       if (name.startsWith('sqlite_') || name.startsWith('__') || name.startsWith('coffer_')) {
         continue;
@@ -102,7 +105,27 @@ export class FileColumns {
         sides.set(name, { name: side, columns: extra.map((c) => c.name), defaults });
       }
     }
-    return new FileColumns(tables, sides);
+    // A whole table of a later Actual that the file keeps in Coffer's table (extension-tables.ts).
+    for (const ext of EXTENSION_TABLES) {
+      const store = storeTableOf(ext.table);
+      if (present.has(ext.table) || !present.has(store)) continue;
+      const info = keyedColumns(db, store);
+      if (!info) continue;
+      tables.set(
+        ext.table,
+        info.map((c) => c.name),
+      );
+      stores.set(ext.table, store);
+    }
+    return new FileColumns(tables, sides, stores);
+  }
+
+  /**
+   * The SQLite table holding a dataset's rows: its own name, or Coffer's table for a table of
+   * a later Actual that this file does not have (extension-tables.ts).
+   */
+  tableName(table: string): string {
+    return this.stores.get(table) ?? table;
   }
 
   hasTable(table: string): boolean {
@@ -139,7 +162,7 @@ export class FileColumns {
     const select = ['t.*'];
     for (const c of side?.columns ?? []) select.push(`${this.columnSql(table, c)} AS ${quote(c)}`);
     if (extraSelect) select.push(extraSelect);
-    return `SELECT ${select.join(', ')} FROM ${quote(table)} t${this.joinSql(table)}`;
+    return `SELECT ${select.join(', ')} FROM ${quote(this.tableName(table))} t${this.joinSql(table)}`;
   }
 
   /**

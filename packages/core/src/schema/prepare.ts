@@ -1,5 +1,6 @@
 import type { SqliteDatabase } from '../platform/index.ts';
 import { type CatchUp, catchUpColumns, latestLogged } from './catch-up.ts';
+import { prepareExtensionTables } from './extension-tables.ts';
 import { type ExtensionChanges, prepareExtensions } from './extensions.ts';
 import { FileColumns } from './file-columns.ts';
 import { initSchema, migrate } from './migrate.ts';
@@ -76,9 +77,14 @@ export function prepareDatabase(
           `Applied migrations do not match this version: ${outcome.applied.join(', ')}`,
         );
       }
-      const extensions = prepareExtensions(db, (table, row, column) =>
-        latestLogged(db, table, row, column),
-      );
+      const logged = (table: string, row: string, column: string) =>
+        latestLogged(db, table, row, column);
+      const columnChanges = prepareExtensions(db, logged);
+      const tableChanges = prepareExtensionTables(db, logged);
+      const extensions: ExtensionChanges = {
+        sideAdded: [...columnChanges.sideAdded, ...tableChanges.sideAdded],
+        folded: [...columnChanges.folded, ...tableChanges.folded],
+      };
       const columns = FileColumns.learn(db);
       const missing = missingColumns(columns);
       if (missing.length > 0) {

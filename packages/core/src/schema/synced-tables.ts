@@ -118,6 +118,14 @@ export const SYNCED_SCHEMA = {
     conditions: 'json',
     ...tombstone,
   },
+  // Not a 23.8.1 table: kept where extension-tables.ts says.
+  tags: {
+    tag: 'string',
+    color: 'string',
+    description: 'string',
+    hidden: 'boolean',
+    ...tombstone,
+  },
 } as const satisfies Record<string, Record<string, ColumnKind>>;
 
 export type SyncedTable = keyof typeof SYNCED_SCHEMA;

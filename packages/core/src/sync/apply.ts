@@ -293,7 +293,10 @@ function writeRows(
         if (!next) node.next.set(column, (next = { next: new Map(), pending: [] }));
         node = next;
       }
-      const upsert = (node.upsert ??= upsertRowSql(table, files.present(table, cells)));
+      const upsert = (node.upsert ??= upsertRowSql(
+        files.tableName(table),
+        files.present(table, cells),
+      ));
       const params: SqlValue[] = [row];
       for (const column of upsert.columns) params.push(cells.get(column) as SqlValue);
       const predicted = shapes.written(table, row, rowsBefore.get(row) ?? null, cells);

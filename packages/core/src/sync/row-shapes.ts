@@ -109,7 +109,7 @@ export class RowShapes {
   }
 
   private load(table: string): TableShape | null {
-    const own = this.columnsOf(table);
+    const own = this.columnsOf(this.files?.tableName(table) ?? table);
     if (!own) return null;
     const side = this.files?.side(table);
     if (!side) return own;

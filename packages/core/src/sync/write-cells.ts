@@ -16,10 +16,10 @@ export function upsertCells(
 ): void {
   const own = files.present(table, cells);
   if (own.length > 0) {
-    const upsert = upsertRowSql(table, own);
+    const upsert = upsertRowSql(files.tableName(table), own);
     db.run(upsert.sql, [id, ...own.map((c) => cells.get(c) as SqlValue)]);
   } else {
-    db.run(ensureRowSql(table), [id]);
+    db.run(ensureRowSql(files.tableName(table)), [id]);
   }
   const side = files.side(table);
   const aside = side ? side.columns.filter((c) => cells.has(c)) : [];

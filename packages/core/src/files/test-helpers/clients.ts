@@ -68,7 +68,9 @@ export async function connect(client: Client, url: string): Promise<void> {
 export function snapshot(client: Client): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
   for (const table of Object.keys(SYNCED_SCHEMA)) {
-    out[table] = client.budget.sqlite.all(`SELECT * FROM "${table}" ORDER BY id`);
+    out[table] = client.budget.sqlite.all(
+      `${client.budget.db.columns.rowsSql(table)} ORDER BY t.id`,
+    );
   }
   return out;
 }

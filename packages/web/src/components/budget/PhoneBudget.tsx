@@ -1,8 +1,8 @@
 import { memo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useStore } from '../../app/context.ts';
-import { useFormat } from '../../app/use-format.ts';
-import type { Category, CategoryGroup } from '../../app/types.ts';
+import { useStore } from '../../store/context.ts';
+import { useFormat } from '../../store/use-format.ts';
+import type { Category, CategoryGroup } from '../../store/types.ts';
 import { useStoreCell, useStoreNumber } from '../kit/data/sheet-cell-store.ts';
 import { Amount, AmountInput } from '../kit/ui/AmountInput.tsx';
 import { Button } from '../kit/ui/Button.tsx';
@@ -12,7 +12,7 @@ import { saveBudget } from './budget-edit.ts';
 import { categoryCell, cell, groupCell } from './cells.ts';
 import { type CellState, cellMenu, monthMenu, runCellItem, runMonthItem } from './menus.ts';
 import { EnvelopeSummary, TrackingSummary } from './MonthHeader.tsx';
-import { monthTitle } from './month-nav.ts';
+import { monthTitle } from '@coffer/core/ui';
 import { isBudgetable, type Row } from './rows.ts';
 import { useBudgetView } from './view.ts';
 

@@ -3,7 +3,7 @@
  * month's own figures move at once (foresee.ts), the core's push confirms them, and a refused
  * edit reads the cells again.
  */
-import type { AppStore } from '../../app/store.ts';
+import type { AppStore } from '../../store/store.ts';
 import { run } from './actions.ts';
 import { foreseenCells } from './foresee.ts';
 import type { BudgetView } from './view.ts';

@@ -13,6 +13,7 @@ import { type LoadedPage, type PageName, pageLoaders } from './pages.ts';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
 import { useStartupSync } from './use-startup-sync.ts';
+import { TagsProvider } from '../tags/tags-context.tsx';
 import './shell.css';
 
 // Each working area's code comes with its route (pages.ts).
@@ -25,6 +26,7 @@ const ScheduleLinkPage = lazy(() => import('../schedules/ScheduleLinkPage.tsx'))
 const DiscoverSchedulesPage = lazy(() => import('../schedules/DiscoverSchedulesPage.tsx'));
 const PostTransactions = lazy(() => import('../schedules/PostTransactions.tsx'));
 const PayeesPage = lazy(() => import('../payees/PayeesPage.tsx'));
+const TagsPage = lazy(() => import('../tags/TagsPage.tsx'));
 const RulesPage = lazy(() => import('../rules/RulesPage.tsx'));
 const SettingsPage = lazy(() => import('../settings/SettingsPage.tsx'));
 const BankLinkPage = lazy(() => import('../import/BankLinkPage.tsx'));
@@ -132,48 +134,56 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
   const showTabs = isNarrow;
 
   return (
-    <div className={`shell${floating ? ' shell-floating' : ''}`}>
-      {!isNarrow && <Sidebar floating={floating} shown={sidebarShown} setShown={setSidebarShown} />}
-      <div className="shell-main">
-        <DemoBanner />
-        <UpdateBanner />
-        <SyncingBanner />
+    <TagsProvider>
+      <div className={`shell${floating ? ' shell-floating' : ''}`}>
         {!isNarrow && (
-          <Titlebar onShowSidebar={floating ? () => setSidebarShown('keyboard') : undefined} />
+          <Sidebar floating={floating} shown={sidebarShown} setShown={setSidebarShown} />
         )}
-        <main className="shell-page" data-accounts={accountCount}>
-          {narrowRedirect ? (
-            <Navigate to="/budget" replace />
-          ) : (
-            <Suspense fallback={<PageLoading />}>
-              <Routes>
-                <Route path="/" element={<Navigate to="/budget" replace />} />
-                <Route path="/budget" element={page('budget', BudgetPage)} />
-                <Route path="/reports/*" element={page('reports', ReportsPage)} />
-                <Route path="/schedules" element={<SchedulesPage />} />
-                <Route path="/schedule/edit/:id?" element={<ScheduleEditPage />} />
-                <Route path="/schedule/link" element={<ScheduleLinkPage />} />
-                <Route path="/schedule/discover" element={<DiscoverSchedulesPage />} />
-                <Route path="/schedule/posts-offline-notification" element={<PostTransactions />} />
-                <Route path="/payees" element={<PayeesPage />} />
-                <Route path="/rules" element={<RulesPage />} />
-                <Route path="/settings" element={<SettingsPage />} />
-                <Route path="/nordigen/link" element={<BankLinkPage />} />
-                <Route path="/gocardless/link" element={<BankLinkPage />} />
-                <Route path="/accounts" element={page('accounts', AccountsPage)} />
-                <Route path="/accounts/:id" element={page('accounts', AccountsPage)} />
-                <Route path="/transactions/new" element={<TransactionEditor />} />
-                <Route path="/transactions/:id" element={<TransactionEditor />} />
-                <Route path="*" element={<Navigate to="/budget" replace />} />
-              </Routes>
-            </Suspense>
+        <div className="shell-main">
+          <DemoBanner />
+          <UpdateBanner />
+          <SyncingBanner />
+          {!isNarrow && (
+            <Titlebar onShowSidebar={floating ? () => setSidebarShown('keyboard') : undefined} />
           )}
-          {isNarrow && showsAddTransaction(pathname) && <AddTransactionButton />}
-        </main>
-        {isNarrow && <MobileNotice />}
-        {showTabs && <BottomNav />}
+          <main className="shell-page" data-accounts={accountCount}>
+            {narrowRedirect ? (
+              <Navigate to="/budget" replace />
+            ) : (
+              <Suspense fallback={<PageLoading />}>
+                <Routes>
+                  <Route path="/" element={<Navigate to="/budget" replace />} />
+                  <Route path="/budget" element={page('budget', BudgetPage)} />
+                  <Route path="/reports/*" element={page('reports', ReportsPage)} />
+                  <Route path="/schedules" element={<SchedulesPage />} />
+                  <Route path="/schedule/edit/:id?" element={<ScheduleEditPage />} />
+                  <Route path="/schedule/link" element={<ScheduleLinkPage />} />
+                  <Route path="/schedule/discover" element={<DiscoverSchedulesPage />} />
+                  <Route
+                    path="/schedule/posts-offline-notification"
+                    element={<PostTransactions />}
+                  />
+                  <Route path="/payees" element={<PayeesPage />} />
+                  <Route path="/tags" element={<TagsPage />} />
+                  <Route path="/rules" element={<RulesPage />} />
+                  <Route path="/settings" element={<SettingsPage />} />
+                  <Route path="/nordigen/link" element={<BankLinkPage />} />
+                  <Route path="/gocardless/link" element={<BankLinkPage />} />
+                  <Route path="/accounts" element={page('accounts', AccountsPage)} />
+                  <Route path="/accounts/:id" element={page('accounts', AccountsPage)} />
+                  <Route path="/transactions/new" element={<TransactionEditor />} />
+                  <Route path="/transactions/:id" element={<TransactionEditor />} />
+                  <Route path="*" element={<Navigate to="/budget" replace />} />
+                </Routes>
+              </Suspense>
+            )}
+            {isNarrow && showsAddTransaction(pathname) && <AddTransactionButton />}
+          </main>
+          {isNarrow && <MobileNotice />}
+          {showTabs && <BottomNav />}
+        </div>
+        <ModalHost inManager={false} />
       </div>
-      <ModalHost inManager={false} />
-    </div>
+    </TagsProvider>
   );
 }

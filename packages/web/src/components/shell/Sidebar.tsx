@@ -96,7 +96,9 @@ function PinButton() {
 
 function SidebarContent() {
   const { pathname } = useLocation();
-  const autoOpen = ['/payees', '/rules', '/settings', '/tools'].some((p) => pathname.startsWith(p));
+  const autoOpen = ['/payees', '/tags', '/rules', '/settings', '/tools'].some((p) =>
+    pathname.startsWith(p),
+  );
   const [moreOpen, setMoreOpen] = useState(autoOpen);
   const open = moreOpen || autoOpen;
 
@@ -128,6 +130,9 @@ function SidebarContent() {
           <div className="sidebar-sub">
             <NavLink to="/payees" className="sidebar-item">
               Payees
+            </NavLink>
+            <NavLink to="/tags" className="sidebar-item">
+              Tags
             </NavLink>
             <NavLink to="/rules" className="sidebar-item">
               Rules

@@ -71,6 +71,7 @@ const TITLES: Array<[string, string]> = [
   ['/reports', 'Reports'],
   ['/schedule', 'Schedules'],
   ['/payees', 'Payees'],
+  ['/tags', 'Tags'],
   ['/rules', 'Rules'],
   ['/settings', 'Settings'],
   ['/accounts', 'Accounts'],

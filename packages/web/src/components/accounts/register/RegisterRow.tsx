@@ -11,6 +11,7 @@ import type { RegisterField } from '../types.ts';
 import type { FieldError } from '../editing/use-register-editing.ts';
 import { Button } from '../../kit/ui/Button.tsx';
 import { Checkbox } from '../../kit/ui/Checkbox.tsx';
+import { NoteText } from '../../tags/NoteText.tsx';
 
 export interface PayeeLabel {
   name: string;
@@ -187,7 +188,7 @@ export const RowCells = memo(function RowCells(p: RowCellsProps) {
       case 'payee':
         return <PayeeText label={text.payee(v.payee)} />;
       case 'notes':
-        return v.notes ?? '';
+        return <NoteText notes={v.notes ?? null} />;
       case 'category':
         switch (row.category) {
           case 'split':

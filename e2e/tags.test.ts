@@ -1,0 +1,167 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessibleEverywhere } from './helpers/axe.ts';
+import { SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
+import { BUILT, PASSWORD, type Session, startSession, WAIT } from './helpers/session.ts';
+import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
+
+/**
+ * Tags (issue 32): `#words` typed into the register's notes show as chips; the Tags page finds
+ * them, recolours, refuses a punctuation-only name, renames with the notes following (one undo
+ * puts it back) and asks before a merge.
+ */
+
+/** `<name>-<size>-<theme>.png` at 1280×800 and 390×844 in both themes; the page is left as it was. */
+async function themedShots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
+    for (const [size, viewport] of Object.entries(SIZES)) {
+      await page.setViewportSize(viewport);
+      await page.evaluate('new Promise((r) => requestAnimationFrame(() => r(null)))');
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size}-${theme}.png`) });
+    }
+  }
+  await page.evaluate(`document.documentElement.dataset.theme = 'light'`);
+  await page.setViewportSize(SIZES.desktop);
+}
+
+const NOTES = ['Flights #trip', 'Hotel #trip #work', 'Dinner #gift'];
+
+describe.runIf(BUILT)('tags in notes, the Tags page', { timeout: 180_000 }, () => {
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await startSession();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  const grid = () => session.first.page.getByRole('main').getByRole('grid');
+  const chips = (text: string) => grid().locator('.tag-chip', { hasText: text });
+  const openRegister = async () => {
+    await session.first
+      .sidebar()
+      .getByRole('link', { name: /^Checking/ })
+      .click();
+    await grid().waitFor(WAIT);
+  };
+
+  it('tags three transactions by typing #words in the register and shows them as chips', async () => {
+    const { page, sidebar } = session.first;
+    await bootstrapServer(page, session.server.url, PASSWORD);
+    await page.getByRole('button', { name: 'Create new file' }).click();
+    await sidebar().waitFor(WAIT);
+    await page.getByRole('button', { name: 'Add account', exact: true }).click();
+    await createLocalAccount(page, 'Checking', '1000');
+    await openRegister();
+    const k = page.keyboard;
+    for (const [i, notes] of NOTES.entries()) {
+      await page.getByRole('button', { name: '+ Add New' }).click();
+      await page.getByRole('textbox', { name: 'Date' }).waitFor(WAIT);
+      await k.press('Control+a');
+      await k.type(`11/0${i + 1}/2025`);
+      await k.press('Tab');
+      await k.type('Shop');
+      await k.press('Tab');
+      await k.type(notes);
+      await k.press('Tab');
+      await k.press('Tab');
+      await k.type(`${10 * (i + 1)}`);
+      await k.press('Enter');
+      await k.press('Escape');
+      await chips(notes.split(' ').at(-1)!).first().waitFor(WAIT);
+    }
+    expect(await chips('#trip').count()).toBe(2);
+    expect(await chips('#work').count()).toBe(1);
+    expect(await chips('#gift').count()).toBe(1);
+    // The text around the chips is the notes as typed.
+    expect(await grid().getByText('Hotel', { exact: false }).count()).toBeGreaterThan(0);
+  });
+
+  it('finds the tags in notes, recolours one, and the register shows the colour', async () => {
+    const { page, goTo } = session.first;
+    await goTo('Tags');
+    const table = page.getByRole('table', { name: 'Tags' });
+    await page.getByRole('button', { name: 'Find tags in notes' }).click();
+    await page.getByRole('status').getByText('Added #gift, #trip, #work').waitFor(WAIT);
+    const trip = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: /^#trip/ }) });
+    expect(await trip.getByRole('cell').nth(3).textContent()).toContain('2');
+    await table.getByRole('button', { name: 'Colour #1a7f37 for #trip' }).click();
+    await table
+      .getByRole('button', { name: 'Colour #1a7f37 for #trip', pressed: true })
+      .waitFor(WAIT);
+    await page.getByRole('textbox', { name: 'Description of #trip' }).fill('Holidays');
+    await page.getByRole('textbox', { name: 'New tag' }).focus();
+    await table.getByRole('button', { name: 'Colour #cf222e for #gift' }).click();
+
+    // A punctuation-only name is refused with a message, and nothing is added.
+    await page.getByRole('textbox', { name: 'New tag' }).fill('...');
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    await page.getByRole('status').getByText('A tag name cannot be only punctuation').waitFor(WAIT);
+    expect(await table.getByRole('row').count()).toBe(4);
+    await page.getByRole('textbox', { name: 'New tag' }).fill('');
+
+    await expectAccessibleEverywhere(page, 'tags page');
+    await themedShots(page, 'tags-10-page');
+
+    await openRegister();
+    const chip = chips('#trip').first();
+    expect(
+      await chip.evaluate((e) => e.ownerDocument.defaultView!.getComputedStyle(e).backgroundColor),
+    ).toBe('rgb(26, 127, 55)');
+    await themedShots(page, 'tags-11-register-chips');
+  });
+
+  it('renames a tag, the notes follow, and one undo puts tag and notes back', async () => {
+    const { page, goTo } = session.first;
+    await goTo('Tags');
+    const table = page.getByRole('table', { name: 'Tags' });
+    await table.getByRole('button', { name: /^#trip/ }).click();
+    const input = table.getByRole('textbox', { name: 'New name for #trip' });
+    await input.fill('travel');
+    await input.press('Enter');
+    await table.getByRole('button', { name: /^#travel/ }).waitFor(WAIT);
+
+    await openRegister();
+    await chips('#travel').nth(1).waitFor(WAIT);
+    expect(await chips('#trip').count()).toBe(0);
+    // The undo from the Tags page: the tag and the notes go back together.
+    await goTo('Tags');
+    await table.getByRole('button', { name: /^#travel/ }).waitFor(WAIT);
+    await page.keyboard.press('Control+z');
+    await table.getByRole('button', { name: /^#trip/ }).waitFor(WAIT);
+    await openRegister();
+    await chips('#trip').nth(1).waitFor(WAIT);
+    expect(await chips('#travel').count()).toBe(0);
+  });
+
+  it('asks before renaming onto an existing tag, and merges when told to', async () => {
+    const { page, goTo } = session.first;
+    await goTo('Tags');
+    const table = page.getByRole('table', { name: 'Tags' });
+    await table.getByRole('button', { name: /^#gift/ }).click();
+    const input = table.getByRole('textbox', { name: 'New name for #gift' });
+    await input.fill('work');
+    await input.press('Enter');
+    const ask = page.getByRole('alertdialog', { name: 'Merge tags' });
+    await ask.waitFor(WAIT);
+    await themedShots(page, 'tags-12-merge-asked');
+    await ask.getByRole('button', { name: 'Merge' }).click();
+    await ask.waitFor({ state: 'detached', ...WAIT });
+    await table.getByRole('button', { name: /^#gift/ }).waitFor({ state: 'detached', ...WAIT });
+    const work = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: /^#work/ }) });
+    expect(await work.getByRole('cell').nth(3).textContent()).toContain('2');
+    await openRegister();
+    await chips('#work').nth(1).waitFor(WAIT);
+    expect(await chips('#gift').count()).toBe(0);
+    expect(session.first.errors).toEqual([]);
+  });
+});

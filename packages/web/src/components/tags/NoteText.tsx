@@ -1,0 +1,50 @@
+import { noteParts } from '@coffer/core/ui';
+import type { CSSProperties, MouseEvent } from 'react';
+import { Button } from '../kit/ui/Button.tsx';
+import { tagStyle } from './tag-colors.ts';
+import { useTags } from './tags-context.tsx';
+
+/**
+ * Notes with each `#tag` shown as a chip in its colour. With `onTag`, a chip is a button
+ * (the register filters by it); the text is otherwise exactly the notes.
+ */
+export function NoteText({
+  notes,
+  onTag,
+}: {
+  notes: string | null;
+  onTag?: (tag: string, e: MouseEvent) => void;
+}) {
+  const { tags } = useTags();
+  const parts = noteParts(notes);
+  if (!parts.some((p) => p.kind === 'tag')) return <>{notes ?? ''}</>;
+  return (
+    <>
+      {parts.map((part, i) => {
+        if (part.kind === 'text') return <span key={i}>{part.text}</span>;
+        const color = tags.find((t) => t.tag === part.tag)?.color ?? null;
+        const style: CSSProperties = tagStyle(color);
+        return onTag ? (
+          <Button
+            key={i}
+            variant="bare"
+            className="tag-chip"
+            style={style}
+            tabIndex={-1}
+            onClick={(e) => {
+              e.stopPropagation();
+              onTag(part.tag, e);
+            }}
+          >
+            #{part.tag}
+            <span className="sr-only"> (filter by this tag)</span>
+          </Button>
+        ) : (
+          <span key={i} className="tag-chip" style={style}>
+            #{part.tag}
+          </span>
+        );
+      })}
+    </>
+  );
+}
