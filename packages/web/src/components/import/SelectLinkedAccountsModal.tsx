@@ -3,7 +3,8 @@ import { useAppState, useStore } from '../../app/context.ts';
 import type { ModalProps } from '../app/ModalHost.tsx';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';
-import { type ExternalAccount, providerById } from './bank-provider.ts';
+import { type ExternalAccount, goCardless } from './bank-provider.ts';
+import { providerById } from './providers.ts';
 import {
   choosableAccounts,
   externalLabel,
@@ -30,7 +31,7 @@ import { Button } from '../kit/ui/Button.tsx';
  */
 export function SelectLinkedAccountsModal({ options, active, close }: ModalProps) {
   const store = useStore();
-  const provider = providerById(options.provider);
+  const provider = providerById(options.provider) ?? goCardless;
   const external = (options.externalAccounts as ExternalAccount[] | undefined) ?? [];
   const linkId = String(options.requisitionId ?? '');
   const upgradingAccountId = (options.upgradingAccountId as string | null | undefined) ?? null;

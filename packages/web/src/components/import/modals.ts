@@ -8,6 +8,8 @@ import type { ModalRegistry } from '../app/ModalHost.tsx';
 export const importModals: ModalRegistry = {
   'import-transactions': lazy(() => import('./ImportTransactionsModal.tsx')),
   'gocardless-init': lazy(() => import('./GoCardlessInitModal.tsx')),
+  'simplefin-init': lazy(() => import('./SimpleFinInitModal.tsx')),
+  'enablebanking-init': lazy(() => import('./EnableBankingInitModal.tsx')),
   'gocardless-external-msg': lazy(() => import('./LinkBankModal.tsx')),
   'select-linked-accounts': lazy(() => import('./SelectLinkedAccountsModal.tsx')),
   'plaid-external-msg': lazy(() => import('./PlaidExternalMsgModal.tsx')),
