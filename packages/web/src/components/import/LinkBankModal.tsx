@@ -70,7 +70,14 @@ export function LinkBankModal({ options, active, close }: ModalProps) {
             onAccounts={(accounts: ExternalAccount[], id = '') =>
               toAccounts(provider, { linkId: id, accounts })
             }
-            onOther={() => setProvider(null)}
+            onOther={() => {
+              // Going back to the choice ends any consent still waited on.
+              if (provider.flow === 'consent' && linkId.current) {
+                void provider.stopWaiting(store.backend, linkId.current);
+              }
+              linkId.current = null;
+              setProvider(null);
+            }}
           />
         ) : (
           <>
