@@ -45,7 +45,7 @@ export function ProviderChoice({
   const [setups, mark] = useSetups();
   const all = BANK_PROVIDERS.map((p) => setups[p.id]);
   if (all.some((s) => s?.kind === 'no-server')) {
-    return <p className="subdued">{noServerText('bank provider')}</p>;
+    return <p className="subdued">{noServerText('bank providers’')}</p>;
   }
   if (all.some((s) => !s || s.kind === 'checking')) {
     return (
