@@ -74,7 +74,7 @@ export function AccountsLink({
           : `${provider.name} reaches ${state.accounts.length} accounts.`}{' '}
         Choose next where each one goes.
       </p>
-      <div className="row">
+      <div className="bank-link-actions">
         <Button
           type="button"
           variant="primary"
