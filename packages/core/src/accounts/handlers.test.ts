@@ -109,6 +109,15 @@ describe('accounts-get, account-update, account-properties, balances', () => {
     expect(list[0]).toHaveProperty('bankName', null);
   });
 
+  it('names the provider a linked account syncs through (the file’s column or the side one)', async () => {
+    const id = await create('Checking');
+    f.budget.db.update('accounts', { id, account_sync_source: 'simpleFin' });
+    const list = await f.core.send('accounts-get');
+    expect(Array.isArray(list) && list.find((x) => x.id === id)).toMatchObject({
+      account_sync_source: 'simpleFin',
+    });
+  });
+
   it('renames (trimmed), refuses unknown ids and empty names, and undoes', async () => {
     const id = await create('Old');
     expect(await f.core.send('account-update', { id, name: ' New ' })).toEqual({});

@@ -22,14 +22,17 @@ export interface AccountRow {
   tombstone: number;
   bankName: string | null;
   bankId: string | null;
+  /** The provider of the link, as Actual names it (`goCardless`, `simpleFin`, `enableBanking`). */
+  account_sync_source: string | null;
 }
 
 export function getAccounts(budget: Budget): AccountRow[] {
+  // The sync source is the file's own column or Coffer's side column (schema/extensions.ts).
   return budget.sqlite.all<AccountRow>(
-    `SELECT a.*, b.name AS bankName, b.id AS bankId FROM accounts a
-     LEFT JOIN banks b ON a.bank = b.id
-     WHERE a.tombstone = 0
-     ORDER BY a.sort_order, a.name, a.id`,
+    `${budget.db.columns.rowsSql('accounts', 'b.name AS bankName, b.id AS bankId')}
+     LEFT JOIN banks b ON t.bank = b.id
+     WHERE t.tombstone = 0
+     ORDER BY t.sort_order, t.name, t.id`,
   );
 }
 

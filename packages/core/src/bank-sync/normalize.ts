@@ -63,6 +63,28 @@ export function bankTransactions(data: Record<string, unknown>): ImportTransacti
   return all.flatMap((t) => toImportTransaction(t) ?? []);
 }
 
+/**
+ * One row per bank id: a bank that lists a transaction twice in one answer (some page their
+ * results with overlaps, some list a row both booked and pending) gets it imported once. The
+ * booked copy wins over a pending one; rows without an id are all kept (two identical coffees
+ * on one day are two coffees).
+ */
+export function onePerBankId(txs: readonly ImportTransaction[]): ImportTransaction[] {
+  const byId = new Map<string, number>();
+  const out: ImportTransaction[] = [];
+  for (const t of txs) {
+    const id = t.imported_id;
+    const seen = id ? byId.get(id) : undefined;
+    if (seen === undefined) {
+      if (id) byId.set(id, out.length);
+      out.push(t);
+    } else if (out[seen]!.cleared === false && t.cleared !== false) {
+      out[seen] = t;
+    }
+  }
+  return out;
+}
+
 const BALANCE_ORDER = ['interimAvailable', 'closingBooked', 'expected', 'interimBooked'];
 
 /** The current bank balance in cents, or null when the answer has none. */

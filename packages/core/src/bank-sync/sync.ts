@@ -5,7 +5,7 @@ import { importTransactions } from '../import/reconcile.ts';
 import { startingBalancePayee } from '../payees/queries.ts';
 import { dayOf, fromDateInt, toDateInt } from '../transactions/model.ts';
 import { type BankSyncError, providerError } from './errors.ts';
-import { bankTransactions, currentBalance } from './normalize.ts';
+import { bankTransactions, currentBalance, onePerBankId } from './normalize.ts';
 import type { AccountSyncStatusEvent } from './events.ts';
 import { type BankProvider, type BankProxy, dataOf, providerOf } from './proxy.ts';
 
@@ -177,7 +177,7 @@ function applyDownload(
   out: SyncOutcome,
   emit?: Emit,
 ): void {
-  const txs = bankTransactions(data);
+  const txs = onePerBankId(bankTransactions(data));
   const result = importTransactions(budget, acct.id, txs, { emit, rawPayeeName: true });
   if (result.errors.length > 0) {
     out.errors.push({

@@ -24,7 +24,8 @@ export function contentSecurityPolicy(
     `script-src 'self' 'wasm-unsafe-eval'${coreWorker ? " 'unsafe-eval'" : ''}`,
     "worker-src 'self'",
     `connect-src ${[...new Set(connect)].join(' ')}`,
-    "img-src 'self' data:",
+    // Enable Banking's bank logos (the app shows each bank's, as the provider serves it).
+    "img-src 'self' data: https://enablebanking.com",
     "style-src 'self'",
     "font-src 'self'",
     "manifest-src 'self'",

@@ -18,6 +18,7 @@ export function accountRow(fields: Pick<Account, 'id' | 'name'> & Partial<Accoun
     tombstone: 0,
     bankName: null,
     bankId: null,
+    account_sync_source: null,
     ...fields,
   };
 }

@@ -16,7 +16,8 @@ export function ConnectionProblemBanner({ accountId }: { accountId: string }) {
   const store = useStore();
   const navigate = useNavigate();
   const failure = useAppState((s) => s.failedAccounts[accountId]);
-  const linked = useAppState((s) => !!s.accounts.find((a) => a.id === accountId)?.account_id);
+  const account = useAppState((s) => s.accounts.find((a) => a.id === accountId));
+  const linked = !!account?.account_id;
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const anchor = useRef<HTMLButtonElement>(null);
@@ -35,7 +36,10 @@ export function ConnectionProblemBanner({ accountId }: { accountId: string }) {
   };
   const reauthorize = () => {
     setOpen(false);
-    startBankLink(store, navigate, { upgradingAccountId: accountId });
+    startBankLink(store, navigate, {
+      upgradingAccountId: accountId,
+      syncSource: account?.account_sync_source ?? null,
+    });
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '../../store/context.ts';
 import { Spinner } from '../kit/ui/Spinner.tsx';
-import type { Answer, BankProvider, ExternalAccount } from './bank-provider.ts';
+import type { Answer, ConsentProvider, ExternalAccount } from './bank-provider.ts';
 import { LINK_FAILED, LINK_SUCCESS, waitErrorText } from './link-logic.ts';
 import { Button } from '../kit/ui/Button.tsx';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
@@ -34,7 +34,7 @@ export function ExternalLinkWait({
   onRetry,
   onLinked,
 }: {
-  provider: BankProvider;
+  provider: ConsentProvider;
   label: string;
   disabled?: boolean;
   start: () => Promise<Answer<{ url: string; linkId: string }>>;

@@ -3,7 +3,8 @@ import { useAppState, useStore } from '../../store/context.ts';
 import type { ModalProps } from '../../store/modals.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';
-import { providerById } from './bank-provider.ts';
+import { goCardless } from './bank-provider.ts';
+import { providerById } from './providers.ts';
 import {
   choosableAccounts,
   externalLabel,
@@ -34,7 +35,7 @@ export function SelectLinkedAccountsModal({
   close,
 }: ModalProps<'select-linked-accounts'>) {
   const store = useStore();
-  const provider = providerById(options.provider);
+  const provider = providerById(options.provider) ?? goCardless;
   const external = options.externalAccounts ?? [];
   const linkId = String(options.requisitionId ?? '');
   const upgradingAccountId = options.upgradingAccountId ?? null;

@@ -12,10 +12,24 @@ import type { AppStore } from '../../store/store.ts';
 export function startBankLink(
   store: AppStore,
   navigate: NavigateFunction,
-  { upgradingAccountId, replace = false }: { upgradingAccountId?: string; replace?: boolean } = {},
+  {
+    upgradingAccountId,
+    replace = false,
+    provider,
+    syncSource,
+  }: {
+    upgradingAccountId?: string;
+    replace?: boolean;
+    /** The provider to link through (else the modal offers the choice). */
+    provider?: string;
+    /** Relinking a linked account: its `account_sync_source` names its provider. */
+    syncSource?: string | null;
+  } = {},
 ): void {
   const options = {
     upgradingAccountId: upgradingAccountId ?? null,
+    ...(provider ? { provider } : {}),
+    ...(syncSource !== undefined ? { syncSource } : {}),
     onLinked: (accountId: string | null) =>
       navigate(accountId ? `/accounts/${accountId}` : '/accounts'),
   };

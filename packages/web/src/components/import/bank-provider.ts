@@ -10,6 +10,10 @@ import { failureOf, isFailure } from '../../backend/backend.ts';
 export interface Bank {
   id: string;
   name: string;
+  /** The bank's logo, when the provider has one (Enable Banking). */
+  logo?: string;
+  /** The longest consent the bank gives, in seconds (Enable Banking). */
+  maxConsentSeconds?: number;
 }
 
 /** A bank account the user allowed access to, as the server normalised it. */
@@ -27,27 +31,21 @@ export type Answer<T> = { ok: true; value: T } | { ok: false; error: string };
 /** Why waiting for the consent ended without accounts. */
 export type WaitError = 'timeout' | 'unknown' | 'stopped';
 
-export interface BankProvider {
+/** What every provider has: its names, its set-up, and linking one account. */
+interface ProviderBase {
   id: string;
   /** The provider's name, as the screens say it. */
   name: string;
+  /** Actual's `accounts.account_sync_source` for the provider's links. */
+  syncSource: string;
+  /** Which banks it reaches, as the provider choice says it. */
+  reach: string;
+  /** How a person gets what the set-up asks for, as the provider choice says it. */
+  howTo: string;
   /** The modal that stores the provider's secrets on the server (props: `{ onSuccess }`). */
-  setupModal: 'gocardless-init';
+  setupModal: 'gocardless-init' | 'simplefin-init' | 'enablebanking-init';
   /** Whether the server holds the provider's secrets; an error when there is no server. */
   status(backend: Backend): Promise<Answer<{ configured: boolean }>>;
-  banks(backend: Backend, country: string): Promise<Answer<Bank[]>>;
-  /** Starts a consent at the bank: the page to open, and the link's id. */
-  startLink(
-    backend: Backend,
-    args: { institutionId: string; upgradingAccountId: string | null },
-  ): Promise<Answer<{ url: string; linkId: string }>>;
-  /** Waits until the user finished at the bank (the core polls the server). */
-  waitForLink(
-    backend: Backend,
-    args: { linkId: string; upgradingAccountId: string | null },
-  ): Promise<Answer<{ linkId: string; accounts: ExternalAccount[] }> & { reason?: WaitError }>;
-  /** Stops waiting (the modal closed). */
-  stopWaiting(backend: Backend): Promise<void>;
   /** Links one bank account to an existing account, or to a new one; syncs it at once. */
   linkAccount(
     backend: Backend,
@@ -60,11 +58,44 @@ export interface BankProvider {
   ): Promise<Answer<null>>;
 }
 
+/** A provider whose link goes through a consent at the bank (GoCardless, Enable Banking). */
+export interface ConsentProvider extends ProviderBase {
+  flow: 'consent';
+  banks(backend: Backend, country: string): Promise<Answer<Bank[]>>;
+  /** Starts a consent at the bank: the page to open, and the link's id. */
+  startLink(
+    backend: Backend,
+    args: {
+      bank: Bank;
+      country: string;
+      upgradingAccountId: string | null;
+      /** The Coffer server the app uses (where a bank can send the browser back). */
+      serverUrl: string | null;
+    },
+  ): Promise<Answer<{ url: string; linkId: string }>>;
+  /** Waits until the user finished at the bank (the core polls the server). */
+  waitForLink(
+    backend: Backend,
+    args: { linkId: string; upgradingAccountId: string | null },
+  ): Promise<Answer<{ linkId: string; accounts: ExternalAccount[] }> & { reason?: WaitError }>;
+  /** Stops waiting (the modal closed); `linkId` is the consent waited on, when one started. */
+  stopWaiting(backend: Backend, linkId: string | null): Promise<void>;
+}
+
+/** A provider that lists the accounts it already reaches, without a consent (SimpleFIN). */
+export interface AccountsProvider extends ProviderBase {
+  flow: 'accounts';
+  /** The accounts, or the provider's error code (e.g. `INVALID_ACCESS_TOKEN`). */
+  listAccounts(backend: Backend): Promise<Answer<ExternalAccount[]>>;
+}
+
+export type BankProvider = ConsentProvider | AccountsProvider;
+
 /** Consent is asked for 30 days (spec: bank access validity). */
 export const ACCESS_VALID_FOR_DAYS = 30;
 
 /** A refusal as the provider's answer: the core's failure text, or the bank's own error. */
-const failure = (res: object, fallback = 'unknown'): { ok: false; error: string } => {
+export const failure = (res: object, fallback = 'unknown'): { ok: false; error: string } => {
   const error = failureOf(res);
   if (error) return { ok: false, error: error.message };
   const bankError = 'error' in res && typeof res.error === 'string' ? res.error : null;
@@ -80,9 +111,14 @@ const isBank = (value: unknown): value is Bank =>
   'name' in value &&
   typeof value.name === 'string';
 
-export const goCardless: BankProvider = {
+export const goCardless: ConsentProvider = {
   id: 'gocardless',
   name: 'GoCardless',
+  flow: 'consent',
+  syncSource: 'goCardless',
+  reach: 'Banks in the UK and the European Economic Area.',
+  howTo:
+    'Needs the secret id and key of a GoCardless Bank Account Data account (GoCardless no longer takes new sign-ups).',
   setupModal: 'gocardless-init',
 
   async status(backend) {
@@ -97,10 +133,10 @@ export const goCardless: BankProvider = {
     return { ok: true, value: res.data.filter(isBank) };
   },
 
-  async startLink(backend, { institutionId, upgradingAccountId }) {
+  async startLink(backend, { bank, upgradingAccountId }) {
     const res = await backend.send('gocardless-create-web-token', {
       upgradingAccountId,
-      institutionId,
+      institutionId: bank.id,
       accessValidForDays: ACCESS_VALID_FOR_DAYS,
     });
     if (isFailure(res) || !res.link || !res.requisitionId) return failure(res);
@@ -138,10 +174,3 @@ export const goCardless: BankProvider = {
     return isFailure(res) ? failure(res) : { ok: true, value: null };
   },
 };
-
-/** The providers the app can link through, by id. */
-export const BANK_PROVIDERS: Readonly<Record<string, BankProvider>> = { gocardless: goCardless };
-
-export function providerById(id: unknown): BankProvider {
-  return (typeof id === 'string' && BANK_PROVIDERS[id]) || goCardless;
-}

@@ -111,3 +111,28 @@ export function institutionName(account: ExternalAccount): string | null {
   if (!inst) return null;
   return typeof inst === 'string' ? null : (inst.name ?? null);
 }
+
+/** A setup token the Bridge refused (used before, or not a token at all). */
+export const SIMPLEFIN_TOKEN_REFUSED =
+  'This setup token cannot be used: it was already claimed, or it is not a SimpleFIN setup token. Create a new token at the SimpleFIN Bridge and paste it here.';
+export const SIMPLEFIN_TOKEN_REQUIRED = 'Paste the setup token the SimpleFIN Bridge gave you.';
+export const EB_BOTH_REQUIRED =
+  'It is required to provide both the application id and the private key.';
+export const EB_NOT_PEM =
+  'The private key must be the PEM file Enable Banking gave you: it starts with “-----BEGIN PRIVATE KEY-----”.';
+export const EB_REFUSED =
+  'Enable Banking did not accept this application id and private key. Check that the key belongs to the application, and that the application is active.';
+
+/**
+ * Why a provider's accounts could not be listed, by its error code: a refused access needs a
+ * new set-up; anything else is the provider being unreachable for now.
+ */
+export function accountsFailedText(provider: string, code: string): string {
+  if (code === 'INVALID_ACCESS_TOKEN') {
+    return `${provider} no longer accepts Coffer’s access. Create a new setup token and set ${provider} up again.`;
+  }
+  if (code === 'RATE_LIMIT_EXCEEDED') {
+    return `${provider} has had too many requests. Please try again later.`;
+  }
+  return `${provider} could not be reached, or did not answer. Please try again later.`;
+}

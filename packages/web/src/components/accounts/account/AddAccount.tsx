@@ -8,71 +8,38 @@ import type { ModalProps } from '../../../store/modals.ts';
 import { DialogFooter, Modal } from '../../kit/ui/Modal.tsx';
 import { Button } from '../../kit/ui/Button.tsx';
 import { startBankLink } from '../../import/bank-link.ts';
-import { goCardless } from '../../import/bank-provider.ts';
-import { notConfiguredText } from '../../import/link-logic.ts';
-import { noServerText, useProviderSetup } from '../../import/provider-setup.ts';
-import { Spinner } from '../../kit/ui/Spinner.tsx';
+import { ProviderChoice } from '../../import/ProviderChoice.tsx';
 
 /**
- * Add Account: a local account, or a bank account linked through the provider. Whether linking
- * is offered is what the server says of the provider (`useProviderSetup`), the same answer the
- * Link Your Bank modal acts on.
+ * Add Account: a local account, or a bank account linked through one of the providers. Which
+ * are offered is what the server says of each (`ProviderChoice`), as Link Your Bank shows it.
  */
 export function AddAccountModal({ active, close }: ModalProps<'add-account'>) {
   const store = useStore();
   const navigate = useNavigate();
-  const provider = goCardless;
-  const [setup, setSetup] = useProviderSetup(provider);
   return (
-    <Modal title="Add Account" onClose={close} active={active} width={500}>
+    <Modal title="Add Account" onClose={close} active={active} width={600}>
       <div className="stack">
         <p>
           Create a local account to track transactions yourself. You can import files or enter
           transactions by hand.
         </p>
         <div>
-          <Button variant="primary" onClick={() => store.replaceModal('add-local-account')}>
+          <Button
+            variant="primary"
+            onClick={() =>
+              store.modal({ type: 'replace', modal: { name: 'add-local-account', options: {} } })
+            }
+          >
             Create local account
           </Button>
         </div>
-        {setup.kind === 'checking' && (
-          <p className="subdued" role="status">
-            <Spinner small label="Checking" /> Checking the {provider.name} setup…
-          </p>
-        )}
-        {setup.kind === 'no-server' && <p className="subdued">{noServerText(provider.name)}</p>}
-        {setup.kind === 'ready' && setup.configured && (
-          <>
-            <p>
-              Link an account at your bank to sync its transactions through {provider.name}, with
-              read-only access.
-            </p>
-            <div>
-              <Button
-                variant="primary"
-                onClick={() => startBankLink(store, navigate, { replace: true })}
-              >
-                Link bank account with {provider.name}
-              </Button>
-            </div>
-          </>
-        )}
-        {setup.kind === 'ready' && !setup.configured && (
-          <>
-            <p className="subdued">{notConfiguredText(provider.name)}</p>
-            <div>
-              <Button
-                onClick={() =>
-                  store.pushModal(provider.setupModal, {
-                    onSuccess: () => setSetup({ kind: 'ready', configured: true }),
-                  })
-                }
-              >
-                Configure {provider.name} integration
-              </Button>
-            </div>
-          </>
-        )}
+        <p>Or link an account at your bank to sync its transactions, with read-only access:</p>
+        <ProviderChoice
+          onChoose={(provider) =>
+            startBankLink(store, navigate, { replace: true, provider: provider.id })
+          }
+        />
       </div>
     </Modal>
   );

@@ -90,7 +90,13 @@ export function useAccountActions({ view, query, editing, finding, setReconcile 
       case 'sync-all':
         return void syncBankAccounts(store, null);
       case 'link':
-        if (account) startBankLink(store, navigate, { upgradingAccountId: account.id });
+        if (account) {
+          startBankLink(store, navigate, {
+            upgradingAccountId: account.id,
+            // A linked account is linked again through its own provider.
+            ...(account.account_id ? { syncSource: account.account_sync_source } : {}),
+          });
+        }
         return;
       case 'unlink':
         if (account) await store.backend.send('account-unlink', { id: account.id });
