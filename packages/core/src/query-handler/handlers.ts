@@ -5,7 +5,9 @@ import { CompileError, QueryParamError } from '../query/errors.ts';
 import { runQuery } from '../query/exec.ts';
 import type { QueryState } from '../query/query.ts';
 import { QueryCellsSlot } from './query-cells.ts';
+import { answersFromMonthSums } from '../query/month-sums.ts';
 import { usesSearch } from '../query/search.ts';
+import { monthSums } from '../month-sums/slot.ts';
 import { searchIndex } from '../search/slot.ts';
 
 /** A serialized AQL query: at least `{table}` (what `q(...).serialize()` produces). */
@@ -44,7 +46,10 @@ export const queryModule = defineModule(
         guarded(() => {
           const budget = ctx.requireBudget();
           if (usesSearch(state.filterExpressions)) searchIndex(budget).ensure();
-          return runQuery(budget.sqlite, state);
+          // A sum by account and month over all time reads Coffer's month sums, not every row.
+          const sums = answersFromMonthSums(state);
+          if (sums) monthSums(budget).ensure();
+          return runQuery(budget.sqlite, state, { monthSums: sums });
         }),
     }),
 
@@ -62,10 +67,12 @@ export const queryModule = defineModule(
     }),
   },
   {
-    // Opened with the budget, so every change from the first one on keeps the index in step.
+    // Opened with the budget, so every change from the first one on keeps the search index and
+    // the month sums in step.
     services: [
       (budget) => {
         searchIndex(budget);
+        monthSums(budget);
       },
     ],
   },

@@ -13,7 +13,8 @@ import { bind, joinSql, raw, sql } from './sql.ts';
 /** Coffer's derived search tables and indexes: never part of a file an Actual client gets. */
 export const SEARCH_ROWS_TABLE = 'coffer_search_rows';
 export const SEARCH_NOTES_TABLE = 'coffer_search_notes';
-export const SEARCH_META_TABLE = 'coffer_search_meta';
+/** Stamps of Coffer's derived data (the search index, the month sums). */
+export const SEARCH_META_TABLE = 'coffer_derived_meta';
 /** Plain indexes on stored columns the search looks rows up by. */
 export const SEARCH_COLUMN_INDEXES = {
   coffer_trans_payee: 'description',

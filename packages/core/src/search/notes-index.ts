@@ -8,6 +8,7 @@
  * drops it from the copy that is uploaded or exported.
  */
 import type { SqliteDatabase } from '../platform/sqlite.ts';
+import { MONTH_SUMS_TABLE } from '../query/month-sums.ts';
 import {
   SEARCH_COLUMN_INDEXES,
   SEARCH_META_TABLE,
@@ -21,9 +22,14 @@ const FORMAT = 1;
 
 /** Changes when anything is committed (the budget cache's stamp, with the index format). */
 export function searchStamp(db: SqliteDatabase): string {
+  return `${FORMAT}|${dataStamp(db)}`;
+}
+
+/** The newest message and the migration count: moves with every commit to the file. */
+export function dataStamp(db: SqliteDatabase): string {
   const last = db.first<{ t: string | null }>('SELECT MAX(timestamp) AS t FROM messages_crdt');
   const migrations = db.first<{ n: number }>('SELECT COUNT(*) AS n FROM __migrations__');
-  return `${FORMAT}|${last?.t ?? ''}|${migrations?.n ?? 0}`;
+  return `${last?.t ?? ''}|${migrations?.n ?? 0}`;
 }
 
 function createTables(db: SqliteDatabase): void {
@@ -113,13 +119,13 @@ export function applyToNotesIndex(db: SqliteDatabase, event: ChangeEvent): void 
 }
 
 /**
- * Drops the derived search data from a copy of the file (the one that is uploaded or exported):
+ * Drops Coffer's derived data (search index, month sums) from a copy of the file (the one that is uploaded or exported):
  * an Actual client may lack FTS5, and its edits would leave the index stale anyway.
  */
 export function stripDerived(db: SqliteDatabase): void {
   const found = db.first<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?)`,
-    [SEARCH_META_TABLE, SEARCH_ROWS_TABLE],
+    `SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?, ?)`,
+    [SEARCH_META_TABLE, SEARCH_ROWS_TABLE, MONTH_SUMS_TABLE],
   );
   if (!found?.n) return;
   // The freed pages are zeroed, so the zip of the copy carries nothing of the index.
@@ -128,6 +134,7 @@ export function stripDerived(db: SqliteDatabase): void {
     ...Object.keys(SEARCH_COLUMN_INDEXES).map((n) => `DROP INDEX IF EXISTS ${n};`),
     `DROP TABLE IF EXISTS ${SEARCH_NOTES_TABLE};`,
     `DROP TABLE IF EXISTS ${SEARCH_ROWS_TABLE};`,
+    `DROP TABLE IF EXISTS ${MONTH_SUMS_TABLE};`,
     `DROP TABLE IF EXISTS ${SEARCH_META_TABLE};`,
   ];
   db.exec(drops.join('\n'));
