@@ -8,8 +8,11 @@ import { join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 
-/** In a child process: a fresh Actual budget with 30 categories and 4 accounts. */
-export async function createActualBudget(dataDir) {
+/**
+ * In a child process: a fresh Actual budget with 30 categories and 4 accounts, or as many as
+ * asked (the 1,000,000-transaction budget of issue 30 has 100 and 50: `{categories, accounts}`).
+ */
+export async function createActualBudget(dataDir, { categories = 30, accounts = 4 } = {}) {
   const api = require('@actual-app/api');
   console.log = () => {};
   await api.init({ dataDir });
@@ -18,7 +21,7 @@ export async function createActualBudget(dataDir) {
   const income = groups.find((g) => g.is_income);
   const expense = groups.filter((g) => !g.is_income);
   let total = (await api.getCategories()).length;
-  for (let i = 0; total < 30; i++, total++) {
+  for (let i = 0; total < categories; i++, total++) {
     await api.createCategory({ name: `Extra ${i}`, group_id: expense[i % expense.length].id });
   }
   await api.createCategory({ name: 'Side income', group_id: income.id });
@@ -26,6 +29,9 @@ export async function createActualBudget(dataDir) {
   await api.createAccount({ name: 'Card' }, 0);
   await api.createAccount({ name: 'Cash' }, 0);
   await api.createAccount({ name: 'Savings', offbudget: true }, 0);
+  for (let i = 4; i < accounts; i++) {
+    await api.createAccount({ name: `Account ${i + 1}`, offbudget: i % 10 === 9 }, 0);
+  }
   await api.shutdown();
   return readdirSync(dataDir).find((d) => d.startsWith('BudgetBench'));
 }
@@ -35,7 +41,11 @@ export async function createActualBudget(dataDir) {
  * With `payees`, that many payees are made and every transaction gets one (the reports
  * benchmark groups by payee); without, the rows are exactly what they always were.
  */
-export function fillBudget(dbPath, count, { months: monthCount = 24, payees = 0 } = {}) {
+export function fillBudget(
+  dbPath,
+  count,
+  { months: monthCount = 24, payees = 0, notes = false } = {},
+) {
   const Database = require('better-sqlite3');
   const db = new Database(dbPath);
   let seed = 7;
@@ -62,8 +72,12 @@ export function fillBudget(dbPath, count, { months: monthCount = 24, payees = 0 
   }
   const insert = db.prepare(
     `INSERT INTO transactions (id, acct, category, amount, date, isParent, isChild, parent_id,
-       sort_order, tombstone, cleared, description) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 1, ?)`,
+       sort_order, tombstone, cleared, description, notes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 1, ?, ?)`,
   );
+  // With `notes`, one row in seven gets one of 500 notes (drawing nothing, so the rows stay the
+  // same): what the register's search finds through its notes index.
+  const noteOf = (i) => (notes && i % 7 === 0 ? `Receipt ${i % 500} kept` : null);
   const payeeIds = [];
   const addPayee = db.prepare('INSERT INTO payees (id, name, tombstone) VALUES (?, ?, 0)');
   const mapPayee = db.prepare('INSERT INTO payee_mapping (id, targetId) VALUES (?, ?)');
@@ -86,18 +100,18 @@ export function fillBudget(dbPath, count, { months: monthCount = 24, payees = 0 
       if (i % 33 === 0) {
         const parts = [-Math.floor(rand() * 5000) - 1, -Math.floor(rand() * 5000) - 1];
         const payee = payeeOf();
-        insert.run(id, acct, null, parts[0] + parts[1], date, 1, 0, null, i, payee);
+        insert.run(id, acct, null, parts[0] + parts[1], date, 1, 0, null, i, payee, noteOf(i));
         for (const amount of parts) {
-          insert.run(randomUUID(), acct, pick(expense), amount, date, 0, 1, id, i, payee);
+          insert.run(randomUUID(), acct, pick(expense), amount, date, 0, 1, id, i, payee, null);
         }
       } else if (i % 10 === 0) {
         const category = pick(income);
         const amount = Math.floor(rand() * 400000);
-        insert.run(id, acct, category, amount, date, 0, 0, null, i, payeeOf());
+        insert.run(id, acct, category, amount, date, 0, 0, null, i, payeeOf(), noteOf(i));
       } else {
         const category = i % 25 === 0 ? null : pick(expense);
         const amount = -Math.floor(rand() * 20000) - 1;
-        insert.run(id, acct, category, amount, date, 0, 0, null, i, payeeOf());
+        insert.run(id, acct, category, amount, date, 0, 0, null, i, payeeOf(), noteOf(i));
       }
     }
     for (const m of months) {

@@ -1,10 +1,11 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { DB_FILE, METADATA_FILE, type BudgetPrefs } from '../budget-file/prefs.ts';
 import type { SqliteDriver } from '../platform/index.ts';
+import { stripDerived } from '../search/notes-index.ts';
 
 /**
  * The budget archive Actual uploads and exports: exactly `db.sqlite` (the spreadsheet cache
- * emptied, the message log kept) and `metadata.json` (the prefs with `resetClock: true`, so the
+ * emptied, Coffer's search index dropped, the message log kept) and `metadata.json` (the prefs with `resetClock: true`, so the
  * device that opens it takes a new node id).
  */
 export function makeBudgetZip(
@@ -24,6 +25,7 @@ export function makeBudgetZip(
     for (const table of ['kvcache', 'kvcache_key']) {
       if (tables.has(table)) copy.run(`DELETE FROM ${table}`);
     }
+    stripDerived(copy);
     clean = copy.serialize();
   } finally {
     copy.close();

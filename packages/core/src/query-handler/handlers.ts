@@ -5,6 +5,10 @@ import { CompileError, QueryParamError } from '../query/errors.ts';
 import { runQuery } from '../query/exec.ts';
 import type { QueryState } from '../query/query.ts';
 import { QueryCellsSlot } from './query-cells.ts';
+import { answersFromMonthSums } from '../query/month-sums.ts';
+import { usesSearch } from '../query/search.ts';
+import { monthSums } from '../month-sums/slot.ts';
+import { searchIndex } from '../search/slot.ts';
 
 /** A serialized AQL query: at least `{table}` (what `q(...).serialize()` produces). */
 const queryState = (): Validator<QueryState> => ({
@@ -31,24 +35,45 @@ function guarded<T>(run: () => T) {
   }
 }
 
-export const queryModule = defineModule('query', {
-  /** A serialized query → {data, dependencies}. */
-  query: handler({
-    args: queryState(),
-    needsBudget: true,
-    run: (state, ctx) => guarded(() => runQuery(ctx.requireBudget().sqlite, state)),
-  }),
+export const queryModule = defineModule(
+  'query',
+  {
+    /** A serialized query → {data, dependencies}. */
+    query: handler({
+      args: queryState(),
+      needsBudget: true,
+      run: (state, ctx) =>
+        guarded(() => {
+          const budget = ctx.requireBudget();
+          if (usesSearch(state.filterExpressions)) searchIndex(budget).ensure();
+          // A sum by account and month over all time reads Coffer's month sums, not every row.
+          const sums = answersFromMonthSums(state);
+          if (sums) monthSums(budget).ensure();
+          return runQuery(budget.sqlite, state, { monthSums: sums });
+        }),
+    }),
 
-  /** {sheetName, name, query}: a live cell `sheetName!name` holding the query's result. */
-  'create-query': handler({
-    args: v.object({ sheetName: v.string(), name: v.string(), query: queryState() }),
-    needsBudget: true,
-    run({ sheetName, name, query }, ctx) {
-      const cells = ctx.requireBudget().get(QueryCellsSlot);
-      return guarded(() => {
-        cells.create(sheetName, name, query, ctx.emit);
-        return 'ok' as const;
-      });
-    },
-  }),
-});
+    /** {sheetName, name, query}: a live cell `sheetName!name` holding the query's result. */
+    'create-query': handler({
+      args: v.object({ sheetName: v.string(), name: v.string(), query: queryState() }),
+      needsBudget: true,
+      run({ sheetName, name, query }, ctx) {
+        const cells = ctx.requireBudget().get(QueryCellsSlot);
+        return guarded(() => {
+          cells.create(sheetName, name, query, ctx.emit);
+          return 'ok' as const;
+        });
+      },
+    }),
+  },
+  {
+    // Opened with the budget, so every change from the first one on keeps the search index and
+    // the month sums in step.
+    services: [
+      (budget) => {
+        searchIndex(budget);
+        monthSums(budget);
+      },
+    ],
+  },
+);

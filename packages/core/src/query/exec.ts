@@ -1,6 +1,7 @@
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { CompileOptions, CompiledQuery } from './compiler.ts';
 import { compileQuery } from './compiler.ts';
+import { answersFromMonthSums, MONTH_SUMS_SOURCE } from './month-sums.ts';
 import type { Query, QueryState } from './query.ts';
 import type { QueryParams } from './run-sql.ts';
 import { execBasic } from './run-sql.ts';
@@ -16,6 +17,8 @@ export interface QueryResult<T = unknown> {
 
 export interface RunOptions extends CompileOptions {
   params?: QueryParams;
+  /** The month sums are current: a query they answer reads them instead of every row. */
+  monthSums?: boolean;
 }
 
 /** Runs an already compiled query: rows, or the single value of a `calculate`. */
@@ -41,7 +44,10 @@ export function runQuery<T = unknown>(
   query: QueryState | Query,
   options: RunOptions = {},
 ): QueryResult<T> {
-  const compiled = compileQuery(query, options);
+  let compiled = compileQuery(query, options);
+  if (options.monthSums && answersFromMonthSums(compiled.query)) {
+    compiled = { ...compiled, pieces: { ...compiled.pieces, from: MONTH_SUMS_SOURCE } };
+  }
   const data = runCompiledQuery(db, compiled, options.params ?? {}) as T;
   return { data, dependencies: [...compiled.dependencies] };
 }

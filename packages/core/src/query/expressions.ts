@@ -1,5 +1,6 @@
 import { CompileError } from './errors.ts';
 import type { Ctx } from './fields.ts';
+import { compileSearch } from './search.ts';
 import { compileField, tracked } from './fields.ts';
 import type { Sql } from './sql.ts';
 import { EMPTY, bind, joinSql, raw, sql } from './sql.ts';
@@ -188,6 +189,7 @@ export function compileConditions(ctx: Ctx, conds: unknown): Sql[] {
     return Object.entries(item).flatMap(([field, cond]): Sql[] => {
       if (field === '$and') return cond ? [compileAnd(ctx, cond)] : [];
       if (field === '$or') return cond ? [compileOr(ctx, cond)] : [];
+      if (field === '$search') return [compileSearch(ctx, cond)];
       if (Array.isArray(cond)) {
         if (cond.length === 0) return [];
         const parts = cond.map((c) => compileOp(ctx, field, c));

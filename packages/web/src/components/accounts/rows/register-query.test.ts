@@ -87,25 +87,17 @@ describe('search', () => {
   });
 
   it('matches names (ignoring case and accents) as ids, and notes as text', () => {
-    expect(searchFilter('cafe', ctx)).toEqual({
-      $or: [{ payee: { $oneof: ['p1'] } }, { notes: { $like: '%cafe%' } }],
+    expect(searchFilter('cafe', ctx)).toEqual({ $search: { text: 'cafe', payees: ['p1'] } });
+    expect(searchFilter(' O ', ctx)).toEqual({
+      $search: { text: 'O', payees: ['p1', 'p2'], categories: ['c1'] },
     });
-    expect(searchFilter('O', ctx)).toEqual({
-      $or: [
-        { payee: { $oneof: ['p1', 'p2'] } },
-        { category: { $oneof: ['c1'] } },
-        { notes: { $like: '%O%' } },
-      ],
-    });
-    expect(searchFilter('check', ctx)?.$or).toContainEqual({ account: { $oneof: ['a1'] } });
+    expect(searchFilter('check', ctx)?.$search).toMatchObject({ accounts: ['a1'] });
   });
 
   it('finds an amount paid or received, and a date in the person’s format', () => {
-    expect(searchFilter('12.50', ctx)?.$or).toEqual(
-      expect.arrayContaining([{ amount: 1250 }, { amount: -1250 }]),
-    );
-    expect(searchFilter('1,234', ctx)?.$or).toContainEqual({ amount: 123400 });
-    expect(searchFilter('05/14/2024', ctx)?.$or).toContainEqual({ date: '2024-05-14' });
+    expect(searchFilter('12.50', ctx)?.$search).toMatchObject({ amounts: [1250, -1250] });
+    expect(searchFilter('1,234', ctx)?.$search).toMatchObject({ amounts: [123400, -123400] });
+    expect(searchFilter('05/14/2024', ctx)?.$search).toMatchObject({ date: '2024-05-14' });
     // Text that is not a number adds no amount condition.
     expect(JSON.stringify(searchFilter('kroger', ctx))).not.toContain('amount');
   });

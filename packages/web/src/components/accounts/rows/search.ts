@@ -23,28 +23,30 @@ export interface SearchContext {
 const idsMatching = (items: readonly Named[], text: string) =>
   items.filter((i) => fold(i.name).includes(text)).map((i) => i.id);
 
-/** A query filter for the search text, or null when there is nothing to search for. */
+/**
+ * A query filter for the search text, or null when there is nothing to search for. One
+ * `$search` filter: the core finds each part through an index (notes through its trigram
+ * index), so a search reads the rows it finds, not every transaction.
+ */
 export function searchFilter(text: string, ctx: SearchContext): Record<string, unknown> | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
   const folded = fold(trimmed);
-  const any: Record<string, unknown>[] = [];
-  const payees = idsMatching(ctx.payees, folded);
-  if (payees.length) any.push({ payee: { $oneof: payees } });
-  const categories = idsMatching(ctx.categories, folded);
-  if (categories.length) any.push({ category: { $oneof: categories } });
-  const accounts = idsMatching(ctx.accounts, folded);
-  if (accounts.length) any.push({ account: { $oneof: accounts } });
-  any.push({ notes: { $like: `%${trimmed}%` } });
+  const search: Record<string, unknown> = { text: trimmed };
+  const named = { payees: ctx.payees, categories: ctx.categories, accounts: ctx.accounts };
+  for (const [key, items] of Object.entries(named)) {
+    const ids = idsMatching(items, folded);
+    if (ids.length > 0) search[key] = ids;
+  }
   // A number finds that amount paid or received; arithmetic is not a search.
   if (/^[-+(]?[\d.,\s]+\)?$/.test(trimmed)) {
     const r = readAmount(trimmed);
     if (r.ok && r.cents !== null && r.cents !== 0) {
       const cents = Math.abs(r.cents);
-      any.push({ amount: cents }, { amount: -cents });
+      search.amounts = [cents, -cents];
     }
   }
   const date = parseDate(trimmed, ctx.dateFormat);
-  if (date) any.push({ date });
-  return { $or: any };
+  if (date) search.date = date;
+  return { $search: search };
 }

@@ -1,0 +1,136 @@
+/**
+ * `coffer_month_sums`: per account, month and day bucket, the sum and count of the rows
+ * `v_transactions_internal_alive` shows at the inline level (alive, dated, with an account, not a
+ * split parent, a child only under a live parent). Kept in step from the write path's change
+ * events by each row's old contribution out and its new one in; a split parent that dies or
+ * returns moves its children's. A stamp of the data tells a file changed without it, and the
+ * sums are then rebuilt before their next use (`../search/` does the same for its index).
+ */
+import type { SqliteDatabase } from '../platform/sqlite.ts';
+import { MONTH_SUMS_TABLE } from '../query/month-sums.ts';
+import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
+import { dataStamp } from '../search/notes-index.ts';
+import type { ChangeEvent, Row } from '../sync/types.ts';
+
+/** Bump when the table's shape or rule changes, so an older one is rebuilt. */
+const FORMAT = 1;
+const META_KEY = 'month-sums-stamp';
+
+export function monthSumsStamp(db: SqliteDatabase): string {
+  return `${FORMAT}|${dataStamp(db)}`;
+}
+
+function createTables(db: SqliteDatabase): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS ${META_TABLE} (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS ${MONTH_SUMS_TABLE} (account TEXT NOT NULL, month INTEGER NOT NULL,
+  day INTEGER NOT NULL, amount INTEGER NOT NULL, count INTEGER NOT NULL,
+  PRIMARY KEY (account, month, day)) WITHOUT ROWID;`);
+}
+
+function writeStamp(db: SqliteDatabase): void {
+  db.run(`INSERT OR REPLACE INTO ${META_TABLE} (key, value) VALUES (?, ?)`, [
+    META_KEY,
+    monthSumsStamp(db),
+  ]);
+}
+
+export function monthSumsAreCurrent(db: SqliteDatabase): boolean {
+  const tables = db.first<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?)',
+    [META_TABLE, MONTH_SUMS_TABLE],
+  );
+  if (tables?.n !== 2) return false;
+  const row = db.first<{ value: string }>(`SELECT value FROM ${META_TABLE} WHERE key = ?`, [
+    META_KEY,
+  ]);
+  return row?.value === monthSumsStamp(db);
+}
+
+/** The bucket's day: 1 for days 1–28 (one bucket), any other stored day as itself. */
+const BUCKET_DAY = `CASE WHEN date % 100 BETWEEN 1 AND 28 THEN 1 ELSE date % 100 END`;
+
+export function rebuildMonthSums(db: SqliteDatabase): void {
+  db.transaction(() => {
+    createTables(db);
+    db.run(`DELETE FROM ${MONTH_SUMS_TABLE}`);
+    db.run(`INSERT INTO ${MONTH_SUMS_TABLE} (account, month, day, amount, count)
+      SELECT account, date / 100, ${BUCKET_DAY}, SUM(amount), COUNT(*)
+      FROM v_transactions_internal_alive WHERE is_parent = 0
+      GROUP BY account, date / 100, ${BUCKET_DAY}`);
+    writeStamp(db);
+  });
+}
+
+type Parent = Row | null;
+
+const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0) || 0);
+
+/** Where a raw row counts (account and date), or null when the view leaves it out. */
+function contribution(row: Row | null, parent: Parent) {
+  if (!row || num(row.tombstone) !== 0 || num(row.isParent) !== 0) return null;
+  if (typeof row.acct !== 'string' || row.date === null || row.date === undefined) return null;
+  if (num(row.isChild) !== 0) {
+    if (row.parent_id === null || row.parent_id === undefined) return null;
+    if (!parent || num(parent.tombstone) !== 0) return null;
+  }
+  const date = num(row.date);
+  const d = date % 100;
+  return {
+    account: row.acct,
+    month: Math.floor(date / 100),
+    day: d >= 1 && d <= 28 ? 1 : d,
+    amount: num(row.amount),
+  };
+}
+
+function add(db: SqliteDatabase, c: ReturnType<typeof contribution>, sign: 1 | -1): void {
+  if (!c) return;
+  db.run(
+    `INSERT INTO ${MONTH_SUMS_TABLE} (account, month, day, amount, count) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (account, month, day) DO UPDATE SET amount = amount + excluded.amount,
+       count = count + excluded.count`,
+    [c.account, c.month, c.day, sign * c.amount, sign],
+  );
+  // A bucket nothing counts in any more is gone, as a group with no rows is from a scan.
+  if (sign < 0) {
+    db.run(
+      `DELETE FROM ${MONTH_SUMS_TABLE} WHERE account = ? AND month = ? AND day = ? AND count = 0`,
+      [c.account, c.month, c.day],
+    );
+  }
+}
+
+/** One committed change event into the sums, and the new stamp. */
+export function applyToMonthSums(db: SqliteDatabase, event: ChangeEvent): void {
+  const changes = event.changes.get('transactions') ?? [];
+  if (changes.length === 0) {
+    writeStamp(db);
+    return;
+  }
+  const inEvent = new Map(changes.map((c) => [c.id, c]));
+  const stored = (id: unknown): Row | null =>
+    typeof id === 'string'
+      ? (db.first<Row>('SELECT id, tombstone FROM transactions WHERE id = ?', [id]) ?? null)
+      : null;
+  const parentBefore = (id: unknown): Parent => {
+    const c = typeof id === 'string' ? inEvent.get(id) : undefined;
+    return c ? c.old : stored(id);
+  };
+  db.transaction(() => {
+    for (const c of changes) {
+      add(db, contribution(c.old, parentBefore(c.old?.parent_id)), -1);
+      add(db, contribution(c.new, stored(c.new?.parent_id)), 1);
+    }
+    // A parent that died or returned moves the children this event did not touch.
+    for (const c of changes) {
+      if (c.old !== null && num(c.old.tombstone) === num(c.new?.tombstone)) continue;
+      const children = db.all<Row>('SELECT * FROM transactions WHERE parent_id = ?', [c.id]);
+      for (const child of children) {
+        if (inEvent.has(String(child.id))) continue;
+        add(db, contribution(child, c.old), -1);
+        add(db, contribution(child, c.new), 1);
+      }
+    }
+    writeStamp(db);
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * Sums by account and month over all time without reading every transaction (issue 30). Coffer
+ * keeps `coffer_month_sums` (`../month-sums/`): per account, month and day bucket, the sum and
+ * count of the rows `v_transactions_internal_alive` shows at the inline level. Days 1–28 share
+ * one bucket (kept as day 1); any other stored day (0, 29–31, or worse) keeps its own, so a date
+ * comparison stays exact as long as its boundary does not fall inside days 2–28 of a month.
+ *
+ * A grouped sum whose filters, groups and order use only the account and the date (net worth,
+ * the balance before a range) is run on the sums instead: the compiled query is kept, and its
+ * source becomes a sub-select shaped like the view, one row per bucket.
+ */
+import type { QueryState } from './query.ts';
+
+export const MONTH_SUMS_TABLE = 'coffer_month_sums';
+
+/** The view's columns the routed query may touch (the default order's too), one row per bucket. */
+export const MONTH_SUMS_SOURCE = `(SELECT account, month * 100 + day AS date,
+  amount, 0 AS tombstone, 0 AS is_parent, 0 AS starting_balance_flag, 0 AS sort_order, '' AS id
+  FROM ${MONTH_SUMS_TABLE})`;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const MONTH = { $month: '$date' };
+const SUM = { $sum: '$amount' };
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A key the sums are grouped by: the account, or the month of the date. */
+const isKey = (e: unknown) => e === 'account' || same(e, MONTH);
+
+function isAccountCond(c: unknown): boolean {
+  if (typeof c === 'string') return true;
+  if (!isObject(c) || Object.keys(c).length !== 1) return false;
+  if (typeof c.$eq === 'string') return true;
+  return Array.isArray(c.$oneof) && c.$oneof.every((x) => typeof x === 'string');
+}
+
+const COMPARE: Record<string, (a: number, b: number) => boolean> = {
+  $lt: (a, b) => a < b,
+  $lte: (a, b) => a <= b,
+  $gt: (a, b) => a > b,
+  $gte: (a, b) => a >= b,
+};
+
+/** One comparison of the date: by month always; by day only off the shared bucket's days. */
+function isDateOp(c: unknown): boolean {
+  if (!isObject(c)) return false;
+  const { $transform, ...ops } = c;
+  const keys = Object.keys(ops);
+  if (keys.length !== 1 || !(keys[0]! in COMPARE)) return false;
+  const value = ops[keys[0]!];
+  if ($transform !== undefined) {
+    return $transform === '$month' && typeof value === 'string' && /^\d{4}-\d\d$/.test(value);
+  }
+  if (typeof value !== 'string' || !/^\d{4}-\d\d-\d\d$/.test(value)) return false;
+  const x = Number(value.replace(/-/g, ''));
+  const month = Math.floor(x / 100) * 100;
+  const cmp = COMPARE[keys[0]!]!;
+  // Days 1 and 28 of the boundary's month fall on the same side: the shared bucket does too.
+  return cmp(month + 1, x) === cmp(month + 28, x);
+}
+
+function isDateCond(c: unknown): boolean {
+  return Array.isArray(c) ? c.length > 0 && c.every(isDateOp) : isDateOp(c);
+}
+
+function isFilter(f: unknown): boolean {
+  if (!isObject(f)) return false;
+  return Object.entries(f).every(([key, c]) =>
+    key === 'account' ? isAccountCond(c) : key === 'date' ? isDateCond(c) : false,
+  );
+}
+
+function isSelection(e: unknown): boolean {
+  if (e === 'account') return true;
+  if (!isObject(e) || Object.keys(e).length !== 1) return false;
+  const value = Object.values(e)[0];
+  return same(value, MONTH) || same(value, SUM);
+}
+
+/** Whether the query can be answered from the month sums, with the same result. */
+export function answersFromMonthSums(state: QueryState): boolean {
+  const splits = state.tableOptions?.splits;
+  if (state.table !== 'transactions' || state.withDead || state.validateRefs || state.rawMode) {
+    return false;
+  }
+  if (splits !== undefined && splits !== 'inline' && splits !== 'grouped') return false;
+  if (state.limit !== null || state.offset !== null) return false;
+  const sums = state.selectExpressions.filter((e) => isObject(e) && same(Object.values(e)[0], SUM));
+  if (sums.length === 0) return false;
+  if (!state.calculation && state.groupExpressions.length === 0) return false;
+  return (
+    state.filterExpressions.every(isFilter) &&
+    state.selectExpressions.every(isSelection) &&
+    state.groupExpressions.every(isKey) &&
+    state.orderExpressions.every(isKey) &&
+    // Every selected key must be grouped by, or SQLite would pick one row's value.
+    state.selectExpressions.every(
+      (e) =>
+        (isObject(e) && same(Object.values(e)[0], SUM)) ||
+        state.groupExpressions.some((g) => same(g, e === 'account' ? 'account' : Object.values(e as object)[0])), // prettier-ignore
+    )
+  );
+}

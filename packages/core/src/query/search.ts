@@ -1,0 +1,137 @@
+/**
+ * The register's search as one filter, `{$search: {...}}` on `transactions` (issue 30). Names
+ * (payee, category, account) arrive as ids, matched by the caller against the lists it holds;
+ * notes are matched through Coffer's notes index (`search/`), a trigram FTS5 table. Every part
+ * becomes a set of row ids found through an index, so a search reads the rows it matches
+ * rather than every transaction joined to its names.
+ */
+import { CompileError } from './errors.ts';
+import type { Ctx } from './fields.ts';
+import type { Sql } from './sql.ts';
+import { bind, joinSql, raw, sql } from './sql.ts';
+
+/** Coffer's derived search tables and indexes: never part of a file an Actual client gets. */
+export const SEARCH_ROWS_TABLE = 'coffer_search_rows';
+export const SEARCH_NOTES_TABLE = 'coffer_search_notes';
+/** Stamps of Coffer's derived data (the search index, the month sums). */
+export const SEARCH_META_TABLE = 'coffer_derived_meta';
+/** Plain indexes on stored columns the search looks rows up by. */
+export const SEARCH_COLUMN_INDEXES = {
+  coffer_trans_payee: 'description',
+  coffer_trans_account: 'acct',
+  coffer_trans_amount: 'amount',
+} as const;
+
+/** The shortest text the trigram index can find; shorter text scans the notes. */
+export const TRIGRAM = 3;
+
+export interface SearchFilter {
+  /** Text found inside notes (case-insensitive). */
+  text?: string;
+  payees?: readonly string[];
+  categories?: readonly string[];
+  accounts?: readonly string[];
+  /** Amounts in cents, as stored. */
+  amounts?: readonly number[];
+  /** A day, 'YYYY-MM-DD'. */
+  date?: string;
+}
+
+const isStringList = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+function checked(value: unknown): SearchFilter {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new CompileError('$search needs an object');
+  }
+  const f = value as Record<string, unknown>;
+  for (const key of ['payees', 'categories', 'accounts'] as const) {
+    if (f[key] !== undefined && !isStringList(f[key])) {
+      throw new CompileError(`$search.${key} must be a list of ids`);
+    }
+  }
+  if (f.text !== undefined && typeof f.text !== 'string') {
+    throw new CompileError('$search.text must be a string');
+  }
+  if (
+    f.amounts !== undefined &&
+    (!Array.isArray(f.amounts) || !f.amounts.every((a) => Number.isInteger(a)))
+  ) {
+    throw new CompileError('$search.amounts must be a list of whole cents');
+  }
+  if (f.date !== undefined && (typeof f.date !== 'string' || !/^\d{4}-\d\d-\d\d$/.test(f.date))) {
+    throw new CompileError('$search.date must be a YYYY-MM-DD day');
+  }
+  return f as SearchFilter;
+}
+
+const list = (values: readonly (string | number)[]): Sql =>
+  joinSql(
+    [...new Set(values)].map((v) => bind(v)),
+    ', ',
+  );
+
+/** An FTS5 phrase: the text as one quoted string, so none of it is read as query syntax. */
+export const ftsPhrase = (text: string): string => `"${text.replace(/"/g, '""')}"`;
+
+/** A LIKE pattern finding `text` anywhere, its wildcards escaped with `\`. */
+export const containsPattern = (text: string): string =>
+  `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The ids of every row (parent, child or plain) the search finds, as one sub-select. */
+function matchingIds(f: SearchFilter): Sql[] {
+  const parts: Sql[] = [];
+  const text = f.text?.trim() ?? '';
+  if ([...text].length >= TRIGRAM) {
+    parts.push(
+      sql`SELECT r.id FROM ${raw(SEARCH_NOTES_TABLE)} f JOIN ${raw(SEARCH_ROWS_TABLE)} r ON r.rid = f.rowid WHERE f.notes MATCH ${bind(ftsPhrase(text))}`,
+    );
+  } else if (text) {
+    parts.push(
+      sql`SELECT id FROM transactions WHERE notes LIKE ${bind(containsPattern(text))} ESCAPE '\\'`,
+    );
+  }
+  if (f.payees?.length) {
+    parts.push(
+      sql`SELECT id FROM transactions WHERE description IN (SELECT id FROM payee_mapping WHERE targetId IN (${list(f.payees)}))`,
+    );
+  }
+  if (f.categories?.length) {
+    // A split parent has no category of its own (v_transactions_internal).
+    parts.push(
+      sql`SELECT id FROM transactions WHERE isParent = 0 AND category IN (SELECT id FROM category_mapping WHERE transferId IN (${list(f.categories)}))`,
+    );
+  }
+  if (f.accounts?.length) {
+    parts.push(sql`SELECT id FROM transactions WHERE acct IN (${list(f.accounts)})`);
+  }
+  if (f.amounts?.length) {
+    parts.push(sql`SELECT id FROM transactions WHERE amount IN (${list(f.amounts)})`);
+  }
+  if (f.date) {
+    parts.push(sql`SELECT id FROM transactions WHERE date = ${bind(Number(f.date.replace(/-/g, '')))}`); // prettier-ignore
+  }
+  return parts;
+}
+
+/** `{$search: {...}}` → the root row's id is one the search finds. */
+export function compileSearch(ctx: Ctx, value: unknown): Sql {
+  if (ctx.state.rootTable !== 'transactions') {
+    throw new CompileError('$search is only for transactions');
+  }
+  const parts = matchingIds(checked(value));
+  if (parts.length === 0) return raw('0');
+  for (const t of ['payee_mapping', 'category_mapping']) {
+    if (!ctx.state.dependencies.includes(t)) ctx.state.dependencies.push(t);
+  }
+  return sql`${raw(ctx.state.rootAlias)}.id IN (${joinSql(parts, ' UNION ALL ')})`;
+}
+
+/** Whether a query's filters use `$search` (the notes index must then be ready). */
+export function usesSearch(filters: unknown): boolean {
+  if (Array.isArray(filters)) return filters.some(usesSearch);
+  if (typeof filters !== 'object' || filters === null) return false;
+  return Object.entries(filters).some(
+    ([key, value]) => key === '$search' || ((key === '$and' || key === '$or') && usesSearch(value)),
+  );
+}

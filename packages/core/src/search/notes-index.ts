@@ -1,0 +1,141 @@
+/**
+ * The register search's derived data (issue 30): a trigram FTS5 index of every transaction's
+ * notes, and plain indexes on the stored columns the search looks rows up by. Kept in step from
+ * the write path's change events (local edits, sync, undo, import, the api all arrive there);
+ * a stamp of the data (newest message + migration count) written with each update tells a file
+ * changed by anything else (another client, a crash between commit and update) and the index
+ * is then rebuilt before its next use. None of it goes to an Actual client: `stripDerived`
+ * drops it from the copy that is uploaded or exported.
+ */
+import type { SqliteDatabase } from '../platform/sqlite.ts';
+import { MONTH_SUMS_TABLE } from '../query/month-sums.ts';
+import {
+  SEARCH_COLUMN_INDEXES,
+  SEARCH_META_TABLE,
+  SEARCH_NOTES_TABLE,
+  SEARCH_ROWS_TABLE,
+} from '../query/search.ts';
+import type { ChangeEvent } from '../sync/types.ts';
+
+/** Bump when the index's shape changes, so an older one is rebuilt. */
+const FORMAT = 1;
+
+/** Changes when anything is committed (the budget cache's stamp, with the index format). */
+export function searchStamp(db: SqliteDatabase): string {
+  return `${FORMAT}|${dataStamp(db)}`;
+}
+
+/** The newest message and the migration count: moves with every commit to the file. */
+export function dataStamp(db: SqliteDatabase): string {
+  const last = db.first<{ t: string | null }>('SELECT MAX(timestamp) AS t FROM messages_crdt');
+  const migrations = db.first<{ n: number }>('SELECT COUNT(*) AS n FROM __migrations__');
+  return `${last?.t ?? ''}|${migrations?.n ?? 0}`;
+}
+
+function createTables(db: SqliteDatabase): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS ${SEARCH_META_TABLE} (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS ${SEARCH_ROWS_TABLE} (rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE);
+CREATE VIRTUAL TABLE IF NOT EXISTS ${SEARCH_NOTES_TABLE} USING fts5(notes, tokenize = 'trigram');
+${Object.entries(SEARCH_COLUMN_INDEXES)
+  .map(([name, column]) => `CREATE INDEX IF NOT EXISTS ${name} ON transactions (${column});`)
+  .join('\n')}`);
+}
+
+function storedStamp(db: SqliteDatabase): string | null {
+  const row = db.first<{ value: string }>(
+    `SELECT value FROM ${SEARCH_META_TABLE} WHERE key = 'stamp'`,
+  );
+  return row?.value ?? null;
+}
+
+function writeStamp(db: SqliteDatabase): void {
+  db.run(`INSERT OR REPLACE INTO ${SEARCH_META_TABLE} (key, value) VALUES ('stamp', ?)`, [
+    searchStamp(db),
+  ]);
+}
+
+/** Empties the index and fills it from every stored transaction with notes. */
+export function rebuildNotesIndex(db: SqliteDatabase): void {
+  db.transaction(() => {
+    createTables(db);
+    db.run(`DELETE FROM ${SEARCH_NOTES_TABLE}`);
+    db.run(`DELETE FROM ${SEARCH_ROWS_TABLE}`);
+    db.run(
+      `INSERT INTO ${SEARCH_ROWS_TABLE} (id) SELECT id FROM transactions WHERE notes IS NOT NULL AND notes != ''`,
+    );
+    db.run(
+      `INSERT INTO ${SEARCH_NOTES_TABLE} (rowid, notes)
+       SELECT r.rid, t.notes FROM ${SEARCH_ROWS_TABLE} r JOIN transactions t ON t.id = r.id`,
+    );
+    writeStamp(db);
+  });
+}
+
+/** Whether the index is there and describes the data as it is now. */
+export function notesIndexIsCurrent(db: SqliteDatabase): boolean {
+  const meta = db.first<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?, ?)`,
+    [SEARCH_META_TABLE, SEARCH_ROWS_TABLE, SEARCH_NOTES_TABLE],
+  );
+  return meta?.n === 3 && storedStamp(db) === searchStamp(db);
+}
+
+const notesOf = (row: Readonly<Record<string, unknown>> | null): string => {
+  const n = row?.notes;
+  return typeof n === 'string' ? n : '';
+};
+
+function setNotes(db: SqliteDatabase, id: string, notes: string): void {
+  const found = db.first<{ rid: number }>(`SELECT rid FROM ${SEARCH_ROWS_TABLE} WHERE id = ?`, [
+    id,
+  ]);
+  if (found) {
+    db.run(`DELETE FROM ${SEARCH_NOTES_TABLE} WHERE rowid = ?`, [found.rid]);
+    if (!notes) db.run(`DELETE FROM ${SEARCH_ROWS_TABLE} WHERE rid = ?`, [found.rid]);
+  }
+  if (!notes) return;
+  let rid = found?.rid;
+  if (rid === undefined) {
+    rid = Number(db.run(`INSERT INTO ${SEARCH_ROWS_TABLE} (id) VALUES (?)`, [id]).lastInsertRowid);
+  }
+  db.run(`INSERT INTO ${SEARCH_NOTES_TABLE} (rowid, notes) VALUES (?, ?)`, [rid, notes]);
+}
+
+/**
+ * One committed change event into the index (when it was current before the event), and the
+ * new stamp. Only rows whose notes moved are touched: a sync of 100,000 amount edits costs
+ * nothing here.
+ */
+export function applyToNotesIndex(db: SqliteDatabase, event: ChangeEvent): void {
+  const rows = event.changes.get('transactions') ?? [];
+  db.transaction(() => {
+    for (const change of rows) {
+      const before = notesOf(change.old);
+      const after = notesOf(change.new);
+      if (before !== after) setNotes(db, change.id, after);
+    }
+    writeStamp(db);
+  });
+}
+
+/**
+ * Drops Coffer's derived data (search index, month sums) from a copy of the file (the one that is uploaded or exported):
+ * an Actual client may lack FTS5, and its edits would leave the index stale anyway.
+ */
+export function stripDerived(db: SqliteDatabase): void {
+  const found = db.first<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?, ?)`,
+    [SEARCH_META_TABLE, SEARCH_ROWS_TABLE, MONTH_SUMS_TABLE],
+  );
+  if (!found?.n) return;
+  // The freed pages are zeroed, so the zip of the copy carries nothing of the index.
+  const drops = [
+    'PRAGMA secure_delete = ON;',
+    ...Object.keys(SEARCH_COLUMN_INDEXES).map((n) => `DROP INDEX IF EXISTS ${n};`),
+    `DROP TABLE IF EXISTS ${SEARCH_NOTES_TABLE};`,
+    `DROP TABLE IF EXISTS ${SEARCH_ROWS_TABLE};`,
+    `DROP TABLE IF EXISTS ${MONTH_SUMS_TABLE};`,
+    `DROP TABLE IF EXISTS ${SEARCH_META_TABLE};`,
+  ];
+  db.exec(drops.join('\n'));
+}
