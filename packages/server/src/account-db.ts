@@ -2,23 +2,9 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { newToken, sameDigest, tokenDigest } from './password.ts';
+import type { FileRow, FileSwitch, FileUpdate } from './storage/storage.ts';
 
-export interface FileRow {
-  id: string;
-  groupId: string | null;
-  syncVersion: number | null;
-  /** JSON text exactly as the client sent it in `X-ACTUAL-ENCRYPT-META`. */
-  encryptMeta: string | null;
-  encryptKeyId: string | null;
-  encryptSalt: string | null;
-  encryptTest: string | null;
-  deleted: boolean;
-  name: string | null;
-  /** File name of the current snapshot inside the user-files directory. */
-  blob: string | null;
-}
-
-export type FileUpdate = Partial<Omit<FileRow, 'id'>>;
+export type { FileRow, FileUpdate };
 
 interface RawFile {
   id: string;
@@ -189,6 +175,20 @@ export class AccountDb {
         file.name,
         file.blob,
       );
+  }
+
+  /** The read-decide-write of an upload, in one transaction (see `AccountStore.switchFile`). */
+  switchFile(
+    id: string,
+    decide: (current: FileRow | null) => FileRow | string,
+  ): FileSwitch | string {
+    return this.db.transaction((): FileSwitch | string => {
+      const previous = this.getFile(id);
+      const next = decide(previous && !previous.deleted ? previous : null);
+      if (typeof next === 'string') return next;
+      this.putFile(next);
+      return { previous, next };
+    })();
   }
 
   updateFile(id: string, update: FileUpdate): void {

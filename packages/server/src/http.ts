@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountDb } from './account-db.ts';
+import type { AccountStore } from './storage/storage.ts';
 
 /** `{status: 'error', reason}` is what Actual's clients read from a JSON error. */
 export function sendError(
@@ -58,10 +58,10 @@ export function sendUnauthorized(reply: FastifyReply): FastifyReply {
  * `onRequest` instead (header only), so an unauthenticated upload is refused before its body
  * is read.
  */
-export function sessionCheck(accounts: AccountDb, bodyAllowed = true) {
+export function sessionCheck(accounts: AccountStore, bodyAllowed = true) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = requestToken(request, bodyAllowed);
-    if (!token || !accounts.hasSession(token)) return sendUnauthorized(reply);
+    if (!token || !(await accounts.hasSession(token))) return sendUnauthorized(reply);
   };
 }
 

@@ -1,8 +1,6 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { AccountDb } from './account-db.ts';
-import { BlobStore } from './blob-store.ts';
 import { limitBytes, resolveConfig, type ConfigInput, type ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { bankRoutes } from './bank/routes.ts';
@@ -11,7 +9,6 @@ import { GoCardless } from './gocardless/service.ts';
 import { EnableBankingClient } from './enablebanking/client.ts';
 import { enableBankingRoutes } from './enablebanking/routes.ts';
 import { EnableBanking } from './enablebanking/service.ts';
-import { GroupStore } from './group-db.ts';
 import { installErrorHandler, installRequestLog } from './http.ts';
 import { accountRoutes } from './routes/account.ts';
 import { fileRoutes } from './routes/files.ts';
@@ -22,6 +19,7 @@ import { webRoutes } from './routes/web.ts';
 import { systemLookup } from './bank/address-check.ts';
 import { simpleFinRoutes } from './simplefin/routes.ts';
 import { SimpleFin } from './simplefin/service.ts';
+import { openStorage } from './storage/open.ts';
 
 export interface CofferServer {
   app: FastifyInstance;
@@ -46,12 +44,8 @@ export async function createServer(
   options: ServerOptions = {},
 ): Promise<CofferServer> {
   const config = resolveConfig(input);
-  const accounts = new AccountDb(config.serverFilesDir);
-  const groups = new GroupStore(config.userFilesDir);
-  const blobs = new BlobStore(config.userFilesDir);
-  // Leftovers of a crash: temporary uploads, replaced snapshots, logs of reset groups.
-  blobs.sweep(accounts.referencedBlobs());
-  groups.sweep(accounts.referencedGroups());
+  const storage = await openStorage(config);
+  const { accounts, groups, blobs } = storage;
   const provider = new ProviderClient(config.gocardlessBaseUrl, options.fetch ?? fetch);
   const bankIo = {
     fetch: options.fetch ?? fetch,
@@ -60,6 +54,7 @@ export async function createServer(
   };
   const context: ServerContext = {
     config,
+    storage,
     accounts,
     groups,
     blobs,
@@ -127,8 +122,7 @@ export async function createServer(
       clearInterval(sweep);
       clearTimeout(deadline);
     }
-    groups.close();
-    accounts.close();
+    await storage.close();
   };
 
   return {
