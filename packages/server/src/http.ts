@@ -42,7 +42,7 @@ export function stringField(body: Record<string, unknown>, name: string): string
 }
 
 /** Older clients put the token in the JSON body; newer ones use the header. */
-function requestToken(request: FastifyRequest, bodyAllowed: boolean): string | null {
+export function requestToken(request: FastifyRequest, bodyAllowed = true): string | null {
   const fromHeader = header(request, 'x-actual-token');
   if (fromHeader) return fromHeader;
   if (!bodyAllowed) return null;

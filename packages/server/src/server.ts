@@ -11,6 +11,7 @@ import { enableBankingRoutes } from './enablebanking/routes.ts';
 import { EnableBanking } from './enablebanking/service.ts';
 import { installErrorHandler, installRequestLog } from './http.ts';
 import { accountRoutes } from './routes/account.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { fileRoutes } from './routes/files.ts';
 import { miscRoutes } from './routes/misc.ts';
 import { secretRoutes } from './routes/secret.ts';
@@ -87,6 +88,7 @@ export async function createServer(
   });
 
   await app.register(async (s) => accountRoutes(s, context), { prefix: '/account' });
+  await app.register(async (s) => adminRoutes(s, context), { prefix: '/admin' });
   await app.register(async (s) => syncRoutes(s, context), { prefix: '/sync' });
   await app.register(async (s) => fileRoutes(s, context), { prefix: '/sync' });
   await app.register(async (s) => secretRoutes(s, context), { prefix: '/secret' });

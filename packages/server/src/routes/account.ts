@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonBody, sendError, sendOk, sessionCheck } from '../http.ts';
 import { hashPassword, isValidPassword, verifyPassword } from '../password.ts';
 import type { ServerContext } from '../context.ts';
+import { callerOf } from '../access.ts';
 
 const PASSWORD_METHOD = { method: 'password', active: 1, displayName: 'Password' };
 
@@ -18,7 +19,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
       bootstrapped: (await accounts.passwordHash()) !== null,
       loginMethod: 'password',
       availableLoginMethods: await methods(),
-      multiuser: false,
+      multiuser: await accounts.multiuser(),
     });
   });
 
@@ -49,7 +50,9 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
     ) {
       return sendError(reply, 400, 'invalid-password');
     }
-    return sendOk(reply, { token: await accounts.createSession(Date.now()) });
+    // With users on, the password is the owner's.
+    const owner = (await accounts.listUsers()).find((u) => u.owner) ?? null;
+    return sendOk(reply, { token: await accounts.createSession(Date.now(), owner?.id ?? null) });
   });
 
   app.post(
@@ -64,13 +67,14 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
   );
 
-  app.get('/validate', { preHandler: sessionCheck(accounts) }, async (_request, reply) => {
+  app.get('/validate', { preHandler: sessionCheck(accounts) }, async (request, reply) => {
+    const { user } = await callerOf(accounts, request);
     return sendOk(reply, {
       validated: true,
-      userName: '',
-      permission: 'ADMIN',
-      userId: '',
-      displayName: '',
+      userName: user?.userName ?? '',
+      permission: user?.role ?? 'ADMIN',
+      userId: user?.id ?? '',
+      displayName: user?.displayName ?? '',
       loginMethod: 'password',
     });
   });

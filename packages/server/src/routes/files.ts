@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { limitBytes } from '../config.ts';
 import type { ServerContext } from '../context.ts';
+import { callerOf, liveFileFor, mayUse, usersWithAccess } from '../access.ts';
 import { liveFile, parseMeta, uploadRefusal } from '../files.ts';
 import { isSafeId } from '../ids.ts';
 import { TooLargeError, type FileRow } from '../storage/storage.ts';
@@ -84,11 +85,14 @@ export function fileRoutes(app: FastifyInstance, ctx: ServerContext): void {
     };
     const parsed = uploadHeaders(request);
     if (typeof parsed === 'string') return refuse(400, parsed);
-    const early = uploadRefusal(
-      await liveFile(accounts, parsed.fileId),
-      parsed.groupId,
-      parsed.keyId,
-    );
+    const caller = await callerOf(accounts, request);
+    const existing = await liveFile(accounts, parsed.fileId);
+    // Another user's file is never overwritten by someone it is not shared with.
+    if (existing && !(await mayUse(accounts, caller, existing))) {
+      source.resume();
+      return sendError(reply, 403, 'file-denied');
+    }
+    const early = uploadRefusal(existing, parsed.groupId, parsed.keyId);
     if (early) return refuse(400, early);
     const length = Number(request.headers['content-length'] ?? 0);
     // Far over the limit is not worth reading: that connection is closed instead.
@@ -121,6 +125,7 @@ export function fileRoutes(app: FastifyInstance, ctx: ServerContext): void {
         deleted: false,
         name: parsed.name,
         blob,
+        owner: file?.owner ?? caller.user?.id ?? null,
       };
     });
     if (typeof outcome === 'string') {
@@ -139,7 +144,7 @@ export function fileRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.get('/download-user-file', { preHandler: session }, async (request, reply) => {
     const fileId = header(request, 'x-actual-file-id');
     if (fileId === null) return sendText(reply, 400, 'Single file ID is required');
-    const file = await liveFile(accounts, fileId);
+    const file = await liveFileFor(accounts, request, fileId);
     const blob = file?.blob ? await blobs.open(file.blob) : null;
     if (!file || !blob) return sendText(reply, 400, 'User or file not found');
     return reply
@@ -149,24 +154,29 @@ export function fileRoutes(app: FastifyInstance, ctx: ServerContext): void {
       .send(blob.stream);
   });
 
-  app.get('/list-user-files', { preHandler: session }, async (_request, reply) => {
-    return sendOk(
-      reply,
-      (await accounts.listFiles()).map((f) => ({
+  app.get('/list-user-files', { preHandler: session }, async (request, reply) => {
+    const caller = await callerOf(accounts, request);
+    const rows = [];
+    for (const f of await accounts.listFiles()) {
+      if (!(await mayUse(accounts, caller, f))) continue;
+      rows.push({
         deleted: f.deleted ? 1 : 0,
         fileId: f.id,
         groupId: f.groupId,
         name: f.name,
         encryptKeyId: f.encryptKeyId,
-        owner: null,
-        usersWithAccess: [],
-      })),
-    );
+        owner: f.owner,
+        usersWithAccess: caller.multiuser ? await usersWithAccess(accounts, f) : [],
+      });
+    }
+    return sendOk(reply, rows);
   });
 
   app.get('/get-user-file-info', { preHandler: session }, async (request, reply) => {
     const fileId = header(request, 'x-actual-file-id');
-    const file = isSafeId(fileId) ? await accounts.getFile(fileId) : null;
+    const found = isSafeId(fileId) ? await accounts.getFile(fileId) : null;
+    const caller = await callerOf(accounts, request);
+    const file = found && (await mayUse(accounts, caller, found)) ? found : null;
     if (!file) return sendError(reply, 400, 'file-not-found');
     return sendOk(reply, {
       deleted: file.deleted ? 1 : 0,
@@ -174,13 +184,13 @@ export function fileRoutes(app: FastifyInstance, ctx: ServerContext): void {
       groupId: file.groupId,
       name: file.name,
       encryptMeta: parseMeta(file.encryptMeta),
-      usersWithAccess: [],
+      usersWithAccess: caller.multiuser ? await usersWithAccess(accounts, file) : [],
     });
   });
 
   app.post('/update-user-filename', { preHandler: session }, async (request, reply) => {
     const body = jsonBody(request);
-    const file = await liveFile(accounts, body.fileId);
+    const file = await liveFileFor(accounts, request, body.fileId);
     if (!file) return sendText(reply, 400, 'file not found');
     const name = stringField(body, 'name');
     if (name === null) return sendError(reply, 400, 'bad-request', 'name is required');
@@ -191,7 +201,7 @@ export function fileRoutes(app: FastifyInstance, ctx: ServerContext): void {
   app.post('/delete-user-file', { preHandler: session }, async (request, reply) => {
     const { fileId } = jsonBody(request);
     if (!fileId) return sendError(reply, 422, 'unprocessable-entity', 'fileId-required');
-    const file = await liveFile(accounts, fileId);
+    const file = await liveFileFor(accounts, request, fileId);
     if (!file) return sendText(reply, 400, 'file-not-found');
     // A soft delete, as in Actual: the snapshot and the message log stay.
     await accounts.updateFile(file.id, { deleted: true });

@@ -2,7 +2,8 @@ import { decodeSyncRequest, encodeSyncResponse, type SyncRequest } from '@coffer
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { limitBytes } from '../config.ts';
 import type { ServerContext } from '../context.ts';
-import { liveFile, syncRefusal } from '../files.ts';
+import { liveFileFor } from '../access.ts';
+import { syncRefusal } from '../files.ts';
 import {
   header,
   jsonBody,
@@ -48,7 +49,7 @@ export function syncRoutes(app: FastifyInstance, ctx: ServerContext): void {
         return sendError(reply, 400, 'invalid-sync-request');
       }
       if (!sync.since) return sendError(reply, 422, 'unprocessable-entity', 'since-required');
-      const file = await liveFile(accounts, sync.fileId);
+      const file = await liveFileFor(accounts, request, sync.fileId);
       if (!file) return sendText(reply, 400, 'file-not-found');
       const refusal = syncRefusal(file, sync.groupId, sync.keyId);
       if (refusal) return sendText(reply, 400, refusal);
@@ -74,14 +75,14 @@ export function syncRoutes(app: FastifyInstance, ctx: ServerContext): void {
   );
 
   app.post('/user-get-key', { preHandler: session }, async (request, reply) => {
-    const file = await liveFile(accounts, jsonBody(request).fileId);
+    const file = await liveFileFor(accounts, request, jsonBody(request).fileId);
     if (!file) return sendText(reply, 400, 'file-not-found');
     return sendOk(reply, { id: file.encryptKeyId, salt: file.encryptSalt, test: file.encryptTest });
   });
 
   app.post('/user-create-key', { preHandler: session }, async (request, reply) => {
     const body = jsonBody(request);
-    const file = await liveFile(accounts, body.fileId);
+    const file = await liveFileFor(accounts, request, body.fileId);
     if (!file) return sendText(reply, 400, 'file not found');
     const keyId = stringField(body, 'keyId');
     const keySalt = stringField(body, 'keySalt');
@@ -98,7 +99,7 @@ export function syncRoutes(app: FastifyInstance, ctx: ServerContext): void {
   });
 
   app.post('/reset-user-file', { preHandler: session }, async (request, reply) => {
-    const file = await liveFile(accounts, jsonBody(request).fileId);
+    const file = await liveFileFor(accounts, request, jsonBody(request).fileId);
     if (!file) return sendText(reply, 400, 'User or file not found');
     // The row forgets the group first: a crash before the log is deleted only leaves a file
     // that the next start-up sweep removes.

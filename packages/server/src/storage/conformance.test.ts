@@ -66,6 +66,7 @@ function file(id: string, over: Partial<FileRow> = {}): FileRow {
     deleted: false,
     name: `Budget ${id}`,
     blob: null,
+    owner: null,
     ...over,
   };
 }

@@ -37,6 +37,18 @@ export const MIGRATIONS = [
      seq INTEGER NOT NULL,
      data BYTEA NOT NULL,
      PRIMARY KEY (name, seq));`,
+  `CREATE TABLE coffer_users (
+     id TEXT PRIMARY KEY,
+     user_name TEXT NOT NULL UNIQUE,
+     display_name TEXT,
+     role TEXT NOT NULL,
+     enabled BOOLEAN NOT NULL DEFAULT TRUE,
+     owner BOOLEAN NOT NULL DEFAULT FALSE);
+   CREATE TABLE coffer_user_access (
+     file_id TEXT NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (file_id, user_id));
+   CREATE TABLE coffer_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+   ALTER TABLE coffer_sessions ADD COLUMN user_id TEXT;
+   ALTER TABLE coffer_files ADD COLUMN owner TEXT;`,
 ];
 
 /** Any constant: several processes starting at once take turns at the migrations. */

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { newToken, sameDigest, tokenDigest } from '../password.ts';
 import { insertAll, readStamp, type Stamp } from '../trie-batch.ts';
 import { PgSnapshotStore } from './postgres-blobs.ts';
+import { PgUsers } from './postgres-users.ts';
 import { inTransaction, migrate } from './postgres-schema.ts';
 import {
   InvalidTimestampError,
@@ -29,6 +30,7 @@ interface RawFile {
   deleted: boolean;
   name: string | null;
   blob: string | null;
+  owner: string | null;
 }
 
 const COLUMN: Record<keyof FileUpdate, string> = {
@@ -41,6 +43,7 @@ const COLUMN: Record<keyof FileUpdate, string> = {
   deleted: 'deleted',
   name: 'name',
   blob: 'blob',
+  owner: 'owner',
 };
 
 function toFile(raw: RawFile): FileRow {
@@ -55,14 +58,17 @@ function toFile(raw: RawFile): FileRow {
     deleted: raw.deleted,
     name: raw.name,
     blob: raw.blob,
+    owner: raw.owner,
   };
 }
 
 const FILE_COLUMNS =
-  'id, group_id, sync_version, encrypt_meta, encrypt_keyid, encrypt_salt, encrypt_test, deleted, name, blob';
+  'id, group_id, sync_version, encrypt_meta, encrypt_keyid, encrypt_salt, encrypt_test, deleted, name, blob, owner';
 
-class PgAccountStore implements AccountStore {
-  constructor(private readonly pool: pg.Pool) {}
+class PgAccountStore extends PgUsers implements AccountStore {
+  constructor(pool: pg.Pool) {
+    super(pool);
+  }
 
   async passwordHash(): Promise<string | null> {
     const { rows } = await this.pool.query<{ password_hash: string }>(
@@ -90,13 +96,13 @@ class PgAccountStore implements AccountStore {
     });
   }
 
-  async createSession(now: number): Promise<string> {
+  async createSession(now: number, userId: string | null = null): Promise<string> {
     const token = newToken();
     await inTransaction(this.pool, async (client) => {
-      await client.query('INSERT INTO coffer_sessions (token_digest, created_at) VALUES ($1, $2)', [
-        tokenDigest(token),
-        now,
-      ]);
+      await client.query(
+        'INSERT INTO coffer_sessions (token_digest, created_at, user_id) VALUES ($1, $2, $3)',
+        [tokenDigest(token), now, userId],
+      );
       await client.query(
         `DELETE FROM coffer_sessions WHERE token_digest NOT IN
            (SELECT token_digest FROM coffer_sessions ORDER BY created_at DESC LIMIT $1)`,
@@ -107,12 +113,24 @@ class PgAccountStore implements AccountStore {
   }
 
   async hasSession(token: string): Promise<boolean> {
+    return (await this.session(token)) !== null;
+  }
+
+  async session(token: string): Promise<{ userId: string | null } | null> {
     const digest = tokenDigest(token);
-    const { rows } = await this.pool.query<{ token_digest: Buffer }>(
-      'SELECT token_digest FROM coffer_sessions WHERE token_digest = $1',
+    const { rows } = await this.pool.query<{ token_digest: Buffer; user_id: string | null }>(
+      'SELECT token_digest, user_id FROM coffer_sessions WHERE token_digest = $1',
       [digest],
     );
-    return rows[0] !== undefined && sameDigest(rows[0].token_digest, digest);
+    return rows[0] !== undefined && sameDigest(rows[0].token_digest, digest)
+      ? { userId: rows[0].user_id }
+      : null;
+  }
+
+  async endSession(token: string): Promise<void> {
+    await this.pool.query('DELETE FROM coffer_sessions WHERE token_digest = $1', [
+      tokenDigest(token),
+    ]);
   }
 
   async getFile(id: string): Promise<FileRow | null> {
@@ -146,13 +164,13 @@ class PgAccountStore implements AccountStore {
       if (typeof next === 'string') return next;
       // A replaced row moves to the end of the list, as SQLite's INSERT OR REPLACE does.
       await client.query(
-        `INSERT INTO coffer_files (${FILE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+        `INSERT INTO coffer_files (${FILE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
            ON CONFLICT (id) DO UPDATE SET
              ord = nextval('coffer_files_ord'), group_id = excluded.group_id,
              sync_version = excluded.sync_version, encrypt_meta = excluded.encrypt_meta,
              encrypt_keyid = excluded.encrypt_keyid, encrypt_salt = excluded.encrypt_salt,
              encrypt_test = excluded.encrypt_test, deleted = excluded.deleted,
-             name = excluded.name, blob = excluded.blob`,
+             name = excluded.name, blob = excluded.blob, owner = excluded.owner`,
         [
           next.id,
           next.groupId,
@@ -164,6 +182,7 @@ class PgAccountStore implements AccountStore {
           next.deleted,
           next.name,
           next.blob,
+          next.owner,
         ],
       );
       return { previous, next };

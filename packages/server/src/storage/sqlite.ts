@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { AccountDb } from '../account-db.ts';
 import { BlobStore } from '../blob-store.ts';
 import { GroupStore } from '../group-db.ts';
+import { UsersDb } from '../users-db.ts';
 import type {
   AccountStore,
   FileRow,
@@ -12,6 +13,7 @@ import type {
   SnapshotStore,
   Storage,
   SyncResult,
+  User,
 } from './storage.ts';
 
 /**
@@ -34,14 +36,29 @@ export class SqliteStorage implements Storage {
     // Leftovers of a crash: temporary uploads, replaced snapshots, logs of reset groups.
     blobs.sweep(db.referencedBlobs());
     groups.sweep(db.referencedGroups());
+    const users = new UsersDb(db.db);
     this.accountDb = db;
     this.groupStore = groups;
     this.accounts = {
       passwordHash: async () => db.passwordHash(),
       bootstrap: async (hash: string) => db.bootstrap(hash),
       replacePassword: async (hash: string) => db.replacePassword(hash),
-      createSession: async (now: number) => db.createSession(now),
+      createSession: async (now: number, userId?: string | null) =>
+        db.createSession(now, userId ?? null),
       hasSession: async (token: string) => db.hasSession(token),
+      session: async (token: string) => db.session(token),
+      endSession: async (token: string) => db.endSession(token),
+      multiuser: async () => users.multiuser(),
+      enableUsers: async (owner: User) => users.enableUsers(owner),
+      listUsers: async () => users.list(),
+      getUser: async (id: string) => users.get(id),
+      getUserByName: async (userName: string) => users.byName(userName),
+      insertUser: async (user: User) => users.insert(user),
+      updateUser: async (user: User) => users.update(user),
+      deleteUser: async (id: string) => users.remove(id),
+      listAccess: async (fileId: string) => users.access(fileId),
+      grantAccess: async (fileId: string, userId: string) => users.grant(fileId, userId),
+      revokeAccess: async (fileId: string, userIds: string[]) => users.revoke(fileId, userIds),
       getFile: async (id: string) => db.getFile(id),
       listFiles: async () => db.listFiles(),
       switchFile: async (

@@ -14,6 +14,26 @@ export interface FileRow {
   name: string | null;
   /** Name of the current snapshot in the snapshot store. */
   blob: string | null;
+  /** The user who owns the file (multi-user mode); null on a single-password server. */
+  owner: string | null;
+}
+
+/** Actual's two roles: an admin manages users and sees every file. */
+export type Role = 'ADMIN' | 'BASIC';
+
+export interface User {
+  id: string;
+  userName: string;
+  displayName: string | null;
+  role: Role;
+  enabled: boolean;
+  /** The server's owner: the first admin, who cannot be removed. */
+  owner: boolean;
+}
+
+/** Who a session belongs to: null on a single-password server. */
+export interface Session {
+  userId: string | null;
 }
 
 export type FileUpdate = Partial<Omit<FileRow, 'id'>>;
@@ -38,8 +58,31 @@ export interface AccountStore extends SecretStore {
   bootstrap(hash: string): Promise<boolean>;
   /** Replaces the password and ends every session in one step. */
   replacePassword(hash: string): Promise<void>;
-  createSession(now: number): Promise<string>;
+  createSession(now: number, userId?: string | null): Promise<string>;
   hasSession(token: string): Promise<boolean>;
+  session(token: string): Promise<Session | null>;
+  endSession(token: string): Promise<void>;
+  /** Whether users are on (off by default: one password, no users). */
+  multiuser(): Promise<boolean>;
+  /**
+   * Turns users on: `owner` becomes the owner and admin, owns every file and every session so
+   * far (all the password holder's). False when users are on already.
+   */
+  enableUsers(owner: User): Promise<boolean>;
+  listUsers(): Promise<User[]>;
+  getUser(id: string): Promise<User | null>;
+  getUserByName(userName: string): Promise<User | null>;
+  /** False when the user name is taken. */
+  insertUser(user: User): Promise<boolean>;
+  updateUser(user: User): Promise<void>;
+  /** Removes a user (never the owner), their sessions and shares; their files go to the owner. */
+  deleteUser(id: string): Promise<boolean>;
+  /** The users a file is shared with (its owner aside). */
+  listAccess(fileId: string): Promise<string[]>;
+  /** False when the user has access already. */
+  grantAccess(fileId: string, userId: string): Promise<boolean>;
+  /** How many of these users lost access. */
+  revokeAccess(fileId: string, userIds: string[]): Promise<number>;
   getFile(id: string): Promise<FileRow | null>;
   /** Every file, deleted ones too, in the order they were first registered. */
   listFiles(): Promise<FileRow[]>;
