@@ -167,6 +167,59 @@ describe.each([sqliteBackend(), postgresBackend()])('storage: $name', (backend) 
     expect(results.filter((r) => r === 'file-has-reset')).toHaveLength(1);
   });
 
+  it('keeps users, owners and shares; removing a user ends their sessions and returns their files', async () => {
+    const { accounts } = (await fresh()).storage;
+    const before = await accounts.createSession(Date.now());
+    await accounts.switchFile('f1', () => file('f1'));
+    expect(await accounts.multiuser()).toBe(false);
+    const owner = {
+      id: 'u-owner',
+      userName: 'ada',
+      displayName: null,
+      role: 'ADMIN' as const,
+      enabled: true,
+      owner: true,
+    };
+    expect(await accounts.enableUsers(owner)).toBe(true);
+    expect(await accounts.enableUsers({ ...owner, id: 'u-other', userName: 'other' })).toBe(false);
+    expect(await accounts.multiuser()).toBe(true);
+    expect(await accounts.session(before)).toEqual({ userId: 'u-owner' });
+    expect((await accounts.getFile('f1'))?.owner).toBe('u-owner');
+
+    const ben = {
+      id: 'u-ben',
+      userName: 'ben',
+      displayName: 'Ben',
+      role: 'BASIC' as const,
+      enabled: true,
+      owner: false,
+    };
+    expect(await accounts.insertUser(ben)).toBe(true);
+    expect(await accounts.insertUser({ ...ben, id: 'u-ben-2' })).toBe(false);
+    expect(await accounts.getUserByName('ben')).toEqual(ben);
+    expect((await accounts.listUsers()).map((u) => u.userName)).toEqual(['ada', 'ben']);
+    const benSession = await accounts.createSession(Date.now(), 'u-ben');
+    expect(await accounts.session(benSession)).toEqual({ userId: 'u-ben' });
+
+    expect(await accounts.grantAccess('f1', 'u-ben')).toBe(true);
+    expect(await accounts.grantAccess('f1', 'u-ben')).toBe(false);
+    expect(await accounts.listAccess('f1')).toEqual(['u-ben']);
+    await accounts.updateFile('f1', { owner: 'u-ben' });
+    expect(await accounts.revokeAccess('f1', ['u-ben', 'u-nobody'])).toBe(1);
+
+    await accounts.updateUser({ ...ben, displayName: 'Benjamin', enabled: false });
+    expect((await accounts.getUser('u-ben'))?.displayName).toBe('Benjamin');
+    expect(await accounts.session(benSession)).toBeNull();
+    await accounts.grantAccess('f1', 'u-ben');
+    expect(await accounts.deleteUser('u-owner')).toBe(false);
+    expect(await accounts.deleteUser('u-ben')).toBe(true);
+    expect(await accounts.getUser('u-ben')).toBeNull();
+    expect((await accounts.getFile('f1'))?.owner).toBe('u-owner');
+    expect(await accounts.listAccess('f1')).toEqual([]);
+    await accounts.endSession(before);
+    expect(await accounts.hasSession(before)).toBe(false);
+  });
+
   it('stores secrets and forgets them; an empty value counts as none', async () => {
     const { accounts } = (await fresh()).storage;
     expect(await accounts.getSecret('simplefin_token')).toBeNull();
