@@ -2,23 +2,9 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { newToken, sameDigest, tokenDigest } from './password.ts';
+import type { FileRow, FileSwitch, FileUpdate } from './storage/storage.ts';
 
-export interface FileRow {
-  id: string;
-  groupId: string | null;
-  syncVersion: number | null;
-  /** JSON text exactly as the client sent it in `X-ACTUAL-ENCRYPT-META`. */
-  encryptMeta: string | null;
-  encryptKeyId: string | null;
-  encryptSalt: string | null;
-  encryptTest: string | null;
-  deleted: boolean;
-  name: string | null;
-  /** File name of the current snapshot inside the user-files directory. */
-  blob: string | null;
-}
-
-export type FileUpdate = Partial<Omit<FileRow, 'id'>>;
+export type { FileRow, FileUpdate };
 
 interface RawFile {
   id: string;
@@ -31,6 +17,7 @@ interface RawFile {
   deleted: number;
   name: string | null;
   blob: string | null;
+  owner: string | null;
 }
 
 const COLUMN: Record<keyof FileUpdate, string> = {
@@ -43,6 +30,7 @@ const COLUMN: Record<keyof FileUpdate, string> = {
   deleted: 'deleted',
   name: 'name',
   blob: 'blob',
+  owner: 'owner',
 };
 
 /** Each entry upgrades the schema by one version (PRAGMA user_version). */
@@ -61,6 +49,17 @@ const MIGRATIONS = [
      name TEXT,
      blob TEXT);
    CREATE TABLE secrets (name TEXT PRIMARY KEY, value BLOB);`,
+  `CREATE TABLE users (
+     id TEXT PRIMARY KEY,
+     user_name TEXT NOT NULL UNIQUE,
+     display_name TEXT,
+     role TEXT NOT NULL,
+     enabled INTEGER NOT NULL DEFAULT 1,
+     owner INTEGER NOT NULL DEFAULT 0);
+   CREATE TABLE user_access (file_id TEXT NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (file_id, user_id));
+   CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+   ALTER TABLE sessions ADD COLUMN user_id TEXT;
+   ALTER TABLE files ADD COLUMN owner TEXT;`,
 ];
 
 /** Sign-ins from many scripts would otherwise grow the table without bound. */
@@ -78,6 +77,7 @@ function toFile(raw: RawFile): FileRow {
     deleted: Boolean(raw.deleted),
     name: raw.name,
     blob: raw.blob,
+    owner: raw.owner,
   };
 }
 
@@ -135,12 +135,12 @@ export class AccountDb {
     })();
   }
 
-  createSession(now: number): string {
+  createSession(now: number, userId: string | null = null): string {
     const token = newToken();
     this.db.transaction(() => {
       this.db
-        .prepare('INSERT INTO sessions (token_digest, created_at) VALUES (?, ?)')
-        .run(tokenDigest(token), now);
+        .prepare('INSERT INTO sessions (token_digest, created_at, user_id) VALUES (?, ?, ?)')
+        .run(tokenDigest(token), now, userId);
       this.db
         .prepare(
           `DELETE FROM sessions WHERE token_digest NOT IN
@@ -152,11 +152,21 @@ export class AccountDb {
   }
 
   hasSession(token: string): boolean {
+    return this.session(token) !== null;
+  }
+
+  session(token: string): { userId: string | null } | null {
     const digest = tokenDigest(token);
     const row = this.db
-      .prepare('SELECT token_digest FROM sessions WHERE token_digest = ?')
-      .get(digest) as { token_digest: Buffer } | undefined;
-    return row !== undefined && sameDigest(row.token_digest, digest);
+      .prepare('SELECT token_digest, user_id FROM sessions WHERE token_digest = ?')
+      .get(digest) as { token_digest: Buffer; user_id: string | null } | undefined;
+    return row !== undefined && sameDigest(row.token_digest, digest)
+      ? { userId: row.user_id }
+      : null;
+  }
+
+  endSession(token: string): void {
+    this.db.prepare('DELETE FROM sessions WHERE token_digest = ?').run(tokenDigest(token));
   }
 
   getFile(id: string): FileRow | null {
@@ -174,8 +184,8 @@ export class AccountDb {
     this.db
       .prepare(
         `INSERT OR REPLACE INTO files
-           (id, group_id, sync_version, encrypt_meta, encrypt_keyid, encrypt_salt, encrypt_test, deleted, name, blob)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           (id, group_id, sync_version, encrypt_meta, encrypt_keyid, encrypt_salt, encrypt_test, deleted, name, blob, owner)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         file.id,
@@ -188,7 +198,22 @@ export class AccountDb {
         file.deleted ? 1 : 0,
         file.name,
         file.blob,
+        file.owner,
       );
+  }
+
+  /** The read-decide-write of an upload, in one transaction (see `AccountStore.switchFile`). */
+  switchFile(
+    id: string,
+    decide: (current: FileRow | null) => FileRow | string,
+  ): FileSwitch | string {
+    return this.db.transaction((): FileSwitch | string => {
+      const previous = this.getFile(id);
+      const next = decide(previous && !previous.deleted ? previous : null);
+      if (typeof next === 'string') return next;
+      this.putFile(next);
+      return { previous, next };
+    })();
   }
 
   updateFile(id: string, update: FileUpdate): void {

@@ -12,18 +12,15 @@ import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isSafeId } from './ids.ts';
+import { TooLargeError } from './storage/storage.ts';
 
-export class TooLargeError extends Error {
-  constructor() {
-    super('payload-too-large');
-  }
-}
+export { TooLargeError };
 
 /**
  * Passes at most `max` bytes on and drops the rest while still reading it to the end, so the
  * client finishes sending and can read the 413 instead of seeing its connection cut.
  */
-function limitBytes(max: number): Transform & { exceeded: boolean } {
+export function limitBytes(max: number): Transform & { exceeded: boolean } {
   let seen = 0;
   const limiter = new Transform({
     transform(chunk: Buffer, _enc, done) {

@@ -10,7 +10,7 @@ export async function resetPassword(config: ServerConfig, password: string): Pro
   if (!isValidPassword(password)) throw new Error('The password cannot be empty');
   const accounts = new AccountDb(config.serverFilesDir);
   try {
-    accounts.replacePassword(await hashPassword(password, config.scryptCost));
+    await accounts.replacePassword(await hashPassword(password, config.scryptCost));
   } finally {
     accounts.close();
   }

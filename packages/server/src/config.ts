@@ -21,6 +21,11 @@ export interface ServerConfig {
   dataDir: string;
   serverFilesDir: string;
   userFilesDir: string;
+  /**
+   * A PostgreSQL connection URL: the server's state goes there instead of the data directory,
+   * and several server processes may share it.
+   */
+  databaseUrl: string | null;
   webRoot: string;
   /**
    * Sync servers at other origins the web app served here may connect to (its CSP allows this
@@ -68,6 +73,7 @@ export function resolveConfig(input: ConfigInput = {}, cwd = process.cwd()): Ser
     dataDir,
     serverFilesDir: abs(input.serverFilesDir ?? join(dataDir, 'server-files')),
     userFilesDir: abs(input.userFilesDir ?? join(dataDir, 'user-files')),
+    databaseUrl: input.databaseUrl ?? null,
     webRoot: abs(input.webRoot ?? defaultWebRoot()),
     connectOrigins: input.connectOrigins ?? [],
     https: input.https ?? null,
@@ -97,6 +103,7 @@ interface FileConfig {
   dataDir?: string;
   serverFiles?: string;
   userFiles?: string;
+  databaseUrl?: string;
   webRoot?: string;
   connectOrigins?: string[];
   https?: { key?: string; cert?: string };
@@ -175,6 +182,7 @@ export function loadCommand(
       port: { type: 'string' },
       hostname: { type: 'string' },
       'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
       'web-root': { type: 'string' },
       'connect-origin': { type: 'string', multiple: true },
       'https-key': { type: 'string' },
@@ -217,6 +225,7 @@ export function loadCommand(
       dataDir: dataDirHint ?? fromFile(file.dataDir),
       serverFilesDir: e('SERVER_FILES') ?? fromFile(file.serverFiles),
       userFilesDir: e('USER_FILES') ?? fromFile(file.userFiles),
+      databaseUrl: values['database-url'] ?? env.COFFER_DATABASE_URL ?? file.databaseUrl,
       webRoot: values['web-root'] ?? e('WEB_ROOT') ?? fromFile(file.webRoot),
       connectOrigins: parseOrigins(
         values['connect-origin'] ?? e('CONNECT_ORIGINS')?.split(',') ?? file.connectOrigins,

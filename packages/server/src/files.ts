@@ -1,13 +1,13 @@
-import type { AccountDb, FileRow } from './account-db.ts';
+import type { AccountStore, FileRow } from './storage/storage.ts';
 import { isSafeId } from './ids.ts';
 
 /** Sync format the clients write; files registered with an older one must be reset. */
 export const SYNC_FORMAT_VERSION = 2;
 
 /** A live (not deleted) file, or null; unsafe ids cannot name a file. */
-export function liveFile(accounts: AccountDb, fileId: unknown): FileRow | null {
+export async function liveFile(accounts: AccountStore, fileId: unknown): Promise<FileRow | null> {
   if (!isSafeId(fileId)) return null;
-  const file = accounts.getFile(fileId);
+  const file = await accounts.getFile(fileId);
   return file && !file.deleted ? file : null;
 }
 

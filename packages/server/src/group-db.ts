@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSafeId } from './ids.ts';
+import { InvalidTimestampError, type SyncResult } from './storage/storage.ts';
 import { insertAll, readStamp, type Stamp } from './trie-batch.ts';
 
 /** `timestamp, is_encrypted, content` as a raw row. */
@@ -17,19 +18,8 @@ interface OpenGroup {
   trie: TrieNode;
 }
 
-export interface SyncResult {
-  /** Messages after `since` that were stored before this request's batch. */
-  messages: MessageEnvelope[];
-  trie: TrieNode;
-  /** How many of the request's messages were new to the server. */
-  added: number;
-}
-
-export class InvalidTimestampError extends Error {
-  constructor(readonly timestamp: string) {
-    super('invalid message timestamp');
-  }
-}
+export { InvalidTimestampError };
+export type { SyncResult };
 
 /** Same tables as Actual's `group-<id>.sqlite`, so the message log of a group is portable. */
 const SCHEMA = `

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountDb } from './account-db.ts';
+import type { AccountStore } from './storage/storage.ts';
 
 /** `{status: 'error', reason}` is what Actual's clients read from a JSON error. */
 export function sendError(
@@ -42,7 +42,7 @@ export function stringField(body: Record<string, unknown>, name: string): string
 }
 
 /** Older clients put the token in the JSON body; newer ones use the header. */
-function requestToken(request: FastifyRequest, bodyAllowed: boolean): string | null {
+export function requestToken(request: FastifyRequest, bodyAllowed = true): string | null {
   const fromHeader = header(request, 'x-actual-token');
   if (fromHeader) return fromHeader;
   if (!bodyAllowed) return null;
@@ -58,10 +58,10 @@ export function sendUnauthorized(reply: FastifyReply): FastifyReply {
  * `onRequest` instead (header only), so an unauthenticated upload is refused before its body
  * is read.
  */
-export function sessionCheck(accounts: AccountDb, bodyAllowed = true) {
+export function sessionCheck(accounts: AccountStore, bodyAllowed = true) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = requestToken(request, bodyAllowed);
-    if (!token || !accounts.hasSession(token)) return sendUnauthorized(reply);
+    if (!token || !(await accounts.hasSession(token))) return sendUnauthorized(reply);
   };
 }
 

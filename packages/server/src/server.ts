@@ -1,8 +1,6 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { AccountDb } from './account-db.ts';
-import { BlobStore } from './blob-store.ts';
 import { limitBytes, resolveConfig, type ConfigInput, type ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { bankRoutes } from './bank/routes.ts';
@@ -11,9 +9,9 @@ import { GoCardless } from './gocardless/service.ts';
 import { EnableBankingClient } from './enablebanking/client.ts';
 import { enableBankingRoutes } from './enablebanking/routes.ts';
 import { EnableBanking } from './enablebanking/service.ts';
-import { GroupStore } from './group-db.ts';
 import { installErrorHandler, installRequestLog } from './http.ts';
 import { accountRoutes } from './routes/account.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { fileRoutes } from './routes/files.ts';
 import { miscRoutes } from './routes/misc.ts';
 import { secretRoutes } from './routes/secret.ts';
@@ -22,6 +20,7 @@ import { webRoutes } from './routes/web.ts';
 import { systemLookup } from './bank/address-check.ts';
 import { simpleFinRoutes } from './simplefin/routes.ts';
 import { SimpleFin } from './simplefin/service.ts';
+import { openStorage } from './storage/open.ts';
 
 export interface CofferServer {
   app: FastifyInstance;
@@ -46,12 +45,8 @@ export async function createServer(
   options: ServerOptions = {},
 ): Promise<CofferServer> {
   const config = resolveConfig(input);
-  const accounts = new AccountDb(config.serverFilesDir);
-  const groups = new GroupStore(config.userFilesDir);
-  const blobs = new BlobStore(config.userFilesDir);
-  // Leftovers of a crash: temporary uploads, replaced snapshots, logs of reset groups.
-  blobs.sweep(accounts.referencedBlobs());
-  groups.sweep(accounts.referencedGroups());
+  const storage = await openStorage(config);
+  const { accounts, groups, blobs } = storage;
   const provider = new ProviderClient(config.gocardlessBaseUrl, options.fetch ?? fetch);
   const bankIo = {
     fetch: options.fetch ?? fetch,
@@ -60,6 +55,7 @@ export async function createServer(
   };
   const context: ServerContext = {
     config,
+    storage,
     accounts,
     groups,
     blobs,
@@ -92,6 +88,7 @@ export async function createServer(
   });
 
   await app.register(async (s) => accountRoutes(s, context), { prefix: '/account' });
+  await app.register(async (s) => adminRoutes(s, context), { prefix: '/admin' });
   await app.register(async (s) => syncRoutes(s, context), { prefix: '/sync' });
   await app.register(async (s) => fileRoutes(s, context), { prefix: '/sync' });
   await app.register(async (s) => secretRoutes(s, context), { prefix: '/secret' });
@@ -127,8 +124,7 @@ export async function createServer(
       clearInterval(sweep);
       clearTimeout(deadline);
     }
-    groups.close();
-    accounts.close();
+    await storage.close();
   };
 
   return {

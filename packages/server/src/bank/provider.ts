@@ -28,7 +28,7 @@ export interface TransactionsResult {
 
 export interface BankDataProvider {
   /** Whether the server holds the provider's credentials. */
-  isConfigured(): boolean;
+  isConfigured(): Promise<boolean>;
   /** The banks of a country (a demo bank first when asked for). */
   banks(country: string, showDemo: boolean): Promise<unknown[]>;
   /** Starts a link: the page where the user consents at the bank, and the link's id. */

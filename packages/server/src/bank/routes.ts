@@ -96,7 +96,7 @@ export function bankRoutes(
   );
 
   app.post('/status', session, async (_request, reply) =>
-    sendOk(reply, { configured: provider.isConfigured() }),
+    sendOk(reply, { configured: await provider.isConfigured() }),
   );
 
   app.post(

@@ -95,7 +95,7 @@ export function enableBankingRoutes(
   const session = { preHandler: sessionCheck(ctx.accounts) };
 
   app.post('/status', session, async (_request, reply) =>
-    sendOk(reply, { configured: eb.isConfigured() }),
+    sendOk(reply, { configured: await eb.isConfigured() }),
   );
 
   app.post('/configure', session, async (request, reply) => {

@@ -5,7 +5,7 @@
  * for the client to the API: banks (ASPSPs), consent, the consent's accounts, balances and
  * transactions.
  */
-import type { AccountDb } from '../account-db.ts';
+import type { SecretStore } from '../storage/storage.ts';
 import { EnableBankingFailure, type EbCredentials, type EnableBankingClient } from './client.ts';
 import { readPrivateKey } from './jwt.ts';
 import {
@@ -68,7 +68,7 @@ export class EnableBanking {
   readonly consents: Rendezvous<SessionResult>;
 
   constructor(
-    private readonly secrets: AccountDb,
+    private readonly secrets: SecretStore,
     private readonly client: EnableBankingClient,
     private readonly now: () => number = Date.now,
     times: RendezvousTimes = { pollMs: 5 * 60_000, keepMs: 30_000 },
@@ -76,16 +76,16 @@ export class EnableBanking {
     this.consents = new Rendezvous(times);
   }
 
-  isConfigured(): boolean {
+  async isConfigured(): Promise<boolean> {
     return (
-      this.secrets.getSecret(EB_APPLICATION_ID) !== null &&
-      this.secrets.getSecret(EB_SECRET_KEY) !== null
+      (await this.secrets.getSecret(EB_APPLICATION_ID)) !== null &&
+      (await this.secrets.getSecret(EB_SECRET_KEY)) !== null
     );
   }
 
-  private credentials(): EbCredentials {
-    const applicationId = this.secrets.getSecret(EB_APPLICATION_ID);
-    const pem = this.secrets.getSecret(EB_SECRET_KEY);
+  private async credentials(): Promise<EbCredentials> {
+    const applicationId = await this.secrets.getSecret(EB_APPLICATION_ID);
+    const pem = await this.secrets.getSecret(EB_SECRET_KEY);
     const key = pem === null ? null : readPrivateKey(pem);
     if (!applicationId || !key) throw notConfigured();
     return { applicationId, key };
@@ -102,22 +102,22 @@ export class EnableBanking {
       );
     }
     await this.client.request({ applicationId, key }, 'GET', '/application');
-    this.secrets.setSecret(EB_APPLICATION_ID, applicationId);
-    this.secrets.setSecret(EB_SECRET_KEY, pem);
+    await this.secrets.setSecret(EB_APPLICATION_ID, applicationId);
+    await this.secrets.setSecret(EB_SECRET_KEY, pem);
   }
 
   /** The countries the application may reach banks in (Coffer's own route). */
   async countries(): Promise<string[]> {
-    const app = await this.client.request(this.credentials(), 'GET', '/application');
+    const app = await this.client.request(await this.credentials(), 'GET', '/application');
     const countries = field(app, 'countries');
     if (!Array.isArray(countries)) throw unexpected();
     return countries.filter((c): c is string => typeof c === 'string');
   }
 
   /** The banks of a country, each with its logo and longest consent (seconds), as sent. */
-  aspsps(country: string | undefined): Promise<unknown> {
+  async aspsps(country: string | undefined): Promise<unknown> {
     const query = country ? `?country=${encodeURIComponent(country)}` : '';
-    return this.client.request(this.credentials(), 'GET', `/aspsps${query}`);
+    return this.client.request(await this.credentials(), 'GET', `/aspsps${query}`);
   }
 
   /** Starts a consent at the bank; the person goes to `url`, the client polls with `state`. */
@@ -133,7 +133,7 @@ export class EnableBanking {
         ? args.maxConsentSeconds * 1000
         : Infinity;
     const validUntil = new Date(this.now() + Math.min(wanted, DEFAULT_CONSENT_MS));
-    const res = await this.client.request(this.credentials(), 'POST', '/auth', {
+    const res = await this.client.request(await this.credentials(), 'POST', '/auth', {
       aspsp: args.aspsp,
       redirect_url: args.redirectUrl,
       state: args.state,
@@ -147,7 +147,7 @@ export class EnableBanking {
 
   /** Turns the bank's code into a session: its accounts, each with its balances. */
   async completeAuth(code: string, psu: Psu = {}): Promise<SessionResult> {
-    const credentials = this.credentials();
+    const credentials = await this.credentials();
     const session = await this.client.request(credentials, 'POST', '/sessions', { code });
     const sessionId = field(session, 'session_id');
     const accounts = field(session, 'accounts');
@@ -224,7 +224,7 @@ export class EnableBanking {
     startDate: string,
     psu: Psu = {},
   ): Promise<TransactionsAnswer> {
-    const credentials = this.credentials();
+    const credentials = await this.credentials();
     const today = new Date(this.now()).toISOString().slice(0, 10);
     const balances = await this.balances(credentials, accountId, psu);
     const raw = await this.allTransactions(credentials, accountId, startDate, today, psu);
@@ -246,7 +246,7 @@ export class EnableBanking {
    */
   async session(sessionId: string): Promise<{ status: string; validUntil: string | null }> {
     const res = await this.client.request(
-      this.credentials(),
+      await this.credentials(),
       'GET',
       `/sessions/${encodeURIComponent(sessionId)}`,
     );

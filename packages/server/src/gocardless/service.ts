@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AccountDb } from '../account-db.ts';
+import type { SecretStore } from '../storage/storage.ts';
 import {
   hashIban,
   normalizeAccount,
@@ -31,26 +31,26 @@ export const SANDBOX_BANK = {
  */
 export class GoCardless implements BankDataProvider {
   constructor(
-    private readonly accounts: AccountDb,
+    private readonly accounts: SecretStore,
     private readonly client: ProviderClient,
   ) {}
 
-  private secrets(): Secrets {
-    const secretId = this.accounts.getSecret('gocardless_secretId');
-    const secretKey = this.accounts.getSecret('gocardless_secretKey');
+  private async secrets(): Promise<Secrets> {
+    const secretId = await this.accounts.getSecret('gocardless_secretId');
+    const secretKey = await this.accounts.getSecret('gocardless_secretKey');
     if (!secretId || !secretKey) throw new NotConfiguredError();
     return { secretId, secretKey };
   }
 
-  isConfigured(): boolean {
+  async isConfigured(): Promise<boolean> {
     return (
-      this.accounts.getSecret('gocardless_secretId') !== null &&
-      this.accounts.getSecret('gocardless_secretKey') !== null
+      (await this.accounts.getSecret('gocardless_secretId')) !== null &&
+      (await this.accounts.getSecret('gocardless_secretKey')) !== null
     );
   }
 
   async banks(country: string, showDemo: boolean): Promise<unknown[]> {
-    const banks = await this.client.institutions(this.secrets(), country);
+    const banks = await this.client.institutions(await this.secrets(), country);
     return showDemo ? [SANDBOX_BANK, ...banks] : banks;
   }
 
@@ -59,7 +59,7 @@ export class GoCardless implements BankDataProvider {
     accessValidForDays: number | null,
     origin: string,
   ): Promise<{ link: string; requisitionId: string }> {
-    const s = this.secrets();
+    const s = await this.secrets();
     const institution = await this.client.institution(s, institutionId);
     const maxDays = Number(institution.max_access_valid_for_days) || 90;
     const agreement = await this.client.createAgreement(s, {
@@ -90,7 +90,7 @@ export class GoCardless implements BankDataProvider {
   async linkedAccounts(
     requisitionId: string,
   ): Promise<{ requisition: Requisition; accounts: NormalizedAccount[] }> {
-    const s = this.secrets();
+    const s = await this.secrets();
     const requisition = await this.linkedRequisition(s, requisitionId);
     const detailed = await Promise.all(
       requisition.accounts.map(async (id) => {
@@ -121,7 +121,7 @@ export class GoCardless implements BankDataProvider {
     endDate?: string;
     includeBalance: boolean;
   }): Promise<TransactionsResult> {
-    const s = this.secrets();
+    const s = await this.secrets();
     const requisition = await this.linkedRequisition(s, args.requisitionId);
     if (!requisition.accounts.includes(args.accountId)) {
       throw new AccountNotLinkedError(args.accountId, args.requisitionId);
@@ -157,7 +157,7 @@ export class GoCardless implements BankDataProvider {
   }
 
   async removeRequisition(requisitionId: string): Promise<{ summary?: string; detail?: string }> {
-    const s = this.secrets();
+    const s = await this.secrets();
     await this.client.requisition(s, requisitionId);
     return this.client.deleteRequisition(s, requisitionId);
   }

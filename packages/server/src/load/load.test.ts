@@ -19,12 +19,12 @@ describe('concurrent clients on one group (short run; bench/server/load.ts is th
 
     expect(result.errors).toEqual([]);
     expect(result.clientsComplete).toBe(true);
-    expect(t.server.context.groups.count(groupId)).toBe(result.created);
+    expect(await t.server.context.groups.count(groupId)).toBe(result.created);
 
     const serverTrie = JSON.parse(result.serverMerkle) as TrieNode;
     for (const hash of result.clientHashes) expect(hash).toBe(serverTrie.hash);
     // The server's trie is exactly the pruned trie of all stored timestamps.
-    const stored = t.server.context.groups.timestamps(groupId);
+    const stored = await t.server.context.groups.timestamps(groupId);
     expect(new Set(stored).size).toBe(result.created);
     const rebuilt = merkle.prune(
       stored.reduce((trie, ts) => merkle.insert(trie, Timestamp.parse(ts)!), {} as TrieNode),

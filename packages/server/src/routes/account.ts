@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonBody, sendError, sendOk, sessionCheck } from '../http.ts';
 import { hashPassword, isValidPassword, verifyPassword } from '../password.ts';
 import type { ServerContext } from '../context.ts';
+import { callerOf } from '../access.ts';
 
 const PASSWORD_METHOD = { method: 'password', active: 1, displayName: 'Password' };
 
@@ -11,27 +12,27 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const signInLimit = {
     rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs },
   };
-  const methods = () => (accounts.passwordHash() === null ? [] : [PASSWORD_METHOD]);
+  const methods = async () => ((await accounts.passwordHash()) === null ? [] : [PASSWORD_METHOD]);
 
   app.get('/needs-bootstrap', async (_request, reply) => {
     return sendOk(reply, {
-      bootstrapped: accounts.passwordHash() !== null,
+      bootstrapped: (await accounts.passwordHash()) !== null,
       loginMethod: 'password',
-      availableLoginMethods: methods(),
-      multiuser: false,
+      availableLoginMethods: await methods(),
+      multiuser: await accounts.multiuser(),
     });
   });
 
   app.get('/login-methods', async (_request, reply) => {
-    return reply.send({ status: 'ok', methods: methods() });
+    return reply.send({ status: 'ok', methods: await methods() });
   });
 
   app.post('/bootstrap', { config: signInLimit }, async (request, reply) => {
     const { password } = jsonBody(request);
     if (!isValidPassword(password)) return sendError(reply, 400, 'invalid-password');
     const hash = await hashPassword(password, config.scryptCost);
-    if (!accounts.bootstrap(hash)) return sendError(reply, 400, 'already-bootstrapped');
-    return sendOk(reply, { token: accounts.createSession(Date.now()) });
+    if (!(await accounts.bootstrap(hash))) return sendError(reply, 400, 'already-bootstrapped');
+    return sendOk(reply, { token: await accounts.createSession(Date.now()) });
   });
 
   app.post('/login', { config: signInLimit }, async (request, reply) => {
@@ -40,7 +41,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (method !== undefined && method !== null && method !== 'password') {
       return sendError(reply, 400, 'invalid-login-method');
     }
-    const stored = accounts.passwordHash();
+    const stored = await accounts.passwordHash();
     const password = body.password;
     if (
       !isValidPassword(password) ||
@@ -49,7 +50,9 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
     ) {
       return sendError(reply, 400, 'invalid-password');
     }
-    return sendOk(reply, { token: accounts.createSession(Date.now()) });
+    // With users on, the password is the owner's.
+    const owner = (await accounts.listUsers()).find((u) => u.owner) ?? null;
+    return sendOk(reply, { token: await accounts.createSession(Date.now(), owner?.id ?? null) });
   });
 
   app.post(
@@ -59,18 +62,19 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const { password } = jsonBody(request);
       if (!isValidPassword(password)) return sendError(reply, 400, 'invalid-password');
       // Every session ends with the old password; the client signs in again with the new one.
-      accounts.replacePassword(await hashPassword(password, config.scryptCost));
+      await accounts.replacePassword(await hashPassword(password, config.scryptCost));
       return sendOk(reply, {});
     },
   );
 
-  app.get('/validate', { preHandler: sessionCheck(accounts) }, async (_request, reply) => {
+  app.get('/validate', { preHandler: sessionCheck(accounts) }, async (request, reply) => {
+    const { user } = await callerOf(accounts, request);
     return sendOk(reply, {
       validated: true,
-      userName: '',
-      permission: 'ADMIN',
-      userId: '',
-      displayName: '',
+      userName: user?.userName ?? '',
+      permission: user?.role ?? 'ADMIN',
+      userId: user?.id ?? '',
+      displayName: user?.displayName ?? '',
       loginMethod: 'password',
     });
   });

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FileRow } from '../account-db.ts';
-import { TooLargeError } from '../blob-store.ts';
 import { limitBytes } from '../config.ts';
 import type { ServerContext } from '../context.ts';
+import { callerOf, liveFileFor, mayUse, usersWithAccess } from '../access.ts';
 import { liveFile, parseMeta, uploadRefusal } from '../files.ts';
 import { isSafeId } from '../ids.ts';
+import { TooLargeError, type FileRow } from '../storage/storage.ts';
 import {
   header,
   jsonBody,
@@ -68,7 +68,7 @@ export function fileRoutes(app: FastifyInstance, ctx: ServerContext): void {
 
   const headerSession = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = header(request, 'x-actual-token');
-    if (!token || !accounts.hasSession(token)) return sendUnauthorized(reply);
+    if (!token || !(await accounts.hasSession(token))) return sendUnauthorized(reply);
   };
 
   app.post('/upload-user-file', { onRequest: headerSession }, async (request, reply) => {
@@ -85,8 +85,14 @@ export function fileRoutes(app: FastifyInstance, ctx: ServerContext): void {
     };
     const parsed = uploadHeaders(request);
     if (typeof parsed === 'string') return refuse(400, parsed);
-    const current = () => liveFile(accounts, parsed.fileId);
-    const early = uploadRefusal(current(), parsed.groupId, parsed.keyId);
+    const caller = await callerOf(accounts, request);
+    const existing = await liveFile(accounts, parsed.fileId);
+    // Another user's file is never overwritten by someone it is not shared with.
+    if (existing && !(await mayUse(accounts, caller, existing))) {
+      source.resume();
+      return sendError(reply, 403, 'file-denied');
+    }
+    const early = uploadRefusal(existing, parsed.groupId, parsed.keyId);
     if (early) return refuse(400, early);
     const length = Number(request.headers['content-length'] ?? 0);
     // Far over the limit is not worth reading: that connection is closed instead.
@@ -105,15 +111,12 @@ export function fileRoutes(app: FastifyInstance, ctx: ServerContext): void {
 
     // Another upload may have changed the file while this body streamed in: check again
     // inside the transaction that switches the row to the new snapshot.
-    type Outcome = { groupId: string; oldBlob: string | null; oldGroup: string | null };
-    const outcome = accounts.db.transaction((): Outcome | string => {
-      const file = current();
+    const outcome = await accounts.switchFile(parsed.fileId, (file): FileRow | string => {
       const refusal = uploadRefusal(file, parsed.groupId, parsed.keyId);
       if (refusal) return refusal;
-      const groupId = file?.groupId ?? randomUUID();
-      const next: FileRow = {
+      return {
         id: parsed.fileId,
-        groupId,
+        groupId: file?.groupId ?? randomUUID(),
         syncVersion: parsed.syncVersion,
         encryptMeta: parsed.encryptMeta,
         encryptKeyId: file?.encryptKeyId ?? null,
@@ -122,27 +125,27 @@ export function fileRoutes(app: FastifyInstance, ctx: ServerContext): void {
         deleted: false,
         name: parsed.name,
         blob,
+        owner: file?.owner ?? caller.user?.id ?? null,
       };
-      // A soft-deleted row with this id is replaced, and its message log goes with it.
-      const previous = accounts.getFile(parsed.fileId);
-      accounts.putFile(next);
-      const oldGroup = previous?.groupId && previous.groupId !== groupId ? previous.groupId : null;
-      return { groupId, oldBlob: previous?.blob ?? null, oldGroup };
-    })();
+    });
     if (typeof outcome === 'string') {
-      blobs.remove(blob);
+      await blobs.remove(blob);
       return sendText(reply, 400, outcome);
     }
-    if (outcome.oldBlob !== blob) blobs.remove(outcome.oldBlob);
-    if (outcome.oldGroup) ctx.groups.remove(outcome.oldGroup);
-    return reply.send({ status: 'ok', groupId: outcome.groupId });
+    // A soft-deleted row with this id was replaced, and its message log goes with it.
+    const { previous, next } = outcome;
+    if (previous?.blob && previous.blob !== blob) await blobs.remove(previous.blob);
+    if (previous?.groupId && previous.groupId !== next.groupId) {
+      await ctx.groups.remove(previous.groupId);
+    }
+    return reply.send({ status: 'ok', groupId: next.groupId });
   });
 
   app.get('/download-user-file', { preHandler: session }, async (request, reply) => {
     const fileId = header(request, 'x-actual-file-id');
     if (fileId === null) return sendText(reply, 400, 'Single file ID is required');
-    const file = liveFile(accounts, fileId);
-    const blob = file?.blob ? blobs.open(file.blob) : null;
+    const file = await liveFileFor(accounts, request, fileId);
+    const blob = file?.blob ? await blobs.open(file.blob) : null;
     if (!file || !blob) return sendText(reply, 400, 'User or file not found');
     return reply
       .type('application/octet-stream')
@@ -151,24 +154,29 @@ export function fileRoutes(app: FastifyInstance, ctx: ServerContext): void {
       .send(blob.stream);
   });
 
-  app.get('/list-user-files', { preHandler: session }, async (_request, reply) => {
-    return sendOk(
-      reply,
-      accounts.listFiles().map((f) => ({
+  app.get('/list-user-files', { preHandler: session }, async (request, reply) => {
+    const caller = await callerOf(accounts, request);
+    const rows = [];
+    for (const f of await accounts.listFiles()) {
+      if (!(await mayUse(accounts, caller, f))) continue;
+      rows.push({
         deleted: f.deleted ? 1 : 0,
         fileId: f.id,
         groupId: f.groupId,
         name: f.name,
         encryptKeyId: f.encryptKeyId,
-        owner: null,
-        usersWithAccess: [],
-      })),
-    );
+        owner: f.owner,
+        usersWithAccess: caller.multiuser ? await usersWithAccess(accounts, f) : [],
+      });
+    }
+    return sendOk(reply, rows);
   });
 
   app.get('/get-user-file-info', { preHandler: session }, async (request, reply) => {
     const fileId = header(request, 'x-actual-file-id');
-    const file = isSafeId(fileId) ? accounts.getFile(fileId) : null;
+    const found = isSafeId(fileId) ? await accounts.getFile(fileId) : null;
+    const caller = await callerOf(accounts, request);
+    const file = found && (await mayUse(accounts, caller, found)) ? found : null;
     if (!file) return sendError(reply, 400, 'file-not-found');
     return sendOk(reply, {
       deleted: file.deleted ? 1 : 0,
@@ -176,27 +184,27 @@ export function fileRoutes(app: FastifyInstance, ctx: ServerContext): void {
       groupId: file.groupId,
       name: file.name,
       encryptMeta: parseMeta(file.encryptMeta),
-      usersWithAccess: [],
+      usersWithAccess: caller.multiuser ? await usersWithAccess(accounts, file) : [],
     });
   });
 
   app.post('/update-user-filename', { preHandler: session }, async (request, reply) => {
     const body = jsonBody(request);
-    const file = liveFile(accounts, body.fileId);
+    const file = await liveFileFor(accounts, request, body.fileId);
     if (!file) return sendText(reply, 400, 'file not found');
     const name = stringField(body, 'name');
     if (name === null) return sendError(reply, 400, 'bad-request', 'name is required');
-    accounts.updateFile(file.id, { name });
+    await accounts.updateFile(file.id, { name });
     return sendOk(reply);
   });
 
   app.post('/delete-user-file', { preHandler: session }, async (request, reply) => {
     const { fileId } = jsonBody(request);
     if (!fileId) return sendError(reply, 422, 'unprocessable-entity', 'fileId-required');
-    const file = liveFile(accounts, fileId);
+    const file = await liveFileFor(accounts, request, fileId);
     if (!file) return sendText(reply, 400, 'file-not-found');
     // A soft delete, as in Actual: the snapshot and the message log stay.
-    accounts.updateFile(file.id, { deleted: true });
+    await accounts.updateFile(file.id, { deleted: true });
     return sendOk(reply);
   });
 }

@@ -29,7 +29,7 @@ describe('/secret', () => {
     expect(res.status).toBe(200);
     expect((await call(t.url, 'GET', '/secret/gocardless_secretKey', { token })).status).toBe(204);
     expect((await call(t.url, 'GET', '/secret/nordigen_secretId', { token })).status).toBe(204);
-    expect(t.server.context.accounts.getSecret('gocardless_secretKey')).toBe('key-1');
+    expect(await t.server.context.accounts.getSecret('gocardless_secretKey')).toBe('key-1');
 
     res = await call(t.url, 'POST', '/secret', {
       token,

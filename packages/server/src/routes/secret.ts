@@ -25,10 +25,10 @@ export function secretRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (value !== null && value !== undefined && typeof value !== 'string') {
       return sendError(reply, 400, 'bad-request', 'value must be a string');
     }
-    accounts.setSecret(canonicalSecretName(name), value ?? null);
+    await accounts.setSecret(canonicalSecretName(name), value ?? null);
     // A new SimpleFIN setup token replaces the access claimed with the old one: it is claimed
     // (once) at the next account listing.
-    if (name === 'simplefin_token') accounts.setSecret('simplefin_accessKey', null);
+    if (name === 'simplefin_token') await accounts.setSecret('simplefin_accessKey', null);
     return sendOk(reply);
   });
 
@@ -36,7 +36,7 @@ export function secretRoutes(app: FastifyInstance, ctx: ServerContext): void {
     '/:name',
     { preHandler: session },
     async (request, reply) => {
-      const exists = accounts.getSecret(canonicalSecretName(request.params.name)) !== null;
+      const exists = (await accounts.getSecret(canonicalSecretName(request.params.name))) !== null;
       return exists ? reply.code(204).send() : sendText(reply, 404, 'key not found');
     },
   );

@@ -56,7 +56,7 @@ describe('/sync/sync', () => {
       messages: [...batch, ...extra],
     });
     expect(again.messages).toEqual([]);
-    expect(t.server.context.groups.count(groupId)).toBe(4);
+    expect(await t.server.context.groups.count(groupId)).toBe(4);
     const all = [...batch, ...extra].map((m) => m.timestamp);
     expect(JSON.parse(again.merkle)).toEqual(actualTrie(all));
 
@@ -136,7 +136,7 @@ describe('/sync/sync', () => {
     res = await syncRaw(t.url, req({ messages: [good[0]!, bad] }), token);
     expect(res.status).toBe(400);
     expect(res.json.reason).toBe('invalid-timestamp');
-    expect(t.server.context.groups.count(groupId)).toBe(0);
+    expect(await t.server.context.groups.count(groupId)).toBe(0);
 
     res = await syncRaw(t.url, req({ messages: makeEnvelopes(2000) }), token);
     expect(res.status).toBe(413);

@@ -2,8 +2,8 @@ import { decodeSyncRequest, encodeSyncResponse, type SyncRequest } from '@coffer
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { limitBytes } from '../config.ts';
 import type { ServerContext } from '../context.ts';
-import { liveFile, syncRefusal } from '../files.ts';
-import { InvalidTimestampError } from '../group-db.ts';
+import { liveFileFor } from '../access.ts';
+import { syncRefusal } from '../files.ts';
 import {
   header,
   jsonBody,
@@ -14,6 +14,7 @@ import {
   sessionCheck,
   stringField,
 } from '../http.ts';
+import { InvalidTimestampError } from '../storage/storage.ts';
 
 /** `/sync/sync` and the key endpoints: the relay itself and the file's encryption registry. */
 export function syncRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -24,7 +25,7 @@ export function syncRoutes(app: FastifyInstance, ctx: ServerContext): void {
   // unauthenticated client from making the server buffer 20 MB.
   const headerSession = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = header(request, 'x-actual-token');
-    if (!token || !accounts.hasSession(token)) return sendUnauthorized(reply);
+    if (!token || !(await accounts.hasSession(token))) return sendUnauthorized(reply);
   };
 
   app.addContentTypeParser(
@@ -48,14 +49,14 @@ export function syncRoutes(app: FastifyInstance, ctx: ServerContext): void {
         return sendError(reply, 400, 'invalid-sync-request');
       }
       if (!sync.since) return sendError(reply, 422, 'unprocessable-entity', 'since-required');
-      const file = liveFile(accounts, sync.fileId);
+      const file = await liveFileFor(accounts, request, sync.fileId);
       if (!file) return sendText(reply, 400, 'file-not-found');
       const refusal = syncRefusal(file, sync.groupId, sync.keyId);
       if (refusal) return sendText(reply, 400, refusal);
 
       let result;
       try {
-        result = groups.sync(file.groupId!, sync.since, sync.messages);
+        result = await groups.sync(file.groupId!, sync.since, sync.messages);
       } catch (e) {
         if (e instanceof InvalidTimestampError) {
           return sendError(reply, 400, 'invalid-timestamp');
@@ -74,14 +75,14 @@ export function syncRoutes(app: FastifyInstance, ctx: ServerContext): void {
   );
 
   app.post('/user-get-key', { preHandler: session }, async (request, reply) => {
-    const file = liveFile(accounts, jsonBody(request).fileId);
+    const file = await liveFileFor(accounts, request, jsonBody(request).fileId);
     if (!file) return sendText(reply, 400, 'file-not-found');
     return sendOk(reply, { id: file.encryptKeyId, salt: file.encryptSalt, test: file.encryptTest });
   });
 
   app.post('/user-create-key', { preHandler: session }, async (request, reply) => {
     const body = jsonBody(request);
-    const file = liveFile(accounts, body.fileId);
+    const file = await liveFileFor(accounts, request, body.fileId);
     if (!file) return sendText(reply, 400, 'file not found');
     const keyId = stringField(body, 'keyId');
     const keySalt = stringField(body, 'keySalt');
@@ -89,7 +90,7 @@ export function syncRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (!keyId || keySalt === null || testContent === null) {
       return sendError(reply, 400, 'bad-request', 'keyId, keySalt and testContent are required');
     }
-    accounts.updateFile(file.id, {
+    await accounts.updateFile(file.id, {
       encryptKeyId: keyId,
       encryptSalt: keySalt,
       encryptTest: testContent,
@@ -98,12 +99,12 @@ export function syncRoutes(app: FastifyInstance, ctx: ServerContext): void {
   });
 
   app.post('/reset-user-file', { preHandler: session }, async (request, reply) => {
-    const file = liveFile(accounts, jsonBody(request).fileId);
+    const file = await liveFileFor(accounts, request, jsonBody(request).fileId);
     if (!file) return sendText(reply, 400, 'User or file not found');
     // The row forgets the group first: a crash before the log is deleted only leaves a file
     // that the next start-up sweep removes.
-    accounts.updateFile(file.id, { groupId: null });
-    if (file.groupId) groups.remove(file.groupId);
+    await accounts.updateFile(file.id, { groupId: null });
+    if (file.groupId) await groups.remove(file.groupId);
     return sendOk(reply);
   });
 }

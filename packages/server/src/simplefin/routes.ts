@@ -101,7 +101,7 @@ export function simpleFinRoutes(app: FastifyInstance, ctx: ServerContext, sf: Si
   const fail = (reply: FastifyReply, e: unknown) => sendOk(reply, simpleFinFailure(e));
 
   app.post('/status', session, async (_request, reply) =>
-    sendOk(reply, { configured: sf.isConfigured() }),
+    sendOk(reply, { configured: await sf.isConfigured() }),
   );
 
   app.post('/accounts', session, async (_request, reply) => {

@@ -3,7 +3,7 @@
  * its secrets store (`simplefin_token`, `simplefin_accessKey`, the names Actual's server uses),
  * so a Coffer server can take over an Actual server's data directory and the other way round.
  */
-import type { AccountDb } from '../account-db.ts';
+import type { SecretStore } from '../storage/storage.ts';
 import { KindedFailure, NotConfiguredError } from '../bank/errors.ts';
 import {
   claimAccessUrl,
@@ -24,18 +24,21 @@ function nextMonthStart(now: number): number {
 
 export class SimpleFin {
   constructor(
-    private readonly secrets: AccountDb,
+    private readonly secrets: SecretStore,
     private readonly io: BridgeIo,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** A token was entered (a claimed token stays stored, as Actual's server keeps it). */
-  isConfigured(): boolean {
-    return this.secrets.getSecret(SIMPLEFIN_TOKEN) !== null || this.storedAccess() !== null;
+  async isConfigured(): Promise<boolean> {
+    return (
+      (await this.secrets.getSecret(SIMPLEFIN_TOKEN)) !== null ||
+      (await this.storedAccess()) !== null
+    );
   }
 
-  private storedAccess(): string | null {
-    const access = this.secrets.getSecret(SIMPLEFIN_ACCESS);
+  private async storedAccess(): Promise<string | null> {
+    const access = await this.secrets.getSecret(SIMPLEFIN_ACCESS);
     return access !== null && parseAccessUrl(access) ? access : null;
   }
 
@@ -44,15 +47,15 @@ export class SimpleFin {
    * claimed at most once; a failed claim stores nothing, so a new token can be entered.
    */
   private async access(claimIfNeeded: boolean): Promise<string> {
-    const stored = this.storedAccess();
+    const stored = await this.storedAccess();
     if (stored) return stored;
-    const token = this.secrets.getSecret(SIMPLEFIN_TOKEN);
+    const token = await this.secrets.getSecret(SIMPLEFIN_TOKEN);
     if (token === null) throw new NotConfiguredError();
     if (!claimIfNeeded) {
       throw new KindedFailure('invalid-token', 'SimpleFIN is not set up: link the accounts first');
     }
     const accessUrl = await claimAccessUrl(this.io, token);
-    this.secrets.setSecret(SIMPLEFIN_ACCESS, accessUrl);
+    await this.secrets.setSecret(SIMPLEFIN_ACCESS, accessUrl);
     return accessUrl;
   }
 

@@ -1,0 +1,94 @@
+import type { MessageEnvelope } from '@coffer/crdt';
+import type { Readable } from 'node:stream';
+import { AccountDb } from '../account-db.ts';
+import { BlobStore } from '../blob-store.ts';
+import { GroupStore } from '../group-db.ts';
+import { UsersDb } from '../users-db.ts';
+import type {
+  AccountStore,
+  FileRow,
+  FileSwitch,
+  FileUpdate,
+  MessageStore,
+  SnapshotStore,
+  Storage,
+  SyncResult,
+  User,
+} from './storage.ts';
+
+/**
+ * The default adapter: `server-files/account.sqlite`, one SQLite file per sync group and the
+ * snapshots as files under `user-files/`. The databases answer synchronously; the async
+ * interface only wraps them, so a request never waits on anything but the disk.
+ */
+export class SqliteStorage implements Storage {
+  readonly kind = 'sqlite';
+  readonly accounts: AccountStore;
+  readonly groups: MessageStore;
+  readonly blobs: SnapshotStore;
+  private readonly accountDb: AccountDb;
+  private readonly groupStore: GroupStore;
+
+  constructor(serverFilesDir: string, userFilesDir: string) {
+    const db = new AccountDb(serverFilesDir);
+    const groups = new GroupStore(userFilesDir);
+    const blobs = new BlobStore(userFilesDir);
+    // Leftovers of a crash: temporary uploads, replaced snapshots, logs of reset groups.
+    blobs.sweep(db.referencedBlobs());
+    groups.sweep(db.referencedGroups());
+    const users = new UsersDb(db.db);
+    this.accountDb = db;
+    this.groupStore = groups;
+    this.accounts = {
+      passwordHash: async () => db.passwordHash(),
+      bootstrap: async (hash: string) => db.bootstrap(hash),
+      replacePassword: async (hash: string) => db.replacePassword(hash),
+      createSession: async (now: number, userId?: string | null) =>
+        db.createSession(now, userId ?? null),
+      hasSession: async (token: string) => db.hasSession(token),
+      session: async (token: string) => db.session(token),
+      endSession: async (token: string) => db.endSession(token),
+      multiuser: async () => users.multiuser(),
+      enableUsers: async (owner: User) => users.enableUsers(owner),
+      listUsers: async () => users.list(),
+      getUser: async (id: string) => users.get(id),
+      getUserByName: async (userName: string) => users.byName(userName),
+      insertUser: async (user: User) => users.insert(user),
+      updateUser: async (user: User) => users.update(user),
+      deleteUser: async (id: string) => users.remove(id),
+      listAccess: async (fileId: string) => users.access(fileId),
+      grantAccess: async (fileId: string, userId: string) => users.grant(fileId, userId),
+      revokeAccess: async (fileId: string, userIds: string[]) => users.revoke(fileId, userIds),
+      getFile: async (id: string) => db.getFile(id),
+      listFiles: async () => db.listFiles(),
+      switchFile: async (
+        id: string,
+        decide: (current: FileRow | null) => FileRow | string,
+      ): Promise<FileSwitch | string> => db.switchFile(id, decide),
+      updateFile: async (id: string, update: FileUpdate) => db.updateFile(id, update),
+      getSecret: async (name: string) => db.getSecret(name),
+      setSecret: async (name: string, value: string | null) => db.setSecret(name, value),
+    };
+    this.groups = {
+      sync: async (
+        groupId: string,
+        since: string,
+        incoming: MessageEnvelope[],
+      ): Promise<SyncResult> => groups.sync(groupId, since, incoming),
+      count: async (groupId: string) => groups.count(groupId),
+      timestamps: async (groupId: string) => groups.timestamps(groupId),
+      remove: async (groupId: string) => groups.remove(groupId),
+    };
+    this.blobs = {
+      write: (fileId: string, source: Readable, maxBytes: number) =>
+        blobs.write(fileId, source, maxBytes),
+      open: async (name: string) => blobs.open(name),
+      remove: async (name: string | null) => blobs.remove(name),
+    };
+  }
+
+  async close(): Promise<void> {
+    this.groupStore.close();
+    this.accountDb.close();
+  }
+}

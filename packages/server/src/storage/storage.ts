@@ -1,0 +1,149 @@
+import type { MessageEnvelope, TrieNode } from '@coffer/crdt';
+import type { Readable } from 'node:stream';
+
+export interface FileRow {
+  id: string;
+  groupId: string | null;
+  syncVersion: number | null;
+  /** JSON text exactly as the client sent it in `X-ACTUAL-ENCRYPT-META`. */
+  encryptMeta: string | null;
+  encryptKeyId: string | null;
+  encryptSalt: string | null;
+  encryptTest: string | null;
+  deleted: boolean;
+  name: string | null;
+  /** Name of the current snapshot in the snapshot store. */
+  blob: string | null;
+  /** The user who owns the file (multi-user mode); null on a single-password server. */
+  owner: string | null;
+}
+
+/** Actual's two roles: an admin manages users and sees every file. */
+export type Role = 'ADMIN' | 'BASIC';
+
+export interface User {
+  id: string;
+  userName: string;
+  displayName: string | null;
+  role: Role;
+  enabled: boolean;
+  /** The server's owner: the first admin, who cannot be removed. */
+  owner: boolean;
+}
+
+/** Who a session belongs to: null on a single-password server. */
+export interface Session {
+  userId: string | null;
+}
+
+export type FileUpdate = Partial<Omit<FileRow, 'id'>>;
+
+/** What a file switch did: the row before it (null for a new file) and the row written. */
+export interface FileSwitch {
+  previous: FileRow | null;
+  next: FileRow;
+}
+
+/** Bank-sync credentials: write-only for clients, read by the bank services. */
+export interface SecretStore {
+  getSecret(name: string): Promise<string | null>;
+  /** `null` removes the secret. */
+  setSecret(name: string, value: string | null): Promise<void>;
+}
+
+/** The password, sessions and the file registry. */
+export interface AccountStore extends SecretStore {
+  passwordHash(): Promise<string | null>;
+  /** Sets the first password; false when one already exists. */
+  bootstrap(hash: string): Promise<boolean>;
+  /** Replaces the password and ends every session in one step. */
+  replacePassword(hash: string): Promise<void>;
+  createSession(now: number, userId?: string | null): Promise<string>;
+  hasSession(token: string): Promise<boolean>;
+  session(token: string): Promise<Session | null>;
+  endSession(token: string): Promise<void>;
+  /** Whether users are on (off by default: one password, no users). */
+  multiuser(): Promise<boolean>;
+  /**
+   * Turns users on: `owner` becomes the owner and admin, owns every file and every session so
+   * far (all the password holder's). False when users are on already.
+   */
+  enableUsers(owner: User): Promise<boolean>;
+  listUsers(): Promise<User[]>;
+  getUser(id: string): Promise<User | null>;
+  getUserByName(userName: string): Promise<User | null>;
+  /** False when the user name is taken. */
+  insertUser(user: User): Promise<boolean>;
+  updateUser(user: User): Promise<void>;
+  /** Removes a user (never the owner), their sessions and shares; their files go to the owner. */
+  deleteUser(id: string): Promise<boolean>;
+  /** The users a file is shared with (its owner aside). */
+  listAccess(fileId: string): Promise<string[]>;
+  /** False when the user has access already. */
+  grantAccess(fileId: string, userId: string): Promise<boolean>;
+  /** How many of these users lost access. */
+  revokeAccess(fileId: string, userIds: string[]): Promise<number>;
+  getFile(id: string): Promise<FileRow | null>;
+  /** Every file, deleted ones too, in the order they were first registered. */
+  listFiles(): Promise<FileRow[]>;
+  /**
+   * Reads the file's row and writes the row `decide` returns, with no other writer to that file
+   * in between; a string from `decide` is a refusal and writes nothing.
+   */
+  switchFile(
+    id: string,
+    decide: (current: FileRow | null) => FileRow | string,
+  ): Promise<FileSwitch | string>;
+  updateFile(id: string, update: FileUpdate): Promise<void>;
+}
+
+export interface SyncResult {
+  /** Messages after `since` that were stored before this request's batch. */
+  messages: MessageEnvelope[];
+  trie: TrieNode;
+  /** How many of the request's messages were new to the server. */
+  added: number;
+}
+
+export class InvalidTimestampError extends Error {
+  constructor(readonly timestamp: string) {
+    super('invalid message timestamp');
+  }
+}
+
+/** The content-blind relay: each sync group's opaque messages and merkle trie. */
+export interface MessageStore {
+  /**
+   * One sync round: what the client has not seen (stored before its batch), then its batch
+   * stored and the trie updated, atomically with respect to other writers of the group.
+   */
+  sync(groupId: string, since: string, incoming: MessageEnvelope[]): Promise<SyncResult>;
+  /** Number of stored messages (for checks and tests). */
+  count(groupId: string): Promise<number>;
+  /** Every stored timestamp in order (for checks and tests). */
+  timestamps(groupId: string): Promise<string[]>;
+  remove(groupId: string): Promise<void>;
+}
+
+export class TooLargeError extends Error {
+  constructor() {
+    super('payload-too-large');
+  }
+}
+
+/** Budget snapshots: written whole under a fresh name, then switched to by the file row. */
+export interface SnapshotStore {
+  /** Streams `source` to a fresh snapshot and returns its name; TooLargeError past `maxBytes`. */
+  write(fileId: string, source: Readable, maxBytes: number): Promise<string>;
+  open(name: string): Promise<{ stream: Readable; size: number } | null>;
+  remove(name: string | null): Promise<void>;
+}
+
+/** Everything the server keeps, behind one interface with one adapter per backend. */
+export interface Storage {
+  readonly kind: 'sqlite' | 'postgres';
+  accounts: AccountStore;
+  groups: MessageStore;
+  blobs: SnapshotStore;
+  close(): Promise<void>;
+}
