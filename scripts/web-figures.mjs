@@ -15,6 +15,9 @@ const FLOORS = [
   ['store'],
   ['sync'],
   ['components/kit'],
+  // Shared by several areas: conditions and rule-in-words (rules, register, reports,
+  // schedules), and tags in notes (the register, the shell's provider).
+  ['components/conditions', 'components/tags'],
   ['components/encryption', 'components/import', 'components/schedules'],
   ['components/rules'],
   [

@@ -8,7 +8,7 @@ import { useResponsive } from '../../store/responsive.ts';
 import { DemoBanner, MobileNotice, SyncingBanner, UpdateBanner } from './Banners.tsx';
 import { ModalHost } from '../kit/data/ModalHost.tsx';
 import { BottomNav } from './BottomNav.tsx';
-import { AddTransactionButton, showsAddTransaction } from '../phone/AddTransactionButton.tsx';
+import { AddTransactionButton, showsAddTransaction } from '../accounts/phone/AddTransactionButton.tsx';
 import { type LoadedPage, type PageName, pageLoaders } from './pages.ts';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
@@ -30,7 +30,7 @@ const TagsPage = lazy(() => import('../tags/TagsPage.tsx'));
 const RulesPage = lazy(() => import('../rules/RulesPage.tsx'));
 const SettingsPage = lazy(() => import('../settings/SettingsPage.tsx'));
 const BankLinkPage = lazy(() => import('../import/BankLinkPage.tsx'));
-const TransactionEditor = lazy(() => import('../phone/TransactionEditor.tsx'));
+const TransactionEditor = lazy(() => import('../accounts/phone/TransactionEditor.tsx'));
 
 function PageLoading() {
   return (

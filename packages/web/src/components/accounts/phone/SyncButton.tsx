@@ -1,5 +1,5 @@
-import { useAppState, useStore } from '../../store/context.ts';
-import { Button } from '../kit/ui/Button.tsx';
+import { useAppState, useStore } from '../../../store/context.ts';
+import { Button } from '../../kit/ui/Button.tsx';
 
 /**
  * Tap to sync, on the phone screens that have no titlebar: named by the spec's sync states

@@ -4,11 +4,11 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAppState, useStore } from '../../store/context.ts';
-import type { Account } from '../../store/types.ts';
-import { balanceCells } from '../accounts/balances/balance-queries.ts';
-import { CellBalance } from '../accounts/balances/CellBalance.tsx';
-import { Button } from '../kit/ui/Button.tsx';
+import { useAppState, useStore } from '../../../store/context.ts';
+import type { Account } from '../../../store/types.ts';
+import { balanceCells } from '../balances/balance-queries.ts';
+import { CellBalance } from '../balances/CellBalance.tsx';
+import { Button } from '../../kit/ui/Button.tsx';
 import { PhoneSyncButton } from './SyncButton.tsx';
 import './phone.css';
 

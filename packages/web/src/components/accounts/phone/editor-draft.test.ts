@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newDraft, updateDraft, addDraftLine } from '../accounts/editing/draft.ts';
-import type { RegisterTx } from '../accounts/types.ts';
+import { newDraft, updateDraft, addDraftLine } from '../editing/draft.ts';
+import type { RegisterTx } from '../types.ts';
 import { draftChanged, draftFromTx, editorProblem, saveChanges } from './editor-draft.ts';
 
 const ids = () => {

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { buttonClass } from '../kit/ui/Button.tsx';
+import { buttonClass } from '../../kit/ui/Button.tsx';
 import './phone.css';
 
 /** Where the floating 'Add transaction' button shows on a phone: the budget and the accounts. */

@@ -9,9 +9,9 @@ import {
   draftChanges,
   draftProblem,
   type DraftProblem,
-} from '../accounts/editing/draft.ts';
-import { type EditContext, NewPayees, type Row } from '../accounts/editing/edits.ts';
-import type { BatchChanges, RegisterTx } from '../accounts/types.ts';
+} from '../editing/draft.ts';
+import { type EditContext, NewPayees, type Row } from '../editing/edits.ts';
+import type { BatchChanges, RegisterTx } from '../types.ts';
 
 /** A saved transaction (a split with its lines) as the editor's draft. */
 export function draftFromTx(tx: RegisterTx): Draft {

@@ -2,19 +2,19 @@
  * The transaction's own fields in the touch editor, amount first (typed at once on a new one),
  * each picked value moving on to the next field so quick add needs no extra taps.
  */
-import { useAppState } from '../../store/context.ts';
-import { type Draft, updateDraft } from '../accounts/editing/draft.ts';
-import { newUuid } from '../accounts/editing/uuid.ts';
+import { useAppState } from '../../../store/context.ts';
+import { type Draft, updateDraft } from '../editing/draft.ts';
+import { newUuid } from '../editing/uuid.ts';
 import {
   AccountAutocomplete,
   CategoryAutocomplete,
   PayeeAutocomplete,
-} from '../kit/pickers/Pickers.tsx';
-import { AmountInput } from '../kit/ui/AmountInput.tsx';
-import { Checkbox } from '../kit/ui/Checkbox.tsx';
-import { DateInput } from '../kit/ui/DateInput.tsx';
-import { ErrorText } from '../kit/ui/ErrorText.tsx';
-import { TextInput } from '../kit/ui/TextInput.tsx';
+} from '../../kit/pickers/Pickers.tsx';
+import { AmountInput } from '../../kit/ui/AmountInput.tsx';
+import { Checkbox } from '../../kit/ui/Checkbox.tsx';
+import { DateInput } from '../../kit/ui/DateInput.tsx';
+import { ErrorText } from '../../kit/ui/ErrorText.tsx';
+import { TextInput } from '../../kit/ui/TextInput.tsx';
 import { focusNext } from './navigation.ts';
 
 export interface FieldsProps {

@@ -9,12 +9,12 @@ import {
   type DraftLine,
   draftRemainder,
   removeDraftLine,
-} from '../accounts/editing/draft.ts';
-import { distribute } from '../accounts/rows/register-rows.ts';
-import { newUuid } from '../accounts/editing/uuid.ts';
-import { CategoryAutocomplete, PayeeAutocomplete } from '../kit/pickers/Pickers.tsx';
-import { Amount, AmountInput } from '../kit/ui/AmountInput.tsx';
-import { Button } from '../kit/ui/Button.tsx';
+} from '../editing/draft.ts';
+import { distribute } from '../rows/register-rows.ts';
+import { newUuid } from '../editing/uuid.ts';
+import { CategoryAutocomplete, PayeeAutocomplete } from '../../kit/pickers/Pickers.tsx';
+import { Amount, AmountInput } from '../../kit/ui/AmountInput.tsx';
+import { Button } from '../../kit/ui/Button.tsx';
 
 export interface SplitLinesProps {
   draft: Draft;
