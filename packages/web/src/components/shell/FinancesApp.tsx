@@ -8,7 +8,10 @@ import { useResponsive } from '../../store/responsive.ts';
 import { DemoBanner, MobileNotice, SyncingBanner, UpdateBanner } from './Banners.tsx';
 import { ModalHost } from '../kit/data/ModalHost.tsx';
 import { BottomNav } from './BottomNav.tsx';
-import { AddTransactionButton, showsAddTransaction } from '../accounts/phone/AddTransactionButton.tsx';
+import {
+  AddTransactionButton,
+  showsAddTransaction,
+} from '../accounts/phone/AddTransactionButton.tsx';
 import { type LoadedPage, type PageName, pageLoaders } from './pages.ts';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
