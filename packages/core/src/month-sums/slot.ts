@@ -1,43 +1,16 @@
-import { defineBudgetSlot, type Budget } from '../budget-file/budget.ts';
-import type { SqliteDatabase } from '../platform/sqlite.ts';
+import type { Budget } from '../budget-file/budget.ts';
+import { type DerivedData, defineDerivedSlot } from '../budget-file/derived-data.ts';
 import { applyToMonthSums, monthSumsAreCurrent, rebuildMonthSums } from './store.ts';
 
-/**
- * One open budget's month sums. Checked at open (a few small reads); stale sums ignore change
- * events and are rebuilt before the next report that reads them, never during the open.
- */
-export class MonthSums {
-  private current: boolean;
-  private readonly off: () => void;
+/** The month sums as a derived table: checked at open, rebuilt before the report that needs them. */
+export const MONTH_SUMS_TABLE = {
+  isCurrent: monthSumsAreCurrent,
+  apply: applyToMonthSums,
+  rebuild: rebuildMonthSums,
+};
 
-  constructor(
-    private readonly sqlite: SqliteDatabase,
-    onChange: Budget['db']['onChange'],
-  ) {
-    this.current = monthSumsAreCurrent(sqlite);
-    this.off = onChange((event) => {
-      if (this.current) applyToMonthSums(this.sqlite, event);
-    });
-  }
+export const MonthSumsSlot = defineDerivedSlot('month-sums', MONTH_SUMS_TABLE);
 
-  /** Makes the sums current (rebuilding them when the file changed without them). */
-  ensure(): void {
-    if (this.current) return;
-    rebuildMonthSums(this.sqlite);
-    this.current = true;
-  }
-
-  close(): void {
-    this.off();
-  }
-}
-
-export const MonthSumsSlot = defineBudgetSlot(
-  'month-sums',
-  (budget) => new MonthSums(budget.sqlite, (listener) => budget.db.onChange(listener)),
-  (sums) => sums.close(),
-);
-
-export function monthSums(budget: Budget): MonthSums {
+export function monthSums(budget: Budget): DerivedData {
   return budget.get(MonthSumsSlot);
 }

@@ -11,7 +11,8 @@ import { runQuery } from '../query/exec.ts';
 import { answersFromMonthSums } from '../query/month-sums.ts';
 import { q, type Query } from '../query/query.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
-import { MonthSums } from './slot.ts';
+import { DerivedData } from '../budget-file/derived-data.ts';
+import { MONTH_SUMS_TABLE } from './slot.ts';
 import { monthSumsAreCurrent, rebuildMonthSums } from './store.ts';
 
 const idx = fc.nat(30);
@@ -36,14 +37,14 @@ const ACCOUNTS = ['a1', 'a2', 'a3', null] as const;
 
 function setUp() {
   const { db } = memoryBudgetDb({ seed: 5 });
-  let sums = new MonthSums(db.sqlite, (l) => db.onChange(l));
+  let sums = new DerivedData(db.sqlite, (l) => db.onChange(l), MONTH_SUMS_TABLE);
   sums.ensure();
   return {
     db,
     sums: () => sums,
     reopen() {
       sums.close();
-      sums = new MonthSums(db.sqlite, (l) => db.onChange(l));
+      sums = new DerivedData(db.sqlite, (l) => db.onChange(l), MONTH_SUMS_TABLE);
     },
   };
 }

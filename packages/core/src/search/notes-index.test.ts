@@ -12,7 +12,8 @@ import { q } from '../query/query.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import type { Message } from '../sync/types.ts';
 import { notesIndexIsCurrent, searchStamp, stripDerived } from './notes-index.ts';
-import { SearchIndex } from './slot.ts';
+import { DerivedData } from '../budget-file/derived-data.ts';
+import { SEARCH_INDEX_TABLE } from './slot.ts';
 
 const WORDS = ['rent', 'Café', 'groceries', 'RENTAL', 'ab', 'x%y', 'quote"d', 'über'];
 const notes = fc.oneof(
@@ -37,7 +38,7 @@ function setUp() {
   const { db, platform } = memoryBudgetDb({ seed: 3 });
   const replica = memoryBudgetDb({ seed: 4, platform }).db;
   const acct = db.insert('accounts', { name: 'Checking' });
-  let index = new SearchIndex(db.sqlite, (l) => db.onChange(l));
+  let index = new DerivedData(db.sqlite, (l) => db.onChange(l), SEARCH_INDEX_TABLE);
   index.ensure();
   return {
     db,
@@ -46,7 +47,7 @@ function setUp() {
     index: () => index,
     reopen() {
       index.close();
-      index = new SearchIndex(db.sqlite, (l) => db.onChange(l));
+      index = new DerivedData(db.sqlite, (l) => db.onChange(l), SEARCH_INDEX_TABLE);
     },
   };
 }
