@@ -141,10 +141,10 @@ describe.runIf(built)('the app shell top bar and banners in Chromium', { timeout
     await expect
       .poll(() => main.getByTestId('account-balance').textContent(), WAIT)
       .toBe('1,234.56');
-    expect(await main.getByRole('link', { name: 'Back to accounts' }).isVisible()).toBe(true);
+    expect(await main.getByRole('button', { name: 'Back to accounts' }).isVisible()).toBe(true);
     await main.getByText('Starting Balance', { exact: true }).waitFor(WAIT);
     await page.screenshot({ path: 'e2e/screenshots/shell-05-phone-account-phone.png' });
-    await main.getByRole('link', { name: 'Back to accounts' }).click();
+    await main.getByRole('button', { name: 'Back to accounts' }).click();
     await main.getByRole('link', { name: /Checking/ }).waitFor(WAIT);
     await page.screenshot({ path: 'e2e/screenshots/shell-06-phone-accounts-phone.png' });
     await page.setViewportSize(SIZES.desktop);

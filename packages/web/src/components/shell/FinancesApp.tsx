@@ -180,8 +180,9 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
                 </Routes>
               </Suspense>
             )}
-            {isNarrow && showsAddTransaction(pathname) && <AddTransactionButton />}
           </main>
+          {/* Below the page, not over it: the button never covers a row or a figure. */}
+          {isNarrow && showsAddTransaction(pathname) && <AddTransactionButton />}
           {isNarrow && <MobileNotice />}
           {showTabs && <BottomNav />}
         </div>

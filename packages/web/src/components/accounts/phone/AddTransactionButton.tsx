@@ -2,13 +2,13 @@ import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../kit/ui/Button.tsx';
 import './phone.css';
 
-/** Where the floating 'Add transaction' button shows on a phone: the budget and the accounts. */
+/** Where the 'Add transaction' button shows on a phone: the budget and the accounts. */
 export function showsAddTransaction(pathname: string): boolean {
   return pathname === '/budget' || pathname === '/accounts' || pathname.startsWith('/accounts/');
 }
 
 /**
- * The phone's 'Add transaction' button, kept in view at the bottom of the budget page and
+ * The phone's 'Add transaction' button, in view below the budget page and
  * every account screen: a link to the editor, in the shown account when there is one, so it
  * opens at once without waiting for any figure.
  */

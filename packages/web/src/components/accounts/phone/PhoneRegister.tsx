@@ -87,7 +87,11 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
   return (
     <div className="page ph-page ph-register">
       <header className="ph-header">
-        <Button className="ph-header-button" onClick={() => goBack(navigate, '/accounts')}>
+        <Button
+          className="ph-header-button"
+          aria-label="Back to accounts"
+          onClick={() => goBack(navigate, '/accounts')}
+        >
           <span aria-hidden="true">‹ </span>Back
         </Button>
         <h1 className="ph-title">{view.title}</h1>
