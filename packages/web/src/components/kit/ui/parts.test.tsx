@@ -58,8 +58,9 @@ describe('Checkbox', () => {
     expect(html(<Checkbox defaultChecked>Show hidden</Checkbox>)).toBe(
       '<label class="checkbox"><input type="checkbox" checked=""/>Show hidden</label>',
     );
+    // Standing alone, it is marked so a touch screen can draw it inside a 44 px target.
     expect(html(<Checkbox label="Select Lunch" />)).toBe(
-      '<input type="checkbox" aria-label="Select Lunch"/>',
+      '<input type="checkbox" aria-label="Select Lunch" class="checkbox-alone"/>',
     );
   });
 });
