@@ -1,35 +1,7 @@
 /** Layer rules: crdt -> core -> platforms (core-node, core-web) -> api/server/web. */
 const layer = (name) => `^packages/${name}/`;
 
-/**
- * The floors of packages/web/src, lowest first (scripts/web-figures.mjs counts by the same
- * list). An import goes down, never up, and never sideways into a sibling folder of its own
- * floor: working areas share what they need through a lower floor (the kit, the store).
- */
-const WEB_FLOORS = [
-  ['util', 'styles'],
-  ['backend'],
-  ['store'],
-  ['sync'],
-  ['components/kit'],
-  // Shared by several areas: conditions and rule-in-words (rules, register, reports,
-  // schedules), and tags in notes (the register, the shell's provider).
-  ['components/conditions', 'components/tags'],
-  ['components/encryption', 'components/import', 'components/schedules'],
-  ['components/rules'],
-  [
-    'components/accounts',
-    'components/budget',
-    'components/manager',
-    'components/payees',
-    'components/reports',
-    'components/settings',
-  ],
-  ['components/shell'],
-  // The app's root: boot, the modal registry, the chrome around both shells.
-  ['components/app'],
-  ['main.tsx'],
-];
+const { WEB_FLOORS } = require('./scripts/web-floors.cjs');
 const webFolders = (names) => `^packages/web/src/(${names.join('|').replace(/\./g, '\\.')})(/|$)`;
 // Tests and their helpers may reach anything they exercise.
 const WEB_TESTS = '\\.test\\.tsx?$|/test-helpers/';

@@ -33,6 +33,8 @@ export default tseslint.config(
     },
   },
   ...tseslint.configs.recommended,
+  // A CommonJS file (a tool's config) imports with require: it has no other way.
+  { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   {
     languageOptions: {
       globals: {
