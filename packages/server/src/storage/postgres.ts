@@ -2,6 +2,7 @@ import { merkle, type MessageEnvelope, type TrieNode } from '@coffer/crdt';
 import pg from 'pg';
 import { newToken, sameDigest, tokenDigest } from '../password.ts';
 import { insertAll, readStamp, type Stamp } from '../trie-batch.ts';
+import { PgBankHold } from '../bank-schedule/postgres-store.ts';
 import { PgSnapshotStore } from './postgres-blobs.ts';
 import { PgUsers } from './postgres-users.ts';
 import { inTransaction, migrate } from './postgres-schema.ts';
@@ -339,7 +340,10 @@ export class PostgresStorage implements Storage {
   readonly groups: PgMessageStore;
   readonly blobs: PgSnapshotStore;
 
-  private constructor(private readonly pool: pg.Pool) {
+  private constructor(
+    private readonly pool: pg.Pool,
+    readonly bankHold: PgBankHold,
+  ) {
     this.accounts = new PgAccountStore(pool);
     this.groups = new PgMessageStore(pool);
     this.blobs = new PgSnapshotStore(pool);
@@ -351,7 +355,7 @@ export class PostgresStorage implements Storage {
     pool.on('error', () => {});
     try {
       await migrate(pool);
-      const storage = new PostgresStorage(pool);
+      const storage = new PostgresStorage(pool, await PgBankHold.open(pool));
       await storage.blobs.sweep();
       await storage.groups.sweep();
       return storage;

@@ -1,6 +1,8 @@
 import type { MessageEnvelope } from '@coffer/crdt';
 import type { Readable } from 'node:stream';
 import { AccountDb } from '../account-db.ts';
+import { SqliteBankHold } from '../bank-schedule/sqlite-store.ts';
+import type { BankHoldStore } from '../bank-schedule/store.ts';
 import { BlobStore } from '../blob-store.ts';
 import { GroupStore } from '../group-db.ts';
 import { UsersDb } from '../users-db.ts';
@@ -26,6 +28,7 @@ export class SqliteStorage implements Storage {
   readonly accounts: AccountStore;
   readonly groups: MessageStore;
   readonly blobs: SnapshotStore;
+  readonly bankHold: BankHoldStore;
   private readonly accountDb: AccountDb;
   private readonly groupStore: GroupStore;
 
@@ -39,6 +42,7 @@ export class SqliteStorage implements Storage {
     const users = new UsersDb(db.db);
     this.accountDb = db;
     this.groupStore = groups;
+    this.bankHold = new SqliteBankHold(db.db);
     this.accounts = {
       passwordHash: async () => db.passwordHash(),
       bootstrap: async (hash: string) => db.bootstrap(hash),

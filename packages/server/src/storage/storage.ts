@@ -1,5 +1,6 @@
 import type { MessageEnvelope, TrieNode } from '@coffer/crdt';
 import type { Readable } from 'node:stream';
+import type { BankHoldStore } from '../bank-schedule/store.ts';
 
 export interface FileRow {
   id: string;
@@ -145,5 +146,7 @@ export interface Storage {
   accounts: AccountStore;
   groups: MessageStore;
   blobs: SnapshotStore;
+  /** The scheduled bank sync's links, run claims and held rows (`bank-schedule/`). */
+  bankHold: BankHoldStore;
   close(): Promise<void>;
 }
