@@ -41,6 +41,11 @@ export interface ServerConfig {
   enableBankingBaseUrl: string;
   /** How long a bank-data provider may take to answer before it counts as down. */
   bankTimeoutMs: number;
+  /**
+   * Scheduled bank sync (`bank-schedule/`), off unless configured; an admin's setting made in
+   * the app overrides it.
+   */
+  bankSchedule: { enabled: boolean; intervalMinutes: number };
   mode: 'development' | 'test';
   /** scrypt cost parameter N (a power of two). Tests lower it; production keeps the default. */
   scryptCost: number;
@@ -82,6 +87,7 @@ export function resolveConfig(input: ConfigInput = {}, cwd = process.cwd()): Ser
     gocardlessBaseUrl: input.gocardlessBaseUrl ?? DEFAULT_GOCARDLESS_URL,
     enableBankingBaseUrl: input.enableBankingBaseUrl ?? DEFAULT_ENABLEBANKING_URL,
     bankTimeoutMs: input.bankTimeoutMs ?? 60_000,
+    bankSchedule: input.bankSchedule ?? { enabled: false, intervalMinutes: 240 },
     mode: input.mode ?? 'development',
     scryptCost: input.scryptCost ?? DEFAULT_SCRYPT_COST,
     log: input.log ?? ((line) => process.stdout.write(line + '\n')),
@@ -110,6 +116,8 @@ interface FileConfig {
   upload?: Partial<UploadLimits>;
   gocardlessBaseUrl?: string;
   enableBankingBaseUrl?: string;
+  /** Minutes between scheduled bank syncs; set, it turns them on. */
+  bankSyncMinutes?: number;
 }
 
 function readJsonFile(path: string): FileConfig {
@@ -128,6 +136,15 @@ function pem(value: string, cwd: string): string {
   } catch (e) {
     throw new ConfigError(`Cannot read ${value}: ${(e as Error).message}`);
   }
+}
+
+function parseMinutes(value: string | number | undefined, source: string) {
+  if (value === undefined || value === '') return undefined;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isInteger(n) || n < 60 || n > 10_080) {
+    throw new ConfigError(`Invalid bank sync minutes in ${source} (60 to 10080): ${String(value)}`);
+  }
+  return { enabled: true, intervalMinutes: n };
 }
 
 function parsePort(value: string | number | undefined, source: string): number | undefined {
@@ -234,6 +251,9 @@ export function loadCommand(
       limits: file.upload,
       gocardlessBaseUrl: env.COFFER_GOCARDLESS_URL ?? file.gocardlessBaseUrl,
       enableBankingBaseUrl: env.COFFER_ENABLEBANKING_URL ?? file.enableBankingBaseUrl,
+      bankSchedule:
+        parseMinutes(env.COFFER_BANK_SYNC_MINUTES, 'the environment') ??
+        parseMinutes(file.bankSyncMinutes, 'the config file'),
     },
     cwd,
   );

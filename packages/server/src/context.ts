@@ -1,5 +1,6 @@
 import type { ServerConfig } from './config.ts';
 import type { BankDataProvider } from './bank/provider.ts';
+import type { BankScheduler } from './bank-schedule/scheduler.ts';
 import type { EnableBanking } from './enablebanking/service.ts';
 import type { SimpleFin } from './simplefin/service.ts';
 import type { AccountStore, MessageStore, SnapshotStore, Storage } from './storage/storage.ts';
@@ -18,4 +19,6 @@ export interface ServerContext {
   simplefin: SimpleFin;
   /** `/enablebanking/*`: the Enable Banking adapter. */
   enableBanking: EnableBanking;
+  /** Scheduled bank sync: fetches registered links and holds their rows for the app. */
+  bankSchedule: BankScheduler;
 }

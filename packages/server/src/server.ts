@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { limitBytes, resolveConfig, type ConfigInput, type ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { bankRoutes } from './bank/routes.ts';
+import { bankScheduleRoutes } from './bank-schedule/routes.ts';
+import { BankScheduler, realTimer, type Timer } from './bank-schedule/scheduler.ts';
 import { ProviderClient, type FetchLike } from './gocardless/provider.ts';
 import { GoCardless } from './gocardless/service.ts';
 import { EnableBankingClient } from './enablebanking/client.ts';
@@ -34,6 +36,9 @@ export interface CofferServer {
 export interface ServerOptions {
   /** Replaces `fetch` for calls to the bank-data provider. */
   fetch?: FetchLike;
+  /** The scheduled bank sync's clock and tick (tests run it by hand, never by waiting). */
+  now?: () => number;
+  timer?: Timer;
 }
 
 /**
@@ -53,6 +58,22 @@ export async function createServer(
     timeoutMs: config.bankTimeoutMs,
     lookup: systemLookup,
   };
+  const now = options.now ?? Date.now;
+  const ebClient = new EnableBankingClient(config.enableBankingBaseUrl, bankIo);
+  // The server's secrets serve every user's links: secrets are kept per server, as in Actual.
+  // A per-user store would be passed here, by the user id of each link.
+  const servicesFor = () => ({
+    simplefin: new SimpleFin(accounts, bankIo, now),
+    enableBanking: new EnableBanking(accounts, ebClient, now),
+  });
+  const bankSchedule = new BankScheduler({
+    store: storage.bankHold,
+    services: servicesFor,
+    now,
+    timer: options.timer ?? realTimer,
+    defaults: config.bankSchedule,
+    log: config.log,
+  });
   const context: ServerContext = {
     config,
     storage,
@@ -61,10 +82,8 @@ export async function createServer(
     blobs,
     gocardless: new GoCardless(accounts, provider),
     simplefin: new SimpleFin(accounts, bankIo),
-    enableBanking: new EnableBanking(
-      accounts,
-      new EnableBankingClient(config.enableBankingBaseUrl, bankIo),
-    ),
+    enableBanking: new EnableBanking(accounts, ebClient),
+    bankSchedule,
   };
 
   const app = Fastify({
@@ -104,6 +123,9 @@ export async function createServer(
   await app.register(async (s) => enableBankingRoutes(s, context, context.enableBanking), {
     prefix: '/enablebanking',
   });
+  await app.register(async (s) => bankScheduleRoutes(s, context, bankSchedule), {
+    prefix: '/bank-schedule',
+  });
   miscRoutes(app, context);
   await webRoutes(app, context);
 
@@ -111,6 +133,7 @@ export async function createServer(
   const close = async () => {
     if (closed) return;
     closed = true;
+    bankSchedule.stop();
     // Long polls for a bank consent answer now instead of holding the close up.
     context.enableBanking.close();
     // Node closes only the connections idle at the moment `close` starts; one whose response
@@ -133,6 +156,7 @@ export async function createServer(
     context,
     async listen() {
       const address = await app.listen({ port: config.port, host: config.hostname });
+      bankSchedule.start();
       return address;
     },
     close,
