@@ -1,5 +1,6 @@
 import { accountsModule } from './accounts/handlers.ts';
 import { createBackupsModule } from './backups/handlers.ts';
+import { createBankHeldModule } from './bank-held/handlers.ts';
 import { createBankSyncModule } from './bank-sync/handlers.ts';
 import { budgetModule } from './budget-db/module.ts';
 import { budgetFileModule } from './budget-file/handlers.ts';
@@ -57,7 +58,8 @@ export function createAppCore(options: AppCoreOptions) {
     .register(importModule)
     .register(budgetTransferModule)
     .register(createBackupsModule({ globalState }))
-    .register(createBankSyncModule());
+    .register(createBankSyncModule())
+    .register(createBankHeldModule());
   // Registered in place (the type stays that of the domain modules, whose callers use
   // `CloudHandlers` for these), and only when asked for, so a host that registers its own
   // cloud module (the browser worker) does not register it twice.

@@ -289,6 +289,12 @@ export {
   type PollAnswer,
   type SyncOutcome,
 } from './bank-sync/index.ts';
+export {
+  importHeld,
+  type BankScheduleStatus,
+  type HeldImport,
+  type HeldServer,
+} from './bank-held/index.ts';
 // ---- end bank sync ----
 // ---- budget import, export and backups ----
 export { budgetTransferModule } from './importers/budgets/handlers.ts';
