@@ -15,6 +15,7 @@ export type {
 export { isHandlerError, type HandlerError } from './handlers-core/errors.ts';
 // the shapes handlers answer with
 export type { AccountRow } from './accounts/queries.ts';
+export type { BankScheduleStatus } from './bank-held/handlers.ts';
 export type { BudgetPrefs } from './budget-file/prefs.ts';
 export type { CategoryGroupRow, CategoryRow, GroupWithCategories } from './categories/queries.ts';
 export type { GlobalPrefs } from './files/account-handlers.ts';

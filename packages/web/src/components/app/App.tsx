@@ -5,6 +5,7 @@ import { FinancesApp } from '../shell/FinancesApp.tsx';
 import type { LoadedPage } from '../shell/pages.ts';
 import { ManagerApp } from '../manager/ManagerApp.tsx';
 import { useGlobalEvents } from '../../sync/use-global-events.ts';
+import { useHeldRows } from '../../sync/held-rows.ts';
 import { ModalRegistryContext } from '../kit/data/ModalHost.tsx';
 import { modalRegistry } from './modal-registry.ts';
 import { LoadingScreen } from '../kit/ui/LoadingScreen.tsx';
@@ -20,6 +21,7 @@ export function App({ initialPage = null }: { initialPage?: LoadedPage | null })
     (s) => Boolean(s.prefs?.['flags.privacyMode']) && Boolean(s.prefs?.isPrivacyEnabled),
   );
   useGlobalEvents(store);
+  useHeldRows(store);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;

@@ -9,6 +9,7 @@ import { About } from './About.tsx';
 import { AdvancedSettings } from './Advanced.tsx';
 import { EncryptionSettings, ExportData } from './Encryption.tsx';
 import { StorageSettings } from './Storage.tsx';
+import { BankScheduleSettings } from './BankSchedule.tsx';
 import './settings.css';
 import { Select } from '../kit/ui/Select.tsx';
 import { Button } from '../kit/ui/Button.tsx';
@@ -136,6 +137,7 @@ export function SettingsPage() {
       {Boolean(prefs?.['flags.themes']) && <ThemeSettings />}
       <Formatting />
       <StorageSettings />
+      <BankScheduleSettings />
       <EncryptionSettings />
       <ExportData />
       {advanced ? (

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { answerOf } from '../backend/backend.ts';
+import { useAppState } from '../store/context.ts';
+import type { AppStore } from '../store/store.ts';
+
+/** After a sync, held rows are asked for at most this often (a sync follows every edit). */
+export const HELD_AFTER_SYNC_MS = 5 * 60_000;
+
+/** The notification's text for `n` transactions the server's scheduled sync held. */
+export function heldNotice(n: number): string {
+  return n === 1
+    ? '1 transaction came in from your bank'
+    : `${n} transactions came in from your bank`;
+}
+
+/** Imports the rows the server's scheduled bank sync held, and says how many came in. */
+export async function importHeldRows(store: AppStore): Promise<void> {
+  const res = answerOf(await store.backend.send('bank-held-import'));
+  if (res && res.imported > 0) {
+    store.addNotification({ id: 'bank-held', type: 'message', message: heldNotice(res.imported) });
+  }
+}
+
+/**
+ * Held rows come in when a budget opens (every way of opening sets its prefs) and after a
+ * successful sync, at most every five minutes. Only Coffer's app does this: the server holds
+ * the rows because it cannot write into the budget.
+ */
+export function useHeldRows(store: AppStore): void {
+  // Only a budget on a server can have held rows: a local one never asks.
+  const budgetId = useAppState((s) =>
+    s.serverUrl && s.prefs?.cloudFileId ? (s.prefs.id ?? null) : null,
+  );
+  useEffect(() => {
+    if (!budgetId) return;
+    let last = Date.now();
+    void importHeldRows(store);
+    return store.backend.listen('sync-event', (event) => {
+      if (event.type !== 'success' || Date.now() - last < HELD_AFTER_SYNC_MS) return;
+      last = Date.now();
+      void importHeldRows(store);
+    });
+  }, [store, budgetId]);
+}
