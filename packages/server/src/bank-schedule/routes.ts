@@ -74,6 +74,13 @@ export function bankScheduleRoutes(
     return sendOk(reply, { enabled, intervalMinutes: minutes, canChange: true });
   });
 
+  /** An admin's "fetch now": one run at once (due links only, as a tick would run it). */
+  app.post('/run', session, async (request, reply) => {
+    const caller = await callerOf(accounts, request);
+    if (!caller.admin) return sendError(reply, 403, 'forbidden', 'permission-not-found');
+    return sendOk(reply, await scheduler.runOnce());
+  });
+
   app.post('/links', session, async (request, reply) => {
     const body = jsonBody(request);
     const file = await liveFileFor(accounts, request, body.fileId);
