@@ -21,12 +21,25 @@ export async function importHeldRows(store: AppStore): Promise<void> {
   }
 }
 
+/** The budget's bank links as one text: it changes when an account is linked or unlinked. */
+export function linksKey(
+  accounts: readonly { id: string; account_id: string | null; closed: number }[],
+): string {
+  return accounts
+    .filter((a) => a.account_id && !a.closed)
+    .map((a) => `${a.id}:${a.account_id}`)
+    .sort()
+    .join(',');
+}
+
 /**
  * Held rows come in when a budget opens (every way of opening sets its prefs) and after a
- * successful sync, at most every five minutes. Only Coffer's app does this: the server holds
- * the rows because it cannot write into the budget.
+ * successful sync, at most every five minutes; each import also registers the budget's links
+ * with the server, so a link or an unlink registers them at once. Only Coffer's app does
+ * this: the server holds the rows because it cannot write into the budget.
  */
 export function useHeldRows(store: AppStore): void {
+  const links = useAppState((s) => linksKey(s.accounts));
   // Only a budget on a server can have held rows: a local one never asks.
   const budgetId = useAppState((s) =>
     s.serverUrl && s.prefs?.cloudFileId ? (s.prefs.id ?? null) : null,
@@ -40,5 +53,5 @@ export function useHeldRows(store: AppStore): void {
       last = Date.now();
       void importHeldRows(store);
     });
-  }, [store, budgetId]);
+  }, [store, budgetId, links]);
 }
