@@ -44,13 +44,17 @@ export function BankScheduleSettings() {
 
   if (!serverUrl || !status) return null;
 
+  /** Shown at once, as a control should; put back when the server refuses it. */
   async function change(enabled: boolean, intervalMinutes: number) {
+    if (!status) return;
+    const before = status;
     setError(null);
+    setStatus({ ...before, enabled, intervalMinutes });
     const res = answerOf(
       await store.backend.send('bank-schedule-set', { enabled, intervalMinutes }),
     );
-    if (res) setStatus(res);
-    else setError('The server did not take the change. Try again.');
+    setStatus(res ?? before);
+    if (!res) setError('The server did not take the change. Try again.');
   }
 
   const every = intervalLabel(status.intervalMinutes);
