@@ -18,6 +18,9 @@ options:
   --connect-origin <o> a sync server at another origin the web app may use (repeatable;
                       env COFFER_CONNECT_ORIGINS, comma-separated)
   --password <pw>     the new password for reset-password
+
+  env COFFER_BANK_SYNC_MINUTES=<n>  fetch linked SimpleFIN and Enable Banking accounts every n
+                      minutes (60 to 10080) and hold new rows for the app; off by default
   -h, --help          this text
   -v, --version       the server version
 `;
