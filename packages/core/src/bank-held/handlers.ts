@@ -5,7 +5,7 @@ import { defineModule, handler } from '../handlers-core/registry.ts';
 import { v } from '../handlers-core/validate.ts';
 import { dataOf } from '../bank-sync/proxy.ts';
 import { Http } from '../server-client/http.ts';
-import { importHeld, type HeldImport, type HeldServer } from './held.ts';
+import { applyHeld, fetchHeld, summary, type HeldImport, type HeldServer } from './held.ts';
 
 /** The server's scheduled-sync setting, as Settings shows it. */
 export interface BankScheduleStatus {
@@ -16,6 +16,13 @@ export interface BankScheduleStatus {
 }
 
 const NO_SERVER = 'No server is configured';
+
+/** The queued half of `bank-held-import`. */
+const APPLY = 'bank-held/apply';
+
+function isHeldImport(value: unknown): value is HeldImport {
+  return !!value && typeof value === 'object' && typeof (value as HeldImport).imported === 'number';
+}
 
 /** `/bank-schedule/*` with the stored server URL and token; null when no server is set. */
 async function heldServer(ctx: HandlerContext): Promise<HeldServer | null> {
@@ -41,16 +48,36 @@ function statusOf(data: Record<string, unknown>): BankScheduleStatus | null {
  */
 export function createBankHeldModule() {
   return defineModule('bank-held', {
+    /**
+     * Registers the links and reads the held rows outside the writer queue (a slow server
+     * never holds other writes up), imports them in the queued `bank-held/apply` (one undo
+     * step, as a manual sync), then releases them on the server.
+     */
     'bank-held-import': handler({
-      undoable: true,
       needsBudget: true,
       async run(_a: undefined, ctx): Promise<HeldImport> {
         const budget = ctx.requireBudget();
         const fileId = budget.prefs.cloudFileId;
         const server = fileId ? await heldServer(ctx) : null;
         if (!fileId || !server) return { imported: 0, matched: 0, scheduled: false };
-        // Mutators take turns: a second call (an open and a sync at once) finds nothing held.
-        const { result, outcome } = await importHeld(budget, fileId, server, ctx.emit);
+        const { scheduled, held } = await fetchHeld(budget, fileId, server);
+        if (!held) return { imported: 0, matched: 0, scheduled };
+        const applied = await ctx.call(APPLY, { budgetId: budget.id, rows: held.rows });
+        if (!isHeldImport(applied)) return { imported: 0, matched: 0, scheduled };
+        await server.post('/release', { fileId, upTo: held.upTo });
+        return { ...applied, scheduled };
+      },
+    }),
+
+    [APPLY]: handler({
+      args: v.object({ budgetId: v.string(), rows: v.array(v.unknown()) }),
+      undoable: true,
+      needsBudget: true,
+      async run({ budgetId, rows }, ctx): Promise<HeldImport | null> {
+        const budget = ctx.requireBudget();
+        // Another budget opened while the rows were read: they are not this one's.
+        if (budget.id !== budgetId) return null;
+        const outcome = await applyHeld(budget, rows, ctx.emit);
         if (outcome.updatedAccounts.length > 0) {
           ctx.emit('sync-event', {
             type: 'success',
@@ -58,7 +85,7 @@ export function createBankHeldModule() {
             syncDisabled: !budget.prefs.groupId,
           });
         }
-        return result;
+        return summary(outcome, true);
       },
     }),
 

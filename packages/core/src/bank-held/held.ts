@@ -52,22 +52,28 @@ export function scheduledLinks(budget: Budget): (Link & { id: string })[] {
   });
 }
 
-interface HeldAnswer {
+export interface HeldAnswer {
   rows: { provider: string; accountId: string; transaction: unknown }[];
   upTo: number;
+}
+
+type HeldRow = HeldAnswer['rows'][number];
+
+/** The well-formed rows of a list (the one check, where the rows come in). */
+export function heldRows(rows: readonly unknown[]): HeldRow[] {
+  return rows.filter(
+    (r): r is HeldRow =>
+      !!r &&
+      typeof r === 'object' &&
+      typeof (r as HeldRow).provider === 'string' &&
+      typeof (r as HeldRow).accountId === 'string',
+  );
 }
 
 function heldAnswer(data: Record<string, unknown>): HeldAnswer | null {
   const { rows, upTo } = data;
   if (!Array.isArray(rows) || typeof upTo !== 'number') return null;
-  const valid = rows.filter(
-    (r): r is HeldAnswer['rows'][number] =>
-      !!r &&
-      typeof r === 'object' &&
-      typeof r.provider === 'string' &&
-      typeof r.accountId === 'string',
-  );
-  return { rows: valid, upTo };
+  return { rows: heldRows(rows), upTo };
 }
 
 /** Only `provider` is read by an import of rows already downloaded. */
@@ -77,10 +83,65 @@ const offline = (provider: BankProvider): BankProxy => ({
   secret: async () => ({ ok: false, error: { reason: 'held rows are never downloaded' } }),
 });
 
+/** What the server holds for the file, once the budget's links are registered. */
+export interface Fetched {
+  scheduled: boolean;
+  held: HeldAnswer | null;
+}
+
+/**
+ * Registers the budget's links and reads what the server holds for the file. Network only:
+ * call outside the writer queue, so a slow server never holds other writes up.
+ */
+export async function fetchHeld(
+  budget: Budget,
+  fileId: string,
+  server: HeldServer,
+): Promise<Fetched> {
+  const links = scheduledLinks(budget);
+  const registered = await server.post('/links', {
+    fileId,
+    links: links.map(({ provider, accountId, since }) => ({ provider, accountId, since })),
+  });
+  if (!registered.ok) return { scheduled: false, held: null };
+  const scheduled = dataOf(registered.value).enabled === true;
+  const res = await server.post('/held', { fileId });
+  const held = res.ok ? heldAnswer(dataOf(res.value)) : null;
+  return { scheduled, held: held && held.rows.length > 0 ? held : null };
+}
+
+/** Imports held rows into their linked accounts; call inside a mutator. */
+export async function applyHeld(
+  budget: Budget,
+  given: readonly unknown[],
+  emit?: Emit,
+): Promise<SyncOutcome> {
+  const rows = heldRows(given);
+  const outcome = emptyOutcome();
+  const accounts = linkedAccounts(budget, null);
+  for (const link of scheduledLinks(budget)) {
+    const own = rows
+      .filter((r) => r.provider === link.provider && r.accountId === link.accountId)
+      .map((r) => r.transaction);
+    const acct = accounts.find((a) => a.id === link.id);
+    if (own.length === 0 || !acct) continue;
+    const data = { transactions: { all: own } };
+    await syncAccount(budget, offline(link.provider), acct, outcome, emit, { data });
+  }
+  return outcome;
+}
+
+export function summary(outcome: SyncOutcome, scheduled: boolean): HeldImport {
+  const imported = outcome.accounts.reduce((n, a) => n + a.added, 0);
+  const matched = outcome.accounts.reduce((n, a) => n + a.matched, 0);
+  return { imported, matched, scheduled };
+}
+
 /**
  * Registers the budget's links, imports the held rows into their accounts and releases them
- * on the server. Call inside a mutator. A failed release leaves the rows held: the next import
- * finds their bank ids in the budget and adds nothing twice.
+ * on the server, in one go (the handler splits it around the writer queue). A failed release
+ * leaves the rows held: the next import finds their bank ids in the budget and adds nothing
+ * twice.
  */
 export async function importHeld(
   budget: Budget,
@@ -88,34 +149,8 @@ export async function importHeld(
   server: HeldServer,
   emit?: Emit,
 ): Promise<{ result: HeldImport; outcome: SyncOutcome }> {
-  const outcome = emptyOutcome();
-  const links = scheduledLinks(budget);
-  const registered = await server.post('/links', {
-    fileId,
-    links: links.map(({ provider, accountId, since }) => ({ provider, accountId, since })),
-  });
-  const none = (scheduled: boolean) => ({
-    result: { imported: 0, matched: 0, scheduled },
-    outcome,
-  });
-  if (!registered.ok) return none(false);
-  const scheduled = dataOf(registered.value).enabled === true;
-  const res = await server.post('/held', { fileId });
-  const held = res.ok ? heldAnswer(dataOf(res.value)) : null;
-  if (!held || held.rows.length === 0) return none(scheduled);
-
-  const accounts = linkedAccounts(budget, null);
-  for (const link of links) {
-    const rows = held.rows
-      .filter((r) => r.provider === link.provider && r.accountId === link.accountId)
-      .map((r) => r.transaction);
-    const acct = accounts.find((a) => a.id === link.id);
-    if (rows.length === 0 || !acct) continue;
-    const data = { transactions: { all: rows } };
-    await syncAccount(budget, offline(link.provider), acct, outcome, emit, { data });
-  }
-  await server.post('/release', { fileId, upTo: held.upTo });
-  const imported = outcome.accounts.reduce((n, a) => n + a.added, 0);
-  const matched = outcome.accounts.reduce((n, a) => n + a.matched, 0);
-  return { result: { imported, matched, scheduled }, outcome };
+  const { scheduled, held } = await fetchHeld(budget, fileId, server);
+  const outcome = held ? await applyHeld(budget, held.rows, emit) : emptyOutcome();
+  if (held) await server.post('/release', { fileId, upTo: held.upTo });
+  return { result: summary(outcome, scheduled), outcome };
 }
