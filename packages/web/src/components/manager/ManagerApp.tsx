@@ -9,6 +9,7 @@ import { ConfigServer } from './ConfigServer.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
 import { Login } from './Login.tsx';
 import { ManagerFooter } from './Footer.tsx';
+import { UserDirectory } from '../users/UserDirectory.tsx';
 import './manager.css';
 
 export function ManagerApp() {
@@ -39,6 +40,7 @@ export function ManagerApp() {
               <>
                 <Route path="/" element={<BudgetList />} />
                 {serverUrl && <Route path="/change-password" element={<ChangePassword />} />}
+                {serverUrl && <Route path="/user-directory" element={<UserDirectory />} />}
                 <Route path="*" element={<Navigate to="/" replace />} />
               </>
             ) : (
