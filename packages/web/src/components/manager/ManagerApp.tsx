@@ -9,6 +9,7 @@ import { ConfigServer } from './ConfigServer.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
 import { Login } from './Login.tsx';
 import { ManagerFooter } from './Footer.tsx';
+import { TokenSignIn } from '../users/TokenSignIn.tsx';
 import { UserDirectory } from '../users/UserDirectory.tsx';
 import './manager.css';
 
@@ -36,6 +37,7 @@ export function ManagerApp() {
             <Route path="/bootstrap" element={<Bootstrap />} />
             <Route path="/login" element={<Login />} />
             <Route path="/error" element={<ErrorPage />} />
+            <Route path="/openid-cb" element={<TokenSignIn />} />
             {signedIn ? (
               <>
                 <Route path="/" element={<BudgetList />} />
