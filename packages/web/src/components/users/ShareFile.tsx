@@ -140,7 +140,7 @@ export function ShareFileModal({ options, active, close }: ModalProps<'share-fil
                   setConfirming(false);
                 }}
               >
-                <option value="">Choose the new owner</option>
+                <option value="">Choose a user</option>
                 {users?.map((u) => (
                   <option key={u.userId} value={u.userId}>
                     {personName(u)}
