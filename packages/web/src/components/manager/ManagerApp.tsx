@@ -3,7 +3,8 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAppState, useStore } from '../../store/context.ts';
 import { getUserData, loadAllFiles } from '../../store/actions.ts';
 import { ModalHost } from '../kit/data/ModalHost.tsx';
-import { BudgetList } from './BudgetList.tsx';
+import { Brand } from './Brand.tsx';
+import { BudgetList, UserMenu } from './BudgetList.tsx';
 import { Bootstrap, ChangePassword } from './PasswordPages.tsx';
 import { ConfigServer } from './ConfigServer.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
@@ -42,7 +43,24 @@ export function ManagerApp() {
               <>
                 <Route path="/" element={<BudgetList />} />
                 {serverUrl && <Route path="/change-password" element={<ChangePassword />} />}
-                {serverUrl && <Route path="/user-directory" element={<UserDirectory />} />}
+                {serverUrl && (
+                  <Route
+                    path="/user-directory"
+                    element={
+                      <UserDirectory
+                        header={
+                          <div
+                            className="row"
+                            style={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
+                          >
+                            <Brand />
+                            <UserMenu />
+                          </div>
+                        }
+                      />
+                    }
+                  />
+                )}
                 <Route path="*" element={<Navigate to="/" replace />} />
               </>
             ) : (

@@ -7,8 +7,6 @@ import { useAppState, useStore } from '../../store/context.ts';
 import { Button } from '../kit/ui/Button.tsx';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';
-import { Brand } from '../manager/Brand.tsx';
-import { UserMenu } from '../manager/BudgetList.tsx';
 import { adminErrorText, personName, whoAmI } from './users.ts';
 import './users.css';
 
@@ -94,8 +92,11 @@ function UserItem({ user, reload }: { user: ServerUser; reload: () => void }) {
   );
 }
 
-/** The users page (Actual's User Directory): an admin lists, adds, edits and deletes users. */
-export function UserDirectory() {
+/**
+ * The users page (Actual's User Directory): an admin lists, adds, edits and deletes users.
+ * `header`: the file manager's brand and server menu above it.
+ */
+export function UserDirectory({ header }: { header: React.ReactNode }) {
   const store = useStore();
   const navigate = useNavigate();
   const me = whoAmI(useAppState((s) => s.user));
@@ -157,10 +158,7 @@ export function UserDirectory() {
 
   return (
     <div className="stack">
-      <div className="row" style={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-        <Brand />
-        <UserMenu />
-      </div>
+      {header}
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h1 style={{ margin: 0 }}>User Directory</h1>
         <Button variant="bare" onClick={() => navigate('/')}>
