@@ -13,7 +13,7 @@ const WEB_FLOORS = [
   // Shared by several areas: conditions and rule-in-words (rules, register, reports,
   // schedules), and tags in notes (the register, the shell's provider).
   ['components/conditions', 'components/tags'],
-  ['components/encryption', 'components/import', 'components/schedules'],
+  ['components/encryption', 'components/import', 'components/schedules', 'components/users'],
   ['components/rules'],
   [
     'components/accounts',

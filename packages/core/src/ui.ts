@@ -21,6 +21,12 @@ export type { CategoryGroupRow, CategoryRow, GroupWithCategories } from './categ
 export type { GlobalPrefs } from './files/account-handlers.ts';
 export type { FileEntry, FileState } from './files/file-list.ts';
 export type { PayeeRow } from './payees/queries.ts';
+export type {
+  AvailableUser,
+  FileUser,
+  ServerUser,
+  UserRole,
+} from './server-client/admin-client.ts';
 export type { TagInfo } from './tags/queries.ts';
 // the calendar: months, days, weeks and their names (the caller passes today in)
 export {

@@ -30,6 +30,19 @@ const MESSAGES: Record<string, string> = {
   'file-not-found': 'This file is not a cloud file.',
   'budget-not-found': 'No budget with that id.',
   'no-budget': 'No budget is open.',
+  // Users and sharing (a server with users on).
+  forbidden: 'Only an administrator can do that.',
+  'already-enabled': 'Users are already turned on for this server.',
+  'user-cant-be-empty': 'Enter a username.',
+  'role-cant-be-empty': 'Choose a role.',
+  'role-does-not-exists': 'That role does not exist.',
+  'user-already-exists': 'A user with this username already exists.',
+  'cannot-find-user-to-update': 'That user no longer exists.',
+  'not-all-deleted': 'Some users could not be deleted: the server’s owner always stays.',
+  'file-denied': 'You don’t have permission to change who can use this file.',
+  'invalid-file-id': 'This file is not on the server.',
+  'new-user-not-found': 'That user no longer exists.',
+  'user-already-have-access': 'This user already has access.',
 };
 
 export function cloudError<R extends string>(reason: R, meta?: unknown): CloudError<R> {

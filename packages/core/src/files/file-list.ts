@@ -1,3 +1,5 @@
+import type { FileUser } from '../server-client/admin-client.ts';
+
 /** A budget folder on this device, as `get-budgets` lists it. */
 export interface LocalBudget {
   id: string;
@@ -18,6 +20,9 @@ export interface RemoteFile {
   encryptKeyId: string | null;
   /** This device holds the key the file is encrypted with. */
   hasKey: boolean;
+  /** With users on: the owner's user id and who may use the file (the owner first). */
+  owner?: string;
+  usersWithAccess?: FileUser[];
 }
 
 /**
@@ -41,6 +46,17 @@ export interface FileEntry {
   hasKey?: boolean;
   /** When this device last opened its local copy (ISO time). */
   lastOpened?: string;
+  /** With users on: the owner's user id and who may use the file (the owner first). */
+  owner?: string;
+  usersWithAccess?: FileUser[];
+}
+
+/** The sharing fields of a server's file, only when the server sent them. */
+function sharing(server: RemoteFile): Pick<FileEntry, 'owner' | 'usersWithAccess'> {
+  return {
+    ...(server.owner ? { owner: server.owner } : {}),
+    ...(server.usersWithAccess ? { usersWithAccess: server.usersWithAccess } : {}),
+  };
 }
 
 const byName = (a: FileEntry, b: FileEntry): number => {
@@ -83,6 +99,7 @@ export function reconcileFiles(
       encryptKeyId: server.encryptKeyId,
       hasKey: server.hasKey,
       state: server.groupId === file.groupId ? ('synced' as const) : ('detached' as const),
+      ...sharing(server),
     };
   });
   for (const server of remote ?? []) {
@@ -95,6 +112,7 @@ export function reconcileFiles(
       encryptKeyId: server.encryptKeyId,
       hasKey: server.hasKey,
       state: 'remote',
+      ...sharing(server),
     });
   }
   const kept = entries

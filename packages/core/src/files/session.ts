@@ -31,7 +31,7 @@ export const DEMO_BUDGET_ID = '_demo-budget';
 export interface BudgetSyncHandle {
   readonly budget: Budget;
   /** Run a full sync now (after any running one) and wait for it. */
-  sync(): Promise<unknown>;
+  sync(options?: { quiet?: boolean }): Promise<unknown>;
   /** Ask for a sync soon, without waiting. */
   schedule(delayMs: number): void;
 }

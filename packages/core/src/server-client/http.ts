@@ -136,6 +136,20 @@ export class Http {
     });
   }
 
+  /** POST, PATCH or DELETE with a JSON body; the same checks as `postJson`. */
+  async sendJson(
+    method: 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body: unknown,
+    options: RequestOptions = {},
+  ) {
+    return this.json(path, {
+      method,
+      headers: { ...options.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  }
+
   /** GET JSON with the same checks as `postJson`. */
   async getJson(path: string, options: RequestOptions = {}) {
     return this.json(path, { method: 'GET', headers: options.headers });
@@ -165,6 +179,27 @@ export class Http {
     const parsed = parseJson(sent.value);
     if (parsed.ok) return parsed;
     return failure('parse-failure', { status: parsed.error.status, meta: parsed.error.meta });
+  }
+
+  /**
+   * GET any JSON value on a 200 (the `/admin` lists and flags are answered bare, not in a
+   * `{status, data}` envelope); any other status is a failure as usual.
+   */
+  async getAnyJsonValue(path: string, options: RequestOptions = {}): Promise<Result<unknown>> {
+    const sent = await send(
+      this.fetch,
+      this.url(path),
+      { method: 'GET', headers: options.headers },
+      true,
+    );
+    if (!sent.ok) return sent;
+    if (sent.value.status !== 200) return { ok: false, error: statusFailure(sent.value) };
+    const text = decoder.decode(sent.value.bytes);
+    try {
+      return ok(JSON.parse(text) as unknown);
+    } catch {
+      return failure('parse-json', { status: 200, meta: text });
+    }
   }
 
   /** Binary in and out: the sync endpoint and downloads, both safe to repeat. */

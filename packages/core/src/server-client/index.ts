@@ -1,3 +1,11 @@
+export {
+  AdminClient,
+  type AvailableUser,
+  type FileUser,
+  type ServerUser,
+  type UserFields,
+  type UserRole,
+} from './admin-client.ts';
 export { Http, statusFailure, type Result, type ServerFailure } from './http.ts';
 export {
   ServerClient,

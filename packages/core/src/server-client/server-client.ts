@@ -1,5 +1,6 @@
 import { ownedBytes } from '../encryption/bytes.ts';
 import { type EncryptMeta, isEncryptMeta } from '../encryption/cipher.ts';
+import { AdminClient, type FileUser, toFileUser } from './admin-client.ts';
 import { Http, type Result, failure, ok } from './http.ts';
 
 /** A file as `/sync/list-user-files` lists it (deleted ones included on 23.8-era servers). */
@@ -9,6 +10,9 @@ export interface ServerFile {
   name: string;
   deleted: boolean;
   encryptKeyId: string | null;
+  /** With users on: the owner's user id and who may use the file (the owner first). */
+  owner?: string;
+  usersWithAccess?: FileUser[];
 }
 
 export interface ServerFileInfo extends ServerFile {
@@ -42,7 +46,7 @@ export const SYNC_FORMAT_VERSION = '2';
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 function toServerFile(raw: Record<string, unknown>): ServerFile {
-  return {
+  const file: ServerFile = {
     fileId: String(raw.fileId),
     groupId: str(raw.groupId),
     name: str(raw.name) ?? '',
@@ -50,6 +54,14 @@ function toServerFile(raw: Record<string, unknown>): ServerFile {
     deleted: Boolean(raw.deleted),
     encryptKeyId: str(raw.encryptKeyId),
   };
+  // Only a server with users on names owners; a single-password server's list stays as it was.
+  const owner = str(raw.owner);
+  if (owner) file.owner = owner;
+  if (Array.isArray(raw.usersWithAccess) && raw.usersWithAccess.length > 0) {
+    const users = raw.usersWithAccess.map(toFileUser).filter((u) => u !== null);
+    file.usersWithAccess = [...users.filter((u) => u.owner), ...users.filter((u) => !u.owner)];
+  }
+  return file;
 }
 
 function dataOf(body: Record<string, unknown>): Record<string, unknown> {
@@ -69,9 +81,12 @@ function map<T, U>(result: Result<T>, fn: (value: T) => U): Result<U> {
  */
 export class ServerClient {
   private readonly http: Http;
+  /** Users, roles and sharing (`/admin/*`), on a server with users on. */
+  readonly admin: AdminClient;
 
   constructor(fetch: typeof globalThis.fetch, baseUrl: string) {
     this.http = new Http(fetch, baseUrl.replace(/\/+$/, ''));
+    this.admin = new AdminClient(this.http);
   }
 
   get baseUrl(): string {

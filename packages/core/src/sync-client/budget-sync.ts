@@ -63,11 +63,16 @@ export class BudgetSync implements BudgetSyncHandle {
     }, delayMs);
   }
 
-  sync(): Promise<SyncResult> {
+  /**
+   * `quiet`: the live check's sync (every few seconds while the app is visible) pushes no
+   * `start`, so the Sync button does not spin for a check that usually finds nothing; its
+   * `success` (with the tables it changed) and its errors are pushed as always.
+   */
+  sync(options: { quiet?: boolean } = {}): Promise<SyncResult> {
     if (this.queued) return this.queued;
     const run = this.tail.then(() => {
       this.queued = null;
-      return this.runOnce();
+      return this.runOnce(options.quiet === true);
     });
     this.queued = run;
     this.tail = run.catch(() => undefined);
@@ -102,7 +107,7 @@ export class BudgetSync implements BudgetSyncHandle {
     this.timer = null;
   }
 
-  private async runOnce(): Promise<SyncResult> {
+  private async runOnce(quiet = false): Promise<SyncResult> {
     this.clearTimer();
     const { budget, session } = this;
     const server = session.server();
@@ -120,7 +125,7 @@ export class BudgetSync implements BudgetSyncHandle {
       session.keys.get(keyId),
     );
     const coverage = this.coverageFor(groupId, prefs.lastSyncedTimestamp);
-    this.emit('sync-event', { type: 'start' });
+    if (!quiet) this.emit('sync-event', { type: 'start' });
     try {
       const outcome = await fullSync({
         budget,

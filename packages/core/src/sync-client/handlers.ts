@@ -33,6 +33,22 @@ export function syncHandlers(session: CloudSession) {
       },
     }),
 
+    /**
+     * The live check: the web app asks every few seconds while a budget is open and visible,
+     * so another device's or user's changes appear without a click. One `/sync/sync` exchange
+     * that sends what is pending and brings what is new (nothing, most times), pushing no
+     * `start` (see `BudgetSync.sync`).
+     */
+    'sync-live': handler({
+      needsBudget: true,
+      async run(_args: undefined, ctx): Promise<SyncResult> {
+        await ready(ctx);
+        const current = session.current;
+        if (!current || current.budget !== ctx.budget) return cloudError('no-budget');
+        return (await current.sync({ quiet: true })) as SyncResult;
+      },
+    }),
+
     /** The window regained focus: sync in the background. */
     'app-focused': handler({
       async run(_args: undefined, ctx): Promise<'ok'> {

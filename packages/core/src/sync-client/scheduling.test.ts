@@ -142,6 +142,33 @@ describe('when sync runs', () => {
     }
   });
 
+  it('the live check brings what another device wrote without spinning the Sync button', async () => {
+    trie = serverTrie();
+    const remote = remoteMessage();
+    let sent = false;
+    const { c } = await cloudClient((req) => {
+      const merkle = trie.absorb(req);
+      if (sent) return { merkle };
+      sent = true;
+      return {
+        merkle: trie.absorb({ ...req, messages: [remote] }),
+        messages: [remote],
+      };
+    });
+    try {
+      c.events.length = 0;
+      expect(await c.send('sync-live')).toEqual({ messages: 1, tables: ['payees'] });
+      expect(c.budget.sqlite.first('SELECT name FROM payees WHERE id = ?', ['p-remote'])).toEqual({
+        name: 'Remote',
+      });
+      const types = c.events.map((e) => e.type);
+      expect(types).not.toContain('start');
+      expect(types.at(-1)).toBe('success');
+    } finally {
+      await c.close();
+    }
+  });
+
   it('does nothing (and says nothing) without a server', async () => {
     const c = makeClient({ name: 'noserver' });
     try {

@@ -113,7 +113,9 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (!caller.multiuser || !caller.admin) return forbidden(reply);
   };
 
-  app.post('/users', { preHandler: [session, adminOnly] }, async (request, reply) => {
+  // Actual's web client adds and edits users at `/users/` and shares at `/access/`, with the
+  // slash; its server answers both spellings, so this one does too.
+  const addUser = async (request: FastifyRequest, reply: FastifyReply) => {
     const fields = userFields(jsonBody(request));
     if ('error' in fields) return sendError(reply, 400, fields.error!, fields.details);
     const user: User = { id: randomUUID(), owner: false, ...fields };
@@ -121,9 +123,11 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext): void {
       return sendError(reply, 400, 'user-already-exists', `User ${fields.userName} already exists`);
     }
     return reply.send({ status: 'ok', data: { id: user.id } });
-  });
+  };
+  app.post('/users', { preHandler: [session, adminOnly] }, addUser);
+  app.post('/users/', { preHandler: [session, adminOnly] }, addUser);
 
-  app.patch('/users', { preHandler: [session, adminOnly] }, async (request, reply) => {
+  const updateUser = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = jsonBody(request);
     const fields = userFields(body);
     if ('error' in fields) return sendError(reply, 400, fields.error!, fields.details);
@@ -143,7 +147,9 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext): void {
       : { ...current, ...fields };
     await accounts.updateUser(next);
     return reply.send({ status: 'ok', data: { id: current.id } });
-  });
+  };
+  app.patch('/users', { preHandler: [session, adminOnly] }, updateUser);
+  app.patch('/users/', { preHandler: [session, adminOnly] }, updateUser);
 
   app.delete('/users', { preHandler: [session, adminOnly] }, async (request, reply) => {
     const ids = jsonBody(request).ids;
@@ -175,7 +181,7 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext): void {
     );
   });
 
-  app.post('/access', { preHandler: session }, async (request, reply) => {
+  const addAccess = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = jsonBody(request);
     const found = await managedFile(request, reply, body.fileId, fileDenied);
     if (!found) return reply;
@@ -188,7 +194,9 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext): void {
       return sendError(reply, 400, 'user-already-have-access', 'User already have access');
     }
     return reply.send({ status: 'ok', data: {} });
-  });
+  };
+  app.post('/access', { preHandler: session }, addAccess);
+  app.post('/access/', { preHandler: session }, addAccess);
 
   app.delete('/access', { preHandler: session }, async (request, reply) => {
     const found = await managedFile(request, reply, queryFileId(request), fileDenied);

@@ -8,6 +8,7 @@ import { managerModals } from '../manager/modals/registry.ts';
 import { payeesModals } from '../payees/modals.ts';
 import { reportsModals } from '../reports/modals.ts';
 import { rulesModals } from '../rules/modals.ts';
+import { usersModals } from '../users/modals.ts';
 
 /**
  * Every modal the app can show, by the spec's names (and Coffer's own), each area's from its
@@ -24,4 +25,5 @@ export const modalRegistry: ModalRegistry = {
   ...payeesModals,
   ...reportsModals,
   ...rulesModals,
+  ...usersModals,
 };

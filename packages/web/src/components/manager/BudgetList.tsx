@@ -25,6 +25,7 @@ import {
 } from './file-details.ts';
 import { DeviceIcon, KeyIcon } from './file-icons.tsx';
 import { Button } from '../kit/ui/Button.tsx';
+import { canShare, sharingLine, whoAmI } from '../users/users.ts';
 
 const STATUS_ICON: Record<FileStatus, React.ReactNode> = {
   unknown: '⚠',
@@ -40,6 +41,8 @@ function FileItem({ file, sameName }: { file: FileEntry; sameName: boolean }) {
   const openId = useAppState((s) => s.prefs?.id ?? null);
   const syncState = useAppState((s) => s.syncState);
   const status = fileStatus(file, { openId, syncState });
+  const me = whoAmI(useAppState((s) => s.user));
+  const sharing = sharingLine(file, me);
   return (
     <li className="file-item">
       <Button
@@ -54,6 +57,7 @@ function FileItem({ file, sameName }: { file: FileEntry; sameName: boolean }) {
         <span className="file-text">
           <span className="file-name">{file.name}</span>
           <span className="file-details">{fileDetails(file, { openId, sameName })}</span>
+          {sharing && <span className="file-details">{sharing}</span>}
         </span>
         <span className="file-state">
           {file.encryptKeyId && (
@@ -76,8 +80,15 @@ function FileItem({ file, sameName }: { file: FileEntry; sameName: boolean }) {
         label="⋯"
         ariaLabel={`Menu for ${file.name}${sameName ? ` (${fileIdentity(file)})` : ''}`}
         align="right"
-        items={[{ name: 'delete', text: 'Delete' }]}
-        onSelect={() => store.pushModal('delete-budget', { file })}
+        items={[
+          ...(canShare(file, me) ? [{ name: 'share', text: 'Share' }] : []),
+          { name: 'delete', text: 'Delete' },
+        ]}
+        onSelect={(name) =>
+          name === 'share'
+            ? store.pushModal('share-file', { file })
+            : store.pushModal('delete-budget', { file })
+        }
       />
     </li>
   );
@@ -88,6 +99,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const serverUrl = useAppState((s) => s.serverUrl);
   const user = useAppState((s) => s.user);
+  const me = whoAmI(user);
   if (!serverUrl) {
     return (
       <Button variant="bare" onClick={() => navigate('/config-server')}>
@@ -101,11 +113,14 @@ export function UserMenu() {
       align="right"
       items={[
         ...(user && !user.offline ? [{ name: 'change-password', text: 'Change password' }] : []),
+        // Admins manage users; the password holder turns them on there.
+        ...(me.admin ? [{ name: 'user-directory', text: 'User Directory' }] : []),
         { name: 'sign-out', text: 'Sign out' },
         { name: 'config-server', text: 'Change server URL' },
       ]}
       onSelect={async (name) => {
         if (name === 'change-password') navigate('/change-password');
+        else if (name === 'user-directory') navigate('/user-directory');
         else if (name === 'config-server') navigate('/config-server');
         else {
           await signOut(store);

@@ -3,12 +3,15 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAppState, useStore } from '../../store/context.ts';
 import { getUserData, loadAllFiles } from '../../store/actions.ts';
 import { ModalHost } from '../kit/data/ModalHost.tsx';
-import { BudgetList } from './BudgetList.tsx';
+import { Brand } from './Brand.tsx';
+import { BudgetList, UserMenu } from './BudgetList.tsx';
 import { Bootstrap, ChangePassword } from './PasswordPages.tsx';
 import { ConfigServer } from './ConfigServer.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
 import { Login } from './Login.tsx';
 import { ManagerFooter } from './Footer.tsx';
+import { TokenSignIn } from '../users/TokenSignIn.tsx';
+import { UserDirectory } from '../users/UserDirectory.tsx';
 import './manager.css';
 
 export function ManagerApp() {
@@ -35,10 +38,29 @@ export function ManagerApp() {
             <Route path="/bootstrap" element={<Bootstrap />} />
             <Route path="/login" element={<Login />} />
             <Route path="/error" element={<ErrorPage />} />
+            <Route path="/openid-cb" element={<TokenSignIn />} />
             {signedIn ? (
               <>
                 <Route path="/" element={<BudgetList />} />
                 {serverUrl && <Route path="/change-password" element={<ChangePassword />} />}
+                {serverUrl && (
+                  <Route
+                    path="/user-directory"
+                    element={
+                      <UserDirectory
+                        header={
+                          <div
+                            className="row"
+                            style={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
+                          >
+                            <Brand />
+                            <UserMenu />
+                          </div>
+                        }
+                      />
+                    }
+                  />
+                )}
                 <Route path="*" element={<Navigate to="/" replace />} />
               </>
             ) : (

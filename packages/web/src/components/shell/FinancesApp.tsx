@@ -16,6 +16,7 @@ import { type LoadedPage, type PageName, pageLoaders } from './pages.ts';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
 import { useStartupSync } from './use-startup-sync.ts';
+import { useLiveSync } from '../../sync/use-live-sync.ts';
 import { TagsProvider } from '../tags/tags-context.tsx';
 import './shell.css';
 
@@ -95,6 +96,7 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
   const [sidebarShown, setSidebarShown] = useState<SidebarShown>(false);
   useShortcuts();
   useStartupSync(store);
+  useLiveSync(store);
   useBalanceCells(store);
 
   useEffect(() => {

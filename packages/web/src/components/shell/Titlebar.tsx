@@ -7,6 +7,7 @@ import { SHOW_SIDEBAR_BUTTON_ID } from './Sidebar.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import { TITLEBAR_SLOT_ID } from '../kit/ui/TitlebarSlot.tsx';
 import { Button } from '../kit/ui/Button.tsx';
+import { whoAmI } from '../users/users.ts';
 
 function SyncButton() {
   const store = useStore();
@@ -50,6 +51,9 @@ function ServerMenu() {
       align="right"
       items={[
         ...(serverUrl && online ? [{ name: 'change-password', text: 'Change password' }] : []),
+        ...(serverUrl && online && whoAmI(user).admin
+          ? [{ name: 'user-directory', text: 'User Directory' }]
+          : []),
         ...(serverUrl ? [{ name: 'sign-out', text: 'Sign out' }] : []),
         { name: 'config-server', text: serverUrl ? 'Change server URL' : 'Start using a server' },
       ]}
@@ -59,7 +63,9 @@ function ServerMenu() {
           navigate('/login');
         } else {
           await closeBudget(store);
-          navigate(name === 'change-password' ? '/change-password' : '/config-server');
+          navigate(
+            name === 'change-password' || name === 'user-directory' ? `/${name}` : '/config-server',
+          );
         }
       }}
     />
