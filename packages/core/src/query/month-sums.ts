@@ -7,8 +7,9 @@
  * days 2–28 of a month. The payee is kept only when it is a transfer payee (so "not a transfer
  * between these accounts" can be asked); the sign keeps `$abs` of a bucket the sum of `$abs`.
  *
- * A grouped sum whose filters, groups and order use only the account, the date and "not these
- * transfer payees" (net worth, the balance before a range, cash flow by month) is run on the
+ * A grouped sum whose filters, groups and order use only the account, the date, "not these
+ * transfer payees" and the sign (net worth, the balance before a range, cash flow by month,
+ * custom reports by account or by month) is run on the
  * sums instead: the compiled query is kept, and its source becomes a sub-select shaped like the
  * view, one row per bucket.
  */
@@ -41,8 +42,10 @@ const ABS_SUM = { $sum: { $abs: '$amount' } };
 const isSum = (e: unknown) => isObject(e) && [SUM, ABS_SUM].some((s) => same(Object.values(e)[0], s)); // prettier-ignore
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** A key the sums are grouped by: the account, or the month of the date. */
-const isKey = (e: unknown) => e === 'account' || same(e, MONTH);
+/** A key the sums are grouped by: the account (by name or reference), or the date's month. */
+const keyOf = (e: unknown): string | null =>
+  e === 'account' || e === '$account' ? 'account' : same(e, MONTH) ? 'month' : null;
+const isKey = (e: unknown) => keyOf(e) !== null;
 
 function isAccountCond(c: unknown): boolean {
   if (typeof c === 'string') return true;
@@ -92,6 +95,14 @@ function isNotTransferCond(c: unknown, transfers: () => ReadonlySet<string>): bo
   );
 }
 
+/**
+ * Only payments (`$lt: 0`) or only deposits (`$gt: 0`): a bucket holds one sign, so its sum is
+ * on the same side of zero as its rows (a bucket of zeros adds nothing either way).
+ */
+function isSignCond(c: unknown): boolean {
+  return same(c, { $lt: 0 }) || same(c, { $gt: 0 });
+}
+
 function isFilter(f: unknown, transfers: () => ReadonlySet<string>): boolean {
   if (!isObject(f)) return false;
   return Object.entries(f).every(([key, c]) =>
@@ -101,15 +112,20 @@ function isFilter(f: unknown, transfers: () => ReadonlySet<string>): boolean {
         ? isDateCond(c)
         : key === 'payee'
           ? isNotTransferCond(c, transfers)
-          : false,
+          : key === 'amount'
+            ? isSignCond(c)
+            : false,
   );
 }
 
-function isSelection(e: unknown): boolean {
-  if (e === 'account') return true;
-  if (!isObject(e) || Object.keys(e).length !== 1) return false;
-  return same(Object.values(e)[0], MONTH) || isSum(e);
+/** The key a selected expression shows (`'account'`, `{month: {$month: '$date'}}`...). */
+function selectedKey(e: unknown): string | null {
+  if (e === 'account') return 'account';
+  if (!isObject(e) || Object.keys(e).length !== 1) return null;
+  return keyOf(Object.values(e)[0]);
 }
+
+const isSelection = (e: unknown) => isSum(e) || selectedKey(e) !== null;
 
 /**
  * Whether the query can be answered from the month sums, with the same result. `transfers`
@@ -134,9 +150,7 @@ export function answersFromMonthSums(
     state.orderExpressions.every(isKey) &&
     // Every selected key must be grouped by, or SQLite would pick one row's value.
     state.selectExpressions.every(
-      (e) =>
-        isSum(e) ||
-        state.groupExpressions.some((g) => same(g, e === 'account' ? 'account' : Object.values(e as object)[0])), // prettier-ignore
+      (e) => isSum(e) || state.groupExpressions.some((g) => keyOf(g) === selectedKey(e)),
     )
   );
 }
