@@ -27,6 +27,8 @@
 //                                   api; reports every tag and every transaction's notes
 //   tagsDiscover                    Actual's own discovery of the tags notes use; reports the
 //                                   names it then has
+//   edit { update, add, remove }    transactions changed through the api: update [{id, ...fields}],
+//                                   add {account, transactions}, remove [ids]
 // The current api runs on this machine's Node 20 (its engines field asks for Node 20 or later).
 import { readFileSync, writeFileSync } from 'node:fs';
 import api from 'actual-api-26';
@@ -220,6 +222,12 @@ const steps = {
 
   async tagsDiscover() {
     out.discovered = (await api.internal.send('tags-discover')).map((t) => t.tag).sort();
+  },
+
+  async edit(lib, { update = [], add = null, remove = [] }) {
+    for (const { id, ...fields } of update) await api.updateTransaction(id, fields);
+    if (add) await api.addTransactions(add.account, add.transactions);
+    for (const id of remove) await api.deleteTransaction(id);
   },
 
   async import(lib, { zip }) {

@@ -1,5 +1,6 @@
 /**
- * `coffer_month_sums`: per account, month and day bucket, the sum and count of the rows
+ * `coffer_month_sums`: per account, month, day bucket, transfer payee ('' for any other payee)
+ * and sign (1: above zero), the sum and count of the rows
  * `v_transactions_internal_alive` shows at the inline level (alive, dated, with an account, not a
  * split parent, a child only under a live parent). Kept in step from the write path's change
  * events by each row's old contribution out and its new one in; a split parent that dies or
@@ -7,13 +8,13 @@
  * sums are then rebuilt before their next use (`../search/` does the same for its index).
  */
 import type { SqliteDatabase } from '../platform/sqlite.ts';
-import { MONTH_SUMS_TABLE } from '../query/month-sums.ts';
+import { MONTH_SUMS_TABLE, readTransferPayees } from '../query/month-sums.ts';
 import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
 import { dataStamp } from '../search/notes-index.ts';
 import type { ChangeEvent, Row } from '../sync/types.ts';
 
 /** Bump when the table's shape or rule changes, so an older one is rebuilt. */
-const FORMAT = 1;
+const FORMAT = 2;
 const META_KEY = 'month-sums-stamp';
 
 export function monthSumsStamp(db: SqliteDatabase): string {
@@ -23,8 +24,9 @@ export function monthSumsStamp(db: SqliteDatabase): string {
 function createTables(db: SqliteDatabase): void {
   db.exec(`CREATE TABLE IF NOT EXISTS ${META_TABLE} (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS ${MONTH_SUMS_TABLE} (account TEXT NOT NULL, month INTEGER NOT NULL,
-  day INTEGER NOT NULL, amount INTEGER NOT NULL, count INTEGER NOT NULL,
-  PRIMARY KEY (account, month, day)) WITHOUT ROWID;`);
+  day INTEGER NOT NULL, payee TEXT NOT NULL, positive INTEGER NOT NULL,
+  amount INTEGER NOT NULL, count INTEGER NOT NULL,
+  PRIMARY KEY (account, month, day, payee, positive)) WITHOUT ROWID;`);
 }
 
 function writeStamp(db: SqliteDatabase): void {
@@ -48,15 +50,21 @@ export function monthSumsAreCurrent(db: SqliteDatabase): boolean {
 
 /** The bucket's day: 1 for days 1–28 (one bucket), any other stored day as itself. */
 const BUCKET_DAY = `CASE WHEN date % 100 BETWEEN 1 AND 28 THEN 1 ELSE date % 100 END`;
+/** The payee kept: a transfer payee (one that stands for an account), else ''. */
+const BUCKET_PAYEE = `CASE WHEN payee IN (SELECT id FROM payees WHERE transfer_acct IS NOT NULL)
+  THEN payee ELSE '' END`;
+const BUCKET_SIGN = `(amount > 0)`;
 
 export function rebuildMonthSums(db: SqliteDatabase): void {
   db.transaction(() => {
+    // An older format's table has other columns: made afresh.
+    db.exec(`DROP TABLE IF EXISTS ${MONTH_SUMS_TABLE}`);
     createTables(db);
-    db.run(`DELETE FROM ${MONTH_SUMS_TABLE}`);
-    db.run(`INSERT INTO ${MONTH_SUMS_TABLE} (account, month, day, amount, count)
-      SELECT account, date / 100, ${BUCKET_DAY}, SUM(amount), COUNT(*)
+    db.run(`INSERT INTO ${MONTH_SUMS_TABLE} (account, month, day, payee, positive, amount, count)
+      SELECT account, date / 100, ${BUCKET_DAY}, ${BUCKET_PAYEE}, ${BUCKET_SIGN}, SUM(amount),
+        COUNT(*)
       FROM v_transactions_internal_alive WHERE is_parent = 0
-      GROUP BY account, date / 100, ${BUCKET_DAY}`);
+      GROUP BY 1, 2, 3, 4, 5`);
     writeStamp(db);
   });
 }
@@ -65,8 +73,34 @@ type Parent = Row | null;
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0) || 0);
 
-/** Where a raw row counts (account and date), or null when the view leaves it out. */
-function contribution(row: Row | null, parent: Parent) {
+/** The transfer payee a stored payee (description) maps to, else ''. */
+function transferPayee(db: SqliteDatabase, description: unknown): string {
+  if (typeof description !== 'string') return '';
+  const row = db.first<{ id: string }>(
+    `SELECT p.id AS id FROM payee_mapping pm JOIN payees p ON p.id = pm.targetId
+     WHERE pm.id = ? AND p.transfer_acct IS NOT NULL`,
+    [description],
+  );
+  return row?.id ?? '';
+}
+
+type PayeeOf = (description: unknown) => string;
+
+/** `transferPayee` remembered for one event (an import names the same few payees many times). */
+function payeeLookup(db: SqliteDatabase): PayeeOf {
+  const seen = new Map<unknown, string>();
+  return (description) => {
+    let payee = seen.get(description);
+    if (payee === undefined) {
+      payee = transferPayee(db, description);
+      seen.set(description, payee);
+    }
+    return payee;
+  };
+}
+
+/** Where a raw row counts (account, date, payee, sign), or null when the view leaves it out. */
+function contribution(payeeOf: PayeeOf, row: Row | null, parent: Parent) {
   if (!row || num(row.tombstone) !== 0 || num(row.isParent) !== 0) return null;
   if (typeof row.acct !== 'string' || row.date === null || row.date === undefined) return null;
   if (num(row.isChild) !== 0) {
@@ -75,39 +109,73 @@ function contribution(row: Row | null, parent: Parent) {
   }
   const date = num(row.date);
   const d = date % 100;
+  const amount = num(row.amount);
   return {
     account: row.acct,
     month: Math.floor(date / 100),
     day: d >= 1 && d <= 28 ? 1 : d,
-    amount: num(row.amount),
+    payee: payeeOf(row.description),
+    positive: amount > 0 ? 1 : 0,
+    amount,
   };
 }
 
 function add(db: SqliteDatabase, c: ReturnType<typeof contribution>, sign: 1 | -1): void {
   if (!c) return;
   db.run(
-    `INSERT INTO ${MONTH_SUMS_TABLE} (account, month, day, amount, count) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (account, month, day) DO UPDATE SET amount = amount + excluded.amount,
-       count = count + excluded.count`,
-    [c.account, c.month, c.day, sign * c.amount, sign],
+    `INSERT INTO ${MONTH_SUMS_TABLE} (account, month, day, payee, positive, amount, count)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (account, month, day, payee, positive) DO UPDATE
+       SET amount = amount + excluded.amount, count = count + excluded.count`,
+    [c.account, c.month, c.day, c.payee, c.positive, sign * c.amount, sign],
   );
   // A bucket nothing counts in any more is gone, as a group with no rows is from a scan.
   if (sign < 0) {
     db.run(
-      `DELETE FROM ${MONTH_SUMS_TABLE} WHERE account = ? AND month = ? AND day = ? AND count = 0`,
-      [c.account, c.month, c.day],
+      `DELETE FROM ${MONTH_SUMS_TABLE}
+       WHERE account = ? AND month = ? AND day = ? AND payee = ? AND positive = ? AND count = 0`,
+      [c.account, c.month, c.day, c.payee, c.positive],
     );
   }
 }
 
 /** One committed change event into the sums, and the new stamp. */
+/**
+ * Whether the event moved rows between payees the sums tell apart: a mapping re-pointed to or
+ * from a transfer payee, or a payee that became or stopped being one while rows use it.
+ */
+function movesTransferPayees(db: SqliteDatabase, event: ChangeEvent): boolean {
+  const transfers = readTransferPayees(db);
+  const mapped = event.changes.get('payee_mapping') ?? [];
+  for (const c of mapped) {
+    if ([c.old?.targetId, c.new?.targetId].some((t) => typeof t === 'string' && transfers.has(t))) {
+      return true;
+    }
+  }
+  for (const c of event.changes.get('payees') ?? []) {
+    if ((c.old?.transfer_acct ?? null) === (c.new?.transfer_acct ?? null)) continue;
+    const used = db.first(
+      `SELECT 1 FROM payee_mapping pm JOIN transactions t ON t.description = pm.id
+       WHERE pm.targetId = ? LIMIT 1`,
+      [c.id],
+    );
+    if (used) return true;
+  }
+  return false;
+}
+
 export function applyToMonthSums(db: SqliteDatabase, event: ChangeEvent): void {
+  if (movesTransferPayees(db, event)) {
+    rebuildMonthSums(db);
+    return;
+  }
   const changes = event.changes.get('transactions') ?? [];
   if (changes.length === 0) {
     writeStamp(db);
     return;
   }
   const inEvent = new Map(changes.map((c) => [c.id, c]));
+  const payeeOf = payeeLookup(db);
   const stored = (id: unknown): Row | null =>
     typeof id === 'string'
       ? (db.first<Row>('SELECT id, tombstone FROM transactions WHERE id = ?', [id]) ?? null)
@@ -118,8 +186,8 @@ export function applyToMonthSums(db: SqliteDatabase, event: ChangeEvent): void {
   };
   db.transaction(() => {
     for (const c of changes) {
-      add(db, contribution(c.old, parentBefore(c.old?.parent_id)), -1);
-      add(db, contribution(c.new, stored(c.new?.parent_id)), 1);
+      add(db, contribution(payeeOf, c.old, parentBefore(c.old?.parent_id)), -1);
+      add(db, contribution(payeeOf, c.new, stored(c.new?.parent_id)), 1);
     }
     // A parent that died or returned moves the children this event did not touch.
     for (const c of changes) {
@@ -127,8 +195,8 @@ export function applyToMonthSums(db: SqliteDatabase, event: ChangeEvent): void {
       const children = db.all<Row>('SELECT * FROM transactions WHERE parent_id = ?', [c.id]);
       for (const child of children) {
         if (inEvent.has(String(child.id))) continue;
-        add(db, contribution(child, c.old), -1);
-        add(db, contribution(child, c.new), 1);
+        add(db, contribution(payeeOf, child, c.old), -1);
+        add(db, contribution(payeeOf, child, c.new), 1);
       }
     }
     writeStamp(db);

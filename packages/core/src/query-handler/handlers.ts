@@ -5,7 +5,7 @@ import { CompileError, QueryParamError } from '../query/errors.ts';
 import { runQuery } from '../query/exec.ts';
 import type { QueryState } from '../query/query.ts';
 import { QueryCellsSlot } from './query-cells.ts';
-import { answersFromMonthSums } from '../query/month-sums.ts';
+import { answersFromMonthSums, readTransferPayees } from '../query/month-sums.ts';
 import { usesSearch } from '../query/search.ts';
 import { monthSums } from '../month-sums/slot.ts';
 import { searchIndex } from '../search/slot.ts';
@@ -47,7 +47,7 @@ export const queryModule = defineModule(
           const budget = ctx.requireBudget();
           if (usesSearch(state.filterExpressions)) searchIndex(budget).ensure();
           // A sum by account and month over all time reads Coffer's month sums, not every row.
-          const sums = answersFromMonthSums(state);
+          const sums = answersFromMonthSums(state, () => readTransferPayees(budget.sqlite));
           if (sums) monthSums(budget).ensure();
           return runQuery(budget.sqlite, state, { monthSums: sums });
         }),

@@ -1,7 +1,7 @@
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { CompileOptions, CompiledQuery } from './compiler.ts';
 import { compileQuery } from './compiler.ts';
-import { answersFromMonthSums, MONTH_SUMS_SOURCE } from './month-sums.ts';
+import { answersFromMonthSums, MONTH_SUMS_SOURCE, readTransferPayees } from './month-sums.ts';
 import type { Query, QueryState } from './query.ts';
 import type { QueryParams } from './run-sql.ts';
 import { execBasic } from './run-sql.ts';
@@ -45,7 +45,7 @@ export function runQuery<T = unknown>(
   options: RunOptions = {},
 ): QueryResult<T> {
   let compiled = compileQuery(query, options);
-  if (options.monthSums && answersFromMonthSums(compiled.query)) {
+  if (options.monthSums && answersFromMonthSums(compiled.query, () => readTransferPayees(db))) {
     compiled = { ...compiled, pieces: { ...compiled.pieces, from: MONTH_SUMS_SOURCE } };
   }
   const data = runCompiledQuery(db, compiled, options.params ?? {}) as T;

@@ -1,32 +1,51 @@
 /**
  * Sums by account and month over all time without reading every transaction (issue 30). Coffer
- * keeps `coffer_month_sums` (`../month-sums/`): per account, month and day bucket, the sum and
- * count of the rows `v_transactions_internal_alive` shows at the inline level. Days 1–28 share
- * one bucket (kept as day 1); any other stored day (0, 29–31, or worse) keeps its own, so a date
- * comparison stays exact as long as its boundary does not fall inside days 2–28 of a month.
+ * keeps `coffer_month_sums` (`../month-sums/`): per account, month, day bucket, transfer payee
+ * and sign, the sum and count of the rows `v_transactions_internal_alive` shows at the inline
+ * level. Days 1–28 share one bucket (kept as day 1); any other stored day (0, 29–31, or worse)
+ * keeps its own, so a date comparison stays exact as long as its boundary does not fall inside
+ * days 2–28 of a month. The payee is kept only when it is a transfer payee (so "not a transfer
+ * between these accounts" can be asked); the sign keeps `$abs` of a bucket the sum of `$abs`.
  *
- * A grouped sum whose filters, groups and order use only the account and the date (net worth,
- * the balance before a range) is run on the sums instead: the compiled query is kept, and its
- * source becomes a sub-select shaped like the view, one row per bucket.
+ * A grouped sum whose filters, groups and order use only the account, the date, "not these
+ * transfer payees" and the sign (net worth, the balance before a range, cash flow by month,
+ * custom reports by account or by month) is run on the
+ * sums instead: the compiled query is kept, and its source becomes a sub-select shaped like the
+ * view, one row per bucket.
  */
+import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { QueryState } from './query.ts';
 
 export const MONTH_SUMS_TABLE = 'coffer_month_sums';
 
 /** The view's columns the routed query may touch (the default order's too), one row per bucket. */
 export const MONTH_SUMS_SOURCE = `(SELECT account, month * 100 + day AS date,
-  amount, 0 AS tombstone, 0 AS is_parent, 0 AS starting_balance_flag, 0 AS sort_order, '' AS id
+  NULLIF(payee, '') AS payee, amount, 0 AS tombstone, 0 AS is_parent,
+  0 AS starting_balance_flag, 0 AS sort_order, '' AS id
   FROM ${MONTH_SUMS_TABLE})`;
+
+/** The payees that stand for an account (a transfer's payee), deleted ones included. */
+export function readTransferPayees(db: SqliteDatabase): ReadonlySet<string> {
+  return new Set(
+    db
+      .all<{ id: string }>('SELECT id FROM payees WHERE transfer_acct IS NOT NULL')
+      .map((p) => p.id),
+  );
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const MONTH = { $month: '$date' };
 const SUM = { $sum: '$amount' };
+const ABS_SUM = { $sum: { $abs: '$amount' } };
+const isSum = (e: unknown) => isObject(e) && [SUM, ABS_SUM].some((s) => same(Object.values(e)[0], s)); // prettier-ignore
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** A key the sums are grouped by: the account, or the month of the date. */
-const isKey = (e: unknown) => e === 'account' || same(e, MONTH);
+/** A key the sums are grouped by: the account (by name or reference), or the date's month. */
+const keyOf = (e: unknown): string | null =>
+  e === 'account' || e === '$account' ? 'account' : same(e, MONTH) ? 'month' : null;
+const isKey = (e: unknown) => keyOf(e) !== null;
 
 function isAccountCond(c: unknown): boolean {
   if (typeof c === 'string') return true;
@@ -64,41 +83,74 @@ function isDateCond(c: unknown): boolean {
   return Array.isArray(c) ? c.length > 0 && c.every(isDateOp) : isDateOp(c);
 }
 
-function isFilter(f: unknown): boolean {
-  if (!isObject(f)) return false;
-  return Object.entries(f).every(([key, c]) =>
-    key === 'account' ? isAccountCond(c) : key === 'date' ? isDateCond(c) : false,
+/** "Not this payee" for transfer payees only: the sums keep no other payee. */
+function isNotTransferCond(c: unknown, transfers: () => ReadonlySet<string>): boolean {
+  const list = Array.isArray(c) ? c : [c];
+  return list.every(
+    (x) =>
+      isObject(x) &&
+      Object.keys(x).length === 1 &&
+      typeof x.$ne === 'string' &&
+      transfers().has(x.$ne),
   );
 }
 
-function isSelection(e: unknown): boolean {
-  if (e === 'account') return true;
-  if (!isObject(e) || Object.keys(e).length !== 1) return false;
-  const value = Object.values(e)[0];
-  return same(value, MONTH) || same(value, SUM);
+/**
+ * Only payments (`$lt: 0`) or only deposits (`$gt: 0`): a bucket holds one sign, so its sum is
+ * on the same side of zero as its rows (a bucket of zeros adds nothing either way).
+ */
+function isSignCond(c: unknown): boolean {
+  return same(c, { $lt: 0 }) || same(c, { $gt: 0 });
 }
 
-/** Whether the query can be answered from the month sums, with the same result. */
-export function answersFromMonthSums(state: QueryState): boolean {
+function isFilter(f: unknown, transfers: () => ReadonlySet<string>): boolean {
+  if (!isObject(f)) return false;
+  return Object.entries(f).every(([key, c]) =>
+    key === 'account'
+      ? isAccountCond(c)
+      : key === 'date'
+        ? isDateCond(c)
+        : key === 'payee'
+          ? isNotTransferCond(c, transfers)
+          : key === 'amount'
+            ? isSignCond(c)
+            : false,
+  );
+}
+
+/** The key a selected expression shows (`'account'`, `{month: {$month: '$date'}}`...). */
+function selectedKey(e: unknown): string | null {
+  if (e === 'account') return 'account';
+  if (!isObject(e) || Object.keys(e).length !== 1) return null;
+  return keyOf(Object.values(e)[0]);
+}
+
+const isSelection = (e: unknown) => isSum(e) || selectedKey(e) !== null;
+
+/**
+ * Whether the query can be answered from the month sums, with the same result. `transfers`
+ * gives the transfer payees (`readTransferPayees`), read only when a filter names a payee.
+ */
+export function answersFromMonthSums(
+  state: QueryState,
+  transfers: () => ReadonlySet<string>,
+): boolean {
   const splits = state.tableOptions?.splits;
   if (state.table !== 'transactions' || state.withDead || state.validateRefs || state.rawMode) {
     return false;
   }
   if (splits !== undefined && splits !== 'inline' && splits !== 'grouped') return false;
   if (state.limit !== null || state.offset !== null) return false;
-  const sums = state.selectExpressions.filter((e) => isObject(e) && same(Object.values(e)[0], SUM));
-  if (sums.length === 0) return false;
+  if (!state.selectExpressions.some(isSum)) return false;
   if (!state.calculation && state.groupExpressions.length === 0) return false;
   return (
-    state.filterExpressions.every(isFilter) &&
+    state.filterExpressions.every((f) => isFilter(f, transfers)) &&
     state.selectExpressions.every(isSelection) &&
     state.groupExpressions.every(isKey) &&
     state.orderExpressions.every(isKey) &&
     // Every selected key must be grouped by, or SQLite would pick one row's value.
     state.selectExpressions.every(
-      (e) =>
-        (isObject(e) && same(Object.values(e)[0], SUM)) ||
-        state.groupExpressions.some((g) => same(g, e === 'account' ? 'account' : Object.values(e as object)[0])), // prettier-ignore
+      (e) => isSum(e) || state.groupExpressions.some((g) => keyOf(g) === selectedKey(e)),
     )
   );
 }

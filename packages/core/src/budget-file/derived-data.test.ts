@@ -1,0 +1,73 @@
+/**
+ * A stale derived table is rebuilt in the background once the open has settled, so neither the
+ * open nor (usually) the first search pays for it; the close cancels a build not yet run.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Timers } from '../platform/index.ts';
+import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
+import { notesIndexIsCurrent } from '../search/notes-index.ts';
+import { SEARCH_INDEX_TABLE } from '../search/slot.ts';
+import { DerivedData } from './derived-data.ts';
+
+/** Timers run by hand: `due()` runs what is scheduled. */
+function manualTimers() {
+  const queue = new Map<number, () => void>();
+  let next = 1;
+  const timers: Timers = {
+    setTimeout(fn) {
+      queue.set(next, fn);
+      return next++;
+    },
+    clearTimeout(handle) {
+      queue.delete(handle as number);
+    },
+  };
+  const due = () => {
+    const fns = [...queue.values()];
+    queue.clear();
+    for (const fn of fns) fn();
+  };
+  return { timers, due, scheduled: () => queue.size };
+}
+
+const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+function staleIndex() {
+  const { db } = memoryBudgetDb({ seed: 5 });
+  const acct = db.insert('accounts', { name: 'Checking' });
+  db.insert('transactions', { acct, amount: -500, date: 20260105, notes: 'weekly groceries' });
+  const index = new DerivedData(db.sqlite, (l) => db.onChange(l), SEARCH_INDEX_TABLE);
+  return { db, index };
+}
+
+describe('DerivedData.buildLater', () => {
+  it('rebuilds a stale table when the timer fires, with no read asking for it', () => {
+    const { db, index } = staleIndex();
+    const t = manualTimers();
+    expect(notesIndexIsCurrent(db.sqlite)).toBe(false);
+    index.buildLater(t.timers, log);
+    expect(notesIndexIsCurrent(db.sqlite)).toBe(false);
+    t.due();
+    expect(notesIndexIsCurrent(db.sqlite)).toBe(true);
+    // Kept in step from then on.
+    db.insert('transactions', { amount: -1, date: 20260106, notes: 'rent' });
+    expect(notesIndexIsCurrent(db.sqlite)).toBe(true);
+  });
+
+  it('schedules nothing for a current table, and the close cancels a pending build', () => {
+    const { db, index } = staleIndex();
+    const t = manualTimers();
+    index.ensure();
+    index.buildLater(t.timers, log);
+    expect(t.scheduled()).toBe(0);
+
+    const stale = staleIndex();
+    const u = manualTimers();
+    stale.index.buildLater(u.timers, log);
+    expect(u.scheduled()).toBe(1);
+    stale.index.close();
+    expect(u.scheduled()).toBe(0);
+    expect(notesIndexIsCurrent(stale.db.sqlite)).toBe(false);
+    expect(notesIndexIsCurrent(db.sqlite)).toBe(true);
+  });
+});
