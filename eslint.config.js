@@ -117,7 +117,6 @@ export default tseslint.config(
       'packages/web/src/components/rules/EditRule.tsx',
       'packages/web/src/components/rules/RulePreview.tsx',
       'packages/web/src/components/rules/RulesList.tsx',
-      'packages/web/src/components/schedules/ScheduleLinkPage.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
