@@ -116,7 +116,6 @@ export default tseslint.config(
       'packages/web/src/components/payees/PayeesPage.tsx',
       'packages/web/src/components/rules/EditRule.tsx',
       'packages/web/src/components/rules/RulePreview.tsx',
-      'packages/web/src/components/rules/RulesList.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
