@@ -114,7 +114,6 @@ export default tseslint.config(
       'packages/web/src/components/kit/ui/Autocomplete.tsx',
       'packages/web/src/components/kit/ui/DateInput.tsx',
       'packages/web/src/components/payees/PayeesPage.tsx',
-      'packages/web/src/components/rules/RulePreview.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
