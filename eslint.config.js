@@ -112,7 +112,6 @@ export default tseslint.config(
       'packages/web/src/components/budget/GoalModal.tsx',
       'packages/web/src/components/budget/MonthCells.tsx',
       'packages/web/src/components/kit/ui/Autocomplete.tsx',
-      'packages/web/src/components/kit/ui/DateInput.tsx',
       'packages/web/src/components/payees/PayeesPage.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
