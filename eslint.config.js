@@ -108,7 +108,6 @@ export default tseslint.config(
       // s36-tags: the register's filter popover (FilterBar) and the custom report page.
       'packages/web/src/components/accounts/register/FilterBar.tsx',
       'packages/web/src/components/reports/CustomReportPage.tsx',
-      // s36-front: split in this branch (removed as each lands).
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
