@@ -119,8 +119,6 @@ function GoalFields({
   onDone: () => void;
 }) {
   const store = useStore();
-  const list = useAppState((s) => s.categories.list);
-  const income = list.filter((c) => c.is_income);
   const reading = readGoal(note);
   const [f, setF] = useState<Fields>(() => fieldsOf(reading.form, month));
   const [error, setError] = useState<string | null>(null);
@@ -203,39 +201,7 @@ function GoalFields({
           </label>
         </div>
       )}
-      {f.kind === 'percent' && (
-        <div className="bt-goal-fields">
-          <label className="field">
-            Percent
-            <input
-              className="input amount-input"
-              inputMode="decimal"
-              aria-label="Percent"
-              value={f.percent}
-              onChange={(e) => set({ percent: e.target.value.replace(',', '.') })}
-            />
-          </label>
-          <label className="field">
-            Of
-            <Select label="Of" value={f.source} onChange={(e) => set({ source: e.target.value })}>
-              <option value="all income">All income</option>
-              {income.map((c) => (
-                <option key={c.id} value={c.name}>
-                  {c.name}
-                </option>
-              ))}
-            </Select>
-          </label>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={f.previous}
-              onChange={(e) => set({ previous: e.target.checked })}
-            />
-            Of last month’s income
-          </label>
-        </div>
-      )}
+      {f.kind === 'percent' && <PercentFields f={f} set={set} />}
       {reading.other.length > 0 && (
         <div className="bt-goal-other">
           <p style={{ margin: 0 }}>
@@ -265,6 +231,45 @@ function GoalFields({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** A percent of income: how much, of which income category (or all), of this or last month. */
+function PercentFields({ f, set }: { f: Fields; set: (patch: Partial<Fields>) => void }) {
+  const list = useAppState((s) => s.categories.list);
+  const income = list.filter((c) => c.is_income);
+  return (
+    <div className="bt-goal-fields">
+      <label className="field">
+        Percent
+        <input
+          className="input amount-input"
+          inputMode="decimal"
+          aria-label="Percent"
+          value={f.percent}
+          onChange={(e) => set({ percent: e.target.value.replace(',', '.') })}
+        />
+      </label>
+      <label className="field">
+        Of
+        <Select label="Of" value={f.source} onChange={(e) => set({ source: e.target.value })}>
+          <option value="all income">All income</option>
+          {income.map((c) => (
+            <option key={c.id} value={c.name}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={f.previous}
+          onChange={(e) => set({ previous: e.target.checked })}
+        />
+        Of last month’s income
+      </label>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { monthTitle } from '@coffer/core/ui';
-import { memo, type KeyboardEvent, useRef, useState } from 'react';
+import { memo, type KeyboardEvent, type RefObject, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useStore } from '../../store/context.ts';
 import { useFormat } from '../../store/use-format.ts';
@@ -147,38 +147,14 @@ export const CategoryMonth = memo(function CategoryMonth({
           <div role="cell" className="bt-cell" />
         )
       ) : (
-        <div role="cell" className="bt-cell bt-balance">
-          <Button
-            ref={balanceRef}
-            type="button"
-            tabIndex={-1}
-            variant="plain"
-            className="bt-amount-button bt-balance-button"
-            aria-label={`Balance of ${where}: ${fmt.amount(balance)}${carryover ? ', overspending rolls over' : ''}`}
-            aria-haspopup="menu"
-            onClick={() => openMenu('balance')}
-          >
-            <Amount cents={balance} className={balance === 0 ? 'zero' : undefined} />
-            {carryover && (
-              <span
-                className={`bt-carry${balance < 0 ? ' negative' : ''}`}
-                title="Overspending rolls over to next month"
-              >
-                →
-              </span>
-            )}
-          </Button>
-          {progress !== null && (
-            <span
-              className="bt-goal"
-              role="img"
-              aria-label={`Goal ${Math.round(progress * 100)}% reached`}
-              title={`Goal ${Math.round(progress * 100)}% reached`}
-            >
-              <span style={{ width: `${progress * 100}%` }} />
-            </span>
-          )}
-        </div>
+        <BalanceCell
+          buttonRef={balanceRef}
+          where={where}
+          balance={balance}
+          carryover={carryover}
+          progress={progress}
+          onOpen={() => openMenu('balance')}
+        />
       )}
       {menu && (
         <Menu
@@ -201,6 +177,61 @@ export const CategoryMonth = memo(function CategoryMonth({
     </>
   );
 });
+
+/** A category's balance: its menu moves money; a mark when overspending rolls over; a goal. */
+function BalanceCell({
+  buttonRef,
+  where,
+  balance,
+  carryover,
+  progress,
+  onOpen,
+}: {
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  /** The category and month, as the names say them. */
+  where: string;
+  balance: number;
+  carryover: boolean;
+  /** How much of the goal is reached (0 to 1), or null without a goal. */
+  progress: number | null;
+  onOpen: () => void;
+}) {
+  const fmt = useFormat();
+  return (
+    <div role="cell" className="bt-cell bt-balance">
+      <Button
+        ref={buttonRef}
+        type="button"
+        tabIndex={-1}
+        variant="plain"
+        className="bt-amount-button bt-balance-button"
+        aria-label={`Balance of ${where}: ${fmt.amount(balance)}${carryover ? ', overspending rolls over' : ''}`}
+        aria-haspopup="menu"
+        onClick={onOpen}
+      >
+        <Amount cents={balance} className={balance === 0 ? 'zero' : undefined} />
+        {carryover && (
+          <span
+            className={`bt-carry${balance < 0 ? ' negative' : ''}`}
+            title="Overspending rolls over to next month"
+          >
+            →
+          </span>
+        )}
+      </Button>
+      {progress !== null && (
+        <span
+          className="bt-goal"
+          role="img"
+          aria-label={`Goal ${Math.round(progress * 100)}% reached`}
+          title={`Goal ${Math.round(progress * 100)}% reached`}
+        >
+          <span style={{ width: `${progress * 100}%` }} />
+        </span>
+      )}
+    </div>
+  );
+}
 
 /** The tracking budget's income row: what arrived, beside what was budgeted. */
 function IncomeReceived({ spent }: { spent: number }) {

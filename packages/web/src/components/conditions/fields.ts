@@ -5,7 +5,13 @@
  * table (`FIELD_TYPES`, `TYPE_OPS`, `CONDITION_EDITOR_FIELDS`) and, for its title, into
  * `FIELD_TITLES` here; every editor then offers it.
  */
-import { type ConditionOp, fieldLabel, getValidOps } from '@coffer/core/ui';
+import {
+  type ConditionOp,
+  FIELD_TYPES,
+  fieldLabel,
+  getValidOps,
+  type RuleField,
+} from '@coffer/core/ui';
 
 /** A condition as the editors hold it (a rule's row, a register or report filter). */
 export interface FilterCondition {
@@ -62,3 +68,46 @@ export function offeredOps(row: ConditionShape, only?: readonly string[]): strin
   const valid: string[] = conditionOps(row);
   return only ? only.filter((op) => valid.includes(op)) : valid;
 }
+
+/** A field an editor offers, with its title and core's type for it. */
+export interface FieldChoice<Type extends string = string> {
+  field: string;
+  label: string;
+  type: Type;
+}
+
+/** The fields an area offers, in its order, titled and typed by the one table. */
+export function fieldChoices<Type extends string>(
+  fields: readonly RuleField[],
+): ReadonlyArray<FieldChoice<Type>> {
+  return fields.map((field) => ({
+    field,
+    label: fieldTitle(field),
+    type: FIELD_TYPES[field] as Type,
+  }));
+}
+
+/** What a report can be filtered on: the transaction's own fields that a report's query reads. */
+export const REPORT_FIELDS: readonly RuleField[] = [
+  'account',
+  'category',
+  'payee',
+  'notes',
+  'amount',
+  'date',
+];
+
+/**
+ * The operators a report's filters offer, in this order, where core's table allows them for
+ * the field: a report's query takes one value per condition (no lists, ranges or recurrences).
+ */
+export const REPORT_OPS: readonly string[] = [
+  'contains',
+  'doesNotContain',
+  'is',
+  'isNot',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+];

@@ -84,35 +84,13 @@ export function PayeesPage() {
   const store = useStore();
   const { state } = useLocation() as { state: { selectedPayee?: string } | null };
   const payees = useAppState((s) => s.payees);
-  const [orphaned, setOrphaned] = useState<AnswerOf<'payees-get-orphaned'>>([]);
-  const [ruleCounts, setRuleCounts] = useState<Record<string, number>>({});
+  const { orphaned, ruleCounts, reload } = usePayeeUsage();
   const [selected, setSelected] = useState<Set<string>>(
     () => new Set(state?.selectedPayee ? [state.selectedPayee] : []),
   );
   const [onlyUnused, setOnlyUnused] = useState(false);
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
-
-  const reload = useCallback(async () => {
-    await loadPayees(store);
-    const [orph, counts] = await Promise.all([
-      store.backend.send('payees-get-orphaned'),
-      store.backend.send('payees-get-rule-counts'),
-    ]);
-    setOrphaned(isFailure(orph) ? [] : orph);
-    setRuleCounts(isFailure(counts) ? {} : counts);
-  }, [store]);
-
-  useEffect(() => {
-    void reload();
-    const off = store.backend.listen('sync-event', (e: { type: string; tables?: string[] }) => {
-      if (e.type === 'applied' || e.type === 'success') {
-        if (e.tables?.some((t) => ['payees', 'payee_mapping', 'rules'].includes(t))) void reload();
-      }
-    });
-    const offUndo = store.backend.listen('undo-event', () => void reload());
-    return () => (off(), offUndo());
-  }, [store, reload]);
 
   const sorted = useMemo(() => {
     const unusedIds = new Set(orphaned.map((p) => p.id));
@@ -201,53 +179,103 @@ export function PayeesPage() {
             <span role="cell">No payees</span>
           </div>
         )}
-        {sorted.map((p) => {
-          const count = ruleCounts[p.id] ?? 0;
-          return (
-            <div
-              key={p.id}
-              role="row"
-              className={`payee-row ${selected.has(p.id) ? 'selected' : ''}`}
-            >
-              <span role="cell" className="payee-check">
-                {!p.transfer_acct && (
-                  <Checkbox
-                    label={`Select ${p.name}`}
-                    checked={selected.has(p.id)}
-                    onChange={() => toggle(p.id)}
-                  />
-                )}
-              </span>
-              <span role="cell" className="payee-cell">
-                <PayeeName
-                  payee={p}
-                  editing={editing === p.id}
-                  onEdit={() => setEditing(p.id)}
-                  onDone={(name) => rename(p, name)}
-                />
-              </span>
-              <span role="cell">
-                <Button
-                  variant="bare"
-                  className="payee-rules"
-                  onClick={() =>
-                    count > 0
-                      ? store.pushModal('manage-rules', { payeeId: p.id, onChange: reload })
-                      : store.pushModal('edit-rule', {
-                          rule: newRuleForPayee(p.id),
-                          onSave: reload,
-                        })
-                  }
-                >
-                  {count > 0
-                    ? `${count} associated ${count === 1 ? 'rule' : 'rules'}`
-                    : 'Create rule'}
-                </Button>
-              </span>
-            </div>
-          );
-        })}
+        {sorted.map((p) => (
+          <PayeeRow
+            key={p.id}
+            payee={p}
+            ruleCount={ruleCounts[p.id] ?? 0}
+            selected={selected.has(p.id)}
+            onToggle={() => toggle(p.id)}
+            editing={editing === p.id}
+            onEdit={() => setEditing(p.id)}
+            onDone={(name) => rename(p, name)}
+            onRulesChanged={reload}
+          />
+        ))}
       </div>
+    </div>
+  );
+}
+
+/**
+ * The payees not used by any transaction and how many rules name each payee, read again when
+ * payees, their mapping or rules change (a sync, an undo).
+ */
+function usePayeeUsage() {
+  const store = useStore();
+  const [orphaned, setOrphaned] = useState<AnswerOf<'payees-get-orphaned'>>([]);
+  const [ruleCounts, setRuleCounts] = useState<Record<string, number>>({});
+  const reload = useCallback(async () => {
+    await loadPayees(store);
+    const [orph, counts] = await Promise.all([
+      store.backend.send('payees-get-orphaned'),
+      store.backend.send('payees-get-rule-counts'),
+    ]);
+    setOrphaned(isFailure(orph) ? [] : orph);
+    setRuleCounts(isFailure(counts) ? {} : counts);
+  }, [store]);
+
+  useEffect(() => {
+    void reload();
+    const off = store.backend.listen('sync-event', (e: { type: string; tables?: string[] }) => {
+      if (e.type === 'applied' || e.type === 'success') {
+        if (e.tables?.some((t) => ['payees', 'payee_mapping', 'rules'].includes(t))) void reload();
+      }
+    });
+    const offUndo = store.backend.listen('undo-event', () => void reload());
+    return () => (off(), offUndo());
+  }, [store, reload]);
+
+  return { orphaned, ruleCounts, reload };
+}
+
+/** One payee: its checkbox (not a transfer's), its name edited in place, and its rules. */
+function PayeeRow({
+  payee: p,
+  ruleCount: count,
+  selected,
+  onToggle,
+  editing,
+  onEdit,
+  onDone,
+  onRulesChanged,
+}: {
+  payee: Payee;
+  ruleCount: number;
+  selected: boolean;
+  onToggle: () => void;
+  editing: boolean;
+  onEdit: () => void;
+  onDone: (name: string | null) => void;
+  onRulesChanged: () => Promise<void>;
+}) {
+  const store = useStore();
+  return (
+    <div role="row" className={`payee-row ${selected ? 'selected' : ''}`}>
+      <span role="cell" className="payee-check">
+        {!p.transfer_acct && (
+          <Checkbox label={`Select ${p.name}`} checked={selected} onChange={onToggle} />
+        )}
+      </span>
+      <span role="cell" className="payee-cell">
+        <PayeeName payee={p} editing={editing} onEdit={onEdit} onDone={onDone} />
+      </span>
+      <span role="cell">
+        <Button
+          variant="bare"
+          className="payee-rules"
+          onClick={() =>
+            count > 0
+              ? store.pushModal('manage-rules', { payeeId: p.id, onChange: onRulesChanged })
+              : store.pushModal('edit-rule', {
+                  rule: newRuleForPayee(p.id),
+                  onSave: onRulesChanged,
+                })
+          }
+        >
+          {count > 0 ? `${count} associated ${count === 1 ? 'rule' : 'rules'}` : 'Create rule'}
+        </Button>
+      </span>
     </div>
   );
 }

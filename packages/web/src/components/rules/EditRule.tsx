@@ -1,8 +1,4 @@
-import { checkEditedRule } from '@coffer/core/ui';
 import { useCallback, useRef, useState } from 'react';
-import { loadPayees } from '../../store/actions.ts';
-import { useStore } from '../../store/context.ts';
-import { isFailure } from '../../backend/backend.ts';
 import type { ModalProps } from '../../store/modals.ts';
 import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
 import {
@@ -14,20 +10,17 @@ import {
   type EditorRule,
   type EditRow,
   editingRule,
-  newPayeeNames,
-  savedRule,
   setActionField,
   setConditionField,
   setConditionOp,
   STAGES,
   stageOf,
   type Stage,
-  withCreatedPayees,
-  withErrors,
 } from './rule-editor.ts';
 import { RulePreview } from './RulePreview.tsx';
 import { ActionRow, ConditionRow } from './RuleRows.tsx';
 import { useRulePreview } from './use-rule-preview.ts';
+import { useRuleSave } from './use-rule-save.ts';
 import './rules.css';
 import { Select } from '../kit/ui/Select.tsx';
 import { Button } from '../kit/ui/Button.tsx';
@@ -46,13 +39,11 @@ export type OnRuleSaved = (rule: EditorRule & { id: string }) => void;
  * Options: `{ rule, onSave }` (the payees page, the rules list and the register open it).
  */
 export function EditRuleModal({ options, active, close }: ModalProps<'edit-rule'>) {
-  const store = useStore();
   const keys = useRef(0);
   const newKey = useCallback(() => `row-${++keys.current}`, []);
   const [rule, setRule] = useState<EditingRule>(() =>
     editingRule(options.rule && { ...options.rule, stage: stageOf(options.rule.stage) }, newKey),
   );
-  const [saving, setSaving] = useState(false);
   const preview = useRulePreview(rule.conditions, rule.conditionsOp, rule.actions);
 
   const setRow = (kind: 'conditions' | 'actions', key: string, change: (r: EditRow) => EditRow) =>
@@ -64,86 +55,15 @@ export function EditRuleModal({ options, active, close }: ModalProps<'edit-rule'
   const removeRow = (kind: 'conditions' | 'actions', key: string) =>
     setRule((r) => ({ ...r, [kind]: r[kind].filter((x) => x.key !== key) }));
 
-  /** Creates the payees named `new:` in the rule, then returns the rule with their ids. */
-  async function withPayees(r: EditingRule): Promise<EditingRule> {
-    const names = newPayeeNames(r);
-    if (names.length === 0) return r;
-    const ids = new Map<string, string>();
-    for (const name of names) {
-      const id = await store.backend.send('payee-create', { name });
-      if (typeof id === 'string') ids.set(name, id);
-    }
-    await loadPayees(store);
-    const next = withCreatedPayees(r, ids);
-    setRule(next);
-    return next;
-  }
-
-  async function save() {
-    // The core's check first: a row left empty or a value that is not one is named under its
-    // row, and nothing is written (not even a payee the rule would create).
-    const refused = withErrors(rule, checkEditedRule(savedRule(rule)));
-    if (refused) return setRule(refused);
-    setSaving(true);
-    try {
-      const r = await withPayees(rule);
-      const body = savedRule(r);
-      const res = await store.backend.send(r.id ? 'rule-update' : 'rule-add', body);
-      // A refusal of the handler; then the rule's own problems, shown under their rows.
-      if (isFailure(res)) throw new Error(res.error.message);
-      const shown = withErrors(r, res.error);
-      if (shown) return setRule(shown);
-      if (res.error) throw new Error('The rule could not be saved');
-      const id = r.id ?? ('id' in res ? res.id : '');
-      options.onSave?.({ ...body, id });
-      close();
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  /** Checks the actions with the core first, so a bad value shows under its row. */
-  async function apply(ids: string[]): Promise<boolean> {
-    const r = await withPayees(rule);
-    const body = savedRule(r);
-    const check = await store.backend.send('rule-validate', {
-      conditions: body.conditions,
-      actions: body.actions,
-    });
-    const problems = isFailure(check) ? null : check.error;
-    const shown = withErrors(r, { actionErrors: problems?.actionErrors ?? null });
-    if (shown) {
-      setRule(shown);
-      return false;
-    }
-    await store.backend.send('rule-apply-actions', { transactionIds: ids, actions: body.actions });
-    return true;
-  }
+  const { saving, save, apply } = useRuleSave(rule, setRule, (saved) => {
+    options.onSave?.(saved);
+    close();
+  });
 
   return (
     <Modal title="Rule" onClose={close} active={active} width={900} className="rule-modal">
       <div className="rule-editor">
-        <div className="rule-stage" role="radiogroup" aria-label="Stage of rule">
-          <span className="subdued">Stage of rule:</span>
-          {STAGES.map(([value, text]) => (
-            <label key={text} className={`rule-stage-option${rule.stage === value ? ' on' : ''}`}>
-              <input
-                type="radio"
-                name="rule-stage"
-                checked={rule.stage === value}
-                onChange={() => setRule((r) => ({ ...r, stage: value as Stage }))}
-              />
-              {text}
-            </label>
-          ))}
-          <span className="rule-stage-info" title={STAGE_INFO} role="img" aria-label={STAGE_INFO}>
-            <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
-              <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
-              <rect x="7.25" y="7" width="1.5" height="5" fill="currentColor" />
-              <circle cx="8" cy="4.6" r="1" fill="currentColor" />
-            </svg>
-          </span>
-        </div>
+        <StagePicker stage={rule.stage} onStage={(stage) => setRule((r) => ({ ...r, stage }))} />
 
         <div className="rule-body">
           <div className="rule-section">
@@ -231,6 +151,39 @@ export function EditRuleModal({ options, active, close }: ModalProps<'edit-rule'
         </DialogFooter>
       </div>
     </Modal>
+  );
+}
+
+/** The rule's stage (pre, default, post), with what a stage means. */
+function StagePicker({
+  stage: current,
+  onStage,
+}: {
+  stage: Stage;
+  onStage: (stage: Stage) => void;
+}) {
+  return (
+    <div className="rule-stage" role="radiogroup" aria-label="Stage of rule">
+      <span className="subdued">Stage of rule:</span>
+      {STAGES.map(([value, text]) => (
+        <label key={text} className={`rule-stage-option${current === value ? ' on' : ''}`}>
+          <input
+            type="radio"
+            name="rule-stage"
+            checked={current === value}
+            onChange={() => onStage(value as Stage)}
+          />
+          {text}
+        </label>
+      ))}
+      <span className="rule-stage-info" title={STAGE_INFO} role="img" aria-label={STAGE_INFO}>
+        <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
+          <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <rect x="7.25" y="7" width="1.5" height="5" fill="currentColor" />
+          <circle cx="8" cy="4.6" r="1" fill="currentColor" />
+        </svg>
+      </span>
+    </div>
   );
 }
 

@@ -1,38 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useStore } from '../../store/context.ts';
-import { useResponsive } from '../../store/responsive.ts';
+import { useEffect, useState } from 'react';
 import { useFormat } from '../../store/use-format.ts';
-import { Amount } from '../kit/ui/AmountInput.tsx';
-import { type Column, VirtualTable } from '../kit/ui/VirtualTable.tsx';
-import {
-  type Change,
-  PREVIEW_MORE_WITHIN,
-  previewColumns,
-  type PreviewRow,
-  rowChanges,
-} from './preview.ts';
-import { fieldName, type RuleRow } from './rule-editor.ts';
+import { VirtualTable } from '../kit/ui/VirtualTable.tsx';
+import { PREVIEW_MORE_WITHIN } from './preview.ts';
+import type { RuleRow } from './rule-editor.ts';
+import { usePreviewColumns } from './use-preview-columns.tsx';
 import { transactionValueText } from '../conditions/rule-text.ts';
 import { useRuleFormats, useRuleNames } from '../conditions/use-rule-names.ts';
 import type { RulePreview as Preview } from './use-rule-preview.ts';
 import { Button } from '../kit/ui/Button.tsx';
-import { Checkbox } from '../kit/ui/Checkbox.tsx';
 
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString()} ${n === 1 ? one : many}`;
-
-const WIDTHS: Record<string, string> = {
-  date: '104px',
-  amount: '100px',
-};
-/** A phone's modal leaves about 310 px: every column fits without scrolling sideways. */
-const NARROW_WIDTHS: Record<string, string> = {
-  select: '30px',
-  date: '88px',
-  payee: 'minmax(60px, 1fr)',
-  amount: '84px',
-  why: '34px',
-};
 
 /**
  * The transactions the rule applies to, newest first (spec: the editor's preview; default
@@ -52,7 +30,6 @@ export function RulePreview({
   /** Applies the actions to these transactions; resolves to false when they were refused. */
   onApply: (ids: string[]) => Promise<boolean>;
 }) {
-  const store = useStore();
   const fmt = useFormat();
   const names = useRuleNames();
   const formats = useRuleFormats();
@@ -66,98 +43,16 @@ export function RulePreview({
     setApplied(null);
   }, [filter]);
 
-  // A phone keeps date, payee and amount; the counts above still say what would change.
-  const { isSmall, isNarrow } = useResponsive();
-  const width = (id: string, wide: string) => (isNarrow ? (NARROW_WIDTHS[id] ?? wide) : wide);
-  const all = previewColumns(conditions, actions);
-  const fields = isSmall ? all.filter((f) => ['date', 'payee', 'amount'].includes(f)) : all;
-  const changesOf = useMemo(() => {
-    const cache = new Map<string, Change[]>();
-    return (row: PreviewRow) => {
-      let c = cache.get(row.id);
-      if (!c) cache.set(row.id, (c = rowChanges(row, actions)));
-      return c;
-    };
-  }, [actions]);
-
   const show = (field: string, value: unknown) =>
     transactionValueText(field, value, names, formats);
-
-  const cell = (field: string) => (row: PreviewRow) => {
-    const change = changesOf(row).find((c) => c.field === field);
-    if (field === 'amount' && !change) return <Amount cents={row.amount} />;
-    if (field === 'date' && !change) return fmt.date(row.date);
-    const now = show(field, row[field]);
-    if (!change) return now;
-    if (!change.changed) return <span className="subdued">{now}</span>;
-    const after = show(field, change.to);
-    return (
-      <span className="preview-change" title={`${now} → ${after}`}>
-        <span className="preview-from">{now}</span>
-        <span aria-hidden="true"> → </span>
-        <span className="sr-only"> becomes </span>
-        <strong className="preview-to">{after}</strong>
-      </span>
-    );
-  };
-
-  const allSelected = total !== null && total > 0 && selected.size === total;
-  const columns: Column<PreviewRow>[] = [
-    {
-      id: 'select',
-      header: (
-        <Checkbox
-          label={allSelected ? 'Select none' : 'Select all'}
-          checked={allSelected}
-          disabled={!total}
-          onChange={async () =>
-            setSelected(allSelected ? new Set() : new Set(await preview.allIds()))
-          }
-        />
-      ),
-      width: width('select', '36px'),
-      align: 'center',
-      cell: (row) => (
-        <Checkbox
-          label={`Select ${fmt.date(row.date)} ${show('payee', row.payee)}`}
-          checked={selected.has(row.id)}
-          onChange={() =>
-            setSelected((s) => {
-              const next = new Set(s);
-              if (next.has(row.id)) next.delete(row.id);
-              else next.add(row.id);
-              return next;
-            })
-          }
-        />
-      ),
-    },
-    ...fields.map((field): Column<PreviewRow> => ({
-      id: field,
-      header: fieldName(field === 'schedule' ? 'Schedule' : field),
-      width: width(field, WIDTHS[field] ?? 'minmax(90px, 1fr)'),
-      align: field === 'amount' ? 'right' : 'left',
-      cell: cell(field),
-    })),
-    {
-      id: 'why',
-      header: <span className="sr-only">Rules</span>,
-      width: width('why', '44px'),
-      align: 'center',
-      cell: (row) => (
-        <Button
-          type="button"
-          variant="bare"
-          className="preview-why"
-          aria-label={`Why did this happen? ${fmt.date(row.date)} ${show('payee', row.payee)}`}
-          title="Why did this happen? The rules that run on this transaction"
-          onClick={() => store.pushModal('rule-trace', { transactionId: row.id })}
-        >
-          ?
-        </Button>
-      ),
-    },
-  ];
+  const columns = usePreviewColumns({
+    preview,
+    conditions,
+    actions,
+    selected,
+    setSelected,
+    show,
+  });
 
   const summary =
     total === null

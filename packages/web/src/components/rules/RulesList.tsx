@@ -1,28 +1,24 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useStore } from '../../store/context.ts';
-import { useTablesChanged } from '../kit/data/data.ts';
 import { newRuleForPayee } from './payee-rule.ts';
 import type { OnRuleSaved } from './EditRule.tsx';
 import type { EditorRule } from './rule-editor.ts';
 import { RuleSummary } from '../conditions/RuleSummary.tsx';
 import { ruleMatchesFilter, ruleText, stageText } from '../conditions/rule-text.ts';
+import { type ListedRule, useRulesList } from './use-rules-list.ts';
 import {
   deleteLabel,
   FIRST_PAGE,
-  keepSelected,
   loadMore,
   NEAR_BOTTOM,
   newRule,
   SCHEDULE_DELETE_ALERT,
   shownAfterSave,
 } from './rules-list.ts';
-import { useRuleFormats, useRuleNames } from '../conditions/use-rule-names.ts';
 import './rules.css';
 import { isFailure } from '../../backend/backend.ts';
 import { Button } from '../kit/ui/Button.tsx';
 import { Checkbox } from '../kit/ui/Checkbox.tsx';
-
-type ListedRule = EditorRule & { id: string };
 
 /**
  * The rules list (spec: rules page / modal): a filter, the note that rules run in the order
@@ -32,51 +28,13 @@ type ListedRule = EditorRule & { id: string };
  */
 export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: () => void }) {
   const store = useStore();
-  const names = useRuleNames();
-  const formats = useRuleFormats();
-  const [rules, setRules] = useState<ListedRule[] | null>(null);
   const [filter, setFilter] = useState('');
   const [shown, setShown] = useState(FIRST_PAGE);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [alert, setAlert] = useState<string | null>(null);
   const body = useRef<HTMLDivElement>(null);
-
-  const load = useCallback(async () => {
-    const res = await store.backend.send(
-      payeeId ? 'payees-get-rules' : 'rules-get',
-      payeeId ? { id: payeeId } : undefined,
-    );
-    const list = Array.isArray(res) ? res : [];
-    setRules(list);
-    setSelected((s) =>
-      keepSelected(
-        s,
-        list.map((r) => r.id),
-      ),
-    );
-    return list;
-  }, [store, payeeId]);
-
-  useEffect(() => void load(), [load]);
-  // A sync, an undo or a schedule's edit changes the rules under the list.
-  useTablesChanged(['rules', 'schedules'], () => void load());
-
-  const filtered = useMemo(
-    () => (rules ?? []).filter((r) => ruleMatchesFilter(r, filter, names, formats)),
-    [rules, filter, names, formats],
-  );
+  const list = useRulesList(payeeId, filter);
+  const { rules, load, filtered, selected, setSelected, allSelected, names, formats } = list;
   const visible = filtered.slice(0, shown);
-  // Only rules in view stay selected: 'Delete N rules' never reaches one the filter hides.
-  useEffect(() => {
-    setSelected((s) =>
-      s.size === 0
-        ? s
-        : keepSelected(
-            s,
-            filtered.map((r) => r.id),
-          ),
-    );
-  }, [filtered]);
 
   const onScroll = () => {
     const el = body.current;
@@ -103,15 +61,6 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
     await load();
     onChange?.();
   }
-
-  const allSelected = filtered.length > 0 && filtered.every((r) => selected.has(r.id));
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   return (
     <div className="rules-list">
@@ -175,37 +124,15 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
               </span>
             </div>
           )}
-          {visible.map((rule, i) => {
-            const text = ruleText(rule, names, formats);
-            return (
-              <div
-                key={rule.id}
-                role="row"
-                aria-rowindex={i + 2}
-                aria-label={text}
-                className={`rules-row${selected.has(rule.id) ? ' selected' : ''}`}
-              >
-                <span role="cell" className="rules-check">
-                  <Checkbox
-                    label={`Select rule: ${text}`}
-                    checked={selected.has(rule.id)}
-                    onChange={() => toggle(rule.id)}
-                  />
-                </span>
-                <span role="cell" className={`rules-stage stage-${rule.stage ?? 'default'}`}>
-                  {stageText(rule.stage)}
-                </span>
-                <span role="cell" className="rules-rule">
-                  <RuleSummary rule={rule} names={names} formats={formats} />
-                </span>
-                <span role="cell" className="rules-edit">
-                  <Button type="button" onClick={() => edit(rule)}>
-                    Edit
-                  </Button>
-                </span>
-              </div>
-            );
-          })}
+          {visible.map((rule, i) => (
+            <RuleListRow
+              key={rule.id}
+              rule={rule}
+              index={i}
+              list={list}
+              onEdit={() => edit(rule)}
+            />
+          ))}
         </div>
       </div>
       <div className="rules-footer">
@@ -231,6 +158,48 @@ export function RulesList({ payeeId, onChange }: { payeeId?: string; onChange?: 
           </Button>
         </span>
       </div>
+    </div>
+  );
+}
+
+/** One rule: its checkbox, stage, the rule in words, and its Edit button. */
+function RuleListRow({
+  rule,
+  index: i,
+  list,
+  onEdit,
+}: {
+  rule: ListedRule;
+  index: number;
+  list: ReturnType<typeof useRulesList>;
+  onEdit: () => void;
+}) {
+  const text = ruleText(rule, list.names, list.formats);
+  return (
+    <div
+      role="row"
+      aria-rowindex={i + 2}
+      aria-label={text}
+      className={`rules-row${list.selected.has(rule.id) ? ' selected' : ''}`}
+    >
+      <span role="cell" className="rules-check">
+        <Checkbox
+          label={`Select rule: ${text}`}
+          checked={list.selected.has(rule.id)}
+          onChange={() => list.toggle(rule.id)}
+        />
+      </span>
+      <span role="cell" className={`rules-stage stage-${rule.stage ?? 'default'}`}>
+        {stageText(rule.stage)}
+      </span>
+      <span role="cell" className="rules-rule">
+        <RuleSummary rule={rule} names={list.names} formats={list.formats} />
+      </span>
+      <span role="cell" className="rules-edit">
+        <Button type="button" onClick={onEdit}>
+          Edit
+        </Button>
+      </span>
     </div>
   );
 }

@@ -1,30 +1,18 @@
-import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { useStore } from '../../store/context.ts';
-import { failureOf, isFailure } from '../../backend/backend.ts';
-import { AmountInput } from '../kit/ui/AmountInput.tsx';
+import { isFailure } from '../../backend/backend.ts';
 import { localToday } from '../kit/ui/calendar.ts';
-import { DateInput } from '../kit/ui/DateInput.tsx';
 import { AccountAutocomplete, PayeeAutocomplete } from '../kit/pickers/Pickers.tsx';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import { LinkedTransactions } from './LinkedTransactions.tsx';
-import { RecurrenceInput } from '../kit/pickers/RecurrenceInput.tsx';
 import { type RuleLike, ScheduleRule } from './ScheduleRule.tsx';
-import {
-  AMOUNT_OPS,
-  type AmountOp,
-  changeAmountOp,
-  type FormErrors,
-  formConditions,
-  formErrors,
-  formFromSchedule,
-  newScheduleForm,
-  type ScheduleForm,
-} from './schedule-form.ts';
+import { formFromSchedule, newScheduleForm, type ScheduleForm } from './schedule-form.ts';
+import { ScheduleAmountField, ScheduleDateField } from './ScheduleFormFields.tsx';
+import { useScheduleSave } from './use-schedule-save.ts';
 import { UpcomingDates } from '../kit/pickers/UpcomingDates.tsx';
 import { useScheduleRows } from './use-schedules.ts';
 import './schedules.css';
-import { Select } from '../kit/ui/Select.tsx';
 import { ErrorText } from '../kit/ui/ErrorText.tsx';
 import { Button } from '../kit/ui/Button.tsx';
 
@@ -101,46 +89,8 @@ function ScheduleEditor({
   setForm: (update: (f: ScheduleForm) => ScheduleForm) => void;
   rule: RuleLike | null;
 }) {
-  const store = useStore();
-  const navigate = useNavigate();
-  const location = useLocation();
-  // Once a save was tried, what is missing is shown, and goes as soon as it is filled in.
-  const [tried, setTried] = useState(false);
-  const errors: FormErrors | null = tried ? formErrors(form) : null;
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, problem, saving, save, leave } = useScheduleSave(id, form);
   const set = (change: Partial<ScheduleForm>) => setForm((f) => ({ ...f, ...change }));
-
-  // Back to where the person came from (the list, a register), or to the list.
-  const leave = () => (location.key === 'default' ? navigate('/schedules') : navigate(-1));
-
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    setTried(true);
-    setProblem(null);
-    if (formErrors(form)) return;
-    setSaving(true);
-    try {
-      let payee = form.payee;
-      if (payee?.startsWith('new:')) {
-        const created = await store.backend.send('payee-create', {
-          name: payee.slice(4).trim(),
-        });
-        if (isFailure(created)) return setProblem(created.error.message);
-        payee = created;
-      }
-      const schedule = { name: form.name.trim() || null, posts_transaction: form.postsTransaction };
-      const conditions = formConditions(form, payee, { clearEmpty: id != null });
-      const result = id
-        ? await store.backend.send('schedule/update', { schedule: { id, ...schedule }, conditions })
-        : await store.backend.send('schedule/create', { schedule, conditions });
-      const error = failureOf(result);
-      if (error) return setProblem(error.message ?? 'The schedule could not be saved');
-      leave();
-    } finally {
-      setSaving(false);
-    }
-  }
 
   return (
     <div className="page schedule-edit-page">
@@ -187,91 +137,8 @@ function ScheduleEditor({
         </div>
 
         <div className="schedule-fields schedule-fields-2">
-          <div className="field">
-            <span aria-hidden="true">Amount</span>
-            <div className="schedule-amount">
-              <Select
-                label="Amount match"
-                value={form.amountOp}
-                onChange={(e) => setForm((f) => changeAmountOp(f, e.target.value as AmountOp))}
-              >
-                {AMOUNT_OPS.map(([op, text]) => (
-                  <option key={op} value={op}>
-                    {text}
-                  </option>
-                ))}
-              </Select>
-              <Select
-                label="Payment or deposit"
-                value={form.outflow ? 'payment' : 'deposit'}
-                onChange={(e) => set({ outflow: e.target.value === 'payment' })}
-              >
-                <option value="payment">Payment</option>
-                <option value="deposit">Deposit</option>
-              </Select>
-              <AmountInput
-                label={form.amountOp === 'isbetween' ? 'From amount' : 'Amount'}
-                value={form.amount}
-                error={errors?.amount}
-                onChange={(c) =>
-                  c !== undefined && set({ amount: c === null ? null : Math.abs(c) })
-                }
-                onCommit={(c) => set({ amount: c === null ? null : Math.abs(c) })}
-              />
-              {form.amountOp === 'isbetween' && (
-                <>
-                  <span>and</span>
-                  <AmountInput
-                    label="To amount"
-                    value={form.amount2}
-                    onChange={(c) =>
-                      c !== undefined && set({ amount2: c === null ? null : Math.abs(c) })
-                    }
-                    onCommit={(c) => set({ amount2: c === null ? null : Math.abs(c) })}
-                  />
-                </>
-              )}
-            </div>
-          </div>
-          <div className="field">
-            <span aria-hidden="true">Date</span>
-            <div className="schedule-date">
-              {form.repeats ? (
-                <RecurrenceInput
-                  label="Date"
-                  value={form.recurrence}
-                  onChange={(recurrence) => set({ recurrence, date: recurrence.start })}
-                />
-              ) : (
-                <DateInput
-                  label="Date"
-                  value={form.date}
-                  error={errors?.date}
-                  onChange={(d) => d !== undefined && set({ date: d })}
-                  onCommit={(d) => set({ date: d })}
-                />
-              )}
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={form.repeats}
-                  onChange={(e) =>
-                    setForm((f) => ({
-                      ...f,
-                      repeats: e.target.checked,
-                      // The one-off date and the recurrence's start stay one date.
-                      date: e.target.checked ? f.date : (f.recurrence.start ?? f.date),
-                      recurrence:
-                        e.target.checked && f.date
-                          ? { ...f.recurrence, start: f.date }
-                          : f.recurrence,
-                    }))
-                  }
-                />
-                Repeats
-              </label>
-            </div>
-          </div>
+          <ScheduleAmountField form={form} setForm={setForm} errors={errors} />
+          <ScheduleDateField form={form} setForm={setForm} errors={errors} />
         </div>
 
         {form.repeats && <UpcomingDates config={form.recurrence} />}

@@ -50,27 +50,7 @@ export function ScheduleLinkPage() {
   const statuses = useScheduleStatuses();
   const accountName = (id: string | null) => accounts.find((a) => a.id === id)?.name ?? '';
 
-  const text = search.trim();
-  const unlinked = q('transactions').filter({ schedule: null, is_parent: false });
-  const txns = useQuery<TxnRow[]>(
-    fixed
-      ? q('transactions')
-          // Every row selected, a split's total too (the default lists lines, not parents).
-          .options({ splits: 'all' })
-          .filter({ id: { $oneof: fixed } })
-          .select(FIELDS)
-          .serialize()
-      : (text
-          ? unlinked.filter({
-              $or: [{ 'payee.name': { $like: `%${text}%` } }, { notes: { $like: `%${text}%` } }],
-            })
-          : unlinked
-        )
-          .select(FIELDS)
-          .limit(RECENT)
-          .serialize(),
-    ['transactions', 'payees'],
-  );
+  const txns = useLinkCandidates(fixed, search);
   const chosen = fixed ?? [...picked];
 
   const open = useMemo(
@@ -161,59 +141,113 @@ export function ScheduleLinkPage() {
         ) : open.length === 0 ? (
           <p className="subdued">No open schedules{filter ? ' match the filter' : ''}.</p>
         ) : (
-          <Table className="schedule-txns" aria-label="Schedules">
-            <TableHead>
-              <TableRow>
-                <TableHeader scope="col">Name</TableHeader>
-                <TableHeader scope="col">Payee</TableHeader>
-                <TableHeader scope="col">Account</TableHeader>
-                <TableHeader scope="col">Next date</TableHeader>
-                <TableHeader scope="col">Status</TableHeader>
-                <TableHeader scope="col" className="amount">
-                  Amount
-                </TableHeader>
-                <TableHeader scope="col">
-                  <span className="sr-only">Link</span>
-                </TableHeader>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {open.map((row) => {
-                const label = row.name || payeeName(row._payee) || 'Schedule';
-                return (
-                  <TableRow key={row.id} aria-label={label}>
-                    <TableCell>{row.name}</TableCell>
-                    <TableCell>{payeeName(row._payee)}</TableCell>
-                    <TableCell>{accountName(row._account)}</TableCell>
-                    <TableCell>{row.next_date ? fmt.date(row.next_date) : ''}</TableCell>
-                    <TableCell>
-                      <StatusBadge status={statuses[row.id]} />
-                    </TableCell>
-                    <TableCell className="amount">
-                      <span
-                        className={`amount${scheduledAmount(row._amount) < 0 ? ' negative' : ''}`}
-                      >
-                        {amountText(row, fmt.amount)}
-                      </span>
-                    </TableCell>
-                    <TableCell className="schedule-txn-action">
-                      <Button
-                        type="button"
-                        aria-label={`Link to ${label}`}
-                        disabled={chosen.length === 0}
-                        onClick={() => void link(row)}
-                      >
-                        Link
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
+          <SchedulesTable
+            rows={open}
+            statuses={statuses}
+            accountName={accountName}
+            canLink={chosen.length > 0}
+            onLink={(row) => void link(row)}
+          />
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * The transactions the page offers: the ones given (a split's total too), or the latest not
+ * linked to a schedule yet, those whose payee or notes hold the search.
+ */
+function useLinkCandidates(fixed: string[] | null, search: string) {
+  const text = search.trim();
+  const unlinked = q('transactions').filter({ schedule: null, is_parent: false });
+  const txns = useQuery<TxnRow[]>(
+    fixed
+      ? q('transactions')
+          // Every row selected, a split's total too (the default lists lines, not parents).
+          .options({ splits: 'all' })
+          .filter({ id: { $oneof: fixed } })
+          .select(FIELDS)
+          .serialize()
+      : (text
+          ? unlinked.filter({
+              $or: [{ 'payee.name': { $like: `%${text}%` } }, { notes: { $like: `%${text}%` } }],
+            })
+          : unlinked
+        )
+          .select(FIELDS)
+          .limit(RECENT)
+          .serialize(),
+    ['transactions', 'payees'],
+  );
+  return txns;
+}
+
+/** The open schedules, each with its button to link the transactions to it. */
+function SchedulesTable({
+  rows,
+  statuses,
+  accountName,
+  canLink,
+  onLink,
+}: {
+  rows: readonly ScheduleRow[];
+  statuses: ReturnType<typeof useScheduleStatuses>;
+  accountName: (id: string | null) => string;
+  canLink: boolean;
+  onLink: (row: ScheduleRow) => void;
+}) {
+  const fmt = useFormat();
+  const payeeName = usePayeeName();
+  return (
+    <Table className="schedule-txns" aria-label="Schedules">
+      <TableHead>
+        <TableRow>
+          <TableHeader scope="col">Name</TableHeader>
+          <TableHeader scope="col">Payee</TableHeader>
+          <TableHeader scope="col">Account</TableHeader>
+          <TableHeader scope="col">Next date</TableHeader>
+          <TableHeader scope="col">Status</TableHeader>
+          <TableHeader scope="col" className="amount">
+            Amount
+          </TableHeader>
+          <TableHeader scope="col">
+            <span className="sr-only">Link</span>
+          </TableHeader>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => {
+          const label = row.name || payeeName(row._payee) || 'Schedule';
+          return (
+            <TableRow key={row.id} aria-label={label}>
+              <TableCell>{row.name}</TableCell>
+              <TableCell>{payeeName(row._payee)}</TableCell>
+              <TableCell>{accountName(row._account)}</TableCell>
+              <TableCell>{row.next_date ? fmt.date(row.next_date) : ''}</TableCell>
+              <TableCell>
+                <StatusBadge status={statuses[row.id]} />
+              </TableCell>
+              <TableCell className="amount">
+                <span className={`amount${scheduledAmount(row._amount) < 0 ? ' negative' : ''}`}>
+                  {amountText(row, fmt.amount)}
+                </span>
+              </TableCell>
+              <TableCell className="schedule-txn-action">
+                <Button
+                  type="button"
+                  aria-label={`Link to ${label}`}
+                  disabled={!canLink}
+                  onClick={() => onLink(row)}
+                >
+                  Link
+                </Button>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
   );
 }
 

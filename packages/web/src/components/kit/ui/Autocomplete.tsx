@@ -2,6 +2,7 @@ import {
   type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
   useEffect,
   useId,
   useRef,
@@ -68,33 +69,9 @@ export function Autocomplete({
   const listId = useId();
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const list = useRef<HTMLDivElement>(null);
-  const [text, setText] = useState(valueLabel);
-  const [typed, setTyped] = useState(false);
-  const [open, setOpen] = useState(false);
-  const [moved, setMoved] = useState<number | null>(null);
-  const suggestions = open ? suggest(text, typed) : null;
-  const items = suggestions?.items ?? [];
-  const highlight = moved ?? suggestions?.highlight ?? -1;
-  const active = items[highlight];
-
-  useEffect(() => {
-    if (document.activeElement === input.current && typed) return;
-    setText(valueLabel);
-    // A new value from outside replaces the text unless the user is typing.
-  }, [valueLabel, value]);
-
-  useEffect(() => {
-    if (!active) return;
-    document.getElementById(optionId(listId, highlight))?.scrollIntoView({ block: 'nearest' });
-  }, [active, highlight, listId]);
-
-  function reset(nextText: string) {
-    setText(nextText);
-    setTyped(false);
-    setMoved(null);
-    setOpen(false);
-  }
+  const state = useSuggestionState(input, listId, value, valueLabel, suggest);
+  const { text, setText, typed, setTyped, open, setOpen, moved, setMoved } = state;
+  const { suggestions, items, highlight, active, reset } = state;
 
   /** What ending the edit now takes: an item, null (cleared) or the value unchanged. */
   function chosen(): AcItem | null | 'unchanged' {
@@ -199,43 +176,121 @@ export function Autocomplete({
         </ErrorText>
       )}
       {open && !disabled && (items.length > 0 || suggestions?.footer || refusal) && (
-        <Popover anchor={input} keepFocus className="ac-list" maxHeight={250}>
-          {refusal && (
-            <div id={`${listId}-refusal`} role="alert" className="ac-refusal">
-              {refusal}
-            </div>
-          )}
-          <div ref={list} role="listbox" id={listId} aria-label={`${label} suggestions`}>
-            {items.map((item, i) => (
-              <div key={`${item.id}-${i}`} role="presentation">
-                {item.group && item.group !== items[i - 1]?.group && (
-                  <div className="ac-group" role="presentation">
-                    {item.group}
-                  </div>
-                )}
-                <div
-                  id={optionId(listId, i)}
-                  role="option"
-                  aria-selected={i === highlight}
-                  className={`ac-option${i === highlight ? ' highlighted' : ''}${
-                    item.special ? ` ac-${item.special}` : ''
-                  }`}
-                  onMouseMove={() => i !== highlight && setMoved(i)}
-                  onClick={() => finish(item, 'blur')}
-                >
-                  {renderItem
-                    ? renderItem(item)
-                    : item.special === 'create'
-                      ? `Create Payee “${item.label}”`
-                      : item.label}
-                </div>
-              </div>
-            ))}
-          </div>
-          {suggestions?.footer && <div className="ac-footer">{suggestions.footer}</div>}
-        </Popover>
+        <SuggestionList
+          anchor={input}
+          listId={listId}
+          label={label}
+          suggestions={suggestions}
+          highlight={highlight}
+          onHover={(i) => i !== highlight && setMoved(i)}
+          onPick={(item) => finish(item, 'blur')}
+          renderItem={renderItem}
+        />
       )}
     </span>
+  );
+}
+
+/**
+ * What the combobox holds while it is edited: the text, whether it was typed, whether the list
+ * is open and where the arrows moved to, and the list for that text. A new value from outside
+ * replaces the text unless the user is typing; the highlighted option scrolls into view.
+ */
+function useSuggestionState(
+  input: RefObject<HTMLInputElement | null>,
+  listId: string,
+  value: string | null,
+  valueLabel: string,
+  suggest: AutocompleteProps['suggest'],
+) {
+  const [text, setText] = useState(valueLabel);
+  const [typed, setTyped] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [moved, setMoved] = useState<number | null>(null);
+  const suggestions = open ? suggest(text, typed) : null;
+  const items = suggestions?.items ?? [];
+  const highlight = moved ?? suggestions?.highlight ?? -1;
+  const active = items[highlight];
+
+  useEffect(() => {
+    if (document.activeElement === input.current && typed) return;
+    setText(valueLabel);
+    // A new value from outside replaces the text unless the user is typing.
+  }, [valueLabel, value]);
+
+  useEffect(() => {
+    if (!active) return;
+    document.getElementById(optionId(listId, highlight))?.scrollIntoView({ block: 'nearest' });
+  }, [active, highlight, listId]);
+
+  function reset(nextText: string) {
+    setText(nextText);
+    setTyped(false);
+    setMoved(null);
+    setOpen(false);
+  }
+  const edit = { text, setText, typed, setTyped, open, setOpen, moved, setMoved };
+  return { ...edit, suggestions, items, highlight, active, reset };
+}
+
+/** The open list: why a text cannot be created, the items by group, and a footer. */
+function SuggestionList({
+  anchor,
+  listId,
+  label,
+  suggestions,
+  highlight,
+  onHover,
+  onPick,
+  renderItem,
+}: {
+  anchor: RefObject<HTMLInputElement | null>;
+  listId: string;
+  label: string;
+  suggestions: Suggestions | null;
+  highlight: number;
+  onHover: (index: number) => void;
+  onPick: (item: AcItem) => void;
+  renderItem?: (item: AcItem) => ReactNode;
+}) {
+  const items = suggestions?.items ?? [];
+  const refusal = suggestions?.refusal ?? null;
+  return (
+    <Popover anchor={anchor} keepFocus className="ac-list" maxHeight={250}>
+      {refusal && (
+        <div id={`${listId}-refusal`} role="alert" className="ac-refusal">
+          {refusal}
+        </div>
+      )}
+      <div role="listbox" id={listId} aria-label={`${label} suggestions`}>
+        {items.map((item, i) => (
+          <div key={`${item.id}-${i}`} role="presentation">
+            {item.group && item.group !== items[i - 1]?.group && (
+              <div className="ac-group" role="presentation">
+                {item.group}
+              </div>
+            )}
+            <div
+              id={optionId(listId, i)}
+              role="option"
+              aria-selected={i === highlight}
+              className={`ac-option${i === highlight ? ' highlighted' : ''}${
+                item.special ? ` ac-${item.special}` : ''
+              }`}
+              onMouseMove={() => onHover(i)}
+              onClick={() => onPick(item)}
+            >
+              {renderItem
+                ? renderItem(item)
+                : item.special === 'create'
+                  ? `Create Payee “${item.label}”`
+                  : item.label}
+            </div>
+          </div>
+        ))}
+      </div>
+      {suggestions?.footer && <div className="ac-footer">{suggestions.footer}</div>}
+    </Popover>
   );
 }
 

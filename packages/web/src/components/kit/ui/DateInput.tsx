@@ -1,11 +1,11 @@
-import { weekdaysFrom, monthGrid, monthOfDay, monthTitle, addMonths } from '@coffer/core/ui';
+import { monthOfDay } from '@coffer/core/ui';
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import { useFormat } from '../../../store/use-format.ts';
 import { parseDate, type DateFormat } from '../../../util/format.ts';
 import { localToday, readDateText } from './calendar.ts';
 import type { CommitReason } from './cell-keys.ts';
 import { ErrorText } from './ErrorText.tsx';
-import { Popover } from './Popover.tsx';
+import { CalendarPopover } from './CalendarPopover.tsx';
 import { useEditKeys } from './use-edit-keys.ts';
 
 const parse = (text: string, format: string) => parseDate(text, format as DateFormat);
@@ -121,7 +121,6 @@ export function DateInput({
   }
 
   const message = error ?? outsideError ?? null;
-  const weekdays = weekdaysFrom(fmt.firstDayOfWeek);
   return (
     <span className={`date-input-wrap${cell ? ' cell' : ''}`} style={style}>
       <input
@@ -165,73 +164,15 @@ export function DateInput({
         </ErrorText>
       )}
       {open && !disabled && (
-        <Popover
+        <CalendarPopover
           anchor={input}
-          keepFocus
           id={calendarId}
-          role="dialog"
-          aria-label={`Calendar, ${monthTitle(month)}`}
-          className="calendar"
-          maxHeight={320}
-        >
-          <div className="calendar-head">
-            <button
-              type="button"
-              tabIndex={-1}
-              className="btn btn-bare"
-              aria-label="Previous month"
-              onClick={() => setMonth((m) => addMonths(m, -1))}
-            >
-              ‹
-            </button>
-            <span className="calendar-title">{monthTitle(month)}</span>
-            <button
-              type="button"
-              tabIndex={-1}
-              className="btn btn-bare"
-              aria-label="Next month"
-              onClick={() => setMonth((m) => addMonths(m, 1))}
-            >
-              ›
-            </button>
-          </div>
-          <table className="calendar-grid" role="grid">
-            <thead>
-              <tr>
-                {weekdays.map((d) => (
-                  <th key={d} scope="col" abbr={d}>
-                    {d.slice(0, 2)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {monthGrid(month, fmt.firstDayOfWeek).map((week) => (
-                <tr key={week[0]}>
-                  {week.map((day) => (
-                    <td key={day}>
-                      <button
-                        type="button"
-                        tabIndex={-1}
-                        aria-label={fmt.date(day)}
-                        aria-selected={day === reading}
-                        className={[
-                          'calendar-day',
-                          monthOfDay(day) !== month ? 'outside' : '',
-                          day === reading ? 'selected' : '',
-                          day === today ? 'today' : '',
-                        ].join(' ')}
-                        onClick={() => pick(day)}
-                      >
-                        {Number(day.slice(8))}
-                      </button>
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Popover>
+          month={month}
+          setMonth={setMonth}
+          selected={reading}
+          today={today}
+          onPick={pick}
+        />
       )}
     </span>
   );

@@ -1,38 +1,25 @@
-import { FIELD_TYPES, type RuleField } from '@coffer/core/ui';
 import { useId } from 'react';
-import {
-  AccountAutocomplete,
-  CategoryAutocomplete,
-  PayeeAutocomplete,
-} from '../../kit/pickers/Pickers.tsx';
-import { AmountInput } from '../../kit/ui/AmountInput.tsx';
-import { DateInput } from '../../kit/ui/DateInput.tsx';
 import type { FilterCondition } from '../data/register-filter.ts';
 import { Select } from '../../kit/ui/Select.tsx';
-import { fieldTitle, offeredOps } from '../../conditions/fields.ts';
+import {
+  type FieldChoice,
+  fieldChoices,
+  offeredOps,
+  REPORT_FIELDS,
+  REPORT_OPS,
+} from '../../conditions/fields.ts';
+import { ConditionValue } from '../../conditions/ConditionValue.tsx';
 import { OpSelect } from '../../conditions/OpSelect.tsx';
 import { Button } from '../../kit/ui/Button.tsx';
 
 type FieldType = FilterCondition['type'];
 
-const REPORT_FIELDS = ['account', 'category', 'payee', 'notes', 'amount', 'date'] as const;
-
 /**
  * The fields a report can be filtered on, named and typed by the conditions' one table (the
  * register's filters name them so too).
  */
-export const FILTER_FIELDS: ReadonlyArray<{ field: string; label: string; type: FieldType }> =
-  REPORT_FIELDS.map((field) => ({
-    field,
-    label: fieldTitle(field),
-    type: FIELD_TYPES[field as RuleField] as FieldType,
-  }));
-
-/**
- * The operators a report's filters offer, in this order, where core's table allows them for
- * the field: a report's query takes one value per condition (no lists, ranges or recurrences).
- */
-const REPORT_OPS = ['contains', 'doesNotContain', 'is', 'isNot', 'gt', 'gte', 'lt', 'lte'];
+export const FILTER_FIELDS: ReadonlyArray<FieldChoice<FieldType>> =
+  fieldChoices<FieldType>(REPORT_FIELDS);
 
 /** A new condition on a field, with that field's first operator and an empty value. */
 export function newCondition(field: string): FilterCondition {
@@ -50,47 +37,6 @@ export function isComplete(c: FilterCondition): boolean {
   if (c.type === 'number') return typeof c.value === 'number';
   if (c.type === 'string') return typeof c.value === 'string' && c.value !== '';
   return typeof c.value === 'string' && c.value !== '';
-}
-
-function ValueInput({
-  condition,
-  label,
-  onValue,
-}: {
-  condition: FilterCondition;
-  label: string;
-  onValue: (value: unknown) => void;
-}) {
-  const value = typeof condition.value === 'string' ? condition.value : null;
-  const commitItem = (item: { id: string } | null) => onValue(item?.id ?? null);
-  switch (condition.field) {
-    case 'account':
-      return <AccountAutocomplete label={label} value={value} onCommit={commitItem} />;
-    case 'category':
-      return <CategoryAutocomplete label={label} value={value} onCommit={commitItem} />;
-    case 'payee':
-      return <PayeeAutocomplete label={label} value={value} onCommit={commitItem} />;
-    case 'amount':
-      return (
-        <AmountInput
-          label={label}
-          value={typeof condition.value === 'number' ? condition.value : null}
-          onCommit={(cents) => onValue(cents ?? 0)}
-        />
-      );
-    case 'date':
-      return <DateInput label={label} value={value} onCommit={(d) => onValue(d)} />;
-    default:
-      return (
-        <input
-          className="input"
-          aria-label={label}
-          defaultValue={value ?? ''}
-          onBlur={(e) => onValue(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && onValue(e.currentTarget.value)}
-        />
-      );
-  }
 }
 
 /**
@@ -152,11 +98,12 @@ export function ConditionsEditor({
               onChange={(op) => set(i, { ...c, op })}
             />
             <div className="report-condition-value">
-              <ValueInput
+              <ConditionValue
                 key={c.field}
-                condition={c}
+                row={c}
+                kind="condition"
                 label={`Filter ${n} value`}
-                onValue={(value) => set(i, { ...c, value })}
+                onChange={(value) => set(i, { ...c, value })}
               />
             </div>
             <Button
