@@ -172,3 +172,46 @@ export async function signInAtProvider(
   }
   throw new Error('the provider never sent the browser back');
 }
+
+/** What a browser ends with after signing in through Coffer and the provider. */
+export interface OpenIdSignIn {
+  /** Coffer's answer at `/openid/callback`: 302 to the app, or 400. */
+  status: number;
+  /** Where Coffer sends the browser (the app's `/openid-cb`), or null. */
+  location: string | null;
+  /** The session token handed to the app (`/openid-cb?token=`), or null. */
+  token: string | null;
+  body: string;
+}
+
+/**
+ * The whole browser round: `/account/login` with `loginMethod: 'openid'`, the provider's form,
+ * then Coffer's callback. `password` is the server password the first sign-in needs.
+ */
+export async function signInWithOpenId(
+  serverUrl: string,
+  provider: TestOidcProvider,
+  login: string,
+  password?: string,
+): Promise<OpenIdSignIn> {
+  const start = await fetch(`${serverUrl}/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginMethod: 'openid', returnUrl: serverUrl, password }),
+  });
+  const started: unknown = await start.json();
+  const url =
+    started && typeof started === 'object' && 'data' in started
+      ? (started.data as { returnUrl?: unknown }).returnUrl
+      : undefined;
+  if (typeof url !== 'string') throw new Error(`sign-in not started: ${JSON.stringify(started)}`);
+  const back = await signInAtProvider(url, login, provider.issuer);
+  const res = await fetch(back, { redirect: 'manual' });
+  const location = res.headers.get('location');
+  return {
+    status: res.status,
+    location,
+    token: location ? new URL(location).searchParams.get('token') : null,
+    body: await res.text(),
+  };
+}
