@@ -9,6 +9,7 @@ import type { Platform } from '../platform/index.ts';
 import { BudgetSync } from '../sync-client/budget-sync.ts';
 import { syncHandlers } from '../sync-client/handlers.ts';
 import { accountHandlers } from './account-handlers.ts';
+import { openIdHandlers } from './openid-handlers.ts';
 import { demoBudgetHandlers } from './demo-budget.ts';
 import { cloudError } from './errors.ts';
 import { fileHandlers } from './file-handlers.ts';
@@ -100,6 +101,7 @@ export function createCloudModule(options: CloudOptions = {}) {
     'cloud',
     {
       ...accountHandlers(session),
+      ...openIdHandlers(session),
       ...fileHandlers(session),
       ...demoBudgetHandlers(session),
       ...syncHandlers(session),

@@ -7,7 +7,7 @@ import { BudgetList } from './BudgetList.tsx';
 import { Bootstrap, ChangePassword } from './PasswordPages.tsx';
 import { ConfigServer } from './ConfigServer.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
-import { Login } from './Login.tsx';
+import { Login, OpenIdCallback } from './Login.tsx';
 import { ManagerFooter } from './Footer.tsx';
 import './manager.css';
 
@@ -34,6 +34,7 @@ export function ManagerApp() {
             <Route path="/config-server" element={<ConfigServer />} />
             <Route path="/bootstrap" element={<Bootstrap />} />
             <Route path="/login" element={<Login />} />
+            <Route path="/openid-cb" element={<OpenIdCallback />} />
             <Route path="/error" element={<ErrorPage />} />
             {signedIn ? (
               <>
