@@ -12,7 +12,9 @@ export interface Caller {
 
 export async function callerOf(accounts: AccountStore, request: FastifyRequest): Promise<Caller> {
   const token = requestToken(request);
-  const session = token ? await accounts.session(token) : null;
+  // An expired session is no session: the caller is nobody.
+  const session =
+    token && (await accounts.hasSession(token)) ? await accounts.session(token) : null;
   if (!(await accounts.multiuser())) return { multiuser: false, user: null, admin: true };
   const user = session?.userId ? await accounts.getUser(session.userId) : null;
   const usable = user && user.enabled ? user : null;

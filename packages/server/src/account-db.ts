@@ -2,7 +2,13 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { newToken, sameDigest, tokenDigest } from './password.ts';
-import type { FileRow, FileSwitch, FileUpdate } from './storage/storage.ts';
+import type {
+  FileRow,
+  FileSwitch,
+  FileUpdate,
+  Session,
+  SessionOptions,
+} from './storage/storage.ts';
 
 export type { FileRow, FileUpdate };
 
@@ -60,6 +66,15 @@ const MIGRATIONS = [
    CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
    ALTER TABLE sessions ADD COLUMN user_id TEXT;
    ALTER TABLE files ADD COLUMN owner TEXT;`,
+  `ALTER TABLE sessions ADD COLUMN expires_at INTEGER;
+   ALTER TABLE sessions ADD COLUMN auth_method TEXT NOT NULL DEFAULT 'password';
+   CREATE TABLE user_subjects (subject TEXT PRIMARY KEY, user_id TEXT NOT NULL UNIQUE);
+   CREATE TABLE openid_pending (
+     state TEXT PRIMARY KEY,
+     nonce TEXT NOT NULL,
+     code_verifier TEXT NOT NULL,
+     return_url TEXT NOT NULL,
+     expires_at INTEGER NOT NULL);`,
 ];
 
 /** Sign-ins from many scripts would otherwise grow the table without bound. */
@@ -135,12 +150,21 @@ export class AccountDb {
     })();
   }
 
-  createSession(now: number, userId: string | null = null): string {
+  createSession(now: number, userId: string | null = null, options: SessionOptions = {}): string {
     const token = newToken();
     this.db.transaction(() => {
       this.db
-        .prepare('INSERT INTO sessions (token_digest, created_at, user_id) VALUES (?, ?, ?)')
-        .run(tokenDigest(token), now, userId);
+        .prepare(
+          `INSERT INTO sessions (token_digest, created_at, user_id, auth_method, expires_at)
+           VALUES (?, ?, ?, ?, ?)`,
+        )
+        .run(
+          tokenDigest(token),
+          now,
+          userId,
+          options.method ?? 'password',
+          options.expiresAt ?? null,
+        );
       this.db
         .prepare(
           `DELETE FROM sessions WHERE token_digest NOT IN
@@ -152,17 +176,30 @@ export class AccountDb {
   }
 
   hasSession(token: string): boolean {
-    return this.session(token) !== null;
+    const session = this.session(token);
+    return session !== null && (session.expiresAt === null || session.expiresAt > Date.now());
   }
 
-  session(token: string): { userId: string | null } | null {
+  session(token: string): Session | null {
     const digest = tokenDigest(token);
     const row = this.db
-      .prepare('SELECT token_digest, user_id FROM sessions WHERE token_digest = ?')
-      .get(digest) as { token_digest: Buffer; user_id: string | null } | undefined;
-    return row !== undefined && sameDigest(row.token_digest, digest)
-      ? { userId: row.user_id }
-      : null;
+      .prepare(
+        'SELECT token_digest, user_id, auth_method, expires_at FROM sessions WHERE token_digest = ?',
+      )
+      .get(digest) as
+      | {
+          token_digest: Buffer;
+          user_id: string | null;
+          auth_method: string;
+          expires_at: number | null;
+        }
+      | undefined;
+    if (row === undefined || !sameDigest(row.token_digest, digest)) return null;
+    return {
+      userId: row.user_id,
+      method: row.auth_method === 'openid' ? 'openid' : 'password',
+      expiresAt: row.expires_at,
+    };
   }
 
   endSession(token: string): void {

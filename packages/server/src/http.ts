@@ -61,7 +61,11 @@ export function sendUnauthorized(reply: FastifyReply): FastifyReply {
 export function sessionCheck(accounts: AccountStore, bodyAllowed = true) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = requestToken(request, bodyAllowed);
-    if (!token || !(await accounts.hasSession(token))) return sendUnauthorized(reply);
+    const session = token ? await accounts.session(token) : null;
+    if (!session) return sendUnauthorized(reply);
+    if (session.expiresAt !== null && session.expiresAt <= Date.now()) {
+      return sendError(reply, 401, 'token-expired');
+    }
   };
 }
 

@@ -16,6 +16,7 @@ import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { fileRoutes } from './routes/files.ts';
 import { miscRoutes } from './routes/misc.ts';
+import { openIdRoutes } from './routes/openid.ts';
 import { secretRoutes } from './routes/secret.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { webRoutes } from './routes/web.ts';
@@ -106,7 +107,9 @@ export async function createServer(
     }),
   });
 
-  await app.register(async (s) => accountRoutes(s, context), { prefix: '/account' });
+  // The OpenID provider is reached with the real fetch: it is the admin's own, not a bank.
+  await app.register(async (s) => accountRoutes(s, context, fetch), { prefix: '/account' });
+  await app.register(async (s) => openIdRoutes(s, context, fetch), { prefix: '/openid' });
   await app.register(async (s) => adminRoutes(s, context), { prefix: '/admin' });
   await app.register(async (s) => syncRoutes(s, context), { prefix: '/sync' });
   await app.register(async (s) => fileRoutes(s, context), { prefix: '/sync' });

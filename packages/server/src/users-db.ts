@@ -98,6 +98,7 @@ export class UsersDb {
       this.db.prepare('DELETE FROM user_access WHERE user_id = ?').run(id);
       this.db.prepare('UPDATE files SET owner = ? WHERE owner = ?').run(owner.id, id);
       this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(id);
+      this.db.prepare('DELETE FROM user_subjects WHERE user_id = ?').run(id);
       return this.db.prepare('DELETE FROM users WHERE id = ?').run(id).changes === 1;
     })();
   }

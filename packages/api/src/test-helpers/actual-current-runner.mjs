@@ -2,7 +2,8 @@
 // process (its state is global). Runs the job's steps in order and writes what they report as
 // JSON to the out file.
 //   node actual-current-runner.mjs <job.json> <out.json>
-// job: { dataDir, serverURL?, password?, steps: [{ op, ... }] }
+// job: { dataDir, serverURL?, password?, sessionToken?, steps: [{ op, ... }] }
+//   (sessionToken: a session the server handed out elsewhere, e.g. through OpenID sign-in)
 //   create { name }                 a new budget, uploaded to the server
 //   download { syncId }             the server's budget (a fresh download, or the local copy
 //                                   caught up), synced until a sync runs on the loaded file
@@ -244,7 +245,12 @@ async function main() {
   console.info = () => {};
   const lib = await api.init({
     dataDir: job.dataDir,
-    ...(job.serverURL ? { serverURL: job.serverURL, password: job.password } : {}),
+    ...(job.serverURL
+      ? {
+          serverURL: job.serverURL,
+          ...(job.sessionToken ? { sessionToken: job.sessionToken } : { password: job.password }),
+        }
+      : {}),
   });
   for (const step of job.steps) await steps[step.op](lib, step);
   writeFileSync(outFile, JSON.stringify(out));

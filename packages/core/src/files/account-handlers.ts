@@ -126,6 +126,10 @@ export function accountHandlers(session: CloudSession) {
     'subscribe-sign-out': handler({
       async run(_args: undefined, ctx): Promise<'ok'> {
         const state = await ready(ctx);
+        const token = session.token;
+        // The server forgets the session too, so a copied token stops working; offline, the
+        // local sign-out still happens.
+        if (token) await session.server()?.logout(token);
         session.keys.clear();
         await state.remove(['user-token', 'encrypt-keys', 'lastBudget', 'readOnly']);
         return 'ok';

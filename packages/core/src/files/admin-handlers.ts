@@ -109,19 +109,5 @@ export function adminHandlers(session: CloudSession) {
       run: (args, ctx): Promise<void | CloudError> =>
         call(ctx, (client, token) => client.transferOwnership(token, args.fileId, args.newUserId)),
     }),
-
-    /**
-     * Keep a session token the server handed over outside the password form (an OpenID
-     * sign-in ends at the app with one), as Actual's `subscribe-set-token`.
-     */
-    'subscribe-set-token': handler({
-      args: v.object({ token: v.string() }),
-      async run({ token }, ctx): Promise<object | CloudError> {
-        const state = await session.init(ctx.platform, ctx.documentDir);
-        if (!token) return cloudError('unauthorized');
-        await state.set({ 'user-token': token, readOnly: undefined });
-        return {};
-      },
-    }),
   };
 }

@@ -10,6 +10,7 @@ import { BudgetSync } from '../sync-client/budget-sync.ts';
 import { syncHandlers } from '../sync-client/handlers.ts';
 import { accountHandlers } from './account-handlers.ts';
 import { adminHandlers } from './admin-handlers.ts';
+import { openIdHandlers } from './openid-handlers.ts';
 import { demoBudgetHandlers } from './demo-budget.ts';
 import { cloudError } from './errors.ts';
 import { fileHandlers } from './file-handlers.ts';
@@ -102,6 +103,7 @@ export function createCloudModule(options: CloudOptions = {}) {
     {
       ...accountHandlers(session),
       ...adminHandlers(session),
+      ...openIdHandlers(session),
       ...fileHandlers(session),
       ...demoBudgetHandlers(session),
       ...syncHandlers(session),

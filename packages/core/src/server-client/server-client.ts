@@ -19,11 +19,30 @@ export interface ServerFileInfo extends ServerFile {
   encryptMeta: EncryptMeta | null;
 }
 
+/** One way to sign in, as `/account/needs-bootstrap` and `/account/login-methods` list them. */
+export interface LoginMethod {
+  method: string;
+  active: boolean;
+  displayName: string;
+}
+
 export interface BootstrapState {
   bootstrapped: boolean;
   loginMethod?: string;
-  availableLoginMethods?: unknown[];
+  availableLoginMethods?: LoginMethod[];
   multiuser?: boolean;
+}
+
+function toLoginMethods(raw: unknown[]): LoginMethod[] {
+  return raw.flatMap((m) => {
+    if (!m || typeof m !== 'object') return [];
+    const entry = m as Record<string, unknown>;
+    const method = str(entry.method);
+    if (!method) return [];
+    return [
+      { method, active: Boolean(entry.active), displayName: str(entry.displayName) ?? method },
+    ];
+  });
 }
 
 export interface UploadRequest {
@@ -105,7 +124,7 @@ export class ServerClient {
     const out: BootstrapState = { bootstrapped: Boolean(data.bootstrapped) };
     if (typeof data.loginMethod === 'string') out.loginMethod = data.loginMethod;
     if (Array.isArray(data.availableLoginMethods)) {
-      out.availableLoginMethods = data.availableLoginMethods;
+      out.availableLoginMethods = toLoginMethods(data.availableLoginMethods);
     }
     if (typeof data.multiuser === 'boolean') out.multiuser = data.multiuser;
     return ok(out);
@@ -120,6 +139,35 @@ export class ServerClient {
   async login(password: string): Promise<Result<string | null>> {
     const res = await this.http.postJson('/account/login', { loginMethod: 'password', password });
     return map(res, (body) => str(dataOf(body).token));
+  }
+
+  /**
+   * Starts an OpenID sign-in: the provider's URL to send the browser to. The server sends it
+   * back to `<returnUrl>/openid-cb?token=…`. The first sign-in of a server needs its password.
+   */
+  async loginOpenId(returnUrl: string, password?: string): Promise<Result<string | null>> {
+    const res = await this.http.postJson('/account/login', {
+      loginMethod: 'openid',
+      returnUrl,
+      ...(password ? { password } : {}),
+    });
+    return map(res, (body) => str(dataOf(body).returnUrl));
+  }
+
+  /** An admin turns OpenID sign-in on with the provider's settings (Actual's `openId` object). */
+  async enableOpenId(token: string | null, openId: Record<string, string>): Promise<Result<void>> {
+    const res = await this.http.postJson(
+      '/openid/enable',
+      { openId },
+      { headers: this.auth(token) },
+    );
+    return map(res, () => undefined);
+  }
+
+  /** Ends the session on the server (Coffer's servers; others answer 404, which is fine). */
+  async logout(token: string): Promise<Result<void>> {
+    const res = await this.http.postJson('/account/logout', {}, { headers: this.auth(token) });
+    return map(res, () => undefined);
   }
 
   async changePassword(token: string | null, password: string): Promise<Result<void>> {

@@ -1,31 +1,62 @@
-import type { FastifyInstance } from 'fastify';
-import { jsonBody, sendError, sendOk, sessionCheck } from '../http.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jsonBody, requestToken, sendError, sendOk, sessionCheck } from '../http.ts';
 import { hashPassword, isValidPassword, verifyPassword } from '../password.ts';
 import type { ServerContext } from '../context.ts';
 import { callerOf } from '../access.ts';
+import type { Fetch } from '../openid/discovery.ts';
+import { startSignIn } from '../openid/flow.ts';
+import { activeMethod, loginMethods, openIdSettings } from '../openid/methods.ts';
+import { isAllowedReturnUrl } from '../openid/settings.ts';
 
-const PASSWORD_METHOD = { method: 'password', active: 1, displayName: 'Password' };
-
-/** `/account/*`: one shared password, sessions, and what newer clients ask about sign-in. */
-export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
+/**
+ * `/account/*`: the password, sessions, and sign-in with OpenID once an admin turned it on
+ * (`/openid/enable`), with Actual 26.9's answers.
+ */
+export function accountRoutes(app: FastifyInstance, ctx: ServerContext, fetcher: Fetch): void {
   const { accounts, config } = ctx;
   const signInLimit = {
     rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs },
   };
-  const methods = async () => ((await accounts.passwordHash()) === null ? [] : [PASSWORD_METHOD]);
 
   app.get('/needs-bootstrap', async (_request, reply) => {
+    const available = await loginMethods(accounts);
     return sendOk(reply, {
       bootstrapped: (await accounts.passwordHash()) !== null,
-      loginMethod: 'password',
-      availableLoginMethods: await methods(),
+      loginMethod: available.length === 1 ? available[0]!.method : await activeMethod(accounts),
+      availableLoginMethods: available,
       multiuser: await accounts.multiuser(),
     });
   });
 
   app.get('/login-methods', async (_request, reply) => {
-    return reply.send({ status: 'ok', methods: await methods() });
+    return reply.send({ status: 'ok', methods: await loginMethods(accounts) });
   });
+
+  /** Sends the browser to the provider; the answer comes back at `/openid/callback`. */
+  const openIdLogin = async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = jsonBody(request);
+    const settings = await openIdSettings(accounts);
+    if (!settings || !isAllowedReturnUrl(settings, body.returnUrl)) {
+      return sendError(reply, 400, 'Invalid redirect URL');
+    }
+    // The first OpenID sign-in becomes the server's owner: only the password holder may start it.
+    const stored = await accounts.passwordHash();
+    if (!(await accounts.hasSubjects()) && stored !== null) {
+      const { password } = body;
+      if (!isValidPassword(password) || !(await verifyPassword(password, stored))) {
+        return sendError(reply, 400, 'invalid-password');
+      }
+    }
+    const now = Date.now();
+    try {
+      const { pending, url } = await startSignIn(fetcher, settings, body.returnUrl, now);
+      await accounts.putPendingSignIn(pending, now);
+      return sendOk(reply, { returnUrl: url });
+    } catch (e) {
+      config.log(`openid: sign-in not started: ${e instanceof Error ? e.message : String(e)}`);
+      return sendError(reply, 400, 'openid-setup-failed');
+    }
+  };
 
   app.post('/bootstrap', { config: signInLimit }, async (request, reply) => {
     const { password } = jsonBody(request);
@@ -37,10 +68,13 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
 
   app.post('/login', { config: signInLimit }, async (request, reply) => {
     const body = jsonBody(request);
-    const method = body.loginMethod;
-    if (method !== undefined && method !== null && method !== 'password') {
+    const asked = body.loginMethod;
+    if (asked !== undefined && asked !== null && asked !== 'password' && asked !== 'openid') {
       return sendError(reply, 400, 'invalid-login-method');
     }
+    const method =
+      asked === 'openid' || asked === 'password' ? asked : await activeMethod(accounts);
+    if (method === 'openid' && (await openIdSettings(accounts))) return openIdLogin(request, reply);
     const stored = await accounts.passwordHash();
     const password = body.password;
     if (
@@ -59,6 +93,14 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
     '/change-password',
     { config: signInLimit, preHandler: sessionCheck(accounts) },
     async (request, reply) => {
+      // The server's password is the admins' to change, from a password session (as in Actual).
+      if (!(await callerOf(accounts, request)).admin) {
+        return sendError(reply, 403, 'forbidden', 'permission-not-found');
+      }
+      const session = await accounts.session(requestToken(request) ?? '');
+      if (session?.method !== 'password') {
+        return sendError(reply, 403, 'forbidden', 'password-auth-not-active');
+      }
       const { password } = jsonBody(request);
       if (!isValidPassword(password)) return sendError(reply, 400, 'invalid-password');
       // Every session ends with the old password; the client signs in again with the new one.
@@ -67,15 +109,22 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
   );
 
+  /** Coffer's own: a sign-out ends the session on the server, for every process at once. */
+  app.post('/logout', { preHandler: sessionCheck(accounts) }, async (request, reply) => {
+    await accounts.endSession(requestToken(request) ?? '');
+    return sendOk(reply, {});
+  });
+
   app.get('/validate', { preHandler: sessionCheck(accounts) }, async (request, reply) => {
     const { user } = await callerOf(accounts, request);
+    const session = await accounts.session(requestToken(request) ?? '');
     return sendOk(reply, {
       validated: true,
       userName: user?.userName ?? '',
       permission: user?.role ?? 'ADMIN',
       userId: user?.id ?? '',
       displayName: user?.displayName ?? '',
-      loginMethod: 'password',
+      loginMethod: session?.method ?? 'password',
     });
   });
 }

@@ -183,7 +183,11 @@ describe.each([sqliteBackend(), postgresBackend()])('storage: $name', (backend) 
     expect(await accounts.enableUsers(owner)).toBe(true);
     expect(await accounts.enableUsers({ ...owner, id: 'u-other', userName: 'other' })).toBe(false);
     expect(await accounts.multiuser()).toBe(true);
-    expect(await accounts.session(before)).toEqual({ userId: 'u-owner' });
+    expect(await accounts.session(before)).toEqual({
+      userId: 'u-owner',
+      method: 'password',
+      expiresAt: null,
+    });
     expect((await accounts.getFile('f1'))?.owner).toBe('u-owner');
 
     const ben = {
@@ -199,7 +203,11 @@ describe.each([sqliteBackend(), postgresBackend()])('storage: $name', (backend) 
     expect(await accounts.getUserByName('ben')).toEqual(ben);
     expect((await accounts.listUsers()).map((u) => u.userName)).toEqual(['ada', 'ben']);
     const benSession = await accounts.createSession(Date.now(), 'u-ben');
-    expect(await accounts.session(benSession)).toEqual({ userId: 'u-ben' });
+    expect(await accounts.session(benSession)).toEqual({
+      userId: 'u-ben',
+      method: 'password',
+      expiresAt: null,
+    });
 
     expect(await accounts.grantAccess('f1', 'u-ben')).toBe(true);
     expect(await accounts.grantAccess('f1', 'u-ben')).toBe(false);
@@ -218,6 +226,50 @@ describe.each([sqliteBackend(), postgresBackend()])('storage: $name', (backend) 
     expect(await accounts.listAccess('f1')).toEqual([]);
     await accounts.endSession(before);
     expect(await accounts.hasSession(before)).toBe(false);
+  });
+
+  it('keeps sign-in settings, OpenID sign-ins in flight (once), subjects and session expiry', async () => {
+    const { accounts } = (await fresh()).storage;
+    expect(await accounts.getSetting('openid')).toBeNull();
+    await accounts.setSetting('openid', '{"issuer":"a"}');
+    await accounts.setSetting('openid', '{"issuer":"b"}');
+    expect(await accounts.getSetting('openid')).toBe('{"issuer":"b"}');
+    await accounts.setSetting('openid', null);
+    expect(await accounts.getSetting('openid')).toBeNull();
+
+    const now = Date.now();
+    const pending = (state: string, expiresAt: number) => ({
+      state,
+      nonce: `n-${state}`,
+      codeVerifier: `v-${state}`,
+      returnUrl: 'http://127.0.0.1:1',
+      expiresAt,
+    });
+    await accounts.putPendingSignIn(pending('s1', now + 60_000), now);
+    await accounts.putPendingSignIn(pending('s-old', now + 10), now);
+    expect(await accounts.takePendingSignIn('s-old', now + 20)).toBeNull();
+    expect(await accounts.takePendingSignIn('s-none', now)).toBeNull();
+    expect(await accounts.takePendingSignIn('s1', now)).toEqual(pending('s1', now + 60_000));
+    expect(await accounts.takePendingSignIn('s1', now)).toBeNull();
+
+    expect(await accounts.hasSubjects()).toBe(false);
+    expect(await accounts.linkSubject('u-1', 'iss sub-1')).toBe(true);
+    expect(await accounts.linkSubject('u-2', 'iss sub-1')).toBe(false);
+    expect(await accounts.linkSubject('u-1', 'iss sub-2')).toBe(false);
+    expect(await accounts.userIdBySubject('iss sub-1')).toBe('u-1');
+    expect(await accounts.userIdBySubject('iss sub-2')).toBeNull();
+    expect(await accounts.hasSubjects()).toBe(true);
+
+    const lasting = await accounts.createSession(now, 'u-1', { method: 'openid' });
+    const over = await accounts.createSession(now, 'u-1', { method: 'openid', expiresAt: now - 1 });
+    expect(await accounts.session(lasting)).toEqual({
+      userId: 'u-1',
+      method: 'openid',
+      expiresAt: null,
+    });
+    expect(await accounts.hasSession(lasting)).toBe(true);
+    expect((await accounts.session(over))?.expiresAt).toBe(now - 1);
+    expect(await accounts.hasSession(over)).toBe(false);
   });
 
   it('stores secrets and forgets them; an empty value counts as none', async () => {

@@ -49,6 +49,15 @@ export const MIGRATIONS = [
    CREATE TABLE coffer_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
    ALTER TABLE coffer_sessions ADD COLUMN user_id TEXT;
    ALTER TABLE coffer_files ADD COLUMN owner TEXT;`,
+  `ALTER TABLE coffer_sessions ADD COLUMN expires_at BIGINT;
+   ALTER TABLE coffer_sessions ADD COLUMN auth_method TEXT NOT NULL DEFAULT 'password';
+   CREATE TABLE coffer_user_subjects (subject TEXT PRIMARY KEY, user_id TEXT NOT NULL UNIQUE);
+   CREATE TABLE coffer_openid_pending (
+     state TEXT PRIMARY KEY,
+     nonce TEXT NOT NULL,
+     code_verifier TEXT NOT NULL,
+     return_url TEXT NOT NULL,
+     expires_at BIGINT NOT NULL);`,
 ];
 
 /** Any constant: several processes starting at once take turns at the migrations. */

@@ -109,6 +109,7 @@ export class PgUsers {
       await client.query('DELETE FROM coffer_user_access WHERE user_id = $1', [id]);
       await client.query('UPDATE coffer_files SET owner = $1 WHERE owner = $2', [owner.id, id]);
       await client.query('DELETE FROM coffer_sessions WHERE user_id = $1', [id]);
+      await client.query('DELETE FROM coffer_user_subjects WHERE user_id = $1', [id]);
       const gone = await client.query('DELETE FROM coffer_users WHERE id = $1', [id]);
       return gone.rowCount === 1;
     });

@@ -4,7 +4,7 @@ import { newToken, sameDigest, tokenDigest } from '../password.ts';
 import { insertAll, readStamp, type Stamp } from '../trie-batch.ts';
 import { PgBankHold } from '../bank-schedule/postgres-store.ts';
 import { PgSnapshotStore } from './postgres-blobs.ts';
-import { PgUsers } from './postgres-users.ts';
+import { PgSignIn } from './postgres-signin.ts';
 import { inTransaction, migrate } from './postgres-schema.ts';
 import {
   InvalidTimestampError,
@@ -13,6 +13,8 @@ import {
   type FileSwitch,
   type FileUpdate,
   type MessageStore,
+  type Session,
+  type SessionOptions,
   type Storage,
   type SyncResult,
 } from './storage.ts';
@@ -66,7 +68,7 @@ function toFile(raw: RawFile): FileRow {
 const FILE_COLUMNS =
   'id, group_id, sync_version, encrypt_meta, encrypt_keyid, encrypt_salt, encrypt_test, deleted, name, blob, owner';
 
-class PgAccountStore extends PgUsers implements AccountStore {
+class PgAccountStore extends PgSignIn implements AccountStore {
   constructor(pool: pg.Pool) {
     super(pool);
   }
@@ -97,12 +99,17 @@ class PgAccountStore extends PgUsers implements AccountStore {
     });
   }
 
-  async createSession(now: number, userId: string | null = null): Promise<string> {
+  async createSession(
+    now: number,
+    userId: string | null = null,
+    options: SessionOptions = {},
+  ): Promise<string> {
     const token = newToken();
     await inTransaction(this.pool, async (client) => {
       await client.query(
-        'INSERT INTO coffer_sessions (token_digest, created_at, user_id) VALUES ($1, $2, $3)',
-        [tokenDigest(token), now, userId],
+        `INSERT INTO coffer_sessions (token_digest, created_at, user_id, auth_method, expires_at)
+           VALUES ($1, $2, $3, $4, $5)`,
+        [tokenDigest(token), now, userId, options.method ?? 'password', options.expiresAt ?? null],
       );
       await client.query(
         `DELETE FROM coffer_sessions WHERE token_digest NOT IN
@@ -114,18 +121,30 @@ class PgAccountStore extends PgUsers implements AccountStore {
   }
 
   async hasSession(token: string): Promise<boolean> {
-    return (await this.session(token)) !== null;
+    const session = await this.session(token);
+    return session !== null && (session.expiresAt === null || session.expiresAt > Date.now());
   }
 
-  async session(token: string): Promise<{ userId: string | null } | null> {
+  async session(token: string): Promise<Session | null> {
     const digest = tokenDigest(token);
-    const { rows } = await this.pool.query<{ token_digest: Buffer; user_id: string | null }>(
-      'SELECT token_digest, user_id FROM coffer_sessions WHERE token_digest = $1',
+    const { rows } = await this.pool.query<{
+      token_digest: Buffer;
+      user_id: string | null;
+      auth_method: string;
+      expires_at: string | null;
+    }>(
+      `SELECT token_digest, user_id, auth_method, expires_at FROM coffer_sessions
+         WHERE token_digest = $1`,
       [digest],
     );
-    return rows[0] !== undefined && sameDigest(rows[0].token_digest, digest)
-      ? { userId: rows[0].user_id }
-      : null;
+    const row = rows[0];
+    if (row === undefined || !sameDigest(row.token_digest, digest)) return null;
+    return {
+      userId: row.user_id,
+      method: row.auth_method === 'openid' ? 'openid' : 'password',
+      // BIGINT arrives as text from `pg`.
+      expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+    };
   }
 
   async endSession(token: string): Promise<void> {

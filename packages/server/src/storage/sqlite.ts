@@ -5,6 +5,7 @@ import { SqliteBankHold } from '../bank-schedule/sqlite-store.ts';
 import type { BankHoldStore } from '../bank-schedule/store.ts';
 import { BlobStore } from '../blob-store.ts';
 import { GroupStore } from '../group-db.ts';
+import { SignInDb } from '../signin-db.ts';
 import { UsersDb } from '../users-db.ts';
 import type {
   AccountStore,
@@ -12,6 +13,9 @@ import type {
   FileSwitch,
   FileUpdate,
   MessageStore,
+  PendingSignIn,
+  SessionOptions,
+  SettingKey,
   SnapshotStore,
   Storage,
   SyncResult,
@@ -40,6 +44,7 @@ export class SqliteStorage implements Storage {
     blobs.sweep(db.referencedBlobs());
     groups.sweep(db.referencedGroups());
     const users = new UsersDb(db.db);
+    const signIn = new SignInDb(db.db);
     this.accountDb = db;
     this.groupStore = groups;
     this.bankHold = new SqliteBankHold(db.db);
@@ -47,11 +52,19 @@ export class SqliteStorage implements Storage {
       passwordHash: async () => db.passwordHash(),
       bootstrap: async (hash: string) => db.bootstrap(hash),
       replacePassword: async (hash: string) => db.replacePassword(hash),
-      createSession: async (now: number, userId?: string | null) =>
-        db.createSession(now, userId ?? null),
+      createSession: async (now: number, userId?: string | null, options?: SessionOptions) =>
+        db.createSession(now, userId ?? null, options),
       hasSession: async (token: string) => db.hasSession(token),
       session: async (token: string) => db.session(token),
       endSession: async (token: string) => db.endSession(token),
+      getSetting: async (key: SettingKey) => signIn.getSetting(key),
+      setSetting: async (key: SettingKey, value: string | null) => signIn.setSetting(key, value),
+      putPendingSignIn: async (pending: PendingSignIn, now: number) =>
+        signIn.putPending(pending, now),
+      takePendingSignIn: async (state: string, now: number) => signIn.takePending(state, now),
+      userIdBySubject: async (subject: string) => signIn.userIdBySubject(subject),
+      linkSubject: async (userId: string, subject: string) => signIn.linkSubject(userId, subject),
+      hasSubjects: async () => signIn.hasSubjects(),
       multiuser: async () => users.multiuser(),
       enableUsers: async (owner: User) => users.enableUsers(owner),
       listUsers: async () => users.list(),

@@ -32,10 +32,33 @@ export interface User {
   owner: boolean;
 }
 
-/** Who a session belongs to: null on a single-password server. */
+/** How a session was opened: Actual's clients read it back from `/account/validate`. */
+export type LoginMethod = 'password' | 'openid';
+
+/** Who a session belongs to (null on a single-password server), how and until when. */
 export interface Session {
   userId: string | null;
+  method: LoginMethod;
+  /** Milliseconds since the epoch; null for a session that lasts until it is ended. */
+  expiresAt: number | null;
 }
+
+export interface SessionOptions {
+  method?: LoginMethod;
+  expiresAt?: number | null;
+}
+
+/** An OpenID sign-in between its start and the provider's answer (single use, short-lived). */
+export interface PendingSignIn {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  returnUrl: string;
+  expiresAt: number;
+}
+
+/** Server-wide settings kept as text: the multi-user switch, the sign-in methods. */
+export type SettingKey = 'openid' | 'login-method';
 
 export type FileUpdate = Partial<Omit<FileRow, 'id'>>;
 
@@ -59,10 +82,25 @@ export interface AccountStore extends SecretStore {
   bootstrap(hash: string): Promise<boolean>;
   /** Replaces the password and ends every session in one step. */
   replacePassword(hash: string): Promise<void>;
-  createSession(now: number, userId?: string | null): Promise<string>;
+  createSession(now: number, userId?: string | null, options?: SessionOptions): Promise<string>;
+  /** A session that exists and has not expired (by the server's clock). */
   hasSession(token: string): Promise<boolean>;
+  /** The session as stored, expired or not. */
   session(token: string): Promise<Session | null>;
   endSession(token: string): Promise<void>;
+  getSetting(key: SettingKey): Promise<string | null>;
+  /** `null` removes the setting. */
+  setSetting(key: SettingKey, value: string | null): Promise<void>;
+  /** Keeps a started OpenID sign-in and drops the ones expired at `now`. */
+  putPendingSignIn(pending: PendingSignIn, now: number): Promise<void>;
+  /** Removes and returns the sign-in started with `state`, unless it expired: usable once. */
+  takePendingSignIn(state: string, now: number): Promise<PendingSignIn | null>;
+  /** The user an OpenID subject (`issuer` + `sub`) signs in as. */
+  userIdBySubject(subject: string): Promise<string | null>;
+  /** Ties a subject to a user; false when either is tied already (one subject per user). */
+  linkSubject(userId: string, subject: string): Promise<boolean>;
+  /** Whether any user signs in with OpenID yet. */
+  hasSubjects(): Promise<boolean>;
   /** Whether users are on (off by default: one password, no users). */
   multiuser(): Promise<boolean>;
   /**
@@ -76,7 +114,10 @@ export interface AccountStore extends SecretStore {
   /** False when the user name is taken. */
   insertUser(user: User): Promise<boolean>;
   updateUser(user: User): Promise<void>;
-  /** Removes a user (never the owner), their sessions and shares; their files go to the owner. */
+  /**
+   * Removes a user (never the owner), their sessions, shares and OpenID subject; their files go
+   * to the owner.
+   */
   deleteUser(id: string): Promise<boolean>;
   /** The users a file is shared with (its owner aside). */
   listAccess(fileId: string): Promise<string[]>;

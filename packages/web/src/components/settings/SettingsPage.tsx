@@ -7,6 +7,7 @@ import { useResponsive } from '../../store/responsive.ts';
 import { DATE_FORMATS, NUMBER_FORMATS, formatAmount, isNumberFormat } from '../../util/format.ts';
 import { About } from './About.tsx';
 import { AdvancedSettings } from './Advanced.tsx';
+import { AuthenticationSettings } from './Authentication.tsx';
 import { EncryptionSettings, ExportData } from './Encryption.tsx';
 import { StorageSettings } from './Storage.tsx';
 import { BankScheduleSettings } from './BankSchedule.tsx';
@@ -139,6 +140,7 @@ export function SettingsPage() {
       <StorageSettings />
       <BankScheduleSettings />
       <EncryptionSettings />
+      <AuthenticationSettings />
       <ExportData />
       {advanced ? (
         <AdvancedSettings />
