@@ -81,6 +81,11 @@ function updateFor(row: Existing, trans: TransactionInput): Update | null {
       changed = true;
     }
   }
+  // A bank row says whether it has posted; a file says nothing, and the flag stays.
+  if (trans.pending != null && (Number(row.row.pending ?? 0) === 1) !== trans.pending) {
+    update.pending = trans.pending;
+    changed = true;
+  }
   return changed ? update : null;
 }
 
@@ -102,7 +107,7 @@ export function prepareImport(
   budget: Budget,
   accountId: string,
   transactions: readonly ImportTransaction[],
-  options: { rawPayeeName?: boolean } = {},
+  options: { rawPayeeName?: boolean; unmatchable?: ReadonlySet<string> } = {},
 ): PreparedImport | { error: string } {
   const account = budget.sqlite.first('SELECT id FROM accounts WHERE id = ? AND tombstone = 0', [
     accountId,
@@ -115,7 +120,7 @@ export function prepareImport(
   const runRules = budget.get(TransactionHooksSlot).runRules;
   const items = normalized.items;
   if (runRules) for (const item of items) item.trans = runRules(item.trans) as typeof item.trans;
-  const matches = matchExisting(budget, accountId, items);
+  const matches = matchExisting(budget, accountId, items, options.unmatchable);
   const updates = items.map(({ trans }, i) => {
     const match = matches[i];
     return match ? updateFor(match.row, trans) : null;
@@ -134,7 +139,7 @@ export function importTransactions(
   budget: Budget,
   accountId: string,
   transactions: readonly ImportTransaction[],
-  options: { emit?: Emit; rawPayeeName?: boolean } = {},
+  options: { emit?: Emit; rawPayeeName?: boolean; unmatchable?: ReadonlySet<string> } = {},
 ): ImportResult {
   const prepared = prepareImport(budget, accountId, transactions, options);
   if ('error' in prepared) return failed(prepared.error);
