@@ -5,7 +5,13 @@ import { batchUpdateTransactions } from '../transactions/batch.ts';
 import { TransactionHooksSlot } from '../transactions/hooks.ts';
 import type { StoredTx, TransactionInput } from '../transactions/model.ts';
 import { makeSplit } from '../transactions/splits.ts';
-import { type Existing, type Match, existingFields, matchExisting } from './match.ts';
+import {
+  type Existing,
+  type Match,
+  type MatchReason,
+  existingFields,
+  matchExisting,
+} from './match.ts';
 import {
   type ImportTransaction,
   type NewPayee,
@@ -128,6 +134,18 @@ export function prepareImport(
   return { items, matches, updates, newPayees: normalized.newPayees };
 }
 
+export interface ImportOptions {
+  emit?: Emit;
+  /** Keep payee names as given (bank sync: the server built them). */
+  rawPayeeName?: boolean;
+  /** Existing rows no imported row may match (a bank sync settles them itself). */
+  unmatchable?: ReadonlySet<string>;
+  /** Add every row, matching none (a bank row an unmatch splits off). */
+  addOnly?: boolean;
+  /** Told of each match: the imported row's index, why, and the row as it was before. */
+  onMatch?: (m: { index: number; reason: MatchReason; before: StoredTx; changed: boolean }) => void;
+}
+
 /**
  * Imports transactions into an account (`transactions-import`): normalise them, run the
  * rules, match them against what the account already has (see `matchExisting`), update the
@@ -139,11 +157,12 @@ export function importTransactions(
   budget: Budget,
   accountId: string,
   transactions: readonly ImportTransaction[],
-  options: { emit?: Emit; rawPayeeName?: boolean; unmatchable?: ReadonlySet<string> } = {},
+  options: ImportOptions = {},
 ): ImportResult {
   const prepared = prepareImport(budget, accountId, transactions, options);
   if ('error' in prepared) return failed(prepared.error);
-  const { items, matches, updates } = prepared;
+  const { items, updates } = prepared;
+  const matches = options.addOnly ? items.map(() => null) : prepared.matches;
 
   const newId = () => budget.env.platform.random.uuid();
   const added: TransactionInput[] = [];
@@ -156,6 +175,12 @@ export function importTransactions(
     if (match) {
       matched.push(match.row.id);
       const update = updates[i];
+      options.onMatch?.({
+        index: i,
+        reason: match.reason,
+        before: match.row.row,
+        changed: !!update,
+      });
       if (update) {
         updated.push(update);
         loadedRows.push(match.row.row);
