@@ -3,9 +3,10 @@ import type { Emit } from '../handlers-core/events.ts';
 import type { ImportTransaction } from '../import/normalize.ts';
 import { importTransactions } from '../import/reconcile.ts';
 import { startingBalancePayee } from '../payees/queries.ts';
-import { dayOf, fromDateInt, toDateInt } from '../transactions/model.ts';
+import { type StoredTx, dayOf, fromDateInt, toDateInt } from '../transactions/model.ts';
 import { type BankSyncError, bankSyncStatusOf, providerError } from './errors.ts';
 import { type PendingReason, applyPending, loadPending, planPending } from './pending.ts';
+import { type ReviewRecord, markForReview } from './review.ts';
 import { bankTransactions, currentBalance, onePerBankId } from './normalize.ts';
 import type { AccountSyncStatusEvent } from './events.ts';
 import { type BankProvider, type BankProxy, dataOf, providerOf } from './proxy.ts';
@@ -192,20 +193,19 @@ function applyDownload(
   const { pending, known } = loadPending(budget, acct.id, w.start);
   const plan = planPending(pending, txs, known);
   const replacing = new Set(plan.replaced.map((r) => r.index));
-  const result = importTransactions(
-    budget,
-    acct.id,
-    txs.filter((_, i) => !replacing.has(i)),
-    {
-      emit,
-      rawPayeeName: true,
-      // The pending rows that posted or went are settled below, not matched by the import.
-      unmatchable: new Set([
-        ...plan.replaced.map((r) => r.row.id),
-        ...plan.dropped.map((r) => r.id),
-      ]),
+  const rest = txs.filter((_, i) => !replacing.has(i));
+  const review: ReviewRecord[] = [];
+  const result = importTransactions(budget, acct.id, rest, {
+    emit,
+    rawPayeeName: true,
+    // A row matched by amount and date waits for review; the bank's own id is no guess.
+    onMatch: ({ index, reason, before, changed }) => {
+      if (reason === 'imported-id' || !changed) return;
+      review.push({ id: before.id, kind: 'matched', reason, before, bank: rest[index] });
     },
-  );
+    // The pending rows that posted or went are settled below, not matched by the import.
+    unmatchable: new Set([...plan.replaced.map((r) => r.row.id), ...plan.dropped.map((r) => r.id)]),
+  });
   if (result.errors.length > 0) {
     out.errors.push({
       accountId: acct.id,
@@ -213,6 +213,13 @@ function applyDownload(
       internal: result.errors[0]!.message,
     });
     return;
+  }
+  for (const { row, reason, index } of plan.replaced) {
+    const before = budget.sqlite.first<StoredTx>(
+      `${budget.db.columns.rowsSql('transactions')} WHERE t.id = ?`,
+      [row.id],
+    );
+    review.push({ id: row.id, kind: 'replaced', reason, before, bank: txs[index] });
   }
   const settled = applyPending(budget, plan, txs, emit);
   for (const { row, reason } of plan.replaced) {
@@ -240,6 +247,9 @@ function applyDownload(
       bank_sync_status: 'ok',
     });
   }
+  // New bank rows, and the rows a guess changed, wait for the person's approval.
+  for (const id of result.added) review.push({ id, kind: 'new' });
+  markForReview(budget, acct.id, review);
   out.newTransactions.push(...result.added);
   out.matchedTransactions.push(...matched);
   out.accounts.push({ id: acct.id, added: result.added.length, matched: matched.length });
