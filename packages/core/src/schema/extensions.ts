@@ -1,5 +1,4 @@
 import type { SqlValue, SqliteDatabase } from '../platform/index.ts';
-import { VIEW_NAMES } from './views.ts';
 
 /**
  * Columns of a later Actual that Coffer uses for a feature of its own (DESIGN §1: new features
@@ -124,8 +123,10 @@ export function foldSideColumn(
     db.exec(`DROP TABLE ${side}`);
     return;
   }
-  // SQLite refuses to drop a column a view reads: Coffer's views go first (they read each
-  // other), and `ensureViews` makes them again, without the column, once the file is ready.
-  for (const view of [...VIEW_NAMES].reverse()) db.exec(`DROP VIEW IF EXISTS ${quote(view)}`);
+  // SQLite refuses to drop a column a view reads: the views go first (they read each other;
+  // the file's views are the ones Actual and Coffer both make), and `ensureViews` makes them
+  // again, without the column, once the file is ready.
+  const views = db.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'view'");
+  for (const view of views) db.exec(`DROP VIEW IF EXISTS ${quote(view.name)}`);
   db.exec(`ALTER TABLE ${side} DROP COLUMN ${column}`);
 }
