@@ -64,14 +64,14 @@ describe.runIf(BUILT)('scheduled bank sync', { timeout: 300_000 }, () => {
   /** Wide and phone, light and dark (the theme set on the page, as the theme setting does). */
   async function shots(name: string, focus?: Locator) {
     for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
       for (const size of ['wide', 'phone'] as const) {
         await page.setViewportSize(LOOK_SIZES[size]);
         await focus?.evaluate((el) => el.scrollIntoView({ block: 'end' }));
         await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size}-${theme}.png`) });
       }
     }
-    await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+    await page.evaluate(`document.documentElement.dataset.theme = 'light'`);
     await page.setViewportSize(LOOK_SIZES.wide);
   }
 

@@ -30,6 +30,10 @@
 //                                   names it then has
 //   edit { update, add, remove }    transactions changed through the api: update [{id, ...fields}],
 //                                   add {account, transactions}, remove [ids]
+//   bankSync { accountId }          Actual's own bank sync of one account (`runBankSync`),
+//                                   through the server's provider routes; reports its errors
+//   bankState                       every linked account's link and sync state, and its live
+//                                   transactions' bank fields, as Actual's file holds them
 // The current api runs on this machine's Node 20 (its engines field asks for Node 20 or later).
 import { readFileSync, writeFileSync } from 'node:fs';
 import api from 'actual-api-26';
@@ -229,6 +233,28 @@ const steps = {
     for (const { id, ...fields } of update) await api.updateTransaction(id, fields);
     if (add) await api.addTransactions(add.account, add.transactions);
     for (const id of remove) await api.deleteTransaction(id);
+  },
+
+  async bankSync(lib, { accountId }) {
+    try {
+      await api.runBankSync({ accountId });
+      out.bankSyncError = null;
+    } catch (err) {
+      out.bankSyncError = String(err?.message ?? err);
+    }
+  },
+
+  async bankState(lib) {
+    out.accounts = await lib.db.all(
+      `SELECT id, name, account_id, account_sync_source, last_sync, bank_sync_status, balance_current
+       FROM accounts WHERE tombstone = 0 AND account_id IS NOT NULL ORDER BY name`,
+    );
+    out.transactions = await lib.db.all(
+      `SELECT t.id, t.acct, t.amount, t.date, t.financial_id, t.cleared, t.pending,
+         t.raw_synced_data, t.imported_description, t.starting_balance_flag
+       FROM transactions t JOIN accounts a ON a.id = t.acct
+       WHERE t.tombstone = 0 AND a.account_id IS NOT NULL ORDER BY t.acct, t.date, t.financial_id`,
+    );
   },
 
   async import(lib, { zip }) {

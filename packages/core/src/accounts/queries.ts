@@ -24,6 +24,9 @@ export interface AccountRow {
   bankId: string | null;
   /** The provider of the link, as Actual names it (`goCardless`, `simpleFin`, `enableBanking`). */
   account_sync_source: string | null;
+  /** The last bank sync (ms since the epoch, as text) and how it went (`ok` or the error kind). */
+  last_sync?: string | null;
+  bank_sync_status?: string | null;
 }
 
 export function getAccounts(budget: Budget): AccountRow[] {

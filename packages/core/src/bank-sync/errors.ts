@@ -68,3 +68,28 @@ export function providerError(accountId: string, data: Record<string, unknown>):
     internal: typeof data.reason === 'string' ? data.reason : undefined,
   };
 }
+
+/**
+ * `accounts.bank_sync_status` after a failed sync, in Actual's words, so an Actual client
+ * sharing the budget shows the same state: reauth-required, attention-required,
+ * rate-limit-exceeded, timed-out, account-missing, else failed.
+ */
+export function bankSyncStatusOf(error: BankSyncError): string {
+  const { category, code } = error;
+  if (
+    (category === 'ITEM_ERROR' && code === 'ITEM_LOGIN_REQUIRED') ||
+    code === 'INVALID_ACCESS_TOKEN' ||
+    category === 'INVALID_ACCESS_TOKEN'
+  ) {
+    return 'reauth-required';
+  }
+  if (category === 'ACCOUNT_NEEDS_ATTENTION' || code === 'ACCOUNT_NEEDS_ATTENTION') {
+    return 'attention-required';
+  }
+  if (category === 'RATE_LIMIT_EXCEEDED' || code === 'RATE_LIMIT_EXCEEDED') {
+    return 'rate-limit-exceeded';
+  }
+  if (category === 'TIMED_OUT' || code === 'TIMED_OUT') return 'timed-out';
+  if (category === 'ACCOUNT_MISSING' || code === 'ACCOUNT_MISSING') return 'account-missing';
+  return 'failed';
+}

@@ -15,6 +15,7 @@ import {
 } from './proxy.ts';
 import { enableBankingHandlers } from './enablebanking.ts';
 import type { BankSyncParts } from './parts.ts';
+import { reviewHandlers } from './review-handlers.ts';
 import { simpleFinHandlers } from './simplefin.ts';
 import { NO_SERVER, type SyncOutcome, linkedAccounts, syncAccounts } from './sync.ts';
 
@@ -304,6 +305,8 @@ export function createBankSyncModule() {
           bank: null,
           balance_current: null,
           account_sync_source: null,
+          // As Actual leaves an unlinked account: no sync state either.
+          bank_sync_status: null,
         });
         announce(ctx);
         // Only a GoCardless requisition lives on the server; other providers keep no link there.
@@ -319,6 +322,8 @@ export function createBankSyncModule() {
         return 'ok';
       },
     }),
+
+    ...reviewHandlers(),
 
     'secret-set': handler({
       args: v.object({ name: v.string(), value: v.nullable(v.string()) }),

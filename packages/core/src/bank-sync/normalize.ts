@@ -28,7 +28,8 @@ function remittance(t: BankTransaction): string | null {
 /**
  * One provider transaction as an import row: the payee from the server's name, else the
  * counterparty (creditor for money out, debtor for money in) or the remittance info; the
- * provider id as imported id; booked rows cleared; notes from the remittance info.
+ * provider id as imported id; booked rows cleared, pending ones marked pending; notes from the
+ * remittance info.
  */
 export function toImportTransaction(t: BankTransaction): ImportTransaction | null {
   const date = t.date ?? t.bookingDate ?? t.valueDate;
@@ -46,6 +47,10 @@ export function toImportTransaction(t: BankTransaction): ImportTransaction | nul
     imported_id: t.transactionId ?? null,
     cleared: t.booked ?? true,
     notes: t.notes ?? info,
+    // Where Actual keeps them: a pending row is not cleared (and the 23.8.1 `pending` flag says
+    // why), and the bank's answer is kept whole for a client that shows it.
+    pending: t.booked === false,
+    raw_synced_data: JSON.stringify(t),
   };
 }
 

@@ -3,8 +3,10 @@ import type { Emit } from '../handlers-core/events.ts';
 import type { ImportTransaction } from '../import/normalize.ts';
 import { importTransactions } from '../import/reconcile.ts';
 import { startingBalancePayee } from '../payees/queries.ts';
-import { dayOf, fromDateInt, toDateInt } from '../transactions/model.ts';
-import { type BankSyncError, providerError } from './errors.ts';
+import { type StoredTx, dayOf, fromDateInt, toDateInt } from '../transactions/model.ts';
+import { type BankSyncError, bankSyncStatusOf, providerError } from './errors.ts';
+import { type PendingReason, applyPending, loadPending, planPending } from './pending.ts';
+import { type ReviewRecord, markForReview } from './review.ts';
 import { bankTransactions, currentBalance, onePerBankId } from './normalize.ts';
 import type { AccountSyncStatusEvent } from './events.ts';
 import { type BankProvider, type BankProxy, dataOf, providerOf } from './proxy.ts';
@@ -16,6 +18,13 @@ export interface SyncOutcome {
   updatedAccounts: string[];
   /** Each account that synced: the bank's transactions it added and those it matched. */
   accounts: { id: string; added: number; matched: number }[];
+  /**
+   * Pending rows that posted under another id, date or amount and were replaced in place:
+   * why, and the date and amount they had while pending (what 'why it matched' shows).
+   */
+  replacedPending: { id: string; reason: PendingReason; was: { date: string; amount: number } }[];
+  /** Pending rows the bank stopped listing without posting them: removed. */
+  droppedPending: string[];
 }
 
 export interface LinkedAccount {
@@ -26,6 +35,8 @@ export interface LinkedAccount {
   offbudget: number;
   /** `accounts.account_sync_source` (null: a GoCardless link made before the column). */
   syncSource: string | null;
+  /** `accounts.bank_sync_status`: how the last sync went, in Actual's words (null: never). */
+  syncStatus: string | null;
 }
 
 /** The proxy of each provider, made on first use (null when no server is configured). */
@@ -41,7 +52,8 @@ export function linkedAccounts(budget: Budget, id: string | null): LinkedAccount
   const cols = budget.db.columns;
   return budget.sqlite.all<LinkedAccount>(
     `SELECT t.id, t.account_id, b.bank_id AS requisitionId, t.offbudget,
-       ${cols.columnSql('accounts', 'account_sync_source')} AS syncSource
+       ${cols.columnSql('accounts', 'account_sync_source')} AS syncSource,
+       ${cols.columnSql('accounts', 'bank_sync_status')} AS syncStatus
      FROM accounts t${cols.joinSql('accounts')}
      JOIN banks b ON t.bank = b.id AND b.tombstone = 0
      WHERE t.tombstone = 0 AND t.closed = 0 AND t.account_id IS NOT NULL
@@ -178,7 +190,22 @@ function applyDownload(
   emit?: Emit,
 ): void {
   const txs = onePerBankId(bankTransactions(data));
-  const result = importTransactions(budget, acct.id, txs, { emit, rawPayeeName: true });
+  const { pending, known } = loadPending(budget, acct.id, w.start);
+  const plan = planPending(pending, txs, known);
+  const replacing = new Set(plan.replaced.map((r) => r.index));
+  const rest = txs.filter((_, i) => !replacing.has(i));
+  const review: ReviewRecord[] = [];
+  const result = importTransactions(budget, acct.id, rest, {
+    emit,
+    rawPayeeName: true,
+    // A row matched by amount and date waits for review; the bank's own id is no guess.
+    onMatch: ({ index, reason, before, changed }) => {
+      if (reason === 'imported-id' || !changed) return;
+      review.push({ id: before.id, kind: 'matched', reason, before, bank: rest[index] });
+    },
+    // The pending rows that posted or went are settled below, not matched by the import.
+    unmatchable: new Set([...plan.replaced.map((r) => r.row.id), ...plan.dropped.map((r) => r.id)]),
+  });
   if (result.errors.length > 0) {
     out.errors.push({
       accountId: acct.id,
@@ -187,6 +214,18 @@ function applyDownload(
     });
     return;
   }
+  for (const { row, reason, index } of plan.replaced) {
+    const before = budget.sqlite.first<StoredTx>(
+      `${budget.db.columns.rowsSql('transactions')} WHERE t.id = ?`,
+      [row.id],
+    );
+    review.push({ id: row.id, kind: 'replaced', reason, before, bank: txs[index] });
+  }
+  const settled = applyPending(budget, plan, txs, emit);
+  for (const { row, reason } of plan.replaced) {
+    out.replacedPending.push({ id: row.id, reason, was: { date: row.date, amount: row.amount } });
+  }
+  out.droppedPending.push(...settled.dropped);
   // Added after the import, not before, so no downloaded transaction can be matched to it.
   if (w.firstSync) {
     const oldest = txs.reduce((min, t) => (t.date && t.date < min ? t.date : min), w.today);
@@ -196,12 +235,25 @@ function applyDownload(
   }
   const balance = currentBalance(data);
   if (balance !== null) budget.db.update('accounts', { id: acct.id, balance_current: balance });
-  out.newTransactions.push(...result.added);
-  out.matchedTransactions.push(...result.updated);
-  out.accounts.push({ id: acct.id, added: result.added.length, matched: result.updated.length });
-  if (result.added.length > 0 || result.updated.length > 0 || w.firstSync) {
-    out.updatedAccounts.push(acct.id);
+  const matched = [...result.updated, ...settled.replaced];
+  const wrote =
+    result.added.length > 0 || matched.length > 0 || settled.dropped.length > 0 || w.firstSync;
+  // Where Actual keeps it. A sync that found nothing new writes nothing (no undo step, no
+  // reload), unless the account was in trouble before.
+  if (wrote || acct.syncStatus !== 'ok') {
+    budget.db.update('accounts', {
+      id: acct.id,
+      last_sync: String(budget.env.platform.clock.now()),
+      bank_sync_status: 'ok',
+    });
   }
+  // New bank rows, and the rows a guess changed, wait for the person's approval.
+  for (const id of result.added) review.push({ id, kind: 'new' });
+  markForReview(budget, acct.id, review);
+  out.newTransactions.push(...result.added);
+  out.matchedTransactions.push(...matched);
+  out.accounts.push({ id: acct.id, added: result.added.length, matched: matched.length });
+  if (wrote) out.updatedAccounts.push(acct.id);
 }
 
 /** Download, normalise and import one account's transactions; errors are returned. */
@@ -261,6 +313,8 @@ export const emptyOutcome = (): SyncOutcome => ({
   matchedTransactions: [],
   updatedAccounts: [],
   accounts: [],
+  replacedPending: [],
+  droppedPending: [],
 });
 
 /**
@@ -284,6 +338,11 @@ export async function syncAccounts(
     if (proxy) await syncAccount(budget, proxy, acct, out, emit, fetched.get(acct.id));
     else out.errors.push({ accountId: acct.id, message: NO_SERVER });
     const error = out.errors[before];
+    // Where Actual keeps it, so an Actual client sharing the budget shows the same problem.
+    const problem = error && bankSyncStatusOf(error);
+    if (problem && problem !== acct.syncStatus) {
+      budget.db.update('accounts', { id: acct.id, bank_sync_status: problem });
+    }
     const status: AccountSyncStatusEvent = error
       ? {
           id: acct.id,

@@ -96,14 +96,18 @@ function loadExisting(budget: Budget, accountId: string, items: readonly Normali
  * 2. same amount, dated 4 days before to 1 day after, same payee (first in register order);
  * 3. the same window and amount, any payee.
  * Returns the match of each imported transaction (or null) and why it matched, by index.
+ * Rows in `unmatchable` are left out.
  */
 export function matchExisting(
   budget: Budget,
   accountId: string,
   items: readonly Normalized[],
+  unmatchable?: ReadonlySet<string>,
 ): (Match | null)[] {
   if (items.length === 0) return [];
-  const rows = loadExisting(budget, accountId, items);
+  // Rows a bank sync settles itself (pending rows that posted or went) are no one's match.
+  const loaded = loadExisting(budget, accountId, items);
+  const rows = unmatchable?.size ? loaded.filter((r) => !unmatchable.has(r.id)) : loaded;
   const byImportedId = new Map<string, Existing>();
   const byAmount = new Map<number, Existing[]>();
   for (const row of rows) {

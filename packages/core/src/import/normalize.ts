@@ -17,6 +17,9 @@ export interface ImportTransaction {
   category?: string | null;
   payee?: string | null;
   subtransactions?: readonly ImportSubtransaction[] | null;
+  /** Bank sync only: the row is not posted yet, and the bank's answer for it (as JSON). */
+  pending?: boolean | null;
+  raw_synced_data?: string | null;
 }
 
 export interface ImportSubtransaction {
@@ -36,7 +39,7 @@ export interface NewPayee {
   name: string;
 }
 
-const KEPT = ['notes', 'imported_id', 'cleared'] as const;
+const KEPT = ['notes', 'imported_id', 'cleared', 'pending', 'raw_synced_data'] as const;
 
 /** Resolves names to payees and categories, creating payee ids only as they are needed. */
 class Resolver {

@@ -5,7 +5,13 @@ import { batchUpdateTransactions } from '../transactions/batch.ts';
 import { TransactionHooksSlot } from '../transactions/hooks.ts';
 import type { StoredTx, TransactionInput } from '../transactions/model.ts';
 import { makeSplit } from '../transactions/splits.ts';
-import { type Existing, type Match, existingFields, matchExisting } from './match.ts';
+import {
+  type Existing,
+  type Match,
+  type MatchReason,
+  existingFields,
+  matchExisting,
+} from './match.ts';
 import {
   type ImportTransaction,
   type NewPayee,
@@ -81,6 +87,11 @@ function updateFor(row: Existing, trans: TransactionInput): Update | null {
       changed = true;
     }
   }
+  // A bank row says whether it has posted; a file says nothing, and the flag stays.
+  if (trans.pending != null && (Number(row.row.pending ?? 0) === 1) !== trans.pending) {
+    update.pending = trans.pending;
+    changed = true;
+  }
   return changed ? update : null;
 }
 
@@ -102,7 +113,7 @@ export function prepareImport(
   budget: Budget,
   accountId: string,
   transactions: readonly ImportTransaction[],
-  options: { rawPayeeName?: boolean } = {},
+  options: { rawPayeeName?: boolean; unmatchable?: ReadonlySet<string> } = {},
 ): PreparedImport | { error: string } {
   const account = budget.sqlite.first('SELECT id FROM accounts WHERE id = ? AND tombstone = 0', [
     accountId,
@@ -115,12 +126,24 @@ export function prepareImport(
   const runRules = budget.get(TransactionHooksSlot).runRules;
   const items = normalized.items;
   if (runRules) for (const item of items) item.trans = runRules(item.trans) as typeof item.trans;
-  const matches = matchExisting(budget, accountId, items);
+  const matches = matchExisting(budget, accountId, items, options.unmatchable);
   const updates = items.map(({ trans }, i) => {
     const match = matches[i];
     return match ? updateFor(match.row, trans) : null;
   });
   return { items, matches, updates, newPayees: normalized.newPayees };
+}
+
+export interface ImportOptions {
+  emit?: Emit;
+  /** Keep payee names as given (bank sync: the server built them). */
+  rawPayeeName?: boolean;
+  /** Existing rows no imported row may match (a bank sync settles them itself). */
+  unmatchable?: ReadonlySet<string>;
+  /** Add every row, matching none (a bank row an unmatch splits off). */
+  addOnly?: boolean;
+  /** Told of each match: the imported row's index, why, and the row as it was before. */
+  onMatch?: (m: { index: number; reason: MatchReason; before: StoredTx; changed: boolean }) => void;
 }
 
 /**
@@ -134,11 +157,12 @@ export function importTransactions(
   budget: Budget,
   accountId: string,
   transactions: readonly ImportTransaction[],
-  options: { emit?: Emit; rawPayeeName?: boolean } = {},
+  options: ImportOptions = {},
 ): ImportResult {
   const prepared = prepareImport(budget, accountId, transactions, options);
   if ('error' in prepared) return failed(prepared.error);
-  const { items, matches, updates } = prepared;
+  const { items, updates } = prepared;
+  const matches = options.addOnly ? items.map(() => null) : prepared.matches;
 
   const newId = () => budget.env.platform.random.uuid();
   const added: TransactionInput[] = [];
@@ -151,6 +175,12 @@ export function importTransactions(
     if (match) {
       matched.push(match.row.id);
       const update = updates[i];
+      options.onMatch?.({
+        index: i,
+        reason: match.reason,
+        before: match.row.row,
+        changed: !!update,
+      });
       if (update) {
         updated.push(update);
         loadedRows.push(match.row.row);

@@ -49,7 +49,7 @@ describe('columns that appear catch up with the log', () => {
     logged(db, 3, 'transactions.reconciled', 't2', 'N:1');
     expect(prepareDatabase(db)).toMatchObject({
       ok: true,
-      extensions: { sideAdded: ['transactions.reconciled'] },
+      extensions: { sideAdded: ['transactions.reconciled', 'transactions.raw_synced_data'] },
       catchUp: { replayed: 2 },
     });
     expect(db.all('SELECT id, reconciled FROM coffer_ext_transactions ORDER BY id')).toEqual([
@@ -88,7 +88,12 @@ describe('columns that appear catch up with the log', () => {
       { id: 't2', reconciled: 0 },
       { id: 't3', reconciled: 1 },
     ]);
-    expect(tables(db)).not.toContain('coffer_ext_transactions');
+    // The side table keeps only what this file still lacks (a bank row's raw answer).
+    expect(tables(db)).toContain('coffer_ext_transactions');
+    expect(db.all("SELECT name FROM pragma_table_info('coffer_ext_transactions')")).toEqual([
+      { name: 'id' },
+      { name: 'raw_synced_data' },
+    ]);
     expect(db.all('SELECT id, reconciled FROM v_transactions ORDER BY id')).toEqual([
       { id: 't1', reconciled: 1 },
       { id: 't2', reconciled: 0 },

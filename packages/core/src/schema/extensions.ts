@@ -39,6 +39,17 @@ export const EXTENSION_COLUMNS: readonly ExtensionColumn[] = [
     definition: 'TEXT',
     migration: 1704572023730,
   },
+  // A bank sync's last run (ms since the epoch, as text) and outcome ('ok' or the error kind),
+  // and each bank row's answer as the bank sent it (Actual 25.3 and 26.x): an Actual client
+  // sharing the budget shows them on its bank sync page.
+  { table: 'accounts', column: 'last_sync', definition: 'text', migration: 1739139550000 },
+  { table: 'accounts', column: 'bank_sync_status', definition: 'text', migration: 1780606215000 },
+  {
+    table: 'transactions',
+    column: 'raw_synced_data',
+    definition: 'text',
+    migration: 1739139550000,
+  },
 ];
 
 /** The side table holding a table's extension columns in a file without them. */
@@ -108,6 +119,14 @@ export function foldSideColumn(
   const left = [...columnsOf(db, sideTableOf(ext.table))].filter(
     (c) => c !== 'id' && c !== ext.column,
   );
-  if (left.length === 0) db.exec(`DROP TABLE ${side}`);
-  else db.exec(`ALTER TABLE ${side} DROP COLUMN ${column}`);
+  if (left.length === 0) {
+    db.exec(`DROP TABLE ${side}`);
+    return;
+  }
+  // SQLite refuses to drop a column a view reads: the views go first (they read each other;
+  // the file's views are the ones Actual and Coffer both make), and `ensureViews` makes them
+  // again, without the column, once the file is ready.
+  const views = db.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'view'");
+  for (const view of views) db.exec(`DROP VIEW IF EXISTS ${quote(view.name)}`);
+  db.exec(`ALTER TABLE ${side} DROP COLUMN ${column}`);
 }

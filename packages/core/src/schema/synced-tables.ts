@@ -39,6 +39,8 @@ export const SYNCED_SCHEMA = {
     sort_order: 'float',
     // Not a 23.8.1 column: kept where extensions.ts says.
     account_sync_source: 'string',
+    last_sync: 'string',
+    bank_sync_status: 'string',
     ...tombstone,
   },
   banks: { bank_id: 'string', name: 'string', ...tombstone },
@@ -62,6 +64,8 @@ export const SYNCED_SCHEMA = {
     pending: 'boolean',
     // Not a 23.8.1 column: Coffer adds it to every file it opens (see extensions.ts).
     reconciled: 'boolean',
+    // Not 23.8.1 columns either: the bank's answer for a synced row (extensions.ts).
+    raw_synced_data: 'string',
     schedule: 'id',
     type: 'string',
     location: 'string',

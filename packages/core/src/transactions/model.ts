@@ -34,6 +34,12 @@ export interface Transaction {
 /** What callers may send: any subset of the fields (an insert needs account, date, amount). */
 export type TransactionInput = { [K in keyof Transaction]?: Transaction[K] | null } & {
   id?: string;
+  /**
+   * Bank sync's own cells, written but not read back as fields: a bank row not posted yet
+   * (the 23.8.1 `pending` column) and the bank's answer for it (Actual's `raw_synced_data`).
+   */
+  pending?: boolean | null;
+  raw_synced_data?: string | null;
 };
 
 /** Stored on a split parent whose children do not add up to its amount. */
@@ -73,6 +79,8 @@ const SAME_NAME: readonly TxColumn[] = [
   'reconciled',
   'schedule',
   'tombstone',
+  'pending',
+  'raw_synced_data',
 ];
 
 const BOOLEAN_COLUMNS = new Set<TxColumn>([
@@ -82,6 +90,7 @@ const BOOLEAN_COLUMNS = new Set<TxColumn>([
   'cleared',
   'reconciled',
   'tombstone',
+  'pending',
 ]);
 
 /** Every public field name a transaction input may carry, with its stored column. */

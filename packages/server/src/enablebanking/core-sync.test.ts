@@ -9,6 +9,7 @@ import { bankErrorMessage } from '@coffer/core';
 import { type BankClient, startBankClient } from '../test-helpers/bank-client.ts';
 import { fillEnableBanking } from '../test-helpers/bank-scenarios.ts';
 import {
+  type EbFailure,
   type FakeEnableBanking,
   startFakeEnableBanking,
 } from '../test-helpers/fake-enablebanking.ts';
@@ -142,12 +143,15 @@ describe('Enable Banking from the core, through the server, against the API', ()
     expect(eb.requests.some((r) => r.includes('/transactions'))).toBe(true);
   });
 
-  it.each([
+  it.each<[EbFailure, string, string]>([
     [401, 'ITEM_ERROR', 'ITEM_LOGIN_REQUIRED'],
+    [403, 'ITEM_ERROR', 'ITEM_LOGIN_REQUIRED'],
     [429, 'RATE_LIMIT_EXCEEDED', 'RATE_LIMIT_EXCEEDED'],
+    [500, 'SERVER_DOWN', 'SERVER_DOWN'],
     [503, 'SERVER_DOWN', 'SERVER_DOWN'],
+    ['malformed', 'SERVER_DOWN', 'SERVER_DOWN'],
   ])(
-    'an API answering %i is %s/%s with the spec text, and changes nothing',
+    'an API answering %s is %s/%s with the spec text, changes nothing and shows no secret',
     async (status, type, code) => {
       const session = await consent();
       await c.must('enablebanking-accounts-link', {
@@ -173,6 +177,12 @@ describe('Enable Banking from the core, through the server, against the API', ()
         }),
       ]);
       expect(rows(id)).toEqual(before);
+      // Nothing the client got (answer, pushed events) holds the key or a signed token.
+      const seen = JSON.stringify([res, c.pushed]);
+      for (const line of eb.privateKeyPem.split('\n').filter((l) => l.length > 40)) {
+        expect(seen).not.toContain(line);
+      }
+      expect(seen).not.toMatch(/eyJ[\w-]+\.eyJ/);
     },
   );
 });

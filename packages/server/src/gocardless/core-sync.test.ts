@@ -16,6 +16,8 @@ interface Outcome {
   matchedTransactions: string[];
   updatedAccounts: string[];
   accounts: { id: string; added: number; matched: number }[];
+  replacedPending: unknown[];
+  droppedPending: string[];
 }
 
 interface Row {
@@ -50,6 +52,8 @@ const nothing: Outcome = {
   matchedTransactions: [],
   updatedAccounts: [],
   accounts: [],
+  replacedPending: [],
+  droppedPending: [],
 };
 
 beforeEach(async () => {
@@ -203,6 +207,8 @@ describe('bank sync from the core, through the server, against the provider', ()
       updatedAccounts: [id],
       // Per account: the bank's one new transaction, and the typed-in one it matched.
       accounts: [{ id, added: 1, matched: 1 }],
+      replacedPending: [],
+      droppedPending: [],
     });
     // From 31 days before the latest transaction, but never before the first one.
     expect(c.requests('/accounts/acc-1/transactions/').at(-1)).toContain(

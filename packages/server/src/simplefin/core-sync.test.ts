@@ -8,7 +8,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bankErrorMessage } from '@coffer/core';
 import { type BankClient, startBankClient } from '../test-helpers/bank-client.ts';
 import { fillSimpleFin } from '../test-helpers/bank-scenarios.ts';
-import { type FakeSimpleFin, startFakeSimpleFin } from '../test-helpers/fake-simplefin.ts';
+import {
+  type FakeSimpleFin,
+  type SimpleFinFailure,
+  startFakeSimpleFin,
+} from '../test-helpers/fake-simplefin.ts';
 
 let c: BankClient;
 let bridge: FakeSimpleFin;
@@ -215,16 +219,19 @@ describe('SimpleFIN from the core, through the server, against the bridge', () =
     expect(rows(savings)).toHaveLength(2);
   });
 
-  it.each([
+  it.each<[SimpleFinFailure, string, string]>([
     [403, 'INVALID_ACCESS_TOKEN', 'INVALID_ACCESS_TOKEN'],
     [402, 'ITEM_ERROR', 'ITEM_LOGIN_REQUIRED'],
     [429, 'RATE_LIMIT_EXCEEDED', 'RATE_LIMIT_EXCEEDED'],
     [500, 'SERVER_DOWN', 'SERVER_DOWN'],
+    [503, 'SERVER_DOWN', 'SERVER_DOWN'],
+    ['malformed', 'SERVER_DOWN', 'SERVER_DOWN'],
   ])(
-    'a bridge answering %i is %s/%s with the spec text, and changes nothing',
+    'a bridge answering %s is %s/%s with the spec text, changes nothing and shows no secret',
     async (status, type, code) => {
       const { checking } = await linkBoth();
       const before = rows(checking);
+      const transactionsBefore = c.sql().all('SELECT * FROM transactions ORDER BY id');
       bridge.failNext(status);
       const res = await c.must<BatchAnswer[]>('simplefin-batch-sync', { ids: [checking] });
       expect(res[0]!.res.errors).toEqual([
@@ -236,6 +243,12 @@ describe('SimpleFIN from the core, through the server, against the bridge', () =
         }),
       ]);
       expect(rows(checking)).toEqual(before);
+      expect(c.sql().all('SELECT * FROM transactions ORDER BY id')).toEqual(transactionsBefore);
+      // Nothing the client got (answer, pushed events) holds the bridge's credentials.
+      const seen = JSON.stringify([res, c.pushed]);
+      for (const secret of [bridge.accessUrl, bridge.password, bridge.username]) {
+        expect(seen).not.toContain(secret);
+      }
       const status_ = c.events('account-sync-status').at(-1);
       expect(status_).toMatchObject({
         id: checking,

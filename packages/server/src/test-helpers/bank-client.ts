@@ -15,7 +15,8 @@ import { type TestServer, startTestServer } from './harness.ts';
 
 /** The client's "today" (it picks the download window from it): 2024-03-20, noon UTC. */
 export const CLIENT_START = Date.UTC(2024, 2, 20, 12);
-const PASSWORD = 'correct horse';
+/** The Coffer server's password (Actual's api signs in with it too). */
+export const PASSWORD = 'correct horse';
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export interface Pushed {
@@ -30,13 +31,15 @@ export interface Pushed {
  * CLIENT_START and ticks 1 ms per read. Its timers record every delay asked for; delays listed
  * in `timers.skip` run at once (the link poll's 3 s between requests), the rest in real time.
  */
-export async function startBankClient(config: ConfigInput = {}) {
+export async function startBankClient(config: ConfigInput = {}, options: { start?: number } = {}) {
   const fake: FakeProvider = await startFakeGoCardless();
   // `config`: more server settings, e.g. another fake provider's base URL.
   const server: TestServer = await startTestServer({ gocardlessBaseUrl: fake.url, ...config });
   const documentDir = mkdtempSync(join(tmpdir(), 'coffer-bank-client-'));
   const timers = { skip: new Set<number>(), waits: [] as number[] };
-  let now = CLIENT_START;
+  // `start`: another "today", e.g. the real one for a test that shares the budget with an
+  // Actual client (its server refuses messages stamped far from its own clock).
+  let now = options.start ?? CLIENT_START;
   const platform: Platform = {
     ...createNodePlatform({ documentDir, log: quiet }),
     clock: { now: () => (now += 1) },
