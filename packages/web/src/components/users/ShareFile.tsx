@@ -22,9 +22,6 @@ export function ShareFileModal({ options, active, close }: ModalProps<'share-fil
   const file = useAppState((s) => s.files?.find((f) => f.cloudFileId === fileId)) ?? options.file;
   const me = whoAmI(useAppState((s) => s.user));
   const [users, setUsers] = useState<AvailableUser[] | null>(null);
-  const [pick, setPick] = useState('');
-  const [newOwner, setNewOwner] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -51,7 +48,6 @@ export function ShareFileModal({ options, active, close }: ModalProps<'share-fil
   const owner = file.usersWithAccess?.find((u) => u.owner);
   const shared = users?.filter((u) => u.haveAccess) ?? [];
   const others = users?.filter((u) => !u.haveAccess) ?? [];
-  const chosenOwner = users?.find((u) => u.userId === newOwner);
   const mayTransfer = me.admin || (me.id !== null && file.owner === me.id);
 
   return (
@@ -94,95 +90,135 @@ export function ShareFileModal({ options, active, close }: ModalProps<'share-fil
             </ul>
           )}
         </section>
-        <section className="share-section" aria-label="Give access">
-          <h3>Give access</h3>
-          {others.length === 0 ? (
-            <p className="subdued">No other users to share this file with.</p>
-          ) : (
-            <div className="share-pick">
-              <Select
-                label="User to give access"
-                value={pick}
-                onChange={(e) => setPick(e.target.value)}
-              >
-                <option value="">Choose a user</option>
-                {others.map((u) => (
-                  <option key={u.userId} value={u.userId}>
-                    {personName(u)}
-                  </option>
-                ))}
-              </Select>
-              <Button
-                variant="primary"
-                disabled={busy || !pick}
-                onClick={async () => {
-                  if (
-                    await change(() => store.backend.send('access-add', { fileId, userId: pick }))
-                  ) {
-                    setPick('');
-                  }
-                }}
-              >
-                Give access
-              </Button>
-            </div>
-          )}
-        </section>
+        <GiveAccess
+          others={others}
+          busy={busy}
+          give={(userId) => change(() => store.backend.send('access-add', { fileId, userId }))}
+        />
         {mayTransfer && (users?.length ?? 0) > 0 && (
-          <section className="share-section" aria-label="Transfer ownership">
-            <h3>Transfer ownership</h3>
-            <div className="share-pick">
-              <Select
-                label="New owner"
-                value={newOwner}
-                onChange={(e) => {
-                  setNewOwner(e.target.value);
-                  setConfirming(false);
-                }}
-              >
-                <option value="">Choose a user</option>
-                {users?.map((u) => (
-                  <option key={u.userId} value={u.userId}>
-                    {personName(u)}
-                  </option>
-                ))}
-              </Select>
-              <Button disabled={busy || !newOwner} onClick={() => setConfirming(true)}>
-                Transfer ownership
-              </Button>
-            </div>
-            {confirming && chosenOwner && (
-              <div className="stack" role="group" aria-label="Confirm the transfer">
-                <p>
-                  Make {personName(chosenOwner)} the owner of {file.name}? They decide who can use
-                  it from now on.
-                </p>
-                <DialogFooter>
-                  <Button onClick={() => setConfirming(false)}>Cancel</Button>
-                  <Button
-                    variant="danger"
-                    disabled={busy}
-                    onClick={async () => {
-                      const done = await change(() =>
-                        store.backend.send('transfer-ownership', { fileId, newUserId: newOwner }),
-                      );
-                      if (done) {
-                        setConfirming(false);
-                        setNewOwner('');
-                      }
-                    }}
-                  >
-                    Make owner
-                  </Button>
-                </DialogFooter>
-              </div>
-            )}
-          </section>
+          <TransferOwnership
+            users={users ?? []}
+            fileName={file.name}
+            busy={busy}
+            transfer={(newUserId) =>
+              change(() => store.backend.send('transfer-ownership', { fileId, newUserId }))
+            }
+          />
         )}
         <DialogFooter>
           <Button onClick={close}>Done</Button>
         </DialogFooter>
       </div>
     </Modal>
+  );
+}
+
+/** Give a user who has no access yet the right to open and edit the file. */
+function GiveAccess({
+  others,
+  busy,
+  give,
+}: {
+  others: AvailableUser[];
+  busy: boolean;
+  give: (userId: string) => Promise<boolean>;
+}) {
+  const [pick, setPick] = useState('');
+  return (
+    <section className="share-section" aria-label="Give access">
+      <h3>Give access</h3>
+      {others.length === 0 ? (
+        <p className="subdued">No other users to share this file with.</p>
+      ) : (
+        <div className="share-pick">
+          <Select
+            label="User to give access"
+            value={pick}
+            onChange={(e) => setPick(e.target.value)}
+          >
+            <option value="">Choose a user</option>
+            {others.map((u) => (
+              <option key={u.userId} value={u.userId}>
+                {personName(u)}
+              </option>
+            ))}
+          </Select>
+          <Button
+            variant="primary"
+            disabled={busy || !pick}
+            onClick={async () => {
+              if (await give(pick)) setPick('');
+            }}
+          >
+            Give access
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Hand the file to another user, after a confirmation that says what it means. */
+function TransferOwnership({
+  users,
+  fileName,
+  busy,
+  transfer,
+}: {
+  users: AvailableUser[];
+  fileName: string;
+  busy: boolean;
+  transfer: (userId: string) => Promise<boolean>;
+}) {
+  const [newOwner, setNewOwner] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const chosenOwner = users.find((u) => u.userId === newOwner);
+  return (
+    <section className="share-section" aria-label="Transfer ownership">
+      <h3>Transfer ownership</h3>
+      <div className="share-pick">
+        <Select
+          label="New owner"
+          value={newOwner}
+          onChange={(e) => {
+            setNewOwner(e.target.value);
+            setConfirming(false);
+          }}
+        >
+          <option value="">Choose a user</option>
+          {users.map((u) => (
+            <option key={u.userId} value={u.userId}>
+              {personName(u)}
+            </option>
+          ))}
+        </Select>
+        <Button disabled={busy || !newOwner} onClick={() => setConfirming(true)}>
+          Transfer ownership
+        </Button>
+      </div>
+      {confirming && chosenOwner && (
+        <div className="stack" role="group" aria-label="Confirm the transfer">
+          <p>
+            Make {personName(chosenOwner)} the owner of {fileName}? They decide who can use it from
+            now on.
+          </p>
+          <DialogFooter>
+            <Button onClick={() => setConfirming(false)}>Cancel</Button>
+            <Button
+              variant="danger"
+              disabled={busy}
+              onClick={async () => {
+                if (await transfer(newOwner)) {
+                  setConfirming(false);
+                  setNewOwner('');
+                }
+              }}
+            >
+              Make owner
+            </Button>
+          </DialogFooter>
+        </div>
+      )}
+    </section>
   );
 }
