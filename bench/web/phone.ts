@@ -134,7 +134,11 @@ async function measureApp(app: App, browser: Browser, out: Result): Promise<void
     // The hook for the touch editor: an 'Add transaction' button on the account's page.
     await page.getByRole('link', { name: 'Accounts' }).first().tap();
     await page.getByText('Checking', { exact: true }).first().tap();
-    const add = page.getByRole('button', { name: /^Add transaction$|^Add$/ }).first();
+    // Coffer's is a link (to /transactions/new), Actual's a button.
+    const add = page
+      .getByRole('button', { name: /^Add transaction$|^Add$/ })
+      .or(page.getByRole('link', { name: 'Add transaction', exact: true }))
+      .first();
     if (
       !(await add.waitFor({ timeout: 15_000 }).then(
         () => true,
