@@ -11,7 +11,7 @@ import {
   SCREENSHOT_DIR,
   SIZES,
 } from './helpers/browser.ts';
-import { openApiDevice } from './helpers/api-device.ts';
+import { type ApiDevice, openApiDevice } from './helpers/api-device.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { BUILT, PASSWORD, WAIT } from './helpers/session.ts';
 import { bootstrapServer } from './helpers/steps.ts';
@@ -169,7 +169,19 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
   });
+  /** Another device (Coffer's Node API, opened once) records a transaction in Checking, synced. */
+  let device: ApiDevice | undefined;
+  async function fromOtherDevice(amount: number, notes: string) {
+    device ??= await openApiDevice(server.url, PASSWORD, 'My Finances');
+    await device.api.sync();
+    const checking = (await device.api.getAccounts()).find((a) => a.name === 'Checking')!;
+    const today = new Date().toISOString().slice(0, 10);
+    await device.api.addTransactions(checking.id, [{ date: today, amount, notes }]);
+    await device.api.sync();
+  }
+
   afterAll(async () => {
+    await device?.close();
     await desktop?.context().close();
     await context?.close();
     await browser?.close();
@@ -369,17 +381,7 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
 
   it('pulls to sync with a finger and shows another device’s edit', async () => {
     // Another device (Coffer's Node API) records a transaction and syncs it to the server.
-    const device = await openApiDevice(server.url, PASSWORD, 'My Finances');
-    try {
-      const checking = (await device.api.getAccounts()).find((a) => a.name === 'Checking')!;
-      const today = new Date().toISOString().slice(0, 10);
-      await device.api.addTransactions(checking.id, [
-        { date: today, amount: -700, notes: 'from the other device' },
-      ]);
-      await device.api.sync();
-    } finally {
-      await device.close();
-    }
+    await fromOtherDevice(-700, 'from the other device');
     await row(/^Checking/).tap();
     await row(/^Starting Balance/).waitFor(WAIT);
     const syncs: string[] = [];
@@ -394,6 +396,29 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     await row(/from the other device/).waitFor(WAIT);
     expect(syncs.length).toBeGreaterThan(0);
     await page.getByTestId('account-balance').getByText('878.00').waitFor(WAIT);
+  });
+
+  it('keeps what is typed in the editor while a sync arrives', async () => {
+    await tap(page.getByRole('link', { name: 'Add transaction' }));
+    const amount = page.getByRole('textbox', { name: 'Amount' });
+    await amount.fill('9.99');
+    await tap(field('Notes'));
+    await sheet('Notes').getByRole('textbox', { name: 'Notes' }).fill('typed before the sync');
+    await page.keyboard.press('Enter');
+    await sheet('Notes').waitFor({ state: 'hidden', ...WAIT });
+    const typed = await amount.inputValue();
+    // The other device's change arrives: the phone syncs when the network comes back.
+    await fromOtherDevice(-100, 'arrived while typing');
+    const synced = page.waitForResponse((r) => new URL(r.url()).pathname === '/sync/sync', WAIT);
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await synced;
+    expect(await amount.inputValue()).toBe(typed);
+    expect(await field('Notes').textContent()).toContain('typed before the sync');
+    await tap(button('Save'));
+    await row(/typed before the sync/).waitFor(WAIT);
+    await row(/arrived while typing/).waitFor(WAIT);
+    await page.getByTestId('account-balance').getByText('867.01').waitFor(WAIT);
     await page.getByRole('button', { name: 'Back' }).tap();
   });
 
