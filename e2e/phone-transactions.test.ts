@@ -12,6 +12,7 @@ import {
   SIZES,
 } from './helpers/browser.ts';
 import { type ApiDevice, openApiDevice } from './helpers/api-device.ts';
+import { MONTH, readBudgeted } from './helpers/budget.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { BUILT, PASSWORD, WAIT } from './helpers/session.ts';
 import { bootstrapServer } from './helpers/steps.ts';
@@ -377,6 +378,37 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     expect(await register.getByText('Bakery').count()).toBe(0);
     await sidebar.getByRole('link', { name: /^Savings/ }).click();
     await sidebar.getByText('40.00').first().waitFor(WAIT);
+  });
+
+  it('budgets a month and covers an overspend by touch, seen on the desktop after sync', async () => {
+    const tabs = page.getByRole('navigation', { name: 'Main' });
+    await tabs.getByRole('link', { name: 'Budget' }).tap();
+    // Eating Out (60.00 spent in the split) gets 100.00 with the decimal keypad.
+    await tap(page.getByRole('button', { name: /^Eating Out/ }));
+    const eating = page.getByRole('dialog', { name: 'Eating Out' });
+    await eating.getByLabel(/^Budgeted for Eating Out, /).fill('100');
+    await tap(eating.getByRole('button', { name: 'Done' }));
+    await eating.waitFor({ state: 'hidden', ...WAIT });
+    // Groceries is 15.00 overspent: Eating Out covers it, from Groceries' sheet.
+    await tap(page.getByRole('button', { name: /^Groceries/ }));
+    const groceries = page.getByRole('dialog', { name: 'Groceries' });
+    await tap(groceries.getByRole('button', { name: 'Cover overspending…' }));
+    const cover = page.getByRole('dialog', { name: 'Cover overspending' });
+    await cover.getByRole('combobox', { name: 'From' }).fill('Eating');
+    await tap(option('Eating Out'));
+    await tap(cover.getByRole('button', { name: 'Cover' }));
+    await cover.waitFor({ state: 'detached', ...WAIT });
+    await page.locator('.pb-category', { hasText: 'Groceries' }).getByText('15.00').waitFor(WAIT);
+
+    await tabs.getByRole('link', { name: 'Accounts' }).tap();
+    await page.getByRole('button', { name: 'Sync', exact: true }).tap();
+    await desktop!.getByRole('button', { name: 'Sync', exact: true }).click();
+    await desktop!
+      .getByRole('navigation', { name: 'Sidebar' })
+      .getByRole('link', { name: 'Budget' })
+      .click();
+    await expect.poll(() => readBudgeted(desktop!, 'Groceries', MONTH), WAIT).toBe(1500);
+    expect(await readBudgeted(desktop!, 'Eating Out', MONTH)).toBe(8500);
   });
 
   it('pulls to sync with a finger and shows another device’s edit', async () => {

@@ -51,7 +51,17 @@ declare module '../../../store/modals.ts' {
  * the selected transactions by the caller, or to the phone editor's transaction as a sheet.
  * Enter in the input or Apply submits.
  */
-export function EditFieldModal({ options, close, active }: ModalProps<'edit-field'>) {
+export function EditFieldModal(props: ModalProps<'edit-field'>) {
+  // The host keys a modal by its place in the stack: a field's sheet that opens the next one's
+  // (payee, then category) takes the same place, so each new options object starts afresh.
+  const seen = useRef<{ options: EditFieldOptions; n: number } | null>(null);
+  if (seen.current?.options !== props.options) {
+    seen.current = { options: props.options, n: (seen.current?.n ?? 0) + 1 };
+  }
+  return <EditFieldForm key={seen.current.n} {...props} />;
+}
+
+function EditFieldForm({ options, close, active }: ModalProps<'edit-field'>) {
   const { name, onSubmit, count, sheet } = options;
   const start = sheet ? sheet.value : name === 'cleared' ? true : null;
   const [value, setValue] = useState<unknown>(start);
