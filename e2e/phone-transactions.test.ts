@@ -270,7 +270,6 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     await pickPayee('Corner', 'Corner Shop');
     // The category's sheet follows the payee's: 'Split Transaction' there splits it.
     await sheet('Category').waitFor(WAIT);
-    await phoneShots('editor-sheet');
     await tap(option('Split Transaction'));
     const cat1 = page.getByRole('combobox', { name: 'Category of line 1' });
     await cat1.tap();
@@ -300,6 +299,7 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     await phoneShots('editor-edit');
     await tap(field('Notes'));
     await sheet('Notes').getByRole('textbox', { name: 'Notes' }).fill('milk');
+    await phoneShots('editor-sheet');
     await tap(sheet('Notes').getByRole('button', { name: 'Done' }));
     await tap(button('Save'));
     await row(/Groceries · milk/).waitFor(WAIT);
@@ -405,7 +405,7 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     await desktop!.getByRole('button', { name: 'Sync', exact: true }).click();
     await desktop!
       .getByRole('navigation', { name: 'Sidebar' })
-      .getByRole('link', { name: 'Budget' })
+      .getByRole('link', { name: 'Budget', exact: true })
       .click();
     await expect.poll(() => readBudgeted(desktop!, 'Groceries', MONTH), WAIT).toBe(1500);
     expect(await readBudgeted(desktop!, 'Eating Out', MONTH)).toBe(8500);

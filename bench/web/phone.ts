@@ -100,6 +100,9 @@ interface Result {
 async function measureApp(app: App, browser: Browser, out: Result): Promise<void> {
   const link = await startLink(app.server.url);
   const context = await browser.newContext(PHONE);
+  // No step waits for ever (Playwright's own default is none): one an app cannot do ends its
+  // row with a note naming the step, and the other app is still measured.
+  context.setDefaultTimeout(180_000);
   try {
     const page = await context.newPage();
     link.shape(true);
