@@ -11,9 +11,32 @@ import {
   SCREENSHOT_DIR,
   SIZES,
 } from './helpers/browser.ts';
+import { type ApiDevice, openApiDevice } from './helpers/api-device.ts';
+import { MONTH, readBudgeted } from './helpers/budget.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { BUILT, PASSWORD, WAIT } from './helpers/session.ts';
 import { bootstrapServer } from './helpers/steps.ts';
+
+/**
+ * A finger's pull down the page through the debugging protocol's touch events (not a mouse, not
+ * a scripted event): from near the top of the page `distance` px down, `during` run before the
+ * finger lifts.
+ */
+async function pullDown(page: Page, distance: number, during: () => Promise<void>) {
+  const cdp = await page.context().newCDPSession(page);
+  const box = (await page.getByRole('main').boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + 120;
+  const touch = (
+    type: 'touchStart' | 'touchMove' | 'touchEnd',
+    points: Array<{ x: number; y: number }>,
+  ) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+  await touch('touchStart', [{ x, y }]);
+  for (let i = 1; i <= 10; i += 1) await touch('touchMove', [{ x, y: y + (distance * i) / 10 }]);
+  await during();
+  await touch('touchEnd', []);
+  await cdp.detach();
+}
 
 /** The phone sizes each phone screen is looked at, in both themes. */
 const PHONES = {
@@ -68,6 +91,18 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     main().getByRole('button', { name, exact: typeof name === 'string' });
   const option = (name: string) => page.getByRole('option', { name, exact: true });
   const row = (text: string | RegExp) => main().getByRole('link', { name: text });
+  /** A field of the editor: a row that opens its edit-field sheet. */
+  const field = (label: string) => main().getByRole('button', { name: new RegExp(`^${label}`) });
+  /** The open edit-field sheet of `label`. */
+  const sheet = (label: string) => page.getByRole('dialog', { name: label, exact: true });
+  const focusedLabel = () => page.evaluate(`document.activeElement?.getAttribute('aria-label')`);
+  /** Opens the payee's sheet, types `text` and taps `pick` in its list. */
+  async function pickPayee(text: string, pick: string) {
+    await tap(field('Payee'));
+    const picker = sheet('Payee').getByRole('combobox', { name: 'Payee', exact: true });
+    await picker.fill(text);
+    await tap(option(pick));
+  }
   /** The Undo of the notification that says `text` (earlier ones may still show). */
   const undo = (text: string) =>
     page.getByRole('status').filter({ hasText: text }).getByRole('button', { name: 'Undo' });
@@ -135,7 +170,19 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
   });
+  /** Another device (Coffer's Node API, opened once) records a transaction in Checking, synced. */
+  let device: ApiDevice | undefined;
+  async function fromOtherDevice(amount: number, notes: string) {
+    device ??= await openApiDevice(server.url, PASSWORD, 'My Finances');
+    await device.api.sync();
+    const checking = (await device.api.getAccounts()).find((a) => a.name === 'Checking')!;
+    const today = new Date().toISOString().slice(0, 10);
+    await device.api.addTransactions(checking.id, [{ date: today, amount, notes }]);
+    await device.api.sync();
+  }
+
   afterAll(async () => {
+    await device?.close();
     await desktop?.context().close();
     await context?.close();
     await browser?.close();
@@ -164,12 +211,18 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     await page.getByRole('textbox', { name: 'Amount' }).waitFor(WAIT);
     await page.keyboard.type('12.50');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('ph-payee');
+    // The payee's edit-field sheet opens with its picker ready for typing; then the category's.
+    await sheet('Payee').waitFor(WAIT);
+    await expect.poll(focusedLabel).toBe('Payee');
     await page.keyboard.type('Corner Shop');
     await tap(option('Create Payee “Corner Shop”'));
-    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('ph-category');
+    await sheet('Category').waitFor(WAIT);
+    await expect.poll(focusedLabel).toBe('Category');
     await page.keyboard.type('Groc');
     await tap(option('Groceries'));
+    await sheet('Category').waitFor({ state: 'hidden', ...WAIT });
+    expect(await field('Payee').textContent()).toContain('Corner Shop');
+    expect(await field('Category').textContent()).toContain('Groceries');
     await tap(button('Save'));
     await page.getByText('Transaction added.').waitFor(WAIT);
     expect(taps).toBeLessThanOrEqual(4);
@@ -214,11 +267,10 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
   it('records a split with a transfer line', async () => {
     await tap(page.getByRole('link', { name: 'Add transaction' }));
     await page.getByRole('textbox', { name: 'Amount' }).fill('100');
-    const payee = page.getByRole('combobox', { name: 'Payee', exact: true });
-    await payee.tap();
-    await payee.fill('Corner');
-    await tap(option('Corner Shop'));
-    await tap(button('Split transaction'));
+    await pickPayee('Corner', 'Corner Shop');
+    // The category's sheet follows the payee's: 'Split Transaction' there splits it.
+    await sheet('Category').waitFor(WAIT);
+    await tap(option('Split Transaction'));
     const cat1 = page.getByRole('combobox', { name: 'Category of line 1' });
     await cat1.tap();
     await cat1.fill('Eating');
@@ -243,10 +295,12 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
 
   it('edits and deletes, each undone', async () => {
     await row(/^Corner Shop\s*Groceries/).tap();
-    const notes = page.getByRole('textbox', { name: 'Notes' });
-    await notes.waitFor(WAIT);
+    await field('Notes').waitFor(WAIT);
     await phoneShots('editor-edit');
-    await notes.fill('milk');
+    await tap(field('Notes'));
+    await sheet('Notes').getByRole('textbox', { name: 'Notes' }).fill('milk');
+    await phoneShots('editor-sheet');
+    await tap(sheet('Notes').getByRole('button', { name: 'Done' }));
     await tap(button('Save'));
     await row(/Groceries · milk/).waitFor(WAIT);
     await undo('Transaction saved.').tap();
@@ -254,16 +308,21 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
 
     await row(/^Corner Shop\s*Groceries/).tap();
     await page.getByRole('textbox', { name: 'Amount' }).fill('15');
-    await page.getByRole('textbox', { name: 'Notes' }).fill('milk and bread');
+    await tap(field('Notes'));
+    // The sheet starts from the notes as they are.
+    const notes = sheet('Notes').getByRole('textbox', { name: 'Notes' });
+    expect(await notes.inputValue()).toBe('');
+    await notes.fill('milk and bread');
+    await page.keyboard.press('Enter');
+    await sheet('Notes').waitFor({ state: 'hidden', ...WAIT });
     await tap(button('Save'));
     await row(/Groceries · milk and bread/).waitFor(WAIT);
 
     await tap(page.getByRole('link', { name: 'Add transaction' }));
     await page.getByRole('textbox', { name: 'Amount' }).fill('3');
-    const payee = page.getByRole('combobox', { name: 'Payee', exact: true });
-    await payee.tap();
-    await payee.fill('Bakery');
-    await tap(option('Create Payee “Bakery”'));
+    await pickPayee('Bakery', 'Create Payee “Bakery”');
+    // No category this time: the category's sheet is cancelled.
+    await tap(sheet('Category').getByRole('button', { name: 'Cancel' }));
     await tap(button('Save'));
     await row(/^Bakery/).tap();
     await tap(button('Delete transaction'));
@@ -321,6 +380,80 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     await sidebar.getByText('40.00').first().waitFor(WAIT);
   });
 
+  it('budgets a month and covers an overspend by touch, seen on the desktop after sync', async () => {
+    const tabs = page.getByRole('navigation', { name: 'Main' });
+    await tabs.getByRole('link', { name: 'Budget' }).tap();
+    // Eating Out (60.00 spent in the split) gets 100.00 with the decimal keypad.
+    await tap(page.getByRole('button', { name: /^Eating Out/ }));
+    const eating = page.getByRole('dialog', { name: 'Eating Out' });
+    await eating.getByLabel(/^Budgeted for Eating Out, /).fill('100');
+    await tap(eating.getByRole('button', { name: 'Done' }));
+    await eating.waitFor({ state: 'hidden', ...WAIT });
+    // Groceries is 15.00 overspent: Eating Out covers it, from Groceries' sheet.
+    await tap(page.getByRole('button', { name: /^Groceries/ }));
+    const groceries = page.getByRole('dialog', { name: 'Groceries' });
+    await tap(groceries.getByRole('button', { name: 'Cover overspending…' }));
+    const cover = page.getByRole('dialog', { name: 'Cover overspending' });
+    await cover.getByRole('combobox', { name: 'From' }).fill('Eating');
+    await tap(option('Eating Out'));
+    await tap(cover.getByRole('button', { name: 'Cover' }));
+    await cover.waitFor({ state: 'detached', ...WAIT });
+    await page.locator('.pb-category', { hasText: 'Groceries' }).getByText('15.00').waitFor(WAIT);
+
+    await tabs.getByRole('link', { name: 'Accounts' }).tap();
+    await page.getByRole('button', { name: 'Sync', exact: true }).tap();
+    await desktop!.getByRole('button', { name: 'Sync', exact: true }).click();
+    await desktop!
+      .getByRole('navigation', { name: 'Sidebar' })
+      .getByRole('link', { name: 'Budget', exact: true })
+      .click();
+    await expect.poll(() => readBudgeted(desktop!, 'Groceries', MONTH), WAIT).toBe(1500);
+    expect(await readBudgeted(desktop!, 'Eating Out', MONTH)).toBe(8500);
+  });
+
+  it('pulls to sync with a finger and shows another device’s edit', async () => {
+    // Another device (Coffer's Node API) records a transaction and syncs it to the server.
+    await fromOtherDevice(-700, 'from the other device');
+    await row(/^Checking/).tap();
+    await row(/^Starting Balance/).waitFor(WAIT);
+    const syncs: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/sync/sync') syncs.push(r.method());
+    });
+    await pullDown(page, 160, async () => {
+      // Mid-pull, the strip says what letting go will do.
+      await page.getByRole('status').filter({ hasText: 'Release to sync' }).waitFor(WAIT);
+      await phoneShots('pull-to-sync');
+    });
+    await row(/from the other device/).waitFor(WAIT);
+    expect(syncs.length).toBeGreaterThan(0);
+    await page.getByTestId('account-balance').getByText('878.00').waitFor(WAIT);
+  });
+
+  it('keeps what is typed in the editor while a sync arrives', async () => {
+    await tap(page.getByRole('link', { name: 'Add transaction' }));
+    const amount = page.getByRole('textbox', { name: 'Amount' });
+    await amount.fill('9.99');
+    await tap(field('Notes'));
+    await sheet('Notes').getByRole('textbox', { name: 'Notes' }).fill('typed before the sync');
+    await page.keyboard.press('Enter');
+    await sheet('Notes').waitFor({ state: 'hidden', ...WAIT });
+    const typed = await amount.inputValue();
+    // The other device's change arrives: the phone syncs when the network comes back.
+    await fromOtherDevice(-100, 'arrived while typing');
+    const synced = page.waitForResponse((r) => new URL(r.url()).pathname === '/sync/sync', WAIT);
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await synced;
+    expect(await amount.inputValue()).toBe(typed);
+    expect(await field('Notes').textContent()).toContain('typed before the sync');
+    await tap(button('Save'));
+    await row(/typed before the sync/).waitFor(WAIT);
+    await row(/arrived while typing/).waitFor(WAIT);
+    await page.getByTestId('account-balance').getByText('867.01').waitFor(WAIT);
+    await page.getByRole('button', { name: 'Back' }).tap();
+  });
+
   it('starts offline from the service worker, keeps a transaction added then, and syncs it on return', async () => {
     const port = Number(new URL(server.url).port);
     await server.stop();
@@ -330,10 +463,8 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     await page.getByRole('button', { name: 'Offline' }).waitFor(WAIT);
     await tap(page.getByRole('link', { name: 'Add transaction' }));
     await page.getByRole('textbox', { name: 'Amount' }).fill('4.20');
-    const payee = page.getByRole('combobox', { name: 'Payee', exact: true });
-    await payee.tap();
-    await payee.fill('Offline Cafe');
-    await tap(option('Create Payee “Offline Cafe”'));
+    await pickPayee('Offline Cafe', 'Create Payee “Offline Cafe”');
+    await tap(sheet('Category').getByRole('button', { name: 'Cancel' }));
     await tap(button('Save'));
     await row(/^Offline Cafe/).waitFor(WAIT);
 

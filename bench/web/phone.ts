@@ -88,6 +88,16 @@ const BUDGET_SHOWN: Record<string, (p: Page) => Locator> = {
   actual: (p) => p.getByText(CATEGORY, { exact: true }).first(),
 };
 
+/**
+ * The editor's amount once it can be typed in. Actual's shows the amount as text on a button
+ * (`amount-input-text`) over an input that stays hidden until the text is tapped: waiting for a
+ * visible element labelled 'amount' waited on that hidden input until the step timed out.
+ */
+const AMOUNT: Record<string, (p: Page) => Locator> = {
+  coffer: (p) => p.getByRole('textbox', { name: 'Amount', exact: true }),
+  actual: (p) => p.getByTestId('amount-input-text').first(),
+};
+
 interface Result {
   firstVisit?: number;
   firstVisitBytes?: number;
@@ -100,6 +110,9 @@ interface Result {
 async function measureApp(app: App, browser: Browser, out: Result): Promise<void> {
   const link = await startLink(app.server.url);
   const context = await browser.newContext(PHONE);
+  // No step waits for ever (Playwright's own default is none): one an app cannot do ends its
+  // row with a note naming the step, and the other app is still measured.
+  context.setDefaultTimeout(180_000);
   try {
     const page = await context.newPage();
     link.shape(true);
@@ -134,7 +147,11 @@ async function measureApp(app: App, browser: Browser, out: Result): Promise<void
     // The hook for the touch editor: an 'Add transaction' button on the account's page.
     await page.getByRole('link', { name: 'Accounts' }).first().tap();
     await page.getByText('Checking', { exact: true }).first().tap();
-    const add = page.getByRole('button', { name: /^Add transaction$|^Add$/ }).first();
+    // Coffer's is a link (to /transactions/new), Actual's a button.
+    const add = page
+      .getByRole('button', { name: /^Add transaction$|^Add$/ })
+      .or(page.getByRole('link', { name: 'Add transaction', exact: true }))
+      .first();
     if (
       !(await add.waitFor({ timeout: 15_000 }).then(
         () => true,
@@ -146,10 +163,10 @@ async function measureApp(app: App, browser: Browser, out: Result): Promise<void
     }
     start = performance.now();
     await add.tap();
-    const amount = page.getByLabel(/amount/i).or(page.getByRole('textbox', { name: /amount/i }));
-    out.editorReady = await shownAt(amount.first(), start, 60_000);
-    await amount.first().tap();
-    await amount.first().fill('12.34');
+    const amount = AMOUNT[app.name]!(page);
+    out.editorReady = await shownAt(amount, start, 60_000);
+    await amount.tap();
+    await page.keyboard.type('12.34');
     const save = page.getByRole('button', { name: /^(Add transaction|Save|Add)$/ }).last();
     start = performance.now();
     await save.tap();

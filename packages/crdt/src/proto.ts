@@ -3,7 +3,7 @@
  * as plain objects in and `Uint8Array` out. Encoding leaves out fields holding their default
  * value, as proto3 encoders do, so the bytes match Actual's encoder byte for byte.
  */
-import protobuf from 'protobufjs/light.js';
+import protobuf from 'protobufjs/minimal.js';
 import { ProtobufDecodeError } from './errors.ts';
 
 /** One cell write; `value` is the serialized value (`serializeValue`). */
@@ -45,52 +45,98 @@ export interface SyncResponse {
   merkle: string;
 }
 
-const field = (type: string, id: number) => ({ type, id });
-const envelopes = { rule: 'repeated', type: 'MessageEnvelope', id: 1 };
+/**
+ * How each message's fields go on the wire, in field-number order (the order both protobufjs
+ * and Actual's google-protobuf write them). Written out rather than compiled by protobufjs's
+ * reflection, which builds its encoders with `Function`: the core worker then runs under a CSP
+ * without 'unsafe-eval'. proto.test.ts holds the bytes equal to the compiled encoder's.
+ */
+type Kind = 'string' | 'bytes' | 'bool' | 'envelopes';
+type Schema = Readonly<Record<number, readonly [name: string, kind: Kind]>>;
 
-// Built once: the types are fixed, and protobufjs only caches generated code on them.
-const root = protobuf.Root.fromJSON({
-  nested: {
-    EncryptedData: {
-      fields: { iv: field('bytes', 1), authTag: field('bytes', 2), data: field('bytes', 3) },
-    },
-    Message: {
-      fields: {
-        dataset: field('string', 1),
-        row: field('string', 2),
-        column: field('string', 3),
-        value: field('string', 4),
-      },
-    },
-    MessageEnvelope: {
-      fields: {
-        timestamp: field('string', 1),
-        isEncrypted: field('bool', 2),
-        content: field('bytes', 3),
-      },
-    },
-    SyncRequest: {
-      fields: {
-        messages: envelopes,
-        fileId: field('string', 2),
-        groupId: field('string', 3),
-        keyId: field('string', 5),
-        since: field('string', 6),
-      },
-    },
-    SyncResponse: { fields: { messages: envelopes, merkle: field('string', 2) } },
+const SCHEMAS = {
+  EncryptedData: { 1: ['iv', 'bytes'], 2: ['authTag', 'bytes'], 3: ['data', 'bytes'] },
+  Message: {
+    1: ['dataset', 'string'],
+    2: ['row', 'string'],
+    3: ['column', 'string'],
+    4: ['value', 'string'],
   },
-});
+  MessageEnvelope: {
+    1: ['timestamp', 'string'],
+    2: ['isEncrypted', 'bool'],
+    3: ['content', 'bytes'],
+  },
+  SyncRequest: {
+    1: ['messages', 'envelopes'],
+    2: ['fileId', 'string'],
+    3: ['groupId', 'string'],
+    5: ['keyId', 'string'],
+    6: ['since', 'string'],
+  },
+  SyncResponse: { 1: ['messages', 'envelopes'], 2: ['merkle', 'string'] },
+} as const satisfies Record<string, Schema>;
 
-const types = {
-  EncryptedData: root.lookupType('EncryptedData'),
-  Message: root.lookupType('Message'),
-  MessageEnvelope: root.lookupType('MessageEnvelope'),
-  SyncRequest: root.lookupType('SyncRequest'),
-  SyncResponse: root.lookupType('SyncResponse'),
-};
-type TypeName = keyof typeof types;
+type TypeName = keyof typeof SCHEMAS;
 type Fields = Record<string, unknown>;
+
+/** Wire types: 0 varint (bool), 2 length-delimited (string, bytes, messages). */
+const wireType = (kind: Kind): number => (kind === 'bool' ? 0 : 2);
+
+function writeFields(schema: Schema, object: Fields, writer: protobuf.Writer): protobuf.Writer {
+  const ids = Object.keys(schema)
+    .map(Number)
+    .sort((x, y) => x - y);
+  for (const id of ids) {
+    const [name, kind] = schema[id]!;
+    const value = object[name];
+    if (value == null) continue;
+    const tag = (id << 3) | wireType(kind);
+    if (kind === 'string') writer.uint32(tag).string(String(value));
+    else if (kind === 'bytes') writer.uint32(tag).bytes(value as Uint8Array);
+    else if (kind === 'bool') writer.uint32(tag).bool(value === true);
+    else {
+      for (const item of value as Fields[]) {
+        writeFields(SCHEMAS.MessageEnvelope, item, writer.uint32(tag).fork()).ldelim();
+      }
+    }
+  }
+  return writer;
+}
+
+/**
+ * Reads one message's fields as protobufjs's compiled decoder does: a nested message may not
+ * read past its own length nor stop short of it, and unknown fields are skipped.
+ */
+function readFields(schema: Schema, reader: protobuf.Reader, length?: number, depth = 0): Fields {
+  const outer = reader.len;
+  const end = length === undefined ? reader.len : reader.pos + length;
+  if (end > reader.len) throw new RangeError('index out of range');
+  reader.len = end;
+  const out: Fields = {};
+  while (reader.pos < end) {
+    const tag = reader.uint32();
+    const entry = schema[tag >>> 3];
+    if (!entry) {
+      reader.skipType(tag & 7, depth);
+      continue;
+    }
+    const [name, kind] = entry;
+    if (kind === 'string') out[name] = reader.string();
+    else if (kind === 'bytes') out[name] = reader.bytes();
+    else if (kind === 'bool') out[name] = reader.bool();
+    else {
+      const list = (out[name] as Fields[] | undefined) ?? [];
+      list.push(readFields(SCHEMAS.MessageEnvelope, reader, reader.uint32(), depth + 1));
+      out[name] = list;
+    }
+  }
+  if (length !== undefined) {
+    if (reader.pos !== end) throw new RangeError('index out of range');
+    reader.len = outer;
+  }
+  return out;
+}
 
 // A high surrogate followed by anything but a low surrogate. Actual's encoder (google-protobuf)
 // writes nothing for it; every other unpaired surrogate it writes as three bytes, as protobufjs
@@ -112,13 +158,13 @@ function encode(name: TypeName, object: Fields): Uint8Array {
   // The plain Writer, not protobufjs's Node Buffer writer: that one switches to Node's UTF-8
   // encoder for long strings, which writes unpaired surrogates differently. Its output may be
   // a view into a shared slab, so callers get a copy of their own.
-  return new Uint8Array(types[name].encode(object, new protobuf.Writer()).finish());
+  return new Uint8Array(writeFields(SCHEMAS[name], object, new protobuf.Writer()).finish());
 }
 
 function decode(name: TypeName, bytes: Uint8Array): Fields {
   try {
     // The plain Reader for the same reason: it reads unpaired surrogates back as Actual does.
-    return types[name].decode(new protobuf.Reader(bytes)) as unknown as Fields;
+    return readFields(SCHEMAS[name], new protobuf.Reader(bytes));
   } catch (error) {
     throw new ProtobufDecodeError(name, { cause: error });
   }

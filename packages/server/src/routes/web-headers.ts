@@ -9,19 +9,15 @@ const RELEASE_CHECK_ORIGIN = 'https://api.github.com';
  * origin (`'wasm-unsafe-eval'` compiles the wasm, nothing more); the page connects to this
  * origin (its sync server), the release check and the sync servers at other origins the admin
  * listed (`connectOrigins`); images are the app's own and data URLs (no screen shows a remote
- * image, bank logos included). No page may frame the app.
+ * image, bank logos included). No page may frame the app. Nothing compiles code from strings: the
+ * core worker's sync codec (packages/crdt/src/proto.ts) is written out, not built with
+ * `Function`, so no script, page or worker, gets 'unsafe-eval'.
  */
-export function contentSecurityPolicy(
-  connectOrigins: readonly string[],
-  { coreWorker = false }: { coreWorker?: boolean } = {},
-): string {
+export function contentSecurityPolicy(connectOrigins: readonly string[]): string {
   const connect = ["'self'", RELEASE_CHECK_ORIGIN, ...connectOrigins];
   return [
     "default-src 'self'",
-    // The core worker's sync codec (protobufjs, in packages/crdt) compiles its encoders with
-    // `Function`; a worker's policy is the one on its own script, so only it gets 'unsafe-eval'
-    // (it has no DOM), and the pages never do.
-    `script-src 'self' 'wasm-unsafe-eval'${coreWorker ? " 'unsafe-eval'" : ''}`,
+    "script-src 'self' 'wasm-unsafe-eval'",
     "worker-src 'self'",
     `connect-src ${[...new Set(connect)].join(' ')}`,
     // Enable Banking's bank logos (the app shows each bank's, as the provider serves it).
@@ -35,11 +31,6 @@ export function contentSecurityPolicy(
     "frame-ancestors 'none'",
   ].join('; ');
 }
-
-/** The core worker's script as Vite names it (`src/worker.ts` of core-web, hashed). */
-const CORE_WORKER = /^\/assets\/worker-[A-Za-z0-9_-]{8}\.js$/;
-
-export const isCoreWorkerScript = (path: string): boolean => CORE_WORKER.test(path);
 
 /** The headers every response of the server carries, API included. */
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {

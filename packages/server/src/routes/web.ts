@@ -4,12 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ServerContext } from '../context.ts';
 import { pathOf, sendError } from '../http.ts';
-import {
-  cacheControlFor,
-  COMMON_HEADERS,
-  contentSecurityPolicy,
-  isCoreWorkerScript,
-} from './web-headers.ts';
+import { cacheControlFor, COMMON_HEADERS, contentSecurityPolicy } from './web-headers.ts';
 
 /**
  * Paths that belong to the HTTP API: never answered with the app's index page. The web app's
@@ -67,13 +62,12 @@ export async function webRoutes(app: FastifyInstance, ctx: ServerContext): Promi
   const root = ctx.config.webRoot;
   const built = existsSync(join(root, 'index.html'));
   const csp = contentSecurityPolicy(ctx.config.connectOrigins);
-  const workerCsp = contentSecurityPolicy(ctx.config.connectOrigins, { coreWorker: true });
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(COMMON_HEADERS);
     const path = pathOf(request.url);
     if (!isApiPath(path)) {
-      reply.header('content-security-policy', isCoreWorkerScript(path) ? workerCsp : csp);
+      reply.header('content-security-policy', csp);
       // Actual's clients need CORS on the sync API only; the app's files are for this origin.
       reply.removeHeader('access-control-allow-origin');
       reply.removeHeader('access-control-allow-methods');

@@ -12,11 +12,25 @@ export function useWindowWidth(): number {
   return useSyncExternalStore(subscribe, () => window.innerWidth);
 }
 
+/**
+ * The phone layout: a narrow window, or a touch screen turned sideways (a phone in landscape is
+ * wide but short, and gets the phone's screens rather than the desktop's squeezed). The CSS
+ * says the same: `@media (max-width: 511px), (pointer: coarse) and (max-height: 511px)`.
+ */
+export const NARROW_QUERY = `(max-width: ${BREAKPOINTS.small - 1}px), (pointer: coarse) and (max-height: ${BREAKPOINTS.small - 1}px)`;
+
+function isNarrowNow(): boolean {
+  return typeof window.matchMedia === 'function'
+    ? window.matchMedia(NARROW_QUERY).matches
+    : window.innerWidth < BREAKPOINTS.small;
+}
+
 export function useResponsive() {
   const width = useWindowWidth();
+  const isNarrow = useSyncExternalStore(subscribe, isNarrowNow);
   return {
     width,
-    isNarrow: width < BREAKPOINTS.small,
+    isNarrow,
     isSmall: width < BREAKPOINTS.medium,
     isMedium: width >= BREAKPOINTS.medium && width < BREAKPOINTS.wide,
     isWide: width >= BREAKPOINTS.wide,

@@ -10,6 +10,7 @@ import { balanceCells } from '../balances/balance-queries.ts';
 import { CellBalance } from '../balances/CellBalance.tsx';
 import { Button } from '../../kit/ui/Button.tsx';
 import { PhoneSyncButton } from './SyncButton.tsx';
+import { PullToSync } from './PullToSync.tsx';
 import './phone.css';
 
 function Group(props: { title: string; cell?: string; accounts: Account[] }) {
@@ -42,7 +43,7 @@ export function PhoneAccounts() {
   const open = accounts.filter((a) => !a.closed);
   const closed = accounts.filter((a) => a.closed);
   return (
-    <div className="page ph-page ph-accounts">
+    <PullToSync className="page ph-page ph-accounts">
       <header className="ph-header">
         <h1 className="ph-title">Accounts</h1>
         <PhoneSyncButton />
@@ -76,6 +77,6 @@ export function PhoneAccounts() {
       <Button className="ph-wide-button" onClick={() => store.pushModal('add-account')}>
         Add account
       </Button>
-    </div>
+    </PullToSync>
   );
 }

@@ -19,6 +19,7 @@ import { Amount } from '../../kit/ui/AmountInput.tsx';
 import { Button } from '../../kit/ui/Button.tsx';
 import { goBack } from './navigation.ts';
 import { PhoneSyncButton } from './SyncButton.tsx';
+import { PullToSync } from './PullToSync.tsx';
 import { useNavigate } from 'react-router';
 import './phone.css';
 
@@ -85,7 +86,7 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
   };
 
   return (
-    <div className="page ph-page ph-register">
+    <PullToSync className="page ph-page ph-register">
       <header className="ph-header">
         <Button
           className="ph-header-button"
@@ -158,6 +159,6 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
           </Button>
         )}
       </div>
-    </div>
+    </PullToSync>
   );
 }

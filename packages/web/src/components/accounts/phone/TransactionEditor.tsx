@@ -75,11 +75,12 @@ export default function TransactionEditorPage() {
 
 type Ask = null | 'leave' | 'delete';
 
-function Editor({ before, account }: { before: RegisterTx | null; account: string | null }) {
-  const store = useStore();
-  const navigate = useNavigate();
+/**
+ * The draft being typed, kept in a ref too so two edits in one event both count, and the texts
+ * a field refused (not an amount): Save waits for them, and leaving counts them as typed work.
+ */
+function useDraft(before: RegisterTx | null, account: string | null) {
   const accounts = useAppState((s) => s.accounts);
-  const payees = useAppState((s) => s.payees);
   const start = useMemo(() => {
     if (before) return draftFromTx(before);
     const open = accounts.filter((a) => !a.closed);
@@ -89,21 +90,17 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
   }, []);
   const [draft, setDraftState] = useState<Draft>(start);
   const draftRef = useRef(draft);
-  const setDraft = (d: Draft) => {
-    draftRef.current = d;
-    setDraftState(d);
+  const update = (fn: (d: Draft) => Draft) => {
+    draftRef.current = fn(draftRef.current);
+    setDraftState(draftRef.current);
   };
-  const update = (fn: (d: Draft) => Draft) => setDraft(fn(draftRef.current));
-  // Texts a field refused (not an amount, not a date): Save waits for them to be fixed.
   const invalid = useRef(new Set<string>());
-  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [ask, setAsk] = useState<Ask>(null);
-  const [unlocked, setUnlocked] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const created = useRef(new Map<string, string>());
-  const locked = !!before && isReconciled(before) && !unlocked;
+  const onInvalid = (id: string, bad: boolean) => {
+    if (bad) invalid.current.add(id);
+    else invalid.current.delete(id);
+  };
   const dirty = draftChanged(start, draft);
+  const typed = () => draftChanged(start, draftRef.current) || invalid.current.size > 0;
 
   // Closing the tab or reloading with unsaved changes asks first (the browser's own question).
   useEffect(() => {
@@ -113,6 +110,17 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
     return () => window.removeEventListener('beforeunload', onUnload);
   }, [dirty]);
 
+  return { draft, draftRef, update, invalid, onInvalid, typed };
+}
+
+/** Saving and deleting: one `transactions-batch-update` each (one undo step), said with Undo. */
+function useWrites(before: RegisterTx | null, back: () => void) {
+  const store = useStore();
+  const payees = useAppState((s) => s.payees);
+  const [busy, setBusy] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  // Payees this editor created, known by name before the payee list reloads.
+  const created = useRef(new Map<string, string>());
   const ctx: EditContext = useMemo(() => {
     const known = new Map(payees.filter((p) => !p.transfer_acct).map((p) => [p.name, p.id]));
     return {
@@ -120,59 +128,53 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
       payeeByName: { get: (name) => known.get(name) ?? created.current.get(name) },
     };
   }, [payees]);
-
-  const back = () =>
-    goBack(
-      navigate,
-      draftRef.current.account ? `/accounts/${draftRef.current.account}` : '/accounts',
-    );
-
   const undoButton = { title: 'Undo', action: () => void store.backend.send('undo') };
 
-  async function write(changes: BatchChanges): Promise<boolean> {
+  async function write(changes: BatchChanges, message: string): Promise<void> {
     setBusy(true);
     const res = await store.backend.send('transactions-batch-update', changes);
     setBusy(false);
     const failure = failureOf(res);
     if (failure) {
       setSaveError(failure.message ?? 'The change could not be saved.');
-      return false;
+      return;
     }
     if (changes.newPayees?.length) {
       changes.newPayees.forEach((p) => created.current.set(p.name, p.id));
       void loadPayees(store);
     }
-    return true;
+    store.addNotification({ type: 'message', message, button: undoButton });
+    back();
   }
 
-  async function save() {
-    const d = draftRef.current;
+  const save = (d: Draft) =>
+    write(saveChanges(before, d, ctx), before ? 'Transaction saved.' : 'Transaction added.');
+  const remove = () => (before ? write(deleteChanges([before.id]), 'Transaction deleted.') : null);
+  return { busy, saveError, save, remove };
+}
+
+function Editor({ before, account }: { before: RegisterTx | null; account: string | null }) {
+  const store = useStore();
+  const navigate = useNavigate();
+  const { draft, draftRef, update, invalid, onInvalid, typed } = useDraft(before, account);
+  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  const [ask, setAsk] = useState<Ask>(null);
+  const [unlocked, setUnlocked] = useState(false);
+  const locked = !!before && isReconciled(before) && !unlocked;
+  const back = () =>
+    goBack(
+      navigate,
+      draftRef.current.account ? `/accounts/${draftRef.current.account}` : '/accounts',
+    );
+  const { busy, saveError, save, remove } = useWrites(before, back);
+
+  function onSave() {
     const refused = [...invalid.current][0];
-    if (refused) {
-      document.getElementById(refused)?.focus();
-      return;
-    }
-    const p = editorProblem(d);
+    if (refused) return document.getElementById(refused)?.focus();
+    const p = editorProblem(draftRef.current);
     setProblem(p);
-    if (p) {
-      document.getElementById(`ph-${p.field}`)?.focus();
-      return;
-    }
-    if (!(await write(saveChanges(before, d, ctx)))) return;
-    store.addNotification({
-      type: 'message',
-      message: before ? 'Transaction saved.' : 'Transaction added.',
-      button: undoButton,
-    });
-    back();
-  }
-
-  async function remove() {
-    if (!before) return;
-    setAsk(null);
-    if (!(await write(deleteChanges([before.id])))) return;
-    store.addNotification({ type: 'message', message: 'Transaction deleted.', button: undoButton });
-    back();
+    if (p) return document.getElementById(`ph-${p.field}`)?.focus();
+    void save(draftRef.current);
   }
 
   // Only a saved transaction can be reconciled: a new one never asks.
@@ -182,23 +184,13 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
       store.pushModal('confirm-reconciled-edit', { tx: before, action, onAnswer: resolve });
     });
 
-  const onInvalid = (id: string, bad: boolean) => {
-    if (bad) invalid.current.add(id);
-    else invalid.current.delete(id);
-  };
-
   const title = before ? 'Edit transaction' : 'New transaction';
   return (
     <div className="page ph-page ph-editor">
       <header className="ph-header">
         <Button
           className="ph-header-button"
-          onClick={() =>
-            // A refused text (not an amount yet) is typed work too.
-            draftChanged(start, draftRef.current) || invalid.current.size > 0
-              ? setAsk('leave')
-              : back()
-          }
+          onClick={() => (typed() ? setAsk('leave') : back())}
           disabled={busy}
         >
           Cancel
@@ -207,7 +199,7 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
         <Button
           className="ph-header-button"
           variant="primary"
-          onClick={() => void save()}
+          onClick={onSave}
           disabled={busy || locked}
         >
           Save
@@ -215,17 +207,14 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
       </header>
 
       {ask === 'leave' && (
-        <div className="ph-ask" role="alertdialog" aria-label="Discard changes?">
-          <p>Discard the changes to this transaction?</p>
-          <div className="ph-ask-buttons">
-            <Button autoFocus onClick={() => setAsk(null)}>
-              Keep editing
-            </Button>
-            <Button variant="danger" onClick={back}>
-              Discard
-            </Button>
-          </div>
-        </div>
+        <Ask
+          title="Discard changes?"
+          text="Discard the changes to this transaction?"
+          keep="Keep editing"
+          act="Discard"
+          onKeep={() => setAsk(null)}
+          onAct={back}
+        />
       )}
 
       {locked && (
@@ -266,17 +255,17 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
       {before && (
         <div className="ph-delete">
           {ask === 'delete' ? (
-            <div className="ph-ask" role="alertdialog" aria-label="Delete this transaction?">
-              <p>Delete this transaction?</p>
-              <div className="ph-ask-buttons">
-                <Button autoFocus onClick={() => setAsk(null)}>
-                  Cancel
-                </Button>
-                <Button variant="danger" onClick={() => void remove()}>
-                  Delete
-                </Button>
-              </div>
-            </div>
+            <Ask
+              title="Delete this transaction?"
+              text="Delete this transaction?"
+              keep="Cancel"
+              act="Delete"
+              onKeep={() => setAsk(null)}
+              onAct={() => {
+                setAsk(null);
+                void remove();
+              }}
+            />
           ) : (
             <Button
               variant="danger"
@@ -293,6 +282,30 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+/** A question in the page (leave with changes, delete): the safe answer first and focused. */
+function Ask(props: {
+  title: string;
+  text: string;
+  keep: string;
+  act: string;
+  onKeep: () => void;
+  onAct: () => void;
+}) {
+  return (
+    <div className="ph-ask" role="alertdialog" aria-label={props.title}>
+      <p>{props.text}</p>
+      <div className="ph-ask-buttons">
+        <Button autoFocus onClick={props.onKeep}>
+          {props.keep}
+        </Button>
+        <Button variant="danger" onClick={props.onAct}>
+          {props.act}
+        </Button>
+      </div>
     </div>
   );
 }

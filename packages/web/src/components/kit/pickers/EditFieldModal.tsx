@@ -3,6 +3,7 @@ import type { ModalProps } from '../../../store/modals.ts';
 import { AmountInput } from '../ui/AmountInput.tsx';
 import { DateInput } from '../ui/DateInput.tsx';
 import { DialogFooter, Modal } from '../ui/Modal.tsx';
+import type { CategoryOptions, PayeeOptions } from '../ui/autocomplete-logic.ts';
 import { AccountAutocomplete, CategoryAutocomplete, PayeeAutocomplete } from './Pickers.tsx';
 import { Button } from '../ui/Button.tsx';
 
@@ -30,6 +31,12 @@ export interface EditFieldOptions {
   onSubmit: (name: EditField, value: unknown, mode?: NotesMode) => void;
   /** How many transactions the value goes to, for the title. */
   count?: number;
+  /**
+   * One transaction's field on a phone (its touch editor): a sheet from the bottom edge that
+   * starts from the field's `value`, takes a picked item at once (no Apply), and replaces the
+   * notes (no prepend or append).
+   */
+  sheet?: { value: unknown; payee?: PayeeOptions; category?: CategoryOptions };
 }
 
 declare module '../../../store/modals.ts' {
@@ -41,13 +48,28 @@ declare module '../../../store/modals.ts' {
 
 /**
  * The edit-field modal (spec: single-field edit picker): one input for one field, applied to
- * the selected transactions by the caller. Enter in the input or Apply submits.
+ * the selected transactions by the caller, or to the phone editor's transaction as a sheet.
+ * Enter in the input or Apply submits.
  */
-export function EditFieldModal({ options, close, active }: ModalProps<'edit-field'>) {
-  const { name, onSubmit, count } = options;
-  const [value, setValue] = useState<unknown>(name === 'cleared' ? true : null);
+export function EditFieldModal(props: ModalProps<'edit-field'>) {
+  // The host keys a modal by its place in the stack: a field's sheet that opens the next one's
+  // (payee, then category) takes the same place, so each new options object starts afresh.
+  const seen = useRef<{ options: EditFieldOptions; n: number } | null>(null);
+  if (seen.current?.options !== props.options) {
+    seen.current = { options: props.options, n: (seen.current?.n ?? 0) + 1 };
+  }
+  return <EditFieldForm key={seen.current.n} {...props} />;
+}
+
+function EditFieldForm({ options, close, active }: ModalProps<'edit-field'>) {
+  const { name, onSubmit, count, sheet } = options;
+  const start = sheet ? sheet.value : name === 'cleared' ? true : null;
+  const [value, setValue] = useState<unknown>(start);
   const [mode, setMode] = useState<NotesMode>('replace');
-  const title = `Set ${EDIT_FIELD_TITLES[name].toLowerCase()}${count ? ` of ${count} transaction${count === 1 ? '' : 's'}` : ''}`;
+  const noun = EDIT_FIELD_TITLES[name].toLowerCase();
+  const title = sheet
+    ? EDIT_FIELD_TITLES[name]
+    : `Set ${noun}${count ? ` of ${count} transaction${count === 1 ? '' : 's'}` : ''}`;
   const valid = name === 'notes' || name === 'cleared' || (value !== null && value !== undefined);
 
   // Enter in an input both commits it and submits the form: apply once.
@@ -56,17 +78,79 @@ export function EditFieldModal({ options, close, active }: ModalProps<'edit-fiel
     if (!(name === 'notes' || name === 'cleared' || (v !== null && v !== undefined))) return;
     if (done.current) return;
     done.current = true;
-    onSubmit(name, v, name === 'notes' ? mode : undefined);
+    // Closed first: the caller may open the next field's sheet from its answer.
     close();
+    onSubmit(name, v, name === 'notes' ? mode : undefined);
   }
 
+  return (
+    <Modal
+      title={title}
+      onClose={close}
+      active={active}
+      width={420}
+      className={sheet ? 'modal-sheet' : undefined}
+    >
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <FieldInput
+          name={name}
+          start={start}
+          value={value}
+          setValue={setValue}
+          submit={submit}
+          sheet={sheet}
+          mode={mode}
+          setMode={setMode}
+        />
+        <DialogFooter>
+          <Button type="button" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" disabled={!valid}>
+            {sheet ? 'Done' : 'Apply'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Modal>
+  );
+}
+
+interface FieldInputProps {
+  name: EditField;
+  start: unknown;
+  value: unknown;
+  setValue: (v: unknown) => void;
+  submit: (v: unknown) => void;
+  sheet: EditFieldOptions['sheet'];
+  mode: NotesMode;
+  setMode: (m: NotesMode) => void;
+}
+
+const asString = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** The one input of the field; a sheet takes a picked item at once. */
+function FieldInput({
+  name,
+  start,
+  value,
+  setValue,
+  submit,
+  sheet,
+  mode,
+  setMode,
+}: FieldInputProps) {
   const label = EDIT_FIELD_TITLES[name];
-  let input;
   switch (name) {
     case 'date':
-      input = (
+      return (
         <DateInput
-          value={null}
+          value={asString(start)}
           label={label}
           autoFocus
           required
@@ -77,11 +161,10 @@ export function EditFieldModal({ options, close, active }: ModalProps<'edit-fiel
           }}
         />
       );
-      break;
     case 'amount':
-      input = (
+      return (
         <AmountInput
-          value={null}
+          value={typeof start === 'number' ? start : null}
           label={label}
           autoFocus
           onChange={setValue}
@@ -91,53 +174,52 @@ export function EditFieldModal({ options, close, active }: ModalProps<'edit-fiel
           }}
         />
       );
-      break;
     case 'payee':
     case 'category':
     case 'account': {
-      const Picker =
-        name === 'payee'
-          ? PayeeAutocomplete
-          : name === 'category'
-            ? CategoryAutocomplete
-            : AccountAutocomplete;
-      input = (
-        <Picker
-          value={(value as string | null) ?? null}
-          label={label}
-          autoFocus
-          clearable={false}
-          onCommit={(item, reason) => {
-            setValue(item?.id ?? null);
-            if (reason === 'enter' && item) submit(item.id);
-          }}
-        />
-      );
-      break;
+      const picked = (item: { id: string } | null, reason: string) => {
+        setValue(item?.id ?? null);
+        // A sheet takes a tapped item (a blur that changed the value) as the answer.
+        if (item && (reason === 'enter' || (sheet && item.id !== start))) submit(item.id);
+      };
+      const common = {
+        value: asString(value),
+        label,
+        autoFocus: true,
+        clearable: false,
+        onCommit: picked,
+      };
+      if (name === 'payee') return <PayeeAutocomplete {...common} options={sheet?.payee} />;
+      if (name === 'category') {
+        return <CategoryAutocomplete {...common} options={sheet?.category} />;
+      }
+      return <AccountAutocomplete {...common} />;
     }
     case 'notes':
-      input = (
+      return (
         <div className="stack">
-          <div className="row" role="radiogroup" aria-label="How to apply the notes">
-            {(['replace', 'prepend', 'append'] as const).map((m) => (
-              <label key={m} className="checkbox">
-                <input type="radio" checked={mode === m} onChange={() => setMode(m)} />
-                {m === 'replace' ? 'Replace' : m === 'prepend' ? 'Prepend' : 'Append'}
-              </label>
-            ))}
-          </div>
+          {!sheet && (
+            <div className="row" role="radiogroup" aria-label="How to apply the notes">
+              {(['replace', 'prepend', 'append'] as const).map((m) => (
+                <label key={m} className="checkbox">
+                  <input type="radio" checked={mode === m} onChange={() => setMode(m)} />
+                  {m === 'replace' ? 'Replace' : m === 'prepend' ? 'Prepend' : 'Append'}
+                </label>
+              ))}
+            </div>
+          )}
           <input
             className="input"
             aria-label={label}
             autoFocus
+            defaultValue={asString(start) ?? ''}
             onChange={(e) => setValue(e.target.value)}
             onKeyDown={(e) => e.key === 'Enter' && submit((e.target as HTMLInputElement).value)}
           />
         </div>
       );
-      break;
     case 'cleared':
-      input = (
+      return (
         <div className="row" role="radiogroup" aria-label={label}>
           {[true, false].map((flag) => (
             <label key={String(flag)} className="checkbox">
@@ -147,28 +229,5 @@ export function EditFieldModal({ options, close, active }: ModalProps<'edit-fiel
           ))}
         </div>
       );
-      break;
   }
-
-  return (
-    <Modal title={title} onClose={close} active={active} width={420}>
-      <form
-        className="stack"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        {input}
-        <DialogFooter>
-          <Button type="button" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={!valid}>
-            Apply
-          </Button>
-        </DialogFooter>
-      </form>
-    </Modal>
-  );
 }
