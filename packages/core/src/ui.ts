@@ -129,6 +129,7 @@ export {
   noteParts,
   renameTagInNotes,
   tagAtCaret,
+  tagsInFilterValue,
   tagsInNotes,
   type NotePart,
 } from './tags/parse.ts';
