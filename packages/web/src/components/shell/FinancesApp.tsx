@@ -16,7 +16,7 @@ import { type LoadedPage, type PageName, pageLoaders } from './pages.ts';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
 import { useStartupSync } from './use-startup-sync.ts';
-import { TagsProvider } from '../tags/tags-context.tsx';
+import { TagsProvider } from '../kit/data/tags.tsx';
 import './shell.css';
 
 // Each working area's code comes with its route (pages.ts).

@@ -227,7 +227,9 @@ export function Autocomplete({
                     ? renderItem(item)
                     : item.special === 'create'
                       ? `Create Payee “${item.label}”`
-                      : item.label}
+                      : item.special === 'create-tag'
+                        ? `New tag ${item.label}`
+                        : item.label}
                 </div>
               </div>
             ))}
