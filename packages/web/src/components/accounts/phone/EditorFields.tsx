@@ -9,6 +9,7 @@ import {
   AccountAutocomplete,
   CategoryAutocomplete,
   PayeeAutocomplete,
+  useTagCompleter,
 } from '../../kit/pickers/Pickers.tsx';
 import { AmountInput } from '../../kit/ui/AmountInput.tsx';
 import { Checkbox } from '../../kit/ui/Checkbox.tsx';
@@ -33,6 +34,7 @@ const el = (id: string) => document.getElementById(id);
 export function EditorFields({ draft, update, problem, onInvalid, isNew }: FieldsProps) {
   const accounts = useAppState((s) => s.accounts);
   const payees = useAppState((s) => s.payees);
+  const tagCompleter = useTagCompleter();
   const set = (field: Parameters<typeof updateDraft>[2], value: unknown) =>
     update((d) => updateDraft(d, null, field, value, newUuid));
   const transferTo = payees.find((p) => p.id === draft.payee)?.transfer_acct ?? null;
@@ -128,6 +130,7 @@ export function EditorFields({ draft, update, problem, onInvalid, isNew }: Field
           id="ph-notes"
           label="Notes"
           value={draft.notes ?? ''}
+          completer={tagCompleter}
           onCommit={(text) => set('notes', text)}
         />
       </label>

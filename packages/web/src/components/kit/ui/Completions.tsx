@@ -92,10 +92,10 @@ export function useCompletions(
     return true;
   }
 
+  // The field stays a textbox (a note is free text): it names its list and the option the
+  // arrows are on, which a textbox may do.
   const inputProps = {
-    role: completer ? 'combobox' : undefined,
     'aria-autocomplete': completer ? ('list' as const) : undefined,
-    'aria-expanded': completer ? open : undefined,
     'aria-controls': open ? listId : undefined,
     'aria-activedescendant': open && items[highlight] ? `${listId}-o${highlight}` : undefined,
     onSelect: track,

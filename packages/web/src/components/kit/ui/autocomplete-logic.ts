@@ -260,7 +260,8 @@ export function tagSuggestions(
   const all = tags
     .filter((t) => options.showHidden || !t.hidden || t.tag === value)
     .map((t) => ({ id: t.tag, label: `#${t.tag}` }));
-  const items = filterItems(all, typed ? name : '').slice(0, options.limit ?? PAYEE_LIMIT);
+  const query = typed && name !== '' ? `#${name}` : '';
+  const items = filterItems(all, query).slice(0, options.limit ?? PAYEE_LIMIT);
   if (!options.create || !typed || name === '') {
     return { items, highlight: highlightOf(items, typed, value) };
   }
