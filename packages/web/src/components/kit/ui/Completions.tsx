@@ -123,7 +123,11 @@ export function useCompletions(
             onMouseMove={() => i !== highlight && setMoved(i)}
             onClick={() => pick(item)}
           >
-            {completer?.renderItem ? completer.renderItem(item) : item.label}
+            {completer?.renderItem
+              ? completer.renderItem(item)
+              : item.special === 'create-tag'
+                ? `New tag ${item.label}`
+                : item.label}
           </div>
         ))}
       </div>
