@@ -80,7 +80,6 @@ describe.runIf(BUILT)('tags in notes, the Tags page', { timeout: 180_000 }, () =
         // An existing tag from the suggestions, by its first letters.
         await k.type('Hotel #tr');
         await tagList.getByRole('option', { name: '#trip', exact: true }).waitFor(WAIT);
-        // Here at this size only: the phone width swaps the register (and its draft) away.
         // At the desktop size only: the phone width swaps the register for the phone list.
         await page.screenshot({ path: join(SCREENSHOT_DIR, 'tags-09-suggestions-desktop.png') });
         await k.press('ArrowDown');
