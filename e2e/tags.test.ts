@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleEverywhere } from './helpers/axe.ts';
-import { SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
+import { expectWholeFigures, SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
+import { newPhoneContext } from './helpers/phone.ts';
 import { BUILT, PASSWORD, type Session, startSession, WAIT } from './helpers/session.ts';
 import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
 
@@ -59,6 +60,7 @@ describe.runIf(BUILT)('tags in notes, the Tags page', { timeout: 180_000 }, () =
     await createLocalAccount(page, 'Checking', '1000');
     await openRegister();
     const k = page.keyboard;
+    const tagList = page.getByRole('listbox', { name: 'Tags' });
     for (const [i, notes] of NOTES.entries()) {
       await page.getByRole('button', { name: '+ Add New' }).click();
       await page.getByRole('textbox', { name: 'Date' }).waitFor(WAIT);
@@ -67,7 +69,25 @@ describe.runIf(BUILT)('tags in notes, the Tags page', { timeout: 180_000 }, () =
       await k.press('Tab');
       await k.type('Shop');
       await k.press('Tab');
-      await k.type(notes);
+      if (i === 0) {
+        // A new tag from the `#` suggestions: the list offers it; an arrow and Enter take it.
+        await k.type(notes);
+        await tagList.getByRole('option', { name: 'New tag #trip' }).waitFor(WAIT);
+        await k.press('ArrowDown');
+        await k.press('Enter');
+        await tagList.waitFor({ state: 'detached', ...WAIT });
+      } else if (i === 1) {
+        // An existing tag from the suggestions, by its first letters.
+        await k.type('Hotel #tr');
+        await tagList.getByRole('option', { name: '#trip', exact: true }).waitFor(WAIT);
+        // At the desktop size only: the phone width swaps the register for the phone list.
+        await page.screenshot({ path: join(SCREENSHOT_DIR, 'tags-09-suggestions-desktop.png') });
+        await k.press('ArrowDown');
+        await k.press('Enter');
+        await k.type('#work');
+      } else {
+        await k.type(notes);
+      }
       await k.press('Tab');
       await k.press('Tab');
       await k.type(`${10 * (i + 1)}`);
@@ -87,7 +107,8 @@ describe.runIf(BUILT)('tags in notes, the Tags page', { timeout: 180_000 }, () =
     await goTo('Tags');
     const table = page.getByRole('table', { name: 'Tags' });
     await page.getByRole('button', { name: 'Find tags in notes' }).click();
-    await page.getByRole('status').getByText('Added #gift, #trip, #work').waitFor(WAIT);
+    // #trip was recorded when it was picked as a new tag.
+    await page.getByRole('status').getByText('Added #gift, #work').waitFor(WAIT);
     const trip = table
       .getByRole('row')
       .filter({ has: page.getByRole('button', { name: /^#trip/ }) });
@@ -163,5 +184,121 @@ describe.runIf(BUILT)('tags in notes, the Tags page', { timeout: 180_000 }, () =
     await chips('#work').nth(1).waitFor(WAIT);
     expect(await chips('#gift').count()).toBe(0);
     expect(session.first.errors).toEqual([]);
+  });
+
+  it('filters the register by a tag: a chip, the Filter menu (has tag, has no tag), search', async () => {
+    const { page } = session.first;
+    const rows = () => grid().locator('.reg-txn');
+    const filters = page.getByRole('group', { name: 'Filters' });
+    await openRegister();
+    const all = await rows().count();
+    // A click on a chip filters by its tag.
+    await chips('#trip').first().click();
+    await filters.getByText('Notes has tag #trip').waitFor(WAIT);
+    await expect.poll(() => rows().count(), WAIT).toBe(2);
+    await filters.getByRole('button', { name: /Remove filter/ }).click();
+    await expect.poll(() => rows().count(), WAIT).toBe(all);
+
+    // Filter ▸ Tag: the tag picker, by keyboard.
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Tag', exact: true }).click();
+    const editor = page.getByRole('dialog', { name: 'Filter by Tag' });
+    await editor.getByRole('combobox', { name: 'Value' }).fill('wor');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => editor.getByRole('combobox', { name: 'Value' }).inputValue(), WAIT)
+      .toBe('#work');
+    // At this size only: a phone width closes the popover (the register is swapped).
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'tags-13-filter-popover-desktop.png') });
+    await page.keyboard.press('Enter');
+    await filters.getByText('Notes has tag #work').waitFor(WAIT);
+    await expect.poll(() => rows().count(), WAIT).toBe(2);
+    expect(await chips('#work').count()).toBe(2);
+    // At this size only: a phone width swaps the register, and its filter bar, away.
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'tags-14-filtered-desktop.png') });
+    await expectWholeFigures(page, 'register filtered by a tag');
+
+    // The same condition turned round: has no tag.
+    await filters.getByRole('button', { name: /^Edit filter/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Filter by Tag' });
+    await edit.getByLabel('Operator').selectOption('doesNotHaveTags');
+    // The tag's suggestions open with the popover; Escape closes them (the value stays).
+    await edit.getByRole('combobox', { name: 'Value' }).press('Escape');
+    await edit.getByRole('button', { name: 'Apply' }).click();
+    await filters.getByText('Notes has no tag #work').waitFor(WAIT);
+    await expect.poll(() => rows().count(), WAIT).toBe(all - 2);
+    expect(await chips('#work').count()).toBe(0);
+    await filters.getByRole('button', { name: /Remove filter/ }).click();
+
+    // Search: '#trip' alone finds the tag (not a longer one).
+    await page.getByRole('searchbox', { name: 'Search transactions' }).fill('#trip');
+    await expect.poll(() => rows().count(), WAIT).toBe(2);
+    await page.getByRole('searchbox', { name: 'Search transactions' }).fill('');
+    await expect.poll(() => rows().count(), WAIT).toBe(all);
+    expect(session.first.errors).toEqual([]);
+  });
+});
+
+describe.runIf(BUILT)('a tag on a phone', { timeout: 240_000 }, () => {
+  let session: Session;
+  let page: Page;
+  beforeAll(async () => {
+    session = await startSession();
+    const context = await newPhoneContext(session.browser);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await page?.context().close();
+    await session?.close();
+  });
+  const main = () => page.getByRole('main');
+
+  it('adds a tag in the transaction editor by taps, a new one and then an existing one', async () => {
+    await page.setViewportSize(SIZES.phone);
+    await bootstrapServer(page, session.server.url, PASSWORD);
+    await page.getByRole('button', { name: 'Create new file' }).tap();
+    const tryIt = page.getByRole('button', { name: 'Try it anyway' });
+    await tryIt.waitFor(WAIT);
+    await tryIt.tap();
+    await page.getByRole('navigation', { name: 'Main' }).getByText('Accounts').tap();
+    await main().getByRole('button', { name: 'Add account', exact: true }).tap();
+    await page.getByRole('button', { name: 'Create local account' }).tap();
+    await page.getByLabel('Name:').fill('Checking');
+    await page.getByLabel('Balance:').fill('100');
+    await page.getByRole('button', { name: 'Create', exact: true }).tap();
+    await page.getByRole('heading', { name: 'Checking' }).waitFor(WAIT);
+
+    const tagList = page.getByRole('listbox', { name: 'Tags' });
+    for (const [typed, pick, amount] of [
+      ['Taxi #work', 'New tag #work', '12'],
+      ['Bus #wo', '#work', '3'],
+    ] as const) {
+      await page.getByRole('link', { name: 'Add transaction' }).tap();
+      await page.getByRole('textbox', { name: 'Amount' }).fill(amount);
+      // Notes open in the editor's edit-field sheet, whose text field offers the tags.
+      await main()
+        .getByRole('button', { name: /^Notes/ })
+        .tap();
+      const sheet = page.getByRole('dialog', { name: 'Notes', exact: true });
+      const notes = sheet.getByRole('textbox', { name: 'Notes' });
+      await notes.tap();
+      await page.keyboard.type(typed);
+      await tagList.getByRole('option', { name: pick, exact: true }).tap();
+      await expect.poll(() => notes.inputValue(), WAIT).toBe(`${typed.split('#')[0]}#work `);
+      if (typed.startsWith('Bus')) await themedShots(page, 'tags-15-phone-editor');
+      await sheet.getByRole('button', { name: 'Done' }).tap();
+      await sheet.waitFor({ state: 'hidden', ...WAIT });
+      await main().getByRole('button', { name: 'Save', exact: true }).tap();
+      await page.getByText('Transaction added.').first().waitFor(WAIT);
+    }
+    await main()
+      .getByText(/Taxi #work/)
+      .waitFor(WAIT);
+    await main()
+      .getByText(/Bus #work/)
+      .waitFor(WAIT);
+    // The titlebar's spinner while a sync runs is not what this checks: wait for it to end.
+    await page.getByRole('button', { name: 'Syncing' }).waitFor({ state: 'detached', ...WAIT });
+    await expectAccessibleEverywhere(page, 'phone register with tags');
   });
 });

@@ -136,6 +136,7 @@ export {
   noteParts,
   renameTagInNotes,
   tagAtCaret,
+  tagsInFilterValue,
   tagsInNotes,
   type NotePart,
 } from './tags/parse.ts';

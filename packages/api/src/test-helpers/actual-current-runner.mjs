@@ -34,6 +34,10 @@
 //                                   through the server's provider routes; reports its errors
 //   bankState                       every linked account's link and sync state, and its live
 //                                   transactions' bank fields, as Actual's file holds them
+//   tagConditions { notes, conditions }  transactions with those notes; for each condition, the
+//                                   notes its filter finds (make-filters-from-conditions, then
+//                                   Actual's query) and the notes a rule with it matches
+//                                   (rules-run), as `tagFound` and `tagRuled`
 // The current api runs on this machine's Node 20 (its engines field asks for Node 20 or later).
 import { readFileSync, writeFileSync } from 'node:fs';
 import api from 'actual-api-26';
@@ -255,6 +259,35 @@ const steps = {
        FROM transactions t JOIN accounts a ON a.id = t.acct
        WHERE t.tombstone = 0 AND a.account_id IS NOT NULL ORDER BY t.acct, t.date, t.financial_id`,
     );
+  },
+
+  async tagConditions(lib, { notes, conditions }) {
+    const account = await api.createAccount({ name: 'Tags' }, 0);
+    await api.addTransactions(
+      account,
+      notes.map((n, i) => ({ date: '2024-05-01', amount: -100 * (i + 1), notes: n })),
+    );
+    out.tagFound = [];
+    out.tagRuled = [];
+    for (const condition of conditions) {
+      const { filters } = await api.internal.send('make-filters-from-conditions', {
+        conditions: [condition],
+      });
+      const query = api.q('transactions').filter({ $and: filters, account }).select(['notes']);
+      const { data } = await api.aqlQuery(query);
+      out.tagFound.push(data.map((t) => t.notes).sort());
+      const ruled = [];
+      const rule = { stage: null, conditionsOp: 'and', conditions: [condition], actions: [] };
+      rule.actions.push({ op: 'set', field: 'cleared', value: true });
+      const added = await api.internal.send('rule-add', rule);
+      for (const n of notes) {
+        const t = { id: 't', account, date: '2024-05-01', amount: -1, notes: n, cleared: false };
+        const res = await api.internal.send('rules-run', { transaction: t });
+        if (res.cleared) ruled.push(n);
+      }
+      await api.internal.send('rule-delete', added.id);
+      out.tagRuled.push(ruled.sort());
+    }
   },
 
   async import(lib, { zip }) {

@@ -1,6 +1,15 @@
 import { parseDay, parseRecurrence, isRecurConfigLike } from '../recurrence/index.ts';
 import { checkAmount } from '../budget/amounts.ts';
-import { FIELD_TYPES, TYPE_NULLABLE, TYPE_OPS, isRuleField } from './fields.ts';
+import {
+  FIELD_TYPES,
+  FILTER_ONLY_OPS,
+  TAG_OPS,
+  TYPE_NULLABLE,
+  TYPE_OPS,
+  fieldAllowsOp,
+  isRuleField,
+} from './fields.ts';
+import { tagsInFilterValue } from '../tags/parse.ts';
 import { approxThreshold } from './threshold.ts';
 import type {
   AmountOptions,
@@ -163,6 +172,18 @@ export function compileCondition(
   if (type === 'string' && (op === 'contains' || op === 'doesNotContain')) {
     if (typeof value !== 'string' || value === '') return fail('no-empty-string');
   }
+  if (TAG_OPS.has(conditionOp)) {
+    if (value == null || isEmptyList(value)) return fail('no-null');
+    if (typeof value !== 'string') return fail('internal');
+    const tags = tagsInFilterValue(value);
+    if (tags.length === 0) return fail('no-empty-string');
+    if (!fieldAllowsOp(field, conditionOp)) return fail('internal');
+    const source: RuleCondition = { field, op: conditionOp, value, type };
+    return {
+      ok: true,
+      value: { field, op: conditionOp, type, options: null, value: { kind: 'tags', tags }, source },
+    };
+  }
   const compiled = compileValue(type, conditionOp, value === undefined ? null : value, resolveId);
   if (!compiled.ok) return compiled;
   const options = compileOptions(type, raw.options);
@@ -237,7 +258,11 @@ export function validateRule(rule: {
   conditions?: unknown;
   actions?: unknown;
 }): RuleValidationErrors | null {
-  const { errors: conditionErrors } = compileRows(rule.conditions, (c) => compileCondition(c));
+  const { errors: conditionErrors } = compileRows(rule.conditions, (c) => {
+    // 'Has no tag' is for filters: a rule holding it would not run in Actual.
+    const compiled = compileCondition(c);
+    return compiled.ok && FILTER_ONLY_OPS.has(compiled.value.op) ? fail('internal') : compiled;
+  });
   const { errors: actionErrors } = compileRows(rule.actions, (a) => compileAction(a));
   return conditionErrors || actionErrors ? { conditionErrors, actionErrors } : null;
 }

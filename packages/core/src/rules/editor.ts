@@ -49,7 +49,8 @@ export function changeConditionField(
   const keep =
     (prevType === 'string' || prevType === 'number') &&
     prevType === type &&
-    cond.op !== 'isbetween';
+    cond.op !== 'isbetween' &&
+    getValidOps(next, 'filter').includes(cond.op);
   if (!keep) {
     next.op = getValidOps(next)[0] ?? (TYPE_OPS[type][0] as ConditionOp);
     next.value = emptyValue(type, next.op);

@@ -1,4 +1,5 @@
 import { APPROX_DATE_DAYS, parseDay } from '../recurrence/index.ts';
+import { hasTag } from '../tags/parse.ts';
 import type {
   CompiledAction,
   CompiledCondition,
@@ -59,6 +60,13 @@ function evalString(cond: CompiledCondition, raw: unknown, memo: DayMemo | undef
       return v.kind === 'texts' && text !== null && v.texts.includes(text);
     case 'notOneOf':
       return v.kind === 'texts' && text !== null && !v.texts.includes(text);
+    // Tags compare without case here, as Actual's rules do (the text is already lowered).
+    case 'hasTags':
+      return v.kind === 'tags' && v.tags.every((t) => hasTag(text, t.toLowerCase()));
+    case 'hasAnyTag':
+      return v.kind === 'tags' && v.tags.some((t) => hasTag(text, t.toLowerCase()));
+    case 'doesNotHaveTags':
+      return v.kind === 'tags' && !v.tags.some((t) => hasTag(text, t.toLowerCase()));
     default:
       return false;
   }

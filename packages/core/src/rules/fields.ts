@@ -16,7 +16,17 @@ export const FIELD_TYPES: Readonly<Record<RuleField, FieldType>> = {
 export const TYPE_OPS: Readonly<Record<FieldType, readonly ConditionOp[]>> = {
   date: ['is', 'isapprox', 'gt', 'gte', 'lt', 'lte'],
   id: ['is', 'contains', 'oneOf', 'isNot', 'doesNotContain', 'notOneOf'],
-  string: ['is', 'contains', 'oneOf', 'isNot', 'doesNotContain', 'notOneOf'],
+  string: [
+    'is',
+    'contains',
+    'oneOf',
+    'isNot',
+    'doesNotContain',
+    'notOneOf',
+    'hasTags',
+    'hasAnyTag',
+    'doesNotHaveTags',
+  ],
   number: ['is', 'isapprox', 'isbetween', 'gt', 'gte', 'lt', 'lte'],
   boolean: ['is'],
 };
@@ -102,18 +112,38 @@ export function editorFieldOf(condition: {
   return condition.field;
 }
 
+/** Operators on the tags in notes: only the notes hold tags (as in Actual 26.9). */
+export const TAG_OPS: ReadonlySet<ConditionOp> = new Set([
+  'hasTags',
+  'hasAnyTag',
+  'doesNotHaveTags',
+]);
+/** Operators a filter may use but a rule may not: Actual would not read them in a rule. */
+export const FILTER_ONLY_OPS: ReadonlySet<ConditionOp> = new Set(['doesNotHaveTags']);
+
+/** Whether the field may use the operator (tags only in notes). */
+export function fieldAllowsOp(field: string, op: string): boolean {
+  return !TAG_OPS.has(op as ConditionOp) || field === 'notes';
+}
+
 /**
  * The operators the editor offers for a condition: ids cannot use contains/doesNotContain,
- * a recurring date only is/isapprox, and an inflow/outflow amount no isbetween.
+ * a recurring date only is/isapprox, an inflow/outflow amount no isbetween, tags only on
+ * notes, and 'has no tag' only in a filter (`area: 'filter'`).
  */
-export function getValidOps(condition: {
-  field: string;
-  value?: unknown;
-  options?: { inflow?: boolean; outflow?: boolean } | null;
-}): ConditionOp[] {
+export function getValidOps(
+  condition: {
+    field: string;
+    value?: unknown;
+    options?: { inflow?: boolean; outflow?: boolean } | null;
+  },
+  area: 'rule' | 'filter' = 'rule',
+): ConditionOp[] {
   const type = fieldType(condition.field);
   if (type === null) return [];
-  let ops = [...TYPE_OPS[type]];
+  let ops = TYPE_OPS[type].filter(
+    (op) => fieldAllowsOp(condition.field, op) && (area === 'filter' || !FILTER_ONLY_OPS.has(op)),
+  );
   if (type === 'id') ops = ops.filter((op) => op !== 'contains' && op !== 'doesNotContain');
   if (type === 'date' && typeof condition.value === 'object' && condition.value !== null) {
     ops = ops.filter((op) => op === 'is' || op === 'isapprox');
@@ -148,6 +178,9 @@ const OP_LABELS: Readonly<Record<string, string>> = {
   isbetween: 'is between',
   set: 'set',
   'link-schedule': 'link schedule',
+  hasTags: 'has tag',
+  hasAnyTag: 'has any tag',
+  doesNotHaveTags: 'has no tag',
   and: 'and',
   or: 'or',
 };

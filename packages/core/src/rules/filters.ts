@@ -91,6 +91,12 @@ function conditionFilter(cond: CompiledCondition, bounds: number): QueryFilter {
     return compare(cond, field, op === 'is' ? '$eq' : `$${op}`, v.number);
   }
   if (cond.type === 'boolean') return compare(cond, field, '$eq', v.kind === 'boolean' && v.value);
+  if (v.kind === 'tags') {
+    // Exact names, as Actual's filters compare them (its rules ignore case).
+    if (op === 'hasAnyTag') return { $or: v.tags.map((tag) => ({ [field]: { $hastag: tag } })) };
+    const test = op === 'doesNotHaveTags' ? '$nothastag' : '$hastag';
+    return { $and: v.tags.map((tag) => ({ [field]: { [test]: tag } })) };
+  }
 
   const scalar = v.kind === 'text' ? v.text : v.kind === 'id' ? v.id : null;
   const list = v.kind === 'texts' ? v.texts : v.kind === 'ids' ? v.ids : [];

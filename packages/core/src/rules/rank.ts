@@ -14,6 +14,9 @@ export const OP_SCORES: Readonly<Record<ConditionOp, number>> = {
   lte: 1,
   contains: 0,
   doesNotContain: 0,
+  hasTags: 0,
+  hasAnyTag: 0,
+  doesNotHaveTags: 0,
 };
 
 const EXACTISH: ReadonlySet<string> = new Set(['is', 'isNot', 'isapprox', 'oneOf', 'notOneOf']);

@@ -18,6 +18,11 @@ export const CONDITION_OPS = [
   'gte',
   'lt',
   'lte',
+  // Tags in notes (Actual 25.x+): every tag of the value, or any of them. The value is a text
+  // of tags ('#trip #food'). 'doesNotHaveTags' is Coffer's, for filters only (never a rule).
+  'hasTags',
+  'hasAnyTag',
+  'doesNotHaveTags',
 ] as const;
 export type ConditionOp = (typeof CONDITION_OPS)[number];
 export const ACTION_OPS = ['set', 'link-schedule'] as const;
@@ -114,7 +119,9 @@ export type CompiledValue =
   | { kind: 'recur'; recurrence: Recurrence }
   | { kind: 'number'; number: number; approxLow: number; approxHigh: number }
   | { kind: 'between'; low: number; high: number }
-  | { kind: 'boolean'; value: boolean };
+  | { kind: 'boolean'; value: boolean }
+  /** Tag names (without `#`) as written; rules compare them case-insensitively, as Actual. */
+  | { kind: 'tags'; tags: readonly string[] };
 
 export interface CompiledCondition {
   field: RuleField;

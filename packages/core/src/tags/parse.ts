@@ -36,6 +36,23 @@ export function noteParts(notes: string | null | undefined): NotePart[] {
   return parts;
 }
 
+/**
+ * The tags a 'has tag' condition names, as Actual 26.9 reads its value: each run of characters
+ * other than spaces and `#`, a leading `#` or several optional ('trip #food' is `trip` and
+ * `food`), each once.
+ */
+export function tagsInFilterValue(value: string): string[] {
+  return [...new Set(Array.from(value.matchAll(/#*([^#\s]+)/g), (m) => m[1]!))];
+}
+
+/**
+ * Whether the notes hold the tag compared without case, as Actual's rules do (its filters
+ * compare exactly, as `hasTag` does).
+ */
+export function hasTagIgnoringCase(notes: string | null | undefined, tag: string): boolean {
+  return notes ? hasTag(notes.toLowerCase(), tag.toLowerCase()) : false;
+}
+
 /** Whether the notes hold the tag (a whole tag: `#trip` is not in `#trips`). */
 export function hasTag(notes: string | null | undefined, tag: string): boolean {
   if (!notes || !notes.includes('#')) return false;

@@ -1,4 +1,10 @@
-import { defaultRecurConfig, parseDateValue, q, type RecurConfig } from '@coffer/core/ui';
+import {
+  defaultRecurConfig,
+  parseDateValue,
+  q,
+  type RecurConfig,
+  tagsInFilterValue,
+} from '@coffer/core/ui';
 import { useRef, useState } from 'react';
 import { useFormat } from '../../store/use-format.ts';
 import { AmountInput } from '../kit/ui/AmountInput.tsx';
@@ -9,6 +15,7 @@ import {
   AccountAutocomplete,
   CategoryAutocomplete,
   PayeeAutocomplete,
+  TagAutocomplete,
   usePayeeName,
 } from '../kit/pickers/Pickers.tsx';
 import { localToday } from '../kit/ui/calendar.ts';
@@ -29,6 +36,8 @@ interface ValueProps {
   label: string;
   /** Actions may name a payee that does not exist yet; conditions may not. */
   kind: 'condition' | 'action';
+  /** Focus the value's input when it appears (a filter's popover). */
+  autoFocus?: boolean;
   onChange: (value: unknown) => void;
 }
 
@@ -43,11 +52,13 @@ function RuleAmount({
   value,
   label,
   signed,
+  autoFocus,
   onValue,
 }: {
   value: unknown;
   label: string;
   signed: boolean;
+  autoFocus?: boolean;
   onValue: (value: unknown) => void;
 }) {
   const last = useRef<number | null>(null);
@@ -57,6 +68,7 @@ function RuleAmount({
       label={label}
       value={last.current}
       signToggle={signed}
+      autoFocus={autoFocus}
       onChange={(cents) => {
         if (cents !== undefined) onValue(cents);
       }}
@@ -65,6 +77,7 @@ function RuleAmount({
   );
 }
 const isList = (op: string) => op === 'oneOf' || op === 'notOneOf';
+const isTagOp = (op: string) => op === 'hasTags' || op === 'hasAnyTag' || op === 'doesNotHaveTags';
 
 /** One payee, category or account, picked with the shared autocompletes. */
 function IdPicker({
@@ -149,11 +162,15 @@ function ScheduleValue({ id }: { id: string | null }) {
  * of, amounts with their sign toggle (inflow or outflow) and as a range for is between, dates
  * with the calendar, a recurrence for a schedule's date, and a checkbox for yes/no fields.
  */
-export function ConditionValue({ row, label, kind, onChange }: ValueProps) {
+export function ConditionValue({ row, label, kind, autoFocus, onChange }: ValueProps) {
   const names = useRuleNames();
   // A date row keeps the input it opened with: a typed text that is not a date (handed over to
-  // be judged on save) must not swap the date field for a text box, nor clear it.
-  const [monthOrYear] = useState(() => isMonthOrYear(row.value));
+  // be judged on save) must not swap the date field for a text box, nor clear it. A filter's
+  // month or year says so in its options before it has a value.
+  const dateOptions = row.options as { month?: boolean; year?: boolean } | null | undefined;
+  const [monthOrYear] = useState(
+    () => isMonthOrYear(row.value) || Boolean(dateOptions?.month || dateOptions?.year),
+  );
   const lastDate = useRef<string | null>(null);
   if (isFullDate(row.value)) lastDate.current = row.value;
   const error = row.error ?? null;
@@ -177,6 +194,7 @@ export function ConditionValue({ row, label, kind, onChange }: ValueProps) {
               label={l}
               kind={kind}
               exclude={held}
+              autoFocus={autoFocus}
               onPick={(id) => id && add(id)}
             />
           )}
@@ -190,10 +208,28 @@ export function ConditionValue({ row, label, kind, onChange }: ValueProps) {
           value={typeof row.value === 'string' ? row.value : null}
           label={label}
           kind={kind}
+          autoFocus={autoFocus}
           onPick={onChange}
         />
       );
     }
+  }
+
+  const tags = isTagOp(row.op) && typeof row.value === 'string' ? tagsInFilterValue(row.value) : [];
+  // One tag is picked from the budget's tags; several (as Actual may write) stay a text.
+  if (isTagOp(row.op) && tags.length <= 1) {
+    return (
+      <TagAutocomplete
+        label={label}
+        value={tags[0] ?? null}
+        error={error}
+        autoFocus={autoFocus}
+        onCommit={(item) => {
+          const value = item ? `#${item.id}` : null;
+          if (value !== row.value) onChange(value);
+        }}
+      />
+    );
   }
 
   if (row.type === 'string' && isList(row.op)) {
@@ -204,6 +240,7 @@ export function ConditionValue({ row, label, kind, onChange }: ValueProps) {
         onChange={onChange}
         error={error}
         placeholder="Type a value and press Enter"
+        autoFocus={autoFocus}
       />
     );
   }
@@ -222,6 +259,7 @@ export function ConditionValue({ row, label, kind, onChange }: ValueProps) {
             label={label}
             value={range.num1}
             signed={signed}
+            autoFocus={autoFocus}
             onValue={(num1) => onChange({ ...range, num1 })}
           />
           <span>and</span>
@@ -234,7 +272,15 @@ export function ConditionValue({ row, label, kind, onChange }: ValueProps) {
         </span>
       );
     }
-    return <RuleAmount label={label} value={row.value} signed={signed} onValue={onChange} />;
+    return (
+      <RuleAmount
+        label={label}
+        value={row.value}
+        signed={signed}
+        autoFocus={autoFocus}
+        onValue={onChange}
+      />
+    );
   }
 
   if (row.type === 'date') {
@@ -251,6 +297,7 @@ export function ConditionValue({ row, label, kind, onChange }: ValueProps) {
         <DateInput
           label={label}
           value={row.value == null ? null : lastDate.current}
+          autoFocus={autoFocus}
           onCommit={(d) => {
             if (d !== row.value) onChange(d);
           }}
@@ -279,6 +326,8 @@ export function ConditionValue({ row, label, kind, onChange }: ValueProps) {
       className="input"
       aria-label={label}
       aria-invalid={error ? true : undefined}
+      autoFocus={autoFocus}
+      placeholder={dateOptions?.month ? 'YYYY-MM' : dateOptions?.year ? 'YYYY' : undefined}
       value={row.value === null || row.value === undefined ? '' : String(row.value)}
       onChange={(e) => onChange(e.target.value)}
     />

@@ -1,6 +1,6 @@
 import { fieldType, opLabel } from '@coffer/core/ui';
 import { Select } from '../kit/ui/Select.tsx';
-import { type ConditionShape, offeredOps } from './fields.ts';
+import { type ConditionArea, type ConditionShape, offeredOps } from './fields.ts';
 
 /**
  * The operator of a condition, from core's table for its field: a date's comparisons read as
@@ -13,6 +13,7 @@ export function OpSelect({
   className,
   only,
   keep = false,
+  area = 'rule',
   onChange,
 }: {
   condition: ConditionShape & { op: string };
@@ -21,9 +22,11 @@ export function OpSelect({
   /** The operators an area offers, in its order, where it offers fewer than core. */
   only?: readonly string[];
   keep?: boolean;
+  /** A filter offers 'has no tag' too. */
+  area?: ConditionArea;
   onChange: (op: string) => void;
 }) {
-  const offered = offeredOps(condition, only);
+  const offered = offeredOps(condition, only, area);
   const ops = keep && !offered.includes(condition.op) ? [...offered, condition.op] : offered;
   const type = fieldType(condition.field);
   return (

@@ -36,6 +36,8 @@ const FIELD_TITLES: Readonly<Record<string, string>> = {
   'amount-inflow': 'Amount (inflow)',
   'amount-outflow': 'Amount (outflow)',
   cleared: 'Cleared',
+  // Not a field: 'has tag' on the notes, offered on its own where filters are added.
+  tag: 'Tag',
 };
 
 /** The name of an editor field ('amount-inflow', 'month', …). */
@@ -51,21 +53,31 @@ export interface ConditionShape {
   options?: unknown;
 }
 
+/** Where a condition is edited: a filter also offers what a rule may not hold ('has no tag'). */
+export type ConditionArea = 'rule' | 'filter';
+
 /** The operators core's table offers for a condition (section 5's table and exceptions). */
-export function conditionOps(row: ConditionShape): ConditionOp[] {
-  return getValidOps({
-    field: row.field ?? '',
-    value: row.value,
-    options: row.options as { inflow?: boolean; outflow?: boolean } | null,
-  });
+export function conditionOps(row: ConditionShape, area: ConditionArea = 'rule'): ConditionOp[] {
+  return getValidOps(
+    {
+      field: row.field ?? '',
+      value: row.value,
+      options: row.options as { inflow?: boolean; outflow?: boolean } | null,
+    },
+    area,
+  );
 }
 
 /**
  * The operators an editor offers: core's for the condition, in core's order, or, where an
  * area offers fewer (reports), those of `only` that core's table allows, in `only`'s order.
  */
-export function offeredOps(row: ConditionShape, only?: readonly string[]): string[] {
-  const valid: string[] = conditionOps(row);
+export function offeredOps(
+  row: ConditionShape,
+  only?: readonly string[],
+  area: ConditionArea = 'rule',
+): string[] {
+  const valid: string[] = conditionOps(row, area);
   return only ? only.filter((op) => valid.includes(op)) : valid;
 }
 

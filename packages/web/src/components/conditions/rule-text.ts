@@ -4,7 +4,15 @@
  * empty. The rules list reads a row as phrases (`conditionWords`, 'amount is approx'); the
  * schedule editor reads its rule as sentences (`conditionSentence`, 'amount is approximately').
  */
-import { describeRecurrence, fieldLabel, type FieldType, opLabel } from '@coffer/core/ui';
+import {
+  describeRecurrence,
+  editorFieldOf,
+  fieldLabel,
+  type FieldType,
+  fieldType,
+  opLabel,
+} from '@coffer/core/ui';
+import { fieldTitle } from './fields.ts';
 
 export type Stage = 'pre' | 'post' | null;
 
@@ -64,7 +72,12 @@ function oneValue(row: RuleRow, v: unknown, names: RuleNames, fmt: RuleFormats):
     case 'id':
       return typeof v === 'string' ? nameOf(row.field, v, names) : String(v);
     case 'number':
-      if (typeof v === 'number') return Number.isInteger(v) ? fmt.amount(v) : String(v);
+      if (typeof v === 'number') {
+        // Inflow and outflow compare the amount's size: the size is what the row says.
+        const options = row.options as { inflow?: boolean; outflow?: boolean } | null | undefined;
+        const shown = options?.inflow || options?.outflow ? Math.abs(v) : v;
+        return Number.isInteger(v) ? fmt.amount(shown) : String(v);
+      }
       if (typeof v === 'object' && 'num1' in v) {
         const { num1, num2 } = v as { num1: unknown; num2: unknown };
         return `${oneValue(row, num1, names, fmt)} and ${oneValue(row, num2, names, fmt)}`;
@@ -210,4 +223,18 @@ export function actionSentence(row: RuleRow, names: RuleNames, fmt: RuleFormats)
   if (row.op === 'link-schedule') return 'link to this schedule';
   const field = row.field ?? '';
   return `${row.op} ${fieldLabel(field)} to ${valueText(typed(row), names, fmt, true)}`;
+}
+
+/**
+ * A filter's condition as its chip reads it (the register's filters): the editor's field name
+ * ('Amount (outflow)', 'Month'), the operator and the value as the rules list shows it.
+ */
+export function filterConditionText(row: RuleRow, names: RuleNames, fmt: RuleFormats): string {
+  const field = editorFieldOf({
+    field: row.field ?? '',
+    value: row.value,
+    options: row.options as { inflow?: boolean; outflow?: boolean } | null | undefined,
+  });
+  const op = opLabel(row.op, fieldType(row.field));
+  return `${fieldTitle(field)} ${op} ${valueText(typed(row), names, fmt)}`;
 }

@@ -17,7 +17,7 @@ import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
 import { useStartupSync } from './use-startup-sync.ts';
 import { useLiveSync } from '../../sync/use-live-sync.ts';
-import { TagsProvider } from '../tags/tags-context.tsx';
+import { TagsProvider } from '../kit/data/tags.tsx';
 import './shell.css';
 
 // Each working area's code comes with its route (pages.ts).

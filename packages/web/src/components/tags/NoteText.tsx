@@ -2,7 +2,7 @@ import { noteParts } from '@coffer/core/ui';
 import type { CSSProperties, MouseEvent } from 'react';
 import { Button } from '../kit/ui/Button.tsx';
 import { tagStyle } from './tag-colors.ts';
-import { useTags } from './tags-context.tsx';
+import { useTags } from '../kit/data/tags.tsx';
 
 /**
  * Notes with each `#tag` shown as a chip in its colour. With `onTag`, a chip is a button

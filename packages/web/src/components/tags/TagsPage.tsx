@@ -5,7 +5,7 @@ import { isFailure } from '../../backend/backend.ts';
 import { Button } from '../kit/ui/Button.tsx';
 import { Checkbox } from '../kit/ui/Checkbox.tsx';
 import { TAG_COLORS, tagStyle } from './tag-colors.ts';
-import { useTags } from './tags-context.tsx';
+import { useTags } from '../kit/data/tags.tsx';
 import './tags.css';
 
 /** A rename onto a name that exists waits here for the person to say merge or not. */

@@ -3,16 +3,15 @@
  * and the saved filters (apply, save, update, rename, delete), sorted as the core sorts them.
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { useAppState, useStore } from '../../../store/context.ts';
-import { useFormat } from '../../../store/use-format.ts';
+import { useStore } from '../../../store/context.ts';
 import { failureOf } from '../../../backend/backend.ts';
 import { useTablesChanged } from '../../kit/data/data.ts';
 import { MenuButton, type MenuEntry } from '../../kit/ui/Menu.tsx';
-import { usePayeeName } from '../../kit/pickers/Pickers.tsx';
 import { Popover } from '../../kit/ui/Popover.tsx';
 import { ConditionPopover } from '../../conditions/ConditionPopover.tsx';
+import { filterConditionText } from '../../conditions/rule-text.ts';
+import { useRuleFormats, useRuleNames } from '../../conditions/use-rule-names.ts';
 import {
-  describeCondition,
   type FilterCondition,
   filterErrorText,
   matchesSaved,
@@ -39,10 +38,8 @@ export function useSavedFilters(ready = true): SavedFilter[] {
 
 export function FilterBar({ finding, ready }: { finding: RegisterFinding; ready: boolean }) {
   const store = useStore();
-  const fmt = useFormat();
-  const payeeName = usePayeeName();
-  const accounts = useAppState((s) => s.accounts);
-  const categories = useAppState((s) => s.categories.list);
+  const names = useRuleNames();
+  const formats = useRuleFormats();
   const saved = useSavedFilters(ready);
   const [editing, setEditing] = useState<number | null>(null);
   const [naming, setNaming] = useState<'save' | 'rename' | null>(null);
@@ -50,16 +47,7 @@ export function FilterBar({ finding, ready }: { finding: RegisterFinding; ready:
   const savedButton = useRef<HTMLDivElement>(null);
   const { conditions, conditionsOp, saved: current } = finding;
 
-  const describe = {
-    name: (field: 'payee' | 'category' | 'account', id: string) =>
-      field === 'payee'
-        ? payeeName(id) || undefined
-        : field === 'category'
-          ? categories.find((c) => c.id === id)?.name
-          : accounts.find((a) => a.id === id)?.name,
-    amount: fmt.amount,
-    date: fmt.date,
-  };
+  const describeCondition = (c: FilterCondition) => filterConditionText(c, names, formats);
   const modified = current ? !matchesSaved(current, conditions, conditionsOp) : false;
 
   const replace = (i: number, c: FilterCondition | null) => {
@@ -129,16 +117,16 @@ export function FilterBar({ finding, ready }: { finding: RegisterFinding; ready:
               }}
               variant="bare"
               className="reg-chip-text"
-              aria-label={`Edit filter: ${describeCondition(c, describe)}`}
+              aria-label={`Edit filter: ${describeCondition(c)}`}
               onClick={() => setEditing(i)}
             >
-              {describeCondition(c, describe)}
+              {describeCondition(c)}
             </Button>
             <Button
               type="button"
               variant="bare"
               className="reg-chip-remove"
-              aria-label={`Remove filter: ${describeCondition(c, describe)}`}
+              aria-label={`Remove filter: ${describeCondition(c)}`}
               onClick={() => replace(i, null)}
             >
               ×

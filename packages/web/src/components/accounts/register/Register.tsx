@@ -180,6 +180,7 @@ export function Register({
             `${row.values.date ? fmt.date(row.values.date) : ''} ${actions.payeeLabel(row.values.payee).name} ${fmt.amount(row.values.amount)}`.trim()
           }
           onToggleCleared={actions.toggleCleared}
+          onFilterTag={finding.filterByTag}
           rowMenu={actions.rowMenu}
           onDistribute={(parent) =>
             parent ? actions.distribute(parent) : distributeDraft(editing)

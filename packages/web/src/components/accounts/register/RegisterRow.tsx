@@ -35,6 +35,8 @@ export interface RowActions {
   select: (row: string, shift: boolean) => void;
   toggleCleared: (row: string) => void;
   openMenu: (row: string, anchor: HTMLElement) => void;
+  /** A tag chip in the notes was clicked: filter the register by the tag. */
+  filterTag: (tag: string) => void;
 }
 
 export interface RowCellsProps {
@@ -188,7 +190,7 @@ export const RowCells = memo(function RowCells(p: RowCellsProps) {
       case 'payee':
         return <PayeeText label={text.payee(v.payee)} />;
       case 'notes':
-        return <NoteText notes={v.notes ?? null} />;
+        return <NoteText notes={v.notes ?? null} onTag={actions.filterTag} />;
       case 'category':
         switch (row.category) {
           case 'split':

@@ -51,6 +51,7 @@ export interface RegisterTableProps {
   payeeLabel: (id: string | null) => PayeeLabel;
   rowLabel: (row: NavRow) => string;
   onToggleCleared: (row: NavRow) => void;
+  onFilterTag: (tag: string) => void;
   rowMenu: (row: NavRow) => { items: MenuEntry[]; onSelect: (name: string) => void } | undefined;
   onDistribute: (parent: RegisterTx | null) => void;
   onAddLine: (parent: RegisterTx) => void;

@@ -39,7 +39,7 @@ export function RegisterToolbar({
           label="Filter"
           className="btn btn-small"
           ariaLabel="Filter"
-          items={FILTER_EDITOR_FIELDS.map((f) => ({ name: f, text: fieldTitle(f) }))}
+          items={[...FILTER_EDITOR_FIELDS, 'tag'].map((f) => ({ name: f, text: fieldTitle(f) }))}
           onSelect={setAdding}
         />
       </span>

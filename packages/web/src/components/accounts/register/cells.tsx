@@ -7,6 +7,7 @@ import {
   AccountAutocomplete,
   CategoryAutocomplete,
   PayeeAutocomplete,
+  useTagCompleter,
 } from '../../kit/pickers/Pickers.tsx';
 import { TextInput } from '../../kit/ui/TextInput.tsx';
 import type { RegisterField } from '../types.ts';
@@ -89,6 +90,7 @@ export function EditCell({
   onCancel,
 }: EditCellProps) {
   const common = { label, cell: true, autoFocus: true, onCancel, error };
+  const tagCompleter = useTagCompleter();
   switch (field) {
     case 'date':
       return (
@@ -123,7 +125,12 @@ export function EditCell({
       );
     case 'notes':
       return (
-        <TextInput {...common} value={values.notes ?? ''} onCommit={(t, r) => onCommit(t, r)} />
+        <TextInput
+          {...common}
+          value={values.notes ?? ''}
+          completer={tagCompleter}
+          onCommit={(t, r) => onCommit(t, r)}
+        />
       );
     case 'payment':
     case 'deposit': {

@@ -36,6 +36,7 @@ export interface RowActionsTarget {
   nav: ReadonlyMap<string, NavRow>;
   onSelect: (key: string, shift: boolean) => void;
   onToggleCleared: (row: NavRow) => void;
+  onFilterTag: (tag: string) => void;
 }
 
 /** One stable object for every row; it calls whatever the table holds now. */
@@ -56,6 +57,7 @@ export function useRowActions(
       }
     },
     openMenu,
+    filterTag: (tag) => latest.current.onFilterTag(tag),
   }).current;
 }
 

@@ -101,4 +101,10 @@ describe('search', () => {
     // Text that is not a number adds no amount condition.
     expect(JSON.stringify(searchFilter('kroger', ctx))).not.toContain('amount');
   });
+
+  it('finds a tag when the text is one #tag, and text otherwise', () => {
+    expect(searchFilter(' #trip ', ctx)).toEqual({ notes: { $hastag: 'trip' } });
+    expect(searchFilter('#trip food', ctx)).toEqual({ $search: { text: '#trip food' } });
+    expect(searchFilter('##trip', ctx)).toEqual({ $search: { text: '##trip' } });
+  });
 });

@@ -31,6 +31,9 @@ const idsMatching = (items: readonly Named[], text: string) =>
 export function searchFilter(text: string, ctx: SearchContext): Record<string, unknown> | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
+  // '#trip' alone finds the transactions tagged trip (not #trips, nor 'trip' in a payee).
+  const tag = /^#([^#\s]+)$/.exec(trimmed)?.[1];
+  if (tag) return { notes: { $hastag: tag } };
   const folded = fold(trimmed);
   const search: Record<string, unknown> = { text: trimmed };
   const named = { payees: ctx.payees, categories: ctx.categories, accounts: ctx.accounts };

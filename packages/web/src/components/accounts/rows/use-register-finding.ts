@@ -92,6 +92,15 @@ export function useRegisterFinding(view: RegisterView, initial: InitialFilter | 
     hideCleared,
     setHideCleared: (hide: boolean) =>
       void savePrefs(store, { [hideClearedPref(view)]: hide } as Partial<LocalPrefs>),
+    /** Adds 'has tag #tag' to the filter bar (a click on a tag chip), once. */
+    filterByTag(tag: string) {
+      const value = `#${tag}`;
+      setConditions((list) =>
+        list.some((c) => c.op === 'hasTags' && c.value === value)
+          ? list
+          : [...list, { field: 'notes', type: 'string', op: 'hasTags', value }],
+      );
+    },
     /** Applies a saved filter's conditions (or clears the filter bar with null). */
     applySaved(filter: SavedFilter | null) {
       setSaved(filter);

@@ -1,10 +1,16 @@
 import { useRef, useState } from 'react';
+import { useCompletions } from '../ui/Completions.tsx';
 import type { ModalProps } from '../../../store/modals.ts';
 import { AmountInput } from '../ui/AmountInput.tsx';
 import { DateInput } from '../ui/DateInput.tsx';
 import { DialogFooter, Modal } from '../ui/Modal.tsx';
 import type { CategoryOptions, PayeeOptions } from '../ui/autocomplete-logic.ts';
-import { AccountAutocomplete, CategoryAutocomplete, PayeeAutocomplete } from './Pickers.tsx';
+import {
+  AccountAutocomplete,
+  CategoryAutocomplete,
+  PayeeAutocomplete,
+  useTagCompleter,
+} from './Pickers.tsx';
 import { Button } from '../ui/Button.tsx';
 
 /** The fields the edit-field picker sets on selected transactions. */
@@ -208,13 +214,11 @@ function FieldInput({
               ))}
             </div>
           )}
-          <input
-            className="input"
-            aria-label={label}
-            autoFocus
-            defaultValue={asString(start) ?? ''}
-            onChange={(e) => setValue(e.target.value)}
-            onKeyDown={(e) => e.key === 'Enter' && submit((e.target as HTMLInputElement).value)}
+          <NotesField
+            label={label}
+            start={asString(start) ?? ''}
+            setValue={setValue}
+            submit={submit}
           />
         </div>
       );
@@ -230,4 +234,47 @@ function FieldInput({
         </div>
       );
   }
+}
+
+/** The notes text, where '#' offers the tags as in the register's notes cell. */
+function NotesField({
+  label,
+  start,
+  setValue,
+  submit,
+}: {
+  label: string;
+  start: string;
+  setValue: (v: string) => void;
+  submit: (v: string) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(start);
+  const change = (t: string) => {
+    setText(t);
+    setValue(t);
+  };
+  const completions = useCompletions(input, text, change, useTagCompleter());
+  return (
+    <span className="text-input-wrap">
+      <input
+        {...completions.inputProps}
+        ref={input}
+        className="input"
+        aria-label={label}
+        autoComplete="off"
+        autoFocus
+        value={text}
+        onChange={(e) => {
+          change(e.target.value);
+          completions.onTyped(e.target.selectionStart);
+        }}
+        onBlur={() => completions.onBlur()}
+        onKeyDown={(e) => {
+          if (!completions.onKeyDown(e) && e.key === 'Enter') submit(text);
+        }}
+      />
+      {completions.list}
+    </span>
+  );
 }

@@ -6,7 +6,12 @@ import {
   categorySuggestions,
   type PayeeOptions,
   payeeSuggestions,
+  tagSuggestions,
 } from '../ui/autocomplete-logic.ts';
+import { useTags } from '../data/tags.tsx';
+import type { TextCompleter } from '../ui/Completions.tsx';
+import { useStore } from '../../../store/context.ts';
+import { tagAtCaret } from '@coffer/core/ui';
 import { Autocomplete, type AutocompleteProps } from '../ui/Autocomplete.tsx';
 
 type PickerProps = Omit<AutocompleteProps, 'suggest' | 'valueLabel'> & {
@@ -94,3 +99,43 @@ export function AccountAutocomplete({
 }
 
 export type { AcItem };
+
+/**
+ * The tag picker (a filter's 'has tag'): the budget's tags as `#name`; the value is the tag's
+ * name. Only recorded tags are offered, hidden ones too (a filter may look for them).
+ */
+export function TagAutocomplete({ missingLabel = '', ...props }: PickerProps) {
+  const { tags } = useTags();
+  return (
+    <Autocomplete
+      {...props}
+      valueLabel={props.value ? `#${props.value}` : missingLabel}
+      suggest={(text, typed) =>
+        tagSuggestions(tags, text, typed, props.value, { showHidden: true })
+      }
+    />
+  );
+}
+
+/**
+ * `#` in notes: while the caret is in a tag, the budget's tags that start so (hidden ones
+ * left out) and, for a name no tag has, 'New tag #name', which records the tag when picked.
+ */
+export function useTagCompleter(): TextCompleter {
+  const { tags } = useTags();
+  const store = useStore();
+  return {
+    label: 'Tags',
+    suggest(text, caret) {
+      const at = tagAtCaret(text, caret);
+      if (!at) return null;
+      const found = tagSuggestions(tags, at.prefix, at.prefix !== '', null, { create: true });
+      return { ...found, start: at.start, end: at.end };
+    },
+    onPick(item) {
+      if (item.special === 'create-tag') {
+        void store.backend.send('tags-create', { tag: item.id.slice('new:'.length) });
+      }
+    },
+  };
+}

@@ -20,6 +20,7 @@ export interface MultiInputProps {
   placeholder?: string;
   error?: string | null;
   disabled?: boolean;
+  autoFocus?: boolean;
 }
 
 /**
@@ -36,6 +37,7 @@ export function MultiInput({
   placeholder,
   error,
   disabled,
+  autoFocus,
 }: MultiInputProps) {
   const [text, setText] = useState('');
   // A picker is remounted after each pick so it starts empty again.
@@ -85,6 +87,7 @@ export function MultiInput({
             value={text}
             placeholder={values.length === 0 ? placeholder : undefined}
             disabled={disabled}
+            autoFocus={autoFocus}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {

@@ -2,6 +2,7 @@ import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import type { CommitReason } from './cell-keys.ts';
 import { useEditKeys } from './use-edit-keys.ts';
 import { ErrorText } from './ErrorText.tsx';
+import { type TextCompleter, useCompletions } from './Completions.tsx';
 
 export interface TextInputProps {
   value: string;
@@ -18,6 +19,8 @@ export interface TextInputProps {
   className?: string;
   style?: CSSProperties;
   disabled?: boolean;
+  /** Suggestions for the word at the caret (`#` in notes offers the tags). */
+  completer?: TextCompleter;
 }
 
 /**
@@ -38,6 +41,7 @@ export function TextInput({
   className,
   style,
   disabled,
+  completer,
 }: TextInputProps) {
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(value);
@@ -64,9 +68,12 @@ export function TextInput({
     },
   });
 
+  const completions = useCompletions(input, text, setText, completer);
+
   return (
     <span className={`text-input-wrap${cell ? ' cell' : ''}`} style={style}>
       <input
+        {...completions.inputProps}
         ref={input}
         id={id}
         className={`input ${className ?? ''}`}
@@ -77,15 +84,24 @@ export function TextInput({
         placeholder={placeholder}
         disabled={disabled}
         autoFocus={autoFocus}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          completions.onTyped(e.target.selectionStart);
+        }}
         onFocus={(e) => {
           keys.onFocus();
           e.target.select();
         }}
-        onBlur={keys.onBlur}
-        onKeyDown={keys.onKeyDown}
+        onBlur={(e) => {
+          completions.onBlur();
+          keys.onBlur(e);
+        }}
+        onKeyDown={(e) => {
+          if (!completions.onKeyDown(e)) keys.onKeyDown(e);
+        }}
         onMouseDown={keys.onMouseDown}
       />
+      {completions.list}
       {error && (
         <ErrorText as="span" kind="field">
           {error}

@@ -8,6 +8,7 @@ import {
   matchRank,
   MORE_PAYEES,
   payeeSuggestions,
+  tagSuggestions,
 } from './autocomplete-logic.ts';
 
 const accounts = [
@@ -168,5 +169,31 @@ describe('categorySuggestions and accountSuggestions', () => {
     expect(typed.items.map((i) => i.id)).toEqual(['DE', 'GR', 'GB']);
     expect(typed.highlight).toBe(0);
     expect(listSuggestions(countries, 'zz', true, null)).toEqual({ items: [], highlight: -1 });
+  });
+});
+
+describe('tag suggestions', () => {
+  const tags = [{ tag: 'trip' }, { tag: 'trips' }, { tag: 'work', hidden: true }];
+  const labels = (s: { items: { label: string; special?: string }[] }) =>
+    s.items.map((i) => (i.special ? `${i.special}:${i.label}` : i.label));
+
+  it('offers the tags that match, with or without the #, hidden ones only when asked', () => {
+    expect(labels(tagSuggestions(tags, '', false, null))).toEqual(['#trip', '#trips']);
+    expect(labels(tagSuggestions(tags, '#wo', true, null, { showHidden: true }))).toEqual([
+      '#work',
+    ]);
+    expect(labels(tagSuggestions(tags, 'trip', true, null))).toEqual(['#trip', '#trips']);
+  });
+
+  it('offers a new tag after the ones that exist, or says why the name cannot be one', () => {
+    const some = tagSuggestions(tags, 'tri', true, null, { create: true });
+    expect(labels(some)).toEqual(['#trip', '#trips', 'create-tag:#tri']);
+    expect(some.highlight).toBe(0);
+    const exact = tagSuggestions(tags, 'trips', true, null, { create: true });
+    expect(labels(exact)).toEqual(['#trips']);
+    expect(exact.highlight).toBe(0);
+    expect(tagSuggestions(tags, '...', true, null, { create: true }).refusal).toBe(
+      'A tag name cannot be only punctuation',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { checkPayeeName } from '@coffer/core/ui';
+import { checkPayeeName, checkTagName } from '@coffer/core/ui';
 /**
  * What the payee, category and account autocompletes suggest for a typed text (spec section 5:
  * payee autocomplete, category and account pickers). Pure, so the rules are tested here and
@@ -10,8 +10,11 @@ export interface AcItem {
   label: string;
   /** The heading the item sits under. */
   group?: string;
-  /** 'create' makes a new payee from the text; 'split' turns a transaction into a split. */
-  special?: 'create' | 'split';
+  /**
+   * 'create' makes a new payee from the text ('create-tag' a new tag); 'split' turns a
+   * transaction into a split.
+   */
+  special?: 'create' | 'create-tag' | 'split';
   /** For transfer payees: the account the transfer goes to. */
   transferAccount?: string;
 }
@@ -233,4 +236,42 @@ export function listSuggestions(
 ): Suggestions {
   const items = filterItems(all, typed ? text : '');
   return { items, highlight: highlightOf(items, typed, value) };
+}
+
+export interface TagLike {
+  tag: string;
+  hidden?: boolean;
+}
+
+/**
+ * Tag suggestions (the filter's tag picker, `#` in notes): the recorded tags as `#name` (ids
+ * are the names), matched on the text with or without its `#`, hidden ones only when asked
+ * for; with `create`, a name no tag has yet comes first as a new tag (`new:{name}`), or the
+ * reason it cannot be one.
+ */
+export function tagSuggestions(
+  tags: readonly TagLike[],
+  text: string,
+  typed: boolean,
+  value: string | null,
+  options: { create?: boolean; showHidden?: boolean; limit?: number } = {},
+): Suggestions {
+  const name = text.trim().replace(/^#/, '');
+  const all = tags
+    .filter((t) => options.showHidden || !t.hidden || t.tag === value)
+    .map((t) => ({ id: t.tag, label: `#${t.tag}` }));
+  const query = typed && name !== '' ? `#${name}` : '';
+  const items = filterItems(all, query).slice(0, options.limit ?? PAYEE_LIMIT);
+  if (!options.create || !typed || name === '') {
+    return { items, highlight: highlightOf(items, typed, value) };
+  }
+  const check = checkTagName(name);
+  if (!check.ok)
+    return { items, highlight: highlightOf(items, typed, value), refusal: check.message };
+  if (!tags.some((t) => t.tag === check.name)) {
+    items.push({ id: `new:${check.name}`, label: `#${check.name}`, special: 'create-tag' });
+  }
+  // The tags that exist come first; the text's own name when it is one, else the first.
+  const exact = items.findIndex((i) => !i.special && i.id === check.name);
+  return { items, highlight: exact >= 0 ? exact : 0 };
 }

@@ -1,8 +1,8 @@
 import type { TagInfo } from '@coffer/core/ui';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
-import { useStore } from '../../store/context.ts';
-import { isFailure } from '../../backend/backend.ts';
-import { useTablesChanged } from '../kit/data/data.ts';
+import { useStore } from '../../../store/context.ts';
+import { isFailure } from '../../../backend/backend.ts';
+import { useTablesChanged } from './data.ts';
 
 interface TagsValue {
   tags: readonly TagInfo[];
