@@ -246,41 +246,7 @@ export function ConditionValue({ row, label, kind, autoFocus, onChange }: ValueP
   }
 
   if (row.type === 'number') {
-    const options = row.options as { inflow?: boolean; outflow?: boolean } | null | undefined;
-    // Inflow and outflow compare the amount's size, so only plain amounts carry a sign.
-    const signed = field === 'amount' && !options?.inflow && !options?.outflow;
-    // A text that is not an amount goes into the row as typed: the core's parser refuses it
-    // on save with the spec's words, instead of the row keeping its last number.
-    if (row.op === 'isbetween') {
-      const range = (row.value ?? {}) as { num1?: unknown; num2?: unknown };
-      return (
-        <span className="rule-between">
-          <RuleAmount
-            label={label}
-            value={range.num1}
-            signed={signed}
-            autoFocus={autoFocus}
-            onValue={(num1) => onChange({ ...range, num1 })}
-          />
-          <span>and</span>
-          <RuleAmount
-            label={`${label}, second amount`}
-            value={range.num2}
-            signed={signed}
-            onValue={(num2) => onChange({ ...range, num2 })}
-          />
-        </span>
-      );
-    }
-    return (
-      <RuleAmount
-        label={label}
-        value={row.value}
-        signed={signed}
-        autoFocus={autoFocus}
-        onValue={onChange}
-      />
-    );
+    return <NumberValue row={row} label={label} autoFocus={autoFocus} onChange={onChange} />;
   }
 
   if (row.type === 'date') {
@@ -330,6 +296,51 @@ export function ConditionValue({ row, label, kind, autoFocus, onChange }: ValueP
       placeholder={dateOptions?.month ? 'YYYY-MM' : dateOptions?.year ? 'YYYY' : undefined}
       value={row.value === null || row.value === undefined ? '' : String(row.value)}
       onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+/** An amount, with its sign toggle for a plain amount, or two for is between. */
+function NumberValue({
+  row,
+  label,
+  autoFocus,
+  onChange,
+}: Pick<ValueProps, 'row' | 'label' | 'autoFocus' | 'onChange'>) {
+  const field = row.field ?? '';
+  const options = row.options as { inflow?: boolean; outflow?: boolean } | null | undefined;
+  // Inflow and outflow compare the amount's size, so only plain amounts carry a sign.
+  const signed = field === 'amount' && !options?.inflow && !options?.outflow;
+  // A text that is not an amount goes into the row as typed: the core's parser refuses it
+  // on save with the spec's words, instead of the row keeping its last number.
+  if (row.op === 'isbetween') {
+    const range = (row.value ?? {}) as { num1?: unknown; num2?: unknown };
+    return (
+      <span className="rule-between">
+        <RuleAmount
+          label={label}
+          value={range.num1}
+          signed={signed}
+          autoFocus={autoFocus}
+          onValue={(num1) => onChange({ ...range, num1 })}
+        />
+        <span>and</span>
+        <RuleAmount
+          label={`${label}, second amount`}
+          value={range.num2}
+          signed={signed}
+          onValue={(num2) => onChange({ ...range, num2 })}
+        />
+      </span>
+    );
+  }
+  return (
+    <RuleAmount
+      label={label}
+      value={row.value}
+      signed={signed}
+      autoFocus={autoFocus}
+      onValue={onChange}
     />
   );
 }
