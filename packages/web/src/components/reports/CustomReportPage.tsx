@@ -5,7 +5,7 @@ import { MenuButton } from '../kit/ui/Menu.tsx';
 import { CHART_LIMITS, CustomChart } from './charts/CustomChart.tsx';
 import { CustomTable } from './charts/CustomTable.tsx';
 import { RangePicker } from './controls/RangePicker.tsx';
-import { type CustomRow, loadCustom, OTHER_KEY } from './data/custom.ts';
+import { type CustomData, type CustomRow, loadCustom, OTHER_KEY } from './data/custom.ts';
 import {
   GROUP_LABELS,
   modeOf,
@@ -15,7 +15,7 @@ import {
   settingsFromParams,
   settingsOf,
 } from './data/custom-settings.ts';
-import { currentMonth, resolveRange, spanLabel } from './data/range.ts';
+import { currentMonth, type MonthSpan, resolveRange, spanLabel } from './data/range.ts';
 import { customTarget } from './data/custom-target.ts';
 import { isComplete } from './controls/ConditionsEditor.tsx';
 import { CustomSettingsPanel } from './CustomSettingsPanel.tsx';
@@ -24,12 +24,15 @@ import { Figure, ReportFrame, useOpenRegister } from './ReportFrame.tsx';
 import {
   cardOf,
   createReport,
+  type CustomReport,
+  type DashboardWidget,
   deleteReport,
   placeOnOverview,
   removeFromOverview,
   updateReport,
   useSavedReports,
 } from './saved-reports.ts';
+import type { BudgetMeta } from './data/source.ts';
 import { useBudgetMeta, useFirstMonth, useReport, useRunner } from './use-report.ts';
 import { Button } from '../kit/ui/Button.tsx';
 
@@ -42,15 +45,77 @@ const PRESETS = ['1m', '3m', '6m', '1y', '3y', '5y', 'ytd', 'all'] as const;
  */
 export function CustomReportPage() {
   const { id } = useParams();
-  const [search] = useSearchParams();
-  const store = useStore();
-  const navigate = useNavigate();
   const meta = useBudgetMeta();
-  const budgetType = useAppState((s) => (s.prefs?.budgetType === 'report' ? 'report' : 'rollover'));
-  const run = useRunner();
   const openRegister = useOpenRegister();
   const saved = useSavedReports();
   const report = id ? saved.reports.find((r) => r.id === id) : undefined;
+  const { settings, setSettings, span, conditions, first, current, data, loading } =
+    useCustomReport(id, report, meta);
+
+  if (id && saved.loaded && !report) {
+    return (
+      <ReportFrame title="Report not found" busy={false}>
+        <p>This report does not exist any more.</p>
+      </ReportFrame>
+    );
+  }
+  if (!settings || !span) return <ReportFrame title="Custom report" busy children={null} />;
+
+  const dirty = report ? !sameSettings(settingsOf(report), settings) : true;
+  const pick = (row: CustomRow, month?: string) => {
+    if (row.key === OTHER_KEY || settings.balanceType === 'Budgeted') return;
+    const target = customTarget({ ...settings, conditions }, span, meta, row, month);
+    openRegister(target.accounts, target.conditions);
+  };
+
+  return (
+    <ReportFrame
+      title={report?.name ?? 'New custom report'}
+      busy={loading}
+      actions={
+        <CustomReportActions
+          report={report}
+          card={report ? cardOf(saved.widgets, report.id) : undefined}
+          settings={settings}
+          span={span}
+          dirty={dirty}
+          reload={saved.reload}
+        />
+      }
+      controls={
+        <RangePicker
+          value={settings.range}
+          onChange={(range) => setSettings({ ...settings, range })}
+          presets={PRESETS}
+          first={first.month}
+          current={current}
+          resolved={span}
+        />
+      }
+    >
+      <div className="custom-layout">
+        <CustomSettingsPanel settings={settings} onChange={setSettings} />
+        <div className="custom-result">
+          {data && <CustomResult data={data} settings={settings} span={span} onPick={pick} />}
+        </div>
+      </div>
+    </ReportFrame>
+  );
+}
+
+/**
+ * The report's settings (a new report's from the address, a saved one's once it is read), the
+ * months they cover and the report's figures, run again when any of them changes.
+ */
+function useCustomReport(
+  id: string | undefined,
+  report: CustomReport | undefined,
+  meta: BudgetMeta,
+) {
+  const [search] = useSearchParams();
+  const store = useStore();
+  const budgetType = useAppState((s) => (s.prefs?.budgetType === 'report' ? 'report' : 'rollover'));
+  const run = useRunner();
   const [settings, setSettings] = useState<ReportSettings | null>(() =>
     id ? null : settingsFromParams(search),
   );
@@ -76,23 +141,27 @@ export function CustomReportPage() {
       budgetType,
     });
   });
+  return { settings, setSettings, span, conditions, first, current, data, loading };
+}
 
-  if (id && saved.loaded && !report) {
-    return (
-      <ReportFrame title="Report not found" busy={false}>
-        <p>This report does not exist any more.</p>
-      </ReportFrame>
-    );
-  }
-  if (!settings || !span) return <ReportFrame title="Custom report" busy children={null} />;
-
-  const dirty = report ? !sameSettings(settingsOf(report), settings) : true;
-  const card = report ? cardOf(saved.widgets, report.id) : undefined;
-  const pick = (row: CustomRow, month?: string) => {
-    if (row.key === OTHER_KEY || settings.balanceType === 'Budgeted') return;
-    const target = customTarget({ ...settings, conditions }, span, meta, row, month);
-    openRegister(target.accounts, target.conditions);
-  };
+/** Save (or save a new report), and a saved report's menu: rename, copy, overview, delete. */
+function CustomReportActions({
+  report,
+  card,
+  settings,
+  span,
+  dirty,
+  reload,
+}: {
+  report: CustomReport | undefined;
+  card: DashboardWidget | undefined;
+  settings: ReportSettings;
+  span: MonthSpan;
+  dirty: boolean;
+  reload: () => Promise<void>;
+}) {
+  const store = useStore();
+  const navigate = useNavigate();
 
   const askName = (
     title: string,
@@ -103,7 +172,7 @@ export function CustomReportPage() {
     askName(title, report ? `${report.name} (copy)` : '', async (name) => {
       const res = await createReport(store, reportInput(name, settings, span));
       if ('error' in res) return res.error;
-      await saved.reload();
+      await reload();
       navigate(`/reports/custom/${res.id}`, { replace: !report });
       return null;
     });
@@ -114,7 +183,7 @@ export function CustomReportPage() {
       id: report.id,
     });
     if (problem) store.addNotification({ type: 'error', message: problem });
-    await saved.reload();
+    await reload();
   };
   const onMenu = async (name: string) => {
     if (!report) return;
@@ -124,7 +193,7 @@ export function CustomReportPage() {
           ...reportInput(newName, settingsOf(report), span),
           id: report.id,
         });
-        await saved.reload();
+        await reload();
         return problem;
       });
     } else if (name === 'copy') {
@@ -132,7 +201,7 @@ export function CustomReportPage() {
     } else if (name === 'overview') {
       if (card) await removeFromOverview(store, card.id);
       else await placeOnOverview(store, report.id);
-      await saved.reload();
+      await reload();
     } else if (name === 'delete') {
       store.pushModal('report-delete', {
         name: report.name,
@@ -144,91 +213,83 @@ export function CustomReportPage() {
     }
   };
 
+  return (
+    <>
+      {report && dirty && <span className="subdued">Unsaved changes</span>}
+      <Button type="button" variant="primary" disabled={!dirty} onClick={save}>
+        {report ? 'Save' : 'Save report'}
+      </Button>
+      {report && (
+        <MenuButton
+          label="⋯"
+          ariaLabel="Report menu"
+          className="btn"
+          items={[
+            { name: 'rename', text: 'Rename…' },
+            { name: 'copy', text: 'Save as a new report…' },
+            { name: 'overview', text: card ? 'Remove from overview' : 'Add to overview' },
+            { kind: 'separator' },
+            { name: 'delete', text: 'Delete report…', danger: true },
+          ]}
+          onSelect={(n) => void onMenu(n)}
+        />
+      )}
+    </>
+  );
+}
+
+/** The report's figures: total and monthly average, the chart (unless a table) and the table. */
+function CustomResult({
+  data,
+  settings,
+  span,
+  onPick,
+}: {
+  data: CustomData;
+  settings: ReportSettings;
+  span: MonthSpan;
+  onPick: (row: CustomRow, month?: string) => void;
+}) {
   const isTable = settings.graphType === 'TableGraph';
   return (
-    <ReportFrame
-      title={report?.name ?? 'New custom report'}
-      busy={loading}
-      actions={
-        <>
-          {report && dirty && <span className="subdued">Unsaved changes</span>}
-          <Button type="button" variant="primary" disabled={!dirty} onClick={save}>
-            {report ? 'Save' : 'Save report'}
-          </Button>
-          {report && (
-            <MenuButton
-              label="⋯"
-              ariaLabel="Report menu"
-              className="btn"
-              items={[
-                { name: 'rename', text: 'Rename…' },
-                { name: 'copy', text: 'Save as a new report…' },
-                { name: 'overview', text: card ? 'Remove from overview' : 'Add to overview' },
-                { kind: 'separator' },
-                { name: 'delete', text: 'Delete report…', danger: true },
-              ]}
-              onSelect={(n) => void onMenu(n)}
-            />
-          )}
-        </>
-      }
-      controls={
-        <RangePicker
-          value={settings.range}
-          onChange={(range) => setSettings({ ...settings, range })}
-          presets={PRESETS}
-          first={first.month}
-          current={current}
-          resolved={span}
+    <>
+      <div className="report-figures">
+        <Figure label="Total" cents={data.total} hint={spanLabel(span)} />
+        <Figure
+          label="Monthly average"
+          cents={Math.round(data.total / Math.max(1, data.months.length))}
         />
-      }
-    >
-      <div className="custom-layout">
-        <CustomSettingsPanel settings={settings} onChange={setSettings} />
-        <div className="custom-result">
-          {data && (
-            <>
-              <div className="report-figures">
-                <Figure label="Total" cents={data.total} hint={spanLabel(span)} />
-                <Figure
-                  label="Monthly average"
-                  cents={Math.round(data.total / Math.max(1, data.months.length))}
-                />
-              </div>
-              {!isTable && data.rows.length === 0 && (
-                <section className="card report-chart" aria-label="Report chart">
-                  <p className="report-empty">Nothing matches this report.</p>
-                </section>
-              )}
-              {!isTable && data.rows.length > 0 && (
-                <section className="card report-chart" aria-label="Report chart">
-                  <CustomChart
-                    data={data}
-                    graphType={settings.graphType as 'BarGraph' | 'LineGraph' | 'DonutGraph'}
-                    isInterval={settings.groupBy === 'Interval'}
-                    onPick={pick}
-                  />
-                  {settings.groupBy !== 'Interval' &&
-                    settings.graphType !== 'DonutGraph' &&
-                    data.rows.length > CHART_LIMITS[settings.graphType as 'BarGraph'] && (
-                      <p className="subdued report-chart-note">
-                        The chart shows the {CHART_LIMITS[settings.graphType as 'BarGraph']} largest
-                        of {data.rows.length} rows; the table lists them all.
-                      </p>
-                    )}
-                </section>
-              )}
-              <CustomTable
-                data={data}
-                groupLabel={GROUP_LABELS[settings.groupBy]}
-                byTime={modeOf(settings) === 'time' && settings.groupBy !== 'Interval'}
-                onPick={settings.balanceType === 'Budgeted' ? undefined : pick}
-              />
-            </>
-          )}
-        </div>
       </div>
-    </ReportFrame>
+      {!isTable && data.rows.length === 0 && (
+        <section className="card report-chart" aria-label="Report chart">
+          <p className="report-empty">Nothing matches this report.</p>
+        </section>
+      )}
+      {!isTable && data.rows.length > 0 && (
+        <section className="card report-chart" aria-label="Report chart">
+          <CustomChart
+            data={data}
+            graphType={settings.graphType as 'BarGraph' | 'LineGraph' | 'DonutGraph'}
+            isInterval={settings.groupBy === 'Interval'}
+            onPick={onPick}
+          />
+          {settings.groupBy !== 'Interval' &&
+            settings.graphType !== 'DonutGraph' &&
+            data.rows.length > CHART_LIMITS[settings.graphType as 'BarGraph'] && (
+              <p className="subdued report-chart-note">
+                The chart shows the {CHART_LIMITS[settings.graphType as 'BarGraph']} largest of{' '}
+                {data.rows.length} rows; the table lists them all.
+              </p>
+            )}
+        </section>
+      )}
+      <CustomTable
+        data={data}
+        groupLabel={GROUP_LABELS[settings.groupBy]}
+        byTime={modeOf(settings) === 'time' && settings.groupBy !== 'Interval'}
+        onPick={settings.balanceType === 'Budgeted' ? undefined : onPick}
+      />
+    </>
   );
 }
 

@@ -37,14 +37,10 @@ export function useSavedFilters(ready = true): SavedFilter[] {
 }
 
 export function FilterBar({ finding, ready }: { finding: RegisterFinding; ready: boolean }) {
-  const store = useStore();
   const names = useRuleNames();
   const formats = useRuleFormats();
   const saved = useSavedFilters(ready);
   const [editing, setEditing] = useState<number | null>(null);
-  const [naming, setNaming] = useState<'save' | 'rename' | null>(null);
-  const chips = useRef<Array<HTMLButtonElement | null>>([]);
-  const savedButton = useRef<HTMLDivElement>(null);
   const { conditions, conditionsOp, saved: current } = finding;
 
   const describeCondition = (c: FilterCondition) => filterConditionText(c, names, formats);
@@ -57,6 +53,127 @@ export function FilterBar({ finding, ready }: { finding: RegisterFinding; ready:
     finding.setConditions(next);
     if (next.length === 0) finding.setSaved(null);
   };
+
+  const show = conditions.length > 0 || saved.length > 0;
+  if (!show) return null;
+  return (
+    <div className="reg-filters" role="group" aria-label="Filters">
+      {current && (
+        <span className="reg-saved-name">
+          {current.name}
+          {modified && <span className="subdued"> (changed)</span>}
+        </span>
+      )}
+      {conditions.map((c, i) => (
+        <FilterChip
+          key={i}
+          condition={c}
+          text={describeCondition(c)}
+          op={i > 0 ? conditionsOp : null}
+          editing={editing === i}
+          onSwitchOp={() => finding.setConditionsOp(conditionsOp === 'and' ? 'or' : 'and')}
+          onEdit={() => setEditing(i)}
+          onRemove={() => replace(i, null)}
+          onApply={(next) => {
+            replace(i, next);
+            setEditing(null);
+          }}
+          onClose={() => setEditing(null)}
+        />
+      ))}
+      <SavedFiltersMenu finding={finding} saved={saved} modified={modified} />
+    </div>
+  );
+}
+
+/** One condition: the 'and'/'or' before it (not before the first), its text to edit, its ×. */
+function FilterChip({
+  condition,
+  text,
+  op,
+  editing,
+  onSwitchOp,
+  onEdit,
+  onRemove,
+  onApply,
+  onClose,
+}: {
+  condition: FilterCondition;
+  text: string;
+  op: 'and' | 'or' | null;
+  editing: boolean;
+  onSwitchOp: () => void;
+  onEdit: () => void;
+  onRemove: () => void;
+  onApply: (next: FilterCondition) => void;
+  onClose: () => void;
+}) {
+  const chip = useRef<HTMLButtonElement>(null);
+  return (
+    <span className="reg-chip-wrap">
+      {op && (
+        <Button
+          type="button"
+          variant="bare"
+          className="reg-op"
+          aria-label={`Match ${op === 'and' ? 'all' : 'any'} conditions (switch)`}
+          onClick={onSwitchOp}
+        >
+          {op}
+        </Button>
+      )}
+      <span className="reg-chip">
+        <Button
+          type="button"
+          ref={chip}
+          variant="bare"
+          className="reg-chip-text"
+          aria-label={`Edit filter: ${text}`}
+          onClick={onEdit}
+        >
+          {text}
+        </Button>
+        <Button
+          type="button"
+          variant="bare"
+          className="reg-chip-remove"
+          aria-label={`Remove filter: ${text}`}
+          onClick={onRemove}
+        >
+          ×
+        </Button>
+      </span>
+      {editing && (
+        <ConditionPopover anchor={chip} condition={condition} onApply={onApply} onClose={onClose} />
+      )}
+    </span>
+  );
+}
+
+/** The saved-filters menu's entries for the filter on screen: apply, save, update, rename… */
+function savedFilterItems(
+  saved: SavedFilter[],
+  conditions: FilterCondition[],
+  current: SavedFilter | null,
+  modified: boolean,
+): MenuEntry[] {
+  return [
+    ...saved.map((f) => ({ name: `apply:${f.id}`, text: f.name })),
+    ...(saved.length > 0 ? [{ kind: 'separator' as const }] : []),
+    ...(conditions.length > 0 && (!current || modified)
+      ? [{ name: 'save', text: 'Save new filter…' }]
+      : []),
+    ...(current && modified ? [{ name: 'update', text: `Update “${current.name}”` }] : []),
+    ...(current ? [{ name: 'rename', text: 'Rename filter…' }] : []),
+    ...(current ? [{ name: 'delete', text: 'Delete filter', danger: true }] : []),
+    ...(conditions.length > 0 ? [{ name: 'clear', text: 'Clear filter' }] : []),
+  ];
+}
+
+/** What the saved-filters menu does to the stored filters (and to the filter on screen). */
+function useSavedFilterActions(finding: RegisterFinding) {
+  const store = useStore();
+  const { conditions, conditionsOp, saved: current } = finding;
 
   async function updateSaved() {
     if (!current) return;
@@ -74,82 +191,57 @@ export function FilterBar({ finding, ready }: { finding: RegisterFinding; ready:
     finding.applySaved(null);
   }
 
-  const savedItems: MenuEntry[] = [
-    ...saved.map((f) => ({ name: `apply:${f.id}`, text: f.name })),
-    ...(saved.length > 0 ? [{ kind: 'separator' as const }] : []),
-    ...(conditions.length > 0 && (!current || modified)
-      ? [{ name: 'save', text: 'Save new filter…' }]
-      : []),
-    ...(current && modified ? [{ name: 'update', text: `Update “${current.name}”` }] : []),
-    ...(current ? [{ name: 'rename', text: 'Rename filter…' }] : []),
-    ...(current ? [{ name: 'delete', text: 'Delete filter', danger: true }] : []),
-    ...(conditions.length > 0 ? [{ name: 'clear', text: 'Clear filter' }] : []),
-  ];
+  /** Saves the filter on screen under a new name, or renames the current one: the error's text. */
+  async function saveNamed(naming: 'save' | 'rename', name: string): Promise<string | null> {
+    const state =
+      naming === 'rename' && current
+        ? {
+            id: current.id,
+            name,
+            conditions: current.conditions,
+            conditionsOp: current.conditionsOp,
+          }
+        : { name, conditions, conditionsOp };
+    const res = await store.backend.send(naming === 'rename' ? 'filter-update' : 'filter-create', {
+      state,
+    });
+    const error = failureOf(res);
+    if (error) return filterErrorText(error);
+    const id = naming === 'rename' ? current!.id : (res as string);
+    finding.setSaved({
+      id,
+      name,
+      conditions: state.conditions,
+      conditionsOp: state.conditionsOp,
+    });
+    return null;
+  }
 
-  const show = conditions.length > 0 || saved.length > 0;
-  if (!show) return null;
+  return { updateSaved, deleteSaved, saveNamed };
+}
+
+/** The "Saved filters" menu and, when saving or renaming, the name form beside it. */
+function SavedFiltersMenu({
+  finding,
+  saved,
+  modified,
+}: {
+  finding: RegisterFinding;
+  saved: SavedFilter[];
+  modified: boolean;
+}) {
+  const [naming, setNaming] = useState<'save' | 'rename' | null>(null);
+  const savedButton = useRef<HTMLDivElement>(null);
+  const { updateSaved, deleteSaved, saveNamed } = useSavedFilterActions(finding);
+  const { conditions, saved: current } = finding;
+
   return (
-    <div className="reg-filters" role="group" aria-label="Filters">
-      {current && (
-        <span className="reg-saved-name">
-          {current.name}
-          {modified && <span className="subdued"> (changed)</span>}
-        </span>
-      )}
-      {conditions.map((c, i) => (
-        <span key={i} className="reg-chip-wrap">
-          {i > 0 && (
-            <Button
-              type="button"
-              variant="bare"
-              className="reg-op"
-              aria-label={`Match ${conditionsOp === 'and' ? 'all' : 'any'} conditions (switch)`}
-              onClick={() => finding.setConditionsOp(conditionsOp === 'and' ? 'or' : 'and')}
-            >
-              {conditionsOp}
-            </Button>
-          )}
-          <span className="reg-chip">
-            <Button
-              type="button"
-              ref={(el) => {
-                chips.current[i] = el;
-              }}
-              variant="bare"
-              className="reg-chip-text"
-              aria-label={`Edit filter: ${describeCondition(c)}`}
-              onClick={() => setEditing(i)}
-            >
-              {describeCondition(c)}
-            </Button>
-            <Button
-              type="button"
-              variant="bare"
-              className="reg-chip-remove"
-              aria-label={`Remove filter: ${describeCondition(c)}`}
-              onClick={() => replace(i, null)}
-            >
-              ×
-            </Button>
-          </span>
-          {editing === i && (
-            <ConditionPopover
-              anchor={{ current: chips.current[i] ?? null }}
-              condition={c}
-              onApply={(next) => {
-                replace(i, next);
-                setEditing(null);
-              }}
-              onClose={() => setEditing(null)}
-            />
-          )}
-        </span>
-      ))}
+    <>
       <div ref={savedButton} className="reg-saved">
         <MenuButton
           label="Saved filters ▾"
           className="btn btn-small"
-          items={savedItems}
+          items={savedFilterItems(saved, conditions, current, modified)}
           onSelect={(name) => {
             if (name.startsWith('apply:')) {
               finding.applySaved(saved.find((f) => `apply:${f.id}` === name) ?? null);
@@ -166,34 +258,13 @@ export function FilterBar({ finding, ready }: { finding: RegisterFinding; ready:
           initial={naming === 'rename' ? (current?.name ?? '') : ''}
           onClose={() => setNaming(null)}
           onSave={async (name) => {
-            const state =
-              naming === 'rename' && current
-                ? {
-                    id: current.id,
-                    name,
-                    conditions: current.conditions,
-                    conditionsOp: current.conditionsOp,
-                  }
-                : { name, conditions, conditionsOp };
-            const res = await store.backend.send(
-              naming === 'rename' ? 'filter-update' : 'filter-create',
-              { state },
-            );
-            const error = failureOf(res);
-            if (error) return filterErrorText(error);
-            const id = naming === 'rename' ? current!.id : (res as string);
-            finding.setSaved({
-              id,
-              name,
-              conditions: state.conditions,
-              conditionsOp: state.conditionsOp,
-            });
-            setNaming(null);
-            return null;
+            const error = await saveNamed(naming, name);
+            if (error === null) setNaming(null);
+            return error;
           }}
         />
       )}
-    </div>
+    </>
   );
 }
 
