@@ -65,6 +65,7 @@ function syncService(session: CloudSession): BudgetService {
       );
     }
     return async () => {
+      await sync.flush(5_000);
       sync.dispose();
       if (session.current === sync) session.current = null;
       await state.set({ lastBudget: '' });

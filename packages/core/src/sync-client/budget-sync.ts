@@ -79,6 +79,28 @@ export class BudgetSync implements BudgetSyncHandle {
     return run;
   }
 
+  /**
+   * Before the budget closes: an edit still waiting for its sync (the timer set by the last
+   * local change) is sent now, so other devices and users get it without this file being
+   * opened again. Bounded by `limitMs`, so a close never waits long on a slow or absent server.
+   */
+  async flush(limitMs: number): Promise<void> {
+    if (this.disposed || this.timer === null) return;
+    this.clearTimer();
+    let limit: unknown = null;
+    const timeout = new Promise<void>((resolve) => {
+      limit = this.platform.timers.setTimeout(resolve, limitMs);
+    });
+    await Promise.race([
+      this.sync().then(
+        () => undefined,
+        () => undefined,
+      ),
+      timeout,
+    ]);
+    this.platform.timers.clearTimeout(limit);
+  }
+
   /** Stop: no more timers; a run in flight stops at its next step. */
   dispose(): void {
     this.disposed = true;

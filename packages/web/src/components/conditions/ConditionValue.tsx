@@ -219,10 +219,10 @@ export function ConditionValue({ row, label, kind, autoFocus, onChange }: ValueP
   // One tag is picked from the budget's tags; several (as Actual may write) stay a text.
   if (isTagOp(row.op) && tags.length <= 1) {
     return (
+      // The row shows its refusal beside the row, as for the other pickers.
       <TagAutocomplete
         label={label}
         value={tags[0] ?? null}
-        error={error}
         autoFocus={autoFocus}
         onCommit={(item) => {
           const value = item ? `#${item.id}` : null;
