@@ -126,7 +126,8 @@ export async function applyHeld(
     const acct = accounts.find((a) => a.id === link.id);
     if (own.length === 0 || !acct) continue;
     const data = { transactions: { all: own } };
-    await syncAccount(budget, offline(link.provider), acct, outcome, emit, { data });
+    // Held rows are only what came in since the last fetch, not the bank's whole list.
+    await syncAccount(budget, offline(link.provider), acct, outcome, emit, { data, partial: true });
   }
   return outcome;
 }

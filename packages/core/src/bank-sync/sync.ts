@@ -117,7 +117,11 @@ function windowOf(budget: Budget, acct: LinkedAccount): SyncWindow {
 }
 
 /** One account's answer from the server: its data, or the error to report. */
-type Download = { data: Record<string, unknown> } | { error: BankSyncError };
+/**
+ * A provider's answer for one account. `partial`: only some of the bank's rows (the server's
+ * scheduled sync holds the new ones), so a pending row missing from it has not gone.
+ */
+type Download = { data: Record<string, unknown>; partial?: boolean } | { error: BankSyncError };
 
 const failed = (accountId: string, internal: string): Download => ({
   error: { accountId, message: bankErrorFallback, internal },
@@ -188,10 +192,13 @@ function applyDownload(
   data: Record<string, unknown>,
   out: SyncOutcome,
   emit?: Emit,
+  partial = false,
 ): void {
   const txs = onePerBankId(bankTransactions(data));
   const { pending, known } = loadPending(budget, acct.id, w.start);
-  const plan = planPending(pending, txs, known);
+  const planned = planPending(pending, txs, known);
+  // A partial answer replaces the pending rows that posted in it, and drops none.
+  const plan = partial ? { ...planned, dropped: [] } : planned;
   const replacing = new Set(plan.replaced.map((r) => r.index));
   const rest = txs.filter((_, i) => !replacing.has(i));
   const review: ReviewRecord[] = [];
@@ -268,7 +275,7 @@ export async function syncAccount(
   const w = windowOf(budget, acct);
   const got = prefetched ?? (await download(proxy, acct, w));
   if ('error' in got) out.errors.push(got.error);
-  else applyDownload(budget, proxy.provider, acct, w, got.data, out, emit);
+  else applyDownload(budget, proxy.provider, acct, w, got.data, out, emit, got.partial === true);
 }
 
 /** The SimpleFIN accounts' downloads, fetched together when there are several. */
