@@ -83,10 +83,11 @@ it('keeps every later column through merges, deletes, undo, export, import and r
       ]),
     );
   const written = cells();
-  // The grid is not empty: categories, payees, accounts and transactions all got some.
-  for (const table of ['accounts', 'categories', 'payees', 'transactions', 'custom_reports']) {
-    expect(filled.some((f) => f.table === table)).toBe(true);
-  }
+  // The grid is not empty: every table with a later column got some. (Which tables have one
+  // shrinks as Coffer learns Actual's columns: accounts' bank-sync columns are Coffer's now.)
+  const laterTables = [...new Set(later.map((c) => c.table))].sort();
+  expect(laterTables.length).toBeGreaterThan(2);
+  for (const table of laterTables) expect(filled.some((f) => f.table === table)).toBe(true);
 
   // Coffer opens it as a newer file and works on it.
   await coffer.methods.loadBudget(id);
