@@ -32,7 +32,7 @@ interface NoteRow {
   month: string | number;
 }
 
-/** The query's transactions, without its own selection, grouping or order. */
+/** The query's transactions, without its own selection, grouping, order or page. */
 function base(state: QueryState): Query {
   return new Query({
     ...state,
@@ -40,6 +40,8 @@ function base(state: QueryState): Query {
     groupExpressions: [],
     orderExpressions: [],
     calculation: false,
+    limit: null,
+    offset: null,
   });
 }
 
@@ -48,7 +50,7 @@ function base(state: QueryState): Query {
  * filter: range, accounts, measure, conditions). A transaction counts once under each tag its
  * notes hold (read by the one notes parser), and once under no tag when they hold none.
  *
- * Two grouped reads: the total by month in SQLite, then only the rows whose notes have a `#`
+ * Two reads: the total by month, grouped in SQLite, then only the rows whose notes have a `#`
  * (the untagged sum is the total less the tagged rows, so the rest is never read row by row).
  */
 export function tagSums(db: SqliteDatabase, state: QueryState, byMonth: boolean): TagSums {
