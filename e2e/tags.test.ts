@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleEverywhere } from './helpers/axe.ts';
-import { expectWholeFigures, SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
+import { expectWholeFigures, MEDIUM, SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
+import { cents } from './helpers/budget.ts';
 import { newPhoneContext } from './helpers/phone.ts';
 import { BUILT, PASSWORD, type Session, startSession, WAIT } from './helpers/session.ts';
 import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
@@ -11,7 +12,8 @@ import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
 /**
  * Tags (issue 32): `#words` typed into the register's notes show as chips; the Tags page finds
  * them, recolours, refuses a punctuation-only name, renames with the notes following (one undo
- * puts it back) and asks before a merge.
+ * puts it back) and asks before a merge. The custom report by tag: each row's figure is the sum
+ * the register shows when that row opens it, and the total counts a transaction once.
  */
 
 /** `<name>-<size>-<theme>.png` at 1280×800 and 390×844 in both themes; the page is left as it was. */
@@ -235,6 +237,101 @@ describe.runIf(BUILT)('tags in notes, the Tags page', { timeout: 180_000 }, () =
     await expect.poll(() => rows().count(), WAIT).toBe(2);
     await page.getByRole('searchbox', { name: 'Search transactions' }).fill('');
     await expect.poll(() => rows().count(), WAIT).toBe(all);
+    expect(session.first.errors).toEqual([]);
+  });
+
+  it('reports by tag: each row equals its register, two tags count in both, a bar opens the register', async () => {
+    const { page } = session.first;
+    const rows = () => grid().locator('.reg-txn');
+    const filters = page.getByRole('group', { name: 'Filters' });
+    /** The register's own figures: deposits less payments of the rows it shows. */
+    const registerSum = async () => {
+      let sum = 0;
+      for (const r of await rows().all()) {
+        const of = async (col: string) =>
+          cents((await r.locator(`[data-col=${col}]`).textContent()) || '0');
+        sum += (await of('deposit')) - (await of('payment'));
+      }
+      return sum;
+    };
+    // In-app navigation (no reload), as a link does.
+    const go = (path: string) =>
+      page.evaluate(
+        `history.pushState(null, '', ${JSON.stringify(path)}); dispatchEvent(new PopStateEvent('popstate'))`,
+      );
+    const report = page.locator(
+      '[role="region"][aria-label="New custom report report"][data-state="ready"]',
+    );
+    const table = page.getByRole('table', { name: 'Report table' });
+    const figure = async (name: string) =>
+      cents(
+        await table.getByRole('row', { name, exact: true }).getByRole('cell').last().textContent(),
+      );
+    const openReport = async () => {
+      await go('/reports/custom?groupBy=Tag&measure=Net&range=all&graph=BarGraph');
+      await report.waitFor(WAIT);
+      await expect.poll(() => table.getByRole('row').count(), WAIT).toBe(3 + 2);
+    };
+
+    await openRegister();
+    await expect.poll(() => rows().count(), WAIT).toBe(4);
+    const everything = await registerSum();
+    await openReport();
+    // Typed as payments of 10, 20 and 30 (after the merge: 'Flights #trip', 'Hotel #trip #work',
+    // 'Dinner #work'), and the starting balance of 1000 with no tag.
+    const byHand = { '#trip': -1000 - 2000, '#work': -2000 - 3000, '(no tag)': 100000 };
+    for (const [name, amount] of Object.entries(byHand)) expect(await figure(name)).toBe(amount);
+    // The total counts the transaction with two tags once; the rows add up to more (in size).
+    const total = page.getByRole('group', { name: 'Total', exact: true }).locator('.amount').last();
+    expect(cents(await total.textContent())).toBe(everything);
+    expect(everything).toBe(100000 - 1000 - 2000 - 3000);
+    await page
+      .getByRole('note')
+      .getByText(
+        'A transaction counts under each of its tags. One transaction in this report has more than one',
+        { exact: false },
+      )
+      .waitFor(WAIT);
+
+    // Each row (by keyboard) opens the register filtered by its tag over the range; the
+    // register's own sum of what it shows is the row's figure.
+    const filterText = {
+      '#trip': 'Notes has tag #trip',
+      '#work': 'Notes has tag #work',
+      '(no tag)': 'Notes has no tag #trip #work',
+    };
+    const counts = { '#trip': 2, '#work': 2, '(no tag)': 1 };
+    for (const [name, amount] of Object.entries(byHand)) {
+      const key = name as keyof typeof byHand;
+      await table.getByRole('button', { name, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await filters.getByText(filterText[key]).waitFor(WAIT);
+      await expect.poll(() => rows().count(), WAIT).toBe(counts[key]);
+      expect(await registerSum(), name).toBe(amount);
+      await openReport();
+    }
+
+    await expectAccessibleEverywhere(page, 'report by tag', { wideOnly: true });
+    // Reports are wide-only (a phone is sent to the budget), so 1280×800 and 1100×800.
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
+      for (const size of [SIZES.desktop, MEDIUM]) {
+        await page.setViewportSize(size);
+        await page.evaluate('new Promise((r) => requestAnimationFrame(() => r(null)))');
+        await page.screenshot({
+          path: join(SCREENSHOT_DIR, `tags-16-report-${size.width}-${theme}.png`),
+        });
+        await expectWholeFigures(page, `report by tag ${size.width} ${theme}`);
+      }
+    }
+    await page.evaluate(`document.documentElement.dataset.theme = 'light'`);
+    await page.setViewportSize(SIZES.desktop);
+
+    // A bar: the first is #trip's.
+    await page.locator('[aria-label="Report chart"] .recharts-bar-rectangle path').first().click();
+    await filters.getByText('Notes has tag #trip').waitFor(WAIT);
+    await expect.poll(() => rows().count(), WAIT).toBe(2);
+    expect(await registerSum()).toBe(byHand['#trip']);
     expect(session.first.errors).toEqual([]);
   });
 });

@@ -57,7 +57,7 @@ export {
 export { parseNote } from './budget/templates/parse.ts';
 export type { ParsedTemplate } from './budget/templates/types.ts';
 // queries
-export { q, type QueryState } from './query/query.ts';
+export { q, type Query, type QueryState } from './query/query.ts';
 // import
 export {
   importSettingsPrefs,
@@ -86,6 +86,7 @@ export {
   type ReportGroupBy,
 } from './reports/custom-reports.ts';
 export type { DashboardWidget } from './reports/dashboard.ts';
+export type { TagSum, TagSums } from './reports/tag-sums.ts';
 // rules
 export {
   canDeleteAction,

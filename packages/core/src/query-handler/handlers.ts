@@ -11,7 +11,7 @@ import { monthSums } from '../month-sums/slot.ts';
 import { searchIndex } from '../search/slot.ts';
 
 /** A serialized AQL query: at least `{table}` (what `q(...).serialize()` produces). */
-const queryState = (): Validator<QueryState> => ({
+export const queryState = (): Validator<QueryState> => ({
   check(value, path) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       return `${path || 'args'} should be a serialized query object`;
@@ -24,7 +24,7 @@ const queryState = (): Validator<QueryState> => ({
 });
 
 /** A query the compiler rejects is bad input: a typed error with the expression stack. */
-function guarded<T>(run: () => T) {
+export function guarded<T>(run: () => T) {
   try {
     return run();
   } catch (err) {

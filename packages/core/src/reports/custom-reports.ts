@@ -4,8 +4,11 @@ import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { ConditionsOp, RuleCondition } from '../rules/index.ts';
 import { ensureReportTables, REPORTS_TABLE, tableExists } from './tables.ts';
 
-/** Values follow Actual's `custom_reports` where it has them (`Interval` groups by month). */
-export const GROUP_BY = ['Category', 'Group', 'Payee', 'Account', 'Interval'] as const;
+/**
+ * Values follow Actual's `custom_reports` where it has them (`Interval` groups by month);
+ * `Tag` is Coffer's own (`report/tag-sums`).
+ */
+export const GROUP_BY = ['Category', 'Group', 'Payee', 'Account', 'Interval', 'Tag'] as const;
 /** `Budgeted` is Coffer's own: the budgeted amounts of the categories, not transactions. */
 export const BALANCE_TYPES = ['Payment', 'Deposit', 'Net', 'Budgeted'] as const;
 export const GRAPH_TYPES = ['TableGraph', 'BarGraph', 'LineGraph', 'DonutGraph'] as const;

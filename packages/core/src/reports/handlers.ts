@@ -12,7 +12,9 @@ import {
   GROUP_BY,
   updateReport,
 } from './custom-reports.ts';
+import { guarded, queryState } from '../query-handler/handlers.ts';
 import { addWidget, getWidgets, removeReportWidgets, removeWidget } from './dashboard.ts';
+import { tagSums } from './tag-sums.ts';
 
 const reportShape = {
   id: v.optional(v.string()),
@@ -45,6 +47,17 @@ export const reportsModule = defineModule('reports', {
   'reports-get': handler({
     needsBudget: true,
     run: (_args: undefined, ctx) => getReports(ctx.requireBudget().sqlite),
+  }),
+
+  /**
+   * {query, byMonth} → a report's sums by tag over the transactions `query` filters
+   * (tag-sums.ts): a transaction counts under each of its tags, and the totals count it once.
+   */
+  'report/tag-sums': handler({
+    args: v.object({ query: queryState(), byMonth: v.boolean() }),
+    needsBudget: true,
+    run: ({ query, byMonth }, ctx) =>
+      guarded(() => tagSums(ctx.requireBudget().sqlite, query, byMonth)),
   }),
 
   /** {id} → the report, or a `report-not-found` error. */

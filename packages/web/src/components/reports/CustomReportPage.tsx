@@ -33,7 +33,7 @@ import {
   useSavedReports,
 } from './saved-reports.ts';
 import type { BudgetMeta } from './data/source.ts';
-import { useBudgetMeta, useFirstMonth, useReport, useRunner } from './use-report.ts';
+import { useBudgetMeta, useFirstMonth, useReport, useRunner, useTagSums } from './use-report.ts';
 import { Button } from '../kit/ui/Button.tsx';
 
 const PRESETS = ['1m', '3m', '6m', '1y', '3y', '5y', 'ytd', 'all'] as const;
@@ -64,7 +64,8 @@ export function CustomReportPage() {
   const dirty = report ? !sameSettings(settingsOf(report), settings) : true;
   const pick = (row: CustomRow, month?: string) => {
     if (row.key === OTHER_KEY || settings.balanceType === 'Budgeted') return;
-    const target = customTarget({ ...settings, conditions }, span, meta, row, month);
+    const tags = data?.rows.flatMap((r) => (r.key ? [r.key] : [])) ?? [];
+    const target = customTarget({ ...settings, conditions }, span, meta, row, month, tags);
     openRegister(target.accounts, target.conditions);
   };
 
@@ -116,6 +117,7 @@ function useCustomReport(
   const store = useStore();
   const budgetType = useAppState((s) => (s.prefs?.budgetType === 'report' ? 'report' : 'rollover'));
   const run = useRunner();
+  const tagSums = useTagSums();
   const [settings, setSettings] = useState<ReportSettings | null>(() =>
     id ? null : settingsFromParams(search),
   );
@@ -133,13 +135,18 @@ function useCustomReport(
   const key = ready ? JSON.stringify([settings, span, budgetType]) : null;
   const { data, loading } = useReport(key, async () => {
     const filters = await makeFilters(store, conditions);
-    return loadCustom(run, meta, {
-      ...span!,
-      ...settings!,
-      mode: modeOf(settings!),
-      filters,
-      budgetType,
-    });
+    return loadCustom(
+      run,
+      meta,
+      {
+        ...span!,
+        ...settings!,
+        mode: modeOf(settings!),
+        filters,
+        budgetType,
+      },
+      tagSums,
+    );
   });
   return { settings, setSettings, span, conditions, first, current, data, loading };
 }
@@ -238,6 +245,24 @@ function CustomReportActions({
   );
 }
 
+/**
+ * Grouped by tag, a transaction with two tags is in both rows, while the total counts it once:
+ * the report says so, so the rows adding up to more than the total is no surprise.
+ */
+function TagOverlapNote({ multiTagged }: { multiTagged: number }) {
+  const here =
+    multiTagged === 0
+      ? 'None in this report has more than one.'
+      : multiTagged === 1
+        ? 'One transaction in this report has more than one, so the rows add up to more than the total.'
+        : `${multiTagged} transactions in this report have more than one, so the rows add up to more than the total.`;
+  return (
+    <p className="subdued report-tag-note" role="note">
+      A transaction counts under each of its tags. {here}
+    </p>
+  );
+}
+
 /** The report's figures: total and monthly average, the chart (unless a table) and the table. */
 function CustomResult({
   data,
@@ -260,6 +285,7 @@ function CustomResult({
           cents={Math.round(data.total / Math.max(1, data.months.length))}
         />
       </div>
+      {settings.groupBy === 'Tag' && <TagOverlapNote multiTagged={data.multiTagged ?? 0} />}
       {!isTable && data.rows.length === 0 && (
         <section className="card report-chart" aria-label="Report chart">
           <p className="report-empty">Nothing matches this report.</p>

@@ -14,7 +14,14 @@ import { accountIds, transferPayeesOf } from './data/source.ts';
 import { loadSpending } from './data/spending.ts';
 import { makeFilters } from './make-filters.ts';
 import type { CustomReport } from './saved-reports.ts';
-import { useBudgetMeta, useFirstMonth, useGetCells, useReport, useRunner } from './use-report.ts';
+import {
+  useBudgetMeta,
+  useFirstMonth,
+  useGetCells,
+  useReport,
+  useRunner,
+  useTagSums,
+} from './use-report.ts';
 
 /** One card of the overview: its title links to the report; a figure, a line, a small chart. */
 export function ReportCard({
@@ -189,6 +196,7 @@ export function CustomReportCard({
   const store = useStore();
   const meta = useBudgetMeta();
   const run = useRunner();
+  const tagSums = useTagSums();
   const first = useFirstMonth();
   const budgetType = useAppState((s) => (s.prefs?.budgetType === 'report' ? 'report' : 'rollover'));
   const settings = settingsOf(report);
@@ -198,14 +206,19 @@ export function CustomReportCard({
     ready ? JSON.stringify(['custom-card', report, span, budgetType]) : null,
     async () => {
       const filters = await makeFilters(store, settings.conditions);
-      return loadCustom(run, meta, {
-        ...span,
-        ...settings,
-        mode: modeOf(settings),
-        filters,
-        conditionsOp: settings.conditionsOp,
-        budgetType,
-      });
+      return loadCustom(
+        run,
+        meta,
+        {
+          ...span,
+          ...settings,
+          mode: modeOf(settings),
+          filters,
+          conditionsOp: settings.conditionsOp,
+          budgetType,
+        },
+        tagSums,
+      );
     },
   );
   const rows = data

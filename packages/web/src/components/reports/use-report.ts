@@ -2,7 +2,14 @@ import type { Month, QueryState } from '@coffer/core/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppState, useStore } from '../../store/context.ts';
 import { runQuery, useTablesChanged } from '../kit/data/data.ts';
-import { type BudgetMeta, firstMonth, type QueryRunner, REPORT_TABLES } from './data/source.ts';
+import { isFailure } from '../../backend/backend.ts';
+import {
+  type BudgetMeta,
+  firstMonth,
+  type QueryRunner,
+  REPORT_TABLES,
+  type TagSumsRunner,
+} from './data/source.ts';
 
 /** The `query` handler as a report's data functions take it. */
 export function useRunner(): QueryRunner {
@@ -11,6 +18,19 @@ export function useRunner(): QueryRunner {
     () =>
       <T>(query: QueryState) =>
         runQuery<T>(store, query),
+    [store],
+  );
+}
+
+/** The core's `report/tag-sums`, as a report's data functions take it. */
+export function useTagSums(): TagSumsRunner {
+  const store = useStore();
+  return useMemo(
+    () => async (query: QueryState, byMonth: boolean) => {
+      const res = await store.backend.send('report/tag-sums', { query, byMonth });
+      if (isFailure(res)) throw new Error(`report/tag-sums failed: ${res.error.message}`);
+      return res;
+    },
     [store],
   );
 }

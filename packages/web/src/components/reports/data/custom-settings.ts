@@ -62,6 +62,7 @@ export const GROUP_LABELS: Record<ReportGroupBy, string> = {
   Payee: 'Payee',
   Account: 'Account',
   Interval: 'Month',
+  Tag: 'Tag',
 };
 
 export const GRAPH_LABELS: Record<ReportGraphType, string> = {

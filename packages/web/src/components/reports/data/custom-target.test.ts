@@ -80,4 +80,36 @@ describe('a custom report’s figure in the register', () => {
       { field: 'category', op: 'isNot', value: null, type: 'id' },
     ]);
   });
+
+  it('opens a tag’s row with has tag, and the no-tag row with none of the report’s tags', () => {
+    const byTag = { ...DEFAULT_SETTINGS, groupBy: 'Tag' as const, balanceType: 'Net' as const };
+    const tags = ['trip', 'home'];
+    const trip = customTarget(
+      byTag,
+      span,
+      meta,
+      { key: 'trip', label: '#trip', total: 0, byMonth: [] },
+      undefined,
+      tags,
+    );
+    const rest = [{ field: 'payee', op: 'notOneOf', value: ['to-checking'], type: 'id' }];
+    expect(trip.conditions).toEqual([
+      ...range,
+      { field: 'notes', op: 'hasTags', value: '#trip', type: 'string' },
+      ...rest,
+    ]);
+    const none = customTarget(
+      byTag,
+      span,
+      meta,
+      { key: null, label: '(no tag)', total: 0, byMonth: [] },
+      '2024-02',
+      tags,
+    );
+    expect(none.conditions).toEqual([
+      { field: 'date', op: 'is', value: '2024-02', options: { month: true }, type: 'date' },
+      { field: 'notes', op: 'doesNotHaveTags', value: '#trip #home', type: 'string' },
+      ...rest,
+    ]);
+  });
 });

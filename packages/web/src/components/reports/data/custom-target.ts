@@ -10,6 +10,7 @@ import {
   monthCondition,
   notTransfers,
   spanConditions,
+  tagCondition,
 } from './register-filter.ts';
 import { type BudgetMeta, transferPayeesOf } from './source.ts';
 
@@ -17,7 +18,8 @@ import { type BudgetMeta, transferPayeesOf } from './source.ts';
  * The register's filter for one figure of a custom report: its row (and month), the report's
  * range, measure and options, and its own conditions when they are all required. (Conditions
  * any of which may match cannot sit beside the others in the register's one filter; the
- * register then shows the row's transactions without them.)
+ * register then shows the row's transactions without them.) Grouped by tag, `tags` are the
+ * report's tags: the '(no tag)' row opens the transactions that hold none of them.
  */
 export function customTarget(
   s: ReportSettings,
@@ -25,6 +27,7 @@ export function customTarget(
   meta: BudgetMeta,
   row: CustomRow,
   month?: Month,
+  tags: readonly string[] = [],
 ): { accounts: string[]; conditions: FilterCondition[] } {
   let accounts = scopeAccounts(meta, s.showOffBudget);
   const transferPayees = transferPayeesOf(meta, accounts);
@@ -53,6 +56,11 @@ export function customTarget(
     case 'Account':
       if (row.key) accounts = [row.key];
       break;
+    case 'Tag': {
+      const named = row.key ? [row.key] : tags;
+      if (named.length > 0) conditions.push(tagCondition(row.key ? 'has' : 'none', named));
+      break;
+    }
     case 'Interval':
       break;
   }

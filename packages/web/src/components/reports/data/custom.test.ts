@@ -26,7 +26,7 @@ describe('custom reports', () => {
   });
 
   const rows = async (p: Partial<CustomParams>) => {
-    const data = await loadCustom(b.run, await b.meta(), { ...base, ...p });
+    const data = await loadCustom(b.run, await b.meta(), { ...base, ...p }, b.tagSums);
     return { data, rows: data.rows.map((r) => [r.label, r.total]) };
   };
 
@@ -95,6 +95,36 @@ describe('custom reports', () => {
       ['Card', 1500],
       ['House', 30000000],
     ]);
+  });
+
+  it('groups by tag: a transaction with two tags in both rows, the total counting it once', async () => {
+    const { data, rows: r } = await rows({ groupBy: 'Tag' });
+    // Payments as grouped by payee (85000), read tag by tag: a1, a3 and the split line s1a hold
+    // #trip, a3 #home too; the transfer a5 (#home) is between budget accounts, so left out.
+    expect(r).toEqual([
+      ['#trip', 4000 + 12000 + 6000],
+      ['#home', 12000],
+      ['(no tag)', 50000 + 3000 + 3000 + 7000],
+    ]);
+    expect(data.total).toBe(85000);
+    expect(data.multiTagged).toBe(1);
+    const tagged = (tag: string) =>
+      -b.sumSql(
+        `t.date BETWEEN 20230501 AND 20230831 AND t.amount < 0 AND t.acct != ? AND (' ' || t.notes || ' ') GLOB ?`,
+        [b.ids.house, `*#${tag}[ #]*`],
+      );
+    expect(data.rows[0]!.total).toBe(tagged('trip'));
+    expect(data.rows[1]!.total).toBe(tagged('home') - 20000);
+    expect(groupingsFor('Net')).toContain('Tag');
+
+    const byMonth = await rows({ groupBy: 'Tag', balanceType: 'Deposit', mode: 'time' });
+    expect(byMonth.rows).toEqual([
+      ['#salary', 250000],
+      // a2 (May), a4 (June) and Checking's starting balance (August) hold no tag.
+      ['(no tag)', 250000 + 1500 + 100000],
+    ]);
+    expect(byMonth.data.rows[0]!.byMonth).toEqual([0, 0, 0, 250000]);
+    expect(byMonth.data.totalsByMonth).toEqual([250000, 1500, 0, 350000]);
   });
 
   it('reports the budgeted amounts by category and by month', async () => {

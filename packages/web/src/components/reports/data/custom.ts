@@ -8,6 +8,7 @@ import {
   type ReportGroupBy,
   toDbMonth,
   monthTitle,
+  type Query,
 } from '@coffer/core/ui';
 import { dateFilter, type MonthSpan } from './range.ts';
 import {
@@ -16,6 +17,7 @@ import {
   isOffBudget,
   notTransfersAmong,
   type QueryRunner,
+  type TagSumsRunner,
   transferPayeesOf,
 } from './source.ts';
 
@@ -48,13 +50,18 @@ export interface CustomData {
   months: Month[];
   total: number;
   totalsByMonth: number[];
+  /**
+   * Grouped by tag: how many transactions hold two tags or more. Each counts in all its tags'
+   * rows, so the rows add up to more than `total` (which counts every transaction once).
+   */
+  multiTagged?: number;
 }
 
 /** Which groupings a measure can have: budgets have no payee or account. */
 export function groupingsFor(balanceType: ReportBalanceType): ReportGroupBy[] {
   return balanceType === 'Budgeted'
     ? ['Category', 'Group', 'Interval']
-    : ['Category', 'Group', 'Payee', 'Account', 'Interval'];
+    : ['Category', 'Group', 'Payee', 'Account', 'Tag', 'Interval'];
 }
 
 const NO_KEY_LABEL: Record<ReportGroupBy, string> = {
@@ -63,6 +70,7 @@ const NO_KEY_LABEL: Record<ReportGroupBy, string> = {
   Payee: 'No payee',
   Account: 'No account',
   Interval: '',
+  Tag: '(no tag)',
 };
 
 interface KeySum {
@@ -82,8 +90,8 @@ export function scopeAccounts(meta: BudgetMeta, showOffBudget: boolean): string[
   return meta.accounts.filter((a) => showOffBudget || !isOffBudget(a)).map((a) => a.id);
 }
 
-/** The grouped sums of transactions the measure looks at. */
-export function transactionsQuery(p: CustomParams, meta: BudgetMeta): QueryState {
+/** The transactions the measure looks at (the range, the accounts, the measure, the filters). */
+function transactionsFilter(p: CustomParams, meta: BudgetMeta): Query {
   const accounts = scopeAccounts(meta, p.showOffBudget);
   // Hidden categories are rows a report may leave out; grouped another way, all money counts.
   const byCategory = p.groupBy === 'Category' || p.groupBy === 'Group';
@@ -105,6 +113,12 @@ export function transactionsQuery(p: CustomParams, meta: BudgetMeta): QueryState
   if (p.filters.length > 0) {
     query = query.filter({ [p.conditionsOp === 'or' ? '$or' : '$and']: [...p.filters] });
   }
+  return query;
+}
+
+/** The grouped sums of transactions the measure looks at. */
+export function transactionsQuery(p: CustomParams, meta: BudgetMeta): QueryState {
+  const query = transactionsFilter(p, meta);
   const key =
     p.groupBy === 'Interval'
       ? { $month: '$date' }
@@ -206,6 +220,10 @@ export function shapeCustom(
           ? { key: a.id, label: a.name, order: accountOrder.get(a.id) ?? 0 }
           : { key: null, label: NO_KEY_LABEL.Account, order: Number.MAX_SAFE_INTEGER };
       }
+      case 'Tag':
+        return id
+          ? { key: id, label: `#${id}`, order: 0 }
+          : { key: null, label: NO_KEY_LABEL.Tag, order: Number.MAX_SAFE_INTEGER };
       case 'Payee': {
         const name = id ? payeeName.get(id) : undefined;
         return name !== undefined
@@ -268,7 +286,7 @@ export function shapeCustom(
 
   const list = [...rows.values()];
   list.sort((a, b) =>
-    p.groupBy === 'Payee'
+    p.groupBy === 'Payee' || p.groupBy === 'Tag'
       ? a.order - b.order || b.total - a.total || a.label.localeCompare(b.label)
       : a.order - b.order,
   );
@@ -282,11 +300,36 @@ export function shapeCustom(
   };
 }
 
+/**
+ * Grouped by tag: the core's sums by tag (a transaction under each of its tags), and the
+ * figures' total from the core's own totals, which count every transaction once.
+ */
+async function loadByTag(
+  tagSums: TagSumsRunner,
+  meta: BudgetMeta,
+  p: CustomParams,
+): Promise<CustomData> {
+  const answer = await tagSums(transactionsFilter(p, meta).serialize(), p.mode === 'time');
+  const data = shapeCustom(p, meta, answer.sums);
+  const sign = p.balanceType === 'Payment' ? -1 : 1;
+  const monthIndex = new Map(data.months.map((m, i) => [m, i]));
+  const totalsByMonth = data.months.map(() => 0);
+  let total = 0;
+  for (const t of answer.totals) {
+    total += sign * t.amount;
+    const i = monthIndex.get(monthOf(t.month) ?? '');
+    if (i !== undefined) totalsByMonth[i]! += sign * t.amount;
+  }
+  return { ...data, total, totalsByMonth, multiTagged: answer.multiTagged };
+}
+
 export async function loadCustom(
   run: QueryRunner,
   meta: BudgetMeta,
   p: CustomParams,
+  tagSums: TagSumsRunner,
 ): Promise<CustomData> {
+  if (p.groupBy === 'Tag' && p.balanceType !== 'Budgeted') return loadByTag(tagSums, meta, p);
   const query = p.balanceType === 'Budgeted' ? budgetQuery(p, meta) : transactionsQuery(p, meta);
   let sums = await run<KeySum[]>(query);
   if (p.balanceType === 'Budgeted' && p.groupBy === 'Interval') {

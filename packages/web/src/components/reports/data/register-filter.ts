@@ -62,6 +62,17 @@ export const amountSign = (sign: 'in' | 'out'): FilterCondition => ({
   type: 'number',
 });
 
+/**
+ * 'Notes has tag #a' (`has`, one tag), or 'notes has no tag #a #b' (`none`: none of them), as
+ * the register's filter bar writes them.
+ */
+export const tagCondition = (kind: 'has' | 'none', tags: readonly string[]): FilterCondition => ({
+  field: 'notes',
+  op: kind === 'has' ? 'hasTags' : 'doesNotHaveTags',
+  value: tags.map((t) => `#${t}`).join(' '),
+  type: 'string',
+});
+
 /** Leaves out transfers to and from these transfer payees' accounts. */
 export function notTransfers(transferPayees: readonly string[]): FilterCondition[] {
   return transferPayees.length > 0

@@ -1,4 +1,4 @@
-import { type Month, q, type QueryState } from '@coffer/core/ui';
+import { type Month, q, type QueryState, type TagSums } from '@coffer/core/ui';
 import type { Account, Category, CategoryGroup, Payee } from '../../../store/types.ts';
 
 /**
@@ -6,6 +6,12 @@ import type { Account, Category, CategoryGroup, Payee } from '../../../store/typ
  * worker's SQLite, and the page gets back one row per group, never the transactions.
  */
 export type QueryRunner = <T>(query: QueryState) => Promise<T>;
+
+/**
+ * The core's `report/tag-sums`: sums by tag over the transactions a query filters, each
+ * transaction under every tag it holds (notes are read in the core, by its one parser).
+ */
+export type TagSumsRunner = (query: QueryState, byMonth: boolean) => Promise<TagSums>;
 
 /** The budget's names and shapes a report needs beside its sums (all from the app's store). */
 export interface BudgetMeta {

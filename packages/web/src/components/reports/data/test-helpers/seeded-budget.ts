@@ -1,7 +1,7 @@
 import type { QueryState } from '@coffer/core/ui';
 import { openAppCore } from '@coffer/core/testing';
 import type { Account, Categories, Payee } from '../../../../store/types.ts';
-import type { BudgetMeta, QueryRunner } from '../source.ts';
+import type { BudgetMeta, QueryRunner, TagSumsRunner } from '../source.ts';
 
 /**
  * The real core (in-memory budget, clock at 2023-08-06) with a small budget whose figures a
@@ -30,17 +30,17 @@ export async function seededBudget() {
   const toHouse = f.transferPayee(house);
   await send('transactions-batch-update', {
     added: [
-      { id: 'a1', account: checking, date: '2023-05-03', amount: -4000, payee: shop, category: food },
+      { id: 'a1', account: checking, date: '2023-05-03', amount: -4000, payee: shop, category: food, notes: '#trip' },
       { id: 'a2', account: checking, date: '2023-05-20', amount: 250000, payee: employer, category: income },
-      { id: 'a3', account: card, date: '2023-06-02', amount: -12000, payee: shop, category: bills },
+      { id: 'a3', account: card, date: '2023-06-02', amount: -12000, payee: shop, category: bills, notes: 'Power #home #trip' },
       { id: 'a4', account: card, date: '2023-06-02', amount: 1500, payee: shop, category: food },
-      { id: 'a5', account: checking, date: '2023-06-15', amount: -20000, payee: toCard },
+      { id: 'a5', account: checking, date: '2023-06-15', amount: -20000, payee: toCard, notes: '#home' },
       { id: 'a6', account: checking, date: '2023-07-01', amount: -50000, payee: toHouse },
       { id: 'a7', account: checking, date: '2023-07-09', amount: -3000, payee: cafe },
       { id: 's1', account: card, date: '2023-07-10', amount: -9000, payee: cafe, is_parent: true },
-      { id: 's1a', account: card, date: '2023-07-10', amount: -6000, payee: cafe, is_child: true, parent_id: 's1', category: food },
+      { id: 's1a', account: card, date: '2023-07-10', amount: -6000, payee: cafe, is_child: true, parent_id: 's1', category: food, notes: 'Lunch #trip' },
       { id: 's1b', account: card, date: '2023-07-10', amount: -3000, payee: cafe, is_child: true, parent_id: 's1', category: general },
-      { id: 'a8', account: checking, date: '2023-08-01', amount: 250000, payee: employer, category: income },
+      { id: 'a8', account: checking, date: '2023-08-01', amount: 250000, payee: employer, category: income, notes: '#salary' },
       { id: 'a9', account: checking, date: '2023-08-02', amount: -7000, payee: shop, category: food },
       { id: 'gone', account: checking, date: '2023-08-03', amount: -99900, payee: shop, category: food },
       { id: 'old', account: checking, date: '2022-11-20', amount: -1000, payee: cafe, category: general },
@@ -60,6 +60,11 @@ export async function seededBudget() {
     const res = (await send('query', query)) as { data?: T; error?: { message: string } };
     if (res.error) throw new Error(res.error.message);
     return res.data as T;
+  };
+  const tagSums: TagSumsRunner = async (query, byMonth) => {
+    const res = await f.core.send('report/tag-sums', { query, byMonth });
+    if ('error' in res) throw new Error(res.error.message);
+    return res;
   };
   const getCells = async (names: string[]) => {
     const cells = (await send('getCells', { names })) as Array<{ name: string; value: unknown }>;
@@ -82,6 +87,7 @@ export async function seededBudget() {
     ...f,
     send,
     run,
+    tagSums,
     getCells,
     meta,
     sumSql,
