@@ -47,3 +47,4 @@ export {
   encodeSyncResponse,
   decodeSyncResponse,
 } from './proto.ts';
+export { SERVER_PATH_PREFIXES, isServerPath } from './server-paths.ts';

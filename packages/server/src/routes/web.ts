@@ -1,3 +1,4 @@
+import { isServerPath } from '@coffer/crdt';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -5,27 +6,6 @@ import { join, relative } from 'node:path';
 import type { ServerContext } from '../context.ts';
 import { pathOf, sendError } from '../http.ts';
 import { cacheControlFor, COMMON_HEADERS, contentSecurityPolicy } from './web-headers.ts';
-
-/**
- * Paths that belong to the HTTP API: never answered with the app's index page. The web app's
- * service worker keeps the same list (packages/web/src/sw/routes.ts): keep them in step.
- */
-const API_PREFIXES = [
-  '/account',
-  '/sync',
-  '/secret',
-  '/gocardless',
-  '/nordigen',
-  '/simplefin',
-  '/enablebanking',
-  '/pluggyai',
-  '/admin',
-  '/openid',
-  '/info',
-  '/health',
-  '/mode',
-  '/metrics',
-];
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en">
@@ -39,15 +19,11 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </html>
 `;
 
-function isApiPath(path: string): boolean {
-  return API_PREFIXES.some((p) => path === p || path.startsWith(p + '/'));
-}
-
 /** App routes look like `/budget/x` or `/accounts`; a missing `/assets/x.js` stays a 404. */
 function isAppRoute(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = pathOf(request.url);
-  if (isApiPath(path)) return false;
+  if (isServerPath(path)) return false;
   const last = path.slice(path.lastIndexOf('/') + 1);
   return !last.includes('.');
 }
@@ -66,7 +42,7 @@ export async function webRoutes(app: FastifyInstance, ctx: ServerContext): Promi
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(COMMON_HEADERS);
     const path = pathOf(request.url);
-    if (!isApiPath(path)) {
+    if (!isServerPath(path)) {
       reply.header('content-security-policy', csp);
       // Actual's clients need CORS on the sync API only; the app's files are for this origin.
       reply.removeHeader('access-control-allow-origin');

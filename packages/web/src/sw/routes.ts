@@ -1,3 +1,6 @@
+// The sub-path keeps the worker small: the package's index would bring the sync codec with it.
+import { isServerPath } from '@coffer/crdt/server-paths';
+
 /**
  * Which answer the service worker gives a request. Pure, so it is tested without a browser.
  *
@@ -8,31 +11,7 @@
  */
 export type SwRoute = 'precached' | 'shell' | 'network';
 
-/**
- * The server's own paths (its API and the bank pages): never answered from the cache. The same
- * list as the server's `API_PREFIXES` (packages/server/src/routes/web.ts): keep them in step.
- */
-const SERVER_PREFIXES = [
-  '/account',
-  '/sync',
-  '/secret',
-  '/gocardless',
-  '/nordigen',
-  '/simplefin',
-  '/enablebanking',
-  '/pluggyai',
-  '/admin',
-  '/openid',
-  '/info',
-  '/health',
-  '/mode',
-  '/metrics',
-];
-
 export const SHELL_PATH = '/index.html';
-
-const isServerPath = (path: string): boolean =>
-  SERVER_PREFIXES.some((p) => path === p || path.startsWith(p + '/'));
 
 export function routeOf(
   request: { method: string; mode: string; url: string },
