@@ -4,8 +4,11 @@
  * Coffer on SQLite (one process), Coffer on PostgreSQL with 1..N processes (more than one behind
  * the round-robin proxy, which runs in this process) and Actual 26.9's own server.
  *
- * Actual's server limits every client address to 500 requests a minute unless NODE_ENV is
- * `development`; it runs in that mode here so the figures are its speed, not its limiter.
+ * Actual's server limits every client address to 500 requests a minute. As a host would run it,
+ * it trusts the local proxy (`ACTUAL_TRUSTED_PROXIES=127.0.0.1/32`) and each request names its
+ * own client address in `X-Forwarded-For`, so the figures are its speed, not its limiter (its
+ * development mode, which drops the limiter, needs packages the npm build does not ship).
+ * Coffer ignores the header.
  */
 import { encodeMessage, encodeSyncRequest, Timestamp, type MessageEnvelope } from '@coffer/crdt';
 import { randomBytes } from 'node:crypto';
@@ -43,6 +46,7 @@ interface Target {
 interface Phase {
   requests: number;
   errors: number;
+  firstError: string | null;
   perSecond: number;
   p50: number;
   p99: number;
@@ -53,6 +57,13 @@ interface Row {
   sync: Phase;
   download: Phase;
   peakMB: number;
+}
+
+let nextAddress = 0;
+/** A different client address for every request (see the note at the top). */
+function forwardedFor(): Record<string, string> {
+  const n = nextAddress++;
+  return { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
 }
 
 async function post(url: string, body: unknown): Promise<{ data: { token: string } }> {
@@ -69,6 +80,7 @@ async function post(url: string, body: unknown): Promise<{ data: { token: string
 async function closedLoop(once: (worker: number) => Promise<void>): Promise<Phase> {
   const latencies: number[] = [];
   let errors = 0;
+  let firstError: string | null = null;
   const started = performance.now();
   const end = started + SECONDS * 1000;
   await Promise.all(
@@ -78,8 +90,9 @@ async function closedLoop(once: (worker: number) => Promise<void>): Promise<Phas
         try {
           await once(worker);
           latencies.push(performance.now() - t);
-        } catch {
+        } catch (e) {
           errors++;
+          firstError ??= e instanceof Error ? `${e.message} ${String(e.cause ?? '')}` : String(e);
         }
       }
     }),
@@ -88,6 +101,7 @@ async function closedLoop(once: (worker: number) => Promise<void>): Promise<Phas
   return {
     requests: latencies.length,
     errors,
+    firstError,
     perSecond: latencies.length / elapsed,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
@@ -117,7 +131,11 @@ async function measure(target: Target): Promise<Row> {
   const sync = async (body: Uint8Array) => {
     const res = await fetch(`${target.url}/sync/sync`, {
       method: 'POST',
-      headers: { 'content-type': 'application/actual-sync', 'x-actual-token': token },
+      headers: {
+        'content-type': 'application/actual-sync',
+        'x-actual-token': token,
+        ...forwardedFor(),
+      },
       body,
     });
     await res.arrayBuffer();
@@ -164,7 +182,7 @@ async function measure(target: Target): Promise<Row> {
 
   const downloadPhase = await closedLoop(async () => {
     const res = await fetch(`${target.url}/sync/download-user-file`, {
-      headers: { 'x-actual-token': token, 'x-actual-file-id': fileId },
+      headers: { 'x-actual-token': token, 'x-actual-file-id': fileId, ...forwardedFor() },
     });
     const bytes = await res.arrayBuffer();
     if (res.status !== 200 || bytes.byteLength !== FILE_BYTES) {
@@ -209,7 +227,7 @@ async function main() {
       };
     }),
     async () => {
-      const s = await startActualServer({ NODE_ENV: 'development' }, values.actual);
+      const s = await startActualServer({ ACTUAL_TRUSTED_PROXIES: '127.0.0.1/32' }, values.actual);
       return { name: `actual ${values.actual}`, url: s.url, pids: [s.pid], stop: s.stop };
     },
   ];
@@ -236,6 +254,14 @@ async function main() {
       'peak RSS MB': r.peakMB.toFixed(0),
     })),
   );
+  for (const r of rows) {
+    for (const [phase, p] of [
+      ['sync', r.sync],
+      ['download', r.download],
+    ] as const) {
+      if (p.firstError) console.log(`${r.target} ${phase}: first error: ${p.firstError}`);
+    }
+  }
   process.exitCode = rows.every((r) => r.sync.errors + r.download.errors === 0) ? 0 : 1;
 }
 

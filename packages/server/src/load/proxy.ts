@@ -70,6 +70,9 @@ export async function startProxy(upstreams: string[]): Promise<RoundRobinProxy> 
     req.pipe(upstream);
   });
 
+  // Longer than clients keep idle connections (undici: 4 s; Fastify's own default is 72 s), so
+  // the proxy never closes one just as a client reuses it.
+  server.keepAliveTimeout = 75_000;
   const url = await new Promise<string>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
