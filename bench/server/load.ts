@@ -2,11 +2,18 @@
  * The long load test: concurrent clients syncing into one group for a minute against Coffer's
  * server (its own process). Checks every message is stored once and every client ends with the
  * server's merkle trie; prints latency percentiles and the server's peak memory.
+ *
+ * With `--processes N`, Coffer runs as N processes on one PostgreSQL behind the round-robin
+ * proxy; `--kill-at S` SIGKILLs the first process S seconds in (issue 31: `--clients 200
+ * --processes 3 --kill-at 30`). Clients then retry a failed sync up to 5 times.
  */
 import { decodeSyncResponse, encodeSyncRequest, Timestamp } from '@coffer/crdt';
 import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { startCluster } from '../../packages/server/src/load/cluster.ts';
 import { percentile, runLoad } from '../../packages/server/src/load/load-client.ts';
-import { peakRssMB, startActual, startCoffer } from './servers.ts';
+import { startTestPostgres } from '../../packages/server/src/test-helpers/postgres.ts';
+import { peakRssMB, startActual, startCoffer, type ServerProcess } from './servers.ts';
 
 const { values } = parseArgs({
   options: {
@@ -15,11 +22,38 @@ const { values } = parseArgs({
     batch: { type: 'string', default: '10' },
     seconds: { type: 'string', default: '60' },
     target: { type: 'string', default: 'coffer' },
+    processes: { type: 'string', default: '0' },
+    'kill-at': { type: 'string', default: '0' },
   },
 });
+const PROCESSES = Number(values.processes);
+const KILL_AT_MS = Number(values['kill-at']) * 1000;
+
+/** N Coffer processes on a throwaway PostgreSQL behind the proxy, as one server to the clients. */
+async function startPgCluster(): Promise<ServerProcess & { kill(): Promise<unknown> }> {
+  const pg = await startTestPostgres();
+  const cluster = await startCluster({
+    mainScript: resolve('packages/server/dist/main.js'),
+    databaseUrl: await pg.createDatabase(),
+    processes: PROCESSES,
+  });
+  return {
+    name: `coffer postgres x${PROCESSES} (proxy)`,
+    url: cluster.url,
+    pid: cluster.processes[1]?.pid ?? cluster.processes[0]!.pid,
+    kill: () => cluster.kill(0),
+    async stop() {
+      console.log('requests answered by each process:', cluster.proxy.served.join(', '));
+      await cluster.stop();
+      await pg.stop();
+    },
+  };
+}
 
 async function main() {
-  const server = values.target === 'actual' ? await startActual() : await startCoffer();
+  const cluster = PROCESSES > 0 ? await startPgCluster() : null;
+  const server =
+    cluster ?? (values.target === 'actual' ? await startActual() : await startCoffer());
   try {
     const post = async (path: string, body: unknown) => {
       const res = await fetch(server.url + path, {
@@ -47,12 +81,21 @@ async function main() {
       messagesPerClient: Number(values.messages),
       batchSize: Number(values.batch),
       durationMs: Number(values.seconds) * 1000,
+      retries: cluster ? 5 : 0,
     };
+    const kill =
+      cluster && KILL_AT_MS > 0
+        ? setTimeout(() => {
+            console.log(`SIGKILL to process 0 at ${KILL_AT_MS / 1000} s`);
+            void cluster.kill();
+          }, KILL_AT_MS)
+        : null;
     console.log(
       `load: ${options.clients} clients x ${options.messagesPerClient} messages in batches of ${options.batchSize} ` +
         `over ${values.seconds} s against ${server.name}`,
     );
     const result = await runLoad({ url: server.url, token, fileId: 'load-file', groupId }, options);
+    if (kill) clearTimeout(kill);
 
     // An independent check: a fresh client pulls everything and counts distinct timestamps.
     const res = await fetch(`${server.url}/sync/sync`, {
@@ -76,7 +119,8 @@ async function main() {
       'messages stored': all.messages.length,
       'distinct stored': distinct,
       'sync requests': result.requests,
-      errors: result.errors.length,
+      'failed then retried': result.retried.length,
+      'errors after retry': result.errors.length,
       'all clients complete': result.clientsComplete,
       'all merkles agree': agree,
       'elapsed s': (result.elapsedMs / 1000).toFixed(1),
@@ -85,7 +129,7 @@ async function main() {
       'p95 ms': percentile(result.latencies, 95).toFixed(1),
       'p99 ms': percentile(result.latencies, 99).toFixed(1),
       'max ms': percentile(result.latencies, 100).toFixed(1),
-      'server peak RSS MB': peakRssMB(server.pid).toFixed(0),
+      'server peak RSS MB (one process)': peakRssMB(server.pid).toFixed(0),
     });
     if (result.errors.length) console.log('first errors:', result.errors.slice(0, 5));
     const ok =

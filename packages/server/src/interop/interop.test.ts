@@ -60,16 +60,39 @@ describe.each([
   };
 
   /**
-   * `downloadBudget` opens, syncs and closes the budget, then opens it again; a background sync
-   * from the first opening can still be pending, and a `sync` call joins it (the API runs one
-   * at a time) and gets its answer, which may have been sent with no file loaded. On a loaded
-   * machine that sync can start after our first call, so calls are repeated (a few, a moment
-   * apart) until one runs on the loaded file; the sync after it must succeed.
+   * `downloadBudget` opens the new copy, syncs, closes it and opens it again. The sync's success
+   * makes this API (6.9.0, its schedules service) write `lastScheduleRun` to `metadata.json`
+   * without waiting; the second opening reads that file meanwhile, and a half-written one is
+   * read as `{ id, budgetName }`. The copy then has no cloud file id: every sync sends none and
+   * any server answers `file-not-found`, and the API saves the damaged prefs back. A race inside
+   * the client, seen on a loaded machine against either server (`file-not-found` in the full
+   * runs of the last two stops). A copy that lost its cloud file is deleted and downloaded
+   * again, as its user would; three losses in a row fail the test.
+   */
+  const downloadCopy = async (cl: ActualClient, groupId: string, password?: string) => {
+    for (let attempt = 1; ; attempt++) {
+      await cl.method('downloadBudget', groupId, ...(password ? [{ password }] : []));
+      const loaded = await cl.internal<Partial<Prefs> | null>('load-prefs');
+      if (loaded?.cloudFileId === undefined && loaded?.id && attempt < 3) {
+        await cl.internal('close-budget');
+        expect(await cl.internal('delete-budget', { id: loaded.id })).toBe('ok');
+        continue;
+      }
+      expect(loaded, 'the downloaded copy knows its cloud file').toMatchObject({ groupId });
+      return;
+    }
+  };
+
+  /**
+   * After a download, a background sync from the first opening can still be pending, and a
+   * `sync` call joins it (the API runs one at a time) and gets its answer, which may have been
+   * sent with no file loaded. On a loaded machine that sync can start after our first call, so
+   * calls are repeated (a few, a moment apart) until one runs on the loaded file; the sync
+   * after it must succeed.
    */
   const download = async (cl: ActualClient, groupId: string, password?: string) => {
-    await cl.method('downloadBudget', groupId, ...(password ? [{ password }] : []));
-    // Two answers in a row without an error: the first may still be the pending sync's. Up to
-    // ten seconds: the whole suite on two cores has left that sync pending past five tries.
+    await downloadCopy(cl, groupId, password);
+    // Two answers in a row without an error: the first may still be the pending sync's.
     let clean = 0;
     for (let attempt = 0; attempt < 40 && clean < 2; attempt++) {
       const res = await cl.internal<{ error?: unknown }>('sync');
