@@ -7,12 +7,13 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startActual, startCoffer, type ServerProcess } from '../server/servers.ts';
 import { type BudgetState, differences, inspectBudget } from './inspect.ts';
@@ -252,7 +253,9 @@ async function main() {
           `${run.tail.deleted} deleted (${run.source.messages} messages in the log); both devices checked: ` +
           `balances, rows and merkle equal to the source and the server.`,
       );
-      const version26 = createRequire(import.meta.url)('actual-api-26/package.json').version;
+      // Its package exports no package.json: read it beside the entry point.
+      const entry26 = createRequire(import.meta.url).resolve('actual-api-26');
+      const version26 = JSON.parse(readFileSync(join(dirname(entry26), '../package.json'), 'utf8')).version; // prettier-ignore
       console.table({
         [`Actual (@actual-app/api ${version})`]: column(run.actual),
         [`Actual (@actual-app/api ${version26})`]: column(run.actual26),
