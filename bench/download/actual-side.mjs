@@ -1,4 +1,5 @@
-// The new device through a scripting API — the real @actual-app/api, or Coffer's built
+// The new device through a scripting API — the real @actual-app/api (6.9, or 26.9 installed as
+// actual-api-26), or Coffer's built
 // packages/api with the same calls: `init` signs in, `downloadBudget` fetches the file, opens it
 // and syncs it with the server, and one `getBudgetMonth` shows the budget is ready to read.
 // Runs in its own process; prints one JSON line.
@@ -17,7 +18,9 @@ export async function apiNewDevice(side, { dataDir, serverURL, password, groupId
   const api =
     side === 'coffer-api'
       ? require(resolve('packages/api/dist/index.cjs'))
-      : require('@actual-app/api');
+      : side === 'actual-26'
+        ? require('actual-api-26')
+        : require('@actual-app/api');
   if (!process.env.DOWNLOAD_BENCH_VERBOSE) {
     console.log = () => {};
     console.info = () => {};

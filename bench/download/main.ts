@@ -7,12 +7,13 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startActual, startCoffer, type ServerProcess } from '../server/servers.ts';
 import { type BudgetState, differences, inspectBudget } from './inspect.ts';
@@ -152,10 +153,10 @@ async function onServer(
     const month = new Date().toISOString().slice(0, 7);
     const options = (name: string) =>
       JSON.stringify({ dataDir: dir(name), serverURL: url, password: PASSWORD, groupId: src.groupId, month }); // prettier-ignore
-    const tries: Record<string, Json[]> = { actual: [], coffer: [], 'coffer-api': [] };
+    const tries: Record<string, Json[]> = { actual: [], 'actual-26': [], coffer: [], 'coffer-api': [] }; // prettier-ignore
     for (let round = 0; round < REPEAT; round++) {
       // Alternate who goes first, so neither side always meets a warmer machine.
-      const order = ['actual', 'coffer', 'coffer-api'];
+      const order = ['actual', 'actual-26', 'coffer', 'coffer-api'];
       if (round % 2 === 1) order.reverse();
       for (const name of order) {
         const folder = `${name}-${round}`;
@@ -188,13 +189,13 @@ async function onServer(
       const sorted = [...list].sort((x, y) => x.downloadMs - y.downloadMs);
       sides[name] = { ...sorted[Math.floor(sorted.length / 2)], allDownloadMs: list.map((x) => x.downloadMs) }; // prettier-ignore
     }
-    for (const name of ['coffer', 'coffer-api']) {
+    for (const name of ['actual-26', 'coffer', 'coffer-api']) {
       const [a, c] = [sides.actual.month, sides[name].month];
       if (JSON.stringify(a) !== JSON.stringify(c)) {
         throw new Error(`the month differs: Actual ${JSON.stringify(a)}, ${name} ${JSON.stringify(c)}`); // prettier-ignore
       }
     }
-    return { server: server.name, setupMs, tail: src, source, actual: sides.actual, coffer: sides.coffer, cofferApi: sides['coffer-api'] }; // prettier-ignore
+    return { server: server.name, setupMs, tail: src, source, actual: sides.actual, actual26: sides['actual-26'], coffer: sides.coffer, cofferApi: sides['coffer-api'] }; // prettier-ignore
   } finally {
     await server.stop();
     leftovers.pid = 0;
@@ -252,20 +253,30 @@ async function main() {
           `${run.tail.deleted} deleted (${run.source.messages} messages in the log); both devices checked: ` +
           `balances, rows and merkle equal to the source and the server.`,
       );
+      // Its package exports no package.json: read it beside the entry point.
+      const entry26 = createRequire(import.meta.url).resolve('actual-api-26');
+      const version26 = JSON.parse(readFileSync(join(dirname(entry26), '../package.json'), 'utf8')).version; // prettier-ignore
       console.table({
         [`Actual (@actual-app/api ${version})`]: column(run.actual),
+        [`Actual (@actual-app/api ${version26})`]: column(run.actual26),
         'Coffer (core + cloud module)': column(run.coffer),
         'Coffer (packages/api)': column(run.cofferApi),
       });
+      // The target is against the current Actual (26.9); 6.9 stays beside it for the history.
       for (const [label, c] of [
         ['in process', run.coffer],
         ['through packages/api', run.cofferApi],
       ]) {
-        console.log(
-          `Coffer ${label} is ${(run.actual.downloadMs / c.downloadMs).toFixed(1)}x faster (wall), ` +
-            `${(run.actual.downloadCpuMs / c.downloadCpuMs).toFixed(1)}x (CPU) at download + catch-up; ` +
-            `${(run.actual.readyMs / c.readyMs).toFixed(1)}x (wall) to the first budget month. Target ≥ 5x.`,
-        );
+        for (const [name, a] of [
+          [version26, run.actual26],
+          [version, run.actual],
+        ]) {
+          console.log(
+            `Coffer ${label} against Actual ${name}: ${(a.downloadMs / c.downloadMs).toFixed(1)}x faster (wall), ` +
+              `${(a.downloadCpuMs / c.downloadCpuMs).toFixed(1)}x (CPU) at download + catch-up; ` +
+              `${(a.readyMs / c.readyMs).toFixed(1)}x (wall) to the first budget month.${name === version26 ? ' Target ≥ 5x.' : ''}`,
+          );
+        }
       }
     }
     const outDir = resolve('bench/results');

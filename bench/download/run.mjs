@@ -3,7 +3,7 @@
 //   1. the real @actual-app/api makes the budget (bench/budget's builder, plus payees), uploads
 //      it and keeps editing after the upload (the tail: imports, edits, deletions);
 //   2. a fresh data directory downloads it and syncs until its merkle equals the server's:
-//      Actual through @actual-app/api (init + downloadBudget), Coffer through its core with the
+//      Actual through @actual-app/api 6.9 and 26.9 (init + downloadBudget), Coffer through its core with the
 //      cloud module (download-budget) and through its built packages/api (the same calls as
 //      Actual's), each in its own process;
 //   3. both results are checked against the source file and the server (balances, contents,
@@ -41,7 +41,7 @@ if (mode) {
   } else if (mode === 'upload') {
     const { uploadAndEdit } = await import('./source.mjs');
     out = await uploadAndEdit(option('dir'), option('id'), option('url'), option('password'), Number(option('tail'))); // prettier-ignore
-  } else if (mode === 'actual' || mode === 'coffer-api') {
+  } else if (mode === 'actual' || mode === 'actual-26' || mode === 'coffer-api') {
     const { apiNewDevice } = await import('./actual-side.mjs');
     await apiNewDevice(mode, JSON.parse(option('options')));
   } else {

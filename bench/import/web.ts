@@ -1,5 +1,7 @@
 // The benchmark's import in the browser: the same scenario through the core as the web app runs
-// it (the worker, SQLite's wasm build, OPFS), in Debian's Chromium with a profile on disk. Run
+// it (the worker, SQLite's wasm build, OPFS), in Debian's Chromium with a profile on disk, with
+// its floor measured in the same browser after it (the same writes straight into a copy of the
+// file as it was before; packages/core-web/test-page/import-floor.ts). Run
 // by run.mjs (`--sides coffer-web`), which bundles this file; it prints one JSON line.
 //   <bundle> --child coffer-web --dir <fresh dir> --count <n>
 import { join, resolve } from 'node:path';
@@ -57,6 +59,25 @@ try {
   await must('transactions-batch-update', { added });
   for (const rule of scenario.rules) await must('rule-add', resolveNames(rule, ids));
 
+  // The floor (test-page/import-floor.ts): a copy of the budget's file as it is now, into which
+  // the import's writes are written again straight after it, in this browser.
+  const budgets = await must<Array<{ id: string; name: string }>>('get-budgets');
+  const budget = budgets.find((b) => b.name === 'Import bench');
+  if (!budget) throw new Error('the budget is not listed');
+  const budgetDir = `/documents/${budget.id}`;
+  const floorStep = async (phase: 'snapshot' | 'measure') => {
+    const answer = (await page.evaluate(
+      (request) =>
+        (
+          globalThis as unknown as { coffer: { importFloor(r: unknown): Promise<unknown> } }
+        ).coffer.importFloor(request),
+      { phase, budgetDir },
+    )) as { result?: { floorMs?: number; floorMessages?: number }; error?: string };
+    if (answer.error) throw new Error(`import floor (${phase}): ${answer.error}`);
+    return answer.result ?? {};
+  };
+  await floorStep('snapshot');
+
   // The file's rows wait in the page, so the time is the import's (the worker's part and the
   // hop to it, as when the app imports a parsed file), not the test driver's.
   await page.evaluate((rows) => {
@@ -67,22 +88,33 @@ try {
       benchRows: unknown[];
       coffer: { send(name: string, args: unknown): Promise<unknown> };
     };
+    // The worker's time split: the preview (what the modal shows first) is the import's
+    // reading part alone (normalise, rules, matching), writing nothing.
+    const p0 = performance.now();
+    await scope.coffer.send('transactions-import-preview', {
+      accountId,
+      transactions: scope.benchRows,
+    });
+    const previewMs = performance.now() - p0;
     const t0 = performance.now();
     const result = await scope.coffer.send('transactions-import', {
       accountId,
       transactions: scope.benchRows,
     });
-    return { ms: performance.now() - t0, result };
+    return { ms: performance.now() - t0, previewMs, result };
   }, account);
   const result = timed.result as { errors?: unknown[]; added: string[]; updated: string[] };
+  const floor = await floorStep('measure');
   console.log(
     JSON.stringify({
       side: 'coffer-web',
       count,
       importMs: timed.ms,
+      previewMs: timed.previewMs,
       added: result.added.length,
       updated: result.updated.length,
       errors: result.errors ?? [],
+      ...floor,
     }),
   );
 } finally {

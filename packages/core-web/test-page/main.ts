@@ -3,6 +3,7 @@
  * `createWorkerClient` and exposes a few calls on `globalThis.coffer`.
  */
 import { type WorkerClient, type WorkerLike, createWorkerClient } from '../src/index.ts';
+import type { FloorRequest } from './import-floor.ts';
 
 declare const Worker: new (url: URL, options: { type: 'module'; name: string }) => WorkerLike;
 
@@ -22,9 +23,26 @@ export interface TestPage {
   pushes(): Array<{ name: string; args: unknown }>;
   /** Run the worker's file-operation check (see platform-check.ts). */
   platformCheck(): Promise<unknown>;
+  /** A step of the import benchmark's floor (see import-floor.ts). */
+  importFloor(request: FloorRequest): Promise<unknown>;
 }
 
 const pushes: Array<{ name: string; args: unknown }> = [];
+
+/** Post `message` to the worker beside the core and wait for its `answer` message. */
+function askWorker(message: object, answer: string): Promise<unknown> {
+  const worker = client?.worker;
+  if (!worker) throw new Error('start() first');
+  return new Promise((resolve) => {
+    const onMessage = (event: { data: { type?: string } }): void => {
+      if (event.data?.type !== answer) return;
+      worker.removeEventListener('message', onMessage);
+      resolve(event.data);
+    };
+    worker.addEventListener('message', onMessage);
+    worker.postMessage(message);
+  });
+}
 let client: WorkerClient | null = null;
 
 const page: TestPage = {
@@ -46,19 +64,8 @@ const page: TestPage = {
     return untyped(name, args);
   },
   pushes: () => [...pushes],
-  platformCheck() {
-    const worker = client?.worker;
-    if (!worker) throw new Error('start() first');
-    return new Promise((resolve) => {
-      const onMessage = (event: { data: { type?: string } }): void => {
-        if (event.data?.type !== 'platform-check-result') return;
-        worker.removeEventListener('message', onMessage);
-        resolve(event.data);
-      };
-      worker.addEventListener('message', onMessage);
-      worker.postMessage({ type: 'platform-check' });
-    });
-  },
+  platformCheck: () => askWorker({ type: 'platform-check' }, 'platform-check-result'),
+  importFloor: (request) => askWorker({ type: 'import-floor', request }, 'import-floor-result'),
 };
 
 (globalThis as unknown as { coffer: TestPage }).coffer = page;

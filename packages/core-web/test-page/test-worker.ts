@@ -2,9 +2,11 @@
  * The core worker as the test page starts it. Started with the name 'without-opfs', it runs
  * as in a browser without sync access handles (older Safari or Firefox). The worker module
  * only listens for the init message, which arrives after this module ran. A 'platform-check'
- * message runs `platformCheck` beside the core.
+ * message runs `platformCheck` beside the core; an 'import-floor' message runs a step of the
+ * import benchmark's floor (import-floor.ts).
  */
 import '../src/worker.ts';
+import { createImportFloor, type FloorRequest } from './import-floor.ts';
 import { platformCheck } from './platform-check.ts';
 
 const scope = globalThis as unknown as {
@@ -23,5 +25,15 @@ scope.addEventListener('message', (event) => {
   platformCheck().then(
     (result) => scope.postMessage({ type: 'platform-check-result', result }),
     (err: unknown) => scope.postMessage({ type: 'platform-check-result', error: String(err) }),
+  );
+});
+
+const importFloor = createImportFloor();
+scope.addEventListener('message', (event) => {
+  const data = event.data as { type?: unknown; request?: FloorRequest } | null;
+  if (data?.type !== 'import-floor' || !data.request) return;
+  importFloor(data.request).then(
+    (result) => scope.postMessage({ type: 'import-floor-result', result }),
+    (err: unknown) => scope.postMessage({ type: 'import-floor-result', error: String(err) }),
   );
 });

@@ -1,0 +1,136 @@
+import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
+import type { SqlValue } from '@coffer/core';
+import { browser } from '../src/browser-types.ts';
+import { createWebPlatform } from '../src/platform.ts';
+import { readPoolSnapshot } from '../src/storage/pool-files.ts';
+
+/**
+ * The floor of an import in this browser (bench/import/web.ts): the rows and messages the
+ * core's import wrote, written again straight into a copy of the budget as it was before, with
+ * the same wasm SQLite on OPFS (a pool of its own, the same page cache) and nothing else: no
+ * parsing, rules, matching, undo, budget sheet or derived data. The same writes as the Node
+ * floor (bench/import/floor.mjs), in one transaction.
+ *
+ * `snapshot` copies the budget's database (read from its pool's files, which the core keeps
+ * open) before the import; `measure` copies it again after, reads what the import wrote and
+ * times writing it into the first copy.
+ */
+export interface FloorRequest {
+  phase: 'snapshot' | 'measure';
+  /** The budget's folder, e.g. `/documents/<id>`. */
+  budgetDir: string;
+}
+
+const MESSAGE_CHUNK = 100;
+const ROW_CHUNK = 500;
+const insertMessagesSql = (n: number) =>
+  'INSERT INTO messages_crdt (timestamp, dataset, row, column, value) VALUES ' +
+  Array<string>(n).fill('(?, ?, ?, ?, ?)').join(', ');
+
+async function floorPlatform() {
+  const sqlite3 = await sqlite3InitModule();
+  const platform = await createWebPlatform({ sqlite3, mode: 'opfs', onRefused: () => undefined });
+  const dir = platform.fs.join(platform.documentDir, 'import-floor');
+  await platform.fs.mkdir(dir);
+  return { platform, dir };
+}
+
+type Floor = Awaited<ReturnType<typeof floorPlatform>>;
+
+async function copyBudget(floor: Floor, budgetDir: string, name: string): Promise<string> {
+  const storage = browser.navigator?.storage;
+  if (!storage?.getDirectory) throw new Error('No origin-private file system');
+  const root = await storage.getDirectory();
+  const files = await readPoolSnapshot(root, budgetDir, floor.platform.timers);
+  const bytes = files.get('db.sqlite');
+  if (!bytes) throw new Error(`No db.sqlite in ${budgetDir} (found ${[...files.keys()]})`);
+  const path = floor.platform.fs.join(floor.dir, name);
+  await floor.platform.fs.writeFile(path, bytes);
+  return path;
+}
+
+/** One floor per worker: the copy made before the import, and the log's newest message then. */
+export function createImportFloor() {
+  let state: { floor: Floor; before: string; newest: string } | null = null;
+
+  async function snapshot(budgetDir: string) {
+    const floor = await floorPlatform();
+    const before = await copyBudget(floor, budgetDir, 'before.sqlite');
+    const db = floor.platform.sqlite.open(before);
+    const newest = db.first<{ t: string }>('SELECT MAX(timestamp) AS t FROM messages_crdt')!.t;
+    db.close();
+    state = { floor, before, newest };
+    return { newest };
+  }
+
+  async function measure(budgetDir: string) {
+    if (!state) throw new Error('snapshot first');
+    const { floor, before, newest } = state;
+    const afterPath = await copyBudget(floor, budgetDir, 'after.sqlite');
+    const after = floor.platform.sqlite.open(afterPath);
+    const messages = after.all<{
+      timestamp: string;
+      dataset: string;
+      row: string;
+      column: string;
+      value: SqlValue;
+    }>(
+      'SELECT timestamp, dataset, row, column, value FROM messages_crdt WHERE timestamp > ? ORDER BY timestamp',
+      [newest],
+    );
+    const idsByTable = new Map<string, Set<string>>();
+    for (const m of messages) {
+      let ids = idsByTable.get(m.dataset);
+      if (!ids) idsByTable.set(m.dataset, (ids = new Set()));
+      ids.add(m.row);
+    }
+    const tables: { table: string; columns: string[]; rows: Record<string, SqlValue>[] }[] = [];
+    for (const [table, ids] of idsByTable) {
+      const list = [...ids];
+      const rows: Record<string, SqlValue>[] = [];
+      for (let i = 0; i < list.length; i += ROW_CHUNK) {
+        rows.push(
+          ...after.all<Record<string, SqlValue>>(
+            `SELECT * FROM "${table}" WHERE id IN (SELECT value FROM json_each(?))`,
+            [JSON.stringify(list.slice(i, i + ROW_CHUNK))],
+          ),
+        );
+      }
+      if (rows.length > 0) tables.push({ table, columns: Object.keys(rows[0]!), rows });
+    }
+    const clock = after.first<{ clock: string }>(
+      'SELECT clock FROM messages_clock WHERE id = 1',
+    )!.clock;
+    after.close();
+
+    const db = floor.platform.sqlite.open(before);
+    const t0 = performance.now();
+    db.transaction(() => {
+      for (let i = 0; i < messages.length; i += MESSAGE_CHUNK) {
+        const part = messages.slice(i, i + MESSAGE_CHUNK);
+        const params: SqlValue[] = [];
+        for (const m of part) params.push(m.timestamp, m.dataset, m.row, m.column, m.value);
+        db.run(insertMessagesSql(part.length), params);
+      }
+      for (const { table, columns, rows } of tables) {
+        const sql =
+          `INSERT OR REPLACE INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) ` +
+          `VALUES (${columns.map(() => '?').join(', ')})`;
+        for (const row of rows)
+          db.run(
+            sql,
+            columns.map((c) => row[c] ?? null),
+          );
+      }
+      db.run('INSERT OR REPLACE INTO messages_clock (id, clock) VALUES (1, ?)', [clock]);
+    });
+    const floorMs = performance.now() - t0;
+    db.close();
+    await floor.platform.fs.removeDir(floor.dir);
+    state = null;
+    return { floorMs, floorMessages: messages.length };
+  }
+
+  return (req: FloorRequest) =>
+    req.phase === 'snapshot' ? snapshot(req.budgetDir) : measure(req.budgetDir);
+}
