@@ -202,4 +202,18 @@ describe('provider secrets per user', () => {
     expect(asked(benBridge)).toBe(1);
     expect(asked(adaBridge)).toBe(1);
   });
+
+  it("forgets a removed user's secrets", async () => {
+    const { ada, ben, benId } = await household();
+    await linkSimpleFin(ben, benBridge);
+    const key = `simplefin_accessKey:user:${benId}`;
+    expect(await t.server.context.accounts.getSecret(key)).toBe(benBridge.accessUrl);
+    const removed = await call(t.url, 'DELETE', '/admin/users', {
+      token: ada,
+      json: { ids: [benId] },
+    });
+    expect(removed.status).toBe(200);
+    expect(await t.server.context.accounts.getSecret(key)).toBeNull();
+    expect(await t.server.context.accounts.getSecret(`simplefin_token:user:${benId}`)).toBeNull();
+  });
 });

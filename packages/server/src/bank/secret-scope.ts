@@ -90,3 +90,11 @@ export const NO_SECRETS: SecretStore = {
   getSecret: () => Promise.resolve(null),
   setSecret: () => Promise.resolve(),
 };
+
+/** Removes every provider secret a user kept (when the user is removed). */
+export async function forgetUserSecrets(store: SecretStore, userId: string): Promise<void> {
+  const own = scopedSecrets(store, { kind: 'user', userId });
+  for (const names of Object.values(PROVIDER_SECRETS)) {
+    for (const name of names) await own.setSecret(name, null);
+  }
+}
