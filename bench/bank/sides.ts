@@ -5,6 +5,7 @@
 import { createAppCore, createCloudModule, isHandlerError } from '@coffer/core';
 import { createNodePlatform } from '@coffer/core-node';
 import { writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startActualServer } from '../../packages/server/src/interop/targets.ts';
@@ -215,6 +216,48 @@ async function actualSend(api: ActualApi, name: string, args?: unknown) {
   return res;
 }
 
+/**
+ * `fetch` with a new connection for each request to `base`. Actual's api blocks its event loop
+ * for seconds on a 100k budget; a kept-alive socket the server closed meanwhile is then reused
+ * for a POST, which fails as "other side closed" (Actual reports a timeout). Not what is timed.
+ */
+function freshConnections(base: string, original: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.startsWith(base)) return original(input, init);
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const body = init?.body;
+    return new Promise<Response>((resolve, reject) => {
+      const req = httpRequest(
+        url,
+        {
+          method: init?.method ?? 'GET',
+          headers: { ...headers, connection: 'close' },
+          agent: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const h = new Headers();
+            for (const [k, v] of Object.entries(res.headers)) {
+              if (typeof v === 'string') h.set(k, v);
+            }
+            resolve(
+              new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0, headers: h }),
+            );
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      if (typeof body === 'string' || body instanceof Uint8Array) req.end(body);
+      else if (body instanceof ArrayBuffer) req.end(new Uint8Array(body));
+      else req.end();
+    });
+  };
+}
+
 /** Actual 26.9: its own server pointed at the same fake bridge, its own link (and sync). */
 export async function actualBank(o: SideOptions): Promise<SideResult> {
   const accounts = bankAccounts(o.accounts, o.perAccount);
@@ -233,6 +276,7 @@ export async function actualBank(o: SideOptions): Promise<SideResult> {
     body: JSON.stringify({ password: PASSWORD }),
   });
   if (!boot.ok) throw new Error(`bootstrap failed: ${boot.status}`);
+  globalThis.fetch = freshConnections(server.url, globalThis.fetch);
   const api = actualApi();
   try {
     await api.init({ dataDir: o.dataDir, serverURL: server.url, password: PASSWORD });
