@@ -19,8 +19,9 @@ options:
                       env COFFER_CONNECT_ORIGINS, comma-separated)
   --password <pw>     the new password for reset-password
 
-  env COFFER_BANK_SYNC_MINUTES=<n>  fetch linked SimpleFIN and Enable Banking accounts every n
-                      minutes (60 to 10080) and hold new rows for the app; off by default
+  env COFFER_BANK_SYNC_MINUTES=<n>  fetch linked bank accounts (SimpleFIN, Enable Banking,
+                      GoCardless) every n minutes (60 to 10080) and hold new rows
+                      for the app; off by default
   -h, --help          this text
   -v, --version       the server version
 `;

@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { callerOf } from './access.ts';
 import { limitBytes, resolveConfig, type ConfigInput, type ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { bankRoutes } from './bank/routes.ts';
@@ -21,9 +22,17 @@ import { secretRoutes } from './routes/secret.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { webRoutes } from './routes/web.ts';
 import { systemLookup } from './bank/address-check.ts';
+import {
+  NO_SECRETS,
+  callerScope,
+  fileScopes,
+  resolveScope,
+  scopedSecrets,
+} from './bank/secret-scope.ts';
 import { simpleFinRoutes } from './simplefin/routes.ts';
 import { SimpleFin } from './simplefin/service.ts';
 import { openStorage } from './storage/open.ts';
+import type { SecretStore } from './storage/storage.ts';
 
 export interface CofferServer {
   app: FastifyInstance;
@@ -61,15 +70,26 @@ export async function createServer(
   };
   const now = options.now ?? Date.now;
   const ebClient = new EnableBankingClient(config.enableBankingBaseUrl, bankIo);
-  // The server's secrets serve every user's links: secrets are kept per server, as in Actual.
-  // A per-user store would be passed here, by the user id of each link.
-  const servicesFor = () => ({
-    simplefin: new SimpleFin(accounts, bankIo, now),
-    enableBanking: new EnableBanking(accounts, ebClient, now),
+  // The server's own secrets (users off, or an admin's), as Actual keeps them.
+  const enableBanking = new EnableBanking(accounts, ebClient);
+  const scheduledEb = new EnableBanking(accounts, ebClient, now);
+  // Each scope's adapters: a basic user's requests and a file's scheduled runs read their own.
+  const servicesFor = (secrets: SecretStore, clock: 'request' | 'schedule') => ({
+    simplefin: new SimpleFin(secrets, bankIo, clock === 'schedule' ? now : Date.now),
+    enableBanking: (clock === 'schedule' ? scheduledEb : enableBanking).withSecrets(secrets),
+    gocardless: new GoCardless(secrets, provider),
   });
+  const callerSecrets = async (request: FastifyRequest) => {
+    const scope = callerScope(await callerOf(accounts, request));
+    return scope ? scopedSecrets(accounts, scope) : NO_SECRETS;
+  };
+  const forRequest = async (request: FastifyRequest) =>
+    servicesFor(await callerSecrets(request), 'request');
   const bankSchedule = new BankScheduler({
     store: storage.bankHold,
-    services: servicesFor,
+    services: (scope) => servicesFor(scopedSecrets(accounts, scope), 'schedule'),
+    scopeFor: async (fileId, providerName) =>
+      resolveScope(accounts, await fileScopes(accounts, fileId), providerName),
     now,
     timer: options.timer ?? realTimer,
     defaults: config.bankSchedule,
@@ -83,7 +103,7 @@ export async function createServer(
     blobs,
     gocardless: new GoCardless(accounts, provider),
     simplefin: new SimpleFin(accounts, bankIo),
-    enableBanking: new EnableBanking(accounts, ebClient),
+    enableBanking,
     bankSchedule,
   };
 
@@ -114,18 +134,27 @@ export async function createServer(
   await app.register(async (s) => syncRoutes(s, context), { prefix: '/sync' });
   await app.register(async (s) => fileRoutes(s, context), { prefix: '/sync' });
   await app.register(async (s) => secretRoutes(s, context), { prefix: '/secret' });
-  await app.register(async (s) => bankRoutes(s, context, context.gocardless), {
+  const goCardlessFor = async (r: FastifyRequest) => (await forRequest(r)).gocardless;
+  await app.register(async (s) => bankRoutes(s, context, goCardlessFor), {
     prefix: '/gocardless',
   });
-  await app.register(async (s) => bankRoutes(s, context, context.gocardless), {
+  await app.register(async (s) => bankRoutes(s, context, goCardlessFor), {
     prefix: '/nordigen',
   });
-  await app.register(async (s) => simpleFinRoutes(s, context, context.simplefin), {
-    prefix: '/simplefin',
-  });
-  await app.register(async (s) => enableBankingRoutes(s, context, context.enableBanking), {
-    prefix: '/enablebanking',
-  });
+  await app.register(
+    async (s) => simpleFinRoutes(s, context, async (r) => (await forRequest(r)).simplefin),
+    { prefix: '/simplefin' },
+  );
+  await app.register(
+    async (s) =>
+      enableBankingRoutes(
+        s,
+        context,
+        enableBanking,
+        async (r) => (await forRequest(r)).enableBanking,
+      ),
+    { prefix: '/enablebanking' },
+  );
   await app.register(async (s) => bankScheduleRoutes(s, context, bankSchedule), {
     prefix: '/bank-schedule',
   });
@@ -139,6 +168,7 @@ export async function createServer(
     bankSchedule.stop();
     // Long polls for a bank consent answer now instead of holding the close up.
     context.enableBanking.close();
+    scheduledEb.close();
     // Node closes only the connections idle at the moment `close` starts; one whose response
     // is still flushing would then hold the server open for the whole keep-alive timeout.
     const closing = app.close();

@@ -24,31 +24,36 @@ export interface HeldImport {
   scheduled: boolean;
 }
 
-type Scheduled = Exclude<BankProvider, 'gocardless'>;
-
 interface Link {
-  provider: Scheduled;
+  provider: BankProvider;
   accountId: string;
   since: string;
+  /** GoCardless's requisition (the consent holding the account); null for the others. */
+  requisitionId: string | null;
 }
 
 const DAY = 86_400_000;
 
 /**
- * The budget's SimpleFIN and Enable Banking links, each with the first day the server should
- * fetch: a week before the account's latest transaction (pending rows post up to days later).
+ * The budget's bank links, each with the first day the server should fetch: a week before the
+ * account's latest transaction (pending rows post up to days later).
  */
 export function scheduledLinks(budget: Budget): (Link & { id: string })[] {
   const today = budget.env.platform.clock.now();
-  return linkedAccounts(budget, null).flatMap((a) => {
+  return linkedAccounts(budget, null).map((a) => {
     const provider = providerOf(a.syncSource);
-    if (provider === 'gocardless') return [];
     const last = budget.sqlite.first<{ last: number | null }>(
       'SELECT MAX(date) AS last FROM transactions WHERE acct = ? AND tombstone = 0',
       [a.id],
     )?.last;
     const latest = last ? Date.parse(`${fromDateInt(last)}T00:00:00Z`) : today;
-    return [{ id: a.id, provider, accountId: a.account_id, since: dayOf(latest - 7 * DAY) }];
+    return {
+      id: a.id,
+      provider,
+      accountId: a.account_id,
+      since: dayOf(latest - 7 * DAY),
+      requisitionId: provider === 'gocardless' ? a.requisitionId : null,
+    };
   });
 }
 
@@ -101,7 +106,11 @@ export async function fetchHeld(
   const links = scheduledLinks(budget);
   const registered = await server.post('/links', {
     fileId,
-    links: links.map(({ provider, accountId, since }) => ({ provider, accountId, since })),
+    links: links.map(({ provider, accountId, since, requisitionId }) =>
+      requisitionId === null
+        ? { provider, accountId, since }
+        : { provider, accountId, since, requisitionId },
+    ),
   });
   if (!registered.ok) return { scheduled: false, held: null };
   const scheduled = dataOf(registered.value).enabled === true;

@@ -56,19 +56,23 @@ export interface ReviewRecord {
 export function markForReview(budget: Budget, account: string, records: readonly ReviewRecord[]) {
   if (records.length === 0) return;
   ensureTable(budget);
-  for (const r of records) {
-    budget.sqlite.run(
-      `INSERT OR REPLACE INTO ${REVIEW_TABLE} (id, acct, kind, reason, was, bank) VALUES (?, ?, ?, ?, ?, ?)`,
-      [
-        r.id,
-        account,
-        r.kind,
-        r.reason ?? null,
-        r.before ? JSON.stringify(r.before) : null,
-        r.bank ? JSON.stringify(r.bank) : null,
-      ],
-    );
-  }
+  // One transaction for the lot: a first sync marks thousands of rows, and each statement on
+  // its own is a commit of its own (bench/bank: 50 s of a 60 s sync of 2,000 rows).
+  budget.sqlite.transaction(() => {
+    for (const r of records) {
+      budget.sqlite.run(
+        `INSERT OR REPLACE INTO ${REVIEW_TABLE} (id, acct, kind, reason, was, bank) VALUES (?, ?, ?, ?, ?, ?)`,
+        [
+          r.id,
+          account,
+          r.kind,
+          r.reason ?? null,
+          r.before ? JSON.stringify(r.before) : null,
+          r.bank ? JSON.stringify(r.bank) : null,
+        ],
+      );
+    }
+  });
 }
 
 const hasTable = (budget: Budget): boolean =>
@@ -105,9 +109,12 @@ export function reviewList(budget: Budget, account: string | null): ReviewEntry[
 export function approve(budget: Budget, ids: readonly string[]): number {
   if (!hasTable(budget) || ids.length === 0) return 0;
   let n = 0;
-  for (const id of ids) {
-    n += budget.sqlite.run(`DELETE FROM ${REVIEW_TABLE} WHERE id = ?`, [id]).changes;
-  }
+  // One commit for all in view (see `markForReview`).
+  budget.sqlite.transaction(() => {
+    for (const id of ids) {
+      n += budget.sqlite.run(`DELETE FROM ${REVIEW_TABLE} WHERE id = ?`, [id]).changes;
+    }
+  });
   return n;
 }
 

@@ -23,7 +23,8 @@ const SCHEMA = `
     transaction_id TEXT NOT NULL, digest TEXT NOT NULL, data TEXT, seq BIGINT NOT NULL,
     PRIMARY KEY (file_id, provider, account_id, transaction_id));
   CREATE TABLE IF NOT EXISTS coffer_bank_schedule (
-    id INTEGER PRIMARY KEY CHECK (id = 1), enabled BOOLEAN NOT NULL, interval_minutes INTEGER NOT NULL);`;
+    id INTEGER PRIMARY KEY CHECK (id = 1), enabled BOOLEAN NOT NULL, interval_minutes INTEGER NOT NULL);
+  ALTER TABLE coffer_bank_links ADD COLUMN IF NOT EXISTS requisition_id TEXT;`;
 
 /** Processes starting together take turns at `CREATE ... IF NOT EXISTS`, which can race. */
 const SCHEMA_LOCK = 0x62616e6b;
@@ -69,11 +70,12 @@ export class PgBankHold implements BankHoldStore {
       }
       for (const l of links) {
         await client.query(
-          `INSERT INTO coffer_bank_links (file_id, provider, account_id, user_id, since)
-           VALUES ($1, $2, $3, $4, $5)
+          `INSERT INTO coffer_bank_links (file_id, provider, account_id, user_id, since, requisition_id)
+           VALUES ($1, $2, $3, $4, $5, $6)
            ON CONFLICT (file_id, provider, account_id)
-           DO UPDATE SET user_id = EXCLUDED.user_id, since = EXCLUDED.since`,
-          [fileId, l.provider, l.accountId, userId, l.since],
+           DO UPDATE SET user_id = EXCLUDED.user_id, since = EXCLUDED.since,
+             requisition_id = EXCLUDED.requisition_id`,
+          [fileId, l.provider, l.accountId, userId, l.since, l.requisitionId ?? null],
         );
       }
     });

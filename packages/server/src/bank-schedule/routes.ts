@@ -28,12 +28,21 @@ export function parseLinks(value: unknown): Omit<BankLink, 'fileId' | 'userId'>[
   const out: Omit<BankLink, 'fileId' | 'userId'>[] = [];
   for (const item of value as unknown[]) {
     const l = (item ?? {}) as Record<string, unknown>;
-    if (!isScheduledProvider(l.provider)) return 'provider must be simplefin or enablebanking';
+    if (!isScheduledProvider(l.provider)) {
+      return 'provider must be simplefin, enablebanking or gocardless';
+    }
     if (typeof l.accountId !== 'string' || l.accountId === '' || l.accountId.length > 200) {
       return 'accountId is required';
     }
     if (typeof l.since !== 'string' || !DAY.test(l.since)) return 'since must be YYYY-MM-DD';
-    out.push({ provider: l.provider, accountId: l.accountId, since: l.since });
+    const requisitionId = l.provider === 'gocardless' ? l.requisitionId : null;
+    if (
+      requisitionId !== null &&
+      (typeof requisitionId !== 'string' || requisitionId === '' || requisitionId.length > 200)
+    ) {
+      return 'a GoCardless link needs its requisitionId';
+    }
+    out.push({ provider: l.provider, accountId: l.accountId, since: l.since, requisitionId });
   }
   return out;
 }

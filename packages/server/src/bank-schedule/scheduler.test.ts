@@ -218,9 +218,14 @@ describe.each(['sqlite', 'postgres'])('scheduled bank sync on %s', (kind) => {
     expect(bad.json.details).toBe('intervalMinutes must be a whole number from 60 to 10080');
     const badLink = await post(s, token, '/links', {
       fileId: 'file-1',
+      links: [{ provider: 'pluggyai', accountId: 'x', since: '2024-01-01' }],
+    });
+    expect(badLink.json.details).toBe('provider must be simplefin, enablebanking or gocardless');
+    const noRequisition = await post(s, token, '/links', {
+      fileId: 'file-1',
       links: [{ provider: 'gocardless', accountId: 'x', since: '2024-01-01' }],
     });
-    expect(badLink.json.details).toBe('provider must be simplefin or enablebanking');
+    expect(noRequisition.json.details).toBe('a GoCardless link needs its requisitionId');
     const missing = await post(s, token, '/held', { fileId: 'no-such-file' });
     expect(missing.status).toBe(404);
     expect((await call(s.url, 'POST', '/bank-schedule/held', { json: {} })).status).toBe(401);

@@ -6,16 +6,32 @@
  * them when it next opens or syncs.
  */
 import { createHash } from 'node:crypto';
-import { KindedFailure, NotConfiguredError } from '../bank/errors.ts';
+import type { BankDataProvider } from '../bank/provider.ts';
+import {
+  AccountGoneError,
+  AccountNotLinkedError,
+  KindedFailure,
+  NotConfiguredError,
+  RequisitionNotLinkedError,
+} from '../bank/errors.ts';
+import { secretKey, type SecretScope } from '../bank/secret-scope.ts';
 import type { EnableBanking } from '../enablebanking/service.ts';
+import { ProviderError } from '../gocardless/provider.ts';
 import { accountAnswer, needsAttention } from '../simplefin/normalize.ts';
 import type { SimpleFin } from '../simplefin/service.ts';
-import type { BankHoldStore, IncomingRow, LinkState, ScheduleSetting } from './store.ts';
+import type {
+  BankHoldStore,
+  IncomingRow,
+  LinkState,
+  ScheduledProvider,
+  ScheduleSetting,
+} from './store.ts';
 
-/** The provider adapters one user's links are fetched with (that user's secrets). */
+/** The provider adapters one scope's links are fetched with (that scope's secrets). */
 export interface ProviderServices {
   simplefin: SimpleFin;
   enableBanking: EnableBanking;
+  gocardless: BankDataProvider;
 }
 
 /** Injected, so tests never wait: `set` arms a repeating tick, `clear` disarms it. */
@@ -36,7 +52,10 @@ export const realTimer: Timer = {
 
 export interface SchedulerDeps {
   store: BankHoldStore;
-  services: (userId: string | null) => ProviderServices;
+  /** The adapters reading one scope's secrets. */
+  services: (scope: SecretScope) => ProviderServices;
+  /** Whose secrets fetch a file's links of a provider (the file's, else its owner's). */
+  scopeFor: (fileId: string, provider: ScheduledProvider) => Promise<SecretScope>;
   now: () => number;
   timer: Timer;
   /** From the server's config; the admin's stored setting overrides it. */
@@ -74,6 +93,12 @@ function incoming(rows: readonly unknown[]): IncomingRow[] {
 function kindOf(e: unknown): string {
   if (e instanceof NotConfiguredError) return 'not-configured';
   if (e instanceof KindedFailure) return e.kind;
+  // GoCardless: the consent ran out or no longer holds the account; the bank closed it.
+  if (e instanceof RequisitionNotLinkedError || e instanceof AccountNotLinkedError) {
+    return 'login-required';
+  }
+  if (e instanceof AccountGoneError) return 'account-missing';
+  if (e instanceof ProviderError) return e.kind;
   return 'unknown';
 }
 
@@ -153,46 +178,71 @@ export class BankScheduler {
   }
 
   /**
-   * Each claimed link's rows or error, in order. SimpleFIN links of one user go in one bridge
-   * request (the bridge limits how often it may be asked); Enable Banking asks per account.
+   * Each claimed link's rows or error, in order. SimpleFIN links read with one scope's secrets
+   * go in one bridge request (the bridge limits how often it may be asked); the others ask per
+   * account.
    */
   private async fetchAll(links: LinkState[], now: number): Promise<Outcome[]> {
     const out: Outcome[] = links.map(() => ({ error: 'unknown' }));
-    const simple = new Map<string | null, number[]>();
+    const simple = new Map<string, { scope: SecretScope; indexes: number[] }>();
     for (const [i, link] of links.entries()) {
+      const scope = await this.deps.scopeFor(link.fileId, link.provider);
       if (link.provider === 'simplefin') {
-        simple.set(link.userId, [...(simple.get(link.userId) ?? []), i]);
+        const key = secretKey('', scope);
+        const group = simple.get(key) ?? { scope, indexes: [] };
+        group.indexes.push(i);
+        simple.set(key, group);
         continue;
       }
-      const eb = this.deps.services(link.userId).enableBanking;
-      out[i] = await eb.transactions(link.accountId, this.from(link, now)).then(
-        (answer) => ({ rows: answer.transactions.all }),
+      out[i] = await this.fetchOne(link, scope, this.from(link, now)).then(
+        (rows) => ({ rows }),
         (e: unknown) => ({ error: kindOf(e) }),
       );
     }
-    for (const [userId, indexes] of simple) {
-      const own = indexes.map((i) => links[i]!);
-      const starts = own.map((l) =>
-        Math.floor(Date.parse(`${this.from(l, now)}T00:00:00Z`) / 1000),
+    for (const { scope, indexes } of simple.values()) {
+      await this.fetchSimpleFin(
+        indexes.map((i) => links[i]!),
+        scope,
+        now,
+      ).then(
+        (each) => each.forEach((o, j) => (out[indexes[j]!] = o)),
+        (e: unknown) => indexes.forEach((i) => (out[i] = { error: kindOf(e) })),
       );
-      const sf = this.deps.services(userId).simplefin;
-      try {
-        const set = await sf.transactions(
-          own.map((l) => l.accountId),
-          Math.min(...starts),
-        );
-        for (const [j, i] of indexes.entries()) {
-          const account = set.accounts.find((a) => a.id === own[j]!.accountId);
-          out[i] = !account
-            ? { error: 'account-missing' }
-            : needsAttention(set.errors, account)
-              ? { error: 'login-required' }
-              : { rows: accountAnswer(account, starts[j]!).transactions.all };
-        }
-      } catch (e) {
-        for (const i of indexes) out[i] = { error: kindOf(e) };
-      }
     }
     return out;
+  }
+
+  /** One Enable Banking or GoCardless account's rows since `from`. */
+  private async fetchOne(link: LinkState, scope: SecretScope, from: string): Promise<unknown[]> {
+    const services = this.deps.services(scope);
+    if (link.provider === 'enablebanking') {
+      return (await services.enableBanking.transactions(link.accountId, from)).transactions.all;
+    }
+    const answer = await services.gocardless.transactions({
+      requisitionId: link.requisitionId ?? '',
+      accountId: link.accountId,
+      startDate: from,
+      includeBalance: false,
+    });
+    return answer.transactions.all;
+  }
+
+  /** Several SimpleFIN accounts of one scope in one bridge request. */
+  private async fetchSimpleFin(
+    own: LinkState[],
+    scope: SecretScope,
+    now: number,
+  ): Promise<Outcome[]> {
+    const starts = own.map((l) => Math.floor(Date.parse(`${this.from(l, now)}T00:00:00Z`) / 1000));
+    const set = await this.deps.services(scope).simplefin.transactions(
+      own.map((l) => l.accountId),
+      Math.min(...starts),
+    );
+    return own.map((link, j) => {
+      const account = set.accounts.find((a) => a.id === link.accountId);
+      if (!account) return { error: 'account-missing' };
+      if (needsAttention(set.errors, account)) return { error: 'login-required' };
+      return { rows: accountAnswer(account, starts[j]!).transactions.all };
+    });
   }
 }

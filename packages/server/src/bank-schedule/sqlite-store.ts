@@ -1,12 +1,14 @@
 import type Database from 'better-sqlite3';
-import type {
-  BankHoldStore,
-  BankLink,
-  HeldRow,
-  IncomingRow,
-  LinkKey,
-  LinkState,
-  ScheduleSetting,
+import {
+  isScheduledProvider,
+  type BankHoldStore,
+  type BankLink,
+  type HeldRow,
+  type IncomingRow,
+  type LinkKey,
+  type LinkState,
+  type ScheduledProvider,
+  type ScheduleSetting,
 } from './store.ts';
 
 /** Own tables in `account.sqlite`, made when missing (no entry in the shared migrations). */
@@ -24,12 +26,20 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS bank_held_seq (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
   INSERT OR IGNORE INTO bank_held_seq (id, value) VALUES (1, 0);`;
 
+/** Added after the table shipped: GoCardless links carry their requisition. */
+function addRequisitionColumn(db: Database.Database): void {
+  const columns = db.prepare('PRAGMA table_info(bank_links)').all() as { name: string }[];
+  if (columns.some((c) => c.name === 'requisition_id')) return;
+  db.exec('ALTER TABLE bank_links ADD COLUMN requisition_id TEXT');
+}
+
 interface RawLink {
   file_id: string;
   provider: string;
   account_id: string;
   user_id: string | null;
   since: string;
+  requisition_id: string | null;
   next_due: number;
   last_error: string | null;
 }
@@ -50,6 +60,7 @@ const keyArgs = (k: LinkKey) => [k.fileId, k.provider, k.accountId];
 export class SqliteBankHold implements BankHoldStore {
   constructor(private readonly db: Database.Database) {
     db.exec(SCHEMA);
+    addRequisitionColumn(db);
   }
 
   async setLinks(
@@ -71,10 +82,14 @@ export class SqliteBankHold implements BankHoldStore {
         }
       }
       const upsert = this.db.prepare(
-        `INSERT INTO bank_links (file_id, provider, account_id, user_id, since) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (file_id, provider, account_id) DO UPDATE SET user_id = excluded.user_id, since = excluded.since`,
+        `INSERT INTO bank_links (file_id, provider, account_id, user_id, since, requisition_id)
+         VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (file_id, provider, account_id) DO UPDATE SET user_id = excluded.user_id,
+           since = excluded.since, requisition_id = excluded.requisition_id`,
       );
-      for (const l of links) upsert.run(fileId, l.provider, l.accountId, userId, l.since);
+      for (const l of links) {
+        upsert.run(fileId, l.provider, l.accountId, userId, l.since, l.requisitionId ?? null);
+      }
     })();
   }
 
@@ -159,13 +174,18 @@ export class SqliteBankHold implements BankHoldStore {
   }
 }
 
+/** A stored provider name; only the routes' checked names are ever stored. */
+const providerOf = (raw: string): ScheduledProvider =>
+  isScheduledProvider(raw) ? raw : 'simplefin';
+
 export function toLink(raw: RawLink): LinkState {
   return {
     fileId: raw.file_id,
-    provider: raw.provider === 'enablebanking' ? 'enablebanking' : 'simplefin',
+    provider: providerOf(raw.provider),
     accountId: raw.account_id,
     userId: raw.user_id,
     since: raw.since,
+    requisitionId: raw.requisition_id ?? null,
     nextDue: Number(raw.next_due),
     lastError: raw.last_error,
   };
@@ -174,7 +194,7 @@ export function toLink(raw: RawLink): LinkState {
 export function toHeld(raw: RawHeld): HeldRow {
   return {
     fileId: raw.file_id,
-    provider: raw.provider === 'enablebanking' ? 'enablebanking' : 'simplefin',
+    provider: providerOf(raw.provider),
     accountId: raw.account_id,
     transactionId: raw.transaction_id,
     seq: Number(raw.seq),

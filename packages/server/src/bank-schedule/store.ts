@@ -6,12 +6,16 @@
  */
 
 /** The providers the scheduler can fetch without the person present. */
-export type ScheduledProvider = 'simplefin' | 'enablebanking';
+export type ScheduledProvider = 'simplefin' | 'enablebanking' | 'gocardless';
 
-export const SCHEDULED_PROVIDERS: readonly ScheduledProvider[] = ['simplefin', 'enablebanking'];
+export const SCHEDULED_PROVIDERS: readonly ScheduledProvider[] = [
+  'simplefin',
+  'enablebanking',
+  'gocardless',
+];
 
 export function isScheduledProvider(value: unknown): value is ScheduledProvider {
-  return value === 'simplefin' || value === 'enablebanking';
+  return SCHEDULED_PROVIDERS.includes(value as ScheduledProvider);
 }
 
 /** One bank account of one budget file, as the app registered it. */
@@ -27,6 +31,8 @@ export interface BankLink extends LinkKey {
   userId: string | null;
   /** The first day to fetch (`YYYY-MM-DD`): what the app had already synced before. */
   since: string;
+  /** GoCardless's requisition (the consent) holding the account; null for the others. */
+  requisitionId?: string | null;
 }
 
 export interface LinkState extends BankLink {

@@ -87,7 +87,7 @@ function requestOrigin(request: FastifyRequest): string {
 export function bankRoutes(
   app: FastifyInstance,
   ctx: ServerContext,
-  provider: BankDataProvider,
+  providerFor: (request: FastifyRequest) => Promise<BankDataProvider>,
 ): void {
   const session = { preHandler: sessionCheck(ctx.accounts) };
 
@@ -95,8 +95,8 @@ export function bankRoutes(
     reply.type('text/html; charset=utf-8').send(LINK_PAGE),
   );
 
-  app.post('/status', session, async (_request, reply) =>
-    sendOk(reply, { configured: await provider.isConfigured() }),
+  app.post('/status', session, async (request, reply) =>
+    sendOk(reply, { configured: await (await providerFor(request)).isConfigured() }),
   );
 
   app.post(
@@ -105,7 +105,10 @@ export function bankRoutes(
     wrap(async (request, reply) => {
       const body = jsonBody(request);
       const country = stringField(body, 'country') ?? '';
-      return sendOk(reply, await provider.banks(country, body.showDemo === true));
+      return sendOk(
+        reply,
+        await (await providerFor(request)).banks(country, body.showDemo === true),
+      );
     }),
   );
 
@@ -115,11 +118,9 @@ export function bankRoutes(
     wrap(async (request, reply) => {
       const body = jsonBody(request);
       const days = typeof body.accessValidForDays === 'number' ? body.accessValidForDays : null;
-      const result = await provider.createWebToken(
-        stringField(body, 'institutionId') ?? '',
-        days,
-        requestOrigin(request),
-      );
+      const result = await (
+        await providerFor(request)
+      ).createWebToken(stringField(body, 'institutionId') ?? '', days, requestOrigin(request));
       return sendOk(reply, result);
     }),
   );
@@ -130,7 +131,9 @@ export function bankRoutes(
     wrap(async (request, reply) => {
       const requisitionId = stringField(jsonBody(request), 'requisitionId') ?? '';
       try {
-        const { requisition, accounts } = await provider.linkedAccounts(requisitionId);
+        const { requisition, accounts } = await (
+          await providerFor(request)
+        ).linkedAccounts(requisitionId);
         return sendOk(reply, { ...requisition, accounts });
       } catch (e) {
         // Not linked yet: the client keeps polling until the user finishes at the bank.
@@ -148,7 +151,9 @@ export function bankRoutes(
     wrap(async (request, reply) => {
       const body = jsonBody(request);
       try {
-        const result = await provider.transactions({
+        const result = await (
+          await providerFor(request)
+        ).transactions({
           requisitionId: stringField(body, 'requisitionId') ?? '',
           accountId: stringField(body, 'accountId') ?? '',
           startDate: stringField(body, 'startDate') ?? undefined,
@@ -167,7 +172,7 @@ export function bankRoutes(
     session,
     wrap(async (request, reply) => {
       const requisitionId = stringField(jsonBody(request), 'requisitionId') ?? '';
-      const data = await provider.removeRequisition(requisitionId);
+      const data = await (await providerFor(request)).removeRequisition(requisitionId);
       if (data?.summary === 'Requisition deleted') return sendOk(reply, data);
       return reply.send({
         status: 'error',

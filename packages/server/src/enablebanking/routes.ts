@@ -68,11 +68,28 @@ function startDay(value: unknown): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
 }
 
+/** How long a started consent remembers whose secrets started it. */
+const STARTED_MS = 60 * 60_000;
+
 export function enableBankingRoutes(
   app: FastifyInstance,
   ctx: ServerContext,
-  eb: EnableBanking,
+  root: EnableBanking,
+  ebFor: (request: FastifyRequest) => Promise<EnableBanking>,
 ): void {
+  // The callback has no session: the consent's state tells whose secrets started it.
+  const started = new Map<string, { eb: EnableBanking; at: number }>();
+  const remember = (state: string, eb: EnableBanking) => {
+    const now = Date.now();
+    for (const [key, s] of started) if (now - s.at > STARTED_MS) started.delete(key);
+    started.set(state, { eb, at: now });
+  };
+  const starter = (state: string) => {
+    const found = started.get(state);
+    started.delete(state);
+    return found?.eb ?? root;
+  };
+
   // The bank sends the person here, without a session: the consent's state ties it to the
   // client waiting in `poll-auth`.
   app.get('/auth_callback', async (request: FastifyRequest, reply) => {
@@ -83,6 +100,7 @@ export function enableBankingRoutes(
     if (!code || !state) {
       return reply.code(400).send(page('The bank did not send the consent back', false));
     }
+    const eb = starter(state);
     try {
       eb.consents.finish(state, { ok: true, value: await eb.completeAuth(code, psuOf(request)) });
       return reply.send(page('Your bank consent is complete', true));
@@ -94,11 +112,12 @@ export function enableBankingRoutes(
 
   const session = { preHandler: sessionCheck(ctx.accounts) };
 
-  app.post('/status', session, async (_request, reply) =>
-    sendOk(reply, { configured: await eb.isConfigured() }),
+  app.post('/status', session, async (request, reply) =>
+    sendOk(reply, { configured: await (await ebFor(request)).isConfigured() }),
   );
 
   app.post('/configure', session, async (request, reply) => {
+    const eb = await ebFor(request);
     const body = jsonBody(request);
     const applicationId = stringField(body, 'applicationId');
     const secretKey = stringField(body, 'secretKey');
@@ -114,7 +133,8 @@ export function enableBankingRoutes(
   });
 
   // Not in Actual's server: the countries the application is enabled for, to offer first.
-  app.post('/countries', session, async (_request, reply) => {
+  app.post('/countries', session, async (request, reply) => {
+    const eb = await ebFor(request);
     try {
       return sendOk(reply, { countries: await eb.countries() });
     } catch (e) {
@@ -123,6 +143,7 @@ export function enableBankingRoutes(
   });
 
   app.post('/aspsps', session, async (request, reply) => {
+    const eb = await ebFor(request);
     try {
       return sendOk(reply, await eb.aspsps(stringField(jsonBody(request), 'country') ?? undefined));
     } catch (e) {
@@ -131,6 +152,7 @@ export function enableBankingRoutes(
   });
 
   app.post('/start-auth', session, async (request, reply) => {
+    const eb = await ebFor(request);
     const body = jsonBody(request);
     const aspsp = aspspOf(body);
     const redirectUrl = stringField(body, 'redirectUrl');
@@ -145,6 +167,7 @@ export function enableBankingRoutes(
           typeof body.maxConsentValidity === 'number' ? body.maxConsentValidity : undefined,
         psuType: body.psuType === 'business' ? 'business' : 'personal',
       });
+      remember(state, eb);
       return sendOk(reply, { url, state });
     } catch (e) {
       return sendOk(reply, { error: message(e) });
@@ -152,6 +175,7 @@ export function enableBankingRoutes(
   });
 
   app.post('/complete-auth', session, async (request, reply) => {
+    const eb = await ebFor(request);
     const body = jsonBody(request);
     const code = stringField(body, 'code');
     const state = stringField(body, 'state');
@@ -167,6 +191,7 @@ export function enableBankingRoutes(
   });
 
   app.post('/poll-auth', session, async (request, reply) => {
+    const eb = await ebFor(request);
     const state = stringField(jsonBody(request), 'state');
     if (!state) return invalid(reply, 'state is required');
     const outcome = await eb.consents.wait(state, (cancel) => {
@@ -180,6 +205,7 @@ export function enableBankingRoutes(
 
   // Not in Actual's server: the consent's state and expiry, for the app's Reauthorize.
   app.post('/session', session, async (request, reply) => {
+    const eb = await ebFor(request);
     const sessionId = stringField(jsonBody(request), 'sessionId');
     if (!sessionId) return invalid(reply, 'sessionId is required');
     try {
@@ -190,6 +216,7 @@ export function enableBankingRoutes(
   });
 
   app.post('/transactions', session, async (request, reply) => {
+    const eb = await ebFor(request);
     const body = jsonBody(request);
     const accountId = stringField(body, 'accountId');
     const start = startDay(body.startDate);

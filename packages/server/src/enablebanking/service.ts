@@ -71,9 +71,14 @@ export class EnableBanking {
     private readonly secrets: SecretStore,
     private readonly client: EnableBankingClient,
     private readonly now: () => number = Date.now,
-    times: RendezvousTimes = { pollMs: 5 * 60_000, keepMs: 30_000 },
+    times: RendezvousTimes | Rendezvous<SessionResult> = { pollMs: 5 * 60_000, keepMs: 30_000 },
   ) {
-    this.consents = new Rendezvous(times);
+    this.consents = times instanceof Rendezvous ? times : new Rendezvous(times);
+  }
+
+  /** The same adapter reading another scope's secrets; consents in progress are shared. */
+  withSecrets(secrets: SecretStore): EnableBanking {
+    return new EnableBanking(secrets, this.client, this.now, this.consents);
   }
 
   async isConfigured(): Promise<boolean> {

@@ -5,6 +5,7 @@ import type { ServerContext } from '../context.ts';
 import { liveFile } from '../files.ts';
 import { jsonBody, sendError, sessionCheck, stringField } from '../http.ts';
 import type { FileRow, Role, User } from '../storage/storage.ts';
+import { forgetUserSecrets } from '../bank/secret-scope.ts';
 
 function forbidden(reply: FastifyReply): FastifyReply {
   return sendError(reply, 403, 'forbidden', 'permission-not-found');
@@ -155,7 +156,12 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const ids = jsonBody(request).ids;
     if (!Array.isArray(ids)) return sendError(reply, 400, 'bad-request', 'ids are required');
     let deleted = 0;
-    for (const id of ids) if (typeof id === 'string' && (await accounts.deleteUser(id))) deleted++;
+    for (const id of ids) {
+      if (typeof id !== 'string' || !(await accounts.deleteUser(id))) continue;
+      // Their bank-provider secrets go with them (an access URL opens their bank accounts).
+      await forgetUserSecrets(accounts, id);
+      deleted++;
+    }
     if (deleted !== ids.length) return sendError(reply, 400, 'not-all-deleted', '');
     return reply.send({ status: 'ok', data: { someDeletionsFailed: false } });
   });

@@ -3,7 +3,7 @@
  * `transactions` (one account, or several in one call). Every answer is 200 with `status: ok`;
  * failures travel as `error_type`/`error_code` payloads, which the client turns into its texts.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { KindedFailure, NotConfiguredError, type FailureKind } from '../bank/errors.ts';
 import { jsonBody, sendOk, sessionCheck } from '../http.ts';
@@ -96,17 +96,21 @@ function answerFor(set: AccountSet, w: Wanted) {
   };
 }
 
-export function simpleFinRoutes(app: FastifyInstance, ctx: ServerContext, sf: SimpleFin): void {
+export function simpleFinRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  simpleFinFor: (request: FastifyRequest) => Promise<SimpleFin>,
+): void {
   const session = { preHandler: sessionCheck(ctx.accounts) };
   const fail = (reply: FastifyReply, e: unknown) => sendOk(reply, simpleFinFailure(e));
 
-  app.post('/status', session, async (_request, reply) =>
-    sendOk(reply, { configured: await sf.isConfigured() }),
+  app.post('/status', session, async (request, reply) =>
+    sendOk(reply, { configured: await (await simpleFinFor(request)).isConfigured() }),
   );
 
-  app.post('/accounts', session, async (_request, reply) => {
+  app.post('/accounts', session, async (request, reply) => {
     try {
-      const set = await sf.accounts();
+      const set = await (await simpleFinFor(request)).accounts();
       return sendOk(reply, { accounts: set.accounts });
     } catch (e) {
       return fail(reply, e);
@@ -126,7 +130,9 @@ export function simpleFinRoutes(app: FastifyInstance, ctx: ServerContext, sf: Si
     let set: AccountSet;
     try {
       const earliest = Math.min(...wanted.map((w) => w.start));
-      set = await sf.transactions(
+      set = await (
+        await simpleFinFor(request)
+      ).transactions(
         wanted.map((w) => w.accountId),
         earliest,
       );

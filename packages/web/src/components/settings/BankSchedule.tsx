@@ -21,9 +21,9 @@ export function intervalLabel(minutes: number): string {
 }
 
 /**
- * The server's scheduled bank sync: on, it fetches the linked SimpleFIN and Enable Banking
- * accounts and holds their new rows until the app imports them. Only an admin (or the one
- * user of a single-password server) may change it; everyone sees how it is set.
+ * The server's scheduled bank sync: on, it fetches the linked bank accounts (SimpleFIN, Enable
+ * Banking, GoCardless) and holds their new rows until the app imports them. Only an admin (or
+ * the one user of a single-password server) may change it; everyone sees how it is set.
  */
 export function BankScheduleSettings() {
   const store = useStore();
@@ -62,8 +62,8 @@ export function BankScheduleSettings() {
     <section className="card settings-section" aria-label="Scheduled bank sync">
       <h2>Scheduled bank sync</h2>
       <p>
-        The server can fetch your linked SimpleFIN and Enable Banking accounts on a schedule and
-        hold the new transactions until this budget next opens or syncs in Coffer.
+        The server can fetch your linked SimpleFIN, Enable Banking and GoCardless accounts on a
+        schedule and hold the new transactions until this budget next opens or syncs in Coffer.
       </p>
       <p className="settings-help">
         Only Coffer’s app picks up the transactions the server holds: an Actual app sharing this
