@@ -117,7 +117,11 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
-      <ReviewBar count={review.inView.length} onApprove={() => void review.approveAll()} />
+      <ReviewBar
+        count={review.inView.length}
+        onApprove={() => void review.approveAll()}
+        keys={false}
+      />
       <div className="ph-days" aria-busy={data.loading || undefined}>
         {!data.loading && shown.length === 0 && (
           <p className="subdued ph-empty">{text ? 'No transactions found' : 'No transactions'}</p>

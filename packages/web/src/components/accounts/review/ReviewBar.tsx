@@ -22,15 +22,26 @@ export function isApproveKey(e: {
  * Above the register while bank rows in view wait for review: how many, and one button (or
  * Shift+A anywhere in the register) that approves them all.
  */
-export function ReviewBar({ count, onApprove }: { count: number; onApprove: () => void }) {
+export function ReviewBar({
+  count,
+  onApprove,
+  keys = true,
+}: {
+  count: number;
+  onApprove: () => void;
+  /** The register takes Shift+A; the phone's list has no keys, so no hint. */
+  keys?: boolean;
+}) {
   if (count === 0) return null;
   return (
     <div className="reg-review-bar" role="region" aria-label="Bank review">
       <span role="status">{waitingText(count)}</span>
       <span className="reg-review-bar-buttons">
-        <span className="subdued" aria-hidden="true">
-          {APPROVE_KEY}
-        </span>
+        {keys && (
+          <span className="subdued keys-hint" aria-hidden="true">
+            {APPROVE_KEY}
+          </span>
+        )}
         <Button
           type="button"
           variant="primary"
