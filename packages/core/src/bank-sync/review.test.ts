@@ -94,9 +94,15 @@ describe('review before it counts', () => {
       ].sort((x, y) => x.amount - y.amount),
     );
     expect((await list(acct)).map((e) => [e.id, e.kind])).toEqual([[res.added, 'new']]);
-    // One undo step puts the match back.
+    // One undo step puts the match back, still waiting for review (so it can be unmatched).
     await b.send('undo');
     expect(bankRows(acct)).toEqual(replaced);
+    expect((await list(acct)).map((e) => [e.id, e.kind, e.reason])).toEqual([
+      [pendingId, 'replaced', 'tip'],
+    ]);
+    // Redo splits them again.
+    await b.send('redo');
+    expect((await list(acct)).map((e) => [e.id, e.kind])).toEqual([[res.added, 'new']]);
   });
 
   it('undoes a guess by amount and date: the typed-in row comes back as it was', async () => {

@@ -78,31 +78,43 @@ export function markForReview(budget: Budget, account: string, records: readonly
 const hasTable = (budget: Budget): boolean =>
   budget.sqlite.first('SELECT 1 AS x FROM sqlite_master WHERE name = ?', [REVIEW_TABLE]) != null;
 
+/**
+ * A match is waiting only while its row still holds the bank's id: an unmatch gives the row back
+ * what it was, and an undo of the unmatch gives the bank's id back, and with it the mark.
+ */
+function stillMatched(entry: StoredEntry, financialId: string | null): boolean {
+  if (entry.kind === 'new' || !entry.bank) return true;
+  const bankId = (JSON.parse(entry.bank) as ImportTransaction).imported_id ?? null;
+  return bankId === null || bankId === financialId;
+}
+
 /** The rows waiting for review (live ones only), of one account or all. */
 export function reviewList(budget: Budget, account: string | null): ReviewEntry[] {
   if (!hasTable(budget)) return [];
-  const rows = budget.sqlite.all<StoredEntry>(
-    `SELECT r.id, r.acct, r.kind, r.reason, r.was, r.bank FROM ${REVIEW_TABLE} r
+  const rows = budget.sqlite.all<StoredEntry & { financial_id: string | null }>(
+    `SELECT r.id, r.acct, r.kind, r.reason, r.was, r.bank, t.financial_id FROM ${REVIEW_TABLE} r
      JOIN transactions t ON t.id = r.id AND t.tombstone = 0
      ${account ? 'WHERE r.acct = ?' : ''} ORDER BY t.date DESC, r.id`,
     account ? [account] : [],
   );
-  return rows.map((r) => {
-    const before = r.was ? (JSON.parse(r.was) as StoredTx) : null;
-    return {
-      id: r.id,
-      account: r.acct,
-      kind: r.kind,
-      reason: r.reason,
-      was: before
-        ? {
-            date: fromDateInt(before.date),
-            amount: Number(before.amount ?? 0),
-            importedId: (before.financial_id as string | null) ?? null,
-          }
-        : null,
-    };
-  });
+  return rows
+    .filter((r) => stillMatched(r, r.financial_id))
+    .map((r) => {
+      const before = r.was ? (JSON.parse(r.was) as StoredTx) : null;
+      return {
+        id: r.id,
+        account: r.acct,
+        kind: r.kind,
+        reason: r.reason,
+        was: before
+          ? {
+              date: fromDateInt(before.date),
+              amount: Number(before.amount ?? 0),
+              importedId: (before.financial_id as string | null) ?? null,
+            }
+          : null,
+      };
+    });
 }
 
 /** Approve rows: they are no longer marked. Answers how many were. */
@@ -121,16 +133,18 @@ export function approve(budget: Budget, ids: readonly string[]): number {
 /**
  * Undo a wrong match: the row gets back what it was before the bank row matched it, and the
  * bank row is added beside it as a new row (marked new), as if they had never met. One undo
- * step with the caller's mutator. Answers the new row's id, or null when the row is not a
+ * step with the caller's mutator, which brings the match and its mark back. Answers the new row's id, or null when the row is not a
  * match waiting for review.
  */
 export function unmatch(budget: Budget, id: string, emit?: Emit): string | null {
   if (!hasTable(budget)) return null;
-  const entry = budget.sqlite.first<StoredEntry>(
-    `SELECT id, acct, kind, reason, was, bank FROM ${REVIEW_TABLE} WHERE id = ?`,
+  const entry = budget.sqlite.first<StoredEntry & { financial_id: string | null }>(
+    `SELECT r.id, r.acct, r.kind, r.reason, r.was, r.bank, t.financial_id FROM ${REVIEW_TABLE} r
+     JOIN transactions t ON t.id = r.id AND t.tombstone = 0 WHERE r.id = ?`,
     [id],
   );
   if (!entry || entry.kind === 'new' || !entry.was || !entry.bank) return null;
+  if (!stillMatched(entry, entry.financial_id)) return null;
   const before = JSON.parse(entry.was) as StoredTx;
   const bank = JSON.parse(entry.bank) as ImportTransaction;
   const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
@@ -163,7 +177,8 @@ export function unmatch(budget: Budget, id: string, emit?: Emit): string | null 
   });
   if (added.errors.length > 0) throw new Error(added.errors[0]!.message);
   const newId = added.added[0]!;
-  budget.sqlite.run(`DELETE FROM ${REVIEW_TABLE} WHERE id = ?`, [id]);
+  // The match's mark stays: it is hidden while the row lacks the bank's id, and shows again
+  // if the unmatch is undone.
   markForReview(budget, entry.acct, [{ id: newId, kind: 'new' }]);
   return newId;
 }

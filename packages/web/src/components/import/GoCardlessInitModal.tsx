@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { useStore } from '../../store/context.ts';
 import { failureOf } from '../../backend/backend.ts';
 import type { ModalProps } from '../../store/modals.ts';
-import { DialogFooter, Modal } from '../kit/ui/Modal.tsx';
+import { SecretField, SetupForm, useSetupForm } from '../kit/ui/SetupForm.tsx';
 import { BOTH_SECRETS } from './link-logic.ts';
 import './bank.css';
-import { ErrorText } from '../kit/ui/ErrorText.tsx';
-import { Button } from '../kit/ui/Button.tsx';
 
 /**
  * Set-up GoCardless (gocardless-init): the secret id and secret key of the user's GoCardless
@@ -16,16 +14,8 @@ export function GoCardlessInitModal({ options, active, close }: ModalProps<'goca
   const store = useStore();
   const [secretId, setSecretId] = useState('');
   const [secretKey, setSecretKey] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function save() {
-    if (!secretId.trim() || !secretKey.trim()) {
-      setError(BOTH_SECRETS);
-      return;
-    }
-    setError(null);
-    setBusy(true);
+  const form = useSetupForm(async () => {
+    if (!secretId.trim() || !secretKey.trim()) return BOTH_SECRETS;
     const results = [
       await store.backend.send('secret-set', {
         name: 'gocardless_secretId',
@@ -36,65 +26,41 @@ export function GoCardlessInitModal({ options, active, close }: ModalProps<'goca
         value: secretKey.trim(),
       }),
     ];
-    setBusy(false);
     const failed = results.map(failureOf).find(Boolean);
-    if (failed) {
-      setError(`The secrets could not be saved on the server: ${failed.message}`);
-      return;
-    }
+    if (failed) return `The secrets could not be saved on the server: ${failed.message}`;
     options.onSuccess?.();
     close();
-  }
+    return null;
+  });
+  const missing = (value: string) => form.error === BOTH_SECRETS && !value.trim();
 
   return (
-    <Modal title="Set-up GoCardless" onClose={close} active={active} width={540}>
-      <form
-        className="stack"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <p>
-          Bank sync through GoCardless (for banks in Europe) needs your own GoCardless Bank Account
-          Data credentials. Create them in your GoCardless account, then enter them here. They are
-          kept on your Coffer server, not in the budget.
-        </p>
-        <label className="field">
-          Secret ID:
-          <input
-            className="input"
-            name="secret-id"
-            autoComplete="off"
-            spellCheck={false}
-            value={secretId}
-            onChange={(e) => setSecretId(e.target.value)}
-            aria-invalid={error === BOTH_SECRETS && !secretId.trim()}
-          />
-        </label>
-        <label className="field">
-          Secret Key:
-          <input
-            className="input"
-            name="secret-key"
-            type="password"
-            autoComplete="off"
-            value={secretKey}
-            onChange={(e) => setSecretKey(e.target.value)}
-            aria-invalid={error === BOTH_SECRETS && !secretKey.trim()}
-          />
-        </label>
-        {error && <ErrorText>{error}</ErrorText>}
-        <DialogFooter>
-          <Button type="button" variant="bare" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save and continue'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Modal>
+    <SetupForm
+      title="Set-up GoCardless"
+      active={active}
+      onClose={close}
+      error={form.error}
+      busy={form.busy}
+      onSubmit={form.submit}
+      busyText="Saving..."
+      intro="Bank sync through GoCardless (for banks in Europe) needs your own GoCardless Bank Account Data credentials. Create them in your GoCardless account, then enter them here. They are kept on your Coffer server, not in the budget."
+    >
+      <SecretField
+        label="Secret ID:"
+        name="secret-id"
+        value={secretId}
+        onChange={setSecretId}
+        invalid={missing(secretId)}
+      />
+      <SecretField
+        label="Secret Key:"
+        name="secret-key"
+        kind="password"
+        value={secretKey}
+        onChange={setSecretKey}
+        invalid={missing(secretKey)}
+      />
+    </SetupForm>
   );
 }
 

@@ -21,6 +21,9 @@ import { goBack } from './navigation.ts';
 import { PhoneSyncButton } from './SyncButton.tsx';
 import { PullToSync } from './PullToSync.tsx';
 import { useNavigate } from 'react-router';
+import { ReviewBar } from '../review/ReviewBar.tsx';
+import { markLabel, markText } from '../review/review-text.ts';
+import { useBankReview } from '../review/use-bank-review.ts';
 import './phone.css';
 
 interface Shown {
@@ -77,6 +80,10 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
       ),
     [data.groups, data.balance, running],
   );
+  const review = useBankReview(
+    view.account?.id ?? null,
+    useMemo(() => shown.map((r) => r.tx.id), [shown]),
+  );
   const categoryName = (id: string | null) => categories.find((c) => c.id === id)?.name ?? '';
   const detail = (tx: RegisterTx) => {
     if (tx.is_parent) return 'Split';
@@ -110,6 +117,11 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
+      <ReviewBar
+        count={review.inView.length}
+        onApprove={() => void review.approveAll()}
+        keys={false}
+      />
       <div className="ph-days" aria-busy={data.loading || undefined}>
         {!data.loading && shown.length === 0 && (
           <p className="subdued ph-empty">{text ? 'No transactions found' : 'No transactions'}</p>
@@ -123,6 +135,7 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
                   <Link to={`/transactions/${tx.id}`} className="ph-row ph-tx">
                     <span className="ph-tx-main">
                       <span className="ph-row-name">
+                        <PhoneMark entry={review.marks.get(tx.id)} />
                         {payeeName(tx.payee) ||
                           (tx.starting_balance_flag ? 'Starting Balance' : '')}
                       </span>
@@ -160,5 +173,16 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
         )}
       </div>
     </PullToSync>
+  );
+}
+
+/** A bank row's review mark on a phone: the word, and what it means to a screen reader. */
+function PhoneMark({ entry }: { entry: Parameters<typeof markText>[0] | undefined }) {
+  if (!entry) return null;
+  return (
+    <span className={`reg-review ${entry.kind === 'new' ? 'new' : 'matched'}`}>
+      <span aria-hidden="true">{markText(entry)}</span>
+      <span className="sr-only">{markLabel(entry)}: </span>
+    </span>
   );
 }

@@ -31,6 +31,9 @@ import { RegisterToolbar } from './RegisterToolbar.tsx';
 import { useRegisterNav } from './use-register-nav.ts';
 import { useRowKeys } from './use-row-keys.ts';
 import { Button } from '../../kit/ui/Button.tsx';
+import { isApproveKey, ReviewBar } from '../review/ReviewBar.tsx';
+import { withReview } from '../review/review-menu.ts';
+import { useBankReview } from '../review/use-bank-review.ts';
 
 /** Asks before reconciled transactions change (the confirm-reconciled-edit modal). */
 const askReconciled =
@@ -90,6 +93,8 @@ export function Register({
   });
 
   const actions = useRegisterActions({ query, data, rows, editing, finding });
+  const shownIds = useMemo(() => rows.flatMap((r) => (r.kind === 'txn' ? [r.key] : [])), [rows]);
+  const review = useBankReview(view.account?.id ?? null, shownIds);
   const account = useAccountActions({ view, query, editing, finding, setReconcile });
 
   // A new search, filter or sort starts a new selection: no action on rows out of sight.
@@ -119,6 +124,11 @@ export function Register({
       onDragOver={(e: DragEvent) => {
         if (view.account && e.dataTransfer.types.includes('Files')) e.preventDefault();
       }}
+      onKeyDown={(e) => {
+        if (!isApproveKey(e) || review.inView.length === 0) return;
+        e.preventDefault();
+        void review.approveAll();
+      }}
       onDrop={(e: DragEvent) => {
         const file = e.dataTransfer.files[0];
         if (!view.account || !file) return;
@@ -146,6 +156,7 @@ export function Register({
         searchRef={searchRef}
       />
       <FilterBar finding={finding} ready={settled} />
+      <ReviewBar count={review.inView.length} onApprove={() => void review.approveAll()} />
       {reconcile && view.account && (
         <ReconcileBar
           account={view.account}
@@ -181,7 +192,8 @@ export function Register({
           }
           onToggleCleared={actions.toggleCleared}
           onFilterTag={finding.filterByTag}
-          rowMenu={actions.rowMenu}
+          rowMenu={(row) => withReview(actions.rowMenu(row), row.key, review)}
+          review={review.marks}
           onDistribute={(parent) =>
             parent ? actions.distribute(parent) : distributeDraft(editing)
           }

@@ -12,6 +12,8 @@ import type { FieldError } from '../editing/use-register-editing.ts';
 import { Button } from '../../kit/ui/Button.tsx';
 import { Checkbox } from '../../kit/ui/Checkbox.tsx';
 import { NoteText } from '../../tags/NoteText.tsx';
+import { ReviewMark, reviewDescriptionId } from '../review/ReviewMark.tsx';
+import { type ReviewEntry, whyMatched } from '../review/review-text.ts';
 
 export interface PayeeLabel {
   name: string;
@@ -55,6 +57,8 @@ export interface RowCellsProps {
   full: boolean;
   text: RowText;
   actions: RowActions;
+  /** The row's bank review mark, while it waits for approval. */
+  review?: ReviewEntry | null;
 }
 
 const FIELD_LABEL: Record<RegisterField, string> = {
@@ -188,7 +192,19 @@ export const RowCells = memo(function RowCells(p: RowCellsProps) {
       case 'account':
         return v.isLine ? '' : text.account(v.account);
       case 'payee':
-        return <PayeeText label={text.payee(v.payee)} />;
+        return p.review ? (
+          <>
+            <ReviewMark
+              entry={p.review}
+              why={whyMatched(p.review, text)}
+              open={p.cursorField !== null && !p.editing}
+              descriptionId={reviewDescriptionId(row.key)}
+            />
+            <PayeeText label={text.payee(v.payee)} />
+          </>
+        ) : (
+          <PayeeText label={text.payee(v.payee)} />
+        );
       case 'notes':
         return <NoteText notes={v.notes ?? null} onTag={actions.filterTag} />;
       case 'category':

@@ -27,6 +27,8 @@ import { type PayeeLabel, RowCells, type RowCellsProps } from './RegisterRow.tsx
 import type { Selection } from './selection.ts';
 import type { RegisterTx } from '../types.ts';
 import type { RegisterEditing } from '../editing/use-register-editing.ts';
+import { reviewDescriptionId } from '../review/ReviewMark.tsx';
+import type { ReviewEntry } from '../review/review-text.ts';
 
 export interface RegisterTableProps {
   label: string;
@@ -60,6 +62,8 @@ export interface RegisterTableProps {
   onRowKeyDown: (e: KeyboardEvent<HTMLDivElement>, row: NavRow) => void;
   handle: Ref<VirtualTableHandle>;
   empty: ReactNode;
+  /** Bank rows waiting for review, by id. */
+  review: ReadonlyMap<string, ReviewEntry>;
 }
 
 /** A column's sort as the grid's header says it (`aria-sort`). */
@@ -194,7 +198,12 @@ export function RegisterTable(p: RegisterTableProps) {
           const kind = r.kind === 'child' ? 'reg-line' : 'reg-txn';
           const selected = p.selection.ids.has(r.key);
           const { role: _role, ...attrs } = rowAttrs(row, `${kind}${selected ? ' selected' : ''}`);
-          return { ...attrs, 'aria-selected': selected } as HTMLAttributes<HTMLDivElement>;
+          const described = p.review.has(r.key) ? reviewDescriptionId(r.key) : undefined;
+          return {
+            ...attrs,
+            'aria-selected': selected,
+            'aria-describedby': described,
+          } as HTMLAttributes<HTMLDivElement>;
         }}
         renderRow={(r) => {
           if (r.kind === 'split-left') {
@@ -212,6 +221,7 @@ export function RegisterTable(p: RegisterTableProps) {
             balance: r.kind === 'txn' ? r.balance : null,
             selected: p.selection.ids.has(r.key),
             full: true,
+            review: p.review.get(r.key) ?? null,
           });
         }}
       />
