@@ -210,5 +210,44 @@ describe.runIf(BUILT)(
       );
       expect(errors).toEqual([]);
     });
+
+    it('a user removed while signed in is sent to the sign-in page with the notice; the checks stop', async () => {
+      // Ben's budget is open and its live check running. Every answer to his syncs, recorded.
+      const benSyncs: number[] = [];
+      ben.on('response', (r) => {
+        if (r.url().startsWith(`${server.url}/sync/`)) benSyncs.push(r.status());
+      });
+      const adaRequest = await ada.waitForRequest(
+        (r) => r.url().startsWith(server.url) && Boolean(r.headers()['x-actual-token']),
+        WAIT,
+      );
+      const adaToken = adaRequest.headers()['x-actual-token']!;
+      const asAda = (method: string, path: string, body?: object) =>
+        fetch(`${server.url}${path}`, {
+          method,
+          headers: { 'x-actual-token': adaToken, 'content-type': 'application/json' },
+          body: body ? JSON.stringify(body) : undefined,
+        }).then((r) => r.json() as Promise<unknown>);
+      const listed = await asAda('GET', '/admin/users/');
+      const benId: unknown = Array.isArray(listed)
+        ? listed.find((u) => u?.userName === 'ben')?.id
+        : undefined;
+      expect(benId).toBeTruthy();
+      expect(await asAda('DELETE', '/admin/users', { ids: [benId] })).toMatchObject({
+        status: 'ok',
+      });
+
+      // No click on Ben's page: his next live check is refused and he lands on the sign-in
+      // page, with the spec's notice.
+      await ben.getByRole('button', { name: 'Sign in with OpenID' }).waitFor({ timeout: 60_000 });
+      expect(new URL(ben.url()).pathname).toBe('/login');
+      await ben.getByText('Unable to authenticate with server', { exact: true }).waitFor(WAIT);
+      // Stopped cleanly: over two more check periods nothing more is asked, nothing thrown.
+      const refusedSoFar = benSyncs.length;
+      expect(benSyncs.filter((s) => s === 401).length).toBeGreaterThanOrEqual(1);
+      await ben.waitForTimeout(11_000);
+      expect(benSyncs.length).toBe(refusedSoFar);
+      expect(errors).toEqual([]);
+    });
   },
 );
