@@ -20,7 +20,11 @@ export function OpenIdForm({ onEnabled, onCancel }: { onEnabled(): void; onCance
   const [fields, setFields] = useState<OpenIdFields>(EMPTY_FIELDS);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const set = (patch: Partial<OpenIdFields>) => setFields((f) => ({ ...f, ...patch }));
+  // A change answers the last refusal: its text would otherwise speak of fields already fixed.
+  const set = (patch: Partial<OpenIdFields>) => {
+    setFields((f) => ({ ...f, ...patch }));
+    setError(null);
+  };
 
   async function enable() {
     if (saving) return;
