@@ -4,6 +4,7 @@ import {
   type TestOidcProvider,
 } from '../packages/server/src/test-helpers/oidc.ts';
 import { screenshots } from './helpers/browser.ts';
+import { modalShots } from './helpers/shots.ts';
 import {
   BUILT,
   PASSWORD,
@@ -16,8 +17,11 @@ import { bootstrapServer } from './helpers/steps.ts';
 
 /**
  * An admin turns OpenID sign-in on against a real provider (`oidc-provider` on 127.0.0.1),
- * signs out, signs in through the provider's own form in the same Chromium, and lands in the
- * file list as the server's owner and admin.
+ * given by its endpoints (no discovery) with who signed in read from userinfo (`oauth2`), as
+ * Actual 26.9's server takes it; signs out, signs in through the provider's own form in the
+ * same Chromium, and lands in the file list as the server's owner and admin. (Discovery and
+ * the ID token are what `users-sharing.test.ts` signs in with.) Screenshots
+ * `openid-enable-form-*`, axe-checked.
  */
 describe.runIf(BUILT)('OpenID sign-in in Chromium', { timeout: 120_000 }, () => {
   let session: Session;
@@ -41,12 +45,37 @@ describe.runIf(BUILT)('OpenID sign-in in Chromium', { timeout: 120_000 }, () => 
     const section = page.getByRole('region', { name: 'Authentication method' });
     await section.getByText('disabled').waitFor(WAIT);
     await section.getByRole('button', { name: 'Start using OpenID' }).click();
-    await section.getByLabel('OpenID provider URL').fill(idp.issuer);
+    await section.getByLabel('How this server finds the provider').selectOption('manual');
+    // oidc-provider's endpoints, as an admin copies them from a provider's documentation.
+    await section.getByLabel('Issuer', { exact: true }).fill(idp.issuer);
+    await section.getByLabel('Authorization endpoint').fill(`${idp.issuer}/auth`);
+    await section.getByLabel('Token endpoint').fill(`${idp.issuer}/token`);
     await section.getByLabel('Client ID').fill(idp.clientId);
     await section.getByLabel('Client secret').fill(idp.clientSecret);
-    await screenshots(page, 'openid-enable-form');
+    // Nothing is sent while a field is missing, and the form says which.
+    await section.getByRole('button', { name: 'Enable OpenID' }).click();
+    await section
+      .getByText(
+        'Every field is needed: the issuer and the authorization, token and userinfo endpoints.',
+      )
+      .waitFor(WAIT);
+    await section.getByLabel('Userinfo endpoint').fill(`${idp.issuer}/me`);
+    // An ID token by hand needs the provider's keys: this provider is read through userinfo.
+    await section.getByRole('button', { name: 'Enable OpenID' }).click();
+    await section.getByText(/Checking the ID token needs the provider’s keys URL/).waitFor(WAIT);
+    await section.getByLabel('Who signed in is read from').selectOption('oauth2');
+    await modalShots(page, 'openid-enable-form');
     await section.getByRole('button', { name: 'Enable OpenID' }).click();
     await section.getByText('enabled', { exact: true }).waitFor(WAIT);
+    const config = await fetch(`${session.server.url}/openid/config`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    expect(await config.json()).toEqual({
+      status: 'ok',
+      data: { openId: idp.manualSettings(session.server.url, 'oauth2') },
+    });
   });
 
   it('signs in through the provider and lands in the file list as the admin', async () => {

@@ -1,8 +1,10 @@
 /**
  * Issue 31 in the browser: users on a Coffer server. The password holder turns users on in the
  * User Directory (becoming the owner, an admin), adds a second user and shares one budget and
- * not another; the second user (another browser profile) sees only the shared one, opens it and
- * edits it, and the owner sees the edit. Then live: with the shared budget open on both, the
+ * not another, then turns OpenID on against a real provider (`oidc-provider` on 127.0.0.1) and
+ * signs in again through the provider's own form. The second user (another browser profile)
+ * signs in the same way, sees only the shared one, opens it and edits it, and the owner sees
+ * the edit. Then live: with the shared budget open on both, the
  * second user's next edit appears on the owner's screen without a click, while a half-typed
  * register cell there keeps its text and focus. Screenshots `users-page-*`, `user-edit-*` and
  * `share-dialog-*` at 1280×800, 1100×800 and 390×844 in both themes, axe-checked.
@@ -12,12 +14,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startOidcProvider,
+  type TestOidcProvider,
+} from '../packages/server/src/test-helpers/oidc.ts';
 import { answerReleaseTags, launchBrowser, SIZES } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { BUILT, WAIT } from './helpers/session.ts';
 import { modalShots } from './helpers/shots.ts';
 import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
-import { signInAsUser } from './helpers/users.ts';
+import { signInThroughProvider, watchSession } from './helpers/users.ts';
 
 const PASSWORD = 'household password';
 
@@ -27,6 +33,7 @@ describe.runIf(BUILT)(
   () => {
     let dataDir: string;
     let server: RunningServer;
+    let idp: TestOidcProvider;
     let browser: Browser;
     const contexts: BrowserContext[] = [];
     const errors: string[] = [];
@@ -68,6 +75,7 @@ describe.runIf(BUILT)(
     beforeAll(async () => {
       dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-users-'));
       server = await startServer({ dataDir });
+      idp = await startOidcProvider({ redirectUris: [`${server.url}/openid/callback`] });
       browser = await launchBrowser();
       ada = await profile();
     });
@@ -75,6 +83,7 @@ describe.runIf(BUILT)(
       for (const c of contexts) await c.close();
       await browser?.close();
       await server?.stop();
+      await idp?.stop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
@@ -119,9 +128,48 @@ describe.runIf(BUILT)(
       await files(ada).getByText('Shared with 1 user').waitFor(WAIT);
     });
 
+    it('the owner turns OpenID on and signs in again through the provider', async () => {
+      await files(ada).getByText('Private budget').click();
+      await sidebar(ada).waitFor(WAIT);
+      const settings = sidebar(ada).getByText('Settings', { exact: true });
+      if (!(await settings.isVisible())) await sidebar(ada).getByText(/^More/).click();
+      await settings.click();
+      const section = ada.getByRole('region', { name: 'Authentication method' });
+      await section.getByRole('button', { name: 'Start using OpenID' }).click();
+      await section.getByLabel('OpenID provider URL').fill(idp.issuer);
+      await section.getByLabel('Client ID').fill(idp.clientId);
+      await section.getByLabel('Client secret').fill(idp.clientSecret);
+      await section.getByRole('button', { name: 'Enable OpenID' }).click();
+      await section.getByText('enabled', { exact: true }).waitFor(WAIT);
+      await closeFile(ada);
+
+      const who = watchSession(ada, server.url);
+      await ada.getByRole('button', { name: 'Server online' }).click();
+      await ada.getByRole('menuitem', { name: 'Sign out' }).click();
+      // The first OpenID sign-in is the owner's: it is started with the server password.
+      await signInThroughProvider(
+        ada,
+        { serverUrl: server.url, issuer: idp.issuer },
+        'ada',
+        PASSWORD,
+      );
+      await files(ada).getByText('Shared with 1 user').waitFor(WAIT);
+      expect(await who()).toMatchObject({
+        userName: 'ada',
+        permission: 'ADMIN',
+        loginMethod: 'openid',
+      });
+    });
+
     it('the second user sees only the shared budget, opens it and edits it; the owner sees the edit', async () => {
       ben = await profile();
-      await signInAsUser(ben, { url: server.url, dataDir }, 'ben');
+      const who = watchSession(ben, server.url);
+      await signInThroughProvider(ben, { serverUrl: server.url, issuer: idp.issuer }, 'ben');
+      expect(await who()).toMatchObject({
+        userName: 'ben',
+        permission: 'BASIC',
+        loginMethod: 'openid',
+      });
       await files(ben).getByText('Shared budget').waitFor(WAIT);
       await files(ben).getByText('Owner: ada').waitFor(WAIT);
       expect(await files(ben).getByText('Private budget').count()).toBe(0);
@@ -160,6 +208,45 @@ describe.runIf(BUILT)(
       expect(await ada.evaluate(`document.activeElement?.getAttribute('aria-label')`)).toBe(
         'Payee',
       );
+      expect(errors).toEqual([]);
+    });
+
+    it('a user removed while signed in is sent to the sign-in page with the notice; the checks stop', async () => {
+      // Ben's budget is open and its live check running. Every answer to his syncs, recorded.
+      const benSyncs: number[] = [];
+      ben.on('response', (r) => {
+        if (r.url().startsWith(`${server.url}/sync/`)) benSyncs.push(r.status());
+      });
+      const adaRequest = await ada.waitForRequest(
+        (r) => r.url().startsWith(server.url) && Boolean(r.headers()['x-actual-token']),
+        WAIT,
+      );
+      const adaToken = adaRequest.headers()['x-actual-token']!;
+      const asAda = (method: string, path: string, body?: object) =>
+        fetch(`${server.url}${path}`, {
+          method,
+          headers: { 'x-actual-token': adaToken, 'content-type': 'application/json' },
+          body: body ? JSON.stringify(body) : undefined,
+        }).then((r) => r.json() as Promise<unknown>);
+      const listed = await asAda('GET', '/admin/users/');
+      const benId: unknown = Array.isArray(listed)
+        ? listed.find((u) => u?.userName === 'ben')?.id
+        : undefined;
+      expect(benId).toBeTruthy();
+      expect(await asAda('DELETE', '/admin/users', { ids: [benId] })).toMatchObject({
+        status: 'ok',
+      });
+
+      // No click on Ben's page: his next live check is refused and he lands on the sign-in
+      // page, with the spec's notice.
+      await ben.getByRole('button', { name: 'Sign in with OpenID' }).waitFor({ timeout: 60_000 });
+      expect(new URL(ben.url()).pathname).toBe('/login');
+      await ben.getByText('Unable to authenticate with server', { exact: true }).waitFor(WAIT);
+      // Stopped cleanly: over two more check periods nothing more is asked, nothing thrown.
+      const refusedSoFar = benSyncs.length;
+      expect(benSyncs.filter((s) => s === 401).length).toBeGreaterThanOrEqual(1);
+      await ben.waitForTimeout(11_000);
+      expect(benSyncs.length).toBe(refusedSoFar);
       expect(errors).toEqual([]);
     });
   },

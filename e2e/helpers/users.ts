@@ -1,38 +1,53 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { SqliteStorage } from '../../packages/server/src/storage/sqlite.ts';
 import { WAIT } from './session.ts';
 
 /**
- * Signs `page` in as `userName` on a server with users on. Basic users sign in with OpenID
- * (as in Actual 26.9); until that flow is wired into these tests, the session is what such a
- * sign-in leaves behind: created through the server's own storage interface (the real server's
- * data directory, real SQLite), then handed to the app the way the OpenID callback hands it
- * over (`/openid-cb?token=…`). The lead switches this to the OpenID provider after merging.
+ * Signs `page` in as `login` through OpenID, as a person does: the app's login page (a fresh
+ * profile is pointed at this server, its own origin, by opening `/login`), 'Sign in with
+ * OpenID', then the provider's own form (`oidc-provider`'s development form, which takes any
+ * password), and back to the app's file list. `serverPassword` is typed first when given: the
+ * server's first OpenID sign-in (its owner's) needs it.
  */
-export async function signInAsUser(
+export async function signInThroughProvider(
   page: Page,
-  server: { url: string; dataDir: string },
-  userName: string,
+  at: { serverUrl: string; issuer: string },
+  login: string,
+  serverPassword?: string,
 ): Promise<void> {
-  const storage = new SqliteStorage(
-    join(server.dataDir, 'server-files'),
-    join(server.dataDir, 'user-files'),
-  );
-  let token: string;
-  try {
-    const user = await storage.accounts.getUserByName(userName);
-    if (!user) throw new Error(`no user named ${userName}`);
-    token = await storage.accounts.createSession(Date.now(), user.id);
-  } finally {
-    await storage.close();
-  }
-  // The login page points a fresh profile at this server (its own origin) first.
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
-  await page.goto(`${server.url}/openid-cb?token=${encodeURIComponent(token)}`);
+  const openId = page.getByRole('button', { name: 'Sign in with OpenID' });
+  if (!(await openId.isVisible())) await page.goto(`${at.serverUrl}/login`);
+  await openId.waitFor(WAIT);
+  if (serverPassword) await page.getByLabel('Password', { exact: true }).fill(serverPassword);
+  await openId.click();
+  await page.waitForURL((url) => url.toString().startsWith(at.issuer), WAIT);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.waitForURL((url) => url.toString().startsWith(at.serverUrl), WAIT);
   await page
     .getByRole('list', { name: 'Files' })
-    .or(page.getByText('Let’s get started!'))
+    .or(page.getByRole('button', { name: 'Create new file' }))
+    .first()
     .waitFor(WAIT);
+}
+
+/**
+ * Who the server says `page` is signed in as: the session token on the app's latest request to
+ * the server, asked of `/account/validate`. Start it before the sign-in.
+ */
+export function watchSession(page: Page, serverUrl: string): () => Promise<unknown> {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const token = request.headers()['x-actual-token'];
+    if (token && request.url().startsWith(serverUrl)) sent.push(token);
+  });
+  return async () => {
+    const token = sent.at(-1);
+    if (!token) return null;
+    const res = await fetch(`${serverUrl}/account/validate`, {
+      headers: { 'x-actual-token': token },
+    });
+    const answer: unknown = await res.json();
+    return answer && typeof answer === 'object' && 'data' in answer ? answer.data : null;
+  };
 }

@@ -35,14 +35,27 @@ export function openIdHandlers(session: CloudSession) {
       },
     }),
 
-    /** An admin turns OpenID on; Actual's `openId` settings object. */
+    /**
+     * An admin turns OpenID on; Actual's `openId` settings object: the issuer URL, or the
+     * endpoints of a provider without discovery, and how a sign-in learns who signed in.
+     */
     'enable-openid': handler({
       args: v.object({
         openId: v.object({
-          issuer: v.string(),
+          issuer: v.either(
+            v.string(),
+            v.object({
+              name: v.string(),
+              authorization_endpoint: v.string(),
+              token_endpoint: v.string(),
+              userinfo_endpoint: v.string(),
+              jwks_uri: v.optional(v.string()),
+            }),
+          ),
           client_id: v.string(),
           client_secret: v.string(),
           server_hostname: v.string(),
+          authMethod: v.optional(v.literal('openid', 'oauth2')),
         }),
       }),
       async run({ openId }, ctx): Promise<object | CloudError> {

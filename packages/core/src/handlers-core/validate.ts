@@ -37,6 +37,12 @@ export const v = {
     make((x, p) => (x === undefined ? null : inner.check(x, p))),
   nullable: <T>(inner: Validator<T>): Validator<T | null> =>
     make((x, p) => (x === null ? null : inner.check(x, p))),
+  /** A value of either shape (a string or an object, say); the first shape's problem if neither. */
+  either: <A, B>(first: Validator<A>, second: Validator<B>): Validator<A | B> =>
+    make((x, p) => {
+      const problem = first.check(x, p);
+      return problem === null || second.check(x, p) === null ? null : problem;
+    }),
   array: <T>(inner: Validator<T>): Validator<T[]> =>
     make((x, p) => {
       if (!Array.isArray(x)) return expect(false, p, 'an array', x);

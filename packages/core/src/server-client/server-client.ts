@@ -155,7 +155,7 @@ export class ServerClient {
   }
 
   /** An admin turns OpenID sign-in on with the provider's settings (Actual's `openId` object). */
-  async enableOpenId(token: string | null, openId: Record<string, string>): Promise<Result<void>> {
+  async enableOpenId(token: string | null, openId: object): Promise<Result<void>> {
     const res = await this.http.postJson(
       '/openid/enable',
       { openId },

@@ -1,11 +1,13 @@
 import type { JsonWebKey } from 'node:crypto';
+import type { ManualEndpoints } from './settings.ts';
 
 /** What Coffer uses of a provider's discovery document. */
 export interface ProviderMetadata {
   issuer: string;
   authorization_endpoint: string;
   token_endpoint: string;
-  jwks_uri: string;
+  /** Null for a provider given by its endpoints without its keys (`authMethod: 'oauth2'`). */
+  jwks_uri: string | null;
   userinfo_endpoint: string | null;
   /** How the client proves itself at the token endpoint. */
   tokenAuth: 'client_secret_basic' | 'client_secret_post';
@@ -70,11 +72,32 @@ export async function discover(fetcher: Fetch, issuer: string): Promise<Provider
   };
 }
 
+/**
+ * The provider's endpoints: discovered from the issuer URL, or as the admin gave them for a
+ * provider without discovery (which is then assumed to take the client secret as HTTP Basic,
+ * RFC 6749's default, as Actual's client library does).
+ */
+export async function providerMetadata(
+  fetcher: Fetch,
+  issuer: string | ManualEndpoints,
+): Promise<ProviderMetadata> {
+  if (typeof issuer === 'string') return discover(fetcher, issuer);
+  return {
+    issuer: issuer.name,
+    authorization_endpoint: issuer.authorization_endpoint,
+    token_endpoint: issuer.token_endpoint,
+    jwks_uri: issuer.jwks_uri ?? null,
+    userinfo_endpoint: issuer.userinfo_endpoint,
+    tokenAuth: 'client_secret_basic',
+  };
+}
+
 /** The provider's signing keys. Read on each sign-in, so a rotated key is picked up at once. */
 export async function signingKeys(
   fetcher: Fetch,
   metadata: ProviderMetadata,
 ): Promise<JsonWebKey[]> {
+  if (!metadata.jwks_uri) throw new Error('the provider has no jwks_uri');
   const doc = await getJson(fetcher, metadata.jwks_uri);
   const keys = doc.keys;
   if (!Array.isArray(keys)) throw new Error('the JWKS has no keys');

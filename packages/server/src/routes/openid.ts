@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../access.ts';
 import type { ServerContext } from '../context.ts';
 import { jsonBody, sendError, sendOk, sessionCheck } from '../http.ts';
-import { discover, type Fetch } from '../openid/discovery.ts';
+import { providerMetadata, type Fetch } from '../openid/discovery.ts';
 import { finishSignIn } from '../openid/flow.ts';
 import { openIdSettings } from '../openid/methods.ts';
 import { parseOpenIdSettings } from '../openid/settings.ts';
@@ -36,7 +36,11 @@ export function openIdRoutes(app: FastifyInstance, ctx: ServerContext, fetcher: 
       body.openId === undefined ? 'invalid-login-settings' : parseOpenIdSettings(body.openId);
     if (typeof settings === 'string') return sendError(reply, 500, settings);
     try {
-      await discover(fetcher, settings.issuer);
+      // A provider given by its endpoints is not asked anything, as in Actual: only discovery is.
+      const metadata = await providerMetadata(fetcher, settings.issuer);
+      if (settings.authMethod === 'oauth2' && !metadata.userinfo_endpoint) {
+        throw new Error('oauth2 needs a userinfo endpoint');
+      }
     } catch (e) {
       config.log(`openid: discovery failed: ${e instanceof Error ? e.message : String(e)}`);
       return sendError(reply, 500, 'configuration-error');

@@ -16,6 +16,15 @@ export interface TestOidcProvider {
   kid: string;
   /** Actual's `openId` settings for `/openid/enable`. */
   settings(serverUrl: string): Record<string, string>;
+  /**
+   * The same provider given by its endpoints instead of discovery (Actual's `issuer` object),
+   * with `authMethod`; `jwks` adds Coffer's `jwks_uri`.
+   */
+  manualSettings(
+    serverUrl: string,
+    authMethod: 'openid' | 'oauth2',
+    jwks?: boolean,
+  ): Record<string, unknown>;
   stop(): Promise<void>;
 }
 
@@ -108,6 +117,20 @@ export async function startOidcProvider(options: ProviderOptions): Promise<TestO
       client_id: clientId,
       client_secret: clientSecret,
       server_hostname: serverUrl,
+    }),
+    // oidc-provider's default routes (its discovery document lists the same).
+    manualSettings: (serverUrl, authMethod, jwks = false) => ({
+      issuer: {
+        name: issuer,
+        authorization_endpoint: `${issuer}/auth`,
+        token_endpoint: `${issuer}/token`,
+        userinfo_endpoint: `${issuer}/me`,
+        ...(jwks ? { jwks_uri: `${issuer}/jwks` } : {}),
+      },
+      client_id: clientId,
+      client_secret: clientSecret,
+      server_hostname: serverUrl,
+      authMethod,
     }),
     stop: () =>
       new Promise<void>((resolve) => {

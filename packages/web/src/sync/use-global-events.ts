@@ -1,6 +1,12 @@
 import type { ClientEvents } from '@coffer/core/ui';
 import { useEffect } from 'react';
-import { loadAccounts, loadCategories, loadPayees, loadPrefs } from '../store/actions.ts';
+import {
+  loadAccounts,
+  loadCategories,
+  loadPayees,
+  loadPrefs,
+  closeBudget,
+} from '../store/actions.ts';
 import type { AppStore } from '../store/store.ts';
 import { runSyncFix } from './fixes.ts';
 import { syncErrorNotice } from './sync-errors.ts';
@@ -108,8 +114,13 @@ export function onSyncEvent(store: AppStore, event: SyncEvent): void {
       if ((event.tables ?? []).includes('prefs')) void loadPrefs(store);
       return;
     }
-    case 'unauthorized':
-      store.set({ syncState: 'error' });
+    case 'unauthorized': {
+      // The session is gone (signed out elsewhere, a new password, the user removed). Signed
+      // out at once, so the live check stops and a second refusal (the closing budget's last
+      // sync) does nothing more; then the budget closes and the sign-in page shows with the
+      // notice. The core keeps the budget's unsynced changes for the next sign-in.
+      const signedIn = Boolean(store.get().user);
+      store.set({ syncState: 'error', ...(signedIn ? { user: null } : {}) });
       store.addNotification({
         id: 'auth-issue',
         type: 'warning',
@@ -117,7 +128,9 @@ export function onSyncEvent(store: AppStore, event: SyncEvent): void {
         message: 'Unable to authenticate with server. Sign in again to keep syncing.',
         title: 'Unable to authenticate with server',
       });
+      if (signedIn) void closeBudget(store);
       return;
+    }
     case 'error': {
       store.set({ syncState: event.subtype === 'network' ? 'offline' : 'error' });
       const notice = syncErrorNotice({
