@@ -12,6 +12,7 @@ import { MONTH_SUMS_TABLE, readTransferPayees } from '../query/month-sums.ts';
 import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
 import { dataStamp } from '../search/notes-index.ts';
 import type { ChangeEvent, Row } from '../sync/types.ts';
+import type { DateSteppedTable } from './steps.ts';
 
 /** Bump when the table's shape or rule changes, so an older one is rebuilt. */
 const FORMAT = 2;
@@ -55,16 +56,34 @@ const BUCKET_PAYEE = `CASE WHEN payee IN (SELECT id FROM payees WHERE transfer_a
   THEN payee ELSE '' END`;
 const BUCKET_SIGN = `(amount > 0)`;
 
+function reset(db: SqliteDatabase): void {
+  // An older format's table has other columns: made afresh.
+  db.exec(`DROP TABLE IF EXISTS ${MONTH_SUMS_TABLE}`);
+  createTables(db);
+  db.run(`DELETE FROM ${META_TABLE} WHERE key = ?`, [META_KEY]);
+}
+
+/** The rows dated in [from, before) (null: unbounded), as whole months. */
+export function dateRange(from: number | null, before: number | null): string {
+  const parts = [
+    ...(from === null ? [] : [`date >= ${Math.trunc(from)}`]),
+    ...(before === null ? [] : [`date < ${Math.trunc(before)}`]),
+  ];
+  return parts.length === 0 ? '' : `AND ${parts.join(' AND ')}`;
+}
+
+function fill(db: SqliteDatabase, from: number | null, before: number | null): void {
+  db.run(`INSERT INTO ${MONTH_SUMS_TABLE} (account, month, day, payee, positive, amount, count)
+    SELECT account, date / 100, ${BUCKET_DAY}, ${BUCKET_PAYEE}, ${BUCKET_SIGN}, SUM(amount),
+      COUNT(*)
+    FROM v_transactions_internal_alive WHERE is_parent = 0 ${dateRange(from, before)}
+    GROUP BY 1, 2, 3, 4, 5`);
+}
+
 export function rebuildMonthSums(db: SqliteDatabase): void {
   db.transaction(() => {
-    // An older format's table has other columns: made afresh.
-    db.exec(`DROP TABLE IF EXISTS ${MONTH_SUMS_TABLE}`);
-    createTables(db);
-    db.run(`INSERT INTO ${MONTH_SUMS_TABLE} (account, month, day, payee, positive, amount, count)
-      SELECT account, date / 100, ${BUCKET_DAY}, ${BUCKET_PAYEE}, ${BUCKET_SIGN}, SUM(amount),
-        COUNT(*)
-      FROM v_transactions_internal_alive WHERE is_parent = 0
-      GROUP BY 1, 2, 3, 4, 5`);
+    reset(db);
+    fill(db, null, null);
     writeStamp(db);
   });
 }
@@ -139,7 +158,6 @@ function add(db: SqliteDatabase, c: ReturnType<typeof contribution>, sign: 1 | -
   }
 }
 
-/** One committed change event into the sums, and the new stamp. */
 /**
  * Whether the event moved rows between payees the sums tell apart: a mapping re-pointed to or
  * from a transfer payee, or a payee that became or stopped being one while rows use it.
@@ -164,16 +182,15 @@ function movesTransferPayees(db: SqliteDatabase, event: ChangeEvent): boolean {
   return false;
 }
 
-export function applyToMonthSums(db: SqliteDatabase, event: ChangeEvent): void {
-  if (movesTransferPayees(db, event)) {
-    rebuildMonthSums(db);
-    return;
-  }
+/** The event's rows into the sums, where `counts` accepts the row; false: rebuild instead. */
+function applyWhere(
+  db: SqliteDatabase,
+  event: ChangeEvent,
+  counts: (row: Row) => boolean,
+): boolean {
+  if (movesTransferPayees(db, event)) return false;
   const changes = event.changes.get('transactions') ?? [];
-  if (changes.length === 0) {
-    writeStamp(db);
-    return;
-  }
+  if (changes.length === 0) return true;
   const inEvent = new Map(changes.map((c) => [c.id, c]));
   const payeeOf = payeeLookup(db);
   const stored = (id: unknown): Row | null =>
@@ -184,21 +201,37 @@ export function applyToMonthSums(db: SqliteDatabase, event: ChangeEvent): void {
     const c = typeof id === 'string' ? inEvent.get(id) : undefined;
     return c ? c.old : stored(id);
   };
+  const move = (row: Row | null, parent: Parent, sign: 1 | -1) => {
+    if (row && counts(row)) add(db, contribution(payeeOf, row, parent), sign);
+  };
+  for (const c of changes) {
+    move(c.old, parentBefore(c.old?.parent_id), -1);
+    move(c.new, stored(c.new?.parent_id), 1);
+  }
+  // A parent that died or returned moves the children this event did not touch.
+  for (const c of changes) {
+    if (c.old !== null && num(c.old.tombstone) === num(c.new?.tombstone)) continue;
+    const children = db.all<Row>('SELECT * FROM transactions WHERE parent_id = ?', [c.id]);
+    for (const child of children) {
+      if (inEvent.has(String(child.id))) continue;
+      move(child, c.old, -1);
+      move(child, c.new, 1);
+    }
+  }
+  return true;
+}
+
+export function applyToMonthSums(db: SqliteDatabase, event: ChangeEvent): void {
   db.transaction(() => {
-    for (const c of changes) {
-      add(db, contribution(payeeOf, c.old, parentBefore(c.old?.parent_id)), -1);
-      add(db, contribution(payeeOf, c.new, stored(c.new?.parent_id)), 1);
-    }
-    // A parent that died or returned moves the children this event did not touch.
-    for (const c of changes) {
-      if (c.old !== null && num(c.old.tombstone) === num(c.new?.tombstone)) continue;
-      const children = db.all<Row>('SELECT * FROM transactions WHERE parent_id = ?', [c.id]);
-      for (const child of children) {
-        if (inEvent.has(String(child.id))) continue;
-        add(db, contribution(payeeOf, child, c.old), -1);
-        add(db, contribution(payeeOf, child, c.new), 1);
-      }
-    }
-    writeStamp(db);
+    if (applyWhere(db, event, () => true)) writeStamp(db);
+    else rebuildMonthSums(db);
   });
 }
+
+/** The month sums built in steps (`./steps.ts`). */
+export const MONTH_SUMS_STEPS: DateSteppedTable = {
+  reset,
+  fill,
+  applyWhere: (db, event, counts) => applyWhere(db, event, counts),
+  finish: writeStamp,
+};
