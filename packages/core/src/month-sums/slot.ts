@@ -1,6 +1,12 @@
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { Budget } from '../budget-file/budget.ts';
 import { type DerivedData, defineDerivedSlot } from '../budget-file/derived-data.ts';
+import {
+  applyToGroupSums,
+  GROUP_SUMS_STEPS,
+  groupSumsAreCurrent,
+  rebuildGroupSums,
+} from './group-store.ts';
 import { stepByDate } from './steps.ts';
 import {
   applyToMonthSums,
@@ -21,4 +27,18 @@ export const MonthSumsSlot = defineDerivedSlot('month-sums', MONTH_SUMS_TABLE);
 
 export function monthSums(budget: Budget): DerivedData {
   return budget.get(MonthSumsSlot);
+}
+
+/** The sums by category and by payee, built and kept like the month sums. */
+export const GROUP_SUMS_TABLE = {
+  isCurrent: groupSumsAreCurrent,
+  apply: applyToGroupSums,
+  rebuild: rebuildGroupSums,
+  steps: (db: SqliteDatabase) => stepByDate(db, GROUP_SUMS_STEPS),
+};
+
+export const GroupSumsSlot = defineDerivedSlot('group-sums', GROUP_SUMS_TABLE);
+
+export function groupSums(budget: Budget): DerivedData {
+  return budget.get(GroupSumsSlot);
 }
