@@ -9,8 +9,8 @@ import type { StepBuild } from '../budget-file/derived-data.ts';
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { ChangeEvent, Row } from '../sync/types.ts';
 
-/** Transactions per step: a few milliseconds of SQLite on a phone. */
-export const STEP_ROWS = 5000;
+/** Transactions per step at least (a step ends at a month's end): a few ms of SQLite. */
+export const STEP_ROWS = 2000;
 
 export interface DateSteppedTable {
   /** Empties the table (made afresh) and forgets its stamp. */
