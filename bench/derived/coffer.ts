@@ -7,6 +7,12 @@
 import { createAppCore, type Budget } from '@coffer/core';
 // The scan the month sums replace, run without them (not part of the package's surface).
 import { runQuery } from '../../packages/core/src/query/exec.ts';
+import { stepByDate, type DateSteppedTable } from '../../packages/core/src/month-sums/steps.ts';
+import { MONTH_SUMS_STEPS, rebuildMonthSums } from '../../packages/core/src/month-sums/store.ts';
+import {
+  GROUP_SUMS_STEPS,
+  rebuildGroupSums,
+} from '../../packages/core/src/month-sums/group-store.ts';
 import { q } from '@coffer/core/ui';
 import { createNodePlatform } from '@coffer/core-node';
 import { createRequire } from 'node:module';
@@ -184,6 +190,78 @@ export async function measure(dataDir: string, id: string) {
     ),
   };
 
+  // Custom reports over all time by category and by payee, as the web asks them
+  // (reports/data/custom.ts): every account on budget, transfers between them out, no
+  // uncategorized rows.
+  const onBudget = (await data(q('accounts').filter({ offbudget: false }).select(['id']).serialize())) as Row[]; // prettier-ignore
+  const onIds = onBudget.map((a) => String(a.id));
+  const onTransfers = (await data(q('payees').filter({ transfer_acct: { $oneof: onIds } }).select(['id']).serialize())) as Row[]; // prettier-ignore
+  const custom = (key: string) =>
+    q('transactions')
+      .filter({
+        account: { $oneof: onIds },
+        date: [
+          { $transform: '$month', $gte: '2000-01' },
+          { $transform: '$month', $lte: '2099-12' },
+        ],
+        payee: onTransfers.map((p) => ({ $ne: String(p.id) })),
+      })
+      .withoutValidatedRefs()
+      .filter({ category: [{ $ne: null }] })
+      .groupBy([key])
+      .select([{ key }, { amount: { $sum: '$amount' } }])
+      .orderBy([key])
+      .serialize();
+  const onMarks = onIds.map(() => '?').join(', ');
+  const trMarks = onTransfers.map(() => '?').join(', ') || "''";
+  // The native floor: the same sums over the stored rows, through the mappings, no splits rule.
+  const customFloor = (column: string) =>
+    native
+      .prepare(
+        `SELECT ${column}, SUM(t.amount) FROM transactions t
+         LEFT JOIN category_mapping cm ON cm.id = t.category
+         LEFT JOIN payee_mapping pm ON pm.id = t.description
+         WHERE t.tombstone = 0 AND t.isParent = 0 AND t.acct IN (${onMarks})
+           AND cm.transferId IS NOT NULL
+           AND (pm.targetId IS NULL OR pm.targetId NOT IN (${trMarks}))
+         GROUP BY 1 ORDER BY 1`,
+      )
+      .all(...onIds, ...onTransfers.map((p) => String(p.id)));
+  const byCategory = custom('$category');
+  const byPayee = custom('$payee');
+  const groupFirst = performance.now();
+  await data(byCategory);
+  const customFirstMs = performance.now() - groupFirst;
+  const customReports = {
+    customFirstMs,
+    byCategoryMs: await timed(() => data(byCategory)),
+    byCategoryScanMs: await timed(() => runQuery(budget.sqlite, byCategory)),
+    byCategoryFloorMs: await timed(() => customFloor('cm.transferId')),
+    byPayeeMs: await timed(() => data(byPayee)),
+    byPayeeScanMs: await timed(() => runQuery(budget.sqlite, byPayee)),
+    byPayeeFloorMs: await timed(() => customFloor('pm.targetId')),
+  };
+
+  // The background build, step by step (what the budget is busy with between two requests),
+  // beside the same rebuild in one go.
+  const stepsOf = (table: DateSteppedTable, whole: () => void) => {
+    const build = stepByDate(budget.sqlite, table);
+    const times: number[] = [];
+    for (let done = false; !done;) {
+      const t0 = performance.now();
+      done = build.step();
+      times.push(performance.now() - t0);
+    }
+    const t0 = performance.now();
+    whole();
+    const wholeMs = performance.now() - t0;
+    return { steps: times.length, maxMs: Math.max(...times), medianMs: median(times), totalMs: times.reduce((a, b) => a + b, 0), wholeMs }; // prettier-ignore
+  };
+  const build = {
+    monthSums: stepsOf(MONTH_SUMS_STEPS, () => rebuildMonthSums(budget.sqlite)),
+    groupSums: stepsOf(GROUP_SUMS_STEPS, () => rebuildGroupSums(budget.sqlite)),
+  };
+
   // One amount edit through the write path (every listener: sheet, search index, month sums).
   const tx = native
     .prepare(
@@ -197,7 +275,7 @@ export async function measure(dataDir: string, id: string) {
   t = performance.now();
   await send('close-budget');
   const closeMs = performance.now() - t;
-  return { openMs, openCachedMs, search, reports, editMs, closeMs, peakRssMb: process.resourceUsage().maxRSS / 1024 }; // prettier-ignore
+  return { openMs, openCachedMs, search, reports, customReports, build, editMs, closeMs, peakRssMb: process.resourceUsage().maxRSS / 1024 }; // prettier-ignore
 }
 
 const [dataDir, id] = process.argv.slice(2);

@@ -97,6 +97,23 @@ for (const count of sizes) {
     `  cash flow by month, all time: ${f(w.cashFlowMs)} ms from month sums (first ${f(w.cashFlowFirstMs)} ms),` +
       ` scan ${f(w.cashFlowScanMs)} ms, native scan floor ${f(w.cashFlowFloorMs)} ms`,
   );
+  const c = r.customReports;
+  for (const [name, k] of [
+    ['category', 'byCategory'],
+    ['payee', 'byPayee'],
+  ]) {
+    console.log(
+      `  custom report by ${name}, all time: ${f(c[`${k}Ms`])} ms from group sums,` +
+        ` scan ${f(c[`${k}ScanMs`])} ms, native scan floor ${f(c[`${k}FloorMs`])} ms`,
+    );
+  }
+  console.log(`  first custom report after the open: ${f(c.customFirstMs)} ms`);
+  for (const [name, b] of Object.entries(r.build)) {
+    console.log(
+      `  ${name} built in ${b.steps} steps: longest ${f(b.maxMs)} ms, median ${f(b.medianMs)} ms,` +
+        ` total ${f(b.totalMs)} ms; in one go ${f(b.wholeMs)} ms`,
+    );
+  }
 }
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 const out = join(

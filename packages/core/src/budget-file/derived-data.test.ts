@@ -7,6 +7,9 @@ import type { Timers } from '../platform/index.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import { notesIndexIsCurrent } from '../search/notes-index.ts';
 import { SEARCH_INDEX_TABLE } from '../search/slot.ts';
+import { MONTH_SUMS_TABLE } from '../month-sums/slot.ts';
+import { stepByDate } from '../month-sums/steps.ts';
+import { MONTH_SUMS_STEPS, monthSumsAreCurrent } from '../month-sums/store.ts';
 import { DerivedData } from './derived-data.ts';
 
 /** Timers run by hand: `due()` runs what is scheduled. */
@@ -69,5 +72,35 @@ describe('DerivedData.buildLater', () => {
     expect(u.scheduled()).toBe(0);
     expect(notesIndexIsCurrent(stale.db.sqlite)).toBe(false);
     expect(notesIndexIsCurrent(db.sqlite)).toBe(true);
+  });
+});
+
+describe('DerivedData.buildLater in steps', () => {
+  it('yields between bounded steps, and the close stops it half-way without using it', () => {
+    const { db } = memoryBudgetDb({ seed: 5 });
+    const acct = db.insert('accounts', { name: 'Checking' });
+    for (let m = 1; m <= 9; m++) {
+      db.insert('transactions', { acct, amount: -100 * m, date: 20250005 + m * 100 });
+    }
+    const stepped = { ...MONTH_SUMS_TABLE, steps: (s: typeof db.sqlite) => stepByDate(s, MONTH_SUMS_STEPS, 2) }; // prettier-ignore
+    const sums = new DerivedData(db.sqlite, (l) => db.onChange(l), stepped);
+    const t = manualTimers();
+    sums.buildLater(t.timers, log);
+    let turns = 0;
+    for (; turns < 3; turns++) t.due();
+    // Started, not finished: each turn leaves the next one scheduled.
+    expect(t.scheduled()).toBe(1);
+    expect(sums.isCurrent()).toBe(false);
+    sums.close();
+    expect(t.scheduled()).toBe(0);
+    expect(monthSumsAreCurrent(db.sqlite)).toBe(false);
+
+    // Run to the end, the same build takes several turns and leaves the sums current.
+    const again = new DerivedData(db.sqlite, (l) => db.onChange(l), stepped);
+    again.buildLater(t.timers, log);
+    for (turns = 0; t.scheduled() > 0; turns++) t.due();
+    expect(turns).toBeGreaterThan(3);
+    expect(again.isCurrent()).toBe(true);
+    expect(monthSumsAreCurrent(db.sqlite)).toBe(true);
   });
 });

@@ -11,6 +11,20 @@ export interface DerivedTable {
   isCurrent(sqlite: SqliteDatabase): boolean;
   apply(sqlite: SqliteDatabase, event: ChangeEvent): void;
   rebuild(sqlite: SqliteDatabase): void;
+  /** The same rebuild in bounded steps, for the background (absent: one step). */
+  steps?(sqlite: SqliteDatabase): StepBuild;
+}
+
+/**
+ * A rebuild cut into bounded steps, so the budget answers other requests between them. Changes
+ * committed while it runs are counted where the build has passed and left to the steps
+ * elsewhere, so each row counts exactly once; the table is not read until it is complete.
+ */
+export interface StepBuild {
+  /** Does one bounded piece; true once the table is complete and current. */
+  step(): boolean;
+  /** A change committed between steps. */
+  apply(event: ChangeEvent): void;
 }
 
 /**
@@ -29,6 +43,8 @@ export class DerivedData {
   private current: boolean;
   private readonly off: () => void;
   private pending: { timers: Timers; handle: unknown } | null = null;
+  /** A background build under way (between its steps). */
+  private build: StepBuild | null = null;
 
   constructor(
     private readonly sqlite: SqliteDatabase,
@@ -38,34 +54,64 @@ export class DerivedData {
     this.current = table.isCurrent(sqlite);
     this.off = onChange((event) => {
       if (this.current) table.apply(this.sqlite, event);
+      else this.build?.apply(event);
     });
   }
 
-  /** Makes the table current (rebuilding it when the file changed without it). */
+  /** Makes the table current (rebuilding it, or finishing the build under way). */
   ensure(): void {
     if (this.current) return;
-    this.table.rebuild(this.sqlite);
+    this.cancelTimer();
+    if (this.build) {
+      while (!this.build.step()) {
+        // A read needs the whole table now: the steps left run back to back.
+      }
+    } else {
+      this.table.rebuild(this.sqlite);
+    }
+    this.build = null;
     this.current = true;
   }
 
-  /** Rebuilds a stale table after `delayMs`, unless a read or the close came first. */
+  /** Whether the table is complete and in step (false while a build is under way). */
+  isCurrent(): boolean {
+    return this.current;
+  }
+
+  /**
+   * Rebuilds a stale table from `delayMs` on, one bounded step per timer turn (others' requests
+   * are answered between them), unless a read finishes it or the close cancels it first.
+   */
   buildLater(timers: Timers, log: Logger, delayMs = BACKGROUND_BUILD_DELAY_MS): void {
-    if (this.current || this.pending) return;
-    const handle = timers.setTimeout(() => {
+    if (this.current || this.pending || this.build) return;
+    const next = (delay: number) => {
+      this.pending = { timers, handle: timers.setTimeout(turn, delay) };
+    };
+    const turn = () => {
       this.pending = null;
       try {
-        this.ensure();
+        if (!this.table.steps) return this.ensure();
+        this.build ??= this.table.steps(this.sqlite);
+        if (!this.build.step()) return next(0);
+        this.build = null;
+        this.current = true;
       } catch (err) {
-        // The next read that needs the table tries again and reports its own error.
+        // The next read that needs the table rebuilds it and reports its own error.
+        this.build = null;
         log.warn('Building derived data in the background failed', { error: String(err) });
       }
-    }, delayMs);
-    this.pending = { timers, handle };
+    };
+    next(delayMs);
+  }
+
+  private cancelTimer(): void {
+    if (this.pending) this.pending.timers.clearTimeout(this.pending.handle);
+    this.pending = null;
   }
 
   close(): void {
-    if (this.pending) this.pending.timers.clearTimeout(this.pending.handle);
-    this.pending = null;
+    this.cancelTimer();
+    this.build = null;
     this.off();
   }
 }

@@ -1,16 +1,44 @@
+import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { Budget } from '../budget-file/budget.ts';
 import { type DerivedData, defineDerivedSlot } from '../budget-file/derived-data.ts';
-import { applyToMonthSums, monthSumsAreCurrent, rebuildMonthSums } from './store.ts';
+import {
+  applyToGroupSums,
+  GROUP_SUMS_STEPS,
+  groupSumsAreCurrent,
+  rebuildGroupSums,
+} from './group-store.ts';
+import { stepByDate } from './steps.ts';
+import {
+  applyToMonthSums,
+  MONTH_SUMS_STEPS,
+  monthSumsAreCurrent,
+  rebuildMonthSums,
+} from './store.ts';
 
 /** The month sums as a derived table: checked at open, rebuilt before the report that needs them. */
 export const MONTH_SUMS_TABLE = {
   isCurrent: monthSumsAreCurrent,
   apply: applyToMonthSums,
   rebuild: rebuildMonthSums,
+  steps: (db: SqliteDatabase) => stepByDate(db, MONTH_SUMS_STEPS),
 };
 
 export const MonthSumsSlot = defineDerivedSlot('month-sums', MONTH_SUMS_TABLE);
 
 export function monthSums(budget: Budget): DerivedData {
   return budget.get(MonthSumsSlot);
+}
+
+/** The sums by category and by payee, built and kept like the month sums. */
+export const GROUP_SUMS_TABLE = {
+  isCurrent: groupSumsAreCurrent,
+  apply: applyToGroupSums,
+  rebuild: rebuildGroupSums,
+  steps: (db: SqliteDatabase) => stepByDate(db, GROUP_SUMS_STEPS),
+};
+
+export const GroupSumsSlot = defineDerivedSlot('group-sums', GROUP_SUMS_TABLE);
+
+export function groupSums(budget: Budget): DerivedData {
+  return budget.get(GroupSumsSlot);
 }

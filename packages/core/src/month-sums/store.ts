@@ -12,6 +12,7 @@ import { MONTH_SUMS_TABLE, readTransferPayees } from '../query/month-sums.ts';
 import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
 import { dataStamp } from '../search/notes-index.ts';
 import type { ChangeEvent, Row } from '../sync/types.ts';
+import type { DateSteppedTable } from './steps.ts';
 
 /** Bump when the table's shape or rule changes, so an older one is rebuilt. */
 const FORMAT = 2;
@@ -55,23 +56,41 @@ const BUCKET_PAYEE = `CASE WHEN payee IN (SELECT id FROM payees WHERE transfer_a
   THEN payee ELSE '' END`;
 const BUCKET_SIGN = `(amount > 0)`;
 
+function reset(db: SqliteDatabase): void {
+  // An older format's table has other columns: made afresh.
+  db.exec(`DROP TABLE IF EXISTS ${MONTH_SUMS_TABLE}`);
+  createTables(db);
+  db.run(`DELETE FROM ${META_TABLE} WHERE key = ?`, [META_KEY]);
+}
+
+/** The rows dated in [from, before) (null: unbounded), as whole months. */
+export function dateRange(from: number | null, before: number | null): string {
+  const parts = [
+    ...(from === null ? [] : [`date >= ${Math.trunc(from)}`]),
+    ...(before === null ? [] : [`date < ${Math.trunc(before)}`]),
+  ];
+  return parts.length === 0 ? '' : `AND ${parts.join(' AND ')}`;
+}
+
+function fill(db: SqliteDatabase, from: number | null, before: number | null): void {
+  db.run(`INSERT INTO ${MONTH_SUMS_TABLE} (account, month, day, payee, positive, amount, count)
+    SELECT account, date / 100, ${BUCKET_DAY}, ${BUCKET_PAYEE}, ${BUCKET_SIGN}, SUM(amount),
+      COUNT(*)
+    FROM v_transactions_internal_alive WHERE is_parent = 0 ${dateRange(from, before)}
+    GROUP BY 1, 2, 3, 4, 5`);
+}
+
 export function rebuildMonthSums(db: SqliteDatabase): void {
   db.transaction(() => {
-    // An older format's table has other columns: made afresh.
-    db.exec(`DROP TABLE IF EXISTS ${MONTH_SUMS_TABLE}`);
-    createTables(db);
-    db.run(`INSERT INTO ${MONTH_SUMS_TABLE} (account, month, day, payee, positive, amount, count)
-      SELECT account, date / 100, ${BUCKET_DAY}, ${BUCKET_PAYEE}, ${BUCKET_SIGN}, SUM(amount),
-        COUNT(*)
-      FROM v_transactions_internal_alive WHERE is_parent = 0
-      GROUP BY 1, 2, 3, 4, 5`);
+    reset(db);
+    fill(db, null, null);
     writeStamp(db);
   });
 }
 
-type Parent = Row | null;
+export type Parent = Row | null;
 
-const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0) || 0);
+export const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0) || 0);
 
 /** The transfer payee a stored payee (description) maps to, else ''. */
 function transferPayee(db: SqliteDatabase, description: unknown): string {
@@ -84,10 +103,10 @@ function transferPayee(db: SqliteDatabase, description: unknown): string {
   return row?.id ?? '';
 }
 
-type PayeeOf = (description: unknown) => string;
+export type PayeeOf = (description: unknown) => string;
 
 /** `transferPayee` remembered for one event (an import names the same few payees many times). */
-function payeeLookup(db: SqliteDatabase): PayeeOf {
+export function payeeLookup(db: SqliteDatabase): PayeeOf {
   const seen = new Map<unknown, string>();
   return (description) => {
     let payee = seen.get(description);
@@ -99,19 +118,25 @@ function payeeLookup(db: SqliteDatabase): PayeeOf {
   };
 }
 
+/** Whether `v_transactions_internal_alive` shows a raw row at the inline level. */
+export function isShown(row: Row | null, parent: Parent): row is Row {
+  if (!row || num(row.tombstone) !== 0 || num(row.isParent) !== 0) return false;
+  if (typeof row.acct !== 'string' || row.date === null || row.date === undefined) return false;
+  if (num(row.isChild) !== 0) {
+    if (row.parent_id === null || row.parent_id === undefined) return false;
+    if (!parent || num(parent.tombstone) !== 0) return false;
+  }
+  return true;
+}
+
 /** Where a raw row counts (account, date, payee, sign), or null when the view leaves it out. */
 function contribution(payeeOf: PayeeOf, row: Row | null, parent: Parent) {
-  if (!row || num(row.tombstone) !== 0 || num(row.isParent) !== 0) return null;
-  if (typeof row.acct !== 'string' || row.date === null || row.date === undefined) return null;
-  if (num(row.isChild) !== 0) {
-    if (row.parent_id === null || row.parent_id === undefined) return null;
-    if (!parent || num(parent.tombstone) !== 0) return null;
-  }
+  if (!isShown(row, parent)) return null;
   const date = num(row.date);
   const d = date % 100;
   const amount = num(row.amount);
   return {
-    account: row.acct,
+    account: String(row.acct),
     month: Math.floor(date / 100),
     day: d >= 1 && d <= 28 ? 1 : d,
     payee: payeeOf(row.description),
@@ -139,12 +164,11 @@ function add(db: SqliteDatabase, c: ReturnType<typeof contribution>, sign: 1 | -
   }
 }
 
-/** One committed change event into the sums, and the new stamp. */
 /**
  * Whether the event moved rows between payees the sums tell apart: a mapping re-pointed to or
  * from a transfer payee, or a payee that became or stopped being one while rows use it.
  */
-function movesTransferPayees(db: SqliteDatabase, event: ChangeEvent): boolean {
+export function movesTransferPayees(db: SqliteDatabase, event: ChangeEvent): boolean {
   const transfers = readTransferPayees(db);
   const mapped = event.changes.get('payee_mapping') ?? [];
   for (const c of mapped) {
@@ -164,18 +188,16 @@ function movesTransferPayees(db: SqliteDatabase, event: ChangeEvent): boolean {
   return false;
 }
 
-export function applyToMonthSums(db: SqliteDatabase, event: ChangeEvent): void {
-  if (movesTransferPayees(db, event)) {
-    rebuildMonthSums(db);
-    return;
-  }
+type Move = (row: Row | null, parent: Parent, sign: 1 | -1) => void;
+
+/**
+ * Each transaction row the event touched, out as it was (judged with its parent as it was) and
+ * in as it is; and the children of a parent that died or returned, which the event did not touch.
+ */
+export function walkChanges(db: SqliteDatabase, event: ChangeEvent, move: Move): void {
   const changes = event.changes.get('transactions') ?? [];
-  if (changes.length === 0) {
-    writeStamp(db);
-    return;
-  }
+  if (changes.length === 0) return;
   const inEvent = new Map(changes.map((c) => [c.id, c]));
-  const payeeOf = payeeLookup(db);
   const stored = (id: unknown): Row | null =>
     typeof id === 'string'
       ? (db.first<Row>('SELECT id, tombstone FROM transactions WHERE id = ?', [id]) ?? null)
@@ -184,21 +206,46 @@ export function applyToMonthSums(db: SqliteDatabase, event: ChangeEvent): void {
     const c = typeof id === 'string' ? inEvent.get(id) : undefined;
     return c ? c.old : stored(id);
   };
+  for (const c of changes) {
+    move(c.old, parentBefore(c.old?.parent_id), -1);
+    move(c.new, stored(c.new?.parent_id), 1);
+  }
+  for (const c of changes) {
+    if (c.old !== null && num(c.old.tombstone) === num(c.new?.tombstone)) continue;
+    const children = db.all<Row>('SELECT * FROM transactions WHERE parent_id = ?', [c.id]);
+    for (const child of children) {
+      if (inEvent.has(String(child.id))) continue;
+      move(child, c.old, -1);
+      move(child, c.new, 1);
+    }
+  }
+}
+
+/** The event's rows into the sums, where `counts` accepts the row; false: rebuild instead. */
+function applyWhere(
+  db: SqliteDatabase,
+  event: ChangeEvent,
+  counts: (row: Row) => boolean,
+): boolean {
+  if (movesTransferPayees(db, event)) return false;
+  const payeeOf = payeeLookup(db);
+  walkChanges(db, event, (row, parent, sign) => {
+    if (row && counts(row)) add(db, contribution(payeeOf, row, parent), sign);
+  });
+  return true;
+}
+
+export function applyToMonthSums(db: SqliteDatabase, event: ChangeEvent): void {
   db.transaction(() => {
-    for (const c of changes) {
-      add(db, contribution(payeeOf, c.old, parentBefore(c.old?.parent_id)), -1);
-      add(db, contribution(payeeOf, c.new, stored(c.new?.parent_id)), 1);
-    }
-    // A parent that died or returned moves the children this event did not touch.
-    for (const c of changes) {
-      if (c.old !== null && num(c.old.tombstone) === num(c.new?.tombstone)) continue;
-      const children = db.all<Row>('SELECT * FROM transactions WHERE parent_id = ?', [c.id]);
-      for (const child of children) {
-        if (inEvent.has(String(child.id))) continue;
-        add(db, contribution(payeeOf, child, c.old), -1);
-        add(db, contribution(payeeOf, child, c.new), 1);
-      }
-    }
-    writeStamp(db);
+    if (applyWhere(db, event, () => true)) writeStamp(db);
+    else rebuildMonthSums(db);
   });
 }
+
+/** The month sums built in steps (`./steps.ts`). */
+export const MONTH_SUMS_STEPS: DateSteppedTable = {
+  reset,
+  fill,
+  applyWhere: (db, event, counts) => applyWhere(db, event, counts),
+  finish: writeStamp,
+};

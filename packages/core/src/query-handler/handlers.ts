@@ -7,7 +7,8 @@ import type { QueryState } from '../query/query.ts';
 import { QueryCellsSlot } from './query-cells.ts';
 import { answersFromMonthSums, readTransferPayees } from '../query/month-sums.ts';
 import { usesSearch } from '../query/search.ts';
-import { monthSums } from '../month-sums/slot.ts';
+import { groupSums, monthSums } from '../month-sums/slot.ts';
+import { groupSumsContext, routeToGroupSums } from '../query/group-sums.ts';
 import { searchIndex } from '../search/slot.ts';
 
 /** A serialized AQL query: at least `{table}` (what `q(...).serialize()` produces). */
@@ -49,7 +50,14 @@ export const queryModule = defineModule(
           // A sum by account and month over all time reads Coffer's month sums, not every row.
           const sums = answersFromMonthSums(state, () => readTransferPayees(budget.sqlite));
           if (sums) monthSums(budget).ensure();
-          return runQuery(budget.sqlite, state, { monthSums: sums });
+          // By category, group or payee over all time: the group sums.
+          const context = groupSumsContext(budget.sqlite);
+          const byGroup = !sums && routeToGroupSums(state, context) !== null;
+          if (byGroup) groupSums(budget).ensure();
+          return runQuery(budget.sqlite, state, {
+            monthSums: sums,
+            ...(byGroup ? { groupSums: context } : {}),
+          });
         }),
     }),
 
@@ -73,6 +81,7 @@ export const queryModule = defineModule(
       (budget) => {
         searchIndex(budget);
         monthSums(budget);
+        groupSums(budget);
       },
     ],
   },

@@ -1,6 +1,7 @@
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { CompileOptions, CompiledQuery } from './compiler.ts';
 import { compileQuery } from './compiler.ts';
+import { type GroupSumsContext, routeToGroupSums } from './group-sums.ts';
 import { answersFromMonthSums, MONTH_SUMS_SOURCE, readTransferPayees } from './month-sums.ts';
 import type { Query, QueryState } from './query.ts';
 import type { QueryParams } from './run-sql.ts';
@@ -19,6 +20,8 @@ export interface RunOptions extends CompileOptions {
   params?: QueryParams;
   /** The month sums are current: a query they answer reads them instead of every row. */
   monthSums?: boolean;
+  /** The group sums are current: a report by category or payee they answer reads them. */
+  groupSums?: GroupSumsContext;
 }
 
 /** Runs an already compiled query: rows, or the single value of a `calculate`. */
@@ -45,8 +48,17 @@ export function runQuery<T = unknown>(
   options: RunOptions = {},
 ): QueryResult<T> {
   let compiled = compileQuery(query, options);
+  const route = options.groupSums && routeToGroupSums(compiled.query, options.groupSums);
   if (options.monthSums && answersFromMonthSums(compiled.query, () => readTransferPayees(db))) {
     compiled = { ...compiled, pieces: { ...compiled.pieces, from: MONTH_SUMS_SOURCE } };
+  } else if (route) {
+    // The same query without its account filter (the source keeps the accounts' scopes).
+    const rewritten = compileQuery(route.state, options);
+    compiled = {
+      ...rewritten,
+      dependencies: compiled.dependencies,
+      pieces: { ...rewritten.pieces, from: route.from },
+    };
   }
   const data = runCompiledQuery(db, compiled, options.params ?? {}) as T;
   return { data, dependencies: [...compiled.dependencies] };

@@ -33,14 +33,14 @@ export function readTransferPayees(db: SqliteDatabase): ReadonlySet<string> {
   );
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
+export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const MONTH = { $month: '$date' };
+export const MONTH = { $month: '$date' };
 const SUM = { $sum: '$amount' };
 const ABS_SUM = { $sum: { $abs: '$amount' } };
-const isSum = (e: unknown) => isObject(e) && [SUM, ABS_SUM].some((s) => same(Object.values(e)[0], s)); // prettier-ignore
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+export const isSum = (e: unknown) => isObject(e) && [SUM, ABS_SUM].some((s) => same(Object.values(e)[0], s)); // prettier-ignore
+export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** A key the sums are grouped by: the account (by name or reference), or the date's month. */
 const keyOf = (e: unknown): string | null =>
@@ -79,7 +79,7 @@ function isDateOp(c: unknown): boolean {
   return cmp(month + 1, x) === cmp(month + 28, x);
 }
 
-function isDateCond(c: unknown): boolean {
+export function isDateCond(c: unknown): boolean {
   return Array.isArray(c) ? c.length > 0 && c.every(isDateOp) : isDateOp(c);
 }
 
@@ -99,7 +99,7 @@ function isNotTransferCond(c: unknown, transfers: () => ReadonlySet<string>): bo
  * Only payments (`$lt: 0`) or only deposits (`$gt: 0`): a bucket holds one sign, so its sum is
  * on the same side of zero as its rows (a bucket of zeros adds nothing either way).
  */
-function isSignCond(c: unknown): boolean {
+export function isSignCond(c: unknown): boolean {
   return same(c, { $lt: 0 }) || same(c, { $gt: 0 });
 }
 

@@ -8,6 +8,7 @@
  * drops it from the copy that is uploaded or exported.
  */
 import type { SqliteDatabase } from '../platform/sqlite.ts';
+import { CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE } from '../query/group-sums.ts';
 import { MONTH_SUMS_TABLE } from '../query/month-sums.ts';
 import {
   SEARCH_COLUMN_INDEXES,
@@ -119,13 +120,13 @@ export function applyToNotesIndex(db: SqliteDatabase, event: ChangeEvent): void 
 }
 
 /**
- * Drops Coffer's derived data (search index, month sums) from a copy of the file (the one that is uploaded or exported):
+ * Drops Coffer's derived data (search index, month and group sums) from a copy of the file (the one that is uploaded or exported):
  * an Actual client may lack FTS5, and its edits would leave the index stale anyway.
  */
 export function stripDerived(db: SqliteDatabase): void {
   const found = db.first<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?, ?)`,
-    [SEARCH_META_TABLE, SEARCH_ROWS_TABLE, MONTH_SUMS_TABLE],
+    `SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?, ?, ?, ?)`,
+    [SEARCH_META_TABLE, SEARCH_ROWS_TABLE, MONTH_SUMS_TABLE, CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE],
   );
   if (!found?.n) return;
   // The freed pages are zeroed, so the zip of the copy carries nothing of the index.
@@ -135,6 +136,8 @@ export function stripDerived(db: SqliteDatabase): void {
     `DROP TABLE IF EXISTS ${SEARCH_NOTES_TABLE};`,
     `DROP TABLE IF EXISTS ${SEARCH_ROWS_TABLE};`,
     `DROP TABLE IF EXISTS ${MONTH_SUMS_TABLE};`,
+    `DROP TABLE IF EXISTS ${CATEGORY_SUMS_TABLE};`,
+    `DROP TABLE IF EXISTS ${PAYEE_SUMS_TABLE};`,
     `DROP TABLE IF EXISTS ${SEARCH_META_TABLE};`,
   ];
   db.exec(drops.join('\n'));

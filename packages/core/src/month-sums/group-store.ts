@@ -1,0 +1,229 @@
+/**
+ * Sums for custom reports grouped by category, category group or payee over all time (issue
+ * 30), beside the month sums and kept the same way. Per account scope (1: an open account on
+ * budget, 2: off budget, 0: no such account), month, day bucket and sign:
+ * - `coffer_category_sums`: by stored category and transfer payee ('' for any other payee);
+ * - `coffer_payee_sums`: by stored payee and whether the row's category maps to one.
+ * The stored category and payee are kept, not the ones they map to, so a merge of categories or
+ * payees (a re-pointed mapping) moves nothing: the read joins the mappings as the view does.
+ * Accounts are kept as scopes, not ids, so the buckets stay as few as months × categories (or
+ * × payees) however many accounts there are; a report over all accounts on budget, or all
+ * accounts, reads them.
+ */
+import type { SqliteDatabase, SqlValue } from '../platform/sqlite.ts';
+import { CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE } from '../query/group-sums.ts';
+import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
+import { dataStamp } from '../search/notes-index.ts';
+import type { ChangeEvent, Row } from '../sync/types.ts';
+import type { DateSteppedTable } from './steps.ts';
+import {
+  dateRange,
+  isShown,
+  movesTransferPayees,
+  num,
+  payeeLookup,
+  type PayeeOf,
+  walkChanges,
+} from './store.ts';
+
+/** Bump when a table's shape or rule changes, so an older one is rebuilt. */
+const FORMAT = 1;
+const META_KEY = 'group-sums-stamp';
+
+const stamp = (db: SqliteDatabase) => `${FORMAT}|${dataStamp(db)}`;
+
+function writeStamp(db: SqliteDatabase): void {
+  db.run(`INSERT OR REPLACE INTO ${META_TABLE} (key, value) VALUES (?, ?)`, [META_KEY, stamp(db)]);
+}
+
+export function groupSumsAreCurrent(db: SqliteDatabase): boolean {
+  const tables = db.first<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?, ?)',
+    [META_TABLE, CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE],
+  );
+  if (tables?.n !== 3) return false;
+  const row = db.first<{ value: string }>(`SELECT value FROM ${META_TABLE} WHERE key = ?`, [
+    META_KEY,
+  ]);
+  return row?.value === stamp(db);
+}
+
+function reset(db: SqliteDatabase): void {
+  db.exec(`DROP TABLE IF EXISTS ${CATEGORY_SUMS_TABLE}; DROP TABLE IF EXISTS ${PAYEE_SUMS_TABLE};
+CREATE TABLE IF NOT EXISTS ${META_TABLE} (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE ${CATEGORY_SUMS_TABLE} (scope INTEGER NOT NULL, month INTEGER NOT NULL,
+  day INTEGER NOT NULL, category TEXT NOT NULL, payee TEXT NOT NULL, positive INTEGER NOT NULL,
+  amount INTEGER NOT NULL, count INTEGER NOT NULL,
+  PRIMARY KEY (scope, month, day, category, payee, positive)) WITHOUT ROWID;
+CREATE TABLE ${PAYEE_SUMS_TABLE} (scope INTEGER NOT NULL, month INTEGER NOT NULL,
+  day INTEGER NOT NULL, payee TEXT NOT NULL, categorized INTEGER NOT NULL,
+  positive INTEGER NOT NULL, amount INTEGER NOT NULL, count INTEGER NOT NULL,
+  PRIMARY KEY (scope, month, day, payee, categorized, positive)) WITHOUT ROWID;`);
+  db.run(`DELETE FROM ${META_TABLE} WHERE key = ?`, [META_KEY]);
+}
+
+/** The rows `v_transactions_internal_alive` shows at the inline level, with their raw columns. */
+const SHOWN = `FROM transactions t
+  LEFT JOIN transactions parent ON (t.isChild = 1 AND parent.id = t.parent_id)
+  LEFT JOIN accounts a ON a.id = t.acct AND IFNULL(a.tombstone, 0) = 0
+  WHERE t.date IS NOT NULL AND t.acct IS NOT NULL AND (t.isChild = 0 OR t.parent_id IS NOT NULL)
+    AND IFNULL(t.tombstone, 0) = 0 AND (t.isChild = 0 OR parent.tombstone = 0)
+    AND t.isParent = 0`;
+const SCOPE = `CASE WHEN a.id IS NULL THEN 0 WHEN IFNULL(a.offbudget, 0) = 0 THEN 1 ELSE 2 END`;
+const DAY = `CASE WHEN t.date % 100 BETWEEN 1 AND 28 THEN 1 ELSE t.date % 100 END`;
+const SIGN = `(IFNULL(t.amount, 0) > 0)`;
+
+function fill(db: SqliteDatabase, from: number | null, before: number | null): void {
+  const range = dateRange(from, before).replace(/date/g, 't.date');
+  db.run(`INSERT INTO ${CATEGORY_SUMS_TABLE}
+    (scope, month, day, category, payee, positive, amount, count)
+    SELECT ${SCOPE}, t.date / 100, ${DAY}, IFNULL(t.category, ''),
+      IFNULL((SELECT p.id FROM payee_mapping pm JOIN payees p ON p.id = pm.targetId
+        WHERE pm.id = t.description AND p.transfer_acct IS NOT NULL), ''),
+      ${SIGN}, SUM(IFNULL(t.amount, 0)), COUNT(*)
+    ${SHOWN} ${range} GROUP BY 1, 2, 3, 4, 5, 6`);
+  db.run(`INSERT INTO ${PAYEE_SUMS_TABLE}
+    (scope, month, day, payee, categorized, positive, amount, count)
+    SELECT ${SCOPE}, t.date / 100, ${DAY}, IFNULL(t.description, ''),
+      EXISTS (SELECT 1 FROM category_mapping cm WHERE cm.id = t.category
+        AND cm.transferId IS NOT NULL),
+      ${SIGN}, SUM(IFNULL(t.amount, 0)), COUNT(*)
+    ${SHOWN} ${range} GROUP BY 1, 2, 3, 4, 5, 6`);
+}
+
+export function rebuildGroupSums(db: SqliteDatabase): void {
+  db.transaction(() => {
+    reset(db);
+    fill(db, null, null);
+    writeStamp(db);
+  });
+}
+
+/** Lookups for one event: an account's scope, whether a stored category maps to one. */
+function lookups(db: SqliteDatabase) {
+  const scopes = new Map<string, number>();
+  const mapped = new Map<string, boolean>();
+  return {
+    scope(acct: string): number {
+      let s = scopes.get(acct);
+      if (s === undefined) {
+        const a = db.first<{ off: number | null }>(
+          'SELECT offbudget AS off FROM accounts WHERE id = ? AND IFNULL(tombstone, 0) = 0',
+          [acct],
+        );
+        s = !a ? 0 : num(a.off) === 0 ? 1 : 2;
+        scopes.set(acct, s);
+      }
+      return s;
+    },
+    categorized(category: unknown): boolean {
+      if (typeof category !== 'string') return false;
+      let m = mapped.get(category);
+      if (m === undefined) {
+        m = !!db.first('SELECT 1 FROM category_mapping WHERE id = ? AND transferId IS NOT NULL', [
+          category,
+        ]);
+        mapped.set(category, m);
+      }
+      return m;
+    },
+  };
+}
+
+const UPSERT = (table: string, keys: string[]) =>
+  `INSERT INTO ${table} (${keys.join(', ')}, amount, count)
+   VALUES (${[...keys, 'amount', 'count'].map(() => '?').join(', ')})
+   ON CONFLICT (${keys.join(', ')}) DO UPDATE
+     SET amount = amount + excluded.amount, count = count + excluded.count`;
+const CATEGORY_KEYS = ['scope', 'month', 'day', 'category', 'payee', 'positive'];
+const PAYEE_KEYS = ['scope', 'month', 'day', 'payee', 'categorized', 'positive'];
+
+function bump(
+  db: SqliteDatabase,
+  table: string,
+  keys: string[],
+  key: SqlValue[],
+  amount: number,
+  sign: 1 | -1,
+) {
+  db.run(UPSERT(table, keys), [...key, sign * amount, sign]);
+  // A bucket nothing counts in any more is gone, as a group with no rows is from a scan.
+  if (sign < 0) {
+    db.run(`DELETE FROM ${table} WHERE ${keys.map((k) => `${k} = ?`).join(' AND ')} AND count = 0`, key); // prettier-ignore
+  }
+}
+
+function addRow(
+  db: SqliteDatabase,
+  look: ReturnType<typeof lookups>,
+  payeeOf: PayeeOf,
+  row: Row,
+  sign: 1 | -1,
+): void {
+  const date = num(row.date);
+  const d = date % 100;
+  const amount = num(row.amount);
+  const head: SqlValue[] = [
+    look.scope(String(row.acct)),
+    Math.floor(date / 100),
+    d >= 1 && d <= 28 ? 1 : d,
+  ];
+  const positive = amount > 0 ? 1 : 0;
+  const category = typeof row.category === 'string' ? row.category : '';
+  bump(db, CATEGORY_SUMS_TABLE, CATEGORY_KEYS, [...head, category, payeeOf(row.description), positive], amount, sign); // prettier-ignore
+  const payee = typeof row.description === 'string' ? row.description : '';
+  const categorized = look.categorized(row.category) ? 1 : 0;
+  bump(db, PAYEE_SUMS_TABLE, PAYEE_KEYS, [...head, payee, categorized, positive], amount, sign);
+}
+
+/** Whether a row of the table `name` is used by a transaction through `column`. */
+const used = (db: SqliteDatabase, column: string, id: string) =>
+  !!db.first(`SELECT 1 FROM transactions WHERE ${column} = ? LIMIT 1`, [id]);
+
+/**
+ * Whether the event moves rows between buckets without touching them: a transfer payee merged
+ * (as for the month sums), an account whose scope changed, or a stored category that starts or
+ * stops mapping to a category, while rows use them.
+ */
+function movesBuckets(db: SqliteDatabase, event: ChangeEvent): boolean {
+  if (movesTransferPayees(db, event)) return true;
+  const scopeOf = (a: Row | null) =>
+    !a || num(a.tombstone) !== 0 ? 0 : num(a.offbudget) === 0 ? 1 : 2;
+  for (const c of event.changes.get('accounts') ?? []) {
+    if (scopeOf(c.old) !== scopeOf(c.new) && used(db, 'acct', c.id)) return true;
+  }
+  const maps = (m: Row | null) => typeof m?.transferId === 'string';
+  for (const c of event.changes.get('category_mapping') ?? []) {
+    if (maps(c.old) !== maps(c.new) && used(db, 'category', c.id)) return true;
+  }
+  return false;
+}
+
+function applyWhere(
+  db: SqliteDatabase,
+  event: ChangeEvent,
+  counts: (row: Row) => boolean,
+): boolean {
+  if (movesBuckets(db, event)) return false;
+  const look = lookups(db);
+  const payeeOf = payeeLookup(db);
+  walkChanges(db, event, (row, parent, sign) => {
+    if (isShown(row, parent) && counts(row)) addRow(db, look, payeeOf, row, sign);
+  });
+  return true;
+}
+
+export function applyToGroupSums(db: SqliteDatabase, event: ChangeEvent): void {
+  db.transaction(() => {
+    if (applyWhere(db, event, () => true)) writeStamp(db);
+    else rebuildGroupSums(db);
+  });
+}
+
+/** The group sums built in steps (`./steps.ts`). */
+export const GROUP_SUMS_STEPS: DateSteppedTable = {
+  reset,
+  fill,
+  applyWhere,
+  finish: writeStamp,
+};

@@ -1,0 +1,76 @@
+/**
+ * A table of sums keyed by month, rebuilt in bounded steps (issue 30: at 1,000,000 transactions
+ * one rebuild holds the budget for seconds). Each step sums the rows of whole months, about
+ * `rows` transactions, in date order. A change committed between steps is counted where the
+ * build has passed (a row dated before the next step's start) and left to the steps for the
+ * months still ahead, which read the rows as they are then: each row counts exactly once.
+ */
+import type { StepBuild } from '../budget-file/derived-data.ts';
+import type { SqliteDatabase } from '../platform/sqlite.ts';
+import type { ChangeEvent, Row } from '../sync/types.ts';
+
+/** Transactions per step at least (a step ends at a month's end): a few ms of SQLite. */
+export const STEP_ROWS = 2000;
+
+export interface DateSteppedTable {
+  /** Empties the table (made afresh) and forgets its stamp. */
+  reset(db: SqliteDatabase): void;
+  /** Adds the sums of the rows dated in [from, before); null is no bound on that side. */
+  fill(db: SqliteDatabase, from: number | null, before: number | null): void;
+  /**
+   * One change into the table, for the rows `counts` accepts; false when the change needs the
+   * whole table read again (the build then starts over).
+   */
+  applyWhere(db: SqliteDatabase, event: ChangeEvent, counts: (row: Row) => boolean): boolean;
+  /** Marks the complete table current (its stamp). */
+  finish(db: SqliteDatabase): void;
+}
+
+/**
+ * The first day of the month after the one `rows` transactions past `from` end in (a boundary
+ * between months), or null when fewer rows are left.
+ */
+function nextBoundary(db: SqliteDatabase, from: number | null, rows: number): number | null {
+  const row = db.first<{ date: number }>(
+    `SELECT date FROM transactions WHERE typeof(date) = 'integer'
+     ${from === null ? '' : 'AND date >= ?'} ORDER BY date LIMIT 1 OFFSET ?`,
+    from === null ? [rows] : [from, rows],
+  );
+  return row ? (Math.floor(row.date / 100) + 1) * 100 : null;
+}
+
+export function stepByDate(
+  db: SqliteDatabase,
+  table: DateSteppedTable,
+  rows = STEP_ROWS,
+): StepBuild {
+  /** Rows dated before this are counted; null: none yet. */
+  let doneBefore: number | null = null;
+  let started = false;
+  const counted = (row: Row) =>
+    doneBefore !== null && typeof row.date === 'number' && row.date < doneBefore;
+  return {
+    step() {
+      if (!started) {
+        db.transaction(() => table.reset(db));
+        started = true;
+        return false;
+      }
+      const before = nextBoundary(db, doneBefore, rows);
+      db.transaction(() => {
+        table.fill(db, doneBefore, before);
+        if (before === null) table.finish(db);
+      });
+      doneBefore = before;
+      return before === null;
+    },
+    apply(event) {
+      // Nothing counted yet: the steps will read the change with the rest.
+      if (doneBefore === null) return;
+      if (!table.applyWhere(db, event, counted)) {
+        started = false;
+        doneBefore = null;
+      }
+    },
+  };
+}

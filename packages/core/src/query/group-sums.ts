@@ -1,0 +1,156 @@
+/**
+ * Custom reports grouped by category (or category group, which the web sums from categories) or
+ * by payee over all time, answered from Coffer's group sums (`../month-sums/group-store.ts`)
+ * instead of every transaction (issue 30). The sums keep accounts only as scopes (on budget,
+ * off budget, none), so the report's account filter must be every open account on budget, or
+ * every open account; it is then dropped from the query and the scopes chosen in its source.
+ * The rest of the query is compiled as it is, on a sub-select shaped like the view with one row
+ * per bucket: the category and payee come through their mappings as the view's do.
+ */
+import type { SqliteDatabase } from '../platform/sqlite.ts';
+import { isDateCond, isObject, isSignCond, isSum, MONTH, same } from './month-sums.ts';
+import type { QueryState } from './query.ts';
+
+export const CATEGORY_SUMS_TABLE = 'coffer_category_sums';
+export const PAYEE_SUMS_TABLE = 'coffer_payee_sums';
+
+/** What a route needs to know of the budget, read only when a query could be routed. */
+export interface GroupSumsContext {
+  /** The payees that stand for an account. */
+  transfers(): ReadonlySet<string>;
+  /** The open accounts on budget, and all open accounts. */
+  accounts(): { onBudget: ReadonlySet<string>; open: ReadonlySet<string> };
+}
+
+export function groupSumsContext(db: SqliteDatabase): GroupSumsContext {
+  return {
+    transfers: () =>
+      new Set(
+        db
+          .all<{ id: string }>('SELECT id FROM payees WHERE transfer_acct IS NOT NULL')
+          .map((p) => p.id),
+      ),
+    accounts() {
+      const rows = db.all<{ id: string; off: number | null }>(
+        'SELECT id, offbudget AS off FROM accounts WHERE IFNULL(tombstone, 0) = 0',
+      );
+      return {
+        onBudget: new Set(rows.filter((r) => !r.off).map((r) => r.id)),
+        open: new Set(rows.map((r) => r.id)),
+      };
+    },
+  };
+}
+
+type Kind = 'category' | 'payee';
+
+const sourceOf = (kind: Kind, scopes: readonly number[]) =>
+  kind === 'category'
+    ? `(SELECT s.month * 100 + s.day AS date, cm.transferId AS category,
+  NULLIF(s.payee, '') AS payee, s.amount AS amount, 0 AS tombstone, 0 AS is_parent,
+  0 AS starting_balance_flag, 0 AS sort_order, '' AS id
+  FROM ${CATEGORY_SUMS_TABLE} s LEFT JOIN category_mapping cm ON cm.id = s.category
+  WHERE s.scope IN (${scopes.join(', ')}))`
+    : `(SELECT s.month * 100 + s.day AS date, pm.targetId AS payee,
+  CASE WHEN s.categorized THEN '' END AS category, s.amount AS amount, 0 AS tombstone,
+  0 AS is_parent, 0 AS starting_balance_flag, 0 AS sort_order, '' AS id
+  FROM ${PAYEE_SUMS_TABLE} s LEFT JOIN payee_mapping pm ON pm.id = s.payee
+  WHERE s.scope IN (${scopes.join(', ')}))`;
+
+/** The report's key: the category, the payee, or the date's month. */
+function keyOf(e: unknown): Kind | 'month' | null {
+  if (e === 'category' || e === '$category') return 'category';
+  if (e === 'payee' || e === '$payee') return 'payee';
+  return same(e, MONTH) ? 'month' : null;
+}
+
+function selectedKey(e: unknown): Kind | 'month' | null {
+  if (e === 'category' || e === 'payee') return e;
+  if (!isObject(e) || Object.keys(e).length !== 1) return null;
+  return keyOf(Object.values(e)[0]);
+}
+
+const list = (c: unknown): unknown[] => (Array.isArray(c) ? c : [c]);
+const isNe = (x: unknown, ok: (v: unknown) => boolean) =>
+  isObject(x) && Object.keys(x).length === 1 && '$ne' in x && ok(x.$ne);
+
+/** The category conditions a report sends: "not uncategorized", "not these hidden ones". */
+function isCategoryCond(kind: Kind, c: unknown): boolean {
+  const each =
+    kind === 'category'
+      ? (v: unknown) => v === null || typeof v === 'string'
+      : (v: unknown) => v === null; // the payee sums know only whether a category is set
+  return list(c).every((x) => isNe(x, each));
+}
+
+/** "Not this payee": any payee by payee; by category, transfer payees only. */
+function isPayeeCond(kind: Kind, c: unknown, ctx: GroupSumsContext): boolean {
+  const ok = kind === 'payee' ? (v: unknown) => typeof v === 'string' : (v: unknown) => typeof v === 'string' && ctx.transfers().has(v); // prettier-ignore
+  return list(c).every((x) => isNe(x, ok));
+}
+
+/** The scopes an account condition names: every open account on budget, or every open one. */
+function scopesOf(c: unknown, ctx: GroupSumsContext): number[] | null {
+  if (!isObject(c) || Object.keys(c).length !== 1 || !Array.isArray(c.$oneof)) return null;
+  const ids = new Set(c.$oneof);
+  if (![...ids].every((id) => typeof id === 'string')) return null;
+  const { onBudget, open } = ctx.accounts();
+  const equal = (s: ReadonlySet<string>) => s.size === ids.size && [...s].every((id) => ids.has(id)); // prettier-ignore
+  return equal(onBudget) ? [1] : equal(open) ? [1, 2] : null;
+}
+
+/**
+ * The query rewritten for the group sums (its account filter dropped) and the source to read
+ * it from, or null when the sums cannot answer it exactly.
+ */
+export function routeToGroupSums(
+  state: QueryState,
+  ctx: GroupSumsContext,
+): { state: QueryState; from: string } | null {
+  const splits = state.tableOptions?.splits;
+  if (state.table !== 'transactions' || state.withDead || state.validateRefs || state.rawMode) {
+    return null;
+  }
+  if (splits !== undefined && splits !== 'inline' && splits !== 'grouped') return null;
+  if (state.limit !== null || state.offset !== null || state.calculation) return null;
+  const keys = state.groupExpressions.map(keyOf);
+  const kind = keys.includes('category') ? 'category' : keys.includes('payee') ? 'payee' : null;
+  if (!kind || keys.some((k) => k !== kind && k !== 'month')) return null;
+  if (!state.selectExpressions.some(isSum)) return null;
+  const fine = state.selectExpressions.every((e) => {
+    if (isSum(e)) return true;
+    const k = selectedKey(e);
+    return k !== null && keys.includes(k);
+  });
+  if (!fine || !state.orderExpressions.every((e) => keys.includes(keyOf(e)))) return null;
+
+  let scopes: number[] = [0, 1, 2];
+  let accountConds = 0;
+  const filters: QueryState['filterExpressions'] = [];
+  for (const f of state.filterExpressions) {
+    if (!isObject(f)) return null;
+    const rest: Record<string, unknown> = {};
+    for (const [key, c] of Object.entries(f)) {
+      if (key === 'account') {
+        const s = scopesOf(c, ctx);
+        if (!s || ++accountConds > 1) return null;
+        scopes = s;
+        continue;
+      }
+      const ok =
+        key === 'date'
+          ? isDateCond(c)
+          : key === 'amount'
+            ? isSignCond(c)
+            : key === 'category'
+              ? isCategoryCond(kind, c)
+              : key === 'payee'
+                ? isPayeeCond(kind, c, ctx)
+                : false;
+      if (!ok) return null;
+      rest[key] = c;
+    }
+    if (Object.keys(rest).length > 0) filters.push(rest);
+  }
+  return { state: { ...state, filterExpressions: filters }, from: sourceOf(kind, scopes) };
+}
