@@ -15,7 +15,15 @@
  * in a worker is timed with and without the quota in the same run to show the slow-down.
  * Bundled and started by bench/web-phone/run.mjs. Needs a writable /sys/fs/cgroup/cpu.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,6 +46,8 @@ const { values } = parseArgs({
     trace: { type: 'boolean', default: false },
     /** The link unshaped (no Fast 3G): for profiling the steps after the first visit. */
     'fast-link': { type: 'boolean', default: false },
+    /** A budget made before by `budget.mjs make <dir>` (its one folder), instead of a new one. */
+    made: { type: 'string' },
   },
 });
 const WAIT = { timeout: 600_000 };
@@ -159,6 +169,15 @@ async function emptyFrameAt(page: Page): Promise<number> {
   return performance.now() - start;
 }
 
+function printTrace(what: string, trace: { wallMs: number; threads: ThreadSplit[] }): void {
+  console.log(`${what} traced over ${trace.wallMs} ms`);
+  for (const t of trace.threads.slice(0, 4)) {
+    console.log(`  ${t.thread}: busy ${t.busyMs} ms`);
+    for (const k of t.top) console.log(`    ${k.ms} ms ×${k.count} ${k.what}`);
+    for (const h of t.hot) console.log(`    ${h.samples} samples in ${h.where}`);
+  }
+}
+
 async function measureApp(app: App, browser: Browser, out: Result): Promise<void> {
   const link = await startLink(app.server.url);
   const context = await browser.newContext(PHONE);
@@ -190,9 +209,20 @@ async function measureApp(app: App, browser: Browser, out: Result): Promise<void
     if (!controlled) out.notes.push('no service worker in control after the first visit');
 
     for (let i = 0; i < Number(values.returning); i++) {
+      // The last returning start is traced too: what the start waits for.
+      const last = i === Number(values.returning) - 1;
+      const traced =
+        values.trace && last
+          ? await traceStep(
+              browser,
+              page,
+              join(tmpdir(), `phone-start-${app.name}-${process.pid}.json`),
+            )
+          : null;
       start = performance.now();
       await page.goto(`${link.url}/budget`, { waitUntil: 'commit' });
       out.returning.push(await shownAt(BUDGET_SHOWN[app.name]!(page), start));
+      if (traced) printTrace(`${app.name}: returning start`, await traced.stop());
     }
     console.log(`${app.name}: returning ${out.returning.map(Math.round).join(', ')} ms`);
 
@@ -233,13 +263,7 @@ async function measureApp(app: App, browser: Browser, out: Result): Promise<void
     console.log(
       `${app.name}: editor ${Math.round(out.editorReady)} ms, save ${Math.round(out.saved)} ms, empty frame ${Math.round(out.emptyFrame)} ms`,
     );
-    if (out.saveTrace) {
-      console.log(`${app.name}: save traced over ${out.saveTrace.wallMs} ms`);
-      for (const t of out.saveTrace.threads.slice(0, 4)) {
-        console.log(`  ${t.thread}: busy ${t.busyMs} ms`);
-        for (const k of t.top) console.log(`    ${k.ms} ms ×${k.count} ${k.what}`);
-      }
-    }
+    if (out.saveTrace) printTrace(`${app.name}: save`, out.saveTrace);
   } finally {
     await context.close();
     await link.close();
@@ -248,9 +272,15 @@ async function measureApp(app: App, browser: Browser, out: Result): Promise<void
 
 async function main() {
   const base = mkdtempSync(join(tmpdir(), 'bench-phone-'));
-  const made = join(base, 'made');
-  mkdirSync(made);
-  const { id } = runBudgetScript(['make', made, values.transactions!, values.months!]);
+  let made = join(base, 'made');
+  let id: string;
+  if (values.made) {
+    made = resolve(values.made);
+    id = readdirSync(made)[0]!;
+  } else {
+    mkdirSync(made);
+    ({ id } = runBudgetScript(['make', made, values.transactions!, values.months!]));
+  }
   const actual = await startActualServer({}, 'actual-sync-server-26');
   const apps: App[] = [
     { name: 'coffer', server: await startCoffer() },
@@ -268,7 +298,8 @@ async function main() {
   const results: Record<string, Result> = {};
   let loop = { free: NaN, quota: NaN };
   try {
-    for (const app of apps) await setUp(app, made, id);
+    for (const app of apps)
+      if (!values.only || values.only === app.name) await setUp(app, made, id);
     setQuota(null);
     const free = await workerLoop(browser);
     setQuota(Number(values.quota));
