@@ -15,7 +15,15 @@
  * in a worker is timed with and without the quota in the same run to show the slow-down.
  * Bundled and started by bench/web-phone/run.mjs. Needs a writable /sys/fs/cgroup/cpu.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +31,7 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import { startActualServer } from '../../packages/server/src/interop/targets.ts';
 import { startCoffer } from '../server/servers.ts';
 import { startLink } from './phone-link.ts';
+import { type ThreadSplit, traceStep } from './phone-trace.ts';
 import { type App, BUDGET_NAME, median, PASSWORD, runBudgetScript, setUp } from './setup.ts';
 
 const { values } = parseArgs({
@@ -33,6 +42,12 @@ const { values } = parseArgs({
     /** The browser's share of one CPU (0.25: about 4× slower than one core unhindered). */
     quota: { type: 'string', default: '0.25' },
     only: { type: 'string' },
+    /** A Chrome trace of the save step: each thread's busy time and what filled it. */
+    trace: { type: 'boolean', default: false },
+    /** The link unshaped (no Fast 3G): for profiling the steps after the first visit. */
+    'fast-link': { type: 'boolean', default: false },
+    /** A budget made before by `budget.mjs make <dir>` (its one folder), instead of a new one. */
+    made: { type: 'string' },
   },
 });
 const WAIT = { timeout: 600_000 };
@@ -104,7 +119,63 @@ interface Result {
   returning: number[];
   editorReady?: number;
   saved?: number;
+  /** A tap that changes nothing, measured as the save is: the floor under 'saved'. */
+  emptyFrame?: number;
+  saveTrace?: { wallMs: number; threads: ThreadSplit[] };
   notes: string[];
+}
+
+/**
+ * Ends the amount's edit so the editor can save. Actual 26.9's footer button ('Add
+ * transaction') is disabled while a field is being edited (`isDisabled: !!editingField`), and a
+ * tap on a disabled button waits until the step times out: its keyboard bar's Apply ends the
+ * edit, else Enter does. Coffer's Save takes the typed amount as it is.
+ */
+async function endAmountEdit(app: string, page: Page, save: Locator): Promise<void> {
+  if (app !== 'actual') return;
+  const apply = page.getByTestId('amount-apply');
+  if (await apply.isVisible().catch(() => false)) await apply.tap();
+  else await page.keyboard.press('Enter');
+  const until = performance.now() + 60_000;
+  while (!(await save.isEnabled().catch(() => false))) {
+    if (performance.now() > until) throw new Error('save stayed disabled after the amount');
+    await new Promise((r) => setTimeout(r, 30));
+  }
+}
+
+/**
+ * Polls until the editor has gone (the address leaves /transactions/) and the account's list
+ * shows the new amount: the editor's own amount text (Actual shows it as text) must not count.
+ */
+async function savedAt(page: Page, start: number): Promise<number> {
+  const row = page.getByText(/12\.34/).first();
+  const until = performance.now() + 60_000;
+  while (performance.now() < until) {
+    if (!page.url().includes('/transactions/') && (await row.isVisible().catch(() => false))) {
+      return performance.now() - start;
+    }
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  throw new Error('the saved row was not shown in 60 s');
+}
+
+/** A tap on the page's heading (nothing happens), measured with the same polling as the save. */
+async function emptyFrameAt(page: Page): Promise<number> {
+  const heading = page.getByRole('heading').first();
+  const start = performance.now();
+  await heading.tap();
+  await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))');
+  await shownAt(heading, start);
+  return performance.now() - start;
+}
+
+function printTrace(what: string, trace: { wallMs: number; threads: ThreadSplit[] }): void {
+  console.log(`${what} traced over ${trace.wallMs} ms`);
+  for (const t of trace.threads.slice(0, 4)) {
+    console.log(`  ${t.thread}: busy ${t.busyMs} ms`);
+    for (const k of t.top) console.log(`    ${k.ms} ms ×${k.count} ${k.what}`);
+    for (const h of t.hot) console.log(`    ${h.samples} samples in ${h.where}`);
+  }
 }
 
 async function measureApp(app: App, browser: Browser, out: Result): Promise<void> {
@@ -115,7 +186,7 @@ async function measureApp(app: App, browser: Browser, out: Result): Promise<void
   context.setDefaultTimeout(180_000);
   try {
     const page = await context.newPage();
-    link.shape(true);
+    link.shape(!values['fast-link']);
     link.reset();
     let start = performance.now();
     await page.goto(link.url, { waitUntil: 'commit' });
@@ -138,9 +209,20 @@ async function measureApp(app: App, browser: Browser, out: Result): Promise<void
     if (!controlled) out.notes.push('no service worker in control after the first visit');
 
     for (let i = 0; i < Number(values.returning); i++) {
+      // The last returning start is traced too: what the start waits for.
+      const last = i === Number(values.returning) - 1;
+      const traced =
+        values.trace && last
+          ? await traceStep(
+              browser,
+              page,
+              join(tmpdir(), `phone-start-${app.name}-${process.pid}.json`),
+            )
+          : null;
       start = performance.now();
       await page.goto(`${link.url}/budget`, { waitUntil: 'commit' });
       out.returning.push(await shownAt(BUDGET_SHOWN[app.name]!(page), start));
+      if (traced) printTrace(`${app.name}: returning start`, await traced.stop());
     }
     console.log(`${app.name}: returning ${out.returning.map(Math.round).join(', ')} ms`);
 
@@ -168,9 +250,20 @@ async function measureApp(app: App, browser: Browser, out: Result): Promise<void
     await amount.tap();
     await page.keyboard.type('12.34');
     const save = page.getByRole('button', { name: /^(Add transaction|Save|Add)$/ }).last();
+    await endAmountEdit(app.name, page, save);
+    const trace = values.trace
+      ? await traceStep(browser, page, join(tmpdir(), `phone-save-${app.name}-${process.pid}.json`))
+      : null;
     start = performance.now();
     await save.tap();
-    out.saved = await shownAt(page.getByText(/12\.34/).first(), start, 60_000);
+    out.saved = await savedAt(page, start);
+    if (trace) out.saveTrace = await trace.stop();
+    // The floor, on the list just painted: what a tap and the polling cost by themselves.
+    out.emptyFrame = await emptyFrameAt(page);
+    console.log(
+      `${app.name}: editor ${Math.round(out.editorReady)} ms, save ${Math.round(out.saved)} ms, empty frame ${Math.round(out.emptyFrame)} ms`,
+    );
+    if (out.saveTrace) printTrace(`${app.name}: save`, out.saveTrace);
   } finally {
     await context.close();
     await link.close();
@@ -179,9 +272,15 @@ async function measureApp(app: App, browser: Browser, out: Result): Promise<void
 
 async function main() {
   const base = mkdtempSync(join(tmpdir(), 'bench-phone-'));
-  const made = join(base, 'made');
-  mkdirSync(made);
-  const { id } = runBudgetScript(['make', made, values.transactions!, values.months!]);
+  let made = join(base, 'made');
+  let id: string;
+  if (values.made) {
+    made = resolve(values.made);
+    id = readdirSync(made)[0]!;
+  } else {
+    mkdirSync(made);
+    ({ id } = runBudgetScript(['make', made, values.transactions!, values.months!]));
+  }
   const actual = await startActualServer({}, 'actual-sync-server-26');
   const apps: App[] = [
     { name: 'coffer', server: await startCoffer() },
@@ -199,7 +298,8 @@ async function main() {
   const results: Record<string, Result> = {};
   let loop = { free: NaN, quota: NaN };
   try {
-    for (const app of apps) await setUp(app, made, id);
+    for (const app of apps)
+      if (!values.only || values.only === app.name) await setUp(app, made, id);
     setQuota(null);
     const free = await workerLoop(browser);
     setQuota(Number(values.quota));
@@ -245,6 +345,14 @@ async function main() {
     `| tap Add transaction → editor ready (ms) | ${fmt(c.editorReady)} | ${fmt(a.editorReady)} | ≤ 100 |`,
   );
   console.log(`| save → account list painted (ms) | ${fmt(c.saved)} | ${fmt(a.saved)} | ≤ 100 |`);
+  console.log(
+    `| empty frame (a tap that changes nothing) (ms) | ${fmt(c.emptyFrame)} | ${fmt(a.emptyFrame)} | |`,
+  );
+  if (c.saved && c.emptyFrame) {
+    console.log(`Coffer's save is ${(c.saved / c.emptyFrame).toFixed(1)}× its empty frame`);
+  }
+  if (c.saved && a.saved)
+    console.log(`Actual's save / Coffer's: ${(a.saved / c.saved).toFixed(1)}×`);
   for (const [name, r] of Object.entries(results)) {
     for (const n of r.notes) console.log(`${name}: ${n}`);
   }

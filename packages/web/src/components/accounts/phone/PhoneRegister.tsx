@@ -26,6 +26,13 @@ import { markLabel, markText } from '../review/review-text.ts';
 import { useBankReview } from '../review/use-bank-review.ts';
 import './phone.css';
 
+/**
+ * Rows read and drawn at once: a few screens of a phone, not the desktop's 500. After Save the
+ * list is read, sent from the worker and drawn whole before any of it shows, and a phone-class
+ * CPU pays for every row; 'Show more' reads the next page.
+ */
+const PHONE_PAGE = 60;
+
 interface Shown {
   tx: RegisterTx;
   balance: number | null;
@@ -72,7 +79,7 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
   };
   const running = view.kind === 'account' && showsRunningBalance(input, true);
   const query = useMemo(() => registerQuery(input), [view.filter, search]);
-  const data = useRegisterRows(query, running ? view.balanceCell : null);
+  const data = useRegisterRows(query, running ? view.balanceCell : null, PHONE_PAGE);
   const shown: Shown[] = useMemo(
     () =>
       displayRows(data.groups, running ? data.balance : null).flatMap((r) =>

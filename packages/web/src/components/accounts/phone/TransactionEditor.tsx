@@ -24,6 +24,7 @@ import { ErrorText } from '../../kit/ui/ErrorText.tsx';
 import { EditorFields } from './EditorFields.tsx';
 import { SplitLines } from './SplitLines.tsx';
 import { draftChanged, draftFromTx, editorProblem, saveChanges } from './editor-draft.ts';
+import { useLeaveGuard } from './leave-guard.ts';
 import { goBack } from './navigation.ts';
 import './phone.css';
 
@@ -73,13 +74,13 @@ export default function TransactionEditorPage() {
   return <Editor key={id} before={loaded.tx} account={null} />;
 }
 
-type Ask = null | 'leave' | 'delete';
+type Ask = null | { leave: () => void; keep: () => void } | 'delete';
 
 /**
  * The draft being typed, kept in a ref too so two edits in one event both count, and the texts
  * a field refused (not an amount): Save waits for them, and leaving counts them as typed work.
  */
-function useDraft(before: RegisterTx | null, account: string | null) {
+function useDraft(before: RegisterTx | null, account: string | null, onTyping: () => void) {
   const accounts = useAppState((s) => s.accounts);
   const start = useMemo(() => {
     if (before) return draftFromTx(before);
@@ -93,11 +94,13 @@ function useDraft(before: RegisterTx | null, account: string | null) {
   const update = (fn: (d: Draft) => Draft) => {
     draftRef.current = fn(draftRef.current);
     setDraftState(draftRef.current);
+    onTyping();
   };
   const invalid = useRef(new Set<string>());
   const onInvalid = (id: string, bad: boolean) => {
     if (bad) invalid.current.add(id);
     else invalid.current.delete(id);
+    if (bad) onTyping();
   };
   const dirty = draftChanged(start, draft);
   const typed = () => draftChanged(start, draftRef.current) || invalid.current.size > 0;
@@ -156,15 +159,28 @@ function useWrites(before: RegisterTx | null, back: () => void) {
 function Editor({ before, account }: { before: RegisterTx | null; account: string | null }) {
   const store = useStore();
   const navigate = useNavigate();
-  const { draft, draftRef, update, invalid, onInvalid, typed } = useDraft(before, account);
-  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  const page = useRef<HTMLDivElement>(null);
   const [ask, setAsk] = useState<Ask>(null);
+  // The tab bar and the browser's Back ask as Cancel does (the guard is armed by typing).
+  const guard = useLeaveGuard(
+    page,
+    () => typed(),
+    (leave, keep) => setAsk({ leave, keep }),
+  );
+  const { draft, draftRef, update, invalid, onInvalid, typed } = useDraft(
+    before,
+    account,
+    guard.arm,
+  );
+  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
   const [unlocked, setUnlocked] = useState(false);
   const locked = !!before && isReconciled(before) && !unlocked;
   const back = () =>
-    goBack(
-      navigate,
-      draftRef.current.account ? `/accounts/${draftRef.current.account}` : '/accounts',
+    guard.leave(() =>
+      goBack(
+        navigate,
+        draftRef.current.account ? `/accounts/${draftRef.current.account}` : '/accounts',
+      ),
     );
   const { busy, saveError, save, remove } = useWrites(before, back);
 
@@ -186,11 +202,11 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
 
   const title = before ? 'Edit transaction' : 'New transaction';
   return (
-    <div className="page ph-page ph-editor">
+    <div className="page ph-page ph-editor" ref={page}>
       <header className="ph-header">
         <Button
           className="ph-header-button"
-          onClick={() => (typed() ? setAsk('leave') : back())}
+          onClick={() => (typed() ? setAsk({ leave: back, keep: () => {} }) : back())}
           disabled={busy}
         >
           Cancel
@@ -206,14 +222,17 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
         </Button>
       </header>
 
-      {ask === 'leave' && (
+      {ask !== null && ask !== 'delete' && (
         <Ask
           title="Discard changes?"
           text="Discard the changes to this transaction?"
           keep="Keep editing"
           act="Discard"
-          onKeep={() => setAsk(null)}
-          onAct={back}
+          onKeep={() => {
+            setAsk(null);
+            ask.keep();
+          }}
+          onAct={ask.leave}
         />
       )}
 

@@ -49,6 +49,8 @@ interface State {
 export function useRegisterRows(
   query: QueryState | null,
   balanceCell: string | null,
+  /** Rows a page (a phone shows a screenful or two: fewer rows read and drawn at once). */
+  pageSize: number = PAGE_SIZE,
 ): RegisterRows {
   const store = useStore();
   const key = query ? JSON.stringify(query) : null;
@@ -112,12 +114,12 @@ export function useRegisterRows(
   );
 
   useEffect(() => {
-    void reload(PAGE_SIZE);
-  }, [reload]);
+    void reload(pageSize);
+  }, [reload, pageSize]);
 
   useTablesChanged(REGISTER_TABLES, () => {
     const loaded = current.current.key === key ? current.current.groups.length : 0;
-    void reload(Math.max(PAGE_SIZE, loaded));
+    void reload(Math.max(pageSize, loaded));
   });
 
   const loadMore = useCallback(() => {
@@ -127,7 +129,7 @@ export function useRegisterRows(
     const gen = generation.current;
     // A page that fails (the budget closed under it) leaves the list as it was, not complete:
     // the next scroll near the end asks again.
-    void read(s.groups.length, PAGE_SIZE)
+    void read(s.groups.length, pageSize)
       .then(
         (page) => page,
         () => null,
@@ -141,11 +143,11 @@ export function useRegisterRows(
           return {
             ...prev,
             groups: [...prev.groups, ...page.filter((g) => !seen.has(g.id))],
-            complete: page.length < PAGE_SIZE,
+            complete: page.length < pageSize,
           };
         });
       });
-  }, [key, read]);
+  }, [key, read, pageSize]);
 
   const patch = useCallback<RegisterRows['patch']>((fn) => {
     setState((prev) => {

@@ -44,6 +44,21 @@ export function placePopover(
   };
 }
 
+/**
+ * The height a popup's content wants: its own scroll height, plus what a child that scrolls on
+ * its own hides (an autocomplete's list scrolls inside its popup, so the popup's own scroll
+ * height is only what shows).
+ */
+interface Box {
+  scrollHeight: number;
+  clientHeight: number;
+}
+export function naturalHeight(el: Box & { children: Iterable<Box> }): number {
+  let height = el.scrollHeight;
+  for (const child of el.children) height += child.scrollHeight - child.clientHeight;
+  return height;
+}
+
 interface PopoverProps {
   anchor: RefObject<HTMLElement | null>;
   children: ReactNode;
@@ -82,7 +97,7 @@ export function Popover({
       const next = placePopover(
         a,
         { width: window.innerWidth, height: window.innerHeight },
-        { width: el.scrollWidth, height: el.scrollHeight },
+        { width: el.scrollWidth, height: naturalHeight(el) },
         maxHeight,
       );
       setPlace((p) =>

@@ -1,0 +1,145 @@
+/**
+ * Where a measured step's time went, from a Chrome trace of the whole browser (every process and
+ * thread: the page's main thread, the core's dedicated worker, the service worker): each
+ * thread's busy time (its top-level tasks) and the kinds of work that filled it. Used by
+ * phone.ts (`--trace`) around the save step.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+
+/** What the timeline shows of script, layout and paint, and the worker's own tasks. */
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink.user_timing',
+  'toplevel',
+  'disabled-by-default-v8.cpu_profiler',
+].join(',');
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+
+interface TraceEvent {
+  ph: string;
+  name: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: {
+    name?: string;
+    data?: {
+      functionName?: string;
+      url?: string;
+      type?: string;
+      cpuProfile?: { nodes?: Array<{ id: number; callFrame: CallFrame }>; samples?: number[] };
+    };
+  };
+}
+
+export interface ThreadSplit {
+  thread: string;
+  busyMs: number;
+  /** The sampling profiler's functions with the most samples of their own (minified names). */
+  hot: Array<{ where: string; samples: number }>;
+  /** The kinds of work, longest total first (nested events overlap their parents). */
+  top: Array<{ what: string; ms: number; count: number }>;
+}
+
+/** Starts tracing the whole browser; `stop` returns each busy thread's split. */
+export async function traceStep(browser: Browser, page: Page, file: string) {
+  await browser.startTracing(page, { path: file, categories: CATEGORIES.split(',') });
+  return {
+    async stop(): Promise<{ wallMs: number; threads: ThreadSplit[] }> {
+      await browser.stopTracing();
+      return summarize(JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] });
+    },
+  };
+}
+
+const TASK = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadPool_RunTask']);
+
+/** A name for an event: a script call by its function and file, an event by its type. */
+function what(e: TraceEvent): string {
+  const d = e.args?.data;
+  if (e.name === 'FunctionCall' && d) {
+    const file = (d.url ?? '').split('/').pop() ?? '';
+    return `FunctionCall ${d.functionName || '(anonymous)'} ${file}`.trim();
+  }
+  if (e.name === 'EventDispatch' && d?.type) return `EventDispatch ${d.type}`;
+  return e.name;
+}
+
+export function summarize(trace: { traceEvents: TraceEvent[] }): {
+  wallMs: number;
+  threads: ThreadSplit[];
+} {
+  const names = new Map<string, string>();
+  let first = Infinity;
+  let last = -Infinity;
+  for (const e of trace.traceEvents) {
+    if (e.ph === 'M' && e.name === 'thread_name')
+      names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+    if (e.ph === 'X' && e.dur !== undefined) {
+      first = Math.min(first, e.ts);
+      last = Math.max(last, e.ts + e.dur);
+    }
+  }
+  const busy = new Map<string, number>();
+  const kinds = new Map<string, Map<string, { ms: number; count: number }>>();
+  for (const e of trace.traceEvents) {
+    if (e.ph !== 'X' || e.dur === undefined) continue;
+    const key = `${e.pid}:${e.tid}`;
+    if (TASK.has(e.name)) {
+      busy.set(key, (busy.get(key) ?? 0) + e.dur / 1000);
+      continue;
+    }
+    const byKind = kinds.get(key) ?? new Map<string, { ms: number; count: number }>();
+    kinds.set(key, byKind);
+    const k = byKind.get(what(e)) ?? { ms: 0, count: 0 };
+    k.ms += e.dur / 1000;
+    k.count += 1;
+    byKind.set(what(e), k);
+  }
+  // The sampling profiler: nodes arrive in chunks, samples name the node they landed in.
+  const frames = new Map<string, Map<number, CallFrame>>();
+  const samples = new Map<string, Map<string, number>>();
+  for (const e of trace.traceEvents) {
+    const profile = e.name === 'ProfileChunk' ? e.args?.data?.cpuProfile : undefined;
+    if (!profile) continue;
+    const key = `${e.pid}:${e.tid}`;
+    const nodes = frames.get(key) ?? new Map<number, CallFrame>();
+    frames.set(key, nodes);
+    for (const n of profile.nodes ?? []) nodes.set(n.id, n.callFrame);
+    const counts = samples.get(key) ?? new Map<string, number>();
+    samples.set(key, counts);
+    for (const id of profile.samples ?? []) {
+      const f = nodes.get(id);
+      if (!f || f.functionName === '(idle)' || f.functionName === '(program)') continue;
+      const file = (f.url ?? '').split('/').pop() ?? '';
+      const where = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+      counts.set(where, (counts.get(where) ?? 0) + 1);
+    }
+  }
+  const threads = [...busy.entries()]
+    .filter(([, ms]) => ms >= 5)
+    .sort((a, b) => b[1] - a[1])
+    .map(([key, ms]) => ({
+      thread: `${names.get(key) ?? 'thread'} (${key})`,
+      busyMs: Math.round(ms),
+      top: [...(kinds.get(key) ?? new Map()).entries()]
+        .map(([w, k]) => ({ what: w, ms: Math.round(k.ms), count: k.count }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 8),
+      hot: [...(samples.get(key) ?? new Map<string, number>()).entries()]
+        .map(([where, n]) => ({ where, samples: n }))
+        .sort((a, b) => b.samples - a.samples)
+        .slice(0, 12),
+    }));
+  return { wallMs: Math.round((last - first) / 1000), threads };
+}
