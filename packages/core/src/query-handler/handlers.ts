@@ -9,6 +9,8 @@ import { answersFromMonthSums, readTransferPayees } from '../query/month-sums.ts
 import { usesSearch } from '../query/search.ts';
 import { monthSums } from '../month-sums/slot.ts';
 import { searchIndex } from '../search/slot.ts';
+import { usesTags } from '../query/has-tag.ts';
+import { tagIndex } from '../tags/slot.ts';
 
 /** A serialized AQL query: at least `{table}` (what `q(...).serialize()` produces). */
 export const queryState = (): Validator<QueryState> => ({
@@ -46,10 +48,13 @@ export const queryModule = defineModule(
         guarded(() => {
           const budget = ctx.requireBudget();
           if (usesSearch(state.filterExpressions)) searchIndex(budget).ensure();
+          // A tag filter (the filter bar, a chip, a `#tag` search) finds its rows in the index.
+          const tags = usesTags(state.filterExpressions);
+          if (tags) tagIndex(budget).ensure();
           // A sum by account and month over all time reads Coffer's month sums, not every row.
           const sums = answersFromMonthSums(state, () => readTransferPayees(budget.sqlite));
           if (sums) monthSums(budget).ensure();
-          return runQuery(budget.sqlite, state, { monthSums: sums });
+          return runQuery(budget.sqlite, state, { monthSums: sums, tagIndex: tags });
         }),
     }),
 
@@ -67,12 +72,13 @@ export const queryModule = defineModule(
     }),
   },
   {
-    // Opened with the budget, so every change from the first one on keeps the search index and
-    // the month sums in step.
+    // Opened with the budget, so every change from the first one on keeps the search index, the
+    // month sums and the tag index in step.
     services: [
       (budget) => {
         searchIndex(budget);
         monthSums(budget);
+        tagIndex(budget);
       },
     ],
   },

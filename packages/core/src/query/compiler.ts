@@ -49,6 +49,8 @@ export interface CompiledQuery {
 export interface CompileOptions {
   schema?: Schema;
   config?: SchemaConfig;
+  /** The tag index is current: tag conditions on notes read it (`has-tag.ts`). */
+  tagIndex?: boolean;
 }
 
 const ROOT_ALIAS = '_';
@@ -224,6 +226,7 @@ export function compileQuery(
     params: [],
     stack: [] as StackEntry[],
     aliasCounter: 0,
+    tagIndex: options.tagIndex === true,
   };
   const ctx: Ctx = { state };
   const given = query.orderExpressions;
