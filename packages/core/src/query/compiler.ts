@@ -44,6 +44,8 @@ export interface CompiledQuery {
    * groups without the joins the full select needs for every row it scans.
    */
   readonly groupFinder?: SqlPieces;
+  /** Compiled with the tag index current (`CompileOptions.tagIndex`). */
+  readonly tagIndex?: boolean;
 }
 
 export interface CompileOptions {
@@ -266,6 +268,7 @@ export function compileQuery(
       table,
       splits,
       isAggregate,
+      ...(options.tagIndex ? { tagIndex: true } : {}),
       pieces: {
         select,
         from,

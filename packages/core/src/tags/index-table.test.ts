@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runQuery } from '../query/exec.ts';
 import { q } from '../query/query.ts';
+import { readInOrder } from '../query/tagged-groups.ts';
 import { stripDerived } from '../search/notes-index.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import type { Message } from '../sync/types.ts';
@@ -41,6 +42,7 @@ const notes = fc.oneof(
 const tx = fc.nat(20);
 const op = fc.oneof(
   { weight: 4, arbitrary: fc.record({ k: fc.constant('add' as const), notes }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('split' as const), notes, a: notes, b: notes }) },
   { weight: 4, arbitrary: fc.record({ k: fc.constant('notes' as const), tx, notes }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('amount' as const), tx }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('delete' as const), tx }) },
@@ -58,18 +60,21 @@ interface State {
   seen: { ts: string };
 }
 
-/** The index's rows, as `tag id`, sorted. */
+/** The index's rows, as `tag id group`, sorted. */
 const indexed = (f: AppFixture) =>
   f.sql
-    .all<{ tag: string; id: string }>('SELECT tag, id FROM coffer_note_tags')
-    .map((r) => `${r.tag}\u0000${r.id}`)
+    .all<{ tag: string; id: string; grp: string }>('SELECT tag, id, grp FROM coffer_note_tags')
+    .map((r) => `${r.tag}\u0000${r.id}\u0000${r.grp}`)
     .sort();
 
-/** The same from scratch: every stored transaction's notes through the parser. */
+/** The same from scratch: every live transaction's notes through the parser. */
 const parsed = (f: AppFixture) =>
   f.sql
-    .all<{ id: string; notes: string | null }>('SELECT id, notes FROM transactions')
-    .flatMap((r) => tagsInNotes(r.notes).map((tag) => `${tag}\u0000${r.id}`))
+    .all<{ id: string; notes: string | null; grp: string }>(
+      `SELECT id, notes, CASE WHEN isChild = 1 THEN parent_id ELSE id END AS grp
+       FROM transactions WHERE tombstone = 0`,
+    )
+    .flatMap((r) => tagsInNotes(r.notes).map((tag) => `${tag}\u0000${r.id}\u0000${r.grp}`))
     .sort();
 
 async function apply(s: State, o: Op): Promise<void> {
@@ -80,6 +85,17 @@ async function apply(s: State, o: Op): Promise<void> {
       const id = `t${s.txs.length}`;
       await f.core.send('transaction-add', { id, account: s.acct, date: '2023-08-01', amount: -100, notes: o.notes }); // prettier-ignore
       s.txs.push(id);
+      return;
+    }
+    case 'split': {
+      // A split: its parent and two lines, each with notes of its own.
+      const id = `s${s.txs.length}`;
+      const base = { account: s.acct, date: '2023-08-02' };
+      const line = (k: number, n: string | null) => ({ ...base, id: `${id}-${k}`, amount: -50, is_child: true, parent_id: id, notes: n }); // prettier-ignore
+      await f.core.send('transactions-batch-update', {
+        added: [{ ...base, id, amount: -100, is_parent: true, notes: o.notes }, line(1, o.a), line(2, o.b)], // prettier-ignore
+      });
+      s.txs.push(id, `${id}-1`, `${id}-2`);
       return;
     }
     case 'undo':
@@ -140,9 +156,25 @@ async function found(f: AppFixture, filter: Record<string, unknown>): Promise<st
   return res.data.map((r: { id: string }) => r.id).sort();
 }
 
+/** The register's first page for a tag: split groups with their lines, as shown. */
+async function registerPage(f: AppFixture, acct: string, tag: string, limit: number) {
+  const query = q('transactions')
+    .options({ splits: 'grouped' })
+    .filter({ account: acct })
+    .filter({ $and: [{ notes: { $hastag: tag } }] })
+    .select(['id', 'notes'])
+    .orderBy([{ date: 'desc' }, { sort_order: 'desc' }])
+    .limit(limit)
+    .serialize();
+  const res = await f.core.send('query', query);
+  // The same query the general way (no index): what every matching row, grouped, gives.
+  const general = runQuery(f.sql, query).data;
+  return { indexed: 'data' in res ? res.data : res, general };
+}
+
 const liveNotes = (f: AppFixture) =>
   f.sql.all<{ id: string; notes: string | null }>(
-    'SELECT id, notes FROM v_transactions_internal_alive',
+    'SELECT id, notes FROM v_transactions_internal_alive WHERE is_parent = 0',
   );
 
 describe('the tag index', () => {
@@ -157,6 +189,10 @@ describe('the tag index', () => {
         }
         // A tag filter through the index finds what the parser finds, and 'has no tag' the rest.
         for (const tag of TAGS) {
+          for (const limit of [1, 3, 50]) {
+            const page = await registerPage(s.f, s.acct, tag, limit);
+            expect(page.indexed, `${tag} first ${limit}`).toEqual(page.general);
+          }
           const holding = liveNotes(s.f).filter((r) => hasTag(r.notes, tag));
           expect(await found(s.f, { notes: { $hastag: tag } }), tag).toEqual(
             holding.map((r) => r.id).sort(),
@@ -213,11 +249,49 @@ describe('the tag index', () => {
     const reopened = new DerivedData(f.sql, (l) => f.budget.db.onChange(l), TAG_INDEX);
     reopened.ensure();
     expect(indexed(f)).toEqual(parsed(f));
-    expect(indexed(f)).toEqual(['food\u0000a']);
+    expect(indexed(f)).toEqual(['food\u0000a\u0000a']);
     stripDerived(f.sql);
     expect(f.sql.all("SELECT name FROM sqlite_master WHERE name LIKE 'coffer_note_tags%'")).toEqual([]); // prettier-ignore
     expect(tagIndexIsCurrent(f.sql)).toBe(false);
     rebuildTagIndex(f.sql);
     expect(indexed(f)).toEqual(parsed(f));
+  });
+});
+
+describe('the register read in order by a common tag', () => {
+  it('gives the pages the general way gives, splits and unmatched lines included', async () => {
+    const s = await setUp();
+    for (let i = 0; i < 24; i++) {
+      if (i % 4 === 0)
+        await apply(s, { k: 'split', notes: i % 8 ? '#trip' : null, a: '#trip x', b: 'y' }); // prettier-ignore
+      else await apply(s, { k: 'add', notes: i % 3 ? `n${i} #trip` : `n${i}` });
+    }
+    // Half the rows hold the tag: the first pages are read in order, not by every match.
+    expect(readInOrder(s.f.sql, 'trip', 10)).toBe(true);
+    expect(readInOrder(s.f.sql, 'food', 1)).toBe(false);
+    const base = q('transactions')
+      .options({ splits: 'grouped' })
+      .filter({ account: s.acct, date: { $gte: '2023-08-01' } })
+      .filter({ notes: { $hastag: 'trip' } })
+      .select(['id', 'notes', 'amount'])
+      .orderBy([{ date: 'desc' }, { sort_order: 'desc' }]);
+    for (const [limit, offset] of [
+      [5, 0],
+      [10, 0],
+      [5, 5],
+      [3, 9],
+    ] as const) {
+      const query = base.limit(limit).offset(offset);
+      const inOrder = runQuery(s.f.sql, query, { tagIndex: true }).data;
+      expect(inOrder, `${limit}+${offset}`).toEqual(runQuery(s.f.sql, query).data);
+      expect((inOrder as unknown[]).length).toBe(limit);
+    }
+    const page = runQuery<Array<{ subtransactions: Array<{ _unmatched?: boolean }> }>>(
+      s.f.sql,
+      base.limit(30),
+      { tagIndex: true },
+    ).data;
+    // A split shows every line; the line without the tag is marked as not matching.
+    expect(page.some((g) => g.subtransactions.some((l) => l._unmatched))).toBe(true);
   });
 });

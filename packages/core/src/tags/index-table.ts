@@ -1,6 +1,8 @@
 /**
- * The tag index (issue 32): `coffer_note_tags`, one (transaction id, tag) row for each tag each
- * stored transaction's notes hold, read by the one notes parser (`parse.ts`). The register's
+ * The tag index (issue 32): `coffer_note_tags`, one (tag, transaction id, split group) row for
+ * each tag each live transaction's notes hold, read by the one notes parser (`parse.ts`); the
+ * group (the parent of a split's line, else the row) lets the register page split groups by
+ * tag (`../query/tagged-groups.ts`). The register's
  * 'has tag' filter, a chip's click, a `#tag` search and the report by tag find their rows
  * through it instead of reading every note.
  *
@@ -19,7 +21,7 @@ import type { ChangeEvent } from '../sync/types.ts';
 import { tagsInNotes } from './parse.ts';
 
 /** Bump when the index's shape or the notes' reading changes, so an older one is rebuilt. */
-const FORMAT = 1;
+const FORMAT = 2;
 const META_KEY = 'tag-index-stamp';
 
 export function tagIndexStamp(db: SqliteDatabase): string {
@@ -29,8 +31,9 @@ export function tagIndexStamp(db: SqliteDatabase): string {
 function createTables(db: SqliteDatabase): void {
   db.exec(`CREATE TABLE IF NOT EXISTS ${META_TABLE} (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS ${TAG_INDEX_TABLE} (tag TEXT NOT NULL, id TEXT NOT NULL,
-  PRIMARY KEY (tag, id)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS ${TAG_INDEX_TABLE}_id ON ${TAG_INDEX_TABLE} (id);`);
+  grp TEXT NOT NULL, PRIMARY KEY (tag, id)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS ${TAG_INDEX_TABLE}_id ON ${TAG_INDEX_TABLE} (id);
+CREATE INDEX IF NOT EXISTS ${TAG_INDEX_TABLE}_grp ON ${TAG_INDEX_TABLE} (grp, tag);`);
 }
 
 function writeStamp(db: SqliteDatabase): void {
@@ -53,21 +56,41 @@ export function tagIndexIsCurrent(db: SqliteDatabase): boolean {
   return row?.value === tagIndexStamp(db);
 }
 
-function insertTags(db: SqliteDatabase, id: string, notes: string | null | undefined): void {
+interface Noted {
+  id: string;
+  notes: unknown;
+  isChild: unknown;
+  parent_id: unknown;
+  tombstone: unknown;
+}
+
+/** The row's split group: its parent for a split's line, else itself. */
+const groupOf = (row: Noted): string =>
+  row.isChild === 1 && typeof row.parent_id === 'string' ? row.parent_id : row.id;
+
+function insertTags(db: SqliteDatabase, row: Noted): void {
+  // Deleted rows are left out: a split whose only tagged line is deleted holds no tag.
+  if (row.tombstone === 1) return;
+  const notes = typeof row.notes === 'string' ? row.notes : null;
   for (const tag of tagsInNotes(notes)) {
-    db.run(`INSERT OR IGNORE INTO ${TAG_INDEX_TABLE} (tag, id) VALUES (?, ?)`, [tag, id]);
+    db.run(`INSERT OR IGNORE INTO ${TAG_INDEX_TABLE} (tag, id, grp) VALUES (?, ?, ?)`, [
+      tag,
+      row.id,
+      groupOf(row),
+    ]);
   }
 }
 
-/** Empties the index and fills it from every stored transaction whose notes hold a `#`. */
+/** Empties the index and fills it from every live transaction whose notes hold a `#`. */
 export function rebuildTagIndex(db: SqliteDatabase): void {
   db.transaction(() => {
+    // An older format's table has other columns: made afresh.
+    db.exec(`DROP TABLE IF EXISTS ${TAG_INDEX_TABLE}`);
     createTables(db);
-    db.run(`DELETE FROM ${TAG_INDEX_TABLE}`);
-    const noted = db.all<{ id: string; notes: string }>(
-      "SELECT id, notes FROM transactions WHERE notes LIKE '%#%'",
+    const noted = db.all<Noted>(
+      "SELECT id, notes, isChild, parent_id, tombstone FROM transactions WHERE notes LIKE '%#%'",
     );
-    for (const { id, notes } of noted) insertTags(db, id, notes);
+    for (const row of noted) insertTags(db, row);
     writeStamp(db);
   });
 }
@@ -79,7 +102,8 @@ const notesOf = (row: Readonly<Record<string, unknown>> | null): string => {
 
 /**
  * One committed change event into the index (when it was current before the event), and the
- * new stamp. Only rows whose notes moved are touched, and only when either side holds a `#`.
+ * new stamp. Only rows whose notes or split group moved are touched, and only when their notes
+ * hold a `#` before or after.
  */
 export function applyToTagIndex(db: SqliteDatabase, event: ChangeEvent): void {
   const rows = event.changes.get('transactions') ?? [];
@@ -87,9 +111,19 @@ export function applyToTagIndex(db: SqliteDatabase, event: ChangeEvent): void {
     for (const change of rows) {
       const before = notesOf(change.old);
       const after = notesOf(change.new);
-      if (before === after || !(before.includes('#') || after.includes('#'))) continue;
+      if (!(before.includes('#') || after.includes('#'))) continue;
+      const moved = (k: string) => (change.old?.[k] ?? null) !== (change.new?.[k] ?? null);
+      if (before === after && !['isChild', 'parent_id', 'tombstone'].some(moved)) continue;
       db.run(`DELETE FROM ${TAG_INDEX_TABLE} WHERE id = ?`, [change.id]);
-      insertTags(db, change.id, after);
+      if (change.new) {
+        insertTags(db, {
+          id: change.id,
+          notes: after,
+          isChild: change.new.isChild,
+          parent_id: change.new.parent_id,
+          tombstone: change.new.tombstone,
+        });
+      }
     }
     writeStamp(db);
   });
