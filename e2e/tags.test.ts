@@ -31,6 +31,18 @@ async function themedShots(page: Page, name: string): Promise<void> {
   await page.setViewportSize(SIZES.desktop);
 }
 
+/** `<name>-phone-<theme>.png` at the phone's own size (390×844), in both themes. */
+async function phoneShots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.setViewportSize(SIZES.phone);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => r(null)))');
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-phone-${theme}.png`) });
+  }
+  await page.evaluate(`document.documentElement.dataset.theme = 'light'`);
+}
+
 const NOTES = ['Flights #trip', 'Hotel #trip #work', 'Dinner #gift'];
 
 describe.runIf(BUILT)('tags in notes, the Tags page', { timeout: 180_000 }, () => {
@@ -396,6 +408,29 @@ describe.runIf(BUILT)('a tag on a phone', { timeout: 240_000 }, () => {
       .waitFor(WAIT);
     // The titlebar's spinner while a sync runs is not what this checks: wait for it to end.
     await page.getByRole('button', { name: 'Syncing' }).waitFor({ state: 'detached', ...WAIT });
+    // The phone's register (themedShots left the page at the desktop size) shows each tag as a
+    // chip, as the desktop's does.
+    await page.setViewportSize(SIZES.phone);
+    await expect
+      .poll(() => main().locator('.tag-chip', { hasText: '#work' }).count(), WAIT)
+      .toBe(2);
     await expectAccessibleEverywhere(page, 'phone register with tags');
+    await phoneShots(page, 'tags-17-register-chips');
+    await expectWholeFigures(page, 'phone register with tags');
+  });
+
+  it('shows the Tags page on a phone; the report by tag is for wider screens', async () => {
+    await page.goto(`${session.server.url}/tags`);
+    await page.getByRole('heading', { name: 'Tags', level: 1 }).waitFor(WAIT);
+    const table = page.getByRole('table', { name: 'Tags' });
+    const work = table.getByRole('row').filter({ has: page.getByRole('button', { name: /^#work/ }) }); // prettier-ignore
+    await work.waitFor(WAIT);
+    expect(await work.getByRole('cell').nth(3).textContent()).toContain('2');
+    await expectAccessibleEverywhere(page, 'phone tags page');
+    await phoneShots(page, 'tags-18-page');
+    await expectWholeFigures(page, 'phone tags page');
+    // Reports, like schedules, are wide-only: a phone is sent to the budget.
+    await page.goto(`${session.server.url}/reports/custom?groupBy=Tag&measure=Net&range=all`);
+    await page.waitForURL(/\/budget/, WAIT);
   });
 });

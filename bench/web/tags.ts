@@ -34,13 +34,15 @@ const { values } = parseArgs({
     repeats: { type: 'string', default: '5' },
     apps: { type: 'string', default: 'coffer,actual' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
+    /** How long a register may take to show its rows (Actual's at 100,000 on a loaded machine). */
+    'wait-seconds': { type: 'string', default: '180' },
   },
 });
 const TRANSACTIONS = Number(values.transactions);
 const REPEATS = Number(values.repeats);
 const TAG = 'trip';
 const TARGET_MS = 50;
-const WAIT = 180_000;
+const WAIT = Number(values['wait-seconds']) * 1000;
 const root = resolve('.');
 
 /** Where each app shows a row's notes (Actual by its data-testid). */

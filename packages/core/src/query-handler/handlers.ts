@@ -10,6 +10,8 @@ import { usesSearch } from '../query/search.ts';
 import { groupSums, monthSums } from '../month-sums/slot.ts';
 import { groupSumsContext, routeToGroupSums } from '../query/group-sums.ts';
 import { searchIndex } from '../search/slot.ts';
+import { usesTags } from '../query/has-tag.ts';
+import { tagIndex } from '../tags/slot.ts';
 
 /** A serialized AQL query: at least `{table}` (what `q(...).serialize()` produces). */
 export const queryState = (): Validator<QueryState> => ({
@@ -47,6 +49,9 @@ export const queryModule = defineModule(
         guarded(() => {
           const budget = ctx.requireBudget();
           if (usesSearch(state.filterExpressions)) searchIndex(budget).ensure();
+          // A tag filter (the filter bar, a chip, a `#tag` search) finds its rows in the index.
+          const tags = usesTags(state.filterExpressions);
+          if (tags) tagIndex(budget).ensure();
           // A sum by account and month over all time reads Coffer's month sums, not every row.
           const sums = answersFromMonthSums(state, () => readTransferPayees(budget.sqlite));
           if (sums) monthSums(budget).ensure();
@@ -56,6 +61,7 @@ export const queryModule = defineModule(
           if (byGroup) groupSums(budget).ensure();
           return runQuery(budget.sqlite, state, {
             monthSums: sums,
+            tagIndex: tags,
             ...(byGroup ? { groupSums: context } : {}),
           });
         }),
@@ -75,13 +81,14 @@ export const queryModule = defineModule(
     }),
   },
   {
-    // Opened with the budget, so every change from the first one on keeps the search index and
-    // the month sums in step.
+    // Opened with the budget, so every change from the first one on keeps the search index, the
+    // month sums and the tag index in step.
     services: [
       (budget) => {
         searchIndex(budget);
         monthSums(budget);
         groupSums(budget);
+        tagIndex(budget);
       },
     ],
   },

@@ -44,11 +44,15 @@ export interface CompiledQuery {
    * groups without the joins the full select needs for every row it scans.
    */
   readonly groupFinder?: SqlPieces;
+  /** Compiled with the tag index current (`CompileOptions.tagIndex`). */
+  readonly tagIndex?: boolean;
 }
 
 export interface CompileOptions {
   schema?: Schema;
   config?: SchemaConfig;
+  /** The tag index is current: tag conditions on notes read it (`has-tag.ts`). */
+  tagIndex?: boolean;
 }
 
 const ROOT_ALIAS = '_';
@@ -224,6 +228,7 @@ export function compileQuery(
     params: [],
     stack: [] as StackEntry[],
     aliasCounter: 0,
+    tagIndex: options.tagIndex === true,
   };
   const ctx: Ctx = { state };
   const given = query.orderExpressions;
@@ -263,6 +268,7 @@ export function compileQuery(
       table,
       splits,
       isAggregate,
+      ...(options.tagIndex ? { tagIndex: true } : {}),
       pieces: {
         select,
         from,

@@ -1,5 +1,6 @@
 import { CompileError } from './errors.ts';
 import type { Ctx } from './fields.ts';
+import { compileTagOp, isTagOp } from './has-tag.ts';
 import { compileSearch } from './search.ts';
 import { compileField, tracked } from './fields.ts';
 import type { Sql } from './sql.ts';
@@ -120,7 +121,11 @@ export function compileOp(ctx: Ctx, field: string, opData: unknown): Sql {
     const { $transform, ...ops } = opData;
     const op = Object.keys(ops)[0];
     if (op === undefined) throw new CompileError(`No operator given for "${field}"`);
-    if (op === '$hastag' || op === '$nothastag') return compileHasTag(ctx, field, op, ops[op]);
+    if (isTagOp(op)) {
+      return compileTagOp(ctx, field, op, ops[op], () =>
+        toSql(compileExpr(ctx, '$' + field), 'string'),
+      );
+    }
     const rhs = compileExpr(ctx, ops[op]);
     const lhs =
       $transform !== undefined
@@ -160,24 +165,6 @@ export function compileOp(ctx: Ctx, field: string, opData: unknown): Sql {
         throw new CompileError(`Unknown operator: ${op}`);
     }
   });
-}
-
-/** What ends a tag in notes: JavaScript's `\s` (as the notes parser reads them) and `#`. */
-const TAG_END =
-  '#\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
-
-/**
- * `notes: {$hastag: 'trip'}`: the notes hold the tag exactly as core's parser reads it (a `#`
- * not after another `#`, the name, then a space, a `#` or the end). A GLOB over the notes
- * padded with a space on each side, so the start and the end need no case of their own.
- */
-function compileHasTag(ctx: Ctx, field: string, op: string, tag: unknown): Sql {
-  if (typeof tag !== 'string' || tag === '') throw new CompileError(`${op} needs a tag name`);
-  const name = tag.replace(/[*?[]/g, (c) => `[${c}]`);
-  const pattern = `*[^#]#${name}[${TAG_END}]*`;
-  const notes = toSql(compileExpr(ctx, '$' + field), 'string');
-  const test = sql`(' ' || IFNULL(${notes}, '') || ' ') GLOB ${bind(pattern)}`;
-  return op === '$hastag' ? test : sql`NOT ${test}`;
 }
 
 function oneOfList(rhs: Typed, type: Typed['type']): Sql {

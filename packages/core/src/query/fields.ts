@@ -31,6 +31,8 @@ export interface CompileState {
   readonly params: ParamRef[];
   readonly stack: StackEntry[];
   aliasCounter: number;
+  /** Tag conditions may read the tag index (the caller made it current). */
+  readonly tagIndex: boolean;
 }
 
 /** Where an expression is compiled: `implicitField` is what `'$'` means inside `$transform`. */

@@ -1,6 +1,7 @@
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { CompiledQuery, SqlPieces } from './compiler.ts';
 import { limitOffset } from './compiler.ts';
+import { findTaggedGroups } from './tagged-groups.ts';
 import { convertRow } from './convert.ts';
 import type { QueryParams } from './run-sql.ts';
 import { allRows, execBasic } from './run-sql.ts';
@@ -62,6 +63,8 @@ function findGroups(
   compiled: CompiledQuery,
   params: QueryParams,
 ): { groupIds: string[]; matched: Set<string> | null } {
+  const tagged = findTaggedGroups(db, compiled, params, isHappyPathFilter);
+  if (tagged) return tagged;
   // Only the joins the filter and the order need: the select's are for the page's rows.
   const p = compiled.groupFinder ?? compiled.pieces;
   const from = raw(`${p.from} ${p.alias}`);

@@ -15,6 +15,7 @@ import {
 import { guarded, queryState } from '../query-handler/handlers.ts';
 import { addWidget, getWidgets, removeReportWidgets, removeWidget } from './dashboard.ts';
 import { tagSums } from './tag-sums.ts';
+import { tagIndex } from '../tags/slot.ts';
 
 const reportShape = {
   id: v.optional(v.string()),
@@ -56,8 +57,11 @@ export const reportsModule = defineModule('reports', {
   'report/tag-sums': handler({
     args: v.object({ query: queryState(), byMonth: v.boolean() }),
     needsBudget: true,
-    run: ({ query, byMonth }, ctx) =>
-      guarded(() => tagSums(ctx.requireBudget().sqlite, query, byMonth)),
+    run({ query, byMonth }, ctx) {
+      const budget = ctx.requireBudget();
+      tagIndex(budget).ensure();
+      return guarded(() => tagSums(budget.sqlite, query, byMonth, { tagIndex: true }));
+    },
   }),
 
   /** {id} → the report, or a `report-not-found` error. */

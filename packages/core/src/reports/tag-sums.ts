@@ -50,10 +50,16 @@ function base(state: QueryState): Query {
  * filter: range, accounts, measure, conditions). A transaction counts once under each tag its
  * notes hold (read by the one notes parser), and once under no tag when they hold none.
  *
- * Two reads: the total by month, grouped in SQLite, then only the rows whose notes have a `#`
- * (the untagged sum is the total less the tagged rows, so the rest is never read row by row).
+ * Two reads: the total by month, grouped in SQLite, then only the rows whose notes hold a tag,
+ * found through the tag index when `tagIndex` says it is current (the untagged sum is the total
+ * less the tagged rows, so the rest is never read row by row).
  */
-export function tagSums(db: SqliteDatabase, state: QueryState, byMonth: boolean): TagSums {
+export function tagSums(
+  db: SqliteDatabase,
+  state: QueryState,
+  byMonth: boolean,
+  options: { tagIndex?: boolean } = {},
+): TagSums {
   const month = { $month: '$date' };
   const totals = runQuery<Array<{ month: string | number; amount: number; n: number }>>(
     db,
@@ -61,12 +67,14 @@ export function tagSums(db: SqliteDatabase, state: QueryState, byMonth: boolean)
       .groupBy([month])
       .select([{ month }, { amount: { $sum: '$amount' } }, { n: { $count: '$id' } }])
       .orderBy([month]),
+    options,
   ).data;
   const noted = runQuery<NoteRow[]>(
     db,
     base(state)
-      .filter({ notes: { $like: '%#%' } })
+      .filter({ notes: { $hasanytag: true } })
       .select(['notes', 'amount', { month }]),
+    options,
   ).data;
 
   // By month ('' for all months), then by tag ('' for no tag: a tag is never empty).

@@ -176,7 +176,8 @@ export function compileCondition(
     if (value == null || isEmptyList(value)) return fail('no-null');
     if (typeof value !== 'string') return fail('internal');
     const tags = tagsInFilterValue(value);
-    if (tags.length === 0) return fail('no-empty-string');
+    // Actual saves `#` alone and then matches every note with it: refused here, saying why.
+    if (tags.length === 0) return fail(value.trim() === '' ? 'no-empty-string' : 'no-tag');
     if (!fieldAllowsOp(field, conditionOp)) return fail('internal');
     const source: RuleCondition = { field, op: conditionOp, value, type };
     return {

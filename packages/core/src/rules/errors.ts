@@ -6,6 +6,7 @@ export const RULE_ERROR_TEXTS: Readonly<Partial<Record<RuleErrorCode, string>>> 
   'no-null': 'Value cannot be empty',
   'no-empty-array': 'Value cannot be empty',
   'no-empty-string': 'Value cannot be empty',
+  'no-tag': 'A tag needs a name after the #: a # alone would match every note',
   'not-number': 'Value must be a number',
   'invalid-field': 'Please choose a valid field for this type of rule',
 };

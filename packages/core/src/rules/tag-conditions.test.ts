@@ -102,7 +102,7 @@ describe('has tag in a rule (case ignored, as Actual rules)', () => {
     };
     expect(error(null)).toBe('no-null');
     expect(error('')).toBe('no-empty-string');
-    expect(error('# ##')).toBe('no-empty-string');
+    expect(error('# ##')).toBe('no-tag');
   });
 });
 

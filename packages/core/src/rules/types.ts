@@ -83,6 +83,8 @@ export type RuleErrorCode =
   | 'no-null'
   | 'no-empty-array'
   | 'no-empty-string'
+  /** Coffer's own: a tag condition's value that names no tag (`#`). */
+  | 'no-tag'
   | 'not-number'
   | 'number-format'
   | 'not-boolean'

@@ -17,6 +17,7 @@ import type { RegisterView } from '../rows/views.ts';
 import { usePayeeName } from '../../kit/pickers/Pickers.tsx';
 import { Amount } from '../../kit/ui/AmountInput.tsx';
 import { Button } from '../../kit/ui/Button.tsx';
+import { NoteText } from '../../tags/NoteText.tsx';
 import { goBack } from './navigation.ts';
 import { PhoneSyncButton } from './SyncButton.tsx';
 import { PullToSync } from './PullToSync.tsx';
@@ -148,7 +149,13 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
                       </span>
                       <span className="ph-tx-detail subdued">
                         {detail(tx)}
-                        {tx.notes ? <Fragment> · {tx.notes}</Fragment> : null}
+                        {tx.notes ? (
+                          <Fragment>
+                            {' · '}
+                            {/* Tags as chips in their colours; the row itself opens the editor. */}
+                            <NoteText notes={tx.notes} />
+                          </Fragment>
+                        ) : null}
                       </span>
                     </span>
                     <span className="ph-tx-figures">
