@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { SCREENSHOT_DIR } from './helpers/browser.ts';
 import { LOOK_SIZES, modalShots } from './helpers/shots.ts';
 import { BUILT, PASSWORD, type Session, startSession, WAIT } from './helpers/session.ts';
-import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
+import { startBudgetWithAccount } from './helpers/steps.ts';
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
@@ -136,11 +136,10 @@ describe.runIf(BUILT)(
           body: '<!doctype html><title>Nordea</title><h1>Allow Coffer to read your accounts?</h1>',
         }),
       );
-      await bootstrapServer(page, session.server.url, PASSWORD);
-      await page.getByRole('button', { name: 'Create new file' }).click();
-      await sidebar().waitFor(WAIT);
-      await page.getByRole('button', { name: 'Add account', exact: true }).click();
-      await createLocalAccount(page, 'Everyday', '0');
+      await startBudgetWithAccount(page, session.server.url, PASSWORD, {
+        name: 'Everyday',
+        balance: '0',
+      });
     });
     afterAll(async () => {
       await session?.close();

@@ -10,7 +10,7 @@ import {
 import { chooseFile, openImport, runImport } from './helpers/import.ts';
 import { modalShots } from './helpers/shots.ts';
 import { BUILT, PASSWORD, type Session, startSession, WAIT } from './helpers/session.ts';
-import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
+import { startBudgetWithAccount } from './helpers/steps.ts';
 
 /** The consent page the fake provider links to; the browser must never really go there. */
 const BANK_SITE = 'https://ob.fake-gocardless.example/**';
@@ -72,11 +72,10 @@ describe.runIf(BUILT)('linking a bank through the Coffer server', { timeout: 240
         body: '<!doctype html><title>Test Bank</title><h1>Allow Coffer to read your accounts?</h1>',
       }),
     );
-    await bootstrapServer(page, session.server.url, PASSWORD);
-    await page.getByRole('button', { name: 'Create new file' }).click();
-    await sidebar().waitFor(WAIT);
-    await page.getByRole('button', { name: 'Add account', exact: true }).click();
-    await createLocalAccount(page, 'Everyday', '0');
+    await startBudgetWithAccount(page, session.server.url, PASSWORD, {
+      name: 'Everyday',
+      balance: '0',
+    });
   });
   afterAll(async () => {
     await session?.close();

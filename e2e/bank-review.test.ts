@@ -7,7 +7,7 @@ import {
 } from '../packages/server/src/test-helpers/fake-simplefin.ts';
 import { modalShots } from './helpers/shots.ts';
 import { BUILT, PASSWORD, type Session, startSession, WAIT } from './helpers/session.ts';
-import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
+import { startBudgetWithAccount } from './helpers/steps.ts';
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
@@ -91,11 +91,10 @@ describe.runIf(BUILT)('reviewing bank rows in the register', { timeout: 400_000 
     );
     session = await startSession();
     page = session.first.page;
-    await bootstrapServer(page, session.server.url, PASSWORD);
-    await page.getByRole('button', { name: 'Create new file' }).click();
-    await sidebar().waitFor(WAIT);
-    await page.getByRole('button', { name: 'Add account', exact: true }).click();
-    await createLocalAccount(page, 'Everyday', '0');
+    await startBudgetWithAccount(page, session.server.url, PASSWORD, {
+      name: 'Everyday',
+      balance: '0',
+    });
   });
   afterAll(async () => {
     await session?.close();

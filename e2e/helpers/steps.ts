@@ -45,6 +45,23 @@ export async function createLocalAccount(
 }
 
 /**
+ * A fresh server to an open new budget with one local account (the bank tests' start): set the
+ * password, create a file, add the account with this starting balance.
+ */
+export async function startBudgetWithAccount(
+  page: Page,
+  url: string,
+  password: string,
+  account: { name: string; balance: string },
+): Promise<void> {
+  await bootstrapServer(page, url, password);
+  await page.getByRole('button', { name: 'Create new file' }).click();
+  await page.getByRole('navigation', { name: 'Sidebar' }).waitFor(WAIT);
+  await page.getByRole('button', { name: 'Add account', exact: true }).click();
+  await createLocalAccount(page, account.name, account.balance);
+}
+
+/**
  * Settings › About: allow the release check (off until the person turns it on), from an open
  * budget. The sidebar's More group is left as it was.
  */
