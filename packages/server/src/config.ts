@@ -3,6 +3,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import packageJson from '../package.json' with { type: 'json' };
+import { openIdFromEnv } from './openid/configured.ts';
 
 export const SERVER_VERSION: string = packageJson.version;
 
@@ -46,6 +47,13 @@ export interface ServerConfig {
    * the app overrides it.
    */
   bankSchedule: { enabled: boolean; intervalMinutes: number };
+  /**
+   * An OpenID provider set up by the host (Actual's `ACTUAL_OPENID_*`, or `openId` in the config
+   * file), in `/openid/enable`'s shape: turned on at each start. Null: set up in the app, or not.
+   */
+  openId: Record<string, unknown> | null;
+  /** Actual's `ACTUAL_OPENID_ENFORCE`: with OpenID on, the sign-in page offers it alone. */
+  enforceOpenId: boolean;
   mode: 'development' | 'test';
   /** scrypt cost parameter N (a power of two). Tests lower it; production keeps the default. */
   scryptCost: number;
@@ -88,6 +96,8 @@ export function resolveConfig(input: ConfigInput = {}, cwd = process.cwd()): Ser
     enableBankingBaseUrl: input.enableBankingBaseUrl ?? DEFAULT_ENABLEBANKING_URL,
     bankTimeoutMs: input.bankTimeoutMs ?? 60_000,
     bankSchedule: input.bankSchedule ?? { enabled: false, intervalMinutes: 240 },
+    openId: input.openId ?? null,
+    enforceOpenId: input.enforceOpenId ?? false,
     mode: input.mode ?? 'development',
     scryptCost: input.scryptCost ?? DEFAULT_SCRYPT_COST,
     log: input.log ?? ((line) => process.stdout.write(line + '\n')),
@@ -118,6 +128,9 @@ interface FileConfig {
   enableBankingBaseUrl?: string;
   /** Minutes between scheduled bank syncs; set, it turns them on. */
   bankSyncMinutes?: number;
+  /** The OpenID provider, as `/openid/enable` takes it (Actual's config file key). */
+  openId?: Record<string, unknown>;
+  enforceOpenId?: boolean;
 }
 
 function readJsonFile(path: string): FileConfig {
@@ -136,6 +149,14 @@ function pem(value: string, cwd: string): string {
   } catch (e) {
     throw new ConfigError(`Cannot read ${value}: ${(e as Error).message}`);
   }
+}
+
+/** A yes/no setting from the environment, written as Actual's config reads it. */
+function parseFlag(value: string | undefined, name: string): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new ConfigError(`Invalid ${name} in the environment (true or false): ${value}`);
 }
 
 function parseMinutes(value: string | number | undefined, source: string) {
@@ -254,6 +275,8 @@ export function loadCommand(
       bankSchedule:
         parseMinutes(env.COFFER_BANK_SYNC_MINUTES, 'the environment') ??
         parseMinutes(file.bankSyncMinutes, 'the config file'),
+      openId: openIdFromEnv(e) ?? file.openId,
+      enforceOpenId: parseFlag(e('OPENID_ENFORCE'), 'OPENID_ENFORCE') ?? file.enforceOpenId,
     },
     cwd,
   );

@@ -22,6 +22,11 @@ options:
   env COFFER_BANK_SYNC_MINUTES=<n>  fetch linked bank accounts (SimpleFIN, Enable Banking,
                       GoCardless) every n minutes (60 to 10080) and hold new rows
                       for the app; off by default
+  env ACTUAL_OPENID_DISCOVERY_URL (or _PROVIDER_NAME and _AUTHORIZATION_ENDPOINT,
+      _TOKEN_ENDPOINT, _USERINFO_ENDPOINT), _CLIENT_ID, _CLIENT_SECRET,
+      _SERVER_HOSTNAME, _AUTH_METHOD: an OpenID provider, turned on at each start
+      as Actual's server does (COFFER_OPENID_* too); ACTUAL_OPENID_ENFORCE=true
+      offers OpenID alone on the sign-in page
   -h, --help          this text
   -v, --version       the server version
 `;

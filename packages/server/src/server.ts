@@ -18,6 +18,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { fileRoutes } from './routes/files.ts';
 import { miscRoutes } from './routes/misc.ts';
 import { openIdRoutes } from './routes/openid.ts';
+import { applyConfiguredOpenId } from './openid/configured.ts';
 import { secretRoutes } from './routes/secret.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { webRoutes } from './routes/web.ts';
@@ -62,6 +63,7 @@ export async function createServer(
   const config = resolveConfig(input);
   const storage = await openStorage(config);
   const { accounts, groups, blobs } = storage;
+  await applyConfiguredOpenId(accounts, config.openId, fetch, config.log);
   const provider = new ProviderClient(config.gocardlessBaseUrl, options.fetch ?? fetch);
   const bankIo = {
     fetch: options.fetch ?? fetch,

@@ -17,8 +17,14 @@ export async function activeMethod(accounts: AccountStore): Promise<LoginMethod>
   return active === 'openid' && (await openIdSettings(accounts)) ? 'openid' : 'password';
 }
 
-/** Actual's `/account/login-methods` list: the password first, then OpenID when set up. */
-export async function loginMethods(accounts: AccountStore): Promise<LoginMethodEntry[]> {
+/**
+ * Actual's `/account/login-methods` list: the password first, then OpenID when set up. With
+ * `enforceOpenId` (Actual's `ACTUAL_OPENID_ENFORCE`) and both set up, OpenID alone.
+ */
+export async function loginMethods(
+  accounts: AccountStore,
+  enforceOpenId = false,
+): Promise<LoginMethodEntry[]> {
   const active = await activeMethod(accounts);
   const methods: LoginMethodEntry[] = [];
   if ((await accounts.passwordHash()) !== null) {
@@ -31,5 +37,7 @@ export async function loginMethods(accounts: AccountStore): Promise<LoginMethodE
   if (await openIdSettings(accounts)) {
     methods.push({ method: 'openid', active: active === 'openid' ? 1 : 0, displayName: 'OpenID' });
   }
-  return methods;
+  return enforceOpenId && methods.length > 1
+    ? methods.filter((m) => m.method === 'openid')
+    : methods;
 }

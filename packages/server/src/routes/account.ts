@@ -19,9 +19,11 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext, fetcher:
   };
 
   app.get('/needs-bootstrap', async (_request, reply) => {
-    const available = await loginMethods(accounts);
+    const available = await loginMethods(accounts, config.enforceOpenId);
     return sendOk(reply, {
-      bootstrapped: (await accounts.passwordHash()) !== null,
+      // A server whose host set up OpenID has no password and is bootstrapped all the same:
+      // its first OpenID sign-in becomes the owner.
+      bootstrapped: (await accounts.passwordHash()) !== null || available.length > 0,
       loginMethod: available.length === 1 ? available[0]!.method : await activeMethod(accounts),
       availableLoginMethods: available,
       multiuser: await accounts.multiuser(),
@@ -29,7 +31,10 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext, fetcher:
   });
 
   app.get('/login-methods', async (_request, reply) => {
-    return reply.send({ status: 'ok', methods: await loginMethods(accounts) });
+    return reply.send({
+      status: 'ok',
+      methods: await loginMethods(accounts, config.enforceOpenId),
+    });
   });
 
   /** Sends the browser to the provider; the answer comes back at `/openid/callback`. */
@@ -61,6 +66,8 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext, fetcher:
   app.post('/bootstrap', { config: signInLimit }, async (request, reply) => {
     const { password } = jsonBody(request);
     if (!isValidPassword(password)) return sendError(reply, 400, 'invalid-password');
+    // A host-configured OpenID server is set up already: its first sign-in makes the owner.
+    if (await openIdSettings(accounts)) return sendError(reply, 400, 'already-bootstrapped');
     const hash = await hashPassword(password, config.scryptCost);
     if (!(await accounts.bootstrap(hash))) return sendError(reply, 400, 'already-bootstrapped');
     return sendOk(reply, { token: await accounts.createSession(Date.now()) });

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../access.ts';
 import type { ServerContext } from '../context.ts';
 import { jsonBody, sendError, sendOk, sessionCheck } from '../http.ts';
-import { providerMetadata, type Fetch } from '../openid/discovery.ts';
+import { enableOpenId } from '../openid/configured.ts';
+import type { Fetch } from '../openid/discovery.ts';
 import { finishSignIn } from '../openid/flow.ts';
 import { openIdSettings } from '../openid/methods.ts';
-import { parseOpenIdSettings } from '../openid/settings.ts';
 import { userForIdentity } from '../openid/users.ts';
 import { hashPassword, isValidPassword, verifyPassword } from '../password.ts';
 
@@ -31,23 +31,8 @@ export function openIdRoutes(app: FastifyInstance, ctx: ServerContext, fetcher: 
   };
 
   app.post('/enable', { preHandler: [session, adminOnly] }, async (request, reply) => {
-    const body = jsonBody(request);
-    const settings =
-      body.openId === undefined ? 'invalid-login-settings' : parseOpenIdSettings(body.openId);
-    if (typeof settings === 'string') return sendError(reply, 500, settings);
-    try {
-      // A provider given by its endpoints is not asked anything, as in Actual: only discovery is.
-      const metadata = await providerMetadata(fetcher, settings.issuer);
-      if (settings.authMethod === 'oauth2' && !metadata.userinfo_endpoint) {
-        throw new Error('oauth2 needs a userinfo endpoint');
-      }
-    } catch (e) {
-      config.log(`openid: discovery failed: ${e instanceof Error ? e.message : String(e)}`);
-      return sendError(reply, 500, 'configuration-error');
-    }
-    await accounts.setSetting('openid', JSON.stringify(settings));
-    await accounts.setSetting('login-method', 'openid');
-    return sendOk(reply);
+    const refused = await enableOpenId(accounts, jsonBody(request).openId, fetcher, config.log);
+    return refused === null ? sendOk(reply) : sendError(reply, 500, refused);
   });
 
   app.post('/disable', { preHandler: [session, adminOnly] }, async (request, reply) => {
