@@ -91,15 +91,18 @@ try {
     // The worker's time split: the preview (what the modal shows first) is the import's
     // reading part alone (normalise, rules, matching), writing nothing.
     const p0 = performance.now();
-    await scope.coffer.send('transactions-import-preview', {
+    const preview = (await scope.coffer.send('transactions-import-preview', {
       accountId,
       transactions: scope.benchRows,
-    });
+    })) as { previewToken?: string | null };
     const previewMs = performance.now() - p0;
+    // As the modal does: the import names the preview it follows, and the worker writes what
+    // that preview worked out (the budget has not changed in between).
     const t0 = performance.now();
     const result = await scope.coffer.send('transactions-import', {
       accountId,
       transactions: scope.benchRows,
+      previewToken: preview.previewToken ?? null,
     });
     return { ms: performance.now() - t0, previewMs, result };
   }, account);

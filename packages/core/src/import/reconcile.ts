@@ -144,6 +144,8 @@ export interface ImportOptions {
   addOnly?: boolean;
   /** Told of each match: the imported row's index, why, and the row as it was before. */
   onMatch?: (m: { index: number; reason: MatchReason; before: StoredTx; changed: boolean }) => void;
+  /** What a preview of these very rows worked out, the budget unchanged since (see PreviewMemo). */
+  prepared?: PreparedImport;
 }
 
 /**
@@ -159,7 +161,7 @@ export function importTransactions(
   transactions: readonly ImportTransaction[],
   options: ImportOptions = {},
 ): ImportResult {
-  const prepared = prepareImport(budget, accountId, transactions, options);
+  const prepared = options.prepared ?? prepareImport(budget, accountId, transactions, options);
   if ('error' in prepared) return failed(prepared.error);
   const { items, updates } = prepared;
   const matches = options.addOnly ? items.map(() => null) : prepared.matches;
