@@ -3,23 +3,57 @@
 // its floor measured in the same browser after it (the same writes straight into a copy of the
 // file as it was before; packages/core-web/test-page/import-floor.ts). Run
 // by run.mjs (`--sides coffer-web`), which bundles this file; it prints one JSON line.
-//   <bundle> --child coffer-web --dir <fresh dir> --count <n>
+//   <bundle> --child coffer-web --dir <fresh dir> --count <n> [--trace file.json]
+// --trace writes a Chrome trace of the preview and the import (page and worker) and adds each
+// busy thread's split to the JSON line (bench/web/phone-trace.ts).
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
 import {
   buildTestPage,
   driver,
   launchPersistentChromium,
   serve,
 } from '../../packages/core-web/src/test-helpers/browser.ts';
+import { CATEGORIES, summarize } from '../web/phone-trace.ts';
 import { makeScenario, resolveNames } from './scenario.mjs';
 
 const { values } = parseArgs({
-  options: { child: { type: 'string' }, dir: { type: 'string' }, count: { type: 'string' } },
+  options: {
+    child: { type: 'string' },
+    dir: { type: 'string' },
+    count: { type: 'string' },
+    trace: { type: 'string' },
+  },
 });
 const count = Number(values.count ?? '10000');
 const dir = values.dir ?? '';
 const root = resolve('.');
+
+/**
+ * A Chrome trace of the page's renderer (the page and the core's worker) through the page's
+ * DevTools session: a persistent context has no `Browser` to trace with.
+ */
+async function startTrace(page: Page, file: string) {
+  const cdp = await page.context().newCDPSession(page);
+  const events: Parameters<typeof summarize>[0]['traceEvents'] = [];
+  // The protocol types each event as a string map; they are trace events.
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as typeof events)));
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: CATEGORIES.split(',') },
+    transferMode: 'ReportEvents',
+  });
+  return {
+    async stop() {
+      const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+      await cdp.send('Tracing.end');
+      await done;
+      writeFileSync(file, JSON.stringify({ traceEvents: events }));
+      return summarize({ traceEvents: events });
+    },
+  };
+}
 
 const site = await buildTestPage(join(root, 'packages/core-web/test-page'));
 const server = await serve(site.dir);
@@ -83,6 +117,7 @@ try {
   await page.evaluate((rows) => {
     (globalThis as { benchRows?: unknown }).benchRows = rows;
   }, scenario.incoming);
+  const tracing = values.trace ? await startTrace(page, resolve(values.trace)) : null;
   const timed = await page.evaluate(async (accountId) => {
     const scope = globalThis as unknown as {
       benchRows: unknown[];
@@ -91,18 +126,22 @@ try {
     // The worker's time split: the preview (what the modal shows first) is the import's
     // reading part alone (normalise, rules, matching), writing nothing.
     const p0 = performance.now();
-    await scope.coffer.send('transactions-import-preview', {
+    const preview = (await scope.coffer.send('transactions-import-preview', {
       accountId,
       transactions: scope.benchRows,
-    });
+    })) as { previewToken?: string | null };
     const previewMs = performance.now() - p0;
+    // As the modal does: the import names the preview it follows, and the worker writes what
+    // that preview worked out (the budget has not changed in between).
     const t0 = performance.now();
     const result = await scope.coffer.send('transactions-import', {
       accountId,
       transactions: scope.benchRows,
+      previewToken: preview.previewToken ?? null,
     });
     return { ms: performance.now() - t0, previewMs, result };
   }, account);
+  const trace = tracing ? await tracing.stop() : undefined;
   const result = timed.result as { errors?: unknown[]; added: string[]; updated: string[] };
   const floor = await floorStep('measure');
   console.log(
@@ -115,6 +154,7 @@ try {
       updated: result.updated.length,
       errors: result.errors ?? [],
       ...floor,
+      trace,
     }),
   );
 } finally {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 
 /** What the timeline shows of script, layout and paint, and the worker's own tasks. */
-const CATEGORIES = [
+export const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'v8.execute',

@@ -3,6 +3,7 @@ import { defineModule, handler } from '../handlers-core/registry.ts';
 import { type Validator, v } from '../handlers-core/validate.ts';
 import type { ImportTransaction } from './normalize.ts';
 import { type ParseOptions, parseImportFile } from './parse.ts';
+import { PreviewMemoSlot } from './preview-memo.ts';
 import { previewImport } from './preview.ts';
 import { importTransactions } from './reconcile.ts';
 
@@ -63,22 +64,30 @@ export const importModule = defineModule('import', {
   }),
 
   /**
-   * {accountId, transactions} → {errors, added, updated, matched}; one transaction, one undo
-   * step.
+   * {accountId, transactions, previewToken?} → {errors, added, updated, matched}; one
+   * transaction, one undo step. With the token of a preview of the same rows, made while the
+   * budget has not changed since, what that preview worked out is written as it is.
    */
   'transactions-import': handler({
-    args: v.object({ accountId: v.string(), transactions: v.array(v.unknown()) }),
+    args: v.object({
+      accountId: v.string(),
+      transactions: v.array(v.unknown()),
+      previewToken: v.optional(v.nullable(v.string())),
+    }),
     undoable: true,
     needsBudget: true,
-    run({ accountId, transactions }, ctx) {
+    run({ accountId, transactions, previewToken }, ctx) {
       if (!accountId)
         return handlerError('APIError', 'transactions-import: accountId must be an id');
-      return importTransactions(
-        ctx.requireBudget(),
-        accountId,
-        transactions as ImportTransaction[],
-        { emit: ctx.emit },
-      );
+      const budget = ctx.requireBudget();
+      const rows = transactions as ImportTransaction[];
+      const prepared = previewToken
+        ? budget.get(PreviewMemoSlot).take(previewToken, accountId, rows)
+        : null;
+      return importTransactions(budget, accountId, rows, {
+        emit: ctx.emit,
+        prepared: prepared ?? undefined,
+      });
     },
   }),
 });

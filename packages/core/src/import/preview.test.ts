@@ -122,10 +122,12 @@ describe('transactions-import-preview', () => {
     expect(await preview([{ amount: 5 }])).toEqual({
       errors: [{ message: '`date` is required when adding a transaction' }],
       transactions: [],
+      previewToken: null,
     });
     expect(await preview([{ date: '2023-01-01', amount: 1 }], 'nope')).toEqual({
       errors: [{ message: 'No account with id nope' }],
       transactions: [],
+      previewToken: null,
     });
   });
 });

@@ -2,6 +2,7 @@ import type { Budget } from '../budget-file/budget.ts';
 import { fromDateInt } from '../transactions/model.ts';
 import type { MatchReason } from './match.ts';
 import type { ImportTransaction } from './normalize.ts';
+import { PreviewMemoSlot } from './preview-memo.ts';
 import { prepareImport } from './reconcile.ts';
 
 /** The existing transaction an imported one matched, as the import modal shows it. */
@@ -35,6 +36,12 @@ export interface PreviewResult {
   errors: { message: string }[];
   /** One row per transaction given, in the same order. */
   transactions: PreviewRow[];
+  /**
+   * Names this preview to `transactions-import` (`previewToken`), which then imports what the
+   * preview worked out instead of reading the rows again, if the budget has not changed since
+   * and the rows are the same. Null when the preview failed.
+   */
+  previewToken: string | null;
 }
 
 /**
@@ -49,7 +56,9 @@ export function previewImport(
   transactions: readonly ImportTransaction[],
 ): PreviewResult {
   const prepared = prepareImport(budget, accountId, transactions);
-  if ('error' in prepared) return { errors: [{ message: prepared.error }], transactions: [] };
+  if ('error' in prepared) {
+    return { errors: [{ message: prepared.error }], transactions: [], previewToken: null };
+  }
   const { items, matches, updates, newPayees } = prepared;
 
   const newNames = new Map([...newPayees.values()].map((p) => [p.id, p.name]));
@@ -91,7 +100,8 @@ export function previewImport(
     }
     return row;
   });
-  return { errors: [], transactions: rows };
+  const previewToken = budget.get(PreviewMemoSlot).keep(accountId, transactions, prepared);
+  return { errors: [], transactions: rows, previewToken };
 }
 
 /** Display names of payees by id: a transfer payee is named by its account. */

@@ -40,7 +40,7 @@ export function ImportTransactionsModal({
     () => (choices ? toImportTransactions(built.rows, choices) : []),
     [built, choices],
   );
-  const previews = useImportPreview(accountId, transactions, phase.kind === 'ready');
+  const preview = useImportPreview(accountId, transactions, phase.kind === 'ready');
 
   const chooseButton = (text: string) => (
     <Button type="button" onClick={() => picker.current?.click()}>
@@ -112,12 +112,12 @@ export function ImportTransactionsModal({
             answer={answer}
             choices={choices}
             built={built}
-            previews={previews}
+            previews={preview?.rows ?? null}
             importing={phase.kind === 'importing'}
             importError={importError}
             change={change}
             chooseButton={chooseButton('Select new file...')}
-            onImport={() => void runImport(transactions)}
+            onImport={() => void runImport(transactions, preview?.token ?? null)}
             close={close}
           />
         )}

@@ -124,11 +124,16 @@ export function useImportFile(accountId: string, initialFile: File | undefined) 
     if (reparse) void parse(file, next);
   }
 
-  async function runImport(transactions: ImportTransactions) {
+  /** `previewToken`: the preview of these rows, whose work the import then reuses. */
+  async function runImport(transactions: ImportTransactions, previewToken: string | null) {
     if (!choices || transactions.length === 0) return;
     setImportError(null);
     setPhase({ kind: 'importing' });
-    const res = await store.backend.send('transactions-import', { accountId, transactions });
+    const res = await store.backend.send('transactions-import', {
+      accountId,
+      transactions,
+      previewToken,
+    });
     const failure = isFailure(res) ? res.error.message : res.errors[0]?.message;
     if (failure || isFailure(res)) {
       setImportError(failure ?? 'Internal error');

@@ -4,6 +4,13 @@ import { isFailure } from '../../backend/backend.ts';
 import type { PreviewRow } from './ImportPreview.tsx';
 import type { ImportTransactions } from './use-import-file.ts';
 
+/** The preview of the rows as they are now. */
+export interface ImportPreviewAnswer {
+  rows: (PreviewRow | undefined)[];
+  /** Hands the import what the preview worked out (the core checks it still holds). */
+  token: string | null;
+}
+
 /**
  * What each row will do (added, or matched to a transaction already there, and why), asked
  * again whenever the rows change, after a short pause so typing a multiplier does not ask for
@@ -14,13 +21,12 @@ export function useImportPreview(
   accountId: string,
   transactions: ImportTransactions,
   ready: boolean,
-): (PreviewRow | undefined)[] | null {
+): ImportPreviewAnswer | null {
   const store = useStore();
   /** The preview's answer, with the rows it answered for (a later change makes it stale). */
-  const [answered, setPreviews] = useState<{
-    of: readonly unknown[];
-    rows: (PreviewRow | undefined)[];
-  } | null>(null);
+  const [answered, setPreviews] = useState<
+    ({ of: readonly unknown[] } & ImportPreviewAnswer) | null
+  >(null);
 
   useEffect(() => {
     if (!ready || transactions.length === 0) {
@@ -36,7 +42,11 @@ export function useImportPreview(
         })
         .then((res) => {
           if (!current) return;
-          setPreviews(isFailure(res) ? null : { of: transactions, rows: res.transactions });
+          setPreviews(
+            isFailure(res)
+              ? null
+              : { of: transactions, rows: res.transactions, token: res.previewToken },
+          );
         });
     }, 150);
     return () => {
@@ -45,5 +55,5 @@ export function useImportPreview(
     };
   }, [store, accountId, transactions, ready]);
 
-  return answered?.of === transactions ? answered.rows : null;
+  return answered?.of === transactions ? answered : null;
 }
