@@ -61,8 +61,8 @@ function sourceLines(bundle: string): (line: number) => string {
 
 function phases(profile: {
   nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
+  samples?: number[];
+  timeDeltas?: number[];
 }): Record<string, number> {
   const bundle = fileURLToPath(import.meta.url);
   const fileOf = sourceLines(bundle);
@@ -93,9 +93,9 @@ function phases(profile: {
     return phase;
   };
   const out: Record<string, number> = {};
-  profile.samples.forEach((id, i) => {
+  (profile.samples ?? []).forEach((id, i) => {
     const p = resolve(id);
-    out[p] = (out[p] ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000;
+    out[p] = (out[p] ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000;
   });
   return out;
 }
