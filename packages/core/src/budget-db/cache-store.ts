@@ -1,37 +1,43 @@
 /**
- * The computed cells, persisted in `kvcache` (cell name → JSON value, Actual's format) so a
- * reopened budget starts from them instead of recomputing.
+ * What the budget keeps in `kvcache` so that a reopen skips the one part of the open that grows
+ * with the number of transactions: the spending sums (`sum-amount-<cat>` of each month), one
+ * kvcache row per month. Every other cell is computed from them and the budget rows, which
+ * costs months × categories whatever the number of rows; storing every cell instead (about five
+ * per category and month) made the first open's cache write its most costly step.
  *
  * Trust: Coffer's validity key sits in `kvcache_key` row 2, paired with a meta entry that
- * records the key, the budget type, the category tree and a stamp of the data (the newest
- * message timestamp and the migration count). A cache is used only when all of these match, so
- * a change committed but not yet cached (a crash in between, or Actual editing the file) makes
- * the next open compute afresh. Actual trusts row 1 and clears the whole table when its own
- * cache goes dirty; Coffer deletes row 1 whenever it writes, because the two programs' cell
- * sets differ and Actual must not load Coffer's cells as its own.
+ * records the key, the storage format, the category tree and a stamp of the data (the newest
+ * message timestamp and the migration count). Sums are used only when all of these match, so a
+ * change committed but not yet cached (a crash in between, or Actual editing the file) makes the
+ * next open scan afresh; and the current month's sums are checked against the rows (a read
+ * through the date index) before the rest are believed. Actual trusts row 1 and clears the whole
+ * table when its own cache goes dirty; Coffer deletes row 1 whenever it writes, because
+ * Actual must not load Coffer's rows as its cells.
  */
 import {
-  BUDGET_CACHE_FORMAT,
   isMonth,
-  monthForSheet,
   type BudgetBounds,
-  type BudgetCache,
-  type CategoryMonthAmount,
   type BudgetSheet,
-  type BudgetType,
-  type CellValue,
+  type CategoryMonthAmount,
+  type CellChange,
+  type Month,
 } from '../budget/index.ts';
 import { structureOf } from '../budget/cache.ts';
+import { monthForSheet } from '../calendar/months.ts';
 import type { SqliteDatabase } from '../platform/index.ts';
 
 /** A kvcache name Actual would load as an unused cell of a sheet nobody reads. */
 export const CACHE_META_KEY = '__coffer!budget-cache';
+/** `__coffer!sums-YYYY-MM` → `{category: sum}` of that month (nonzero sums only). */
+export const SUMS_KEY_PREFIX = '__coffer!sums-';
 const KEY_ROW = 2;
+/** Bump when what the rows hold changes, so older caches are ignored (1: every cell). */
+const STORAGE = 2;
+const SUM_AMOUNT = 'sum-amount-';
 
 interface CacheMeta {
-  format: number;
+  storage: number;
   key: string;
-  budgetType: BudgetType;
   structure: string;
   stamp: string;
   /** The months the cached sheet had. */
@@ -39,7 +45,10 @@ interface CacheMeta {
 }
 
 export interface StoredCache {
-  cache: BudgetCache;
+  /** The category tree the sums were kept for. */
+  structure: string;
+  /** Every nonzero sum of the months in `bounds`, for the categories of `structure`. */
+  spent: CategoryMonthAmount[];
   bounds: BudgetBounds | null;
 }
 
@@ -63,53 +72,48 @@ function readMeta(db: SqliteDatabase): CacheMeta | null {
   }
 }
 
-/** The stored cache when it can be trusted for the database as it is now, else null. */
+/** One month's stored sums, or null when the row is not what Coffer wrote. */
+function parseSums(month: Month, text: string): CategoryMonthAmount[] | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const out: CategoryMonthAmount[] = [];
+  for (const [category, amount] of Object.entries(parsed)) {
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return null;
+    out.push({ month, category, amount });
+  }
+  return out;
+}
+
+/** The stored sums when they can be trusted for the database as it is now, else null. */
 export function readCache(db: SqliteDatabase): StoredCache | null {
   const keyRow = db.first<{ key: number | null }>('SELECT key FROM kvcache_key WHERE id = ?', [
     KEY_ROW,
   ]);
   if (keyRow?.key == null) return null;
   const meta = readMeta(db);
-  if (!meta || meta.key !== String(keyRow.key) || meta.stamp !== dataStamp(db)) return null;
-  const values: [string, CellValue][] = [];
-  for (const row of db.all<{ key: string; value: string }>('SELECT key, value FROM kvcache')) {
-    if (row.key === CACHE_META_KEY) continue;
-    try {
-      values.push([row.key, JSON.parse(row.value) as CellValue]);
-    } catch {
-      return null;
-    }
-  }
-  const cache = {
-    format: meta.format,
-    key: meta.key,
-    budgetType: meta.budgetType,
-    structure: meta.structure,
-    values,
-  };
+  if (!meta || meta.storage !== STORAGE || meta.key !== String(keyRow.key)) return null;
+  if (meta.stamp !== dataStamp(db)) return null;
   const b = meta.bounds;
   const bounds = b && isMonth(b.start) && isMonth(b.end) && b.start <= b.end ? b : null;
-  return { cache, bounds };
-}
-
-/**
- * The spending sums a trusted cache holds: `sum-amount-<cat>` of every cached month. Exact for
- * those months and the cached categories, and nothing else.
- */
-export function spentFromCache(cache: BudgetCache): CategoryMonthAmount[] {
-  const out: CategoryMonthAmount[] = [];
-  for (const [name, value] of cache.values) {
-    const bang = name.indexOf('!');
-    if (bang < 0 || !name.startsWith(SUM_AMOUNT, bang + 1) || typeof value !== 'number') continue;
-    const month = monthForSheet(name.slice(0, bang));
-    if (month && value !== 0) {
-      out.push({ month, category: name.slice(bang + 1 + SUM_AMOUNT.length), amount: value });
-    }
+  const spent: CategoryMonthAmount[] = [];
+  // '.' follows '-': the range holds exactly the keys that start with the prefix.
+  const end = `${SUMS_KEY_PREFIX.slice(0, -1)}.`;
+  for (const row of db.all<{ key: string; value: string }>(
+    'SELECT key, value FROM kvcache WHERE key >= ? AND key < ?',
+    [SUMS_KEY_PREFIX, end],
+  )) {
+    const month = row.key.slice(SUMS_KEY_PREFIX.length);
+    const sums = isMonth(month) ? parseSums(month, row.value) : null;
+    if (!sums) return null;
+    for (const s of sums) spent.push(s);
   }
-  return out;
+  return { structure: meta.structure, spent, bounds };
 }
-
-const SUM_AMOUNT = 'sum-amount-';
 
 /** Makes any stored cache untrusted (reset-budget-cache, or before a full rewrite). */
 export function invalidateCache(db: SqliteDatabase): void {
@@ -117,11 +121,11 @@ export function invalidateCache(db: SqliteDatabase): void {
 }
 
 /**
- * Collects changed cells and writes them in one transaction. `pending` holds the new values of
- * changed cells (null for a deleted cell); `full` rewrites the table from the sheet.
+ * Collects the months whose sums changed and writes their rows in one transaction; `full`
+ * rewrites the table from the sheet.
  */
 export class CacheWriter {
-  private pending = new Map<string, CellValue>();
+  private readonly months = new Set<Month>();
   private full = false;
   private dirty = false;
 
@@ -134,8 +138,14 @@ export class CacheWriter {
     return this.dirty;
   }
 
-  note(changes: readonly { name: string; value: CellValue }[]): void {
-    for (const c of changes) this.pending.set(c.name, c.value);
+  /** Cells that changed: the months of the sums among them are written next time. */
+  note(changes: readonly CellChange[]): void {
+    for (const c of changes) {
+      const bang = c.name.indexOf('!');
+      if (bang < 0 || !c.name.startsWith(SUM_AMOUNT, bang + 1)) continue;
+      const month = monthForSheet(c.name.slice(0, bang));
+      if (month) this.months.add(month);
+    }
     this.dirty = true;
   }
 
@@ -146,37 +156,42 @@ export class CacheWriter {
 
   rewriteAll(): void {
     this.full = true;
-    this.pending.clear();
+    this.months.clear();
     this.dirty = true;
   }
 
-  write(sheet: BudgetSheet, entries: () => [string, CellValue][]): void {
+  write(sheet: BudgetSheet): void {
     if (!this.dirty) return;
     const key = String(this.newKey());
+    const categories = sheet.getCategories().map((c) => c.id);
     const meta: CacheMeta = {
-      format: BUDGET_CACHE_FORMAT,
+      storage: STORAGE,
       key,
-      budgetType: sheet.budgetType,
       structure: structureOf(sheet.getGroups(), sheet.getCategories()),
       stamp: dataStamp(this.db),
       bounds: sheet.getBounds(),
     };
     const upsert = 'INSERT OR REPLACE INTO kvcache (key, value) VALUES (?, ?)';
+    const writeMonth = (month: Month) => {
+      const sums: Record<string, number> = {};
+      for (const c of categories) {
+        const v = sheet.getValue(month, `${SUM_AMOUNT}${c}`);
+        if (typeof v === 'number' && v !== 0) sums[c] = v;
+      }
+      this.db.run(upsert, [`${SUMS_KEY_PREFIX}${month}`, JSON.stringify(sums)]);
+    };
     this.db.transaction(() => {
       this.db.run('DELETE FROM kvcache_key');
       if (this.full) {
         this.db.run('DELETE FROM kvcache');
-        for (const [name, value] of entries()) this.db.run(upsert, [name, JSON.stringify(value)]);
+        for (const month of sheet.getMonths()) writeMonth(month);
       } else {
-        for (const [name, value] of this.pending) {
-          if (value === null) this.db.run('DELETE FROM kvcache WHERE key = ?', [name]);
-          else this.db.run(upsert, [name, JSON.stringify(value)]);
-        }
+        for (const month of this.months) if (sheet.hasMonth(month)) writeMonth(month);
       }
       this.db.run(upsert, [CACHE_META_KEY, JSON.stringify(meta)]);
       this.db.run('INSERT OR REPLACE INTO kvcache_key (id, key) VALUES (?, ?)', [KEY_ROW, key]);
     });
-    this.pending.clear();
+    this.months.clear();
     this.full = false;
     this.dirty = false;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BudgetType, CellChange } from '../budget/index.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
-import { CACHE_META_KEY } from './cache-store.ts';
+import { CACHE_META_KEY, SUMS_KEY_PREFIX } from './cache-store.ts';
 import { BudgetEngine } from './engine.ts';
 import {
   IDS,
@@ -87,15 +87,44 @@ describe('budget engine', () => {
     second.close();
   });
 
-  it('takes cached values as they are stored (the cache is really used)', () => {
+  it('keeps one row of sums per month, not every cell, and really uses it', () => {
     const s = setup();
     s.tx(20230710, -120_00, 'food');
+    s.tx(20230612, -30_00, 'rent');
     s.open().close();
-    const name = 'budget202309!leftover-food';
-    s.db.sqlite.run('UPDATE kvcache SET value = ? WHERE key = ?', ['12345', name]);
+    const rows = s.db.sqlite.all<{ key: string; value: string }>(
+      'SELECT key, value FROM kvcache WHERE key LIKE ? ORDER BY key',
+      [`${SUMS_KEY_PREFIX}%`],
+    );
+    expect(rows.find((r) => r.key === `${SUMS_KEY_PREFIX}2023-07`)?.value).toBe('{"food":-12000}');
+    expect(s.db.sqlite.first('SELECT key FROM kvcache WHERE key LIKE ?', ['budget%'])).toBeUndefined(); // prettier-ignore
+    // A month the first screen does not show, changed in the cache: the open believes it.
+    s.db.sqlite.run('UPDATE kvcache SET value = ? WHERE key = ?', ['{"rent":-1}', `${SUMS_KEY_PREFIX}2023-06`]); // prettier-ignore
     const engine = s.open();
     expect(engine.restoredFromCache).toBe(true);
-    expect(engine.getCells([name])[0]!.value).toBe(12345);
+    expect(engine.getCell('budget202306', 'sum-amount-rent').value).toBe(-1);
+  });
+
+  it('checks the sums of the months first shown against the rows, and scans when they differ', () => {
+    // The current month (2023-08), then the newest row's month when that is another.
+    for (const [newest, tampered] of [
+      [20230802, '2023-08'],
+      [20231105, '2023-11'],
+    ] as const) {
+      const s = setup();
+      s.tx(20230710, -120_00, 'food');
+      s.tx(newest, -5_00, 'rent');
+      s.open().close();
+      const key = `${SUMS_KEY_PREFIX}${tampered}`;
+      s.db.sqlite.run('UPDATE kvcache SET value = ? WHERE key = ?', ['{"rent":-1}', key]);
+      const engine = s.open();
+      expect(engine.restoredFromCache).toBe(false);
+      expect(engine.getCell(`budget${tampered.replace('-', '')}`, 'sum-amount-rent').value).toBe(-5_00); // prettier-ignore
+      expect(sorted(sheetValues(engine.sheet))).toEqual(s.fresh(engine));
+      engine.close();
+      // The scan's sums are written back: the next open believes them again.
+      expect(s.open().restoredFromCache).toBe(true);
+    }
   });
 
   it('ignores a cache older than the data, and one Actual has marked dirty', () => {
@@ -125,7 +154,7 @@ describe('budget engine', () => {
     const meta = s.db.sqlite.first<{ value: string }>('SELECT value FROM kvcache WHERE key = ?', [
       CACHE_META_KEY,
     ]);
-    expect(JSON.parse(meta!.value)).toMatchObject({ budgetType: 'rollover' });
+    expect(JSON.parse(meta!.value)).toMatchObject({ storage: 2 });
     expect(engine.getCellNamesInSheet('__coffer')).toEqual([]);
   });
 

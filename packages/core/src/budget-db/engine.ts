@@ -8,7 +8,6 @@ import {
   type BudgetBounds,
   type BudgetType,
   type CellChange,
-  type CellValue,
 } from '../budget/index.ts';
 import type { Logger, Random, Timers } from '../platform/index.ts';
 import type { BudgetDb } from '../sync/budget-db.ts';
@@ -43,6 +42,7 @@ export class BudgetEngine {
   private closed = false;
   /** False while the spending sums came from the cache (see loadBudgetSheet). */
   private spentComplete: boolean;
+  private fromCache: boolean;
 
   private constructor(private readonly opts: BudgetEngineOptions) {
     const sqlite = opts.db.sqlite;
@@ -59,7 +59,8 @@ export class BudgetEngine {
     );
     this.sheetValue = loaded.sheet;
     this.spentComplete = loaded.spentComplete;
-    this.attach(stored ? new Map(stored.cache.values) : null);
+    this.fromCache = loaded.fromCache;
+    this.attach(loaded.fromCache);
     this.offChange = opts.db.onChange((event) => this.onChange(event));
   }
 
@@ -75,9 +76,9 @@ export class BudgetEngine {
     return this.sheetValue.budgetType;
   }
 
-  /** True when the sheet was restored from the kvcache rather than computed afresh. */
+  /** True when the spending sums came from the kvcache rather than a scan of the rows. */
   get restoredFromCache(): boolean {
-    return this.sheetValue.restoredFromCache;
+    return this.fromCache;
   }
 
   // ---- cells ----
@@ -130,7 +131,7 @@ export class BudgetEngine {
       this.scheduled = null;
     }
     if (this.closed) return;
-    this.cacheWriter?.write(this.sheetValue, () => this.sheetValue.snapshot('').values);
+    this.cacheWriter?.write(this.sheetValue);
   }
 
   /** Recomputes everything from the database (`reset-budget-cache`), pushing what moved. */
@@ -147,7 +148,8 @@ export class BudgetEngine {
     const old = this.sheetValue.getBounds();
     if (old) sheet.ensureMonths(old);
     this.sheetValue = sheet;
-    this.attach(null);
+    this.fromCache = false;
+    this.attach(false);
     const changes: CellChange[] = [];
     const after = new Map(sheet.snapshot('').values);
     for (const [name, value] of after)
@@ -167,23 +169,17 @@ export class BudgetEngine {
 
   // ---- internals ----
 
-  private attach(cache: Map<string, CellValue> | null): void {
+  /** Listens to the sheet; a sheet not restored from the cache is written whole next time. */
+  private attach(fromCache: boolean): void {
     const sheet = this.sheetValue;
     this.offCells = sheet.onCellsChanged((changes) => {
       this.cacheWriter?.note(changes);
       this.emit([...changes]);
     });
     if (!this.cacheWriter) return;
-    if (!cache) {
-      this.cacheWriter.rewriteAll();
-    } else {
-      // Cells the restore computed or added since the cache was written.
-      const changed: CellChange[] = [];
-      const now = new Map(sheet.snapshot('').values);
-      for (const [name, value] of now) if (cache.get(name) !== value) changed.push({ name, value });
-      for (const name of cache.keys()) if (!now.has(name)) changed.push({ name, value: null });
-      if (changed.length > 0) this.cacheWriter.note(changed);
-    }
+    // Restored: months the data added since the write are new rows.
+    if (!fromCache) this.cacheWriter.rewriteAll();
+    else this.cacheWriter.touch();
     this.schedule();
   }
 

@@ -10,6 +10,7 @@ import {
   budgetBounds,
   fromDbMonth,
   isMonth,
+  toDbMonth,
   type BudgetBounds,
   type BudgetRowInput,
   type BudgetType,
@@ -21,7 +22,7 @@ import {
 } from '../budget/index.ts';
 import type { SqliteDatabase, SqlValue } from '../platform/index.ts';
 import { structureOf } from '../budget/cache.ts';
-import { spentFromCache, type StoredCache } from './cache-store.ts';
+import type { StoredCache } from './cache-store.ts';
 import { monthOfDateInt } from './spending-rows.ts';
 
 export function budgetTable(type: BudgetType): 'zero_budgets' | 'reflect_budgets' {
@@ -40,11 +41,12 @@ const VALID_DAY = `(t.date % 100 BETWEEN 1 AND 28 OR (t.date / 100 % 100 BETWEEN
  * JavaScript (a join per row costs more than the whole scan). A plain scan beats the category
  * indexes here: almost every row is read anyway.
  */
-const spentSql = (accounts: number, categories: number | null) => `
+const spentSql = (accounts: number, categories: number | null, dated = false) => `
 SELECT t.date / 100 AS month, t.category AS category, SUM(IFNULL(t.amount, 0)) AS amount
-FROM transactions t ${categories === null ? 'NOT INDEXED' : ''}
+FROM transactions t ${categories === null && !dated ? 'NOT INDEXED' : ''}
 WHERE t.acct IN (${marks(accounts)})
   ${categories === null ? 'AND t.category IS NOT NULL' : `AND t.category IN (${marks(categories)})`}
+  ${dated ? 'AND t.date BETWEEN ? AND ?' : ''}
   AND typeof(t.date) = 'integer' AND ${VALID_DAY}
   AND IFNULL(t.tombstone, 0) = 0
   AND t.isParent IS NOT 1
@@ -104,6 +106,24 @@ function collectSpent(
     }
   }
   return [...totals.values()];
+}
+
+/** The same sums for one month only, read through the date index (the cache's check). */
+export function readSpentInMonth(
+  db: SqliteDatabase,
+  month: Month,
+  mapping: ReadonlyMap<string, string | null> = readMapping(db),
+): CategoryMonthAmount[] {
+  const accounts = onBudgetAccounts(db);
+  if (accounts.length === 0) return [];
+  const base = toDbMonth(month) * 100;
+  const rows = db.all<SpentRow>(spentSql(accounts.length, null, true), [...accounts, base, base + 99]); // prettier-ignore
+  const out = new Map<string, number>();
+  for (const r of rows) {
+    const category = mapping.get(r.category);
+    if (typeof category === 'string') out.set(category, (out.get(category) ?? 0) + Number(r.amount ?? 0)); // prettier-ignore
+  }
+  return [...out].map(([category, amount]) => ({ month, category, amount }));
 }
 
 /** Σ amount per month and (mapped) category over every counted transaction. */
@@ -236,10 +256,51 @@ export function readBounds(db: SqliteDatabase, now: number): BudgetBounds {
 }
 
 /**
- * The budget sheet computed from the database, starting from a trusted cache where there is
- * one. A cache covering every month the data needs also stands in for the spending sums (the
- * costly query); `spentComplete` is then false: sums of other months and of deleted categories
- * are not loaded until something needs them.
+ * Whether the stored sums of the months the first screen shows (the current month, and the
+ * month of the newest transaction) match the rows: a read through the date index, so a cache
+ * that does not describe the file (edited behind the write path, or tampered with) is caught
+ * before its other months are believed.
+ */
+function sumsMatchRows(
+  db: SqliteDatabase,
+  stored: StoredCache,
+  live: ReadonlySet<string>,
+  now: number,
+  mapping: ReadonlyMap<string, string | null> | undefined,
+): boolean {
+  const newest = db.first<{ d: SqlValue }>(
+    'SELECT MAX(date) AS d FROM transactions WHERE date IS NOT NULL',
+  );
+  const newestMonth = typeof newest?.d === 'number' ? monthOfDateInt(newest.d) : null;
+  // Only months the cache holds: the others are loaded when they are created.
+  const b = stored.bounds;
+  const months = new Set(
+    [monthOfTime(now), newestMonth].filter(
+      (m): m is Month => m !== null && b !== null && m >= b.start && m <= b.end,
+    ),
+  );
+  const key = (month: Month, category: string) => `${month}\u0000${category}`;
+  const want = (rows: readonly CategoryMonthAmount[]) => {
+    const out = new Map<string, number>();
+    for (const r of rows) {
+      if (months.has(r.month) && live.has(r.category) && r.amount !== 0) {
+        out.set(key(r.month, r.category), r.amount);
+      }
+    }
+    return out;
+  };
+  const cached = want(stored.spent);
+  const actual = want([...months].flatMap((m) => readSpentInMonth(db, m, mapping)));
+  if (cached.size !== actual.size) return false;
+  for (const [k, amount] of actual) if (cached.get(k) !== amount) return false;
+  return true;
+}
+
+/**
+ * The budget sheet computed from the database. Trusted stored sums covering every month the
+ * data needs stand in for the spending scan (the only part that grows with the rows);
+ * `spentComplete` is then false: sums of other months and of deleted categories are not loaded
+ * until something needs them.
  */
 export function loadBudgetSheet(
   db: SqliteDatabase,
@@ -247,7 +308,7 @@ export function loadBudgetSheet(
   now: number,
   stored: StoredCache | null,
   mapping?: ReadonlyMap<string, string | null>,
-): { sheet: BudgetSheet; spentComplete: boolean } {
+): { sheet: BudgetSheet; spentComplete: boolean; fromCache: boolean } {
   const groups = readGroups(db);
   const categories = readCategories(db);
   const data = readBounds(db, now);
@@ -257,7 +318,9 @@ export function loadBudgetSheet(
     cached !== null &&
     cached.start <= data.start &&
     cached.end >= data.end &&
-    stored.cache.structure === structureOf(groups, categories);
+    stored.structure === structureOf(groups, categories) &&
+    sumsMatchRows(db, stored, new Set(categories.map((c) => c.id)), now, mapping);
+  // Months are never dropped: a trusted cache's months stay even when the data needs fewer.
   const bounds = cached
     ? {
         start: cached.start < data.start ? cached.start : data.start,
@@ -271,8 +334,7 @@ export function loadBudgetSheet(
     categories,
     budgets: readBudgetRows(db, type),
     buffered: readBuffered(db),
-    spent: covers ? spentFromCache(stored.cache) : readSpent(db, mapping),
+    spent: covers ? stored.spent : readSpent(db, mapping),
   };
-  const options = stored ? { cache: stored.cache, cacheKey: stored.cache.key } : {};
-  return { sheet: BudgetSheet.create(init, options), spentComplete: !covers };
+  return { sheet: BudgetSheet.create(init), spentComplete: !covers, fromCache: covers };
 }

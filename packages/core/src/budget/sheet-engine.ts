@@ -7,7 +7,9 @@
  * All graph walks are loops over explicit stacks and queues, so a dependency chain of any
  * length (a balance rolling through hundreds of months) cannot overflow the call stack. Walks
  * follow object references and per-node marks rather than name lookups, which keeps one
- * recompute at a few hundred nanoseconds per cell.
+ * recompute at a few hundred nanoseconds per cell. A new cell is computed when it is created,
+ * so a build that creates cells in dependency order (a budget's first open: months in order,
+ * categories before their groups and totals) computes each once, with no recompute after it.
  */
 
 import {
@@ -32,6 +34,11 @@ class Node {
   readonly dependents = new Set<Node>();
   /** Computed at least once since creation: a fresh cell always propagates its first value. */
   settled = false;
+  /**
+   * The outermost batch that created it without marking it moved (nothing read it yet): a
+   * cell created from a cache in the same batch must not trust it.
+   */
+  freshIn = 0;
   forced = false;
   touched = false;
   /** Flush bookkeeping: the flush that marked this node, and its count of pending deps. */
@@ -60,6 +67,10 @@ export class Spreadsheet {
   private noted: Node[] = [];
   private flushes = 0;
   private computedInLastFlush = 0;
+  /** Numbers the outermost batches (see `Node.freshIn`). */
+  private batchNo = 1;
+  /** Dynamic cells computed at their creation in this batch (counted with the flush's). */
+  private computedAtCreation = 0;
 
   /** How many dynamic cells the last recompute evaluated (tests use it to check incrementality). */
   get lastComputeCount(): number {
@@ -118,8 +129,15 @@ export class Spreadsheet {
     try {
       return fn();
     } finally {
-      this.depth--;
-      if (this.depth === 0) this.flush();
+      this.end();
+    }
+  }
+
+  private end(): void {
+    this.depth--;
+    if (this.depth === 0) {
+      this.flush();
+      this.batchNo++;
     }
   }
 
@@ -128,35 +146,66 @@ export class Spreadsheet {
    * unchanged, so dependents restored from the same cache are not recomputed.
    */
   createInput(name: string, value: CellValue, cached?: CellValue): void {
-    this.batch(() => {
-      const existed = this.has(name);
-      const node = this.define(name, null, null);
+    this.depth++;
+    try {
+      const existing = this.nodes.get(name);
+      const existed = existing?.exists === true;
+      const node = this.define(name, null, null, existing);
       this.note(node);
-      const unchanged = existed ? node.value === value : cached !== undefined && cached === value;
       node.value = value;
       node.settled = true;
+      // A cell nobody reads yet needs no propagation: whatever reads it later is created (and
+      // computed) after it; a cell created from a cache checks for such inputs itself.
+      const unread = !existed && node.dependents.size === 0 && cached === undefined;
+      const unchanged = existed
+        ? existing.value === value
+        : unread || (cached !== undefined && cached === value);
       if (!unchanged) this.touch(node);
-    });
+      else if (unread) node.freshIn = this.batchNo;
+    } finally {
+      this.end();
+    }
   }
 
   /**
    * Creates (or replaces) a dynamic cell. With `cached`, the cell starts from that value and is
-   * only recomputed when something it reads changes.
+   * only recomputed when something it reads changes. Without, a new cell is computed at once
+   * from what it reads (cells created in dependency order are then each computed once); the
+   * recompute at the end of the batch corrects it if something it read moves after.
    */
   createDynamic(name: string, deps: readonly string[], compute: Compute, cached?: CellValue): void {
-    this.batch(() => {
-      const existed = this.has(name);
-      const node = this.define(name, [], compute);
-      for (const dep of new Set(deps)) this.linkDep(node, dep);
+    this.depth++;
+    try {
+      const existing = this.nodes.get(name);
+      const existed = existing?.exists === true;
+      const node = this.define(name, [], compute, existing);
+      for (const dep of deps) this.linkDep(node, dep);
       this.note(node);
       if (cached !== undefined) {
         if (existed && node.value !== cached) this.touch(node);
         node.value = cached;
         node.settled = true;
-      } else {
+        // A cell created in this batch without a cache was never marked as moved.
+        const list = node.deps as Node[];
+        for (let i = 0; i < list.length; i++) {
+          const d = list[i] as Node;
+          if (d.freshIn === this.batchNo && !d.touched) this.force(node);
+        }
+      } else if (existed) {
         this.force(node);
+      } else {
+        this.computedAtCreation++;
+        const list = node.deps as Node[];
+        const values: CellValue[] = new Array(list.length);
+        for (let i = 0; i < list.length; i++) values[i] = (list[i] as Node).value;
+        node.value = compute(values);
+        node.settled = true;
+        if (node.dependents.size > 0) this.touch(node);
+        else node.freshIn = this.batchNo;
       }
-    });
+    } finally {
+      this.end();
+    }
   }
 
   /** Sets an input cell, creating it when missing. Setting a dynamic cell is a bug. */
@@ -234,8 +283,8 @@ export class Spreadsheet {
   }
 
   /** Makes `name` an existing cell of the given kind, replacing whatever it was. */
-  private define(name: string, deps: Node[] | null, compute: Compute | null): Node {
-    const node = this.node(name);
+  private define(name: string, deps: Node[] | null, compute: Compute | null, found?: Node): Node {
+    const node = found ?? this.node(name);
     if (node.exists) this.clearDeps(node);
     else {
       node.exists = true;
@@ -308,7 +357,8 @@ export class Spreadsheet {
   // ---- recompute ----
 
   private flush(): void {
-    this.computedInLastFlush = 0;
+    this.computedInLastFlush = this.computedAtCreation;
+    this.computedAtCreation = 0;
     const touched = this.touched;
     const forced = this.forced;
     try {
