@@ -369,7 +369,15 @@ describe.runIf(BUILT)('a tag on a phone', { timeout: 240_000 }, () => {
     const tryIt = page.getByRole('button', { name: 'Try it anyway' });
     await tryIt.waitFor(WAIT);
     await tryIt.tap();
+    await page.getByRole('navigation', { name: 'Main' }).getByText('Accounts').tap();
+    await main().getByRole('button', { name: 'Add account', exact: true }).tap();
+    await page.getByRole('button', { name: 'Create local account' }).tap();
+    await page.getByLabel('Name:').fill('Checking');
+    await page.getByLabel('Balance:').fill('100');
+    await page.getByRole('button', { name: 'Create', exact: true }).tap();
+    await page.getByRole('heading', { name: 'Checking' }).waitFor(WAIT);
     // Enough tags starting 'wo' that '#wo' offers a list taller than its popup: it scrolls.
+    const register = page.url();
     await page.goto(`${session.server.url}/tags`);
     const tagTable = page.getByRole('table', { name: 'Tags' });
     for (const letter of 'abcdefghijkl') {
@@ -377,12 +385,7 @@ describe.runIf(BUILT)('a tag on a phone', { timeout: 240_000 }, () => {
       await page.getByRole('button', { name: 'Add tag', exact: true }).tap();
       await tagTable.getByRole('button', { name: new RegExp(`^#wo${letter}\\b`) }).waitFor(WAIT);
     }
-    await page.getByRole('navigation', { name: 'Main' }).getByText('Accounts').tap();
-    await main().getByRole('button', { name: 'Add account', exact: true }).tap();
-    await page.getByRole('button', { name: 'Create local account' }).tap();
-    await page.getByLabel('Name:').fill('Checking');
-    await page.getByLabel('Balance:').fill('100');
-    await page.getByRole('button', { name: 'Create', exact: true }).tap();
+    await page.goto(register);
     await page.getByRole('heading', { name: 'Checking' }).waitFor(WAIT);
 
     const tagList = page.getByRole('listbox', { name: 'Tags' });
