@@ -416,7 +416,7 @@ describe.runIf(BUILT)('a tag on a phone', { timeout: 240_000 }, () => {
           await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
           await expectAccessible(page, `phone notes with a long tag list, ${theme}`);
         }
-        await phoneShots(page, 'tags-14-phone-notes-list');
+        await phoneShots(page, 'tags-19-phone-notes-list');
       }
       await tagList.getByRole('option', { name: pick, exact: true }).tap();
       expect(await notes.getAttribute('aria-expanded')).toBe('false');
