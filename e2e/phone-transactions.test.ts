@@ -299,7 +299,7 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     await field('Notes').waitFor(WAIT);
     await phoneShots('editor-edit');
     await tap(field('Notes'));
-    await sheet('Notes').getByRole('textbox', { name: 'Notes' }).fill('milk');
+    await sheet('Notes').getByRole('combobox', { name: 'Notes' }).fill('milk');
     await phoneShots('editor-sheet');
     await tap(sheet('Notes').getByRole('button', { name: 'Done' }));
     await tap(button('Save'));
@@ -311,7 +311,7 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     await page.getByRole('textbox', { name: 'Amount' }).fill('15');
     await tap(field('Notes'));
     // The sheet starts from the notes as they are.
-    const notes = sheet('Notes').getByRole('textbox', { name: 'Notes' });
+    const notes = sheet('Notes').getByRole('combobox', { name: 'Notes' });
     expect(await notes.inputValue()).toBe('');
     await notes.fill('milk and bread');
     await page.keyboard.press('Enter');
@@ -436,7 +436,7 @@ describe.runIf(BUILT)('transactions on a phone', { timeout: 300_000 }, () => {
     const amount = page.getByRole('textbox', { name: 'Amount' });
     await amount.fill('9.99');
     await tap(field('Notes'));
-    await sheet('Notes').getByRole('textbox', { name: 'Notes' }).fill('typed before the sync');
+    await sheet('Notes').getByRole('combobox', { name: 'Notes' }).fill('typed before the sync');
     await page.keyboard.press('Enter');
     await sheet('Notes').waitFor({ state: 'hidden', ...WAIT });
     const typed = await amount.inputValue();

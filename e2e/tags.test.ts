@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessibleEverywhere } from './helpers/axe.ts';
+import { expectAccessible, expectAccessibleEverywhere } from './helpers/axe.ts';
 import { expectWholeFigures, MEDIUM, SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
 import { cents } from './helpers/budget.ts';
 import { newPhoneContext } from './helpers/phone.ts';
@@ -376,6 +376,17 @@ describe.runIf(BUILT)('a tag on a phone', { timeout: 240_000 }, () => {
     await page.getByLabel('Balance:').fill('100');
     await page.getByRole('button', { name: 'Create', exact: true }).tap();
     await page.getByRole('heading', { name: 'Checking' }).waitFor(WAIT);
+    // Enough tags starting 'wo' that '#wo' offers a list taller than its popup: it scrolls.
+    const register = page.url();
+    await page.goto(`${session.server.url}/tags`);
+    const tagTable = page.getByRole('table', { name: 'Tags' });
+    for (const letter of 'abcdefghijkl') {
+      await page.getByRole('textbox', { name: 'New tag' }).fill(`wo${letter}`);
+      await page.getByRole('button', { name: 'Add tag', exact: true }).tap();
+      await tagTable.getByRole('button', { name: new RegExp(`^#wo${letter}\\b`) }).waitFor(WAIT);
+    }
+    await page.goto(register);
+    await page.getByRole('heading', { name: 'Checking' }).waitFor(WAIT);
 
     const tagList = page.getByRole('listbox', { name: 'Tags' });
     for (const [typed, pick, amount] of [
@@ -389,10 +400,26 @@ describe.runIf(BUILT)('a tag on a phone', { timeout: 240_000 }, () => {
         .getByRole('button', { name: /^Notes/ })
         .tap();
       const sheet = page.getByRole('dialog', { name: 'Notes', exact: true });
-      const notes = sheet.getByRole('textbox', { name: 'Notes' });
+      // The kit's combobox: it says whether its list is open and owns it.
+      const notes = sheet.getByRole('combobox', { name: 'Notes' });
       await notes.tap();
+      expect(await notes.getAttribute('aria-expanded')).toBe('false');
       await page.keyboard.type(typed);
+      await tagList.waitFor(WAIT);
+      expect(await notes.getAttribute('aria-expanded')).toBe('true');
+      expect(await notes.getAttribute('aria-controls')).toBe(await tagList.getAttribute('id'));
+      if (typed.startsWith('Bus')) {
+        // Thirteen tags start 'wo': the list scrolls, and axe's scroll rule passes (a
+        // combobox's popup needs no focus of its own), in both themes.
+        expect(await tagList.evaluate((e) => e.scrollHeight > e.clientHeight)).toBe(true);
+        for (const theme of ['light', 'dark'] as const) {
+          await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
+          await expectAccessible(page, `phone notes with a long tag list, ${theme}`);
+        }
+        await phoneShots(page, 'tags-19-phone-notes-list');
+      }
       await tagList.getByRole('option', { name: pick, exact: true }).tap();
+      expect(await notes.getAttribute('aria-expanded')).toBe('false');
       await expect.poll(() => notes.inputValue(), WAIT).toBe(`${typed.split('#')[0]}#work `);
       if (typed.startsWith('Bus')) await themedShots(page, 'tags-15-phone-editor');
       await sheet.getByRole('button', { name: 'Done' }).tap();

@@ -2,7 +2,7 @@
 // budget whose transactions are 10 % tagged (issue 32): from the click on a tag in a row's notes
 // until only tagged rows are painted, with the frame floor in the same run (bench/web/tags.ts
 // says how). Prints a table and writes bench/results/tags-<time>.json.
-//   node bench/tags/run.mjs [--transactions 100000] [--repeats 5] [--apps coffer,actual]
+//   node bench/tags/run.mjs [--transactions 100000] [--repeats 5] [--apps coffer,actual] [--trace]
 //     [--web-root packages/web/dist] [--no-build] [--wait-seconds 180]
 // Builds (server bundle and packages/web/dist) unless --no-build or bench/run.mjs already did
 // (BENCH_BUILT=1), bundles bench/web/tags.ts and runs it.

@@ -17,6 +17,7 @@ import { launchBrowser, SIZES } from '../../e2e/helpers/browser.ts';
 import { startActualServer } from '../../packages/server/src/interop/targets.ts';
 import { startCoffer } from '../server/servers.ts';
 import { coldVisit } from './flows.ts';
+import { traceStep } from './phone-trace.ts';
 import { frameFloor, SELECTORS, type AppName } from './register.ts';
 import {
   type App,
@@ -34,6 +35,8 @@ const { values } = parseArgs({
     repeats: { type: 'string', default: '5' },
     apps: { type: 'string', default: 'coffer,actual' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
+    /** A Chrome trace of Coffer's last filter: each thread's busy time and what filled it. */
+    trace: { type: 'boolean', default: false },
     /** How long a register may take to show its rows (Actual's at 100,000 on a loaded machine). */
     'wait-seconds': { type: 'string', default: '180' },
   },
@@ -134,8 +137,13 @@ async function measureApp(app: App, balanceCents: number): Promise<Result> {
       await page.getByText('All accounts', { exact: true }).first().click();
       await openChecking(page);
       result.floorMs.push(await frameFloor(page));
+      const traced =
+        values.trace && name === 'coffer' && i === REPEATS - 1
+          ? await traceStep(browser, page, join(tmpdir(), `tags-filter-${process.pid}.json`))
+          : null;
       try {
         const ms = await clickTag(page, name);
+        if (traced) printTrace(await traced.stop());
         console.log(`${app.name}: filter by #${TAG}, rows painted ${Math.round(ms)} ms`);
         result.filterMs.push(ms);
       } catch (e) {
@@ -148,6 +156,15 @@ async function measureApp(app: App, balanceCents: number): Promise<Result> {
     return result;
   } finally {
     await browser.close();
+  }
+}
+
+function printTrace(trace: Awaited<ReturnType<Awaited<ReturnType<typeof traceStep>>['stop']>>) {
+  console.log(`coffer: filter by #${TAG} traced over ${trace.wallMs} ms`);
+  for (const t of trace.threads.slice(0, 4)) {
+    console.log(`  ${t.thread}: busy ${t.busyMs} ms`);
+    for (const k of t.top) console.log(`    ${k.ms} ms ×${k.count} ${k.what}`);
+    for (const h of t.hot) console.log(`    ${h.samples} samples in ${h.where}`);
   }
 }
 

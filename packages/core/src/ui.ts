@@ -143,6 +143,7 @@ export {
 } from './tags/parse.ts';
 export { parseDateValue } from './rules/compile.ts';
 export { checkEditedRule } from './rules/editor.ts';
+export { makeFiltersFromConditions } from './rules/filters.ts';
 export {
   dayBalances,
   lowestProjected,

@@ -16,6 +16,8 @@ import { guarded, queryState } from '../query-handler/handlers.ts';
 import { addWidget, getWidgets, removeReportWidgets, removeWidget } from './dashboard.ts';
 import { tagSums } from './tag-sums.ts';
 import { tagIndex } from '../tags/slot.ts';
+import { groupSums, monthSums } from '../month-sums/slot.ts';
+import { groupSumsContext } from '../query/group-sums.ts';
 
 const reportShape = {
   id: v.optional(v.string()),
@@ -60,7 +62,15 @@ export const reportsModule = defineModule('reports', {
     run({ query, byMonth }, ctx) {
       const budget = ctx.requireBudget();
       tagIndex(budget).ensure();
-      return guarded(() => tagSums(budget.sqlite, query, byMonth, { tagIndex: true }));
+      // The total by month reads the kept sums when they answer it (made current first).
+      const kept = {
+        monthSums: () => monthSums(budget).ensure(),
+        groupSums: () => {
+          groupSums(budget).ensure();
+          return groupSumsContext(budget.sqlite);
+        },
+      };
+      return guarded(() => tagSums(budget.sqlite, query, byMonth, { tagIndex: true, kept }));
     },
   }),
 

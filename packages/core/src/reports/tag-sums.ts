@@ -1,5 +1,7 @@
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import { runQuery } from '../query/exec.ts';
+import { type GroupSumsContext, groupSumsContext, routeToGroupSums } from '../query/group-sums.ts';
+import { answersFromMonthSums, readTransferPayees } from '../query/month-sums.ts';
 import { Query, type QueryState } from '../query/query.ts';
 import { tagsInNotes } from '../tags/parse.ts';
 
@@ -20,10 +22,13 @@ export interface TagSums {
   multiTagged: number;
 }
 
-interface Sum {
-  amount: number;
-  /** How many transactions make it. */
-  n: number;
+interface Group {
+  month: string | number;
+  total: number;
+  /** How many transactions with a tag it holds. */
+  tagged: number;
+  /** By tag ('' for no tag). */
+  byTag: Map<string, number>;
 }
 
 interface NoteRow {
@@ -45,74 +50,140 @@ function base(state: QueryState): Query {
   });
 }
 
+const MONTH = { $month: '$date' };
+const AMOUNT = { amount: { $sum: '$amount' } };
+
+/**
+ * Coffer's kept sums, for the total by month (issue 30's tables): each function makes its sums
+ * current before they are read (the handler's `ensure`), and is called only when the total's
+ * query is one they answer exactly.
+ */
+export interface KeptSums {
+  monthSums: () => void;
+  groupSums: () => GroupSumsContext;
+}
+
+/**
+ * The query's total by month: from the month sums when its filters are theirs (account, date,
+ * not these transfers, a sign), from the sums by category when it also names categories (as
+ * 'uncategorized left out' does) and its accounts are a whole scope, else from every row.
+ * Months with no row are absent.
+ */
+function totalsByMonth(
+  db: SqliteDatabase,
+  state: QueryState,
+  options: { tagIndex?: boolean; kept?: KeptSums },
+): Array<{ month: string | number; amount: number }> {
+  const byMonth = base(state)
+    .groupBy([MONTH])
+    .select([{ month: MONTH }, AMOUNT])
+    .orderBy([MONTH]);
+  const kept = options.kept;
+  if (kept && answersFromMonthSums(byMonth.serialize(), () => readTransferPayees(db))) {
+    kept.monthSums();
+    return runQuery<Array<{ month: string | number; amount: number }>>(db, byMonth, {
+      ...options,
+      monthSums: true,
+    }).data;
+  }
+  const byCategory = base(state)
+    .groupBy(['$category', MONTH])
+    .select([{ month: MONTH }, AMOUNT])
+    .orderBy(['$category', MONTH]);
+  const context = kept && groupSumsContext(db);
+  if (kept && context && routeToGroupSums(byCategory.serialize(), context)) {
+    const rows = runQuery<Array<{ month: string | number; amount: number }>>(db, byCategory, {
+      ...options,
+      groupSums: kept.groupSums(),
+    }).data;
+    const months = new Map<string, { month: string | number; amount: number }>();
+    for (const r of rows) {
+      const m = months.get(String(r.month));
+      if (m) m.amount += r.amount;
+      else months.set(String(r.month), { ...r });
+    }
+    return [...months.values()].sort((a, b) => (String(a.month) < String(b.month) ? -1 : 1));
+  }
+  return runQuery<Array<{ month: string | number; amount: number }>>(db, byMonth, options).data;
+}
+
+/** Whether `state` holds a transaction in `month` (or at all) whose notes hold no tag. */
+function hasUntagged(
+  db: SqliteDatabase,
+  state: QueryState,
+  month: string | number | null,
+  tagged: number,
+  options: { tagIndex?: boolean },
+): boolean {
+  let q = base(state);
+  if (month !== null) q = q.filter({ date: { $transform: '$month', $eq: String(month) } });
+  const n = runQuery<number>(db, q.calculate({ $count: '$id' }), options).data;
+  return n > tagged;
+}
+
 /**
  * The sums of a report grouped by tag, over the transactions `state` filters (a custom report's
  * filter: range, accounts, measure, conditions). A transaction counts once under each tag its
  * notes hold (read by the one notes parser), and once under no tag when they hold none.
  *
- * Two reads: the total by month, grouped in SQLite, then only the rows whose notes hold a tag,
- * found through the tag index when `tagIndex` says it is current (the untagged sum is the total
- * less the tagged rows, so the rest is never read row by row).
+ * Two reads: the total by month (from the kept sums when they answer it: `totalsByMonth`),
+ * then only the rows whose notes hold a tag, found through the tag index when `tagIndex` says
+ * it is current. The untagged sum is the total less the tagged rows, so the rest is never read
+ * row by row; whether the '(no tag)' row is there at all (it may sum to 0) is counted only in
+ * the rare month where it does.
  */
 export function tagSums(
   db: SqliteDatabase,
   state: QueryState,
   byMonth: boolean,
-  options: { tagIndex?: boolean } = {},
+  options: { tagIndex?: boolean; kept?: KeptSums } = {},
 ): TagSums {
-  const month = { $month: '$date' };
-  const totals = runQuery<Array<{ month: string | number; amount: number; n: number }>>(
-    db,
-    base(state)
-      .groupBy([month])
-      .select([{ month }, { amount: { $sum: '$amount' } }, { n: { $count: '$id' } }])
-      .orderBy([month]),
-    options,
-  ).data;
+  const read = { tagIndex: options.tagIndex ?? false };
+  const totals = totalsByMonth(db, state, options);
   const noted = runQuery<NoteRow[]>(
     db,
     base(state)
       .filter({ notes: { $hasanytag: true } })
-      .select(['notes', 'amount', { month }]),
-    options,
+      .select(['notes', 'amount', { month: MONTH }]),
+    read,
   ).data;
 
   // By month ('' for all months), then by tag ('' for no tag: a tag is never empty).
-  const groups = new Map<
-    string,
-    { month: string | number; total: number; byTag: Map<string, Sum> }
-  >();
+  const groups = new Map<string, Group>();
   const group = (m: string | number) => {
     const k = byMonth ? String(m) : '';
     let g = groups.get(k);
-    if (!g) groups.set(k, (g = { month: m, total: 0, byTag: new Map() }));
+    if (!g) groups.set(k, (g = { month: m, total: 0, tagged: 0, byTag: new Map() }));
     return g;
   };
-  const add = (m: string | number, tag: string, amount: number, n: number) => {
+  const add = (m: string | number, tag: string, amount: number) => {
     const { byTag } = group(m);
-    const sum = byTag.get(tag) ?? { amount: 0, n: 0 };
-    byTag.set(tag, { amount: sum.amount + amount, n: sum.n + n });
+    byTag.set(tag, (byTag.get(tag) ?? 0) + amount);
   };
   for (const t of totals) {
     group(t.month).total += t.amount;
-    add(t.month, '', t.amount, t.n);
+    add(t.month, '', t.amount);
   }
   let multiTagged = 0;
   for (const row of noted) {
     const tags = tagsInNotes(row.notes);
     if (tags.length === 0) continue;
     if (tags.length > 1) multiTagged++;
+    group(row.month).tagged++;
     // Taken out of the untagged sum (which started as the total) and put under each tag.
-    add(row.month, '', -row.amount, -1);
-    for (const tag of tags) add(row.month, tag, row.amount, 1);
+    add(row.month, '', -row.amount);
+    for (const tag of tags) add(row.month, tag, row.amount);
   }
 
   const sums: TagSum[] = [];
   const monthTotals: TagSums['totals'] = [];
-  for (const { month: m, total, byTag } of groups.values()) {
+  for (const [k, { month: m, total, tagged, byTag }] of groups) {
     const at = byMonth ? { month: m } : {};
-    for (const [tag, sum] of byTag) {
-      if (sum.n > 0) sums.push({ key: tag === '' ? null : tag, ...at, amount: sum.amount });
+    for (const [tag, amount] of byTag) {
+      // Untagged rows make a sum other than 0; at 0 there may be none (or some that cancel).
+      const shown =
+        tag !== '' || amount !== 0 || hasUntagged(db, state, k === '' ? null : m, tagged, read);
+      if (shown) sums.push({ key: tag === '' ? null : tag, ...at, amount });
     }
     monthTotals.push({ ...at, amount: total });
   }

@@ -207,7 +207,7 @@ describe('the tag index', () => {
       }),
       { numRuns: 40 },
     );
-  });
+  }, 120_000);
 
   it('reads the same as the scan it replaces, for every tag condition', async () => {
     const s = await setUp();

@@ -3,6 +3,7 @@
  * editor fields and operators, and/or) and the saved filter they came from, the column sort and
  * hidden cleared transactions.
  */
+import { makeFiltersFromConditions } from '@coffer/core/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { savePrefs } from '../../../store/actions.ts';
 import { useAppState, useStore } from '../../../store/context.ts';
@@ -44,8 +45,19 @@ export function useRegisterFinding(view: RegisterView, initial: InitialFilter | 
     filters: [],
   });
   const conditionsKey = JSON.stringify(conditions);
+  // Conditions on the notes alone (a chip's click, 'has tag' in the bar) name no payee,
+  // category or account the core would resolve: they are made here, in the click's own render,
+  // so the rows are asked for at once instead of after a round trip to the core (issue 32).
+  const local = useMemo(
+    () =>
+      conditions.length > 0 && conditions.every((c) => c.field === 'notes')
+        ? makeFiltersFromConditions(conditions).filters
+        : null,
+    // conditionsKey stands for the conditions.
+    [conditionsKey],
+  );
   useEffect(() => {
-    if (conditions.length === 0) {
+    if (conditions.length === 0 || local) {
       setCompiled({ key: '[]', filters: [] });
       return;
     }
@@ -61,7 +73,7 @@ export function useRegisterFinding(view: RegisterView, initial: InitialFilter | 
     return () => {
       cancelled = true;
     };
-  }, [store, conditionsKey]);
+  }, [store, conditionsKey, local]);
 
   const search = useMemo(
     () =>
@@ -86,7 +98,7 @@ export function useRegisterFinding(view: RegisterView, initial: InitialFilter | 
     saved,
     setSaved,
     /** Null until the conditions are turned into query filters. */
-    filters: compiled.key === conditionsKey ? compiled.filters : null,
+    filters: local ?? (compiled.key === conditionsKey ? compiled.filters : null),
     sort,
     setSort,
     hideCleared,

@@ -254,7 +254,8 @@ function NotesField({
     setText(t);
     setValue(t);
   };
-  const completions = useCompletions(input, text, change, useTagCompleter());
+  // A combobox: on a phone the list of tags can be long enough to scroll.
+  const completions = useCompletions(input, text, change, useTagCompleter(), { combobox: true });
   return (
     <span className="text-input-wrap">
       <input

@@ -34,6 +34,8 @@ export function useCompletions(
   text: string,
   setText: (text: string) => void,
   completer: TextCompleter | undefined,
+  /** The field is a combobox (the phone editor's notes), not a textbox with a list. */
+  options: { combobox?: boolean } = {},
 ) {
   const listId = useId();
   const [caret, setCaret] = useState<number | null>(null);
@@ -92,10 +94,15 @@ export function useCompletions(
     return true;
   }
 
-  // The field stays a textbox (a note is free text): it names its list and the option the
-  // arrows are on, which a textbox may do.
+  // A textbox names its list and the option the arrows are on. As a combobox (the
+  // Autocomplete's pattern) it also says whether the list is open, and a long list that
+  // scrolls is then its popup, which needs no focus of its own (axe's scrollable-region rule);
+  // its text stays free either way (nothing is taken unless picked).
+  const combobox = Boolean(completer && options.combobox);
   const inputProps = {
+    role: combobox ? ('combobox' as const) : undefined,
     'aria-autocomplete': completer ? ('list' as const) : undefined,
+    'aria-expanded': combobox ? open : undefined,
     'aria-controls': open ? listId : undefined,
     'aria-activedescendant': open && items[highlight] ? `${listId}-o${highlight}` : undefined,
     onSelect: track,
