@@ -41,7 +41,12 @@ async function signedIn(o: Options) {
     ...base,
     fetch: async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
       const at = performance.now();
-      const res = await base.fetch(input, init);
+      const res = await base.fetch(input, init).catch((err: unknown) => {
+        // The core reports any failed request as 'network'; the cause goes to stderr.
+        const cause = err instanceof Error && err.cause ? ` (${String(err.cause)})` : '';
+        console.error(`${String(input)}: ${String(err)}${cause}`);
+        throw err;
+      });
       if (String(input).endsWith('/sync/upload-user-file')) {
         const body = init?.body as Uint8Array | undefined;
         uploads.push({ bytes: body?.byteLength ?? 0, status: res.status, ms: performance.now() - at }); // prettier-ignore
@@ -69,13 +74,18 @@ async function upload(o: Options) {
   const t = performance.now();
   const res = await send('upload-budget', { id: o.id });
   const ms = performance.now() - t;
-  const meta = JSON.parse(readFileSync(join(o.dataDir, o.id!, 'metadata.json'), 'utf8')) as {
-    cloudFileId?: string;
-    groupId?: string;
-  };
+  const error = res && typeof res === 'object' && 'error' in res ? res : undefined;
+  // The prefs hold the cloud ids once an upload went through (Actual's API may leave the file
+  // empty before that).
+  const meta = error
+    ? {}
+    : (JSON.parse(readFileSync(join(o.dataDir, o.id!, 'metadata.json'), 'utf8')) as {
+        cloudFileId?: string;
+        groupId?: string;
+      });
   return {
     step: 'upload',
-    error: res && typeof res === 'object' && 'error' in res ? res : undefined,
+    error,
     ms,
     cpuMs: cpuMs(cpu),
     request: uploads.at(-1),

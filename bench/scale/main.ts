@@ -104,6 +104,11 @@ async function tries<T>(
   }
 }
 
+/** Each step's figures as soon as they are known: a run of hours that stops keeps them. */
+function told(out: Json, key: string): void {
+  console.log(`${new Date().toISOString()} ${out.server} ${key}: ${JSON.stringify(out[key])}`);
+}
+
 async function onServer(base: string, name: string, made: string, id: string, out: Json) {
   const server = await startServer(name);
   const dir = (d: string) => join(base, `${name}-${d}`);
@@ -117,6 +122,7 @@ async function onServer(base: string, name: string, made: string, id: string, ou
     const options = { dataDir: dir('source'), serverURL: server.url, password: PASSWORD, id };
     // The first upload registers the file (the client's "register"); the history follows.
     out.register = await coffer({ step: 'upload', ...options }, 'the first upload');
+    told(out, 'register');
     if (out.register.error) throw new Error(`the first upload: ${JSON.stringify(out.register.error)}`); // prettier-ignore
     const target: Target = { url: server.url, token: login.data.token, fileId: out.register.fileId, groupId: out.register.groupId }; // prettier-ignore
     const now = Date.now();
@@ -124,17 +130,20 @@ async function onServer(base: string, name: string, made: string, id: string, ou
     const t = performance.now();
     out.history = await writeHistory(db, target, { count: EDITS, batch: Number(values.batch), fromMillis: now - 730 * day, toMillis: now - 2 * 3600 * 1000, seed: 11 }); // prettier-ignore
     out.history.ms = performance.now() - t;
-    out.serverPeakAfterHistoryMb = peakRssMB(server.pid);
-    out.dbMb = statSync(db).size / 1024 / 1024;
+    out.history.serverPeakMb = peakRssMB(server.pid);
+    out.history.dbMb = statSync(db).size / 1024 / 1024;
+    told(out, 'history');
     // The file as it now is, with the whole history in its log: what a device uploads.
     out.upload = await tries('the upload', () => coffer({ step: 'upload', ...options }, 'the upload'), (r) => Boolean(r.error)); // prettier-ignore
-    out.serverPeakAfterUploadMb = peakRssMB(server.pid);
+    out.upload.serverPeakMb = peakRssMB(server.pid);
+    told(out, 'upload');
     if (out.upload.error) {
       console.error(`${server.name} refused the upload: ${JSON.stringify(out.upload.error)}`);
       return;
     }
     // Edits after the upload: what a new device catches up on.
     out.tail = await writeHistory(db, target, { count: Number(values.tail), batch: Number(values.tail), fromMillis: now - 3600 * 1000, toMillis: now - 600 * 1000, seed: 12 }); // prettier-ignore
+    told(out, 'tail');
     const merkle = (await syncBatch(target, [], Timestamp.max.toString())).hash;
     const source = inspectBudget(db);
     check('the source', source, source, merkle);
@@ -149,8 +158,9 @@ async function onServer(base: string, name: string, made: string, id: string, ou
       });
       delete out.cofferDevice.requests;
       delete out.cofferDevice.events;
+      out.cofferDevice.serverPeakMb = peakRssMB(server.pid);
+      told(out, 'cofferDevice');
       check('Coffer new device', inspectBudget(dbOf(dir('device'))), source, merkle);
-      out.serverPeakAfterDownloadMb = peakRssMB(server.pid);
     }
     if (STEPS.has('actual-device')) {
       const edit = { id: pickPlain(db), amount: -123457 };
@@ -159,8 +169,10 @@ async function onServer(base: string, name: string, made: string, id: string, ou
         mkdirSync(dir('actual'));
         return child([RUN, '--child', 'actual-joins', '--options', JSON.stringify({ ...device, dataDir: dir('actual'), edit })], 'Actual 26.9 joining'); // prettier-ignore
       });
+      told(out, 'actualDevice');
       if (STEPS.has('coffer-device')) {
         out.cofferSeesIt = await coffer({ step: 'sync-again', ...device, transactionId: edit.id }, 'Coffer syncing again'); // prettier-ignore
+        told(out, 'cofferSeesIt');
         if (out.cofferSeesIt.amount !== edit.amount) {
           throw new Error(`Coffer does not see Actual's edit: ${out.cofferSeesIt.amount}`);
         }
