@@ -159,20 +159,22 @@ async function armTimer(page: Page, event: string, targets: Array<[string, strin
 }
 
 // Page predicates are functions, not strings: the app's CSP has no 'unsafe-eval', and a string
-// predicate is evaluated with eval in the page. The root tsconfig (which checks bench/) has no
-// DOM types, hence the loose page globals.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const inPage = globalThis as any;
+// predicate is evaluated with eval in the page. Each is sent to the page as its source, so it
+// names only its own argument and the page's globals; the root tsconfig (which checks bench/)
+// has no DOM types, hence the loose globals.
 
 /** Whether an element matching `selector` is laid out (the figure is on screen). */
 function visibleIn(selector: string): boolean {
-  return [...inPage.document.querySelectorAll(selector)].some(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const doc = (globalThis as any).document;
+  return [...doc.querySelectorAll(selector)].some(
     (el: { getClientRects(): { length: number } }) => el.getClientRects().length > 0,
   );
 }
 
 function benchDone(): boolean {
-  return Boolean(inPage.__bench?.ends.every((e: number) => e > 0));
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return Boolean((globalThis as any).__bench?.ends.every((e: number) => e > 0));
 }
 
 /** The milliseconds from the event to each target's frame. */
