@@ -13,8 +13,8 @@ export interface UploadLimits {
   syncMB: number;
   /**
    * `application/encrypted-file` bodies (a budget upload). The body streams to disk, so this
-   * bounds disk use, not memory: a budget of 1,000,000 transactions with 2,000,000 edits in its
-   * log zips to several hundred MB (bench/scale), far past the 50 MB Actual's users hit.
+   * bounds disk use, not memory: the database of a budget of 1,000,000 transactions is 466 MB
+   * before any sync history (bench/scale), far past the 50 MB Actual's users hit.
    */
   fileMB: number;
 }
