@@ -17,6 +17,7 @@ import { launchPersistentChromium } from '../../packages/core-web/src/test-helpe
 import { SIZES } from '../../e2e/helpers/browser.ts';
 import { startActual, startCoffer } from '../server/servers.ts';
 import { coldVisit } from './flows.ts';
+import { pageMemory, type PageMemory } from './memory.ts';
 import {
   type App,
   BUDGET_NAME,
@@ -157,9 +158,28 @@ async function armTimer(page: Page, event: string, targets: Array<[string, strin
   })()`);
 }
 
+// Page predicates are functions, not strings: the app's CSP has no 'unsafe-eval', and a string
+// predicate is evaluated with eval in the page. Each is sent to the page as its source, so it
+// names only its own argument and the page's globals; the root tsconfig (which checks bench/)
+// has no DOM types, hence the loose globals.
+
+/** Whether an element matching `selector` is laid out (the figure is on screen). */
+function visibleIn(selector: string): boolean {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const doc = (globalThis as any).document;
+  return [...doc.querySelectorAll(selector)].some(
+    (el: { getClientRects(): { length: number } }) => el.getClientRects().length > 0,
+  );
+}
+
+function benchDone(): boolean {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return Boolean((globalThis as any).__bench?.ends.every((e: number) => e > 0));
+}
+
 /** The milliseconds from the event to each target's frame. */
 async function elapsed(page: Page): Promise<number[]> {
-  await page.waitForFunction('window.__bench?.ends.every((e) => e > 0)', undefined, WAIT);
+  await page.waitForFunction(benchDone, undefined, WAIT);
   return (await page.evaluate(
     'window.__bench.ends.map((e) => e - window.__bench.start)',
   )) as number[];
@@ -174,6 +194,8 @@ interface Timings {
   /** Until next month's To Budget has changed too (the core's answer, not foreseeable). */
   editNext: number[];
   month: number[];
+  /** After the flows: the page's, its worker's and the renderer's memory. */
+  memory?: PageMemory;
 }
 
 /** Fills `out` as the flows run; a flow that gets stuck leaves what was measured before it. */
@@ -186,7 +208,8 @@ async function measureApp(
   const sel = SELECTORS[app.name]!;
   // A profile on disk, as a user's browser keeps one (an incognito OPFS lives in memory and
   // writes slower).
-  const context = await launchPersistentChromium(join(base, `profile-${app.name}`));
+  const profile = join(base, `profile-${app.name}`);
+  const context = await launchPersistentChromium(profile);
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.setViewportSize(SIZES.desktop);
@@ -202,11 +225,7 @@ async function measureApp(
       await page.goto(`${app.server.url}/budget`, { waitUntil: 'commit' });
       // Checked on every animation frame: a locator's wait re-checks at growing intervals (up
       // to 500 ms apart), which would hide most of what happens in the first second.
-      await page.waitForFunction(
-        `[...document.querySelectorAll(${JSON.stringify(sel.toBudget(month))})].some((el) => el.getClientRects().length > 0)`,
-        null,
-        { polling: 'raf', ...WAIT },
-      );
+      await page.waitForFunction(visibleIn, sel.toBudget(month), { polling: 'raf', ...WAIT });
     };
 
     for (let i = 0; i < RUNS; i++) {
@@ -277,6 +296,7 @@ async function measureApp(
       await page.keyboard.press('Escape');
       await page.waitForTimeout(300);
     }
+    out.memory = await pageMemory(page, profile);
     if (errors.length > 0) console.warn(`${app.name}: page errors: ${errors.join(' | ')}`);
   } catch (err) {
     // What the page showed when a flow got stuck, to see why.
@@ -306,10 +326,11 @@ async function main() {
   const webRoot = join(base, 'web');
   cpSync(resolve(values['web-root']), webRoot, { recursive: true });
   process.env.COFFER_WEB_ROOT = webRoot;
-  const apps: App[] = [
-    { name: 'coffer', server: await startCoffer() },
-    { name: 'actual', server: await startActual() },
-  ];
+  // With --only, the other app's server is not started nor given the budget (at 1,000,000
+  // transactions Actual's server refuses the upload at its default limit).
+  const apps: App[] = [];
+  if (values.only !== 'actual') apps.push({ name: 'coffer', server: await startCoffer() });
+  if (values.only !== 'coffer') apps.push({ name: 'actual', server: await startActual() });
   const results: Record<string, Timings> = {};
   const failures: Record<string, string> = {};
   try {
@@ -362,6 +383,9 @@ async function main() {
     console.log(
       `\nCoffer's open, medians from navigation start: core connected ${m('coreConnected')} ms, server user known ${m('userKnown')} ms, budget loaded ${m('budgetLoaded')} ms, its accounts, payees and categories ${m('budgetDataLoaded')} ms; budget page's code loaded ${m('budgetChunkLoaded')} ms, its cells asked for ${m('cellsRequested')} ms, table shown ${m('tableShown')} ms.`,
     );
+  }
+  for (const [name, r] of Object.entries(results)) {
+    if (r.memory) console.log(`\n${name}'s memory after the flows: ${JSON.stringify(r.memory)}`);
   }
   for (const [name, why] of Object.entries(failures)) {
     console.log(`\n${name} did not finish (— above): ${why}`);

@@ -11,9 +11,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { launchBrowser, SIZES } from '../../e2e/helpers/browser.ts';
+import { launchPersistentChromium } from '../../packages/core-web/src/test-helpers/chromium.ts';
+import { SIZES } from '../../e2e/helpers/browser.ts';
 import { startActual, startCoffer } from '../server/servers.ts';
 import { coldVisit } from './flows.ts';
+import { pageMemory, type PageMemory } from './memory.ts';
 import {
   type AppName,
   clearSearch,
@@ -60,6 +62,8 @@ interface Result {
   scroll: FrameStats;
   searchMs: number[];
   editMs: number[];
+  /** After the flows: the page's, its worker's and the renderer's memory. */
+  memory?: PageMemory;
 }
 
 async function goToChecking(page: Page): Promise<void> {
@@ -68,12 +72,15 @@ async function goToChecking(page: Page): Promise<void> {
   await page.waitForTimeout(1500);
 }
 
-async function measureApp(app: App, balanceCents: number): Promise<Result> {
+async function measureApp(app: App, balanceCents: number, base: string): Promise<Result> {
   const name = app.name as AppName;
-  const browser = await launchBrowser();
+  // A profile on disk, as a user's browser keeps one; its folder also finds the renderer whose
+  // memory is reported.
+  const profile = join(base, `profile-${app.name}`);
+  const context = await launchPersistentChromium(profile);
   try {
-    const context = await browser.newContext({ viewport: SIZES.desktop });
-    const page = await context.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.setViewportSize(SIZES.desktop);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await coldVisit(page, app.server.url, PASSWORD, BUDGET_NAME, formatCents(balanceCents), {
@@ -146,10 +153,12 @@ async function measureApp(app: App, balanceCents: number): Promise<Result> {
     } catch (e) {
       console.log(`${app.name}: the edit failed: ${(e as Error).message.split('\n')[0]}`);
     }
+    result.memory = await pageMemory(page, profile);
+    console.log(`${app.name}: memory ${JSON.stringify(result.memory)}`);
     if (errors.length > 0) console.warn(`${app.name}: page errors: ${errors.join(' | ')}`);
     return result;
   } finally {
-    await browser.close();
+    await context.close();
   }
 }
 
@@ -231,7 +240,7 @@ async function main() {
     for (const app of apps) {
       // An app that cannot be measured (Actual that does not open the budget in time on a busy
       // machine) is reported as such, and the others' figures are still printed and written.
-      results[app.name] = await measureApp(app, checkingCents).catch((e: Error): Result => ({
+      results[app.name] = await measureApp(app, checkingCents, base).catch((e: Error): Result => ({
         failed: `not measured: ${e.message.split('\n')[0]}`,
         floorMs: [0],
         firstRowsMs: [0],

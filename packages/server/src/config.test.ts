@@ -15,7 +15,7 @@ describe('configuration', () => {
     expect(c.dataDir).toBe('/srv/data');
     expect(c.serverFilesDir).toBe('/srv/data/server-files');
     expect(c.userFilesDir).toBe('/srv/data/user-files');
-    expect(c.limits).toEqual({ jsonMB: 20, syncMB: 20, fileMB: 50 });
+    expect(c.limits).toEqual({ jsonMB: 20, syncMB: 20, fileMB: 2048 });
     expect(c.https).toBeNull();
   });
 
@@ -108,6 +108,35 @@ describe('configuration', () => {
     for (const bad of ['*', 'https:', 'https://*.example', 'https://a.example/sync', 'ftp://a']) {
       expect(() => loadCommand(['--connect-origin', bad], {}, '/'), bad).toThrow(ConfigError);
     }
+  });
+
+  it("takes upload limits from the environment (Actual's names too) over the config file", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ upload: { fileMB: 5, syncMB: 7 } }));
+    const limits = (env: Record<string, string>) => {
+      const cmd = loadCommand(['--config', join(dir, 'config.json')], env, dir);
+      if (cmd.kind !== 'serve') throw new Error(cmd.kind);
+      return cmd.config.limits;
+    };
+    expect(limits({})).toEqual({ jsonMB: 20, syncMB: 7, fileMB: 5 });
+    expect(limits({ ACTUAL_UPLOAD_SYNC_ENCRYPTED_FILE_SYNC_SIZE_LIMIT_MB: '300' }).fileMB).toBe(
+      300,
+    );
+    expect(
+      limits({
+        COFFER_UPLOAD_FILE_MB: '4096',
+        ACTUAL_UPLOAD_SYNC_ENCRYPTED_FILE_SYNC_SIZE_LIMIT_MB: '300',
+        COFFER_UPLOAD_SYNC_MB: '64',
+        ACTUAL_UPLOAD_FILE_SIZE_LIMIT_MB: '30',
+      }),
+    ).toEqual({ jsonMB: 30, syncMB: 64, fileMB: 4096 });
+    expect(() => limits({ COFFER_UPLOAD_FILE_MB: 'lots' })).toThrow(
+      'Invalid upload limit in COFFER_UPLOAD_FILE_MB (MB, more than 0): lots',
+    );
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ upload: { fileMB: 0 } }));
+    expect(() => limits({})).toThrow(
+      'Invalid upload limit in upload.fileMB in the config file (MB, more than 0): 0',
+    );
   });
 
   it('turns MB limits into whole bytes', () => {

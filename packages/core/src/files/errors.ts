@@ -17,6 +17,9 @@ const MESSAGES: Record<string, string> = {
   'password-match': 'Passwords do not match.',
   unauthorized: 'You are not logged in.',
   internal: 'Internal server error.',
+  // The server refused an upload past its limit (413): say what lets it through.
+  'payload-too-large':
+    'This budget is larger than the server accepts. Whoever runs the server can raise its upload limit (COFFER_UPLOAD_FILE_MB, or upload.fileMB in its config file).',
   'file-exists': 'A budget with this id is already on this device.',
   'download-failure': 'Downloading the file failed. Check your network connection.',
   'not-zip-file': 'Downloaded file is invalid.',

@@ -1,6 +1,6 @@
 import { closeBudget, downloadBudget, loadPrefs } from '../store/actions.ts';
 import type { AppStore } from '../store/store.ts';
-import { failureCode } from '../backend/backend.ts';
+import { failureCode, failureOf } from '../backend/backend.ts';
 import type { SyncFix } from './sync-errors.ts';
 
 export async function sync(store: AppStore): Promise<void> {
@@ -15,15 +15,26 @@ const UPLOAD_ERRORS: Record<string, string> = {
   network: 'Uploading the file failed. Check your network connection.',
 };
 
+/** Failures whose own message (core's) already says what to do. */
+const TOLD_BY_CORE = new Set(['payload-too-large']);
+
+function uploadErrorText(res: unknown, code: string, fallback: string): string {
+  const failure = failureOf(res);
+  if (TOLD_BY_CORE.has(code) && failure?.message) return failure.message;
+  return UPLOAD_ERRORS[code] ?? fallback;
+}
+
 export async function uploadBudget(store: AppStore): Promise<boolean> {
   const res = await store.backend.send('upload-budget', { id: store.get().prefs?.id });
   const code = failureCode(res);
   if (code) {
     store.addNotification({
       type: 'error',
-      message:
-        UPLOAD_ERRORS[code] ??
+      message: uploadErrorText(
+        res,
+        code,
         `An internal error occurred while uploading, sorry! Reference: ${code}`,
+      ),
     });
     return false;
   }
@@ -46,7 +57,7 @@ export async function resetSync(store: AppStore): Promise<void> {
     return;
   }
   if (code) {
-    window.alert(UPLOAD_ERRORS[code] ?? `Resetting sync failed: ${code}`);
+    window.alert(uploadErrorText(res, code, `Resetting sync failed: ${code}`));
     return;
   }
   await sync(store);
