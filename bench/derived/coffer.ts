@@ -62,8 +62,9 @@ export async function measure(dataDir: string, id: string) {
   const Database = require('better-sqlite3');
   const native = new Database(join(dataDir, id, 'db.sqlite'), { readonly: true });
   const explain = process.argv.includes('--explain');
+  const noScan = process.argv.includes('--no-scan');
   if (process.argv.includes('--reports-only')) {
-    const reports = await measureReports(core, native, { explain });
+    const reports = await measureReports(core, native, { explain, noScan });
     native.close();
     await send('close-budget');
     return { openMs, openCachedMs, reports, peakRssMb: process.resourceUsage().maxRSS / 1024 };
@@ -123,7 +124,7 @@ export async function measure(dataDir: string, id: string) {
   }
 
   // Every report over all time as the web asks it, beside its floors (./reports.ts).
-  const reports = await measureReports(core, native, { explain });
+  const reports = await measureReports(core, native, { explain, noScan });
 
   const budget = core.budget as Budget;
   // The background build, step by step (what the budget is busy with between two requests),

@@ -28,10 +28,10 @@ export interface ReportTiming {
   /** Through the `query` handler: the first time after the open, then the median of five. */
   firstMs: number;
   ms: number;
-  /** The same loader with every query run on the rows (no kept sums), once. */
+  /** The same loader with every query run on the rows (no kept sums), once; NaN: not run. */
   scanMs: number;
-  /** Whether the scan's answer equals the kept sums' (the whole shaped report). */
-  sameAsScan: boolean;
+  /** Whether the scan's answer equals the kept sums' (the whole shaped report); null: not run. */
+  sameAsScan: boolean | null;
   /** The cheapest raw SQL for the report's main sums on this file (better-sqlite3). */
   floorMs: number;
   /** The same sums from the stored transactions (better-sqlite3). */
@@ -177,7 +177,7 @@ const canonical = (rows: unknown) => JSON.stringify(rows, (_k, v) => (typeof v =
 export async function measureReports(
   core: AppCore,
   native: Native,
-  { explain = false }: { explain?: boolean } = {},
+  { explain = false, noScan = false }: { explain?: boolean; noScan?: boolean } = {},
 ): Promise<Record<string, ReportTiming>> {
   const budget = core.budget as Budget;
   const query = async (state: QueryState): Promise<unknown> => {
@@ -213,20 +213,23 @@ export async function measureReports(
     const answer = await r.load(run);
     const firstMs = performance.now() - t;
     const ms = await timed(() => r.load(run));
+    const main = canonical(await query(r.queries[0]!));
+    const floorRows = native.prepare(r.floor[0]).all(...r.floor[1]);
+    const timing = { firstMs, ms, floorMs: await timed(() => native.prepare(r.floor[0]).all(...r.floor[1])) }; // prettier-ignore
+    if (noScan) {
+      out[name] = { ...timing, scanMs: NaN, sameAsScan: null, scanFloorMs: NaN, floorsEqual: canonical(floorRows) === main }; // prettier-ignore
+      continue;
+    }
     t = performance.now();
     const scanned = await r.load(scan);
     const scanMs = performance.now() - t;
-    const main = await query(r.queries[0]!);
-    const floorRows = native.prepare(r.floor[0]).all(...r.floor[1]);
     const scanFloorRows = native.prepare(r.scanFloor[0]).all(...r.scanFloor[1]);
     out[name] = {
-      firstMs,
-      ms,
+      ...timing,
       scanMs,
       sameAsScan: canonical(answer) === canonical(scanned),
-      floorMs: await timed(() => native.prepare(r.floor[0]).all(...r.floor[1])),
       scanFloorMs: await timed(() => native.prepare(r.scanFloor[0]).all(...r.scanFloor[1]), 3),
-      floorsEqual: canonical(floorRows) === canonical(main) && canonical(scanFloorRows) === canonical(main), // prettier-ignore
+      floorsEqual: canonical(floorRows) === main && canonical(scanFloorRows) === main,
     };
   }
   return out;

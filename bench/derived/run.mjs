@@ -5,7 +5,7 @@
 // payees, a note on one row in seven (bench/budget/budget-file.mjs, made by Actual's own API).
 // Prints a table and writes bench/results/derived-<time>.json.
 //   node bench/derived/run.mjs [--sizes 10000,100000,1000000] [--keep DIR] [--reports-only]
-//     [--explain]
+//     [--explain] [--no-scan]
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ const option = (name, fallback) => {
 };
 const SHAPE = { categories: 100, accounts: 50 };
 /** Passed on to the measuring child (bench/derived/coffer.ts). */
-const passed = ['--reports-only', '--explain'].filter((a) => process.argv.includes(a));
+const passed = ['--reports-only', '--explain', '--no-scan'].filter((a) => process.argv.includes(a));
 
 if (process.argv[2] === '--make') {
   // In a child: Actual's API writes the budget's structure (it silences console.log).
@@ -81,10 +81,10 @@ for (const count of sizes) {
   const load = loadavg()[0];
   const r = run([bundle, dir, id, ...passed], `coffer at ${count}`);
   results.push({ count, makeMs, load, ...r });
-  const f = (n) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
+  const f = (n) => (typeof n !== 'number' || Number.isNaN(n) ? '–' : n < 10 ? n.toFixed(1) : n.toFixed(0)); // prettier-ignore
   console.log(`\n${count.toLocaleString('en')} transactions (load ${load.toFixed(1)} on 2 cores)`);
   console.log(
-    `  open ${f(r.openMs)} ms (again, from the cache ${f(r.openCachedMs)} ms), edit ${f(r.editMs ?? NaN)} ms, peak RSS ${f(r.peakRssMb)} MB`,
+    `  open ${f(r.openMs)} ms (again, from the cache ${f(r.openCachedMs)} ms), edit ${f(r.editMs)} ms, peak RSS ${f(r.peakRssMb)} MB`,
   );
   for (const [name, s] of Object.entries(r.search ?? {})) {
     console.log(
@@ -95,7 +95,7 @@ for (const count of sizes) {
   for (const [name, x] of Object.entries(r.reports)) {
     console.log(
       `  ${name}, all time: ${f(x.ms)} ms (first ${f(x.firstMs)} ms; scan ${f(x.scanMs)} ms,` +
-        ` ${x.sameAsScan ? 'same answer' : 'ANSWER DIFFERS'}); floor ${f(x.floorMs)} ms` +
+        ` ${x.sameAsScan === null ? 'not run' : x.sameAsScan ? 'same answer' : 'ANSWER DIFFERS'}); floor ${f(x.floorMs)} ms` +
         ` (${(x.ms / x.floorMs).toFixed(1)}×), from the stored rows ${f(x.scanFloorMs)} ms` +
         `${x.floorsEqual ? '' : ', FLOOR ROWS DIFFER'}`,
     );
