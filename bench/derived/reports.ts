@@ -153,9 +153,11 @@ function reportsOf(meta: BudgetMeta, all: MonthSpan, getCells: (names: string[])
     spending: {
       load: (run) => loadSpending(run, getCells, meta, { ...all, accounts: onBudget }),
       queries: [spendingQuery(all, onBudget), spendingQuery(previousSpan(all), onBudget)],
-      // Spending with a category, or none and no transfer: the kept sums know transfer payees,
-      // not `transfer_id`, so the floor reads the stored rows.
-      floor: spendingFloor(onBudget, from, to),
+      // Spending with a category, or none and no transfer (`linked`: one side of a transfer).
+      floor: [`SELECT cm.transferId AS category, SUM(s.amount) AS amount FROM coffer_category_sums s
+        LEFT JOIN category_mapping cm ON cm.id = s.category
+        WHERE s.scope = 1 AND s.month BETWEEN ? AND ? AND (cm.transferId IS NOT NULL OR s.linked = 0)
+        GROUP BY 1 ORDER BY 1`, [from, to]], // prettier-ignore
       scanFloor: spendingFloor(onBudget, from, to),
     },
   };
