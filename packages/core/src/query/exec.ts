@@ -2,7 +2,7 @@ import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { CompileOptions, CompiledQuery } from './compiler.ts';
 import { compileQuery } from './compiler.ts';
 import { type GroupSumsContext, routeToGroupSums } from './group-sums.ts';
-import { answersFromMonthSums, MONTH_SUMS_SOURCE, readTransferPayees } from './month-sums.ts';
+import { answersFromMonthSums, MONTH_SUMS_SOURCE, once, readTransferPayees } from './month-sums.ts';
 import type { Query, QueryState } from './query.ts';
 import type { QueryParams } from './run-sql.ts';
 import { execBasic } from './run-sql.ts';
@@ -51,7 +51,13 @@ export function compileRouted(
   options: RunOptions = {},
 ): CompiledQuery {
   const compiled = compileQuery(query, options);
-  if (options.monthSums && answersFromMonthSums(compiled.query, () => readTransferPayees(db))) {
+  if (
+    options.monthSums &&
+    answersFromMonthSums(
+      compiled.query,
+      once(() => readTransferPayees(db)),
+    )
+  ) {
     return { ...compiled, pieces: { ...compiled.pieces, from: MONTH_SUMS_SOURCE } };
   }
   const route = options.groupSums && routeToGroupSums(compiled.query, options.groupSums);

@@ -8,7 +8,7 @@
  * per bucket: the category and payee come through their mappings as the view's do.
  */
 import type { SqliteDatabase } from '../platform/sqlite.ts';
-import { isDateCond, isObject, isSignCond, isSum, MONTH, same } from './month-sums.ts';
+import { isDateCond, isObject, isSignCond, isSum, MONTH, once, same } from './month-sums.ts';
 import type { QueryState } from './query.ts';
 
 export const CATEGORY_SUMS_TABLE = 'coffer_category_sums';
@@ -23,14 +23,17 @@ export interface GroupSumsContext {
 }
 
 export function groupSumsContext(db: SqliteDatabase): GroupSumsContext {
+  // Each read once per context (one query): a report's filter names every transfer payee.
   return {
-    transfers: () =>
-      new Set(
-        db
-          .all<{ id: string }>('SELECT id FROM payees WHERE transfer_acct IS NOT NULL')
-          .map((p) => p.id),
-      ),
-    accounts() {
+    transfers: once(
+      () =>
+        new Set(
+          db
+            .all<{ id: string }>('SELECT id FROM payees WHERE transfer_acct IS NOT NULL')
+            .map((p) => p.id),
+        ),
+    ),
+    accounts: once(() => {
       const rows = db.all<{ id: string; off: number | null }>(
         'SELECT id, offbudget AS off FROM accounts WHERE IFNULL(tombstone, 0) = 0',
       );
@@ -38,7 +41,7 @@ export function groupSumsContext(db: SqliteDatabase): GroupSumsContext {
         onBudget: new Set(rows.filter((r) => !r.off).map((r) => r.id)),
         open: new Set(rows.map((r) => r.id)),
       };
-    },
+    }),
   };
 }
 
