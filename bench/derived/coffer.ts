@@ -1,12 +1,11 @@
 // Coffer in process on one budget (bench/derived/run.mjs makes it): the open, the register's
 // search (first page of 500 split groups + the count, as the register asks) through `$search`
-// and through the filter it replaced, net worth and cash flow over all time through the month
-// sums and through the scan, and one amount edit (the write path with every listener). Beside each, its floor on
-// the same file in the same run: better-sqlite3 reading the same rows straight from the stored
-// table with the same indexes. Prints one JSON line.
+// and through the filter it replaced, every report over all time (./reports.ts), the background
+// build of the kept sums, and one amount edit (the write path with every listener). Beside each,
+// its floor on the same file in the same run: better-sqlite3 reading the same rows straight from
+// the stored table with the same indexes. Prints one JSON line. `--reports-only` measures the
+// open and the reports; `--explain` prints each report query's SQL and plan to stderr.
 import { createAppCore, type Budget } from '@coffer/core';
-// The scan the month sums replace, run without them (not part of the package's surface).
-import { runQuery } from '../../packages/core/src/query/exec.ts';
 import { stepByDate, type DateSteppedTable } from '../../packages/core/src/month-sums/steps.ts';
 import { MONTH_SUMS_STEPS, rebuildMonthSums } from '../../packages/core/src/month-sums/store.ts';
 import {
@@ -16,6 +15,7 @@ import {
 import { q } from '@coffer/core/ui';
 import { createNodePlatform } from '@coffer/core-node';
 import { createRequire } from 'node:module';
+import { measureReports } from './reports.ts';
 import { join } from 'node:path';
 
 const require = createRequire(import.meta.url);
@@ -61,10 +61,16 @@ export async function measure(dataDir: string, id: string) {
 
   const Database = require('better-sqlite3');
   const native = new Database(join(dataDir, id, 'db.sqlite'), { readonly: true });
+  const explain = process.argv.includes('--explain');
+  const noScan = process.argv.includes('--no-scan');
+  if (process.argv.includes('--reports-only')) {
+    const reports = await measureReports(core, native, { explain, noScan });
+    native.close();
+    await send('close-budget');
+    return { openMs, openCachedMs, reports, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+  }
 
   const payees = (await data(q('payees').select(['id', 'name']).serialize())) as Row[];
-  const accounts = (await data(q('accounts').select(['id']).serialize())) as Row[];
-  const accountIds = accounts.map((a) => String(a.id));
   const order = [{ date: 'desc' }, 'starting_balance_flag', { sort_order: 'desc' }];
   const register = (filter: Row) =>
     q('transactions').options({ splits: 'grouped' }).filter(filter).select('*').orderBy(order)
@@ -117,131 +123,10 @@ export async function measure(dataDir: string, id: string) {
     };
   }
 
-  // Net worth over all time: each account's change per month (nothing before the first month).
-  const netWorth = q('transactions')
-    .filter({ account: { $oneof: accountIds } })
-    .withoutValidatedRefs()
-    .groupBy(['account', { $month: '$date' }])
-    .select(['account', { month: { $month: '$date' } }, { amount: { $sum: '$amount' } }])
-    .orderBy(['account', { $month: '$date' }])
-    .serialize();
-  const first = performance.now();
-  await data(netWorth);
-  const netWorthFirstMs = performance.now() - first;
+  // Every report over all time as the web asks it, beside its floors (./reports.ts).
+  const reports = await measureReports(core, native, { explain, noScan });
+
   const budget = core.budget as Budget;
-  // Cash flow by month over all time, as the report asks it (bench/web's cash-flow.ts): income
-  // and expenses of every account, transfers between them left out.
-  const transfers = (await data(
-    q('payees')
-      .filter({ transfer_acct: { $ne: null } })
-      .select(['id'])
-      .serialize(),
-  )) as Row[];
-  const transferIds = transfers.map((p) => String(p.id));
-  const cashFlow = q('transactions')
-    .filter({ account: { $oneof: accountIds } })
-    .withoutValidatedRefs()
-    .filter({
-      date: [
-        { $transform: '$month', $gte: '2000-01' },
-        { $transform: '$month', $lte: '2099-12' },
-      ],
-      payee: transferIds.map((id) => ({ $ne: id })),
-    })
-    .groupBy([{ $month: '$date' }])
-    .select([
-      { period: { $month: '$date' } },
-      { total: { $sum: '$amount' } },
-      { abs: { $sum: { $abs: '$amount' } } },
-    ]) // prettier-ignore
-    .orderBy([{ $month: '$date' }])
-    .serialize();
-  const cashFirst = performance.now();
-  await data(cashFlow);
-  const cashFlowFirstMs = performance.now() - cashFirst;
-  const marks = transferIds.map(() => '?').join(', ') || "''";
-  const reports = {
-    cashFlowFirstMs,
-    cashFlowMs: await timed(() => data(cashFlow)),
-    cashFlowScanMs: await timed(() => runQuery(budget.sqlite, cashFlow)),
-    // The native floor of the scan: the same sums over the stored rows, transfer payees out.
-    cashFlowFloorMs: await timed(() =>
-      native
-        .prepare(
-          `SELECT t.date / 100, SUM(t.amount), SUM(ABS(t.amount)) FROM transactions t
-           LEFT JOIN payee_mapping pm ON pm.id = t.description
-           WHERE t.tombstone = 0 AND t.isParent = 0
-             AND (pm.targetId IS NULL OR pm.targetId NOT IN (${marks}))
-           GROUP BY t.date / 100 ORDER BY t.date / 100`,
-        )
-        .all(...transferIds),
-    ),
-    netWorthFirstMs,
-    netWorthMs: await timed(() => data(netWorth)),
-    netWorthScanMs: await timed(() => runQuery(budget.sqlite, netWorth)),
-    // The native floor of the scan: the same sums over the stored rows (no view, no splits rule).
-    netWorthFloorMs: await timed(() =>
-      native
-        .prepare(
-          `SELECT acct, date / 100, SUM(amount) FROM transactions WHERE tombstone = 0 AND isParent = 0
-           GROUP BY acct, date / 100 ORDER BY acct, date / 100`,
-        )
-        .all(),
-    ),
-  };
-
-  // Custom reports over all time by category and by payee, as the web asks them
-  // (reports/data/custom.ts): every account on budget, transfers between them out, no
-  // uncategorized rows.
-  const onBudget = (await data(q('accounts').filter({ offbudget: false }).select(['id']).serialize())) as Row[]; // prettier-ignore
-  const onIds = onBudget.map((a) => String(a.id));
-  const onTransfers = (await data(q('payees').filter({ transfer_acct: { $oneof: onIds } }).select(['id']).serialize())) as Row[]; // prettier-ignore
-  const custom = (key: string) =>
-    q('transactions')
-      .filter({
-        account: { $oneof: onIds },
-        date: [
-          { $transform: '$month', $gte: '2000-01' },
-          { $transform: '$month', $lte: '2099-12' },
-        ],
-        payee: onTransfers.map((p) => ({ $ne: String(p.id) })),
-      })
-      .withoutValidatedRefs()
-      .filter({ category: [{ $ne: null }] })
-      .groupBy([key])
-      .select([{ key }, { amount: { $sum: '$amount' } }])
-      .orderBy([key])
-      .serialize();
-  const onMarks = onIds.map(() => '?').join(', ');
-  const trMarks = onTransfers.map(() => '?').join(', ') || "''";
-  // The native floor: the same sums over the stored rows, through the mappings, no splits rule.
-  const customFloor = (column: string) =>
-    native
-      .prepare(
-        `SELECT ${column}, SUM(t.amount) FROM transactions t
-         LEFT JOIN category_mapping cm ON cm.id = t.category
-         LEFT JOIN payee_mapping pm ON pm.id = t.description
-         WHERE t.tombstone = 0 AND t.isParent = 0 AND t.acct IN (${onMarks})
-           AND cm.transferId IS NOT NULL
-           AND (pm.targetId IS NULL OR pm.targetId NOT IN (${trMarks}))
-         GROUP BY 1 ORDER BY 1`,
-      )
-      .all(...onIds, ...onTransfers.map((p) => String(p.id)));
-  const byCategory = custom('$category');
-  const byPayee = custom('$payee');
-  const groupFirst = performance.now();
-  await data(byCategory);
-  const customFirstMs = performance.now() - groupFirst;
-  const customReports = {
-    customFirstMs,
-    byCategoryMs: await timed(() => data(byCategory)),
-    byCategoryScanMs: await timed(() => runQuery(budget.sqlite, byCategory)),
-    byCategoryFloorMs: await timed(() => customFloor('cm.transferId')),
-    byPayeeMs: await timed(() => data(byPayee)),
-    byPayeeScanMs: await timed(() => runQuery(budget.sqlite, byPayee)),
-    byPayeeFloorMs: await timed(() => customFloor('pm.targetId')),
-  };
-
   // The background build, step by step (what the budget is busy with between two requests),
   // beside the same rebuild in one go.
   const stepsOf = (table: DateSteppedTable, whole: () => void) => {
@@ -275,7 +160,7 @@ export async function measure(dataDir: string, id: string) {
   t = performance.now();
   await send('close-budget');
   const closeMs = performance.now() - t;
-  return { openMs, openCachedMs, search, reports, customReports, build, editMs, closeMs, peakRssMb: process.resourceUsage().maxRSS / 1024 }; // prettier-ignore
+  return { openMs, openCachedMs, search, reports, build, editMs, closeMs, peakRssMb: process.resourceUsage().maxRSS / 1024 }; // prettier-ignore
 }
 
 const [dataDir, id] = process.argv.slice(2);

@@ -4,7 +4,8 @@
 // budgets have the 1M budget's shape at every size: 20 years, 50 accounts, 100 categories, 1,000
 // payees, a note on one row in seven (bench/budget/budget-file.mjs, made by Actual's own API).
 // Prints a table and writes bench/results/derived-<time>.json.
-//   node bench/derived/run.mjs [--sizes 10000,100000,1000000] [--keep DIR]
+//   node bench/derived/run.mjs [--sizes 10000,100000,1000000] [--keep DIR] [--reports-only]
+//     [--explain] [--no-scan]
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,8 @@ const option = (name, fallback) => {
   return i >= 0 ? process.argv[i + 1] : fallback;
 };
 const SHAPE = { categories: 100, accounts: 50 };
+/** Passed on to the measuring child (bench/derived/coffer.ts). */
+const passed = ['--reports-only', '--explain', '--no-scan'].filter((a) => process.argv.includes(a));
 
 if (process.argv[2] === '--make') {
   // In a child: Actual's API writes the budget's structure (it silences console.log).
@@ -37,6 +40,7 @@ function run(args, what) {
     .filter((l) => l.startsWith('{'))
     .pop();
   if (res.status !== 0 || !line) throw new Error(`${what} failed:\n${res.stderr}`);
+  if (passed.includes('--explain')) console.log(res.stderr);
   return JSON.parse(line);
 }
 
@@ -75,40 +79,28 @@ for (const count of sizes) {
   const { dir, id } = budgetOf(base, count);
   const makeMs = performance.now() - made;
   const load = loadavg()[0];
-  const r = run([bundle, dir, id], `coffer at ${count}`);
+  const r = run([bundle, dir, id, ...passed], `coffer at ${count}`);
   results.push({ count, makeMs, load, ...r });
-  const f = (n) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
+  const f = (n) => (typeof n !== 'number' || Number.isNaN(n) ? '–' : n < 10 ? n.toFixed(1) : n.toFixed(0)); // prettier-ignore
   console.log(`\n${count.toLocaleString('en')} transactions (load ${load.toFixed(1)} on 2 cores)`);
   console.log(
     `  open ${f(r.openMs)} ms (again, from the cache ${f(r.openCachedMs)} ms), edit ${f(r.editMs)} ms, peak RSS ${f(r.peakRssMb)} MB`,
   );
-  for (const [name, s] of Object.entries(r.search)) {
+  for (const [name, s] of Object.entries(r.search ?? {})) {
     console.log(
       `  search ${name}: ${f(s.ms)} ms (${(s.ms / s.floorMs).toFixed(1)}× floor ${f(s.floorMs)} ms;` +
         ` filter it replaced ${f(s.oldMs)} ms; first, after the open's background build, ${f(s.firstMs)} ms)`,
     );
   }
-  const w = r.reports;
-  console.log(
-    `  net worth, all time: ${f(w.netWorthMs)} ms from month sums (first ${f(w.netWorthFirstMs)} ms),` +
-      ` scan ${f(w.netWorthScanMs)} ms, native scan floor ${f(w.netWorthFloorMs)} ms`,
-  );
-  console.log(
-    `  cash flow by month, all time: ${f(w.cashFlowMs)} ms from month sums (first ${f(w.cashFlowFirstMs)} ms),` +
-      ` scan ${f(w.cashFlowScanMs)} ms, native scan floor ${f(w.cashFlowFloorMs)} ms`,
-  );
-  const c = r.customReports;
-  for (const [name, k] of [
-    ['category', 'byCategory'],
-    ['payee', 'byPayee'],
-  ]) {
+  for (const [name, x] of Object.entries(r.reports)) {
     console.log(
-      `  custom report by ${name}, all time: ${f(c[`${k}Ms`])} ms from group sums,` +
-        ` scan ${f(c[`${k}ScanMs`])} ms, native scan floor ${f(c[`${k}FloorMs`])} ms`,
+      `  ${name}, all time: ${f(x.ms)} ms (first ${f(x.firstMs)} ms; scan ${f(x.scanMs)} ms,` +
+        ` ${x.sameAsScan === null ? 'not run' : x.sameAsScan ? 'same answer' : 'ANSWER DIFFERS'}); floor ${f(x.floorMs)} ms` +
+        ` (${(x.ms / x.floorMs).toFixed(1)}×), from the stored rows ${f(x.scanFloorMs)} ms` +
+        `${x.floorsEqual ? '' : ', FLOOR ROWS DIFFER'}`,
     );
   }
-  console.log(`  first custom report after the open: ${f(c.customFirstMs)} ms`);
-  for (const [name, b] of Object.entries(r.build)) {
+  for (const [name, b] of Object.entries(r.build ?? {})) {
     console.log(
       `  ${name} built in ${b.steps} steps: longest ${f(b.maxMs)} ms, median ${f(b.medianMs)} ms,` +
         ` total ${f(b.totalMs)} ms; in one go ${f(b.wholeMs)} ms`,

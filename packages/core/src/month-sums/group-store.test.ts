@@ -28,7 +28,7 @@ const date = fc.record({ m: fc.integer({ min: 1, max: 4 }), d: fc.constantFrom(1
 const op = fc.oneof(
   { weight: 6, arbitrary: fc.record({ k: fc.constant('add' as const), acct: i, cat: i, payee: i, date, amount }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('split' as const), acct: i, cat: i, date, parts: fc.array(amount, { minLength: 1, maxLength: 3 }) }) },
-  { weight: 6, arbitrary: fc.record({ k: fc.constant('edit' as const), tx: i, field: fc.constantFrom('amount', 'date', 'acct', 'category', 'description', 'tombstone'), v: amount, date, n: i }) },
+  { weight: 6, arbitrary: fc.record({ k: fc.constant('edit' as const), tx: i, field: fc.constantFrom('amount', 'date', 'acct', 'category', 'description', 'tombstone', 'transferred_id'), v: amount, date, n: i }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('mergePayee' as const), to: fc.constantFrom('p', 't1', 'q') }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('mergeCategory' as const), from: fc.constantFrom('c1', 'c2', 'c3'), to: fc.constantFrom('c1', 'c2', 'c3') }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('deleteCategory' as const), cat: fc.constantFrom('c2', 'c3') }) },
@@ -102,11 +102,15 @@ function apply(db: Db, o: Op, txs: string[]): void {
     category: pick(CATEGORIES, o.n),
     description: pick(PAYEES, o.n),
     tombstone: o.v % 2 === 0 ? 1 : 0,
+    transferred_id: o.v % 3 === 0 ? null : pick(txs, o.n),
   };
   marked(() => db.update('transactions', { id: pick(txs, o.tx), [o.field]: values[o.field] }));
 }
 
-/** Custom reports as the web sends them (`reports/data/custom.ts`), by category and by payee. */
+/**
+ * Custom reports as the web sends them (`reports/data/custom.ts`), by category and by payee,
+ * and the spending report's (`reports/data/spending.ts`).
+ */
 function reports(db: Db) {
   const open = db.sqlite.all<{ id: string; off: number }>('SELECT id, offbudget AS off FROM accounts WHERE tombstone = 0'); // prettier-ignore
   const onBudget = open.filter((a) => !a.off).map((a) => a.id);
@@ -128,11 +132,12 @@ function reports(db: Db) {
     base(all).filter({ amount: { $lt: 0 } }).groupBy(['$category', { $month: '$date' }]).select([{ key: '$category' }, { amount: { $sum: '$amount' } }, { month: { $month: '$date' } }]).orderBy(['$category', { $month: '$date' }]),
     base(onBudget).filter({ category: [{ $ne: null }] }).groupBy(['$payee']).select([{ key: '$payee' }, { amount: { $sum: '$amount' } }]).orderBy(['$payee']),
     base(all).filter({ amount: { $gt: 0 } }).groupBy(['$payee', { $month: '$date' }]).select([{ key: '$payee' }, { amount: { $sum: '$amount' } }, { month: { $month: '$date' } }]).orderBy(['$payee', { $month: '$date' }]),
+    q('transactions').filter({ account: { $oneof: onBudget }, date: [{ $gte: '2024-01-01' }, { $lte: '2024-04-30' }], $or: [{ category: { $ne: null } }, { transfer_id: null }] }).withoutValidatedRefs().groupBy('category').select(['category', { amount: { $sum: '$amount' } }]).orderBy('category'),
   ]; // prettier-ignore
 }
 
 const tables = (db: Db) => [
-  db.sqlite.all('SELECT * FROM coffer_category_sums ORDER BY scope, month, day, category, payee, positive'),
+  db.sqlite.all('SELECT * FROM coffer_category_sums ORDER BY scope, month, day, category, payee, linked, positive'),
   db.sqlite.all('SELECT * FROM coffer_payee_sums ORDER BY scope, month, day, payee, categorized, positive'),
 ]; // prettier-ignore
 
@@ -213,5 +218,11 @@ describe('the group sums', () => {
     expect(by({ amount: { $lt: 5 } })).toBeNull();
     expect(by({ notes: 'x' })).toBeNull();
     expect(by({ date: { $lt: '2024-03-15' } })).toBeNull();
+    // Only the spending report's own "a category, or no transfer", and only by category.
+    expect(by({ $or: [{ category: { $ne: null } }, { transfer_id: null }] })).not.toBeNull();
+    expect(by({ $or: [{ category: { $ne: null } }, { notes: null }] })).toBeNull();
+    expect(by({ $or: [{ category: null }, { transfer_id: null }] })).toBeNull();
+    const byPayee = routeToGroupSums(q('transactions').filter({ $or: [{ category: { $ne: null } }, { transfer_id: null }] }).withoutValidatedRefs().groupBy(['$payee']).select([{ key: '$payee' }, { amount: { $sum: '$amount' } }]).serialize(), context); // prettier-ignore
+    expect(byPayee).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
  * Sums for custom reports grouped by category, category group or payee over all time (issue
  * 30), beside the month sums and kept the same way. Per account scope (1: an open account on
  * budget, 2: off budget, 0: no such account), month, day bucket and sign:
- * - `coffer_category_sums`: by stored category and transfer payee ('' for any other payee);
+ * - `coffer_category_sums`: by stored category, transfer payee ('' for any other payee) and
+ *   whether the row is one side of a transfer (`transferred_id`: the spending report's test);
  * - `coffer_payee_sums`: by stored payee and whether the row's category maps to one.
  * The stored category and payee are kept, not the ones they map to, so a merge of categories or
  * payees (a re-pointed mapping) moves nothing: the read joins the mappings as the view does.
@@ -27,7 +28,7 @@ import {
 } from './store.ts';
 
 /** Bump when a table's shape or rule changes, so an older one is rebuilt. */
-const FORMAT = 1;
+const FORMAT = 2;
 const META_KEY = 'group-sums-stamp';
 
 const stamp = (db: SqliteDatabase) => `${FORMAT}|${dataStamp(db)}`;
@@ -52,9 +53,9 @@ function reset(db: SqliteDatabase): void {
   db.exec(`DROP TABLE IF EXISTS ${CATEGORY_SUMS_TABLE}; DROP TABLE IF EXISTS ${PAYEE_SUMS_TABLE};
 CREATE TABLE IF NOT EXISTS ${META_TABLE} (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE ${CATEGORY_SUMS_TABLE} (scope INTEGER NOT NULL, month INTEGER NOT NULL,
-  day INTEGER NOT NULL, category TEXT NOT NULL, payee TEXT NOT NULL, positive INTEGER NOT NULL,
-  amount INTEGER NOT NULL, count INTEGER NOT NULL,
-  PRIMARY KEY (scope, month, day, category, payee, positive)) WITHOUT ROWID;
+  day INTEGER NOT NULL, category TEXT NOT NULL, payee TEXT NOT NULL, linked INTEGER NOT NULL,
+  positive INTEGER NOT NULL, amount INTEGER NOT NULL, count INTEGER NOT NULL,
+  PRIMARY KEY (scope, month, day, category, payee, linked, positive)) WITHOUT ROWID;
 CREATE TABLE ${PAYEE_SUMS_TABLE} (scope INTEGER NOT NULL, month INTEGER NOT NULL,
   day INTEGER NOT NULL, payee TEXT NOT NULL, categorized INTEGER NOT NULL,
   positive INTEGER NOT NULL, amount INTEGER NOT NULL, count INTEGER NOT NULL,
@@ -76,12 +77,12 @@ const SIGN = `(IFNULL(t.amount, 0) > 0)`;
 function fill(db: SqliteDatabase, from: number | null, before: number | null): void {
   const range = dateRange(from, before).replace(/date/g, 't.date');
   db.run(`INSERT INTO ${CATEGORY_SUMS_TABLE}
-    (scope, month, day, category, payee, positive, amount, count)
+    (scope, month, day, category, payee, linked, positive, amount, count)
     SELECT ${SCOPE}, t.date / 100, ${DAY}, IFNULL(t.category, ''),
       IFNULL((SELECT p.id FROM payee_mapping pm JOIN payees p ON p.id = pm.targetId
         WHERE pm.id = t.description AND p.transfer_acct IS NOT NULL), ''),
-      ${SIGN}, SUM(IFNULL(t.amount, 0)), COUNT(*)
-    ${SHOWN} ${range} GROUP BY 1, 2, 3, 4, 5, 6`);
+      t.transferred_id IS NOT NULL, ${SIGN}, SUM(IFNULL(t.amount, 0)), COUNT(*)
+    ${SHOWN} ${range} GROUP BY 1, 2, 3, 4, 5, 6, 7`);
   db.run(`INSERT INTO ${PAYEE_SUMS_TABLE}
     (scope, month, day, payee, categorized, positive, amount, count)
     SELECT ${SCOPE}, t.date / 100, ${DAY}, IFNULL(t.description, ''),
@@ -135,7 +136,7 @@ const UPSERT = (table: string, keys: string[]) =>
    VALUES (${[...keys, 'amount', 'count'].map(() => '?').join(', ')})
    ON CONFLICT (${keys.join(', ')}) DO UPDATE
      SET amount = amount + excluded.amount, count = count + excluded.count`;
-const CATEGORY_KEYS = ['scope', 'month', 'day', 'category', 'payee', 'positive'];
+const CATEGORY_KEYS = ['scope', 'month', 'day', 'category', 'payee', 'linked', 'positive'];
 const PAYEE_KEYS = ['scope', 'month', 'day', 'payee', 'categorized', 'positive'];
 
 function bump(
@@ -170,7 +171,8 @@ function addRow(
   ];
   const positive = amount > 0 ? 1 : 0;
   const category = typeof row.category === 'string' ? row.category : '';
-  bump(db, CATEGORY_SUMS_TABLE, CATEGORY_KEYS, [...head, category, payeeOf(row.description), positive], amount, sign); // prettier-ignore
+  const linked = row.transferred_id == null ? 0 : 1;
+  bump(db, CATEGORY_SUMS_TABLE, CATEGORY_KEYS, [...head, category, payeeOf(row.description), linked, positive], amount, sign); // prettier-ignore
   const payee = typeof row.description === 'string' ? row.description : '';
   const categorized = look.categorized(row.category) ? 1 : 0;
   bump(db, PAYEE_SUMS_TABLE, PAYEE_KEYS, [...head, payee, categorized, positive], amount, sign);

@@ -5,7 +5,7 @@ import { CompileError, QueryParamError } from '../query/errors.ts';
 import { runQuery } from '../query/exec.ts';
 import type { QueryState } from '../query/query.ts';
 import { QueryCellsSlot } from './query-cells.ts';
-import { answersFromMonthSums, readTransferPayees } from '../query/month-sums.ts';
+import { answersFromMonthSums, once, readTransferPayees } from '../query/month-sums.ts';
 import { usesSearch } from '../query/search.ts';
 import { groupSums, monthSums } from '../month-sums/slot.ts';
 import { groupSumsContext, routeToGroupSums } from '../query/group-sums.ts';
@@ -53,7 +53,8 @@ export const queryModule = defineModule(
           const tags = usesTags(state.filterExpressions);
           if (tags) tagIndex(budget).ensure();
           // A sum by account and month over all time reads Coffer's month sums, not every row.
-          const sums = answersFromMonthSums(state, () => readTransferPayees(budget.sqlite));
+          const transfers = once(() => readTransferPayees(budget.sqlite));
+          const sums = answersFromMonthSums(state, transfers);
           if (sums) monthSums(budget).ensure();
           // By category, group or payee over all time: the group sums.
           const context = groupSumsContext(budget.sqlite);

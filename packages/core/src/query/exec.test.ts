@@ -36,6 +36,18 @@ beforeEach(() => {
 }); // prettier-ignore
 
 describe('running queries on a budget', () => {
+  it('a list of $ne answers as each $ne alone, nulls kept', () => {
+    // t2 has no category; the list (NOT IN) and the same terms nested one by one must agree.
+    const lists = [['food'], ['food', 'rent'], ['rent', 'nope', 'rent'], ['nope', 'other']];
+    for (const list of lists) {
+      const asList = ids(q('transactions').filter({ category: list.map((c) => ({ $ne: c })) }).select('id')); // prettier-ignore
+      const oneByOne = ids(q('transactions').filter({ $and: list.map((c) => ({ category: { $ne: c } })) }).select('id')); // prettier-ignore
+      expect(asList).toEqual(oneByOne);
+      expect(asList).toContain('t2');
+    }
+    expect(ids(q('transactions').filter({ category: [{ $ne: 'food' }, { $ne: 'rent' }] }).select('id'))).not.toContain('t1'); // prettier-ignore
+  });
+
   it('returns rows with public names and converted values', () => {
     const [row] = run(q('transactions').filter({ id: 't1' }).select('*'));
     expect(row).toEqual({

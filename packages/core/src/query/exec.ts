@@ -2,7 +2,7 @@ import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { CompileOptions, CompiledQuery } from './compiler.ts';
 import { compileQuery } from './compiler.ts';
 import { type GroupSumsContext, routeToGroupSums } from './group-sums.ts';
-import { answersFromMonthSums, MONTH_SUMS_SOURCE, readTransferPayees } from './month-sums.ts';
+import { answersFromMonthSums, MONTH_SUMS_SOURCE, once, readTransferPayees } from './month-sums.ts';
 import type { Query, QueryState } from './query.ts';
 import type { QueryParams } from './run-sql.ts';
 import { execBasic } from './run-sql.ts';
@@ -41,25 +41,43 @@ export function runCompiledQuery(
   return Object.values(first)[0] || 0;
 }
 
+/**
+ * Compiles a query for an open budget database and points it at the month or group sums when
+ * they answer it (the bench's EXPLAIN reads the same SQL the query runs).
+ */
+export function compileRouted(
+  db: SqliteDatabase,
+  query: QueryState | Query,
+  options: RunOptions = {},
+): CompiledQuery {
+  const compiled = compileQuery(query, options);
+  if (
+    options.monthSums &&
+    answersFromMonthSums(
+      compiled.query,
+      once(() => readTransferPayees(db)),
+    )
+  ) {
+    return { ...compiled, pieces: { ...compiled.pieces, from: MONTH_SUMS_SOURCE } };
+  }
+  const route = options.groupSums && routeToGroupSums(compiled.query, options.groupSums);
+  if (!route) return compiled;
+  // The same query without its account filter (the source keeps the accounts' scopes).
+  const rewritten = compileQuery(route.state, options);
+  return {
+    ...rewritten,
+    dependencies: compiled.dependencies,
+    pieces: { ...rewritten.pieces, from: route.from },
+  };
+}
+
 /** Compiles and runs a query on an open budget database. */
 export function runQuery<T = unknown>(
   db: SqliteDatabase,
   query: QueryState | Query,
   options: RunOptions = {},
 ): QueryResult<T> {
-  let compiled = compileQuery(query, options);
-  const route = options.groupSums && routeToGroupSums(compiled.query, options.groupSums);
-  if (options.monthSums && answersFromMonthSums(compiled.query, () => readTransferPayees(db))) {
-    compiled = { ...compiled, pieces: { ...compiled.pieces, from: MONTH_SUMS_SOURCE } };
-  } else if (route) {
-    // The same query without its account filter (the source keeps the accounts' scopes).
-    const rewritten = compileQuery(route.state, options);
-    compiled = {
-      ...rewritten,
-      dependencies: compiled.dependencies,
-      pieces: { ...rewritten.pieces, from: route.from },
-    };
-  }
+  const compiled = compileRouted(db, query, options);
   const data = runCompiledQuery(db, compiled, options.params ?? {}) as T;
   return { data, dependencies: [...compiled.dependencies] };
 }

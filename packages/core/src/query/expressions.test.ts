@@ -42,6 +42,25 @@ describe('filter operators', () => {
     });
   });
 
+  it('a list of $ne on one field is one NOT IN that keeps nulls', () => {
+    expect(where({ notes: [{ $ne: 'a' }, { $ne: 'b' }, { $ne: 'a' }] })).toEqual({
+      text: '(_.notes IS NULL OR _.notes NOT IN (?, ?))',
+      values: ['a', 'b'],
+    });
+    expect(where({ date: [{ $ne: '2023-01-02' }, { $ne: '2023-01-03' }] }).values).toEqual([
+      20230102, 20230103,
+    ]);
+    // One term, a null, a parameter or a field reference: each $ne compiled on its own.
+    expect(where({ notes: [{ $ne: 'a' }] }).text).toBe('(_.notes != ? OR _.notes IS NULL)');
+    expect(where({ notes: [{ $ne: 'a' }, { $ne: null }] }).text).toBe(
+      '((_.notes != ? OR _.notes IS NULL) AND _.notes IS NOT NULL)',
+    );
+    expect(where({ notes: [{ $ne: 'a' }, { $ne: ':x' }] }).text).toBe(
+      '((_.notes != ? OR _.notes IS NULL) AND _.notes IS NOT ?)',
+    );
+    expect(where({ notes: [{ $ne: 'a' }, { $ne: '$imported_payee' }] }).text).not.toContain('NOT IN'); // prettier-ignore
+  });
+
   it('$oneof binds each distinct value, cast to the field type', () => {
     expect(where({ id: { $oneof: ['a', 'b', 'a'] } })).toEqual({
       text: '_.id IN (?, ?)',

@@ -198,12 +198,45 @@ export function compileConditions(ctx: Ctx, conds: unknown): Sql[] {
       if (field === '$search') return [compileSearch(ctx, cond)];
       if (Array.isArray(cond)) {
         if (cond.length === 0) return [];
+        const notIn = compileNotIn(ctx, field, cond);
+        if (notIn) return [notIn];
         const parts = cond.map((c) => compileOp(ctx, field, c));
         return [parts.length === 1 ? parts[0]! : sql`(${joinSql(parts, ' AND ')})`];
       }
       if (isPlainObject(cond)) return [compileOp(ctx, field, cond)];
       return [compileOp(ctx, field, { $eq: cond })];
     });
+  });
+}
+
+/** A value `$ne` can name as a plain literal: not a field (`$x`), a parameter (`:x`) or null. */
+const isPlainValue = (v: unknown) =>
+  typeof v === 'number' || (typeof v === 'string' && !v.startsWith('$') && !v.startsWith(':'));
+
+/**
+ * `field: [{$ne: a}, {$ne: b}, …]` (two or more plain values) as `(field IS NULL OR field NOT IN
+ * (a, b, …))`: the same rows as the AND of each `(field != a OR field IS NULL)`, with the field
+ * read once per row instead of twice per value. Reports leave every transfer payee out this way;
+ * 44 such terms made a custom report over 13,737 kept sums take 1.9 s (issue 30).
+ */
+function compileNotIn(ctx: Ctx, field: string, conds: readonly unknown[]): Sql | null {
+  if (conds.length < 2) return null;
+  const values: unknown[] = [];
+  for (const c of conds) {
+    if (!isPlainObject(c) || Object.keys(c).length !== 1 || !isPlainValue(c.$ne)) return null;
+    values.push(c.$ne);
+  }
+  return tracked(ctx, 'op', { [field]: conds }, () => {
+    const lhs = compileExpr(ctx, '$' + field);
+    const rights = [...new Set(values)].map((v) => castTo(compileLiteral(v), lhs.type));
+    // A value that casts to null means `IS NOT NULL` for `$ne`: left to the terms one by one.
+    if (rights.some((r) => r.type === 'null')) return null;
+    const left = toSql(lhs);
+    const list = joinSql(
+      rights.map((r) => toSql(r)),
+      ', ',
+    );
+    return sql`(${left} IS NULL OR ${left} NOT IN (${list}))`;
   });
 }
 

@@ -8,7 +8,7 @@
  * per bucket: the category and payee come through their mappings as the view's do.
  */
 import type { SqliteDatabase } from '../platform/sqlite.ts';
-import { isDateCond, isObject, isSignCond, isSum, MONTH, same } from './month-sums.ts';
+import { isDateCond, isObject, isSignCond, isSum, MONTH, once, same } from './month-sums.ts';
 import type { QueryState } from './query.ts';
 
 export const CATEGORY_SUMS_TABLE = 'coffer_category_sums';
@@ -23,14 +23,17 @@ export interface GroupSumsContext {
 }
 
 export function groupSumsContext(db: SqliteDatabase): GroupSumsContext {
+  // Each read once per context (one query): a report's filter names every transfer payee.
   return {
-    transfers: () =>
-      new Set(
-        db
-          .all<{ id: string }>('SELECT id FROM payees WHERE transfer_acct IS NOT NULL')
-          .map((p) => p.id),
-      ),
-    accounts() {
+    transfers: once(
+      () =>
+        new Set(
+          db
+            .all<{ id: string }>('SELECT id FROM payees WHERE transfer_acct IS NOT NULL')
+            .map((p) => p.id),
+        ),
+    ),
+    accounts: once(() => {
       const rows = db.all<{ id: string; off: number | null }>(
         'SELECT id, offbudget AS off FROM accounts WHERE IFNULL(tombstone, 0) = 0',
       );
@@ -38,7 +41,7 @@ export function groupSumsContext(db: SqliteDatabase): GroupSumsContext {
         onBudget: new Set(rows.filter((r) => !r.off).map((r) => r.id)),
         open: new Set(rows.map((r) => r.id)),
       };
-    },
+    }),
   };
 }
 
@@ -47,7 +50,8 @@ type Kind = 'category' | 'payee';
 const sourceOf = (kind: Kind, scopes: readonly number[]) =>
   kind === 'category'
     ? `(SELECT s.month * 100 + s.day AS date, cm.transferId AS category,
-  NULLIF(s.payee, '') AS payee, s.amount AS amount, 0 AS tombstone, 0 AS is_parent,
+  NULLIF(s.payee, '') AS payee, CASE WHEN s.linked THEN '' END AS transfer_id,
+  s.amount AS amount, 0 AS tombstone, 0 AS is_parent,
   0 AS starting_balance_flag, 0 AS sort_order, '' AS id
   FROM ${CATEGORY_SUMS_TABLE} s LEFT JOIN category_mapping cm ON cm.id = s.category
   WHERE s.scope IN (${scopes.join(', ')}))`
@@ -82,6 +86,13 @@ function isCategoryCond(kind: Kind, c: unknown): boolean {
       : (v: unknown) => v === null; // the payee sums know only whether a category is set
   return list(c).every((x) => isNe(x, each));
 }
+
+/**
+ * The spending report's "a category, or no transfer" (`reports/data/spending.ts`): by category
+ * only, whose sums know whether a row is one side of a transfer.
+ */
+const SPENDING = [{ category: { $ne: null } }, { transfer_id: null }];
+const isSpendingCond = (kind: Kind, c: unknown) => kind === 'category' && same(c, SPENDING);
 
 /** "Not this payee": any payee by payee; by category, transfer payees only. */
 function isPayeeCond(kind: Kind, c: unknown, ctx: GroupSumsContext): boolean {
@@ -146,7 +157,9 @@ export function routeToGroupSums(
               ? isCategoryCond(kind, c)
               : key === 'payee'
                 ? isPayeeCond(kind, c, ctx)
-                : false;
+                : key === '$or'
+                  ? isSpendingCond(kind, c)
+                  : false;
       if (!ok) return null;
       rest[key] = c;
     }

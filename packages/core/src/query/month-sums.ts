@@ -86,13 +86,18 @@ export function isDateCond(c: unknown): boolean {
 /** "Not this payee" for transfer payees only: the sums keep no other payee. */
 function isNotTransferCond(c: unknown, transfers: () => ReadonlySet<string>): boolean {
   const list = Array.isArray(c) ? c : [c];
-  return list.every(
-    (x) =>
-      isObject(x) &&
-      Object.keys(x).length === 1 &&
-      typeof x.$ne === 'string' &&
-      transfers().has(x.$ne),
-  );
+  if (!list.every((x) => isObject(x) && Object.keys(x).length === 1 && typeof x.$ne === 'string')) {
+    return false;
+  }
+  // Read once for the whole list: a report names every transfer payee (50 at 1M).
+  const known = transfers();
+  return list.every((x) => known.has((x as { $ne: string }).$ne));
+}
+
+/** `read` run on the first call only: a route asks for the same budget facts many times. */
+export function once<T>(read: () => T): () => T {
+  let value: { v: T } | null = null;
+  return () => (value ??= { v: read() }).v;
 }
 
 /**
