@@ -155,9 +155,16 @@ export class Http {
     return this.json(path, { method: 'GET', headers: options.headers });
   }
 
-  /** POST raw bytes; any 200 answer is parsed as JSON (the upload endpoint). */
+  /**
+   * POST raw bytes; any 200 answer is parsed as JSON (the upload endpoint). Repeated once after
+   * a network failure: zipping a large budget blocks for minutes, long enough for the server to
+   * close the pooled connection the upload then goes out on (`write EPIPE`, never received). An
+   * upload replaces the file with the same bytes, so a repeat is safe; in the rare case that a
+   * first upload was stored and only its answer lost, the repeat is refused as `file-has-reset`
+   * and nothing is overwritten.
+   */
   async postBytesForJson(path: string, body: Uint8Array, headers: Record<string, string>) {
-    return this.json(path, { method: 'POST', headers, body: ownedBytes(body) });
+    return this.json(path, { method: 'POST', headers, body: ownedBytes(body) }, true);
   }
 
   /**
@@ -210,8 +217,12 @@ export class Http {
     return ok(sent.value.bytes);
   }
 
-  private async json(path: string, init: RequestInit): Promise<Result<Record<string, unknown>>> {
-    const sent = await send(this.fetch, this.url(path), init, init.method === 'GET');
+  private async json(
+    path: string,
+    init: RequestInit,
+    repeatable = init.method === 'GET',
+  ): Promise<Result<Record<string, unknown>>> {
+    const sent = await send(this.fetch, this.url(path), init, repeatable);
     if (!sent.ok) return sent;
     if (sent.value.status !== 200) return { ok: false, error: statusFailure(sent.value) };
     const parsed = parseJson(sent.value);

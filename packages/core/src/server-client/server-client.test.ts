@@ -193,4 +193,23 @@ describe('a dead pooled connection', () => {
     expect(!res.ok && String(res.error.meta)).toContain('other side closed');
     expect(calls.length).toBe(5);
   });
+
+  it('a budget upload is tried once more: building a big zip can outlast the idle connection', async () => {
+    let n = 0;
+    const { server, calls } = client(() => {
+      n++;
+      if (n === 1) throw new TypeError('fetch failed', { cause: new Error('write EPIPE') });
+      return json({ status: 'ok', groupId: 'g1' });
+    });
+    const body = new Uint8Array([1, 2, 3]);
+    const res = await server.upload('t', {
+      fileId: 'f',
+      groupId: null,
+      name: 'Budget',
+      encryptMeta: null,
+      body,
+    });
+    expect(res).toEqual({ ok: true, value: 'g1' });
+    expect(calls.length).toBe(2);
+  });
 });
