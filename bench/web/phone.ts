@@ -1,8 +1,9 @@
 /**
  * Coffer on a phone beside Actual 26.9's web build (`actual-sync-server-26`), issue 29: one
  * budget of 100,000 transactions (Actual's API makes it, each server gets its own upload),
- * Chromium as a phone (390×844, `isMobile`, `hasTouch`, taps), the CPU slowed about 4× and the
- * network a shaped Fast 3G link (phone-link.ts):
+ * Chromium as a phone (390×844, `isMobile`, `hasTouch`, taps) with a profile on disk (each app
+ * its own, as a phone's browser keeps; see `openPhone`), the CPU slowed about 4× and the network
+ * a shaped Fast 3G link (phone-link.ts):
  *   - first visit: a fresh profile signs in, picks the budget, until the budget is shown;
  *     the bytes the server sent meanwhile;
  *   - returning start: the app opened again (its service worker answers) until the budget is
@@ -15,15 +16,7 @@
  * in a worker is timed with and without the quota in the same run to show the slow-down.
  * Bundled and started by bench/web-phone/run.mjs. Needs a writable /sys/fs/cgroup/cpu.
  */
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,6 +24,8 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import { startActualServer } from '../../packages/server/src/interop/targets.ts';
 import { startCoffer } from '../server/servers.ts';
 import { startLink } from './phone-link.ts';
+import { cgroupWrapper, failureShot, openPhone } from './phone-browser.ts';
+import { formatMarks, type StartMarks, startMarks } from './phone-start.ts';
 import { type ThreadSplit, traceStep } from './phone-trace.ts';
 import { type App, BUDGET_NAME, median, PASSWORD, runBudgetScript, setUp } from './setup.ts';
 
@@ -48,6 +43,8 @@ const { values } = parseArgs({
     'fast-link': { type: 'boolean', default: false },
     /** A budget made before by `budget.mjs make <dir>` (its one folder), instead of a new one. */
     made: { type: 'string' },
+    /** The phone in an incognito profile (Playwright's `newContext`), as before stop 38. */
+    incognito: { type: 'boolean', default: false },
   },
 });
 const WAIT = { timeout: 600_000 };
@@ -56,16 +53,10 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
 const CGROUP = `/sys/fs/cgroup/cpu/coffer-bench-phone-${process.pid}`;
 
-/** The browser in its own cgroup: a wrapper puts itself there and becomes Chromium. */
+/** The browser in its own cgroup (the busy loop, and the phone with `--incognito`). */
 async function launchInCgroup(dir: string): Promise<Browser> {
   mkdirSync(CGROUP);
-  const wrapper = join(dir, 'chromium-in-cgroup.sh');
-  writeFileSync(
-    wrapper,
-    `#!/bin/sh\necho $$ > ${CGROUP}/cgroup.procs\nexec /usr/bin/chromium "$@"\n`,
-  );
-  chmodSync(wrapper, 0o755);
-  return chromium.launch({ executablePath: wrapper, args: ARGS });
+  return chromium.launch({ executablePath: cgroupWrapper(dir, CGROUP), args: ARGS });
 }
 
 function setQuota(share: number | null): void {
@@ -113,10 +104,24 @@ const AMOUNT: Record<string, (p: Page) => Locator> = {
   actual: (p) => p.getByTestId('amount-input-text').first(),
 };
 
+/**
+ * Taps the amount to type in it. Actual's amount text takes no pointer events
+ * (`pointerEvents: 'none'`), so Playwright's check that the tap lands on it waits until the step
+ * times out; the finger's tap at its place reaches what holds it (the button that opens the edit,
+ * or the input already being edited).
+ */
+async function tapAmount(app: string, amount: Locator): Promise<void> {
+  await amount.tap({ force: app === 'actual' });
+}
+
 interface Result {
   firstVisit?: number;
   firstVisitBytes?: number;
+  /** The bytes of the first visit before the budget was picked. */
+  beforeBudgetBytes?: number;
   returning: number[];
+  /** Where each returning start's time went (the page's marks, Coffer only). */
+  returningMarks: StartMarks[];
   editorReady?: number;
   saved?: number;
   /** A tap that changes nothing, measured as the save is: the floor under 'saved'. */
@@ -178,9 +183,15 @@ function printTrace(what: string, trace: { wallMs: number; threads: ThreadSplit[
   }
 }
 
-async function measureApp(app: App, browser: Browser, out: Result): Promise<void> {
+async function measureApp(app: App, launched: Browser, out: Result, dir: string): Promise<void> {
   const link = await startLink(app.server.url);
-  const context = await browser.newContext(PHONE);
+  const { context, browser } = await openPhone(launched, {
+    dir,
+    name: app.name,
+    cgroup: CGROUP,
+    options: { ...PHONE, args: ARGS },
+    incognito: values.incognito!,
+  });
   // No step waits for ever (Playwright's own default is none): one an app cannot do ends its
   // row with a note naming the step, and the other app is still measured.
   context.setDefaultTimeout(180_000);
@@ -199,6 +210,9 @@ async function measureApp(app: App, browser: Browser, out: Result): Promise<void
     await field.press('Enter');
     const file = page.getByText(BUDGET_NAME, { exact: true }).first();
     await file.waitFor(WAIT);
+    // The app, the sign-in and the file list: what the first visit costs before the budget's
+    // own download (the rest, with any code the budget's screens load).
+    out.beforeBudgetBytes = link.down();
     await file.tap();
     out.firstVisit = await shownAt(BUDGET_SHOWN[app.name]!(page), start);
     // What the rest of the first start brings (the code loaded after the budget showed).
@@ -222,6 +236,8 @@ async function measureApp(app: App, browser: Browser, out: Result): Promise<void
       start = performance.now();
       await page.goto(`${link.url}/budget`, { waitUntil: 'commit' });
       out.returning.push(await shownAt(BUDGET_SHOWN[app.name]!(page), start));
+      out.returningMarks.push(await startMarks(page));
+      console.log(`${app.name}: start ${i + 1}: ${formatMarks(out.returningMarks.at(-1)!)}`);
       if (traced) printTrace(`${app.name}: returning start`, await traced.stop());
     }
     console.log(`${app.name}: returning ${out.returning.map(Math.round).join(', ')} ms`);
@@ -247,7 +263,7 @@ async function measureApp(app: App, browser: Browser, out: Result): Promise<void
     await add.tap();
     const amount = AMOUNT[app.name]!(page);
     out.editorReady = await shownAt(amount, start, 60_000);
-    await amount.tap();
+    await tapAmount(app.name, amount);
     await page.keyboard.type('12.34');
     const save = page.getByRole('button', { name: /^(Add transaction|Save|Add)$/ }).last();
     await endAmountEdit(app.name, page, save);
@@ -264,6 +280,9 @@ async function measureApp(app: App, browser: Browser, out: Result): Promise<void
       `${app.name}: editor ${Math.round(out.editorReady)} ms, save ${Math.round(out.saved)} ms, empty frame ${Math.round(out.emptyFrame)} ms`,
     );
     if (out.saveTrace) printTrace(`${app.name}: save`, out.saveTrace);
+  } catch (err) {
+    out.notes.push(await failureShot(context, app.name));
+    throw err;
   } finally {
     await context.close();
     await link.close();
@@ -309,10 +328,10 @@ async function main() {
     );
     for (const app of apps) {
       if (values.only && values.only !== app.name) continue;
-      const r: Result = { returning: [], notes: [] };
+      const r: Result = { returning: [], returningMarks: [], notes: [] };
       results[app.name] = r;
       try {
-        await measureApp(app, browser, r);
+        await measureApp(app, browser, r, base);
       } catch (err) {
         r.notes.push(String(err).split('\n')[0]!.slice(0, 200));
       }
@@ -325,8 +344,9 @@ async function main() {
   }
   const fmt = (x: number | undefined) =>
     x === undefined || Number.isNaN(x) ? '—' : String(Math.round(x));
-  const c = results.coffer ?? { returning: [], notes: [] };
-  const a = results.actual ?? { returning: [], notes: [] };
+  const none: Result = { returning: [], returningMarks: [], notes: [] };
+  const c = results.coffer ?? none;
+  const a = results.actual ?? none;
   console.log(
     `\nPhone (390×844, touch), ${Number(values.transactions).toLocaleString('en-US')} transactions, CPU quota ${values.quota} of a core (busy loop in a worker ${(loop.quota / loop.free).toFixed(1)}× slower), Fast 3G:`,
   );
@@ -337,6 +357,9 @@ async function main() {
   );
   console.log(
     `| bytes on the wire, first visit (KB) | ${fmt((c.firstVisitBytes ?? NaN) / 1024)} | ${fmt((a.firstVisitBytes ?? NaN) / 1024)} | |`,
+  );
+  console.log(
+    `| of which before the budget is picked (KB) | ${fmt((c.beforeBudgetBytes ?? NaN) / 1024)} | ${fmt((a.beforeBudgetBytes ?? NaN) / 1024)} | |`,
   );
   console.log(
     `| returning start → budget shown, median (ms) | ${fmt(median(c.returning))} | ${fmt(median(a.returning))} | ≤ 1500 |`,

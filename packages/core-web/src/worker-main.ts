@@ -74,8 +74,11 @@ export async function startWorker(scope: MessagePortLike, init: InitMessage): Pr
   // Taken as the message arrives, before the slow start-up below.
   const clockOffsetMs = typeof init.pageClock === 'number' ? init.pageClock - Date.now() : 0;
   const mode = init.fallbackMode ? 'fallback' : 'opfs';
+  // SQLite's wasm is fetched and compiled while the storage is probed, not after: on a phone
+  // each is a few hundred ms. (`loadSqlite` never rejects: a failure is its answer.)
+  const sqliteLoading = loadSqlite();
   const failure = await detectInitFailure(mode === 'fallback');
-  const sqlite3 = failure ?? (await loadSqlite());
+  const sqlite3 = failure ?? (await sqliteLoading);
   if ('reason' in sqlite3) {
     serveCore(failedCore(sqlite3), scope, { timers }).push('app-init-failure', sqlite3);
     return;

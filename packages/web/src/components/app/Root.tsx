@@ -13,7 +13,7 @@ import { LAST_BUDGET_KEY } from '../../store/last-budget.ts';
 import { registerServiceWorker } from '../../store/service-worker.ts';
 import { AppStore } from '../../store/store.ts';
 import { IS_DEV } from '../../store/version.ts';
-import { connectBackend, type InitFailure } from '../../backend/connect.ts';
+import type { Connection, InitFailure } from '../../backend/connect.ts';
 import { watchWriteRefusals } from '../../store/write-refusal.ts';
 import { type LoadedPage, preloadPage } from '../shell/pages.ts';
 import { App } from './App.tsx';
@@ -29,13 +29,14 @@ type Boot =
 
 /** Start-up: connect to the core, load global prefs, reopen the last budget, load files. */
 async function start(
+  connecting: Promise<Connection>,
   onInitFailure: (failure: InitFailure) => void,
 ): Promise<{ store: AppStore; page: LoadedPage | null }> {
   // A budget to reopen: its page's code loads while the core starts and opens the budget.
   const page = window.localStorage.getItem(LAST_BUDGET_KEY)
     ? preloadPage(window.location.pathname)
     : null;
-  const connection = await connectBackend();
+  const connection = await connecting;
   performance.mark('coffer:core-connected');
   connection.onInitFailure(onInitFailure);
   // Edits the core refuses as read-only show one notice with the sign-in action.
@@ -61,12 +62,13 @@ async function start(
   return { store, page: store.get().prefs ? await page : null };
 }
 
-export function Root() {
+/** `connecting`: the core's worker, started by main.tsx before React mounts. */
+export function Root({ connecting }: { connecting: Promise<Connection> }) {
   const [boot, setBoot] = useState<Boot>({ kind: 'starting' });
 
   useEffect(() => {
     let cancelled = false;
-    start((failure) => !cancelled && setBoot({ kind: 'init-failure', failure })).then(
+    start(connecting, (failure) => !cancelled && setBoot({ kind: 'init-failure', failure })).then(
       ({ store, page }) =>
         !cancelled && setBoot((b) => (b.kind === 'starting' ? { kind: 'ready', store, page } : b)),
       (error: unknown) =>
@@ -80,7 +82,7 @@ export function Root() {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [connecting]);
 
   switch (boot.kind) {
     case 'starting':
