@@ -26,6 +26,7 @@ async function main(made: string) {
   const core = createAppCore({ platform, documentDir: dir });
   const send = (name: string, args?: unknown) => core.sendUnknown(name, args);
   const rows: Array<{ what: string; ms: number }> = [];
+  const spent = new Map<string, number>();
   const time = async (what: string, fn: () => Promise<unknown>) => {
     const t = performance.now();
     const out = await fn();
@@ -75,6 +76,19 @@ async function main(made: string) {
         data: Array<{ id: string }>;
       }
     ).data[0]!.id;
+    // Each listener of the write path timed by itself (named by its source's first line).
+    const listeners = (core.budget as unknown as { db: { listeners: Set<(e: unknown) => void> } })
+      .db.listeners;
+    for (const l of [...listeners]) {
+      listeners.delete(l);
+      const name = `#${spent.size} ${String(l).replace(/\s+/g, ' ').slice(0, 90)}`;
+      spent.set(name, 0);
+      listeners.add((e) => {
+        const t = performance.now();
+        l(e);
+        spent.set(name, (spent.get(name) ?? 0) + performance.now() - t);
+      });
+    }
     for (let i = 0; i < 3; i++) {
       await time(`save #${i + 1} (transactions-batch-update, every listener)`, () =>
         send('transactions-batch-update', {
@@ -94,6 +108,7 @@ async function main(made: string) {
     await send('close-budget');
     rmSync(dir, { recursive: true, force: true });
   }
+  for (const [name, ms] of spent) rows.push({ what: `  listener (3 saves): ${name}`, ms: Math.round(ms * 10) / 10 }); // prettier-ignore
   for (const r of rows) console.log(`${String(r.ms).padStart(9)} ms  ${r.what}`);
   console.log(JSON.stringify({ rows }));
 }

@@ -212,13 +212,14 @@ export function readFromCategorySums(db: SqliteDatabase, state: QueryState): num
  * else the full read.
  */
 export function readCell(budget: Budget, state: QueryState): CellValue {
-  if (monthSums(budget).isCurrent()) {
-    const value = readFromMonthSums(budget.sqlite, state);
-    if (value !== null) return { value, routed: true };
-  }
-  if (groupSums(budget).isCurrent()) {
-    const value = readFromCategorySums(budget.sqlite, state);
-    if (value !== null) return { value, routed: true };
-  }
+  const value = readFromSums(budget, state);
+  if (value !== null) return { value, routed: true };
   return { value: runQuery(budget.sqlite, state).data, routed: false };
+}
+
+/** The value from the sums, or null when none that are current answer it. */
+export function readFromSums(budget: Budget, state: QueryState): number | null {
+  const byMonth = monthSums(budget).isCurrent() ? readFromMonthSums(budget.sqlite, state) : null;
+  if (byMonth !== null) return byMonth;
+  return groupSums(budget).isCurrent() ? readFromCategorySums(budget.sqlite, state) : null;
 }

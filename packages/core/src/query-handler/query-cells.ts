@@ -5,7 +5,7 @@ import type { QueryState } from '../query/query.ts';
 import type { Timers } from '../platform/index.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 import { CellDeltas, deltaApplies, isDeltaQuery } from './cell-deltas.ts';
-import { readCell } from './cell-read.ts';
+import { readCell, readFromSums } from './cell-read.ts';
 
 interface QueryCell {
   query: QueryState;
@@ -15,6 +15,8 @@ interface QueryCell {
   dependencies: readonly string[];
   /** A sum or count over transactions, kept by the rows each write touched (cell-deltas). */
   delta: boolean;
+  /** Last read from the month or category sums: read from them again after a write. */
+  routed: boolean;
 }
 
 /**
@@ -63,6 +65,7 @@ export class QueryCells {
       value: undefined,
       dependencies: withMappings([...compiled.dependencies]),
       delta: isDeltaQuery(query),
+      routed: false,
     });
     if (!this.queue.includes(cellName)) this.queue.push(cellName);
     this.schedule();
@@ -83,6 +86,7 @@ export class QueryCells {
     cell.pending = false;
     const { value, routed } = readCell(this.budget, cell.query);
     cell.value = value;
+    cell.routed = routed;
     return !routed;
   }
 
@@ -130,13 +134,21 @@ export class QueryCells {
       ([, cell]) => !cell.pending && cell.dependencies.some((t) => tables.has(t)),
     );
     if (stale.length === 0) return;
-    const byDelta = deltaApplies(event) ? stale.filter(([, cell]) => cell.delta) : [];
     const changed: { name: string; value: unknown }[] = [];
     const set = (name: string, cell: QueryCell, data: unknown) => {
       if (JSON.stringify(data) === JSON.stringify(cell.value)) return;
       cell.value = data;
       changed.push({ name, value: data });
     };
+    // The sums were kept in step by their own listeners (made at open, so called first): a
+    // cell they answered reads them again, a few rows instead of the scratch passes below.
+    const rest: typeof stale = [];
+    for (const [name, cell] of stale) {
+      const again = cell.routed ? readFromSums(this.budget, cell.query) : null;
+      if (again !== null) set(name, cell, again);
+      else rest.push([name, cell]);
+    }
+    const byDelta = deltaApplies(event) ? rest.filter(([, cell]) => cell.delta) : [];
     if (byDelta.length > 0) {
       const deltas = this.deltas.deltas(
         event,
@@ -144,9 +156,11 @@ export class QueryCells {
       );
       byDelta.forEach(([name, cell], i) => set(name, cell, Number(cell.value ?? 0) + deltas[i]!));
     }
-    for (const [name, cell] of stale) {
+    for (const [name, cell] of rest) {
       if (byDelta.some(([n]) => n === name)) continue;
-      set(name, cell, readCell(this.budget, cell.query).value);
+      const read = readCell(this.budget, cell.query);
+      cell.routed = read.routed;
+      set(name, cell, read.value);
     }
     if (changed.length > 0) this.emit?.('cells-changed', changed);
   }
