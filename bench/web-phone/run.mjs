@@ -6,6 +6,8 @@
 //     [--trace] (a Chrome trace of the save step: each thread's busy time and what filled it)
 //     [--fast-link] (no Fast 3G shaping: for profiling the steps after the first visit)
 //     [--made <dir>] (a budget made before by `node bench/web/budget.mjs make <dir> …`)
+//     [--readable] (the app built unminified with source maps, so --trace names the core's
+//       functions; rebuild without it before shipping or timing the first visit's bytes)
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +15,8 @@ import { bundleScript } from '../lib/bundle.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
-const args = process.argv.slice(2).filter((a) => a !== '--no-build');
+const args = process.argv.slice(2).filter((a) => a !== '--no-build' && a !== '--readable');
+if (process.argv.includes('--readable')) process.env.COFFER_READABLE_BUILD = '1';
 
 process.chdir(root);
 if (!process.argv.includes('--no-build') && process.env.BENCH_BUILT !== '1')

@@ -4,12 +4,24 @@ import { defineConfig } from 'vite';
 import { cofferWorkerPlugin } from '../core-web/src/vite-plugin.ts';
 import { pwaPlugin } from './build/pwa-plugin.ts';
 
+/**
+ * `COFFER_READABLE_BUILD=1` (bench/web-phone's `--readable`): names kept and source maps written,
+ * so a Chrome trace's profiler names the core's own functions. Never the shipped build.
+ */
+const readable = process.env.COFFER_READABLE_BUILD === '1';
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), pwaPlugin(join(import.meta.dirname, 'src/sw/service-worker.ts'))],
   worker: { format: 'es', plugins: () => [cofferWorkerPlugin()] },
   optimizeDeps: { exclude: ['@sqlite.org/sqlite-wasm'] },
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: readable,
+    minify: !readable,
+  },
   server: {
     headers: {
       'Cross-Origin-Opener-Policy': 'same-origin',

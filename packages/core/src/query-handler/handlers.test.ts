@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Timers } from '../platform/index.ts';
 import { q } from '../query/query.ts';
 import { openAppCore } from '../transactions/test-helpers/app-core.ts';
+import { groupSums, monthSums } from '../month-sums/slot.ts';
+import { runQuery } from '../query/exec.ts';
+import { readFromSums } from './cell-read.ts';
 import { QueryCellsSlot } from './query-cells.ts';
 
 describe('query and create-query', () => {
@@ -113,5 +116,40 @@ describe('query and create-query', () => {
         query: q('transactions').filter({ nope: 1 }).calculate({ $sum: '$amount' }).serialize(),
       }),
     ).toMatchObject({ error: { type: 'query-error' } });
+  });
+});
+
+describe('query cells the sums answer', () => {
+  it('read them, and read them again after each write, equal to the full read', async () => {
+    const f = await openAppCore();
+    const acct = (await f.core.send('account-create', { name: 'Checking', balance: 500 })) as string; // prettier-ignore
+    monthSums(f.budget).ensure();
+    groupSums(f.budget).ensure();
+    const queries = {
+      own: q('transactions').filter({ account: acct }).options({ splits: 'none' }),
+      open: q('transactions').filter({ 'account.closed': false }),
+      uncategorized: q('transactions').filter({ 'account.offbudget': false, category: null }),
+    };
+    const cells = f.budget.get(QueryCellsSlot);
+    for (const [name, query] of Object.entries(queries)) {
+      const state = query.calculate({ $sum: '$amount' }).serialize();
+      await f.core.send('create-query', { sheetName: 'account', name, query: state });
+      expect(readFromSums(f.budget, state)).not.toBeNull();
+    }
+    const check = () => {
+      for (const [name, query] of Object.entries(queries)) {
+        const full = runQuery(f.budget.sqlite, query.calculate({ $sum: '$amount' })).data;
+        expect(cells.get(`account!${name}`)).toBe(full);
+      }
+    };
+    check();
+    const id = (await f.core.send('transaction-add', { account: acct, date: '2023-08-02', amount: -120 })) as string; // prettier-ignore
+    check();
+    await f.core.send('transaction-update', { id, amount: -90 });
+    check();
+    await f.core.send('undo');
+    check();
+    await f.core.send('account-close', { id: acct, forced: true });
+    check();
   });
 });

@@ -1,20 +1,22 @@
 import { type Budget, defineBudgetSlot } from '../budget-file/budget.ts';
 import type { Emit } from '../handlers-core/events.ts';
-import { compileQuery, type CompiledQuery } from '../query/compiler.ts';
-import { runCompiledQuery, runQuery } from '../query/exec.ts';
+import { compileQuery } from '../query/compiler.ts';
 import type { QueryState } from '../query/query.ts';
 import type { Timers } from '../platform/index.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 import { CellDeltas, deltaApplies, isDeltaQuery } from './cell-deltas.ts';
+import { readCell, readFromSums } from './cell-read.ts';
 
 interface QueryCell {
   query: QueryState;
   /** Not read yet: the first read is deferred (see `create`); `get` reads it at once. */
-  pending: CompiledQuery | null;
+  pending: boolean;
   value: unknown;
   dependencies: readonly string[];
   /** A sum or count over transactions, kept by the rows each write touched (cell-deltas). */
   delta: boolean;
+  /** Last read from the month or category sums: read from them again after a write. */
+  routed: boolean;
 }
 
 /**
@@ -24,11 +26,13 @@ interface QueryCell {
  * counts over transactions follow a small write by its rows instead (cell-deltas.ts): on a
  * large budget that is the difference between a few milliseconds and a full read per cell.
  *
- * A new cell's first read is deferred, one cell per timer turn: on a large budget the sidebar's
- * cells cost a full read each, and read one after another at start-up they would hold every
- * request behind them (the budget page's first figures waited ~0.6 s unloaded, seconds on a
- * busy machine). Between turns the core answers whatever arrived; `get` reads a pending cell
- * at once, so a caller never sees it unread.
+ * A cell's value is read from the month sums where they answer it (cell-read.ts: the sidebar's
+ * balances), else by a full read. A new cell's first read is deferred to a timer turn: the
+ * cells the sums answer are read together in one turn and pushed as one `cells-changed`; a
+ * full read (on a large budget, seconds of a phone's worker) ends its turn, so read one after
+ * another at start-up they do not hold every request behind them. Between turns the core
+ * answers whatever arrived; `get` reads a pending cell at once, so a caller never sees it
+ * unread.
  */
 export class QueryCells {
   private readonly cells = new Map<string, QueryCell>();
@@ -57,10 +61,11 @@ export class QueryCells {
     const compiled = compileQuery(query);
     this.cells.set(cellName, {
       query,
-      pending: compiled,
+      pending: true,
       value: undefined,
       dependencies: withMappings([...compiled.dependencies]),
       delta: isDeltaQuery(query),
+      routed: false,
     });
     if (!this.queue.includes(cellName)) this.queue.push(cellName);
     this.schedule();
@@ -69,35 +74,52 @@ export class QueryCells {
   /** The cell's current value, or undefined for a name no query created. */
   get(cellName: string): unknown {
     const cell = this.cells.get(cellName);
-    if (cell?.pending) this.read(cellName, cell);
+    if (cell?.pending) {
+      this.read(cell);
+      this.emit?.('cells-changed', [{ name: cellName, value: cell.value }]);
+    }
     return cell?.value;
   }
 
-  /** First read of a pending cell, pushed to the UI. */
-  private read(cellName: string, cell: QueryCell): void {
-    const compiled = cell.pending;
-    if (!compiled) return;
-    cell.pending = null;
-    cell.value = runCompiledQuery(this.budget.sqlite, compiled);
-    this.emit?.('cells-changed', [{ name: cellName, value: cell.value }]);
+  /** First read of a pending cell; true when it was a full read. */
+  private read(cell: QueryCell): boolean {
+    cell.pending = false;
+    const { value, routed } = readCell(this.budget, cell.query);
+    cell.value = value;
+    cell.routed = routed;
+    return !routed;
+  }
+
+  /** One timer turn: pending cells in order, until one needs a full read; pushed together. */
+  private turn(): void {
+    const changed: { name: string; value: unknown }[] = [];
+    try {
+      for (let full = false; !full && this.queue.length > 0;) {
+        const name = this.queue.shift()!;
+        const cell = this.cells.get(name);
+        if (!cell?.pending) continue;
+        try {
+          full = this.read(cell);
+          changed.push({ name, value: cell.value });
+        } catch (err) {
+          this.budget.env.platform.log.error('Reading a query cell failed', {
+            cell: name,
+            error: String(err),
+          });
+          full = true;
+        }
+      }
+    } finally {
+      if (changed.length > 0) this.emit?.('cells-changed', changed);
+      this.schedule();
+    }
   }
 
   private schedule(): void {
     if (this.scheduled !== null || this.queue.length === 0) return;
     this.scheduled = this.timers.setTimeout(() => {
       this.scheduled = null;
-      const name = this.queue.shift();
-      const cell = name === undefined ? undefined : this.cells.get(name);
-      try {
-        if (name !== undefined && cell) this.read(name, cell);
-      } catch (err) {
-        this.budget.env.platform.log.error('Reading a query cell failed', {
-          cell: name,
-          error: String(err),
-        });
-      } finally {
-        this.schedule();
-      }
+      this.turn();
     }, 0);
   }
 
@@ -112,13 +134,21 @@ export class QueryCells {
       ([, cell]) => !cell.pending && cell.dependencies.some((t) => tables.has(t)),
     );
     if (stale.length === 0) return;
-    const byDelta = deltaApplies(event) ? stale.filter(([, cell]) => cell.delta) : [];
     const changed: { name: string; value: unknown }[] = [];
     const set = (name: string, cell: QueryCell, data: unknown) => {
       if (JSON.stringify(data) === JSON.stringify(cell.value)) return;
       cell.value = data;
       changed.push({ name, value: data });
     };
+    // The sums were kept in step by their own listeners (made at open, so called first): a
+    // cell they answered reads them again, a few rows instead of the scratch passes below.
+    const rest: typeof stale = [];
+    for (const [name, cell] of stale) {
+      const again = cell.routed ? readFromSums(this.budget, cell.query) : null;
+      if (again !== null) set(name, cell, again);
+      else rest.push([name, cell]);
+    }
+    const byDelta = deltaApplies(event) ? rest.filter(([, cell]) => cell.delta) : [];
     if (byDelta.length > 0) {
       const deltas = this.deltas.deltas(
         event,
@@ -126,9 +156,11 @@ export class QueryCells {
       );
       byDelta.forEach(([name, cell], i) => set(name, cell, Number(cell.value ?? 0) + deltas[i]!));
     }
-    for (const [name, cell] of stale) {
+    for (const [name, cell] of rest) {
       if (byDelta.some(([n]) => n === name)) continue;
-      set(name, cell, runQuery(this.budget.sqlite, cell.query).data);
+      const read = readCell(this.budget, cell.query);
+      cell.routed = read.routed;
+      set(name, cell, read.value);
     }
     if (changed.length > 0) this.emit?.('cells-changed', changed);
   }

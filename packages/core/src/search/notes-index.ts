@@ -10,7 +10,7 @@
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import { CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE } from '../query/group-sums.ts';
 import { TAG_INDEX_TABLE } from '../query/has-tag.ts';
-import { MONTH_SUMS_TABLE } from '../query/month-sums.ts';
+import { MONTH_SUMS_TABLE, SPLIT_INDEXES } from '../query/month-sums.ts';
 import {
   SEARCH_COLUMN_INDEXES,
   SEARCH_META_TABLE,
@@ -134,6 +134,7 @@ export function stripDerived(db: SqliteDatabase): void {
   const drops = [
     'PRAGMA secure_delete = ON;',
     ...Object.keys(SEARCH_COLUMN_INDEXES).map((n) => `DROP INDEX IF EXISTS ${n};`),
+    ...SPLIT_INDEXES.map((n) => `DROP INDEX IF EXISTS ${n};`),
     `DROP TABLE IF EXISTS ${SEARCH_NOTES_TABLE};`,
     `DROP TABLE IF EXISTS ${SEARCH_ROWS_TABLE};`,
     `DROP TABLE IF EXISTS ${MONTH_SUMS_TABLE};`,
