@@ -30,10 +30,18 @@ export async function syncBatch(
   envelopes: MessageEnvelope[],
   since: string,
 ): Promise<{ hash: number; received: number }> {
-  const res = await fetch(`${t.url}/sync/sync`, {
+  const init = {
     method: 'POST',
     headers: { 'content-type': 'application/actual-sync', 'x-actual-token': t.token },
     body: encodeSyncRequest({ messages: envelopes, fileId: t.fileId, groupId: t.groupId, keyId: '', since }), // prettier-ignore
+  };
+  // As Coffer's client does: a sync is safe to repeat, and the writes between batches block
+  // long enough for the server to close the idle pooled connection the next one goes out on.
+  const res = await fetch(`${t.url}/sync/sync`, init).catch((e: unknown) => {
+    console.error(
+      `sync batch repeated after: ${String(e)} (${String((e as { cause?: unknown }).cause)})`,
+    );
+    return fetch(`${t.url}/sync/sync`, init);
   });
   const bytes = new Uint8Array(await res.arrayBuffer());
   if (res.status !== 200) throw new Error(`sync ${res.status}: ${Buffer.from(bytes).toString().slice(0, 300)}`); // prettier-ignore
