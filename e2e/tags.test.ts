@@ -441,6 +441,12 @@ describe.runIf(BUILT)('a tag on a phone', { timeout: 240_000 }, () => {
     await expect
       .poll(() => main().locator('.tag-chip', { hasText: '#work' }).count(), WAIT)
       .toBe(2);
+    // The chip's look comes with the chip: this page has never shown the tags page, whose
+    // stylesheet once held it (the chips were bare text until the tags page had been opened).
+    const chip = main().locator('.tag-chip', { hasText: '#work' }).first();
+    expect(
+      await chip.evaluate((e) => e.ownerDocument.defaultView!.getComputedStyle(e).borderTopStyle),
+    ).toBe('solid');
     await expectAccessibleEverywhere(page, 'phone register with tags');
     await phoneShots(page, 'tags-17-register-chips');
     await expectWholeFigures(page, 'phone register with tags');

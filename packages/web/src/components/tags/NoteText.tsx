@@ -3,6 +3,7 @@ import type { CSSProperties, MouseEvent } from 'react';
 import { Button } from '../kit/ui/Button.tsx';
 import { tagStyle } from './tag-colors.ts';
 import { useTags } from '../kit/data/tags.tsx';
+import './tag-chip.css';
 
 /**
  * Notes with each `#tag` shown as a chip in its colour. With `onTag`, a chip is a button

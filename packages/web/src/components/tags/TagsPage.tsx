@@ -6,6 +6,7 @@ import { Button } from '../kit/ui/Button.tsx';
 import { Checkbox } from '../kit/ui/Checkbox.tsx';
 import { TAG_COLORS, tagStyle } from './tag-colors.ts';
 import { useTags } from '../kit/data/tags.tsx';
+import './tag-chip.css';
 import './tags.css';
 
 /** A rename onto a name that exists waits here for the person to say merge or not. */
