@@ -149,6 +149,12 @@ export class CacheWriter {
     this.dirty = true;
   }
 
+  /** Months whose sums rows are to be written next time (a restore's new months). */
+  noteMonths(months: readonly Month[]): void {
+    for (const month of months) this.months.add(month);
+    this.dirty = true;
+  }
+
   /** Something committed (even with no cell change): the stamp must be refreshed. */
   touch(): void {
     this.dirty = true;

@@ -60,7 +60,7 @@ export class BudgetEngine {
     this.sheetValue = loaded.sheet;
     this.spentComplete = loaded.spentComplete;
     this.fromCache = loaded.fromCache;
-    this.attach(loaded.fromCache);
+    this.attach(loaded.fromCache ? (stored?.bounds ?? null) : false);
     this.offChange = opts.db.onChange((event) => this.onChange(event));
   }
 
@@ -169,17 +169,25 @@ export class BudgetEngine {
 
   // ---- internals ----
 
-  /** Listens to the sheet; a sheet not restored from the cache is written whole next time. */
-  private attach(fromCache: boolean): void {
+  /**
+   * Listens to the sheet; a sheet not restored from the cache (`false`) is written whole next
+   * time. A restored one writes only the months it has beyond the stored `bounds`: a restore
+   * that adds none writes nothing (a second tab, which holds no lock, must not try to).
+   */
+  private attach(restored: BudgetBounds | null | false): void {
     const sheet = this.sheetValue;
     this.offCells = sheet.onCellsChanged((changes) => {
       this.cacheWriter?.note(changes);
       this.emit([...changes]);
     });
     if (!this.cacheWriter) return;
-    // Restored: months the data added since the write are new rows.
-    if (!fromCache) this.cacheWriter.rewriteAll();
-    else this.cacheWriter.touch();
+    if (restored === false) this.cacheWriter.rewriteAll();
+    else {
+      const added = sheet
+        .getMonths()
+        .filter((m) => restored === null || m < restored.start || m > restored.end);
+      if (added.length > 0) this.cacheWriter.noteMonths(added);
+    }
     this.schedule();
   }
 
