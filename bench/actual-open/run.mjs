@@ -14,7 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { budgetDbPath, createActualBudget, fillBudget } from '../budget/budget-file.mjs';
-import { build } from 'esbuild';
+import { bundleScript } from '../lib/bundle.mjs';
 import { option } from '../lib/child.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -41,19 +41,8 @@ function budgetOf(base, count) {
 
 const bundle = join(root, `bench/results/.build/actual-open-${process.pid}.mjs`);
 // Bundled whole but the native SQLite driver, as bench/derived does (rrule is CommonJS).
-await build({
-  entryPoints: [join(here, 'coffer.ts')],
-  outfile: bundle,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
-  external: ['better-sqlite3'],
-  banner: {
-    js: "import { createRequire as benchRequire } from 'node:module'; const require = benchRequire(import.meta.url);",
-  },
-});
+// The shared bundler, with npm code bundled too (only the native driver left out).
+await bundleScript(join(here, 'coffer.ts'), bundle, { plugins: [], external: ['better-sqlite3'] });
 const base = resolve(option('budgets', mkdtempSync(join(tmpdir(), 'coffer-actual-open-'))));
 const sizes = option('sizes', '10000,100000').split(',').map(Number);
 const repeat = Number(option('repeat', '1'));

@@ -14,7 +14,6 @@
 //   node bench/scale/run.mjs [--transactions 1000000] [--edits 2000000] [--batch 10000]
 //     [--tail 200] [--servers coffer,actual] [--actual-file-mb 2000] [--reuse dir]
 //     [--steps coffer-device,actual-device]
-import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -57,18 +56,10 @@ if (!existsSync(join(root, 'packages/server/dist/main.js'))) {
 const outDir = join(root, `bench/results/.build/scale-${process.pid}`);
 mkdirSync(outDir, { recursive: true });
 // Coffer's client is bundled whole (workspace and npm code) but the native SQLite driver.
-await build({
-  entryPoints: [join(here, 'coffer.ts')],
-  outfile: join(outDir, 'scale-coffer.mjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
+// The shared bundler, with npm code bundled too (only the native driver left out).
+await bundleScript(join(here, 'coffer.ts'), join(outDir, 'scale-coffer.mjs'), {
+  plugins: [],
   external: ['better-sqlite3'],
-  banner: {
-    js: "import { createRequire as benchRequire } from 'node:module'; const require = benchRequire(import.meta.url);",
-  },
 });
 await bundleScript(join(here, 'main.ts'), join(outDir, 'scale-main.mjs'), { sourcemap: 'inline' });
 const res = spawnSync(

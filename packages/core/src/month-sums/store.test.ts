@@ -71,11 +71,8 @@ function apply(s: Setup, o: Op, txs: string[], parents: string[]): void {
   const db = s.db;
   const pick = (i: number) => txs[i % txs.length]!;
   const acct = (i: number) => ACCOUNTS[i % ACCOUNTS.length]!;
-  const marked = (fn: () => void) => {
-    db.undo.begin();
-    fn();
-    db.undo.end();
-  };
+  // One undo step, as the app's handlers make it.
+  const marked = (fn: () => void) => db.undo.withUndo(fn);
   switch (o.k) {
     case 'add':
       return marked(() => {

@@ -59,11 +59,8 @@ function setUp() {
 type Db = ReturnType<typeof setUp>;
 
 function apply(db: Db, o: Op, txs: string[]): void {
-  const marked = (fn: () => void) => {
-    db.undo.begin();
-    fn();
-    db.undo.end();
-  };
+  // One undo step, as the app's handlers make it.
+  const marked = (fn: () => void) => db.undo.withUndo(fn);
   switch (o.k) {
     case 'add':
       return marked(() => {

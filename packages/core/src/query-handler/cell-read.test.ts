@@ -89,11 +89,8 @@ function setUp() {
 
 function apply(db: ReturnType<typeof setUp>, o: Op, txs: string[], parents: string[]): void {
   const acct = (i: number) => ACCOUNTS[i % ACCOUNTS.length]!;
-  const marked = (fn: () => void) => {
-    db.undo.begin();
-    fn();
-    db.undo.end();
-  };
+  // One undo step, as the app's handlers make it.
+  const marked = (fn: () => void) => db.undo.withUndo(fn);
   switch (o.k) {
     case 'add':
       return marked(() => {
