@@ -1,6 +1,6 @@
 /**
- * The budget page, Coffer beside Actual's web build (`@actual-app/web`, served by the real
- * `@actual-app/sync-server`), in headless Chromium on one budget of 100,000 transactions over
+ * The budget page, Coffer beside Actual's web build (26.9, served by its own
+ * `actual-sync-server-26`; `--actual-package @actual-app/sync-server` for 25.6), in headless Chromium on one budget of 100,000 transactions over
  * ten years (30 categories) that Actual's API made and each server got its own upload of:
  *   - open: a returning user opens /budget until this month's To Budget is shown (warm);
  *   - edit: a budgeted amount typed, then Enter, until the new To Budget is painted;
@@ -15,7 +15,8 @@ import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { launchPersistentChromium } from '../../packages/core-web/src/test-helpers/chromium.ts';
 import { SIZES } from '../../e2e/helpers/browser.ts';
-import { startActual, startCoffer } from '../server/servers.ts';
+import { startActualServer } from '../../packages/server/src/interop/targets.ts';
+import { startCoffer } from '../server/servers.ts';
 import { coldVisit } from './flows.ts';
 import { pageMemory, type PageMemory } from './memory.ts';
 import {
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     /** One app only ('coffer' or 'actual'), to look at it alone. */
     only: { type: 'string' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
+    'actual-package': { type: 'string', default: 'actual-sync-server-26' },
     /** Write a Chrome trace of Coffer's last open to this file (for chrome://tracing). */
     trace: { type: 'string' },
   },
@@ -89,10 +91,8 @@ interface Selectors {
 
 const SELECTORS: Record<string, Selectors> = {
   coffer: {
-    toBudget: (month) => {
-      const title = `${MONTH_NAMES[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;
-      return `button[aria-label^="To Budget in ${title}:"] .amount, button[aria-label^="Overbudget in ${title}:"] .amount`;
-    },
+    // The summary's button carries its month, whichever of To Budget or Overbudget it shows.
+    toBudget: (month) => `.bt-to-budget[data-month="${month}"] .amount`,
     // The table swaps a month's whole column at once, so its To Budget stands for all of it.
     monthShown: (month) => SELECTORS.coffer!.toBudget(month),
     async startEdit(page, month) {
@@ -330,7 +330,11 @@ async function main() {
   // transactions Actual's server refuses the upload at its default limit).
   const apps: App[] = [];
   if (values.only !== 'actual') apps.push({ name: 'coffer', server: await startCoffer() });
-  if (values.only !== 'coffer') apps.push({ name: 'actual', server: await startActual() });
+  if (values.only !== 'coffer') {
+    // The newest Actual (26.9); `--actual-package @actual-app/sync-server` runs the older 25.6.
+    const s = await startActualServer({}, values['actual-package']);
+    apps.push({ name: 'actual', server: { name: values['actual-package'], ...s } });
+  }
   const results: Record<string, Timings> = {};
   const failures: Record<string, string> = {};
   try {

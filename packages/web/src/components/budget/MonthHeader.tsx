@@ -54,6 +54,7 @@ export function EnvelopeSummary({ month }: { month: string }) {
         type="button"
         variant="plain"
         className={`bt-to-budget${over ? ' over' : ''}`}
+        data-month={month}
         onClick={() => store.pushModal('budget-summary', { month })}
       >
         <span className="bt-to-budget-label">
