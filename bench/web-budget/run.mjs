@@ -3,6 +3,7 @@
 // table and writes bench/results/budget-page-<time>.json.
 //   node bench/web-budget/run.mjs [--transactions 100000] [--months 120] [--runs 5]
 //     [--edits 15] [--moves 15] [--only coffer|actual] [--web-root packages/web/dist] [--no-build]
+//     [--coffer-upload] (upload with Coffer's client: Actual 25.6's API fails at 1,000,000 rows)
 // Builds unless --no-build or bench/run.mjs already did (BENCH_BUILT=1), bundles budget-page.ts
 // (workspace and e2e helpers included, npm packages left external) and runs it.
 import { spawnSync } from 'node:child_process';
@@ -20,5 +21,8 @@ if (!process.argv.includes('--no-build') && process.env.BENCH_BUILT !== '1')
 
 const outfile = join(root, 'bench/results/.build/web-budget-page.mjs');
 await bundleScript(join(root, 'bench/web/budget-page.ts'), outfile);
+// Coffer's client, for `--coffer-upload` (the budget-page bench's uploads at 1,000,000 rows).
+// Bundled whole, as bench/scale does, but the native SQLite driver.
+await bundleScript(join(root, 'bench/scale/coffer.ts'), join(root, 'bench/results/.build/scale-coffer.mjs'), { plugins: [], external: ['better-sqlite3'] }); // prettier-ignore
 const res = spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit', cwd: root });
 process.exit(res.status ?? 1);

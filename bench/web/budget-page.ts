@@ -40,6 +40,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
     'actual-package': { type: 'string', default: 'actual-sync-server-26' },
+    'coffer-upload': { type: 'boolean', default: false },
     /** Write a Chrome trace of Coffer's last open to this file (for chrome://tracing). */
     trace: { type: 'string' },
   },
@@ -338,7 +339,10 @@ async function main() {
   const results: Record<string, Timings> = {};
   const failures: Record<string, string> = {};
   try {
-    for (const app of apps) await setUp(app, made, id);
+    const uploader = values['coffer-upload']
+      ? resolve('bench/results/.build/scale-coffer.mjs')
+      : undefined;
+    for (const app of apps) await setUp(app, made, id, uploader);
     for (const app of apps) {
       if (values.only && values.only !== app.name) continue;
       const r: Timings = { open: [], openMarks: [], edit: [], editNext: [], month: [] };

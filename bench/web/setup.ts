@@ -44,8 +44,33 @@ export interface App {
   server: ServerProcess;
 }
 
-/** Bootstraps the app's server with the bench password and uploads the budget to it. */
-export async function setUp(app: App, made: string, id: string): Promise<void> {
+/**
+ * Uploads with Coffer's own client (bench/scale/coffer.ts, bundled by the bench's run.mjs into
+ * `bundle`): Actual 25.6's API fails with 'internal' before any request at 1,000,000 rows.
+ */
+function cofferUpload(bundle: string, dir: string, id: string, serverURL: string): void {
+  const options = { step: 'upload', dataDir: dir, serverURL, password: PASSWORD, id };
+  const res = spawnSync(process.execPath, [bundle], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, SCALE_COFFER: JSON.stringify(options) },
+  });
+  const line = (res.stdout ?? '').trim().split('\n').pop() ?? '';
+  if (res.status !== 0 || !line.startsWith('{') || JSON.parse(line).error) {
+    throw new Error(`Coffer's upload failed (${res.status}): ${line} ${res.stderr.slice(-2000)}`);
+  }
+}
+
+/**
+ * Bootstraps the app's server with the bench password and uploads the budget to it, with
+ * Actual's API or, given `cofferUploader` (a bundle of bench/scale/coffer.ts), Coffer's client.
+ */
+export async function setUp(
+  app: App,
+  made: string,
+  id: string,
+  cofferUploader?: string,
+): Promise<void> {
   const bootstrap = () =>
     fetch(`${app.server.url}/account/bootstrap`, {
       method: 'POST',
@@ -65,7 +90,8 @@ export async function setUp(app: App, made: string, id: string): Promise<void> {
     // 'internal'), about half the time here. It goes through when made again.
     for (let attempt = 1; ; attempt++) {
       try {
-        runBudgetScript(['upload', copy, id, app.server.url, PASSWORD]);
+        if (cofferUploader) cofferUpload(cofferUploader, copy, id, app.server.url);
+        else runBudgetScript(['upload', copy, id, app.server.url, PASSWORD]);
         break;
       } catch (err) {
         if (attempt >= 10) throw new Error(`${app.name}: ${(err as Error).message}`);
