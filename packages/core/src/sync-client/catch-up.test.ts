@@ -97,6 +97,8 @@ describe('download catches up before the budget opens', () => {
       expect(snapshot(b)).toEqual(snapshot(a));
       expect(b.budget.db.merkle.hash).toBe(a.budget.db.merkle.hash);
       expect(syncs[0]?.since).toBe(newest);
+      // The catch-up and the sync on load, no third one asking again right after.
+      expect(syncs).toHaveLength(2);
       // The server sends the tail once, not the uploaded history again.
       expect(syncs.reduce((n, s) => n + s.received, 0)).toBe(tail);
     } finally {
