@@ -5,6 +5,7 @@
 // `api/budget-month` to show the budget is ready to read. Prints one JSON line.
 //   node download-coffer.mjs <json options>
 import { createAppCore, createCloudModule } from '@coffer/core';
+import { decodeSyncRequest } from '@coffer/crdt';
 import { createNodePlatform } from '@coffer/core-node';
 
 interface Options {
@@ -34,12 +35,21 @@ export async function cofferNewDevice(o: Options) {
   const base = createNodePlatform({ documentDir: o.dataDir, log: quiet });
   // Every request the client makes, and how long until its answer's headers came.
   const requests: Array<{ path: string; at: number; ms: number }> = [];
+  // Each /sync/sync: the `since` it asked from, the messages it sent, the answer's size.
+  const syncs: Array<{ since: string; sent: number; answerBytes: number | null; ms: number }> = [];
   const platform = {
     ...base,
     fetch: async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
       const at = performance.now();
       const res = await base.fetch(input, init);
-      requests.push({ path: new URL(String(input)).pathname, at: Math.round(at), ms: Math.round(performance.now() - at) }); // prettier-ignore
+      const path = new URL(String(input)).pathname;
+      const ms = Math.round(performance.now() - at);
+      requests.push({ path, at: Math.round(at), ms });
+      if (path.endsWith('/sync/sync') && init?.body instanceof Uint8Array) {
+        const { since, messages } = decodeSyncRequest(init.body);
+        const length = res.headers.get('content-length');
+        syncs.push({ since, sent: messages.length, answerBytes: length === null ? null : Number(length), ms }); // prettier-ignore
+      }
       return res;
     },
   };
@@ -88,6 +98,7 @@ export async function cofferNewDevice(o: Options) {
     month: { toBudget: shown.toBudget, totalSpent: shown.totalSpent, totalIncome: shown.totalIncome }, // prettier-ignore
     processCpuMs: cpuMs(),
     requests: requests.filter((r) => r.at >= t1),
+    syncs,
     events: events.filter((e) => e.at >= t1),
     t1: Math.round(t1),
     peakRssMb: process.resourceUsage().maxRSS / 1024,

@@ -18,6 +18,7 @@ const { values } = parseArgs({
     messages: { type: 'string', default: '100000' },
     batch: { type: 'string', default: '1000' },
     'upload-mb': { type: 'string', default: '8' },
+    servers: { type: 'string', default: 'coffer,actual' },
   },
 });
 const MESSAGES = Number(values.messages);
@@ -60,6 +61,8 @@ interface Row {
   catchUp: number;
   total: number;
   peakMB: number;
+  /** The peak before the catch-up sync: what answering every message at once added to it. */
+  peakBeforeCatchUpMB: number;
 }
 
 async function run(
@@ -115,6 +118,7 @@ async function run(
   if (bytes.length !== snapshot.length)
     throw new Error(`${server.name}: download has ${bytes.length} bytes`);
 
+  const peakBeforeCatchUpMB = peakRssMB(server.pid);
   const [caughtUp, catchUp] = await timed(() =>
     sync(base, token, request(Timestamp.zero.toString(), [])),
   );
@@ -130,6 +134,7 @@ async function run(
     catchUp,
     total: upload + push + download + catchUp,
     peakMB: peakRssMB(server.pid),
+    peakBeforeCatchUpMB,
   };
 }
 
@@ -146,7 +151,9 @@ async function main() {
       `download, catch-up sync of all ${MESSAGES} (node ${process.version})`,
   );
   const rows: Row[] = [];
-  for (const start of [startCoffer, startActual]) {
+  const starts = { coffer: startCoffer, actual: startActual };
+  for (const name of values.servers.split(',') as Array<keyof typeof starts>) {
+    const start = starts[name];
     const server = await start();
     try {
       rows.push(await run(server, messages, snapshot));
@@ -165,6 +172,7 @@ async function main() {
       'catch-up sync': ms(r.catchUp),
       'total (no sign-in)': ms(r.total),
       'peak RSS': `${r.peakMB.toFixed(0)} MB`,
+      'peak before the catch-up': `${r.peakBeforeCatchUpMB.toFixed(0)} MB`,
     })),
   );
   const [coffer, actual] = rows;

@@ -1,6 +1,7 @@
 // Runs a server benchmark: builds the server bundle, bundles the TypeScript entry (workspace
 // sources included, npm packages left external) next to the repo's node_modules, then runs it.
 //   node bench/server/run.mjs compare [--messages 100000] [--batch 1000] [--upload-mb 8]
+//        [--servers coffer,actual]
 //   node bench/server/run.mjs load [--clients 20] [--messages 500] [--batch 10] [--seconds 60]
 //        [--processes 3 --kill-at 30]   (PostgreSQL, behind the proxy, one process SIGKILLed)
 //   node bench/server/run.mjs throughput [--workers 16] [--seconds 10] [--processes 1,3]

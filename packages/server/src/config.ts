@@ -64,6 +64,11 @@ export interface ServerConfig {
   mode: 'development' | 'test';
   /** scrypt cost parameter N (a power of two). Tests lower it; production keeps the default. */
   scryptCost: number;
+  /**
+   * Messages per page of a sync answer: a larger answer (a `since` far back) is read and sent a
+   * page at a time instead of built whole in memory. Tests lower it.
+   */
+  syncPageMessages: number;
   /** Where request log lines go. */
   log: (line: string) => void;
 }
@@ -76,6 +81,8 @@ export type ConfigInput = Partial<Omit<ServerConfig, 'limits' | 'loginRateLimit'
 export const DEFAULT_GOCARDLESS_URL = 'https://bankaccountdata.gocardless.com/api/v2';
 export const DEFAULT_ENABLEBANKING_URL = 'https://api.enablebanking.com';
 export const DEFAULT_SCRYPT_COST = 1 << 15;
+/** ~1 MB of answer per page at a typical message's ~130 bytes. */
+export const DEFAULT_SYNC_PAGE_MESSAGES = 8000;
 
 /** Both `src/` and the bundled `dist/main.js` sit two levels under `packages/`. */
 function defaultWebRoot(): string {
@@ -107,6 +114,7 @@ export function resolveConfig(input: ConfigInput = {}, cwd = process.cwd()): Ser
     enforceOpenId: input.enforceOpenId ?? false,
     mode: input.mode ?? 'development',
     scryptCost: input.scryptCost ?? DEFAULT_SCRYPT_COST,
+    syncPageMessages: input.syncPageMessages ?? DEFAULT_SYNC_PAGE_MESSAGES,
     log: input.log ?? ((line) => process.stdout.write(line + '\n')),
   };
 }

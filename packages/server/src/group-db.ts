@@ -11,7 +11,8 @@ type MessageRow = [string, number, Buffer];
 
 interface OpenGroup {
   db: Database.Database;
-  select: Database.Statement<[string], MessageRow>;
+  /** Messages after a timestamp, oldest first, at most a limit of them (-1: all). */
+  select: Database.Statement<[string, number], MessageRow>;
   insert: Database.Statement<[string, number, Buffer]>;
   saveMerkle: Database.Statement<[string]>;
   /** The parsed trie, kept in step with `messages_merkles` so a sync never re-reads it. */
@@ -20,6 +21,10 @@ interface OpenGroup {
 
 export { InvalidTimestampError };
 export type { SyncResult };
+
+function envelope([timestamp, isEncrypted, content]: MessageRow): MessageEnvelope {
+  return { timestamp, isEncrypted: isEncrypted === 1, content };
+}
 
 /** Same tables as Actual's `group-<id>.sqlite`, so the message log of a group is portable. */
 const SCHEMA = `
@@ -64,9 +69,9 @@ export class GroupStore {
       db,
       select: db
         .prepare(
-          'SELECT timestamp, is_encrypted, content FROM messages_binary WHERE timestamp > ? ORDER BY timestamp',
+          'SELECT timestamp, is_encrypted, content FROM messages_binary WHERE timestamp > ? ORDER BY timestamp LIMIT ?',
         )
-        .raw(true) as unknown as Database.Statement<[string], MessageRow>,
+        .raw(true) as unknown as Database.Statement<[string, number], MessageRow>,
       insert: db.prepare(
         'INSERT OR IGNORE INTO messages_binary (timestamp, is_encrypted, content) VALUES (?, ?, ?)',
       ),
@@ -86,17 +91,18 @@ export class GroupStore {
   }
 
   /**
-   * One sync round: read what the client has not seen, then store its batch and update the
-   * trie in one transaction. The read comes first, so a client never gets its own batch back.
+   * One sync round: read what the client has not seen (the oldest `limit` of it, when given),
+   * then store its batch and update the trie in one transaction. The read comes first, so a
+   * client never gets its own batch back.
    */
-  sync(groupId: string, since: string, incoming: MessageEnvelope[]): SyncResult {
+  sync(groupId: string, since: string, incoming: MessageEnvelope[], limit?: number): SyncResult {
     const stamps = incoming.map((m) => {
       const stamp = readStamp(m.timestamp);
       if (!stamp) throw new InvalidTimestampError(m.timestamp);
       return stamp;
     });
     const group = this.handle(groupId);
-    const rows = group.select.all(since);
+    const rows = group.select.all(since, limit ?? -1);
     const trie = group.db.transaction(() => {
       // Only rows actually inserted count: a resent message must not flip its hash back out.
       const added: Stamp[] = [];
@@ -112,14 +118,17 @@ export class GroupStore {
     })();
     group.trie = trie.next;
     return {
-      messages: rows.map(([timestamp, isEncrypted, content]) => ({
-        timestamp,
-        isEncrypted: isEncrypted === 1,
-        content,
-      })),
+      messages: rows.map(envelope),
+      more: limit !== undefined && rows.length === limit,
       trie: trie.next,
       added: trie.added,
     };
+  }
+
+  /** Up to `limit` messages after `after`, oldest first (the rest of a large answer). */
+  after(groupId: string, after: string, limit: number): MessageEnvelope[] {
+    if (!existsSync(this.path(groupId))) return [];
+    return this.handle(groupId).select.all(after, limit).map(envelope);
   }
 
   /** Number of stored messages (for checks and tests). */

@@ -119,7 +119,9 @@ export function fileHandlers(session: CloudSession) {
         if ('error' in opened)
           return cloudError(opened.error.type, { message: opened.error.message });
         await ctx.openBudget(opened);
-        const synced = session.current?.budget === opened ? await session.current.sync() : null;
+        // The sync on load (just started by the open) is the one to wait for: the file caught
+        // up before it opened, so a second run would only ask the server again.
+        const synced = session.current?.budget === opened ? await session.current.latest() : null;
         if (!keepOpen) await ctx.closeBudget();
         const syncError =
           synced && typeof synced === 'object' && 'error' in synced ? synced.error : undefined;

@@ -32,6 +32,8 @@ export interface BudgetSyncHandle {
   readonly budget: Budget;
   /** Run a full sync now (after any running one) and wait for it. */
   sync(options?: { quiet?: boolean }): Promise<unknown>;
+  /** Wait for the run in progress or queued (start one when there is none). */
+  latest(): Promise<unknown>;
   /** Ask for a sync soon, without waiting. */
   schedule(delayMs: number): void;
 }

@@ -3,7 +3,7 @@ import { type BudgetPrefs, DB_FILE, readPrefs, writePrefs } from '../budget-file
 import { type EncryptMeta, IV_BYTES, encrypt, metaFor } from '../encryption/cipher.ts';
 import type { Platform } from '../platform/index.ts';
 import type { ServerFailure } from '../server-client/http.ts';
-import { makeBudgetZip } from './budget-zip.ts';
+import { packBudgetZip } from './budget-zip.ts';
 import { type CloudError, cloudError } from './errors.ts';
 import type { CloudSession } from './session.ts';
 
@@ -28,7 +28,7 @@ async function prepareBody(
   dbBytes: Uint8Array,
   prefs: Readonly<BudgetPrefs>,
 ): Promise<{ body: Uint8Array; meta: EncryptMeta | null } | CloudError> {
-  const zip = makeBudgetZip(platform.sqlite, dbBytes, prefs);
+  const zip = await packBudgetZip(platform.sqlite, dbBytes, prefs);
   if (!prefs.encryptKeyId) return { body: zip, meta: null };
   const key = session.keys.get(prefs.encryptKeyId);
   if (!key) return cloudError('encrypt-failure', { isMissingKey: true });

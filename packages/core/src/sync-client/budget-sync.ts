@@ -22,6 +22,8 @@ export class BudgetSync implements BudgetSyncHandle {
   private timer: unknown = null;
   private tail: Promise<unknown> = Promise.resolve();
   private queued: Promise<SyncResult> | null = null;
+  /** The run started or queued last: what `latest` waits for. */
+  private last: Promise<SyncResult> | null = null;
   private disposed = false;
   private readonly stopListening: () => void;
   /** What the server is known to hold of our log, and for which group (see `Coverage`). */
@@ -75,8 +77,18 @@ export class BudgetSync implements BudgetSyncHandle {
       return this.runOnce(options.quiet === true);
     });
     this.queued = run;
+    this.last = run;
     this.tail = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * The result of the run in progress or queued (a new one when there is none): for a caller
+   * with no edits of its own to include, such as a download waiting for the sync on load,
+   * which would otherwise send a second sync right after it.
+   */
+  latest(): Promise<SyncResult> {
+    return this.last ?? this.sync();
   }
 
   /**

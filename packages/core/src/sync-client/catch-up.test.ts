@@ -1,3 +1,4 @@
+import { decodeSyncRequest, decodeSyncResponse } from '@coffer/crdt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, makeClient, messageLog, snapshot } from '../files/test-helpers/clients.ts';
 import {
@@ -55,6 +56,51 @@ describe('download catches up before the budget opens', () => {
       expect(b.events.length).toBeGreaterThan(0);
       expect(b.events.filter((e) => e.type === 'applied')).toEqual([]);
       expect(b.events.filter((e) => e.type === 'error')).toEqual([]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 60_000);
+
+  it("asks from the file's own newest message when it carries no sync point: only the tail comes back", async () => {
+    // Every /sync/sync the new device makes: the `since` it asks from and how many messages came back.
+    const syncs: Array<{ since: string; received: number }> = [];
+    const watching: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (String(input).endsWith('/sync/sync') && init?.body instanceof Uint8Array) {
+        const answer = decodeSyncResponse(new Uint8Array(await res.clone().arrayBuffer()));
+        syncs.push({ since: decodeSyncRequest(init.body).since, received: answer.messages.length }); // prettier-ignore
+      }
+      return res;
+    };
+    const a = makeClient({ name: 'script' });
+    const b = makeClient({ name: 'joins', fetch: watching });
+    try {
+      await connect(a, server.url);
+      await connect(b, server.url);
+      await a.must('create-budget', { budgetName: 'No sync point' });
+      const acct = a.budget.db.insert('accounts', { name: 'Cash', offbudget: 0, closed: 0, sort_order: 1 }); // prettier-ignore
+      const add = (i: number) =>
+        a.budget.db.insert('transactions', { acct, amount: -i, date: 20240101, isParent: 0, isChild: 0, sort_order: i }); // prettier-ignore
+      for (let i = 0; i < 40; i++) add(i);
+      await a.must('sync');
+      // Uploaded as a script or an older client leaves a file: its whole log, but no sync point.
+      await a.budget.savePrefs({ lastSyncedTimestamp: undefined }, { avoidSync: true });
+      await a.must('upload-budget');
+      const uploaded = messageLog(a).length;
+      const newest = (messageLog(a).at(-1) as { timestamp: string }).timestamp;
+      for (let i = 0; i < 3; i++) add(100 + i);
+      await a.must('sync');
+      const tail = messageLog(a).length - uploaded;
+
+      await b.must('download-budget', { fileId: a.budget.prefs.cloudFileId!, keepOpen: true });
+      expect(snapshot(b)).toEqual(snapshot(a));
+      expect(b.budget.db.merkle.hash).toBe(a.budget.db.merkle.hash);
+      expect(syncs[0]?.since).toBe(newest);
+      // The catch-up and the sync on load, no third one asking again right after.
+      expect(syncs).toHaveLength(2);
+      // The server sends the tail once, not the uploaded history again.
+      expect(syncs.reduce((n, s) => n + s.received, 0)).toBe(tail);
     } finally {
       await a.close();
       await b.close();

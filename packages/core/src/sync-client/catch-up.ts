@@ -17,6 +17,17 @@ export async function catchUpClosedBudget(
 ): Promise<SyncResult | null> {
   const opened = await Budget.open({ platform: env.platform, documentDir: env.documentDir }, id);
   if ('error' in opened) return null;
+  if (!opened.prefs.lastSyncedTimestamp) {
+    // A file uploaded without a sync point (by a script, or a client that never synced it)
+    // starts from the newest message of its own log, so the server answers only what came
+    // after (anything older the file lacks, the merkle comparison still finds). Without it the sync looked five minutes back and then followed the merkle diff,
+    // which between tries pruned at different moments can land months back: the server then
+    // sent the whole history again (bench/scale: 200,000 messages for a 200-edit tail).
+    const newest = opened.sqlite.first<{ t: string | null }>(
+      'SELECT max(timestamp) AS t FROM messages_crdt',
+    )?.t;
+    if (newest) await opened.savePrefs({ lastSyncedTimestamp: newest }, { avoidSync: true });
+  }
   const sync = new BudgetSync(opened, session, env.platform, () => undefined);
   try {
     return await sync.sync();

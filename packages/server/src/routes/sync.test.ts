@@ -1,5 +1,5 @@
 import { merkle as actualMerkle, Timestamp as ActualTimestamp } from '@actual-app/crdt';
-import { encodeSyncRequest } from '@coffer/crdt';
+import { encodeSyncRequest, encodeSyncResponse } from '@coffer/crdt';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   bootstrap,
@@ -71,6 +71,35 @@ describe('/sync/sync', () => {
       extra[0]!.timestamp,
     ]);
     expect(since.messages[1]!.isEncrypted).toBe(true);
+  });
+
+  it('streams an answer larger than a page, byte for byte the answer built whole', async () => {
+    t = await startTestServer({ syncPageMessages: 4 });
+    const token = await bootstrap(t.url);
+    const groupId = (await upload(t.url, token, 'file-1', 'zip bytes')).json.groupId as string;
+    const stored = makeEnvelopes(11, { node: '1111111111111111' });
+    await syncOnce(t.url, { token, fileId: 'file-1', groupId, messages: stored });
+    // Another device's batch, its stamps between the stored ones: a new device asking from the
+    // start gets the 11 stored before it, across three pages, and never its own back.
+    const own = makeEnvelopes(5, {
+      startMillis: Date.UTC(2024, 0, 1) + 500,
+      node: '2222222222222222',
+    });
+    const answer = await syncOnce(t.url, { token, fileId: 'file-1', groupId, messages: own });
+    expect(answer.raw.headers.get('transfer-encoding')).toBe('chunked');
+    expect(answer.messages.map((m) => m.timestamp)).toEqual(stored.map((m) => m.timestamp));
+    const all = [...stored, ...own].map((m) => m.timestamp);
+    expect(JSON.parse(answer.merkle)).toEqual(actualTrie(all));
+    const whole = encodeSyncResponse({ messages: stored, merkle: answer.merkle });
+    expect(Buffer.from(answer.raw.bytes).equals(Buffer.from(whole))).toBe(true);
+
+    // Exactly a page's worth still ends; a smaller answer still comes in one piece.
+    all.sort();
+    const page = await syncOnce(t.url, { token, fileId: 'file-1', groupId, since: all[11] });
+    expect(page.messages.map((m) => m.timestamp)).toEqual(all.slice(12));
+    const small = await syncOnce(t.url, { token, fileId: 'file-1', groupId, since: all[12] });
+    expect(small.messages.map((m) => m.timestamp)).toEqual(all.slice(13));
+    expect(small.raw.headers.get('content-length')).toBe(String(small.raw.bytes.length));
   });
 
   it('keeps the same merkle trie as Actual over months of messages', async () => {

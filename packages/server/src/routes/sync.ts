@@ -1,5 +1,11 @@
-import { decodeSyncRequest, encodeSyncResponse, type SyncRequest } from '@coffer/crdt';
+import {
+  decodeSyncRequest,
+  encodeSyncResponse,
+  type MessageEnvelope,
+  type SyncRequest,
+} from '@coffer/crdt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
 import { limitBytes } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 import { liveFileFor } from '../access.ts';
@@ -14,7 +20,36 @@ import {
   sessionCheck,
   stringField,
 } from '../http.ts';
-import { InvalidTimestampError } from '../storage/storage.ts';
+import { InvalidTimestampError, type MessageStore } from '../storage/storage.ts';
+
+function bytes(body: Uint8Array): Buffer {
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+}
+
+/**
+ * A sync answer too large to read at once, a page at a time: its messages, then the merkle.
+ * Repeated fields concatenate in protobuf, so the pieces make exactly the bytes of the answer
+ * encoded whole. Pages after the first are read after the request's own batch was stored, so
+ * its messages are left out of them, as the first page (read before) never holds them.
+ */
+async function* pagedAnswer(
+  groups: MessageStore,
+  groupId: string,
+  first: MessageEnvelope[],
+  own: ReadonlySet<string>,
+  merkle: string,
+  pageSize: number,
+): AsyncGenerator<Buffer> {
+  let page = first;
+  let sent = first;
+  for (;;) {
+    if (sent.length > 0) yield bytes(encodeSyncResponse({ messages: sent, merkle: '' }));
+    if (page.length < pageSize) break;
+    page = await groups.after(groupId, page[page.length - 1]!.timestamp, pageSize);
+    sent = page.filter((m) => !own.has(m.timestamp));
+  }
+  yield bytes(encodeSyncResponse({ messages: [], merkle }));
+}
 
 /** `/sync/sync` and the key endpoints: the relay itself and the file's encryption registry. */
 export function syncRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -54,23 +89,26 @@ export function syncRoutes(app: FastifyInstance, ctx: ServerContext): void {
       const refusal = syncRefusal(file, sync.groupId, sync.keyId);
       if (refusal) return sendText(reply, 400, refusal);
 
+      const groupId = file.groupId!;
+      const pageSize = config.syncPageMessages;
       let result;
       try {
-        result = await groups.sync(file.groupId!, sync.since, sync.messages);
+        result = await groups.sync(groupId, sync.since, sync.messages, pageSize);
       } catch (e) {
         if (e instanceof InvalidTimestampError) {
           return sendError(reply, 400, 'invalid-timestamp');
         }
         throw e;
       }
-      const body = encodeSyncResponse({
-        messages: result.messages,
-        merkle: JSON.stringify(result.trie),
-      });
-      return reply
-        .type('application/actual-sync')
-        .header('x-actual-sync-method', 'simple')
-        .send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+      const merkle = JSON.stringify(result.trie);
+      reply.type('application/actual-sync').header('x-actual-sync-method', 'simple');
+      if (!result.more) return reply.send(bytes(encodeSyncResponse({ messages: result.messages, merkle }))); // prettier-ignore
+      // A `since` far back (a new device, a merkle diff landing months back): the history is
+      // streamed, so the server's memory stays that of one page however long it is.
+      const own = new Set(sync.messages.map((m) => m.timestamp));
+      return reply.send(
+        Readable.from(pagedAnswer(groups, groupId, result.messages, own, merkle, pageSize)),
+      );
     },
   );
 

@@ -287,7 +287,7 @@ describe.each([sqliteBackend(), postgresBackend()])('storage: $name', (backend) 
   it('relays messages in timestamp order, counts only new ones, and keeps the trie exact', async () => {
     const { groups } = (await fresh()).storage;
     const empty = await groups.sync('g1', ZERO_SINCE, []);
-    expect(empty).toEqual({ messages: [], trie: {}, added: 0 });
+    expect(empty).toEqual({ messages: [], more: false, trie: {}, added: 0 });
 
     const batch = makeEnvelopes(5, { node: '1111111111111111' });
     const first = await groups.sync('g1', ZERO_SINCE, batch);
@@ -307,6 +307,17 @@ describe.each([sqliteBackend(), postgresBackend()])('storage: $name', (backend) 
     expect(await groups.count('g1')).toBe(6);
     expect(second.trie).toEqual(rebuiltTrie(stored));
     expect(await groups.count('other')).toBe(0);
+
+    // A large answer a page at a time: the oldest `limit` first, then the rest by `after`.
+    const paged = await groups.sync('g1', ZERO_SINCE, [], 4);
+    expect(paged.messages.map((m) => m.timestamp)).toEqual(stored.slice(0, 4));
+    expect(paged.more).toBe(true);
+    const rest = await groups.after('g1', stored[3]!, 4);
+    expect(rest.map((m) => m.timestamp)).toEqual(stored.slice(4));
+    expect(Buffer.from(rest[0]!.content)).toEqual(Buffer.from(more[4]!.content));
+    expect((await groups.sync('g1', stored[1]!, [], 4)).more).toBe(true);
+    expect((await groups.sync('g1', stored[2]!, [], 4)).more).toBe(false);
+    expect(await groups.after('other', ZERO_SINCE, 4)).toEqual([]);
 
     await expect(
       groups.sync('g1', ZERO_SINCE, [{ ...batch[0]!, timestamp: 'not-a-timestamp' }]),

@@ -65,6 +65,17 @@ function toFile(raw: RawFile): FileRow {
   };
 }
 
+/** A stored message as the driver reads it. */
+interface MessageRow {
+  timestamp: string;
+  is_encrypted: boolean;
+  content: Buffer;
+}
+
+function envelopeOf(r: MessageRow): MessageEnvelope {
+  return { timestamp: r.timestamp, isEncrypted: r.is_encrypted, content: r.content };
+}
+
 const FILE_COLUMNS =
   'id, group_id, sync_version, encrypt_meta, encrypt_keyid, encrypt_salt, encrypt_test, deleted, name, blob, owner';
 
@@ -252,7 +263,12 @@ class PgMessageStore implements MessageStore {
    * of one group take turns, and each statement after the lock sees every earlier writer's
    * commit, so the trie is always read fresh and no insert is lost between processes.
    */
-  async sync(groupId: string, since: string, incoming: MessageEnvelope[]): Promise<SyncResult> {
+  async sync(
+    groupId: string,
+    since: string,
+    incoming: MessageEnvelope[],
+    limit?: number,
+  ): Promise<SyncResult> {
     const stamps = new Map<string, Stamp>();
     for (const m of incoming) {
       const stamp = readStamp(m.timestamp);
@@ -269,14 +285,10 @@ class PgMessageStore implements MessageStore {
         [groupId],
       );
       const trie = JSON.parse(locked.rows[0]!.merkle) as TrieNode;
-      const seen = await client.query<{
-        timestamp: string;
-        is_encrypted: boolean;
-        content: Buffer;
-      }>(
+      const seen = await client.query<MessageRow>(
         `SELECT timestamp, is_encrypted, content FROM coffer_messages
-          WHERE group_id = $1 AND timestamp > $2 ORDER BY timestamp`,
-        [groupId, since],
+          WHERE group_id = $1 AND timestamp > $2 ORDER BY timestamp LIMIT $3`,
+        [groupId, since, limit ?? null],
       );
       const added: Stamp[] = [];
       if (incoming.length > 0) {
@@ -302,15 +314,21 @@ class PgMessageStore implements MessageStore {
         JSON.stringify(next),
       ]);
       return {
-        messages: seen.rows.map((r) => ({
-          timestamp: r.timestamp,
-          isEncrypted: r.is_encrypted,
-          content: r.content,
-        })),
+        messages: seen.rows.map(envelopeOf),
+        more: limit !== undefined && seen.rows.length === limit,
         trie: next,
         added: added.length,
       };
     });
+  }
+
+  async after(groupId: string, after: string, limit: number): Promise<MessageEnvelope[]> {
+    const { rows } = await this.pool.query<MessageRow>(
+      `SELECT timestamp, is_encrypted, content FROM coffer_messages
+        WHERE group_id = $1 AND timestamp > $2 ORDER BY timestamp LIMIT $3`,
+      [groupId, after, limit],
+    );
+    return rows.map(envelopeOf);
   }
 
   async count(groupId: string): Promise<number> {

@@ -91,7 +91,10 @@ export class SqliteStorage implements Storage {
         groupId: string,
         since: string,
         incoming: MessageEnvelope[],
-      ): Promise<SyncResult> => groups.sync(groupId, since, incoming),
+        limit?: number,
+      ): Promise<SyncResult> => groups.sync(groupId, since, incoming, limit),
+      after: async (groupId: string, after: string, limit: number) =>
+        groups.after(groupId, after, limit),
       count: async (groupId: string) => groups.count(groupId),
       timestamps: async (groupId: string) => groups.timestamps(groupId),
       remove: async (groupId: string) => groups.remove(groupId),

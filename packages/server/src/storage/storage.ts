@@ -140,8 +140,12 @@ export interface AccountStore extends SecretStore {
 }
 
 export interface SyncResult {
-  /** Messages after `since` that were stored before this request's batch. */
+  /**
+   * Messages after `since` that were stored before this request's batch: all of them, or with
+   * a `limit` the oldest `limit` (then `more` says whether `after` has the rest).
+   */
   messages: MessageEnvelope[];
+  more: boolean;
   trie: TrieNode;
   /** How many of the request's messages were new to the server. */
   added: number;
@@ -159,7 +163,17 @@ export interface MessageStore {
    * One sync round: what the client has not seen (stored before its batch), then its batch
    * stored and the trie updated, atomically with respect to other writers of the group.
    */
-  sync(groupId: string, since: string, incoming: MessageEnvelope[]): Promise<SyncResult>;
+  sync(
+    groupId: string,
+    since: string,
+    incoming: MessageEnvelope[],
+    limit?: number,
+  ): Promise<SyncResult>;
+  /**
+   * Up to `limit` stored messages after `after`, oldest first: the rest of an answer too large
+   * to read at once (the sync route streams it a page at a time).
+   */
+  after(groupId: string, after: string, limit: number): Promise<MessageEnvelope[]>;
   /** Number of stored messages (for checks and tests). */
   count(groupId: string): Promise<number>;
   /** Every stored timestamp in order (for checks and tests). */
