@@ -98,27 +98,44 @@ function bump(
   }
 }
 
+interface Bucketed {
+  account: string;
+  month: number;
+  day: number;
+  payee: string;
+  categorized: number;
+  positive: number;
+}
+
 function fill(db: SqliteDatabase, from: number | null, before: number | null): void {
   const range = dateRange(from, before);
   // Notes without a '#' hold no tag: summed by SQLite. The rest (about one row in ten on a
-  // tagged budget) are read one by one through the notes parser.
+  // tagged budget) are read through the notes parser and summed here, then written once per
+  // bucket.
   db.run(`INSERT INTO ${TAG_SUMS_TABLE} (${KEYS.join(', ')}, amount, count)
     SELECT '', 0, ${BUCKET}, SUM(amount), COUNT(*) FROM v_transactions_internal_alive
     WHERE is_parent = 0 AND NOT ${HAS_HASH} ${range} GROUP BY 3, 4, 5, 6, 7, 8`);
-  const noted = db.all<{
-    account: string;
-    month: number;
-    day: number;
-    payee: string;
-    categorized: number;
-    positive: number;
-    notes: string;
-    amount: number;
-  }>(`SELECT ${BUCKET}, notes, amount FROM v_transactions_internal_alive
-    WHERE is_parent = 0 AND ${HAS_HASH} ${range}`);
+  const noted = db.all<Bucketed & { notes: string; amount: number }>(
+    `SELECT ${BUCKET}, notes, amount FROM v_transactions_internal_alive
+     WHERE is_parent = 0 AND ${HAS_HASH} ${range}`,
+  );
+  const sums = new Map<string, { key: SqlValue[]; amount: number; count: number }>();
   for (const r of noted) {
-    bump(db, [r.account, r.month, r.day, r.payee, r.categorized, r.positive], r.notes, r.amount, 1); // prettier-ignore
+    const tags = tagsInNotes(r.notes);
+    const bucket = [r.account, r.month, r.day, r.payee, r.categorized, r.positive];
+    for (const tag of ['', ...tags]) {
+      const key = [tag, Math.min(tags.length, 2), ...bucket];
+      const k = JSON.stringify(key);
+      const sum = sums.get(k);
+      if (sum) {
+        sum.amount += r.amount;
+        sum.count++;
+      } else {
+        sums.set(k, { key, amount: r.amount, count: 1 });
+      }
+    }
   }
+  for (const { key, amount, count } of sums.values()) db.run(UPSERT, [...key, amount, count]);
 }
 
 export function rebuildTagSums(db: SqliteDatabase): void {

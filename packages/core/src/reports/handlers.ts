@@ -62,10 +62,17 @@ export const reportsModule = defineModule('reports', {
     run({ query, byMonth }, ctx) {
       const budget = ctx.requireBudget();
       tagIndex(budget).ensure();
-      // The sums by tag answer a report over whole months and accounts; otherwise the total by
-      // month reads the other kept sums when they answer it. Each is made current first.
+      // The sums by tag answer a report over whole months and accounts while they are current;
+      // a build of them under way goes on in the background (rather than hold this report for
+      // the whole build), and meanwhile the total by month reads the other kept sums when they
+      // answer it (made current first), then the tagged rows.
       const kept = {
-        tagSums: () => keptTagSums(budget).ensure(),
+        tagSums: () => {
+          const sums = keptTagSums(budget);
+          const { timers, log } = budget.env.platform;
+          if (!sums.isCurrent()) sums.buildLater(timers, log, 0);
+          return sums.isCurrent();
+        },
         monthSums: () => monthSums(budget).ensure(),
         groupSums: () => {
           groupSums(budget).ensure();

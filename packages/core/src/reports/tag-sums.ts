@@ -62,8 +62,11 @@ const AMOUNT = { amount: { $sum: '$amount' } };
 export interface KeptSums {
   monthSums: () => void;
   groupSums: () => GroupSumsContext;
-  /** The sums by tag, which answer the whole report (absent: the tagged rows are read). */
-  tagSums?: () => void;
+  /**
+   * Whether the sums by tag, which answer the whole report, are current (absent or false: the
+   * tagged rows are read, while a build of the sums goes on in the background).
+   */
+  tagSums?: () => boolean;
 }
 
 /**
@@ -173,8 +176,8 @@ function fromTagSums(rows: TagSumsRow[], byMonth: boolean): TagSums {
  * filter: range, accounts, measure, conditions). A transaction counts once under each tag its
  * notes hold (read by the one notes parser), and once under no tag when they hold none.
  *
- * From the sums by tag when they answer the filter (`kept.tagSums`): one read of a row per
- * bucket. Otherwise two reads: the total by month (from the kept sums when they answer it:
+ * From the sums by tag when they answer the filter and are current (`kept.tagSums`): one read
+ * of a row per bucket. Otherwise two reads: the total by month (from the kept sums when they answer it:
  * `totalsByMonth`), then only the rows whose notes hold a tag, found through the tag index when
  * `tagIndex` says it is current. The untagged sum is the total less the tagged rows, so the rest is never read
  * row by row; whether the '(no tag)' row is there at all (it may sum to 0) is counted only in
@@ -186,9 +189,8 @@ export function tagSums(
   byMonth: boolean,
   options: { tagIndex?: boolean; kept?: KeptSums } = {},
 ): TagSums {
-  const kept = options.kept?.tagSums;
-  if (kept && answersFromTagSums(state, () => readTransferPayees(db))) {
-    kept();
+  const current = options.kept?.tagSums;
+  if (current && answersFromTagSums(state, () => readTransferPayees(db)) && current()) {
     return fromTagSums(readTagSums(db, state), byMonth);
   }
   const read = { tagIndex: options.tagIndex ?? false };
