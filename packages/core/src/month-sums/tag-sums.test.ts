@@ -260,7 +260,7 @@ describe('the report by tag on kept sums', () => {
           for (const d of [kept.monthSums, kept.groupSums, kept.tagSums, index]) d.close();
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 20 },
     );
   }, 240_000);
 
