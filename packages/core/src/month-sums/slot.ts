@@ -14,6 +14,7 @@ import {
   monthSumsAreCurrent,
   rebuildMonthSums,
 } from './store.ts';
+import { applyToTagSums, rebuildTagSums, TAG_SUMS_STEPS, tagSumsAreCurrent } from './tag-store.ts';
 
 /** The month sums as a derived table: checked at open, rebuilt before the report that needs them. */
 export const MONTH_SUMS_TABLE = {
@@ -41,4 +42,19 @@ export const GroupSumsSlot = defineDerivedSlot('group-sums', GROUP_SUMS_TABLE);
 
 export function groupSums(budget: Budget): DerivedData {
   return budget.get(GroupSumsSlot);
+}
+
+/** The sums by tag (the report by tag), built and kept like the month sums. */
+export const TAG_SUMS_TABLE = {
+  isCurrent: tagSumsAreCurrent,
+  apply: applyToTagSums,
+  rebuild: rebuildTagSums,
+  steps: (db: SqliteDatabase) => stepByDate(db, TAG_SUMS_STEPS),
+};
+
+export const TagSumsSlot = defineDerivedSlot('tag-sums', TAG_SUMS_TABLE);
+
+/** Named apart from the report's `tagSums` (`../reports/tag-sums.ts`), which reads them. */
+export function keptTagSums(budget: Budget): DerivedData {
+  return budget.get(TagSumsSlot);
 }

@@ -1,24 +1,32 @@
 /**
- * Property: the report by tag (`../reports/tag-sums.ts`) reads its total by month from the kept
- * sums (the month sums, or the sums by category when the report leaves out uncategorized rows)
- * and its tagged rows from the tag index; whatever reached the database through the write path
- * (notes with zero, one or two tags, splits whose lines have their own notes, amounts, dates,
- * accounts and categories edited, rows deleted, an account moved off budget or deleted, undo,
- * redo), it answers exactly as every row read one by one does: each tag's sum, the '(no tag)'
- * row (there whenever an untagged row is, even at 0), the totals and the two-tag count.
+ * Property: the report by tag (`../reports/tag-sums.ts`) reads the sums by tag (`tag-store.ts`)
+ * when they answer its filter, and otherwise its total by month from the other kept sums (the
+ * month sums, or the sums by category when the report leaves out uncategorized rows) and its
+ * tagged rows from the tag index; whatever reached the database through the write path (notes
+ * with zero, one or two tags, splits whose lines have their own notes, amounts, dates, payees,
+ * accounts and categories edited, rows deleted, an account moved off budget or deleted, a
+ * category merged away, a payee merged into a transfer payee, undo, redo, a write the sums did
+ * not see), both ways answer exactly as every row read one by one does: each tag's sum, the
+ * '(no tag)' row (there whenever an untagged row is, even at 0), the totals and the two-tag
+ * count; and the sums by tag equal a rebuild, also when built in steps with edits between them.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DerivedData } from '../budget-file/derived-data.ts';
+import type { Timers } from '../platform/index.ts';
 import { runQuery } from '../query/exec.ts';
 import { groupSumsContext, routeToGroupSums } from '../query/group-sums.ts';
 import { answersFromMonthSums, readTransferPayees } from '../query/month-sums.ts';
 import { q, type Query } from '../query/query.ts';
+import { answersFromTagSums } from '../query/tag-sums.ts';
 import { tagSums } from '../reports/tag-sums.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
+import { stripDerived } from '../search/notes-index.ts';
 import { tagsInNotes } from '../tags/parse.ts';
 import { TAG_INDEX } from '../tags/slot.ts';
-import { GROUP_SUMS_TABLE, MONTH_SUMS_TABLE } from './slot.ts';
+import { GROUP_SUMS_TABLE, MONTH_SUMS_TABLE, TAG_SUMS_TABLE } from './slot.ts';
+import { stepByDate } from './steps.ts';
+import { rebuildTagSums, TAG_SUMS_STEPS, tagSumsAreCurrent } from './tag-store.ts';
 
 const ACCOUNTS = ['a1', 'a2', 'a3'] as const;
 const CATEGORIES = ['c1', 'c2', null] as const;
@@ -33,8 +41,12 @@ const date = fc.record({ m: fc.integer({ min: 1, max: 3 }), d: fc.constantFrom(1
 const op = fc.oneof(
   { weight: 6, arbitrary: fc.record({ k: fc.constant('add' as const), acct: i, cat: i, payee: i, date, amount, notes: i }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('split' as const), acct: i, cat: i, date, notes: i, parts: fc.array(fc.tuple(amount, i), { minLength: 1, maxLength: 3 }) }) },
-  { weight: 6, arbitrary: fc.record({ k: fc.constant('edit' as const), tx: i, field: fc.constantFrom('amount', 'date', 'acct', 'category', 'notes', 'tombstone'), v: amount, date, n: i }) },
+  { weight: 6, arbitrary: fc.record({ k: fc.constant('edit' as const), tx: i, field: fc.constantFrom('amount', 'date', 'acct', 'category', 'notes', 'tombstone', 'description'), v: amount, date, n: i }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('account' as const), acct: fc.constantFrom('a2', 'a3'), off: fc.boolean(), dead: fc.boolean() }) },
+  // A category merged away (its mapping re-pointed) or gone (no target); a payee merged into a
+  // transfer payee and back.
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('remapCategory' as const), to: fc.constantFrom('c1', 'c2', null) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('remapPayee' as const), to: fc.constantFrom('p', 't2') }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constantFrom('undo' as const, 'redo' as const) }) },
 ); // prettier-ignore
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
@@ -80,6 +92,10 @@ function apply(db: Db, o: Op, txs: string[]): void {
       );
     case 'account':
       return marked(() => db.update('accounts', { id: o.acct, offbudget: o.off ? 1 : 0, tombstone: o.dead ? 1 : 0 })); // prettier-ignore
+    case 'remapCategory':
+      return marked(() => db.update('category_mapping', { id: 'c2', transferId: o.to }));
+    case 'remapPayee':
+      return marked(() => db.update('payee_mapping', { id: 'p', targetId: o.to }));
     case 'undo':
       return void db.undo.undo();
     case 'redo':
@@ -93,6 +109,7 @@ function apply(db: Db, o: Op, txs: string[]): void {
     category: pick(CATEGORIES, o.n),
     notes: pick(NOTES, o.n),
     tombstone: o.v % 2 === 0 ? 1 : 0,
+    description: pick(PAYEES, o.n),
   };
   marked(() => db.update('transactions', { id: pick(txs, o.tx), [o.field]: values[o.field] }));
 }
@@ -146,12 +163,39 @@ function direct(db: Db, report: Query, byMonth: boolean) {
   return { sums, totals, multiTagged };
 }
 
-function check(db: Db, kept: { monthSums: DerivedData; groupSums: DerivedData }): void {
+interface Kept {
+  monthSums: DerivedData;
+  groupSums: DerivedData;
+  tagSums: DerivedData;
+}
+
+const table = (db: Db) => db.sqlite.all('SELECT * FROM coffer_tag_sums ORDER BY tag, tags, account, month, day, payee, categorized, positive'); // prettier-ignore
+
+/** The kept sums by tag equal a rebuild from the rows as they are. */
+function expectLikeRebuild(db: Db): void {
+  const kept = table(db);
+  db.sqlite.transaction(() => {
+    rebuildTagSums(db.sqlite);
+    expect(table(db)).toEqual(kept);
+  });
+}
+
+/**
+ * Every report both ways: from the sums by tag (`withTagSums`), or, as while they are not
+ * current, from the other kept sums and the tagged rows; each equal to the rows read one by
+ * one, and read from the sums it names.
+ */
+function check(db: Db, kept: Kept, withTagSums: boolean): void {
   const context = groupSumsContext(db.sqlite);
-  const routes = { monthSums: 0, groupSums: 0 };
+  const routes = { tagSums: 0, monthSums: 0, groupSums: 0 };
   const options = {
     tagIndex: true,
     kept: {
+      tagSums: () => {
+        routes.tagSums++;
+        if (withTagSums) kept.tagSums.ensure();
+        return withTagSums;
+      },
       monthSums: () => void (routes.monthSums++, kept.monthSums.ensure()),
       groupSums: () => (routes.groupSums++, kept.groupSums.ensure(), context),
     },
@@ -166,27 +210,88 @@ function check(db: Db, kept: { monthSums: DerivedData; groupSums: DerivedData })
       expect(answer.multiTagged).toBe(want.multiTagged);
     }
   }
-  // Every report above read kept sums, none every row: two from each table, twice each.
-  expect(routes).toEqual({ monthSums: 4, groupSums: 4 });
+  // Every report above asked for the sums by tag and read kept sums, none every row: all eight
+  // from the sums by tag, or two from each other table, twice each.
+  expect(routes).toEqual(
+    withTagSums
+      ? { tagSums: 8, monthSums: 0, groupSums: 0 }
+      : { tagSums: 8, monthSums: 4, groupSums: 4 },
+  );
 }
+
+const derivedOf = (db: Db) => (table: ConstructorParameters<typeof DerivedData>[2]) =>
+  new DerivedData(db.sqlite, (l) => db.onChange(l), table);
 
 describe('the report by tag on kept sums', () => {
   it('answers as every row read one by one does, after any edits', () => {
     fc.assert(
-      fc.property(fc.array(op, { minLength: 1, maxLength: 25 }), (ops) => {
-        const db = setUp();
-        const derived = (table: ConstructorParameters<typeof DerivedData>[2]) =>
-          new DerivedData(db.sqlite, (l) => db.onChange(l), table);
-        const kept = { monthSums: derived(MONTH_SUMS_TABLE), groupSums: derived(GROUP_SUMS_TABLE) };
-        const index = derived(TAG_INDEX);
-        index.ensure();
-        const txs: string[] = [];
-        for (const o of ops) {
-          apply(db, o, txs);
-          check(db, kept);
-        }
-        for (const d of [kept.monthSums, kept.groupSums, index]) d.close();
-      }),
+      fc.property(
+        fc.array(fc.oneof({ weight: 12, arbitrary: op }, { weight: 1, arbitrary: fc.record({ k: fc.constant('unseen' as const), tx: i, notes: i }) }), { minLength: 1, maxLength: 25 }), // prettier-ignore
+        (ops) => {
+          const db = setUp();
+          const derived = derivedOf(db);
+          const kept = {
+            monthSums: derived(MONTH_SUMS_TABLE),
+            groupSums: derived(GROUP_SUMS_TABLE),
+            tagSums: derived(TAG_SUMS_TABLE),
+          };
+          const index = derived(TAG_INDEX);
+          index.ensure();
+          const txs: string[] = [];
+          for (const o of ops) {
+            if (o.k === 'unseen') {
+              // A write the sums by tag did not see (another client, a crash): their stamp no
+              // longer matches, so they are rebuilt before the next report reads them.
+              if (txs.length === 0) continue;
+              kept.tagSums.close();
+              const id = pick(txs, o.tx);
+              const now = db.sqlite.first<{ notes: string | null }>('SELECT notes FROM transactions WHERE id = ?', [id]); // prettier-ignore
+              const notes = [pick(NOTES, o.notes), pick(NOTES, o.notes + 1)].find((n) => n !== now?.notes); // prettier-ignore
+              db.update('transactions', { id, notes });
+              expect(tagSumsAreCurrent(db.sqlite)).toBe(false);
+              kept.tagSums = derived(TAG_SUMS_TABLE);
+            } else {
+              apply(db, o, txs);
+            }
+            check(db, kept, true);
+            expectLikeRebuild(db);
+            check(db, kept, false);
+          }
+          for (const d of [kept.monthSums, kept.groupSums, kept.tagSums, index]) d.close();
+        },
+      ),
+      { numRuns: 20 },
+    );
+  }, 240_000);
+
+  it('built in steps with edits between them, count each row exactly once', () => {
+    // Steps of two rows: the edits land before, inside and after the months already summed.
+    const stepped = { ...TAG_SUMS_TABLE, steps: (d: Db['sqlite']) => stepByDate(d, TAG_SUMS_STEPS, 2) }; // prettier-ignore
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    fc.assert(
+      fc.property(
+        fc.array(op, { minLength: 1, maxLength: 12 }),
+        fc.array(fc.tuple(op, fc.nat(3)), { minLength: 1, maxLength: 30 }),
+        (before, during) => {
+          const db = setUp();
+          const txs: string[] = [];
+          for (const o of before) apply(db, o, txs);
+          const queue: (() => void)[] = [];
+          const timers: Timers = { setTimeout: (fn) => queue.push(fn), clearTimeout: () => undefined }; // prettier-ignore
+          const data = derivedOf(db)(stepped);
+          expect(data.isCurrent()).toBe(false);
+          data.buildLater(timers, log, 0);
+          for (const [o, turns] of during) {
+            apply(db, o, txs);
+            for (let n = 0; n < turns && queue.length > 0; n++) queue.shift()!();
+          }
+          while (queue.length > 0) queue.shift()!();
+          expect(data.isCurrent()).toBe(true);
+          expect(tagSumsAreCurrent(db.sqlite)).toBe(true);
+          expectLikeRebuild(db);
+          data.close();
+        },
+      ),
       { numRuns: 40 },
     );
   }, 120_000);
@@ -206,8 +311,10 @@ describe('the report by tag on kept sums', () => {
     ]) {
       expect(answersFromMonthSums(r.groupBy([{ $month: '$date' }]).select([{ amount: { $sum: '$amount' } }]).serialize(), transfers)).toBe(false); // prettier-ignore
       expect(routeToGroupSums(byCategory(r).serialize(), context)).toBeNull();
+      expect(answersFromTagSums(r.serialize(), transfers)).toBe(false);
       const answer = tagSums(db.sqlite, r.serialize(), true, {
         kept: {
+          tagSums: () => expect.fail('the sums by tag cannot answer it'),
           monthSums: () => expect.fail('the month sums cannot answer it'),
           groupSums: () => expect.fail('the group sums cannot answer it'),
         },
@@ -216,5 +323,17 @@ describe('the report by tag on kept sums', () => {
       expect(new Map(answer.sums.map((s) => [JSON.stringify([s.key, String(s.month)]), s.amount]))).toEqual(want.sums); // prettier-ignore
       expect(answer.sums.length).toBeGreaterThan(0);
     }
+  });
+
+  it('are dropped from the copy an Actual client gets', () => {
+    const db = setUp();
+    apply(db, { k: 'add', acct: 0, cat: 0, payee: 2, date: 20240115, amount: -2, notes: 4 }, []);
+    rebuildTagSums(db.sqlite);
+    expect(table(db).length).toBeGreaterThan(0);
+    stripDerived(db.sqlite);
+    expect(
+      db.sqlite.first("SELECT 1 FROM sqlite_master WHERE name = 'coffer_tag_sums'"),
+    ).toBeFalsy();
+    expect(tagSumsAreCurrent(db.sqlite)).toBe(false);
   });
 });

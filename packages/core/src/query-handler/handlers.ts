@@ -7,7 +7,7 @@ import type { QueryState } from '../query/query.ts';
 import { QueryCellsSlot } from './query-cells.ts';
 import { answersFromMonthSums, once, readTransferPayees } from '../query/month-sums.ts';
 import { usesSearch } from '../query/search.ts';
-import { groupSums, monthSums } from '../month-sums/slot.ts';
+import { groupSums, keptTagSums, monthSums } from '../month-sums/slot.ts';
 import { groupSumsContext, routeToGroupSums } from '../query/group-sums.ts';
 import { searchIndex } from '../search/slot.ts';
 import { usesTags } from '../query/has-tag.ts';
@@ -90,6 +90,7 @@ export const queryModule = defineModule(
         monthSums(budget);
         groupSums(budget);
         tagIndex(budget);
+        keptTagSums(budget);
       },
     ],
   },

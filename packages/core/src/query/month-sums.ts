@@ -59,7 +59,7 @@ const keyOf = (e: unknown): string | null =>
   e === 'account' || e === '$account' ? 'account' : same(e, MONTH) ? 'month' : null;
 const isKey = (e: unknown) => keyOf(e) !== null;
 
-function isAccountCond(c: unknown): boolean {
+export function isAccountCond(c: unknown): boolean {
   if (typeof c === 'string') return true;
   if (!isObject(c) || Object.keys(c).length !== 1) return false;
   if (typeof c.$eq === 'string') return true;
@@ -96,7 +96,7 @@ export function isDateCond(c: unknown): boolean {
 }
 
 /** "Not this payee" for transfer payees only: the sums keep no other payee. */
-function isNotTransferCond(c: unknown, transfers: () => ReadonlySet<string>): boolean {
+export function isNotTransferCond(c: unknown, transfers: () => ReadonlySet<string>): boolean {
   const list = Array.isArray(c) ? c : [c];
   if (!list.every((x) => isObject(x) && Object.keys(x).length === 1 && typeof x.$ne === 'string')) {
     return false;

@@ -16,7 +16,7 @@ import { guarded, queryState } from '../query-handler/handlers.ts';
 import { addWidget, getWidgets, removeReportWidgets, removeWidget } from './dashboard.ts';
 import { tagSums } from './tag-sums.ts';
 import { tagIndex } from '../tags/slot.ts';
-import { groupSums, monthSums } from '../month-sums/slot.ts';
+import { groupSums, keptTagSums, monthSums } from '../month-sums/slot.ts';
 import { groupSumsContext } from '../query/group-sums.ts';
 
 const reportShape = {
@@ -62,8 +62,17 @@ export const reportsModule = defineModule('reports', {
     run({ query, byMonth }, ctx) {
       const budget = ctx.requireBudget();
       tagIndex(budget).ensure();
-      // The total by month reads the kept sums when they answer it (made current first).
+      // The sums by tag answer a report over whole months and accounts while they are current;
+      // a build of them under way goes on in the background (rather than hold this report for
+      // the whole build), and meanwhile the total by month reads the other kept sums when they
+      // answer it (made current first), then the tagged rows.
       const kept = {
+        tagSums: () => {
+          const sums = keptTagSums(budget);
+          const { timers, log } = budget.env.platform;
+          if (!sums.isCurrent()) sums.buildLater(timers, log, 0);
+          return sums.isCurrent();
+        },
         monthSums: () => monthSums(budget).ensure(),
         groupSums: () => {
           groupSums(budget).ensure();

@@ -3,6 +3,7 @@ import { runQuery } from '../query/exec.ts';
 import { type GroupSumsContext, groupSumsContext, routeToGroupSums } from '../query/group-sums.ts';
 import { answersFromMonthSums, readTransferPayees } from '../query/month-sums.ts';
 import { Query, type QueryState } from '../query/query.ts';
+import { answersFromTagSums, readTagSums, type TagSumsRow } from '../query/tag-sums.ts';
 import { tagsInNotes } from '../tags/parse.ts';
 
 /** One tag's sum (or the untagged transactions' with `key: null`), in one month or in all. */
@@ -61,6 +62,11 @@ const AMOUNT = { amount: { $sum: '$amount' } };
 export interface KeptSums {
   monthSums: () => void;
   groupSums: () => GroupSumsContext;
+  /**
+   * Whether the sums by tag, which answer the whole report, are current (absent or false: the
+   * tagged rows are read, while a build of the sums goes on in the background).
+   */
+  tagSums?: () => boolean;
 }
 
 /**
@@ -121,14 +127,59 @@ function hasUntagged(
   return n > tagged;
 }
 
+interface KeptGroup {
+  month: string | number;
+  total: number;
+  untagged: { amount: number; count: number };
+  byTag: Map<string, number>;
+}
+
+/**
+ * The report from the sums by tag (`../query/tag-sums.ts`): the total is the sum under '',
+ * the '(no tag)' row the rows under '' whose notes hold no tag (there whenever one is, even at
+ * 0), and the count of rows with two tags the count under '' of those.
+ */
+function fromTagSums(rows: TagSumsRow[], byMonth: boolean): TagSums {
+  const groups = new Map<string, KeptGroup>();
+  let multiTagged = 0;
+  for (const r of rows) {
+    const k = byMonth ? String(r.month) : '';
+    let g = groups.get(k);
+    if (!g) {
+      g = { month: r.month, total: 0, untagged: { amount: 0, count: 0 }, byTag: new Map() };
+      groups.set(k, g);
+    }
+    if (r.tag !== '') {
+      g.byTag.set(r.tag, (g.byTag.get(r.tag) ?? 0) + r.amount);
+      continue;
+    }
+    g.total += r.amount;
+    if (r.tags === 0) {
+      g.untagged.amount += r.amount;
+      g.untagged.count += r.count;
+    }
+    if (r.tags === 2) multiTagged += r.count;
+  }
+  const sums: TagSum[] = [];
+  const totals: TagSums['totals'] = [];
+  for (const { month, total, untagged, byTag } of groups.values()) {
+    const at = byMonth ? { month } : {};
+    if (untagged.count > 0) sums.push({ key: null, ...at, amount: untagged.amount });
+    for (const tag of [...byTag.keys()].sort()) sums.push({ key: tag, ...at, amount: byTag.get(tag)! }); // prettier-ignore
+    totals.push({ ...at, amount: total });
+  }
+  return { sums, totals, multiTagged };
+}
+
 /**
  * The sums of a report grouped by tag, over the transactions `state` filters (a custom report's
  * filter: range, accounts, measure, conditions). A transaction counts once under each tag its
  * notes hold (read by the one notes parser), and once under no tag when they hold none.
  *
- * Two reads: the total by month (from the kept sums when they answer it: `totalsByMonth`),
- * then only the rows whose notes hold a tag, found through the tag index when `tagIndex` says
- * it is current. The untagged sum is the total less the tagged rows, so the rest is never read
+ * From the sums by tag when they answer the filter and are current (`kept.tagSums`): one read
+ * of a row per bucket. Otherwise two reads: the total by month (from the kept sums when they answer it:
+ * `totalsByMonth`), then only the rows whose notes hold a tag, found through the tag index when
+ * `tagIndex` says it is current. The untagged sum is the total less the tagged rows, so the rest is never read
  * row by row; whether the '(no tag)' row is there at all (it may sum to 0) is counted only in
  * the rare month where it does.
  */
@@ -138,6 +189,10 @@ export function tagSums(
   byMonth: boolean,
   options: { tagIndex?: boolean; kept?: KeptSums } = {},
 ): TagSums {
+  const current = options.kept?.tagSums;
+  if (current && answersFromTagSums(state, () => readTransferPayees(db)) && current()) {
+    return fromTagSums(readTagSums(db, state), byMonth);
+  }
   const read = { tagIndex: options.tagIndex ?? false };
   const totals = totalsByMonth(db, state, options);
   const noted = runQuery<NoteRow[]>(

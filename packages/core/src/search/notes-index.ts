@@ -11,6 +11,7 @@ import type { SqliteDatabase } from '../platform/sqlite.ts';
 import { CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE } from '../query/group-sums.ts';
 import { TAG_INDEX_TABLE } from '../query/has-tag.ts';
 import { MONTH_SUMS_TABLE, SPLIT_INDEXES } from '../query/month-sums.ts';
+import { TAG_SUMS_TABLE } from '../query/tag-sums.ts';
 import {
   SEARCH_COLUMN_INDEXES,
   SEARCH_META_TABLE,
@@ -121,7 +122,7 @@ export function applyToNotesIndex(db: SqliteDatabase, event: ChangeEvent): void 
 }
 
 /**
- * Drops Coffer's derived data (search index, month and group sums, tag index) from a copy of the file (the one that is uploaded or exported):
+ * Drops Coffer's derived data (search index, month, group and tag sums, tag index) from a copy of the file (the one that is uploaded or exported):
  * an Actual client may lack FTS5, and its edits would leave the index stale anyway.
  */
 export function stripDerived(db: SqliteDatabase): void {
@@ -141,6 +142,7 @@ export function stripDerived(db: SqliteDatabase): void {
     `DROP TABLE IF EXISTS ${CATEGORY_SUMS_TABLE};`,
     `DROP TABLE IF EXISTS ${PAYEE_SUMS_TABLE};`,
     `DROP TABLE IF EXISTS ${TAG_INDEX_TABLE};`,
+    `DROP TABLE IF EXISTS ${TAG_SUMS_TABLE};`,
     `DROP TABLE IF EXISTS ${SEARCH_META_TABLE};`,
   ];
   db.exec(drops.join('\n'));

@@ -1,0 +1,226 @@
+/**
+ * `coffer_tag_sums` (issues 30 and 32): the report by tag over all time without reading the
+ * tagged rows. Per tag, how many tags the row's notes hold (0, 1, 2 for two or more), account,
+ * month, day bucket, transfer payee ('' for any other payee), whether the row has a category,
+ * and sign: the sum and count of the rows `v_transactions_internal_alive` shows at the inline
+ * level, read as the report reads them (a split's line by its own notes, through the one notes
+ * parser). Each row counts once under the tag '' and once under each tag its notes hold; the
+ * tag count tells the untagged rows and the rows with two tags apart.
+ *
+ * Kept in step as the month sums are (`./store.ts`): from each committed change event, a row's
+ * old contribution out and its new one in; a payee merged into or out of a transfer payee, or a
+ * stored category that starts or stops mapping to one while rows use it, rebuilds the table.
+ */
+import type { SqliteDatabase, SqlValue } from '../platform/sqlite.ts';
+import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
+import { TAG_SUMS_TABLE } from '../query/tag-sums.ts';
+import { dataStamp } from '../search/notes-index.ts';
+import type { ChangeEvent, Row } from '../sync/types.ts';
+import { tagsInNotes } from '../tags/parse.ts';
+import type { DateSteppedTable } from './steps.ts';
+import {
+  dateRange,
+  isShown,
+  movesTransferPayees,
+  num,
+  payeeLookup,
+  type PayeeOf,
+  walkChanges,
+} from './store.ts';
+
+/** Bump when the table's shape or rule (or the notes' reading) changes: an older one is rebuilt. */
+const FORMAT = 1;
+const META_KEY = 'tag-sums-stamp';
+
+const stamp = (db: SqliteDatabase) => `${FORMAT}|${dataStamp(db)}`;
+
+function writeStamp(db: SqliteDatabase): void {
+  db.run(`INSERT OR REPLACE INTO ${META_TABLE} (key, value) VALUES (?, ?)`, [META_KEY, stamp(db)]);
+}
+
+export function tagSumsAreCurrent(db: SqliteDatabase): boolean {
+  const tables = db.first<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?)',
+    [META_TABLE, TAG_SUMS_TABLE],
+  );
+  if (tables?.n !== 2) return false;
+  const row = db.first<{ value: string }>(`SELECT value FROM ${META_TABLE} WHERE key = ?`, [
+    META_KEY,
+  ]);
+  return row?.value === stamp(db);
+}
+
+const KEYS = ['tag', 'tags', 'account', 'month', 'day', 'payee', 'categorized', 'positive'];
+
+function reset(db: SqliteDatabase): void {
+  // An older format's table has other columns: made afresh.
+  db.exec(`DROP TABLE IF EXISTS ${TAG_SUMS_TABLE};
+CREATE TABLE IF NOT EXISTS ${META_TABLE} (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE ${TAG_SUMS_TABLE} (tag TEXT NOT NULL, tags INTEGER NOT NULL, account TEXT NOT NULL,
+  month INTEGER NOT NULL, day INTEGER NOT NULL, payee TEXT NOT NULL,
+  categorized INTEGER NOT NULL, positive INTEGER NOT NULL, amount INTEGER NOT NULL,
+  count INTEGER NOT NULL, PRIMARY KEY (${KEYS.join(', ')})) WITHOUT ROWID;`);
+  db.run(`DELETE FROM ${META_TABLE} WHERE key = ?`, [META_KEY]);
+}
+
+/** The bucket of a view row (`v_transactions_internal_alive`), every column but the tag's. */
+const BUCKET = `account, date / 100 AS month,
+  CASE WHEN date % 100 BETWEEN 1 AND 28 THEN 1 ELSE date % 100 END AS day,
+  CASE WHEN payee IN (SELECT id FROM payees WHERE transfer_acct IS NOT NULL)
+    THEN payee ELSE '' END AS payee,
+  category IS NOT NULL AS categorized, amount > 0 AS positive`;
+const HAS_HASH = `(typeof(notes) = 'text' AND instr(notes, '#') > 0)`;
+
+const UPSERT = `INSERT INTO ${TAG_SUMS_TABLE} (${KEYS.join(', ')}, amount, count)
+  VALUES (${[...KEYS, 'amount', 'count'].map(() => '?').join(', ')})
+  ON CONFLICT (${KEYS.join(', ')}) DO UPDATE
+    SET amount = amount + excluded.amount, count = count + excluded.count`;
+
+/**
+ * One row's bucket, amount and sign into the table under '' and under each tag of its notes.
+ * A bucket nothing counts in any more is gone, as a group with no rows is from a scan.
+ */
+function bump(
+  db: SqliteDatabase,
+  bucket: SqlValue[],
+  notes: unknown,
+  amount: number,
+  sign: 1 | -1,
+) {
+  const tags = tagsInNotes(typeof notes === 'string' ? notes : null);
+  const kind = Math.min(tags.length, 2);
+  for (const tag of ['', ...tags]) {
+    const key = [tag, kind, ...bucket];
+    db.run(UPSERT, [...key, sign * amount, sign]);
+    if (sign < 0) {
+      db.run(`DELETE FROM ${TAG_SUMS_TABLE} WHERE ${KEYS.map((k) => `${k} = ?`).join(' AND ')} AND count = 0`, key); // prettier-ignore
+    }
+  }
+}
+
+interface Bucketed {
+  account: string;
+  month: number;
+  day: number;
+  payee: string;
+  categorized: number;
+  positive: number;
+}
+
+function fill(db: SqliteDatabase, from: number | null, before: number | null): void {
+  const range = dateRange(from, before);
+  // Notes without a '#' hold no tag: summed by SQLite. The rest (about one row in ten on a
+  // tagged budget) are read through the notes parser and summed here, then written once per
+  // bucket.
+  db.run(`INSERT INTO ${TAG_SUMS_TABLE} (${KEYS.join(', ')}, amount, count)
+    SELECT '', 0, ${BUCKET}, SUM(amount), COUNT(*) FROM v_transactions_internal_alive
+    WHERE is_parent = 0 AND NOT ${HAS_HASH} ${range} GROUP BY 3, 4, 5, 6, 7, 8`);
+  const noted = db.all<Bucketed & { notes: string; amount: number }>(
+    `SELECT ${BUCKET}, notes, amount FROM v_transactions_internal_alive
+     WHERE is_parent = 0 AND ${HAS_HASH} ${range}`,
+  );
+  const sums = new Map<string, { key: SqlValue[]; amount: number; count: number }>();
+  for (const r of noted) {
+    const tags = tagsInNotes(r.notes);
+    const bucket = [r.account, r.month, r.day, r.payee, r.categorized, r.positive];
+    for (const tag of ['', ...tags]) {
+      const key = [tag, Math.min(tags.length, 2), ...bucket];
+      const k = JSON.stringify(key);
+      const sum = sums.get(k);
+      if (sum) {
+        sum.amount += r.amount;
+        sum.count++;
+      } else {
+        sums.set(k, { key, amount: r.amount, count: 1 });
+      }
+    }
+  }
+  for (const { key, amount, count } of sums.values()) db.run(UPSERT, [...key, amount, count]);
+}
+
+export function rebuildTagSums(db: SqliteDatabase): void {
+  db.transaction(() => {
+    reset(db);
+    fill(db, null, null);
+    writeStamp(db);
+  });
+}
+
+/** Whether a stored category maps to one (the view's category is set), for one event. */
+function categorizedLookup(db: SqliteDatabase): (category: unknown) => number {
+  const seen = new Map<string, number>();
+  return (category) => {
+    if (typeof category !== 'string') return 0;
+    let m = seen.get(category);
+    if (m === undefined) {
+      const row = db.first('SELECT 1 FROM category_mapping WHERE id = ? AND transferId IS NOT NULL', [category]); // prettier-ignore
+      m = row ? 1 : 0;
+      seen.set(category, m);
+    }
+    return m;
+  };
+}
+
+function addRow(
+  db: SqliteDatabase,
+  payeeOf: PayeeOf,
+  categorized: (category: unknown) => number,
+  row: Row,
+  sign: 1 | -1,
+): void {
+  const date = num(row.date);
+  const d = date % 100;
+  const amount = num(row.amount);
+  const bucket = [
+    String(row.acct),
+    Math.floor(date / 100),
+    d >= 1 && d <= 28 ? 1 : d,
+    payeeOf(row.description),
+    categorized(row.category),
+    amount > 0 ? 1 : 0,
+  ];
+  bump(db, bucket, row.notes, amount, sign);
+}
+
+/**
+ * Whether the event moves rows between buckets without touching them: a transfer payee merged
+ * (as for the month sums), or a stored category that starts or stops mapping while rows use it.
+ */
+function movesBuckets(db: SqliteDatabase, event: ChangeEvent): boolean {
+  if (movesTransferPayees(db, event)) return true;
+  const maps = (m: Row | null) => typeof m?.transferId === 'string';
+  for (const c of event.changes.get('category_mapping') ?? []) {
+    if (maps(c.old) === maps(c.new)) continue;
+    if (db.first('SELECT 1 FROM transactions WHERE category = ? LIMIT 1', [c.id])) return true;
+  }
+  return false;
+}
+
+function applyWhere(
+  db: SqliteDatabase,
+  event: ChangeEvent,
+  counts: (row: Row) => boolean,
+): boolean {
+  if (movesBuckets(db, event)) return false;
+  const payeeOf = payeeLookup(db);
+  const categorized = categorizedLookup(db);
+  walkChanges(db, event, (row, parent, sign) => {
+    if (isShown(row, parent) && counts(row)) addRow(db, payeeOf, categorized, row, sign);
+  });
+  return true;
+}
+
+export function applyToTagSums(db: SqliteDatabase, event: ChangeEvent): void {
+  db.transaction(() => {
+    if (applyWhere(db, event, () => true)) writeStamp(db);
+    else rebuildTagSums(db);
+  });
+}
+
+/** The tag sums built in steps (`./steps.ts`). */
+export const TAG_SUMS_STEPS: DateSteppedTable = {
+  reset,
+  fill,
+  applyWhere,
+  finish: writeStamp,
+};
