@@ -142,6 +142,11 @@ export class DerivedData {
     this.build = null;
     this.background = null;
     this.current = true;
+    this.release();
+  }
+
+  /** Tells those waiting that the build has ended (`isCurrent` says how). */
+  private release(): void {
     const waiting = [...this.waiters];
     this.waiters.clear();
     for (const fn of waiting) fn();
@@ -160,7 +165,10 @@ export class DerivedData {
     return !this.current && this.background !== null;
   }
 
-  /** Calls `fn` once the table is current; returns what cancels that. */
+  /**
+   * Calls `fn` once the build has ended: the table current, or the build failed (then the
+   * caller reads without it). Returns what cancels that.
+   */
   whenCurrent(fn: () => void): () => void {
     if (this.current) {
       fn();
@@ -224,6 +232,7 @@ export class DerivedData {
       this.build = null;
       this.background = null;
       bg.log.warn('Building derived data in the background failed', { error: String(err) });
+      this.release();
     }
   }
 
