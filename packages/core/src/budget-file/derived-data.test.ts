@@ -113,13 +113,13 @@ describe('DerivedData.buildLater: when the build starts', () => {
     const clock = { now: () => now };
     index.buildLater(t.timers, log, 1000, clock);
     // The open and the first reads held the worker past the start: it waits again.
-    now = 1500;
+    now = 2000;
     t.due();
     expect(t.scheduled()).toBe(1);
     expect(index.building()).toBe(true);
     expect(notesIndexIsCurrent(db.sqlite)).toBe(false);
     // Fired on time: the worker is quiet, the build runs.
-    now = 2500;
+    now = 3000;
     t.due();
     expect(notesIndexIsCurrent(db.sqlite)).toBe(true);
     expect(index.building()).toBe(false);

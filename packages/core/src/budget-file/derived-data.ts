@@ -45,11 +45,13 @@ export interface StepBuild {
 export const BACKGROUND_BUILD_DELAY_MS = 1000;
 /**
  * A start timer that fires this late found the worker busy (the open, the first screen's reads,
- * a save): the build waits another delay rather than start in the middle of them.
+ * a save): the build waits another delay rather than start in the middle of them. Above a CPU
+ * quota's throttled share of its period (75 ms of 100 at a quarter of a core), which delays a
+ * timer without anything else running.
  */
-export const BUSY_LAG_MS = 60;
+export const BUSY_LAG_MS = 250;
 /** At most this many waits for a quiet worker before the build starts anyway. */
-const MAX_START_WAITS = 8;
+const MAX_START_WAITS = 5;
 
 interface Background {
   timers: Timers;
