@@ -83,6 +83,16 @@ export function stepByDate(
         doneBefore = null;
       }
     },
+    finish() {
+      // The months left in one pass: each step's pass reads its range on its own.
+      db.transaction(() => {
+        if (!started) table.reset(db);
+        table.fill(db, doneBefore, null);
+        table.finish(db);
+      });
+      started = true;
+      doneBefore = null;
+    },
     position() {
       if (!started) return null;
       return doneBefore === null ? STARTED : String(doneBefore);
