@@ -104,3 +104,36 @@ describe('DerivedData.buildLater in steps', () => {
     expect(monthSumsAreCurrent(db.sqlite)).toBe(true);
   });
 });
+
+describe('DerivedData.buildLater: when the build starts', () => {
+  it('waits while its start timer fires late (a busy worker), and starts at once when hurried', () => {
+    const { db, index } = staleIndex();
+    const t = manualTimers();
+    let now = 0;
+    const clock = { now: () => now };
+    index.buildLater(t.timers, log, 1000, clock);
+    // The open and the first reads held the worker past the start: it waits again.
+    now = 2000;
+    t.due();
+    expect(t.scheduled()).toBe(1);
+    expect(index.building()).toBe(true);
+    expect(notesIndexIsCurrent(db.sqlite)).toBe(false);
+    // Fired on time: the worker is quiet, the build runs.
+    now = 3000;
+    t.due();
+    expect(notesIndexIsCurrent(db.sqlite)).toBe(true);
+    expect(index.building()).toBe(false);
+
+    const other = staleIndex();
+    const u = manualTimers();
+    let ended = 0;
+    other.index.buildLater(u.timers, log, 1000, clock);
+    other.index.whenCurrent(() => ended++);
+    other.index.hurry();
+    // Hurried: the delay is gone; the start runs on the next turn, however late it fires.
+    now = 1_000_000;
+    u.due();
+    expect(notesIndexIsCurrent(other.db.sqlite)).toBe(true);
+    expect(ended).toBe(1);
+  });
+});

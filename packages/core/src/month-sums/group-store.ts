@@ -31,7 +31,8 @@ import {
 const FORMAT = 2;
 const META_KEY = 'group-sums-stamp';
 
-const stamp = (db: SqliteDatabase) => `${FORMAT}|${dataStamp(db)}`;
+export const groupSumsStamp = (db: SqliteDatabase) => `${FORMAT}|${dataStamp(db)}`;
+const stamp = groupSumsStamp;
 
 function writeStamp(db: SqliteDatabase): void {
   db.run(`INSERT OR REPLACE INTO ${META_TABLE} (key, value) VALUES (?, ?)`, [META_KEY, stamp(db)]);

@@ -5,13 +5,15 @@ import {
   applyToGroupSums,
   GROUP_SUMS_STEPS,
   groupSumsAreCurrent,
+  groupSumsStamp,
   rebuildGroupSums,
 } from './group-store.ts';
-import { stepByDate } from './steps.ts';
+import { STEP_ROWS, stepByDate } from './steps.ts';
 import {
   applyToMonthSums,
   MONTH_SUMS_STEPS,
   monthSumsAreCurrent,
+  monthSumsStamp,
   rebuildMonthSums,
 } from './store.ts';
 import { applyToTagSums, rebuildTagSums, TAG_SUMS_STEPS, tagSumsAreCurrent } from './tag-store.ts';
@@ -21,7 +23,9 @@ export const MONTH_SUMS_TABLE = {
   isCurrent: monthSumsAreCurrent,
   apply: applyToMonthSums,
   rebuild: rebuildMonthSums,
-  steps: (db: SqliteDatabase) => stepByDate(db, MONTH_SUMS_STEPS),
+  steps: (db: SqliteDatabase, resume?: string) =>
+    stepByDate(db, MONTH_SUMS_STEPS, STEP_ROWS, resume),
+  stamp: monthSumsStamp,
 };
 
 export const MonthSumsSlot = defineDerivedSlot('month-sums', MONTH_SUMS_TABLE);
@@ -35,7 +39,9 @@ export const GROUP_SUMS_TABLE = {
   isCurrent: groupSumsAreCurrent,
   apply: applyToGroupSums,
   rebuild: rebuildGroupSums,
-  steps: (db: SqliteDatabase) => stepByDate(db, GROUP_SUMS_STEPS),
+  steps: (db: SqliteDatabase, resume?: string) =>
+    stepByDate(db, GROUP_SUMS_STEPS, STEP_ROWS, resume),
+  stamp: groupSumsStamp,
 };
 
 export const GroupSumsSlot = defineDerivedSlot('group-sums', GROUP_SUMS_TABLE);

@@ -4,6 +4,8 @@
  * `rows` transactions, in date order. A change committed between steps is counted where the
  * build has passed (a row dated before the next step's start) and left to the steps for the
  * months still ahead, which read the rows as they are then: each row counts exactly once.
+ * Its position (the first date not counted yet) is kept in the file by `DerivedData`, so a
+ * build a reload stopped resumes there on the same data.
  */
 import type { StepBuild } from '../budget-file/derived-data.ts';
 import type { SqliteDatabase } from '../platform/sqlite.ts';
@@ -39,14 +41,23 @@ function nextBoundary(db: SqliteDatabase, from: number | null, rows: number): nu
   return row ? (Math.floor(row.date / 100) + 1) * 100 : null;
 }
 
+/** The position of a build that has emptied the table and counted nothing yet. */
+const STARTED = 'started';
+
 export function stepByDate(
   db: SqliteDatabase,
   table: DateSteppedTable,
   rows = STEP_ROWS,
+  resume?: string,
 ): StepBuild {
   /** Rows dated before this are counted; null: none yet. */
   let doneBefore: number | null = null;
   let started = false;
+  if (resume === STARTED) started = true;
+  else if (resume !== undefined && /^\d+$/.test(resume)) {
+    started = true;
+    doneBefore = Number(resume);
+  }
   const counted = (row: Row) =>
     doneBefore !== null && typeof row.date === 'number' && row.date < doneBefore;
   return {
@@ -71,6 +82,20 @@ export function stepByDate(
         started = false;
         doneBefore = null;
       }
+    },
+    finish() {
+      // The months left in one pass: each step's pass reads its range on its own.
+      db.transaction(() => {
+        if (!started) table.reset(db);
+        table.fill(db, doneBefore, null);
+        table.finish(db);
+      });
+      started = true;
+      doneBefore = null;
+    },
+    position() {
+      if (!started) return null;
+      return doneBefore === null ? STARTED : String(doneBefore);
     },
   };
 }

@@ -11,10 +11,12 @@
  * would), then summed from the sums. A cell over parents (`splits: 'none'`, an account's own
  * balance as the register shows it) differs from the sums (children) only by split parents whose
  * lines do not add up to them: those are read through two partial indexes of split rows.
- * Anything else, or sums not current yet (a background build under way), reads as before.
+ * Anything else reads as before; a cell whose sums are not current yet waits for their build
+ * under way (`sumsFor`, `query-cells.ts`) rather than read every row.
  * `cell-read.test.ts` holds every shape equal to the full read through random edits.
  */
 import type { Budget } from '../budget-file/budget.ts';
+import type { DerivedData } from '../budget-file/derived-data.ts';
 import { groupSums, monthSums } from '../month-sums/slot.ts';
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import { compileQuery } from '../query/compiler.ts';
@@ -172,6 +174,12 @@ function onCategoryOrPayee(f: unknown): boolean {
  * neither, so a budget with such an account reads every row instead.
  */
 export function readFromCategorySums(db: SqliteDatabase, state: QueryState): number | null {
+  const source = categorySumsRead(db, state);
+  return source ? Number(runCompiledQuery(db, source) ?? 0) : null;
+}
+
+/** The compiled read of the category sums that answers the cell, or null for another shape. */
+function categorySumsRead(db: SqliteDatabase, state: QueryState) {
   const splits = state.tableOptions?.splits;
   if (state.table !== 'transactions' || !state.calculation || !state.validateRefs) return null;
   if (state.withDead || state.rawMode || state.groupExpressions.length > 0) return null;
@@ -211,8 +219,7 @@ export function readFromCategorySums(db: SqliteDatabase, state: QueryState): num
     selectExpressions: [{ result: { $sum: '$amount' } }],
   };
   const compiled = compileQuery(rewritten);
-  const source = { ...compiled, pieces: { ...compiled.pieces, from: onBudgetSource(measure) } };
-  return Number(runCompiledQuery(db, source) ?? 0);
+  return { ...compiled, pieces: { ...compiled.pieces, from: onBudgetSource(measure) } };
 }
 
 /**
@@ -230,4 +237,13 @@ export function readFromSums(budget: Budget, state: QueryState): number | null {
   const byMonth = monthSums(budget).isCurrent() ? readFromMonthSums(budget.sqlite, state) : null;
   if (byMonth !== null) return byMonth;
   return groupSums(budget).isCurrent() ? readFromCategorySums(budget.sqlite, state) : null;
+}
+
+/**
+ * The sums that would answer the cell's shape (whether or not they are current), or null: a
+ * cell whose sums are being built waits for them instead of reading every row meanwhile.
+ */
+export function sumsFor(budget: Budget, state: QueryState): DerivedData | null {
+  if (isAmountSum(state) && accountsQuery(state) !== null) return monthSums(budget);
+  return categorySumsRead(budget.sqlite, state) ? groupSums(budget) : null;
 }

@@ -153,3 +153,51 @@ describe('query cells the sums answer', () => {
     check();
   });
 });
+
+describe('query cells whose sums are being built', () => {
+  it('wait for the build, answered from the finished sums, while a save goes through', async () => {
+    // Every timer of the budget (the sums' background builds, the cells' turns) run by hand.
+    const due: Array<() => void> = [];
+    const timers: Timers = { setTimeout: (fn) => due.push(fn), clearTimeout: () => undefined };
+    const f = await openAppCore({ timers });
+    const acct = (await f.core.send('account-create', { name: 'Checking', balance: 500 })) as string; // prettier-ignore
+    for (let m = 1; m <= 6; m++) {
+      await f.core.send('transaction-add', { account: acct, date: `2023-0${m}-10`, amount: -m * 10 }); // prettier-ignore
+    }
+    expect(monthSums(f.budget).building()).toBe(true);
+    const queries = {
+      own: q('transactions').filter({ account: acct }).options({ splits: 'none' }),
+      uncategorized: q('transactions').filter({ 'account.offbudget': false, category: null }),
+    };
+    for (const [name, query] of Object.entries(queries)) {
+      const state = query.calculate({ $sum: '$amount' }).serialize();
+      await f.core.send('create-query', { sheetName: 'account', name, query: state });
+    }
+    // Each value pushed, with whether its sums were current then.
+    const pushes: Array<{ name: string; current: boolean }> = [];
+    f.core.events.onAny((name, payload) => {
+      if (name !== 'cells-changed') return;
+      const current = monthSums(f.budget).isCurrent() && groupSums(f.budget).isCurrent();
+      for (const c of payload as { name: string }[]) pushes.push({ name: c.name, current });
+    });
+    let saved = false;
+    for (let turn = 0; due.length > 0; turn++) {
+      due.shift()!();
+      // A save between the build's steps is answered at once, not after the build.
+      if (turn === 2) {
+        expect(monthSums(f.budget).isCurrent()).toBe(false);
+        await f.core.send('transaction-add', { account: acct, date: '2023-03-02', amount: -7 });
+        saved = true;
+      }
+    }
+    expect(saved).toBe(true);
+    expect(monthSums(f.budget).isCurrent()).toBe(true);
+    expect(pushes.map((p) => p.name).sort()).toEqual(['account!own', 'account!uncategorized']);
+    expect(pushes.every((p) => p.current)).toBe(true);
+    const cells = f.budget.get(QueryCellsSlot);
+    for (const [name, query] of Object.entries(queries)) {
+      const full = runQuery(f.budget.sqlite, query.calculate({ $sum: '$amount' })).data;
+      expect(cells.get(`account!${name}`)).toBe(full);
+    }
+  });
+});

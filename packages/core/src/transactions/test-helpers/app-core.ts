@@ -6,13 +6,16 @@ import type { CoreEvents } from '../../handlers-core/events.ts';
 import { defineModule, handler } from '../../handlers-core/registry.ts';
 import { isSyncedTable } from '../../schema/synced-tables.ts';
 import type { StoredTx } from '../model.ts';
+import type { Timers } from '../../platform/index.ts';
 
 /**
  * The app core with an in-memory budget open (default categories, fixed clock at
- * 2023-08-06, seeded ids), for handler tests.
+ * 2023-08-06, seeded ids), for handler tests. Its timers never fire unless `timers` is given.
  */
-export async function openAppCore(options: { seed?: number } = {}) {
+export async function openAppCore(options: { seed?: number; timers?: Timers } = {}) {
   const platform: TestPlatform = createTestPlatform({ seed: options.seed ?? 7 });
+  // The budget's own timers (its background builds, the cells' turns), run by the test.
+  if (options.timers) platform.timers = options.timers;
   const base = createAppCore({ platform, documentDir: '/docs' });
   const budget = Budget.memory(
     { platform, documentDir: '/docs', emit: base.events.emit },
