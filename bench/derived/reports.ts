@@ -116,12 +116,13 @@ function reportsOf(meta: BudgetMeta, all: MonthSpan, budgeted: BudgetedRunner) {
     'custom by payee': customReport(
       'Payee',
       [
-        `SELECT pm.targetId AS key, SUM(s.amount) AS amount FROM coffer_payee_sums s
+        // Over all time: the payee totals (the payee sums by month when the range is narrower).
+        `SELECT pm.targetId AS key, SUM(s.amount) AS amount FROM coffer_payee_totals s
          LEFT JOIN payee_mapping pm ON pm.id = s.payee
-         WHERE s.scope = 1 AND s.amount < 0 AND s.month BETWEEN ? AND ?
+         WHERE s.scope = 1 AND s.amount < 0
            AND (pm.targetId IS NULL OR pm.targetId NOT IN (${marks(onTransfers)}))
          GROUP BY 1 ORDER BY 1`,
-        [from, to, ...onTransfers],
+        [...onTransfers],
       ],
       scanBy('pm.targetId'),
     ),
