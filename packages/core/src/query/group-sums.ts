@@ -32,9 +32,10 @@ export interface GroupSumsContext {
   accounts(): { onBudget: ReadonlySet<string>; open: ReadonlySet<string> };
   /**
    * The first and last dates the payee sums hold in these scopes (a day-1 bucket as days 1 and
-   * 28), or null when they hold nothing.
+   * 28), null when they hold nothing, false when they are not made yet (the query handler
+   * routes once before it builds them).
    */
-  payeeDates(scopes: readonly number[]): { first: number; last: number } | null;
+  payeeDates(scopes: readonly number[]): { first: number; last: number } | null | false;
 }
 
 export function groupSumsContext(db: SqliteDatabase): GroupSumsContext {
@@ -63,6 +64,7 @@ export function groupSumsContext(db: SqliteDatabase): GroupSumsContext {
 
 /** Two reads of the payee sums' key (scope, month, day) per scope: no scan. */
 function bucketDates(db: SqliteDatabase, scopes: readonly number[]) {
+  if (!db.first("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [PAYEE_SUMS_TABLE])) return false; // prettier-ignore
   let first = Infinity;
   let last = -Infinity;
   for (const scope of scopes) {
@@ -231,8 +233,9 @@ export function routeToGroupSums(
  */
 function allTime(
   filters: QueryState['filterExpressions'],
-  dates: { first: number; last: number } | null,
+  dates: { first: number; last: number } | null | false,
 ): QueryState['filterExpressions'] | null {
+  if (dates === false) return null;
   const out: QueryState['filterExpressions'] = [];
   for (const f of filters) {
     const { date, ...rest } = f as Record<string, unknown>;
