@@ -17,7 +17,7 @@ import { cashFlowQueries, loadCashFlow } from '../../packages/web/src/components
 import { type CustomParams, loadCustom, transactionsQuery, scopeAccounts } from '../../packages/web/src/components/reports/data/custom.ts'; // prettier-ignore
 import { loadNetWorth, netWorthQueries } from '../../packages/web/src/components/reports/data/net-worth.ts'; // prettier-ignore
 import { currentMonth, previousSpan, resolveRange, type MonthSpan } from '../../packages/web/src/components/reports/data/range.ts'; // prettier-ignore
-import { type BudgetMeta, firstMonth, transferPayeesOf } from '../../packages/web/src/components/reports/data/source.ts'; // prettier-ignore
+import { type BudgetedRunner, type BudgetMeta, firstMonth, transferPayeesOf } from '../../packages/web/src/components/reports/data/source.ts'; // prettier-ignore
 import { loadSpending, spendingQuery } from '../../packages/web/src/components/reports/data/spending.ts'; // prettier-ignore
 
 type Row = Record<string, unknown>;
@@ -72,7 +72,7 @@ const STORED = `FROM transactions t
   LEFT JOIN payee_mapping pm ON pm.id = t.description
   WHERE t.tombstone = 0 AND t.isParent = 0 AND t.date IS NOT NULL`;
 
-function reportsOf(meta: BudgetMeta, all: MonthSpan, getCells: (names: string[]) => Promise<Row>) {
+function reportsOf(meta: BudgetMeta, all: MonthSpan, budgeted: BudgetedRunner) {
   const onBudget = scopeAccounts(meta, false);
   const every = meta.accounts.map((a) => a.id);
   const onTransfers = transferPayeesOf(meta, onBudget);
@@ -116,12 +116,13 @@ function reportsOf(meta: BudgetMeta, all: MonthSpan, getCells: (names: string[])
     'custom by payee': customReport(
       'Payee',
       [
-        `SELECT pm.targetId AS key, SUM(s.amount) AS amount FROM coffer_payee_sums s
+        // Over all time: the payee totals (the payee sums by month when the range is narrower).
+        `SELECT pm.targetId AS key, SUM(s.amount) AS amount FROM coffer_payee_totals s
          LEFT JOIN payee_mapping pm ON pm.id = s.payee
-         WHERE s.scope = 1 AND s.amount < 0 AND s.month BETWEEN ? AND ?
+         WHERE s.scope = 1 AND s.amount < 0
            AND (pm.targetId IS NULL OR pm.targetId NOT IN (${marks(onTransfers)}))
          GROUP BY 1 ORDER BY 1`,
-        [from, to, ...onTransfers],
+        [...onTransfers],
       ],
       scanBy('pm.targetId'),
     ),
@@ -151,7 +152,7 @@ function reportsOf(meta: BudgetMeta, all: MonthSpan, getCells: (names: string[])
         AND (pm.targetId IS NULL OR pm.targetId NOT IN (${marks(onTransfers)})) GROUP BY t.date / 100 ORDER BY t.date / 100`, [from, to, ...onBudget, ...onTransfers]], // prettier-ignore
     },
     spending: {
-      load: (run) => loadSpending(run, getCells, meta, { ...all, accounts: onBudget }),
+      load: (run) => loadSpending(run, budgeted, meta, { ...all, accounts: onBudget }),
       queries: [spendingQuery(all, onBudget), spendingQuery(previousSpan(all), onBudget)],
       // Spending with a category, or none and no transfer (`linked`: one side of a transfer).
       floor: [`SELECT cm.transferId AS category, SUM(s.amount) AS amount FROM coffer_category_sums s
@@ -197,12 +198,13 @@ export async function measureReports(
   if ('error' in accounts || 'error' in payees || 'error' in categories) throw new Error('meta');
   const meta: BudgetMeta = { accounts, payees, groups: categories.grouped };
   const all = resolveRange({ preset: 'all' }, currentMonth() as Month, await firstMonth(run));
-  const getCells = async (names: string[]) => {
-    const cells = (await core.sendUnknown('getCells', { names })) as { name: string; value: unknown }[]; // prettier-ignore
-    return Object.fromEntries(cells.map((c) => [c.name, c.value]));
+  const budgeted: BudgetedRunner = async ({ start, end }, categories) => {
+    const res = await core.send('budgeted-sums', { start, end, categories: [...categories] });
+    if ('error' in res) throw new Error(res.error.message);
+    return new Map(res.map((r) => [r.category, r.amount]));
   };
   const out: Record<string, ReportTiming> = {};
-  for (const [name, r] of Object.entries(reportsOf(meta, all, getCells))) {
+  for (const [name, r] of Object.entries(reportsOf(meta, all, budgeted))) {
     if (explain) {
       for (const state of r.queries) {
         const c = compileRouted(budget.sqlite, state, { monthSums: true, groupSums: groupSumsContext(budget.sqlite) }); // prettier-ignore

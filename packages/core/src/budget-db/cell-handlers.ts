@@ -77,6 +77,18 @@ function readCells(budget: Budget, names: readonly string[]): { name: string; va
   );
 }
 
+/**
+ * Each category's budgeted amount over the months from `start` to `end`, as the sum of its
+ * `budget` cells (the spending report), without naming a cell per month and category.
+ */
+function budgetedSums(budget: Budget, start: string, end: string, categories: string[]) {
+  for (const month of [start, end]) {
+    if (!isMonth(month)) return handlerError('invalid-month', `${month} is not a month (YYYY-MM)`);
+  }
+  const sums = budgetEngine(budget).sheet.sumBudgeted(start, end, categories);
+  return [...sums].map(([category, amount]) => ({ category, amount }));
+}
+
 export const cellModuleHandlers = {
   getCell: handler({
     args: v.object({ sheetName: v.string(), name: v.string() }),
@@ -87,6 +99,12 @@ export const cellModuleHandlers = {
     args: v.object({ names: v.array(v.string()) }),
     needsBudget: true,
     run: ({ names }, ctx) => readCells(ctx.requireBudget(), names),
+  }),
+  'budgeted-sums': handler({
+    args: v.object({ start: v.string(), end: v.string(), categories: v.array(v.string()) }),
+    needsBudget: true,
+    run: ({ start, end, categories }, ctx) =>
+      budgetedSums(ctx.requireBudget(), start, end, categories),
   }),
   getCellNamesInSheet: handler({
     args: v.object({ sheetName: v.string() }),

@@ -153,6 +153,12 @@ describe('cells', () => {
       { name: 'budget202307!sum-amount-food', value: -150_00 },
       { name: 'nope', value: null },
     ]);
+    await f.send('budget/budget-amount', { month: '2023-07', category: 'food', amount: 200_00 });
+    expect(await f.send('budgeted-sums', { start: '2023-01', end: '2023-12', categories: ['food', 'salary'] })).toEqual([
+      { category: 'food', amount: 200_00 },
+      { category: 'salary', amount: 0 },
+    ]); // prettier-ignore
+    expect(await f.send('budgeted-sums', { start: '2023-7', end: '2023-12', categories: [] })).toMatchObject({ error: { type: 'invalid-month' } }); // prettier-ignore
     const names = (await f.send('getCellNamesInSheet', { sheetName: 'budget202307' })) as string[];
     expect(names).toContain('leftover-food');
     expect(names).toContain('to-budget');

@@ -2,13 +2,14 @@
  * Property: whatever sequence of edits reaches the database through the write path
  * (transactions and splits, budget actions, category moves and deletes, account flips,
  * mapping changes, a budget type switch, undo and redo, messages from another device), the
- * live sheet equals a sheet computed from scratch out of the database.
+ * live sheet equals a sheet computed from scratch out of the database, and each category's
+ * budgeted sum over a span (`budgeted-sums`) equals its budget cells summed one by one.
  */
 import { deserializeValue } from '@coffer/crdt';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Month } from '../budget/index.ts';
-import { addMonths } from '../budget/index.ts';
+import { addMonths, monthRange, sheetForMonth } from '../budget/index.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import type { Message } from '../sync/types.ts';
 import { BudgetEngine } from './engine.ts';
@@ -32,6 +33,7 @@ const op = fc.oneof(
   { weight: 2, arbitrary: fc.record({ k: fc.constant('split' as const), acct: idx, m: monthIdx, day, parts: fc.array(fc.record({ cat: idx, amount }), { minLength: 1, maxLength: 3 }) }) },
   { weight: 5, arbitrary: fc.record({ k: fc.constant('edit' as const), tx: idx, field: fc.constantFrom('amount', 'date', 'category', 'acct', 'tombstone', 'parent'), v: fc.integer({ min: -60_000, max: 60_000 }) }) },
   { weight: 3, arbitrary: fc.record({ k: fc.constant('budget' as const), m: monthIdx, cat: idx, amount }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('row' as const), m: fc.integer({ min: -40, max: 80 }), cat: idx, amount }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('hold' as const), m: monthIdx, amount }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('resetHold' as const), m: monthIdx }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('carryover' as const), m: monthIdx, cat: idx, flag: fc.boolean() }) },
@@ -56,6 +58,17 @@ const op = fc.oneof(
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
 const FIRST: Month = '2023-01';
+/** Spans reaching before and past every month made, inside them, and one month. */
+const SPANS: [Month, Month][] = [['2020-01', '2026-12'], ['2023-02', '2023-09'], ['2024-03', '2024-03']]; // prettier-ignore
+
+/** Each category's `budget` cells summed over the months of a span, cell by cell. */
+function cellSums(engine: BudgetEngine, start: Month, end: Month, categories: string[]) {
+  return categories.map((category) => {
+    const names = monthRange(start, end).map((m) => `${sheetForMonth(m)}!budget-${category}`);
+    const amount = engine.getCells(names).reduce((s, c) => s + (typeof c.value === 'number' ? c.value : 0), 0); // prettier-ignore
+    return { category, amount };
+  });
+}
 
 async function runSequence(ops: Op[], seed: number): Promise<void> {
   const f = await openBudgetCore({ seed });
@@ -140,6 +153,16 @@ async function runSequence(ops: Op[], seed: number): Promise<void> {
       case 'budget':
         await send('budget/budget-amount', { month: month(o.m), category: pick(cats, o.cat), amount: o.amount }); // prettier-ignore
         break;
+      case 'row': {
+        // A budget row as another client may write it: any month (made or not), any category.
+        const table = f.engine().budgetType === 'report' ? 'reflect_budgets' : 'zero_budgets';
+        const m = Number(month(o.m).replace('-', ''));
+        const id = `${m}-${pick(cats, o.cat)}`;
+        const exists = budget.sqlite.first('SELECT 1 FROM ' + table + ' WHERE id = ?', [id]);
+        if (exists) db.update(table, { id, amount: o.amount });
+        else db.insert(table, { id, month: m, category: pick(cats, o.cat), amount: o.amount });
+        break;
+      }
       case 'hold':
         await send('budget/hold-for-next-month', { month: month(o.m), amount: o.amount });
         break;
@@ -243,6 +266,12 @@ async function runSequence(ops: Op[], seed: number): Promise<void> {
       e.ensureBounds();
       const fresh = freshValues(budget.sqlite, e.budgetType, platform.clock.now(), e.sheet.getBounds()); // prettier-ignore
       expect(sorted(sheetValues(e.sheet))).toEqual(sorted(fresh));
+    }
+    // The budgeted sums the spending report reads equal its budget cells summed month by month.
+    const asked = [...cats, 'unmapped', 'never-made'];
+    for (const [start, end] of SPANS) {
+      const answer = await send('budgeted-sums', { start, end, categories: asked });
+      expect(answer).toEqual(cellSums(engine, start, end, asked));
     }
   }
   reopened?.close();

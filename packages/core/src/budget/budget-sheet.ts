@@ -129,6 +129,29 @@ export class BudgetSheet implements BudgetReader {
     return this.inputs.getBuffered(month);
   }
 
+  /**
+   * Each category's `budget` cells summed over the created months from `start` to `end` (0 for
+   * a category without such cells: unknown, or income in an envelope budget). A `budget` cell
+   * holds its row's amount, so the rows are summed instead of the cells: the spending report
+   * over 20 years of 100 categories asked for 23,500 cells.
+   */
+  sumBudgeted(start: Month, end: Month, categories: readonly string[]): Map<string, number> {
+    const out = new Map<string, number>();
+    const bounds = this.getBounds();
+    const wanted = new Map<string, number>();
+    for (const id of categories) {
+      out.set(id, 0);
+      const c = this.layout.categories.get(id);
+      if (c && !(this.type === 'rollover' && c.isIncome)) wanted.set(id, 0);
+    }
+    if (!bounds || wanted.size === 0) return out;
+    const from = start > bounds.start ? start : bounds.start;
+    const to = end < bounds.end ? end : bounds.end;
+    if (from <= to) this.inputs.addRowAmounts(from, to, wanted);
+    for (const [id, sum] of wanted) out.set(id, sum);
+    return out;
+  }
+
   /** A cell of a month sheet by its short name; null when the cell does not exist. */
   getValue(month: Month, name: string): CellValue {
     return this.sheet.getValue(full(month, name));

@@ -27,6 +27,20 @@ export class BudgetInputStore {
     m.set(category, { amount, carryover: !!row.carryover });
   }
 
+  /**
+   * Adds each wanted category's row amounts over the months from `from` to `to` into `into`:
+   * one pass over the stored rows, however many months and categories are asked.
+   */
+  addRowAmounts(from: Month, to: Month, into: Map<string, number>): void {
+    for (const [month, rows] of this.rows) {
+      if (month < from || month > to) continue;
+      for (const [category, row] of rows) {
+        const sum = into.get(category);
+        if (sum !== undefined) into.set(category, sum + row.amount);
+      }
+    }
+  }
+
   clearRows(): void {
     this.rows.clear();
   }

@@ -2,8 +2,8 @@
  * Property: whatever reaches the database through the write path (edits of every column the
  * group sums read, splits, transfers, payee merges, category merges and deletes, an account
  * moved off budget or deleted, undo, redo), and whether the sums were current or being built in
- * steps, the sums by category and by payee equal a rebuild, and a custom report by category or
- * payee reads the same figures from them as from every row.
+ * steps, the sums by category and by payee (by month and over all time) equal a rebuild, and a
+ * custom report by category or payee reads the same figures from them as from every row.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { runQuery } from '../query/exec.ts';
 import { groupSumsContext, routeToGroupSums } from '../query/group-sums.ts';
 import { q } from '../query/query.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
+import { stripDerived } from '../search/notes-index.ts';
 import { GROUP_SUMS_STEPS, groupSumsAreCurrent, rebuildGroupSums } from './group-store.ts';
 import { GROUP_SUMS_TABLE } from './slot.ts';
 import { stepByDate } from './steps.ts';
@@ -128,6 +129,10 @@ function reports(db: Db) {
     base(onBudget).filter({ category: [{ $ne: null }, { $ne: 'c3' }] }).groupBy(['$category']).select([{ key: '$category' }, { amount: { $sum: '$amount' } }]).orderBy(['$category']),
     base(all).filter({ amount: { $lt: 0 } }).groupBy(['$category', { $month: '$date' }]).select([{ key: '$category' }, { amount: { $sum: '$amount' } }, { month: { $month: '$date' } }]).orderBy(['$category', { $month: '$date' }]),
     base(onBudget).filter({ category: [{ $ne: null }] }).groupBy(['$payee']).select([{ key: '$payee' }, { amount: { $sum: '$amount' } }]).orderBy(['$payee']),
+    base(onBudget).filter({ amount: { $lt: 0 } }).groupBy(['$payee']).select([{ key: '$payee' }, { amount: { $sum: '$amount' } }]).orderBy(['$payee']),
+    // By payee over part of the time: the totals over all time answer only if no row is outside.
+    ...[[{ $transform: '$month', $gte: '2024-02' }], [{ $gte: '2024-01-01' }, { $lte: '2024-03-31' }], [{ $gt: '2024-01-31' }, { $lt: '2024-05-01' }]].map((date) =>
+      q('transactions').filter({ account: { $oneof: all }, date }).withoutValidatedRefs().groupBy(['$payee']).select([{ key: '$payee' }, { amount: { $sum: '$amount' } }]).orderBy(['$payee'])),
     base(all).filter({ amount: { $gt: 0 } }).groupBy(['$payee', { $month: '$date' }]).select([{ key: '$payee' }, { amount: { $sum: '$amount' } }, { month: { $month: '$date' } }]).orderBy(['$payee', { $month: '$date' }]),
     q('transactions').filter({ account: { $oneof: onBudget }, date: [{ $gte: '2024-01-01' }, { $lte: '2024-04-30' }], $or: [{ category: { $ne: null } }, { transfer_id: null }] }).withoutValidatedRefs().groupBy('category').select(['category', { amount: { $sum: '$amount' } }]).orderBy('category'),
   ]; // prettier-ignore
@@ -136,6 +141,7 @@ function reports(db: Db) {
 const tables = (db: Db) => [
   db.sqlite.all('SELECT * FROM coffer_category_sums ORDER BY scope, month, day, category, payee, linked, positive'),
   db.sqlite.all('SELECT * FROM coffer_payee_sums ORDER BY scope, month, day, payee, categorized, positive'),
+  db.sqlite.all('SELECT * FROM coffer_payee_totals ORDER BY scope, payee, categorized, positive'),
 ]; // prettier-ignore
 
 function check(db: Db): void {
@@ -201,6 +207,26 @@ describe('the group sums', () => {
       { numRuns: 50 },
     );
   }, 120_000);
+
+  it('answer a report by payee over all time from the totals, and over less from the months', () => {
+    const db = setUp();
+    db.insert('transactions', { acct: 'a1', description: 'p', date: 20240115, amount: -100 });
+    db.insert('transactions', { acct: 'a3', description: 'q', date: 20240330, amount: -70 });
+    rebuildGroupSums(db.sqlite);
+    const context = groupSumsContext(db.sqlite);
+    const source = (accounts: string[], date: unknown) =>
+      routeToGroupSums(q('transactions').filter({ account: { $oneof: accounts }, date }).withoutValidatedRefs().groupBy(['$payee']).select([{ key: '$payee' }, { amount: { $sum: '$amount' } }]).serialize(), context)?.from; // prettier-ignore
+    const all = [{ $transform: '$month', $gte: '2023-06' }, { $transform: '$month', $lte: '2024-03' }]; // prettier-ignore
+    expect(source(['a1', 'a2'], all)).toContain('coffer_payee_totals');
+    expect(source(['a1', 'a2', 'a3'], all)).toContain('coffer_payee_totals');
+    // January's row is before February; off budget, March 30 is after the 29th.
+    expect(source(['a1', 'a2'], { $transform: '$month', $gte: '2024-02' })).toContain('coffer_payee_sums'); // prettier-ignore
+    expect(source(['a1', 'a2'], { $transform: '$month', $lte: '2024-01' })).toContain('coffer_payee_totals'); // prettier-ignore
+    expect(source(['a1', 'a2', 'a3'], [{ $gte: '2024-01-01' }, { $lte: '2024-03-29' }])).toContain('coffer_payee_sums'); // prettier-ignore
+    expect(source(['a1', 'a2', 'a3'], [{ $gte: '2024-01-01' }, { $lte: '2024-03-30' }])).toContain('coffer_payee_totals'); // prettier-ignore
+    stripDerived(db.sqlite);
+    expect(db.sqlite.all("SELECT name FROM sqlite_master WHERE name LIKE 'coffer_payee%'")).toEqual([]); // prettier-ignore
+  });
 
   it('are not used for an account filter other than a whole scope, or other conditions', () => {
     const db = setUp();

@@ -4,7 +4,9 @@
  * budget, 2: off budget, 0: no such account), month, day bucket and sign:
  * - `coffer_category_sums`: by stored category, transfer payee ('' for any other payee) and
  *   whether the row is one side of a transfer (`transferred_id`: the spending report's test);
- * - `coffer_payee_sums`: by stored payee and whether the row's category maps to one.
+ * - `coffer_payee_sums`: by stored payee and whether the row's category maps to one;
+ * - `coffer_payee_totals`: the same over all time, without the month and day (a report by payee
+ *   over all time reads one row per payee and sign, however many months the budget holds).
  * The stored category and payee are kept, not the ones they map to, so a merge of categories or
  * payees (a re-pointed mapping) moves nothing: the read joins the mappings as the view does.
  * Accounts are kept as scopes, not ids, so the buckets stay as few as months × categories (or
@@ -12,7 +14,7 @@
  * accounts, reads them.
  */
 import type { SqliteDatabase, SqlValue } from '../platform/sqlite.ts';
-import { CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE } from '../query/group-sums.ts';
+import { CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE, PAYEE_TOTALS_TABLE } from '../query/group-sums.ts';
 import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
 import { dataStamp } from '../search/notes-index.ts';
 import type { ChangeEvent, Row } from '../sync/types.ts';
@@ -28,7 +30,7 @@ import {
 } from './store.ts';
 
 /** Bump when a table's shape or rule changes, so an older one is rebuilt. */
-const FORMAT = 2;
+const FORMAT = 3;
 const META_KEY = 'group-sums-stamp';
 
 export const groupSumsStamp = (db: SqliteDatabase) => `${FORMAT}|${dataStamp(db)}`;
@@ -40,10 +42,10 @@ function writeStamp(db: SqliteDatabase): void {
 
 export function groupSumsAreCurrent(db: SqliteDatabase): boolean {
   const tables = db.first<{ n: number }>(
-    'SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?, ?)',
-    [META_TABLE, CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE],
+    'SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?, ?, ?)',
+    [META_TABLE, CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE, PAYEE_TOTALS_TABLE],
   );
-  if (tables?.n !== 3) return false;
+  if (tables?.n !== 4) return false;
   const row = db.first<{ value: string }>(`SELECT value FROM ${META_TABLE} WHERE key = ?`, [
     META_KEY,
   ]);
@@ -52,6 +54,7 @@ export function groupSumsAreCurrent(db: SqliteDatabase): boolean {
 
 function reset(db: SqliteDatabase): void {
   db.exec(`DROP TABLE IF EXISTS ${CATEGORY_SUMS_TABLE}; DROP TABLE IF EXISTS ${PAYEE_SUMS_TABLE};
+DROP TABLE IF EXISTS ${PAYEE_TOTALS_TABLE};
 CREATE TABLE IF NOT EXISTS ${META_TABLE} (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE ${CATEGORY_SUMS_TABLE} (scope INTEGER NOT NULL, month INTEGER NOT NULL,
   day INTEGER NOT NULL, category TEXT NOT NULL, payee TEXT NOT NULL, linked INTEGER NOT NULL,
@@ -60,7 +63,10 @@ CREATE TABLE ${CATEGORY_SUMS_TABLE} (scope INTEGER NOT NULL, month INTEGER NOT N
 CREATE TABLE ${PAYEE_SUMS_TABLE} (scope INTEGER NOT NULL, month INTEGER NOT NULL,
   day INTEGER NOT NULL, payee TEXT NOT NULL, categorized INTEGER NOT NULL,
   positive INTEGER NOT NULL, amount INTEGER NOT NULL, count INTEGER NOT NULL,
-  PRIMARY KEY (scope, month, day, payee, categorized, positive)) WITHOUT ROWID;`);
+  PRIMARY KEY (scope, month, day, payee, categorized, positive)) WITHOUT ROWID;
+CREATE TABLE ${PAYEE_TOTALS_TABLE} (scope INTEGER NOT NULL, payee TEXT NOT NULL,
+  categorized INTEGER NOT NULL, positive INTEGER NOT NULL, amount INTEGER NOT NULL,
+  count INTEGER NOT NULL, PRIMARY KEY (scope, payee, categorized, positive)) WITHOUT ROWID;`);
   db.run(`DELETE FROM ${META_TABLE} WHERE key = ?`, [META_KEY]);
 }
 
@@ -91,6 +97,13 @@ function fill(db: SqliteDatabase, from: number | null, before: number | null): v
         AND cm.transferId IS NOT NULL),
       ${SIGN}, SUM(IFNULL(t.amount, 0)), COUNT(*)
     ${SHOWN} ${range} GROUP BY 1, 2, 3, 4, 5, 6`);
+  // The totals gain the months just summed (a step's months hold nothing before it).
+  const months = dateRange(from, before).replace(/date/g, '(month * 100 + day)');
+  db.run(`INSERT INTO ${PAYEE_TOTALS_TABLE} (scope, payee, categorized, positive, amount, count)
+    SELECT scope, payee, categorized, positive, SUM(amount), SUM(count) FROM ${PAYEE_SUMS_TABLE}
+    WHERE scope IN (0, 1, 2) ${months} GROUP BY 1, 2, 3, 4
+    ON CONFLICT (scope, payee, categorized, positive) DO UPDATE
+      SET amount = amount + excluded.amount, count = count + excluded.count`);
 }
 
 export function rebuildGroupSums(db: SqliteDatabase): void {
@@ -139,6 +152,7 @@ const UPSERT = (table: string, keys: string[]) =>
      SET amount = amount + excluded.amount, count = count + excluded.count`;
 const CATEGORY_KEYS = ['scope', 'month', 'day', 'category', 'payee', 'linked', 'positive'];
 const PAYEE_KEYS = ['scope', 'month', 'day', 'payee', 'categorized', 'positive'];
+const TOTAL_KEYS = ['scope', 'payee', 'categorized', 'positive'];
 
 function bump(
   db: SqliteDatabase,
@@ -177,6 +191,7 @@ function addRow(
   const payee = typeof row.description === 'string' ? row.description : '';
   const categorized = look.categorized(row.category) ? 1 : 0;
   bump(db, PAYEE_SUMS_TABLE, PAYEE_KEYS, [...head, payee, categorized, positive], amount, sign);
+  bump(db, PAYEE_TOTALS_TABLE, TOTAL_KEYS, [head[0]!, payee, categorized, positive], amount, sign);
 }
 
 /** Whether a row of the table `name` is used by a transaction through `column`. */

@@ -8,11 +8,21 @@
  * per bucket: the category and payee come through their mappings as the view's do.
  */
 import type { SqliteDatabase } from '../platform/sqlite.ts';
-import { isDateCond, isObject, isSignCond, isSum, MONTH, once, same } from './month-sums.ts';
+import {
+  COMPARE,
+  isDateCond,
+  isObject,
+  isSignCond,
+  isSum,
+  MONTH,
+  once,
+  same,
+} from './month-sums.ts';
 import type { QueryState } from './query.ts';
 
 export const CATEGORY_SUMS_TABLE = 'coffer_category_sums';
 export const PAYEE_SUMS_TABLE = 'coffer_payee_sums';
+export const PAYEE_TOTALS_TABLE = 'coffer_payee_totals';
 
 /** What a route needs to know of the budget, read only when a query could be routed. */
 export interface GroupSumsContext {
@@ -20,6 +30,12 @@ export interface GroupSumsContext {
   transfers(): ReadonlySet<string>;
   /** The open accounts on budget, and all open accounts. */
   accounts(): { onBudget: ReadonlySet<string>; open: ReadonlySet<string> };
+  /**
+   * The first and last dates the payee sums hold in these scopes (a day-1 bucket as days 1 and
+   * 28), null when they hold nothing, false when they are not made yet (the query handler
+   * routes once before it builds them).
+   */
+  payeeDates(scopes: readonly number[]): { first: number; last: number } | null | false;
 }
 
 export function groupSumsContext(db: SqliteDatabase): GroupSumsContext {
@@ -42,12 +58,44 @@ export function groupSumsContext(db: SqliteDatabase): GroupSumsContext {
         open: new Set(rows.map((r) => r.id)),
       };
     }),
+    payeeDates: (scopes) => bucketDates(db, scopes),
   };
+}
+
+/** Two reads of the payee sums' key (scope, month, day) per scope: no scan. */
+function bucketDates(db: SqliteDatabase, scopes: readonly number[]) {
+  if (!db.first("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [PAYEE_SUMS_TABLE])) return false; // prettier-ignore
+  let first = Infinity;
+  let last = -Infinity;
+  for (const scope of scopes) {
+    const end = (order: string) =>
+      db.first<{ month: number; day: number }>(
+        `SELECT month, day FROM ${PAYEE_SUMS_TABLE} WHERE scope = ? ORDER BY month ${order}, day ${order} LIMIT 1`,
+        [scope],
+      );
+    const lo = end('ASC');
+    const hi = end('DESC');
+    if (!lo || !hi) continue;
+    first = Math.min(first, lo.month * 100 + lo.day);
+    last = Math.max(last, hi.month * 100 + (hi.day === 1 ? 28 : hi.day));
+  }
+  return first <= last ? { first, last } : null;
+}
+
+/** Whether a date condition (`isDateCond`) holds for the stored date `date` (YYYYMMDD). */
+function dateHolds(c: unknown, date: number): boolean {
+  return (Array.isArray(c) ? c : [c]).every((op: Record<string, unknown>) => {
+    const { $transform, ...ops } = op;
+    const [name, value] = Object.entries(ops)[0]!;
+    const bound = Number(String(value).replace(/-/g, ''));
+    // By month, the date's month (YYYYMM) is compared, as the compiled `$month` does.
+    return COMPARE[name]!($transform === undefined ? date : Math.trunc(date / 100), bound);
+  });
 }
 
 type Kind = 'category' | 'payee';
 
-const sourceOf = (kind: Kind, scopes: readonly number[]) =>
+const sourceOf = (kind: Kind | 'payee-total', scopes: readonly number[]) =>
   kind === 'category'
     ? `(SELECT s.month * 100 + s.day AS date, cm.transferId AS category,
   NULLIF(s.payee, '') AS payee, CASE WHEN s.linked THEN '' END AS transfer_id,
@@ -55,7 +103,13 @@ const sourceOf = (kind: Kind, scopes: readonly number[]) =>
   0 AS starting_balance_flag, 0 AS sort_order, '' AS id
   FROM ${CATEGORY_SUMS_TABLE} s LEFT JOIN category_mapping cm ON cm.id = s.category
   WHERE s.scope IN (${scopes.join(', ')}))`
-    : `(SELECT s.month * 100 + s.day AS date, pm.targetId AS payee,
+    : kind === 'payee-total'
+      ? `(SELECT NULL AS date, pm.targetId AS payee,
+  CASE WHEN s.categorized THEN '' END AS category, s.amount AS amount, 0 AS tombstone,
+  0 AS is_parent, 0 AS starting_balance_flag, 0 AS sort_order, '' AS id
+  FROM ${PAYEE_TOTALS_TABLE} s LEFT JOIN payee_mapping pm ON pm.id = s.payee
+  WHERE s.scope IN (${scopes.join(', ')}))`
+      : `(SELECT s.month * 100 + s.day AS date, pm.targetId AS payee,
   CASE WHEN s.categorized THEN '' END AS category, s.amount AS amount, 0 AS tombstone,
   0 AS is_parent, 0 AS starting_balance_flag, 0 AS sort_order, '' AS id
   FROM ${PAYEE_SUMS_TABLE} s LEFT JOIN payee_mapping pm ON pm.id = s.payee
@@ -165,5 +219,28 @@ export function routeToGroupSums(
     }
     if (Object.keys(rest).length > 0) filters.push(rest);
   }
+  if (kind === 'payee' && !keys.includes('month')) {
+    const total = allTime(filters, ctx.payeeDates(scopes));
+    if (total) return { state: { ...state, filterExpressions: total }, from: sourceOf('payee-total', scopes) }; // prettier-ignore
+  }
   return { state: { ...state, filterExpressions: filters }, from: sourceOf(kind, scopes) };
+}
+
+/**
+ * The filters without their dates when every date the payee sums hold passes them (a report
+ * over all time), so the totals over all time answer; null otherwise. A date condition is an
+ * interval, so its two ends decide.
+ */
+function allTime(
+  filters: QueryState['filterExpressions'],
+  dates: { first: number; last: number } | null | false,
+): QueryState['filterExpressions'] | null {
+  if (dates === false) return null;
+  const out: QueryState['filterExpressions'] = [];
+  for (const f of filters) {
+    const { date, ...rest } = f as Record<string, unknown>;
+    if (date !== undefined && dates && !(dateHolds(date, dates.first) && dateHolds(date, dates.last))) return null; // prettier-ignore
+    if (Object.keys(rest).length > 0) out.push(rest);
+  }
+  return out;
 }

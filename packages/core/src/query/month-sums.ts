@@ -66,7 +66,7 @@ export function isAccountCond(c: unknown): boolean {
   return Array.isArray(c.$oneof) && c.$oneof.every((x) => typeof x === 'string');
 }
 
-const COMPARE: Record<string, (a: number, b: number) => boolean> = {
+export const COMPARE: Record<string, (a: number, b: number) => boolean> = {
   $lt: (a, b) => a < b,
   $lte: (a, b) => a <= b,
   $gt: (a, b) => a > b,

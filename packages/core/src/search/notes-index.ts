@@ -8,7 +8,7 @@
  * drops it from the copy that is uploaded or exported.
  */
 import type { SqliteDatabase } from '../platform/sqlite.ts';
-import { CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE } from '../query/group-sums.ts';
+import { CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE, PAYEE_TOTALS_TABLE } from '../query/group-sums.ts';
 import { TAG_INDEX_TABLE } from '../query/has-tag.ts';
 import { MONTH_SUMS_TABLE, SPLIT_INDEXES } from '../query/month-sums.ts';
 import { TAG_SUMS_TABLE } from '../query/tag-sums.ts';
@@ -141,6 +141,7 @@ export function stripDerived(db: SqliteDatabase): void {
     `DROP TABLE IF EXISTS ${MONTH_SUMS_TABLE};`,
     `DROP TABLE IF EXISTS ${CATEGORY_SUMS_TABLE};`,
     `DROP TABLE IF EXISTS ${PAYEE_SUMS_TABLE};`,
+    `DROP TABLE IF EXISTS ${PAYEE_TOTALS_TABLE};`,
     `DROP TABLE IF EXISTS ${TAG_INDEX_TABLE};`,
     `DROP TABLE IF EXISTS ${TAG_SUMS_TABLE};`,
     `DROP TABLE IF EXISTS ${SEARCH_META_TABLE};`,

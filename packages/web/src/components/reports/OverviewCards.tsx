@@ -17,7 +17,7 @@ import type { CustomReport } from './saved-reports.ts';
 import {
   useBudgetMeta,
   useFirstMonth,
-  useGetCells,
+  useBudgeted,
   useReport,
   useRunner,
   useTagSums,
@@ -151,12 +151,12 @@ export function CashFlowCard() {
 export function SpendingCard() {
   const meta = useBudgetMeta();
   const run = useRunner();
-  const getCells = useGetCells();
+  const budgeted = useBudgeted();
   const month = currentMonth();
   const accounts = accountIds(meta, true);
   const { data, loading } = useReport(
     JSON.stringify(['sp-card', month, accounts, meta.groups.length]),
-    () => loadSpending(run, getCells, meta, { start: month, end: month, accounts }),
+    () => loadSpending(run, budgeted, meta, { start: month, end: month, accounts }),
   );
   const top = (data?.groups.flatMap((g) => g.categories) ?? [])
     .filter((c) => c.spent > 0)

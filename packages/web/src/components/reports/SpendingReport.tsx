@@ -13,7 +13,7 @@ import {
 import { transferPayeesOf } from './data/source.ts';
 import { loadSpending, type SpendingFigures, type SpendingGroup } from './data/spending.ts';
 import { Figure, ReportFrame, useOpenRegister } from './ReportFrame.tsx';
-import { useBudgetMeta, useGetCells, useReport, useRunner } from './use-report.ts';
+import { useBudgetMeta, useBudgeted, useReport, useRunner } from './use-report.ts';
 import { useReportParams } from './use-report-params.ts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../kit/ui/Table.tsx';
 import { Button } from '../kit/ui/Button.tsx';
@@ -48,12 +48,12 @@ export function SpendingReport() {
   const accounts = useAppState((s) => s.accounts);
   const params = useReportParams(accounts, { range: '1m', accounts: 'budget' });
   const run = useRunner();
-  const getCells = useGetCells();
+  const budgeted = useBudgeted();
   const openRegister = useOpenRegister();
   const { span, chosen } = params;
   const key = params.ready ? JSON.stringify([span, chosen, meta.groups.length]) : null;
   const { data, loading } = useReport(key, () =>
-    loadSpending(run, getCells, meta, { ...span, accounts: chosen }),
+    loadSpending(run, budgeted, meta, { ...span, accounts: chosen }),
   );
   const open = (conditions: FilterCondition[]) =>
     openRegister(chosen, [...spanConditions(span), ...conditions]);

@@ -4,6 +4,7 @@ import { useAppState, useStore } from '../../store/context.ts';
 import { runQuery, useTablesChanged } from '../kit/data/data.ts';
 import { isFailure } from '../../backend/backend.ts';
 import {
+  type BudgetedRunner,
   type BudgetMeta,
   firstMonth,
   type QueryRunner,
@@ -35,16 +36,18 @@ export function useTagSums(): TagSumsRunner {
   );
 }
 
-/** Budget cells by full name (`getCells`), as a map. */
-export function useGetCells(): (names: string[]) => Promise<Record<string, unknown>> {
+/** The core's `budgeted-sums`, as a report's data functions take it. */
+export function useBudgeted(): BudgetedRunner {
   const store = useStore();
   return useCallback(
-    async (names: string[]) => {
-      if (names.length === 0) return {};
-      const cells = await store.backend.send('getCells', {
-        names,
+    async ({ start, end }, categories) => {
+      const res = await store.backend.send('budgeted-sums', {
+        start,
+        end,
+        categories: [...categories],
       });
-      return Array.isArray(cells) ? Object.fromEntries(cells.map((c) => [c.name, c.value])) : {};
+      if (isFailure(res)) throw new Error(`budgeted-sums failed: ${res.error.message}`);
+      return new Map(res.map((r) => [r.category, r.amount]));
     },
     [store],
   );

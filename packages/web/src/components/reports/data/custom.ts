@@ -239,19 +239,25 @@ export function shapeCustom(
     const id = d.key ?? '';
     let row = rows.get(id);
     if (!row) {
-      row = { ...d, total: 0, byMonth: months.map(() => 0) };
+      row = { ...d, total: 0, byMonth: new Array<number>(months.length).fill(0) };
       rows.set(id, row);
     }
     return row;
   };
 
+  // The months' totals are summed here, not over every row and month afterwards: 1,000 payees
+  // over 20 years made that 240,000 additions, most of a report's time.
+  const totalsByMonth = new Array<number>(months.length).fill(0);
   for (const s of sums) {
     const row = rowFor(s.key);
     const amount = sign * s.amount;
     row.total += amount;
     const m = p.groupBy === 'Interval' ? row.key : monthOf(s.month);
     const i = m ? monthIndex.get(m) : undefined;
-    if (i !== undefined) row.byMonth[i]! += amount;
+    if (i !== undefined) {
+      row.byMonth[i]! += amount;
+      totalsByMonth[i]! += amount;
+    }
   }
 
   if (p.showEmpty || p.groupBy === 'Interval') {
@@ -291,7 +297,6 @@ export function shapeCustom(
       : a.order - b.order,
   );
   const total = list.reduce((t, r) => t + r.total, 0);
-  const totalsByMonth = months.map((_, i) => list.reduce((t, r) => t + r.byMonth[i]!, 0));
   return {
     rows: list.map(({ key, label, total: t, byMonth }) => ({ key, label, total: t, byMonth })),
     months,

@@ -13,6 +13,15 @@ export type QueryRunner = <T>(query: QueryState) => Promise<T>;
  */
 export type TagSumsRunner = (query: QueryState, byMonth: boolean) => Promise<TagSums>;
 
+/**
+ * The core's `budgeted-sums`: each category's budgeted amount summed over a span of months (the
+ * same figures as its budget cells), in one request.
+ */
+export type BudgetedRunner = (
+  span: { start: Month; end: Month },
+  categories: readonly string[],
+) => Promise<ReadonlyMap<string, number>>;
+
 /** The budget's names and shapes a report needs beside its sums (all from the app's store). */
 export interface BudgetMeta {
   accounts: readonly Account[];

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { budgetCellNames, loadSpending } from './spending.ts';
+import { monthRange, sheetForMonth } from '@coffer/core/ui';
+import { loadSpending } from './spending.ts';
 import { seededBudget } from './test-helpers/seeded-budget.ts';
 
 type Budget = Awaited<ReturnType<typeof seededBudget>>;
@@ -13,7 +14,7 @@ describe('spending by category', () => {
   it('sums spending by group and category beside the budget and the period before', async () => {
     const { checking, card, food, bills, general } = b.ids;
     const meta = await b.meta();
-    const data = await loadSpending(b.run, b.getCells, meta, {
+    const data = await loadSpending(b.run, b.budgeted, meta, {
       start: '2023-07',
       end: '2023-08',
       accounts: [checking, card],
@@ -49,7 +50,7 @@ describe('spending by category', () => {
 
   it('follows the chosen accounts', async () => {
     const { card, food } = b.ids;
-    const data = await loadSpending(b.run, b.getCells, await b.meta(), {
+    const data = await loadSpending(b.run, b.budgeted, await b.meta(), {
       start: '2023-06',
       end: '2023-06',
       accounts: [card],
@@ -60,12 +61,23 @@ describe('spending by category', () => {
     expect(data.total.spent).toBe(10500);
   });
 
-  it('names the budget cell of each category in each month', () => {
-    expect(budgetCellNames({ start: '2023-12', end: '2024-01' }, ['a', 'b'])).toEqual([
-      'budget202312!budget-a',
-      'budget202312!budget-b',
-      'budget202401!budget-a',
-      'budget202401!budget-b',
-    ]);
+  it('reads each budgeted amount as the sum of its budget cells, months never made included', async () => {
+    const { food, bills, general, income } = b.ids;
+    // From before the budget's first month to after its last: those months have no cells.
+    const span = { start: '2019-01', end: '2031-12' } as const;
+    const ids = [food, bills, general, income, 'no-such-category'];
+    const months = monthRange(span.start, span.end);
+    const cells = await b.getCells(months.flatMap((m) => ids.map((id) => `${sheetForMonth(m)}!budget-${id}`))); // prettier-ignore
+    const bySum = new Map(
+      ids.map((id) => [
+        id,
+        months.reduce((s, m) => {
+          const v = cells[`${sheetForMonth(m)}!budget-${id}`];
+          return s + (typeof v === 'number' ? v : 0);
+        }, 0),
+      ]),
+    );
+    expect(bySum.get(food)).toBe(35000);
+    expect(await b.budgeted(span, ids)).toEqual(bySum);
   });
 });

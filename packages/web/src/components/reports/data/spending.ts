@@ -1,6 +1,6 @@
-import { monthRange, q, type QueryState, sheetForMonth } from '@coffer/core/ui';
+import { q, type QueryState } from '@coffer/core/ui';
 import { dateFilter, type MonthSpan, previousSpan } from './range.ts';
-import type { BudgetMeta, QueryRunner } from './source.ts';
+import type { BudgetedRunner, BudgetMeta, QueryRunner } from './source.ts';
 
 export interface SpendingParams extends MonthSpan {
   accounts: readonly string[];
@@ -53,13 +53,6 @@ export function spendingQuery(span: MonthSpan, accounts: readonly string[]): Que
     .serialize();
 }
 
-/** Budget cells holding each category's budgeted amount, for every month of the span. */
-export function budgetCellNames(span: MonthSpan, categoryIds: readonly string[]): string[] {
-  return monthRange(span.start, span.end).flatMap((m) =>
-    categoryIds.map((id) => `${sheetForMonth(m)}!budget-${id}`),
-  );
-}
-
 const zero = (): SpendingFigures => ({ spent: 0, budgeted: 0, previous: 0 });
 
 function add(into: SpendingFigures, f: SpendingFigures): void {
@@ -73,11 +66,11 @@ export function shapeSpending(
   meta: Pick<BudgetMeta, 'groups'>,
   current: readonly CategorySum[],
   previous: readonly CategorySum[],
-  budgetCells: Readonly<Record<string, unknown>>,
+  /** Each category's budgeted amount over the span (its budget cells summed). */
+  budgeted: ReadonlyMap<string, number>,
 ): SpendingData {
   const spent = new Map(current.map((r) => [r.category, -r.amount]));
   const before = new Map(previous.map((r) => [r.category, -r.amount]));
-  const months = monthRange(p.start, p.end);
   const total = zero();
   const known = new Set<string>();
   const groups: SpendingGroup[] = [];
@@ -86,16 +79,11 @@ export function shapeSpending(
     const figures: SpendingGroup = { id: group.id, name: group.name, categories: [], ...zero() };
     for (const c of group.categories) {
       known.add(c.id);
-      let budgeted = 0;
-      for (const m of months) {
-        const v = budgetCells[`${sheetForMonth(m)}!budget-${c.id}`];
-        if (typeof v === 'number') budgeted += v;
-      }
       const row: SpendingCategory = {
         id: c.id,
         name: c.name,
         spent: spent.get(c.id) ?? 0,
-        budgeted,
+        budgeted: budgeted.get(c.id) ?? 0,
         previous: before.get(c.id) ?? 0,
       };
       // A hidden or unused category shows only when it has something to show.
@@ -124,7 +112,7 @@ export function shapeSpending(
 
 export async function loadSpending(
   run: QueryRunner,
-  getCells: (names: string[]) => Promise<Record<string, unknown>>,
+  budgeted: BudgetedRunner,
   meta: Pick<BudgetMeta, 'groups'>,
   p: SpendingParams,
 ): Promise<SpendingData> {
@@ -132,12 +120,12 @@ export async function loadSpending(
     .filter((g) => !g.is_income)
     .flatMap((g) => g.categories.map((c) => c.id));
   if (p.accounts.length === 0) {
-    return shapeSpending(p, meta, [], [], await getCells(budgetCellNames(p, expenseIds)));
+    return shapeSpending(p, meta, [], [], await budgeted(p, expenseIds));
   }
-  const [current, previous, cells] = await Promise.all([
+  const [current, previous, budgets] = await Promise.all([
     run<CategorySum[]>(spendingQuery(p, p.accounts)),
     run<CategorySum[]>(spendingQuery(previousSpan(p), p.accounts)),
-    getCells(budgetCellNames(p, expenseIds)),
+    budgeted(p, expenseIds),
   ]);
-  return shapeSpending(p, meta, current, previous, cells);
+  return shapeSpending(p, meta, current, previous, budgets);
 }

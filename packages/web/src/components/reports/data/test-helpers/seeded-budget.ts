@@ -1,13 +1,13 @@
 import type { QueryState } from '@coffer/core/ui';
 import { openAppCore } from '@coffer/core/testing';
 import type { Account, Categories, Payee } from '../../../../store/types.ts';
-import type { BudgetMeta, QueryRunner, TagSumsRunner } from '../source.ts';
+import type { BudgetedRunner, BudgetMeta, QueryRunner, TagSumsRunner } from '../source.ts';
 
 /**
  * The real core (in-memory budget, clock at 2023-08-06) with a small budget whose figures a
  * test can work out by hand: three accounts (one off budget), transfers between them, a split,
  * a refund, a deleted transaction, income, and budgeted amounts. Reports run their queries on
- * it through the same `query` and `getCells` handlers the page uses.
+ * it through the same `query`, `budgeted-sums` and `getCells` handlers the page uses.
  */
 export async function seededBudget() {
   const f = await openAppCore();
@@ -70,6 +70,11 @@ export async function seededBudget() {
     const cells = (await send('getCells', { names })) as Array<{ name: string; value: unknown }>;
     return Object.fromEntries(cells.map((c) => [c.name, c.value]));
   };
+  const budgeted: BudgetedRunner = async ({ start, end }, categories) => {
+    const res = await f.core.send('budgeted-sums', { start, end, categories: [...categories] });
+    if ('error' in res) throw new Error(res.error.message);
+    return new Map(res.map((r) => [r.category, r.amount]));
+  };
   const meta = async (): Promise<BudgetMeta> => ({
     accounts: (await send('accounts-get')) as Account[],
     payees: (await send('payees-get')) as Payee[],
@@ -89,6 +94,7 @@ export async function seededBudget() {
     run,
     tagSums,
     getCells,
+    budgeted,
     meta,
     sumSql,
     ids: {
