@@ -47,6 +47,8 @@ export class BudgetLayout {
   private readonly fold: MonthFold;
   /** The seed (the month before the built run, when that is not the blank sheet) is stale. */
   private seedStale = false;
+  /** The seed in the sheet is the blank sheet (or nothing) rather than folded values. */
+  private blankSeed = true;
 
   /**
    * @param focus lazy: the months to build first (clamped to the bounds); null builds every
@@ -146,13 +148,31 @@ export class BudgetLayout {
     const fresh = monthRange(from, to).filter((m) => !this.isBuilt(m));
     if (fresh.length === 0) return;
     this.batch(() => {
-      if (from !== this.builtFirst) {
-        if (this.builtFirst) this.sheet.deleteSheet(sheetForMonth(prevMonth(this.builtFirst)));
+      let ctx = this.ctx;
+      const old = this.builtFirst;
+      if (old && from < old && !this.blankSeed && this.first) {
+        // Building back from a seed: the fold knows every value these months hold, so each
+        // cell starts from it and nothing after them is walked again (an edit moved nothing).
+        const seedMonth = prevMonth(old);
+        const known = this.fold.cellsOf(from, seedMonth, this.first);
+        ctx = { ...this.ctx, cached: (name) => known.get(name) };
         this.builtFirst = from;
-        this.placeSeed();
+        this.placeSeed(ctx);
+        createMonthCells(ctx, fresh, this.categories.values(), this.groups.values());
+        const sheetName = sheetForMonth(seedMonth);
+        for (const short of this.sheet.getCellNamesInSheet(sheetName)) {
+          if (!known.has(`${sheetName}!${short}`)) this.sheet.deleteCell(`${sheetName}!${short}`);
+        }
+        this.builtLast = to;
+        return;
+      }
+      if (from !== old) {
+        if (old) this.sheet.deleteSheet(sheetForMonth(prevMonth(old)));
+        this.builtFirst = from;
+        this.placeSeed(ctx);
       }
       this.builtLast = to;
-      createMonthCells(this.ctx, fresh, this.categories.values(), this.groups.values());
+      createMonthCells(ctx, fresh, this.categories.values(), this.groups.values());
     });
   }
 
@@ -185,6 +205,7 @@ export class BudgetLayout {
     const month = prevMonth(this.builtFirst);
     const name = sheetForMonth(month);
     const want = this.fold.valuesOf(month, this.first);
+    this.blankSeed = false;
     this.batch(() => {
       for (const short of this.sheet.getCellNamesInSheet(name)) {
         const full = `${name}!${short}`;
@@ -195,15 +216,18 @@ export class BudgetLayout {
   }
 
   /** The cells the first built month reads from the month before it. */
-  private placeSeed(): void {
+  private placeSeed(ctx: CellContext = this.ctx): void {
     if (!this.builtFirst || !this.first) return;
     const month = prevMonth(this.builtFirst);
+    this.blankSeed = this.seedIsBlank;
     if (this.seedIsBlank) {
-      if (this.type === 'rollover') createBlankSheet(this.ctx, month, this.categories.values());
+      if (this.type === 'rollover') createBlankSheet(ctx, month, this.categories.values());
       return;
     }
+    // As its own cache: an input nobody reads yet is then not marked for its readers to trust
+    // no cached value of theirs.
     for (const [full, value] of this.fold.valuesOf(month, this.first)) {
-      this.sheet.createInput(full, value);
+      this.sheet.createInput(full, value, value);
     }
   }
 

@@ -90,6 +90,16 @@ export class MonthFold {
     return before;
   }
 
+  /** The values of every cell of months `from`..`to` and of the month before (one map). */
+  cellsOf(from: Month, to: Month, first: Month): Map<string, CellValue> {
+    this.valuesOf(to, first);
+    const out = new Map<string, CellValue>();
+    for (const m of [prevMonth(from), ...monthRange(from, to)]) {
+      for (const [name, value] of this.valuesOf(m, first)) out.set(name, value);
+    }
+    return out;
+  }
+
   private blank(month: Month): MonthValues {
     const sink = new ValueSink(new Map());
     if (this.source.ctx.type === 'rollover') {
