@@ -181,8 +181,9 @@ export class CacheWriter {
     const writeMonth = (month: Month) => {
       const sums: Record<string, number> = {};
       for (const c of categories) {
-        const v = sheet.getValue(month, `${SUM_AMOUNT}${c}`);
-        if (typeof v === 'number' && v !== 0) sums[c] = v;
+        // The input, not the cell: a lazily built sheet has no cells in months not yet built.
+        const v = sheet.getSpent(month, c);
+        if (v !== 0) sums[c] = v;
       }
       this.db.run(upsert, [`${SUMS_KEY_PREFIX}${month}`, JSON.stringify(sums)]);
     };

@@ -5,6 +5,7 @@ import { CACHE_META_KEY, SUMS_KEY_PREFIX } from './cache-store.ts';
 import { BudgetEngine } from './engine.ts';
 import {
   IDS,
+  builtValues,
   freshValues,
   seedStructure,
   sheetValues,
@@ -15,10 +16,11 @@ function setup(seed = 5) {
   const { db, platform } = memoryBudgetDb({ seed });
   seedStructure(db);
   const pushes: CellChange[][] = [];
-  const open = (budgetType: BudgetType = 'rollover') =>
+  const open = (budgetType: BudgetType = 'rollover', lazy = false) =>
     BudgetEngine.open({
       db,
       budgetType,
+      lazy,
       now: () => platform.clock.now(),
       random: platform.random,
       push: (changes) => pushes.push(changes),
@@ -170,6 +172,33 @@ describe('budget engine', () => {
     expect(again.restoredFromCache).toBe(true);
     expect(again.getCell('budget202307', 'sum-amount-food').value).toBe(0);
     expect(sorted(sheetValues(again.sheet))).toEqual(s.fresh(again));
+  });
+
+  it("opens lazily with a full open's figures, and caches the sums of months not built yet", () => {
+    const s = setup();
+    s.tx(20230510, -120_00, 'food');
+    const id = s.tx(20230512, -30_00, 'food');
+    s.db.insert('zero_budgets', { id: '202305-food', month: 202305, category: 'food', amount: 100_00 }); // prettier-ignore
+    const engine = s.open('rollover', true);
+    // The current month (2023-08) and its neighbours only.
+    expect(engine.sheet.getBuiltBounds()).toEqual({ start: '2023-07', end: '2023-09' });
+    const built = () => engine.sheet.getBuiltBounds();
+    const same = () =>
+      expect(sorted(builtValues(sheetValues(engine.sheet), built()))).toEqual(
+        sorted(builtValues(new Map(s.fresh(engine)), built())),
+      );
+    same();
+    // May's budget (−100) and its overspending (−50) carried in.
+    expect(engine.getCell('budget202307', 'to-budget').value).toBe(-150_00);
+    engine.flush();
+    s.db.update('transactions', { id, amount: -40_00 });
+    expect(built()).toEqual({ start: '2023-07', end: '2023-09' });
+    same();
+    expect(engine.getCell('budget202307', 'to-budget').value).toBe(-160_00);
+    engine.close();
+    const again = s.open();
+    expect(again.restoredFromCache).toBe(true);
+    expect(again.getCell('budget202305', 'sum-amount-food').value).toBe(-160_00);
   });
 
   it('loads the sums a cache does not hold when a deleted category comes back', () => {

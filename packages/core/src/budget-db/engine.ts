@@ -14,7 +14,8 @@ import type { BudgetDb } from '../sync/budget-db.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 import { CacheWriter, invalidateCache, readCache } from './cache-store.ts';
 import { feedChange, SpendingMirror } from './feed.ts';
-import { loadBudgetSheet, readBounds, readSpent } from './load.ts';
+import { loadBudgetSheet, monthOfTime, readBounds, readSpent } from './load.ts';
+import { nextMonth, prevMonth } from '../calendar/months.ts';
 
 export interface BudgetEngineOptions {
   db: BudgetDb;
@@ -30,7 +31,16 @@ export interface BudgetEngineOptions {
   log?: Logger;
   /** Persist and reuse the kvcache (default true). */
   cache?: boolean;
+  /**
+   * Build the cells of the months on screen at open (the current month and its neighbours)
+   * and the others in small steps on the timers, or when something reads them (default false:
+   * every month at open).
+   */
+  lazy?: boolean;
 }
+
+/** Months built per timer turn after a lazy open: a short task, so requests are not held up. */
+const BUILD_STEP_MONTHS = 3;
 
 export class BudgetEngine {
   private sheetValue: BudgetSheet;
@@ -39,6 +49,7 @@ export class BudgetEngine {
   private readonly offChange: () => void;
   private offCells: () => void = () => undefined;
   private scheduled: unknown = null;
+  private building: unknown = null;
   private closed = false;
   /** False while the spending sums came from the cache (see loadBudgetSheet). */
   private spentComplete: boolean;
@@ -50,18 +61,16 @@ export class BudgetEngine {
     this.cacheWriter = useCache ? new CacheWriter(sqlite, () => this.newKey()) : null;
     this.mirror = SpendingMirror.load(sqlite);
     const stored = useCache ? readCache(sqlite) : null;
-    const loaded = loadBudgetSheet(
-      sqlite,
-      opts.budgetType,
-      opts.now(),
-      stored,
-      this.mirror.mapping,
-    );
+    const now = opts.now();
+    const current = monthOfTime(now);
+    const focus = opts.lazy ? { start: prevMonth(current), end: nextMonth(current) } : null;
+    const loaded = loadBudgetSheet(sqlite, opts.budgetType, now, stored, this.mirror.mapping, focus); // prettier-ignore
     this.sheetValue = loaded.sheet;
     this.spentComplete = loaded.spentComplete;
     this.fromCache = loaded.fromCache;
     this.attach(loaded.fromCache ? (stored?.bounds ?? null) : false);
     this.offChange = opts.db.onChange((event) => this.onChange(event));
+    this.scheduleBuild();
   }
 
   static open(options: BudgetEngineOptions): BudgetEngine {
@@ -142,7 +151,10 @@ export class BudgetEngine {
     this.offCells();
     this.mirror = SpendingMirror.load(sqlite);
     const type = this.sheetValue.budgetType;
-    const { sheet } = loadBudgetSheet(sqlite, type, this.opts.now(), null, this.mirror.mapping);
+    // The months built so far stay built: the cells the screen reads keep their values.
+    const built = this.sheetValue.getBuiltBounds();
+    const focus = this.opts.lazy ? built : null;
+    const { sheet } = loadBudgetSheet(sqlite, type, this.opts.now(), null, this.mirror.mapping, focus); // prettier-ignore
     this.spentComplete = true;
     // Months only ever grow: keep every month the old sheet had.
     const old = this.sheetValue.getBounds();
@@ -157,12 +169,15 @@ export class BudgetEngine {
     for (const name of before.keys()) if (!after.has(name)) changes.push({ name, value: null });
     if (changes.length > 0) this.emit(changes);
     this.schedule();
+    this.scheduleBuild();
   }
 
   close(): void {
     if (this.closed) return;
     this.flush();
     this.closed = true;
+    if (this.building !== null) this.opts.timers?.clearTimeout(this.building);
+    this.building = null;
     this.offChange();
     this.offCells();
   }
@@ -176,10 +191,16 @@ export class BudgetEngine {
    */
   private attach(restored: BudgetBounds | null | false): void {
     const sheet = this.sheetValue;
-    this.offCells = sheet.onCellsChanged((changes) => {
+    const offCells = sheet.onCellsChanged((changes) => {
       this.cacheWriter?.note(changes);
       this.emit([...changes]);
     });
+    // Sums of months not built yet change no cell: the cache must still write those months.
+    const offSpent = sheet.onSpentChanged((month) => this.cacheWriter?.noteMonths([month]));
+    this.offCells = () => {
+      offCells();
+      offSpent();
+    };
     if (!this.cacheWriter) return;
     if (restored === false) this.cacheWriter.rewriteAll();
     else {
@@ -222,6 +243,21 @@ export class BudgetEngine {
         this.opts.log?.error('Writing the budget cache failed', {
           error: String(err),
         });
+      }
+    }, 0);
+  }
+
+  /** Builds the months a lazy open left, a few per timer turn, until every month is built. */
+  private scheduleBuild(): void {
+    const timers = this.opts.timers;
+    if (!timers || !this.opts.lazy || this.building !== null || this.closed) return;
+    this.building = timers.setTimeout(() => {
+      this.building = null;
+      if (this.closed) return;
+      try {
+        if (this.sheetValue.buildStep(BUILD_STEP_MONTHS)) this.scheduleBuild();
+      } catch (err) {
+        this.opts.log?.error('Building the budget months failed', { error: String(err) });
       }
     }, 0);
   }

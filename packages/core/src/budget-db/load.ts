@@ -300,7 +300,7 @@ function sumsMatchRows(
  * The budget sheet computed from the database. Trusted stored sums covering every month the
  * data needs stand in for the spending scan (the only part that grows with the rows);
  * `spentComplete` is then false: sums of other months and of deleted categories are not loaded
- * until something needs them.
+ * until something needs them. With `focus`, only those months' cells are built at first.
  */
 export function loadBudgetSheet(
   db: SqliteDatabase,
@@ -308,6 +308,7 @@ export function loadBudgetSheet(
   now: number,
   stored: StoredCache | null,
   mapping?: ReadonlyMap<string, string | null>,
+  focus: BudgetBounds | null = null,
 ): { sheet: BudgetSheet; spentComplete: boolean; fromCache: boolean } {
   const groups = readGroups(db);
   const categories = readCategories(db);
@@ -335,6 +336,7 @@ export function loadBudgetSheet(
     budgets: readBudgetRows(db, type),
     buffered: readBuffered(db),
     spent: covers ? stored.spent : readSpent(db, mapping),
+    focus,
   };
   return { sheet: BudgetSheet.create(init), spentComplete: !covers, fromCache: covers };
 }

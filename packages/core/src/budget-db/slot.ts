@@ -16,6 +16,8 @@ export const BudgetEngineSlot = defineBudgetSlot(
       timers: platform.timers,
       push: emit ? (changes) => emit('cells-changed', changes) : undefined,
       log: platform.log,
+      // The months on screen answer first; the others follow on the timers or when read.
+      lazy: true,
     });
   },
   (engine) => engine.close(),

@@ -26,8 +26,16 @@ import { cellName, type CellValue, type Compute, type Spreadsheet } from './shee
 import { cellNames as N, type BudgetRow, type BudgetType, type CategoryInfo } from './types.ts';
 import type { GroupInfo } from './types.ts';
 
+/** Where cell definitions go: the live sheet, or an evaluator that only wants their values. */
+export interface CellSink {
+  createInput(name: string, value: CellValue, cached?: CellValue): void;
+  createDynamic(name: string, deps: readonly string[], compute: Compute, cached?: CellValue): void;
+}
+
 export interface CellContext {
   readonly sheet: Spreadsheet;
+  /** Receives the cells `create*` define (the sheet itself, or a fold over unbuilt months). */
+  readonly sink: CellSink;
   type: BudgetType;
   /** A value from the persistent cache, or undefined. */
   cached(name: string): CellValue | undefined;
@@ -41,11 +49,11 @@ export function full(month: Month, short: string): string {
 }
 
 function input(ctx: CellContext, name: string, value: CellValue): void {
-  ctx.sheet.createInput(name, value, ctx.cached(name));
+  ctx.sink.createInput(name, value, ctx.cached(name));
 }
 
 function dynamic(ctx: CellContext, name: string, deps: string[], compute: Compute): void {
-  ctx.sheet.createDynamic(name, deps, compute, ctx.cached(name));
+  ctx.sink.createDynamic(name, deps, compute, ctx.cached(name));
 }
 
 const sumAll: Compute = (v) => sum(v);
@@ -259,4 +267,28 @@ export function createBlankCategory(ctx: CellContext, month: Month, id: string):
   input(ctx, full(month, N.carryover(id)), false);
   input(ctx, full(month, N.leftover(id)), 0);
   input(ctx, full(month, N.leftoverPos(id)), 0);
+}
+
+/**
+ * Every cell of `months` (in order), categories before their groups and totals, so a sink
+ * that evaluates as it goes sees each dependency before what reads it.
+ */
+export function createMonthCells(
+  ctx: CellContext,
+  months: readonly Month[],
+  categories: Iterable<CategoryInfo>,
+  groups: Iterable<GroupInfo>,
+): void {
+  const cats = [...categories];
+  const grps = [...groups];
+  for (const month of months) {
+    for (const cat of cats) createCategoryCells(ctx, month, cat);
+  }
+  for (const month of months) {
+    const links = new Map<string, string[]>();
+    for (const cat of cats) collectLinks(links, categoryLinks(ctx.type, month, cat));
+    for (const group of grps) collectLinks(links, groupLinks(ctx.type, month, group));
+    for (const group of grps) createGroupCells(ctx, month, group, links);
+    createSummaryCells(ctx, month, links);
+  }
 }

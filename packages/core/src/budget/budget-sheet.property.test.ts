@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BudgetSheet, type BudgetSheetInit } from './budget-sheet.ts';
-import { addMonths, monthRange } from '../calendar/months.ts';
+import { addMonths, monthForSheet, monthRange, sheetForMonth } from '../calendar/months.ts';
 import type { CellValue } from './sheet-engine.ts';
 import type { BudgetRow, BudgetType, CategoryInfo, GroupInfo } from './types.ts';
 
@@ -229,6 +229,80 @@ describe('incremental budget sheet', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+/** The cells of the months `sheet` has built, by name. */
+function builtValues(sheet: BudgetSheet): Map<string, CellValue> {
+  const b = sheet.getBuiltBounds();
+  const out = new Map<string, CellValue>();
+  if (!b) return out;
+  for (const [name, value] of sheet.snapshot('k').values) {
+    const m = monthForSheet(name.slice(0, name.indexOf('!')));
+    if (m !== null && m >= b.start && m <= b.end) out.set(name, value);
+  }
+  return out;
+}
+
+function only(values: Map<string, CellValue>, keep: Map<string, CellValue>) {
+  return new Map([...values].filter(([name]) => keep.has(name)));
+}
+
+type LazyOp = { op: 'view'; m: number } | { op: 'step'; n: number } | { op: 'edit'; edit: Op };
+
+const lazyOp: fc.Arbitrary<LazyOp> = fc.oneof(
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('view' as const), m: month }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('step' as const), n: fc.integer({ min: 1, max: 3 }) }),
+  },
+  { weight: 5, arbitrary: fc.record({ op: fc.constant('edit' as const), edit: anyOp }) },
+);
+
+describe('lazily built budget sheet', () => {
+  it('shows the figures of a full build in every month it has built, after any moves and edits', () => {
+    fc.assert(
+      fc.property(month, month, fc.array(lazyOp, { maxLength: 25 }), (a, b, ops) => {
+        const model = new Model();
+        const focus = { start: MONTHS[Math.min(a, b)] as string, end: MONTHS[Math.max(a, b)] as string }; // prettier-ignore
+        const sheet = BudgetSheet.create({ ...model.init(), focus });
+        const check = () => {
+          const built = builtValues(sheet);
+          const fresh = only(values(BudgetSheet.create(model.init())), built);
+          expect(built).toEqual(fresh);
+        };
+        check();
+        for (const op of ops) {
+          if (op.op === 'edit') model.apply(sheet, op.edit);
+          else if (op.op === 'step') sheet.buildStep(op.n);
+          else {
+            const m = MONTHS[op.m] as string;
+            const full = BudgetSheet.create(model.init());
+            // A month read before it is built is built first, with the full build's figures.
+            expect(sheet.getValue(m, 'to-budget')).toBe(full.getValue(m, 'to-budget'));
+            expect(sheet.getCell(sheetForMonth(m), 'total-budgeted')).toEqual(
+              full.getCell(sheetForMonth(m), 'total-budgeted'),
+            );
+          }
+          check();
+        }
+        sheet.buildAll();
+        expect(values(sheet)).toEqual(values(BudgetSheet.create(model.init())));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('builds only the months on screen at first, and the rest step by step', () => {
+    const model = new Model();
+    model.end = '2024-06';
+    const sheet = BudgetSheet.create({ ...model.init(), focus: { start: '2024-04', end: '2024-04' } }); // prettier-ignore
+    expect(sheet.getBuiltBounds()).toEqual({ start: '2024-04', end: '2024-04' });
+    expect(sheet.getMonths()).toEqual(monthRange('2024-01', '2024-06'));
+    let steps = 0;
+    while (sheet.buildStep(1)) steps++;
+    expect(steps).toBe(4);
+    expect(sheet.getBuiltBounds()).toEqual({ start: '2024-01', end: '2024-06' });
   });
 });
 

@@ -8,9 +8,10 @@
 import { full, type CellContext } from './budget-cells.ts';
 import { BudgetLayout } from './budget-layout.ts';
 import { BudgetInputStore } from './inputs.ts';
-import type { BudgetBounds, Month } from '../calendar/months.ts';
+import { monthForSheet, prevMonth, type BudgetBounds, type Month } from '../calendar/months.ts';
 import {
   cellName,
+  splitName,
   Spreadsheet,
   type CellChange,
   type CellValue,
@@ -46,6 +47,11 @@ export interface BudgetSheetInit {
   buffered?: readonly MonthAmount[];
   /** Σ amount of counted transactions per month and category (see spending.ts). */
   spent?: readonly CategoryMonthAmount[];
+  /**
+   * Build lazily: only these months' cells at first (the months on screen), the others when
+   * read or by `buildStep`. Omitted: every month is built at once.
+   */
+  focus?: BudgetBounds | null;
 }
 
 export class BudgetSheet implements BudgetReader {
@@ -54,6 +60,8 @@ export class BudgetSheet implements BudgetReader {
   private readonly layout: BudgetLayout;
   private cache: Map<string, CellValue> | null = null;
   private readonly ctx: CellContext;
+  private depth = 0;
+  private readonly spentListeners = new Set<(month: Month) => void>();
 
   private get type(): BudgetType {
     return this.ctx.type;
@@ -73,13 +81,14 @@ export class BudgetSheet implements BudgetReader {
     }
     this.ctx = {
       sheet: this.sheet,
+      sink: this.sheet,
       type: init.budgetType,
       cached: (name) => (this.cache ? this.cache.get(name) : undefined),
       budgetRow: (month, cat) => this.inputs.getRow(month, cat),
       spent: (month, cat) => this.inputs.getSpent(month, cat),
       buffered: (month) => this.inputs.getBuffered(month),
     };
-    this.layout = new BudgetLayout(this.ctx, init.groups, init.categories);
+    this.layout = new BudgetLayout(this.ctx, init.groups, init.categories, init.focus ?? null);
     this.cache = cache;
     this.restoredFromCache = cache !== null;
     this.ensureMonths(init.bounds);
@@ -152,21 +161,74 @@ export class BudgetSheet implements BudgetReader {
     return out;
   }
 
+  /** The counted spending of a month and category (the `sum-amount` input, built or not). */
+  getSpent(month: Month, category: string): number {
+    return this.inputs.getSpent(month, category);
+  }
+
   /** A cell of a month sheet by its short name; null when the cell does not exist. */
   getValue(month: Month, name: string): CellValue {
+    this.buildFor([month]);
     return this.sheet.getValue(full(month, name));
   }
 
   getCell(sheetName: string, name: string): CellChange {
+    this.buildFor([monthForSheet(sheetName)]);
     return this.sheet.getCell(cellName(sheetName, name));
   }
 
   getCells(names: readonly string[]): CellChange[] {
+    this.buildFor(names.map((n) => (n.includes('!') ? monthForSheet(splitName(n).sheet) : null)));
     return this.sheet.getCells(names);
   }
 
   getCellNamesInSheet(sheetName: string): string[] {
+    this.buildFor([monthForSheet(sheetName)]);
     return this.sheet.getCellNamesInSheet(sheetName);
+  }
+
+  // ---- lazy building ----
+
+  /** The months whose cells exist (every created month unless the sheet was opened lazily). */
+  getBuiltBounds(): BudgetBounds | null {
+    return this.layout.getBuiltBounds();
+  }
+
+  /** Builds up to `count` more months; false once every created month is built. */
+  buildStep(count: number): boolean {
+    return this.batch(() => this.layout.buildStep(count));
+  }
+
+  /** Builds every created month. */
+  buildAll(): void {
+    const b = this.getBounds();
+    if (b) this.batch(() => this.layout.build(b.start, b.end));
+  }
+
+  /** A month read before it is built is built first (with the months between it and the run). */
+  private buildFor(months: readonly (Month | null)[]): void {
+    const bounds = this.layout.getBounds();
+    if (!bounds) return;
+    // The blank month before the first holds cells too once the first month is built.
+    const blank = prevMonth(bounds.start);
+    let lo: Month | null = null;
+    let hi: Month | null = null;
+    for (const read of months) {
+      const m = read === blank ? bounds.start : read;
+      if (m === null || !this.layout.hasMonth(m) || this.layout.isBuilt(m)) continue;
+      if (lo === null || m < lo) lo = m;
+      if (hi === null || m > hi) hi = m;
+    }
+    if (lo !== null && hi !== null) {
+      const [a, b] = [lo, hi];
+      this.batch(() => this.layout.build(a, b));
+    }
+  }
+
+  /** Every change of a spending sum, in built months or not (the cache writes those months). */
+  onSpentChanged(listener: (month: Month) => void): () => void {
+    this.spentListeners.add(listener);
+    return () => this.spentListeners.delete(listener);
   }
 
   /** Listener gets every cell whose value an edit changed (the `cells-changed` push). */
@@ -189,9 +251,19 @@ export class BudgetSheet implements BudgetReader {
     };
   }
 
-  /** Runs several edits as one: a single recompute and a single change notification. */
+  /**
+   * Runs several edits as one: a single recompute and a single change notification. A lazily
+   * built sheet's seed follows the edits to months before its built run as the batch ends.
+   */
   batch<T>(fn: () => T): T {
-    return this.sheet.batch(fn);
+    return this.sheet.batch(() => {
+      this.depth++;
+      try {
+        return fn();
+      } finally {
+        if (--this.depth === 0) this.layout.settle();
+      }
+    });
   }
 
   // ---- inputs ----
@@ -201,6 +273,7 @@ export class BudgetSheet implements BudgetReader {
     if (!this.hasMonth(month)) return;
     const stored = this.inputs.getRow(month, category);
     this.batch(() => {
+      this.layout.inputChanged(month);
       this.setIfExists(full(month, N.budget(category)), stored?.amount ?? 0);
       this.setIfExists(full(month, N.carryover(category)), stored?.carryover ?? false);
     });
@@ -218,13 +291,25 @@ export class BudgetSheet implements BudgetReader {
 
   setBuffered(month: Month, amount: number): void {
     this.inputs.setBuffered(month, amount);
-    if (this.type === 'rollover' && this.hasMonth(month))
-      this.setIfExists(full(month, 'buffered'), amount);
+    if (this.type === 'rollover' && this.hasMonth(month)) {
+      this.batch(() => {
+        this.layout.inputChanged(month);
+        this.setIfExists(full(month, 'buffered'), amount);
+      });
+    }
   }
 
   setSpent(month: Month, category: string, amount: number): void {
+    const was = this.inputs.getSpent(month, category);
     this.inputs.setSpent(month, category, amount);
-    if (this.hasMonth(month)) this.setIfExists(full(month, N.sumAmount(category)), amount);
+    if (this.inputs.getSpent(month, category) !== was) {
+      for (const listener of this.spentListeners) listener(month);
+    }
+    if (!this.hasMonth(month)) return;
+    this.batch(() => {
+      this.layout.inputChanged(month);
+      this.setIfExists(full(month, N.sumAmount(category)), amount);
+    });
   }
 
   /** For transaction edits: remove the old row's contribution, add the new one's. */
@@ -277,7 +362,7 @@ export class BudgetSheet implements BudgetReader {
 
   /** Creates any month of `bounds` not yet created; the range only ever grows. */
   ensureMonths(bounds: BudgetBounds): BudgetBounds {
-    return this.layout.ensureMonths(bounds);
+    return this.batch(() => this.layout.ensureMonths(bounds));
   }
 
   /** Switches budget type: every month sheet is rebuilt from the other table's rows. */
@@ -290,27 +375,27 @@ export class BudgetSheet implements BudgetReader {
   }
 
   addCategory(cat: CategoryInfo): void {
-    this.layout.addCategory(cat);
+    this.batch(() => this.layout.addCategory(cat));
   }
 
   removeCategory(id: string): void {
-    this.layout.removeCategory(id);
+    this.batch(() => this.layout.removeCategory(id));
   }
 
   /** Moves a category to another group, or rebuilds it when it switches income/expense. */
   updateCategory(cat: CategoryInfo): void {
-    this.layout.updateCategory(cat);
+    this.batch(() => this.layout.updateCategory(cat));
   }
 
   addGroup(group: GroupInfo): void {
-    this.layout.addGroup(group);
+    this.batch(() => this.layout.addGroup(group));
   }
 
   updateGroup(group: GroupInfo): void {
-    this.layout.addGroup(group);
+    this.batch(() => this.layout.addGroup(group));
   }
 
   removeGroup(id: string): void {
-    this.layout.removeGroup(id);
+    this.batch(() => this.layout.removeGroup(id));
   }
 }

@@ -5,6 +5,7 @@
 import type { BudgetType, CellValue } from '../../budget/index.ts';
 import type { BudgetSheet } from '../../budget/index.ts';
 import { Budget } from '../../budget-file/budget.ts';
+import { monthForSheet } from '../../calendar/months.ts';
 import { categoriesModule } from '../../categories/handlers.ts';
 import { createTestPlatform, type TestPlatform } from '../../db/test-helpers/test-platform.ts';
 import { createCore } from '../../handlers-core/core.ts';
@@ -83,6 +84,20 @@ export function freshValues(
   const { sheet } = loadBudgetSheet(db, type, now, null);
   if (bounds) sheet.ensureMonths(bounds);
   return sheetValues(sheet);
+}
+
+/** The cells of the months a (lazily built) sheet has built, as `sheetValues` gives them. */
+export function builtValues(
+  values: Map<string, CellValue>,
+  built: { start: string; end: string } | null,
+): Map<string, CellValue> {
+  const out = new Map<string, CellValue>();
+  if (!built) return out;
+  for (const [name, value] of values) {
+    const m = monthForSheet(name.slice(0, name.indexOf('!')));
+    if (m !== null && m >= built.start && m <= built.end) out.set(name, value);
+  }
+  return out;
 }
 
 /** Map → sorted entries, so a failing comparison prints a readable diff. */

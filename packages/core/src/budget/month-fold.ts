@@ -1,0 +1,111 @@
+/**
+ * The values of months whose cells are not built: the same cell definitions as the sheet
+ * (`createMonthCells`), evaluated as they are defined, one month at a time, with no graph. A
+ * lazily built sheet starts its first built month from the fold's values of the month before
+ * it (the balances and To Budget it carries in), so its figures equal a full build's.
+ *
+ * The values of every folded month are kept: building further back reuses them, and an edit
+ * in month m only refolds from m on.
+ */
+import {
+  createBlankSheet,
+  createMonthCells,
+  type CellContext,
+  type CellSink,
+} from './budget-cells.ts';
+import { monthRange, nextMonth, prevMonth, type Month } from '../calendar/months.ts';
+import type { CellValue, Compute } from './sheet-engine.ts';
+import type { CategoryInfo, GroupInfo } from './types.ts';
+
+export type MonthValues = ReadonlyMap<string, CellValue>;
+
+/** Evaluates each cell at its definition, reading this month's and the month before's values. */
+class ValueSink implements CellSink {
+  readonly values = new Map<string, CellValue>();
+
+  constructor(private readonly before: MonthValues) {}
+
+  createInput(name: string, value: CellValue): void {
+    this.values.set(name, value);
+  }
+
+  createDynamic(name: string, deps: readonly string[], compute: Compute): void {
+    // The sheet links each dependency once (first occurrence kept): read them the same way.
+    const unique = deps.length < 2 ? deps : [...new Set(deps)];
+    const args: CellValue[] = new Array(unique.length);
+    for (let i = 0; i < unique.length; i++) {
+      const d = unique[i] as string;
+      const v = this.values.get(d);
+      args[i] = v !== undefined ? v : (this.before.get(d) ?? null);
+    }
+    this.values.set(name, compute(args));
+  }
+}
+
+export interface FoldSource {
+  readonly ctx: CellContext;
+  readonly categories: ReadonlyMap<string, CategoryInfo>;
+  readonly groups: ReadonlyMap<string, GroupInfo>;
+}
+
+export class MonthFold {
+  private readonly kept = new Map<Month, MonthValues>();
+  /** Kept values are current for every month up to this one (null: none are). */
+  private validTo: Month | null = null;
+
+  constructor(private readonly source: FoldSource) {}
+
+  /** Something in `month` changed: its values and every later month's are stale. */
+  invalidateFrom(month: Month): void {
+    if (this.validTo !== null && this.validTo >= month) this.validTo = prevMonth(month);
+  }
+
+  /** The category tree, the budget type or the first month changed: nothing kept holds. */
+  invalidateAll(): void {
+    this.validTo = null;
+    this.kept.clear();
+  }
+
+  /**
+   * The values of `month` (from `first` on; the month before `first` is the blank sheet an
+   * envelope budget starts from, and nothing for a tracking one).
+   */
+  valuesOf(month: Month, first: Month): MonthValues {
+    const blankMonth = prevMonth(first);
+    if (month <= blankMonth) return this.blank(blankMonth);
+    let from = first;
+    if (this.validTo !== null && this.validTo >= first) {
+      if (this.validTo >= month) return this.kept.get(month) as MonthValues;
+      from = nextMonth(this.validTo);
+    }
+    let before = from === first ? this.blank(blankMonth) : (this.kept.get(prevMonth(from)) as MonthValues); // prettier-ignore
+    for (const m of monthRange(from, month)) {
+      const sink = new ValueSink(before);
+      const ctx: CellContext = { ...this.source.ctx, sink, cached: () => undefined };
+      createMonthCells(ctx, [m], this.source.categories.values(), this.source.groups.values());
+      this.kept.set(m, sink.values);
+      before = sink.values;
+    }
+    this.validTo = month;
+    return before;
+  }
+
+  /** The values of every cell of months `from`..`to` and of the month before (one map). */
+  cellsOf(from: Month, to: Month, first: Month): Map<string, CellValue> {
+    this.valuesOf(to, first);
+    const out = new Map<string, CellValue>();
+    for (const m of [prevMonth(from), ...monthRange(from, to)]) {
+      for (const [name, value] of this.valuesOf(m, first)) out.set(name, value);
+    }
+    return out;
+  }
+
+  private blank(month: Month): MonthValues {
+    const sink = new ValueSink(new Map());
+    if (this.source.ctx.type === 'rollover') {
+      const ctx: CellContext = { ...this.source.ctx, sink, cached: () => undefined };
+      createBlankSheet(ctx, month, this.source.categories.values());
+    }
+    return sink.values;
+  }
+}
