@@ -440,6 +440,35 @@ describe.runIf(built)(
       await expect.poll(() => rows().count(), WAIT).toBeGreaterThan(7);
     });
 
+    it('reads a screenful first, and moves by keyboard past it to the oldest row', async () => {
+      const rowCount = async () => Number(await grid().getAttribute('aria-rowcount'));
+      await sidebarLink('Savings').click();
+      await sidebarLink('Checking').click();
+      await rows().first().waitFor(WAIT);
+      // 75 transactions, but the first page is what fits on the screen: the grid counts the
+      // rows loaded (and the header) until the last page is in.
+      expect(await rowCount()).toBeLessThan(60);
+      await cell(rows().first(), 'notes').click();
+      await k().press('Escape');
+      const focused = () =>
+        page.evaluate(() => document.activeElement?.getAttribute('aria-rowindex') ?? null);
+      await expect.poll(focused, WAIT).toBe('2');
+      // Down a row at a time: the next page comes as the cursor nears the end of those loaded
+      // (or, down from the last loaded row, the move waits for it).
+      for (let i = 3; i <= 76; i++) {
+        await k().press('ArrowDown');
+        await expect.poll(focused, WAIT).toBe(String(i));
+      }
+      expect(await rowCount()).toBe(75 + 1);
+      const oldest = grid().locator('[aria-rowindex="76"]');
+      expect((await cell(oldest, 'payee').textContent())?.trim()).toBe('Starting Balance');
+      // The running balance carried over every page: the oldest row's is its own amount.
+      expect((await cell(oldest, 'balance').textContent())?.trim()).toBe('2,400.00');
+      await grid()
+        .locator('.vtable-body')
+        .evaluate((el) => (el.scrollTop = 0));
+    });
+
     it('reconciles against the bank with an adjustment', async () => {
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Reconcile' }).click();
