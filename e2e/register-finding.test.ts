@@ -450,8 +450,7 @@ describe.runIf(built)(
       expect(await rowCount()).toBeLessThan(60);
       await cell(rows().first(), 'notes').click();
       await k().press('Escape');
-      const focused = () =>
-        page.evaluate(() => document.activeElement?.getAttribute('aria-rowindex') ?? null);
+      const focused = () => page.evaluate('document.activeElement?.getAttribute("aria-rowindex")');
       await expect.poll(focused, WAIT).toBe('2');
       // Down a row at a time: the next page comes as the cursor nears the end of those loaded
       // (or, down from the last loaded row, the move waits for it).

@@ -89,11 +89,12 @@ export function findTaggedGroups(
   const a = p.alias;
   const joins = p.joins.text ? sql`\n${p.joins}` : raw('');
   const orderBy = p.orderBy ? sql` ORDER BY ${p.orderBy}` : raw('');
-  // `+` keeps SQLite from driving the read by the tag's ids: the order's index drives it, and
-  // each group is looked up in the tag's (once built) list.
+  // The order's index drives the read (an account's own, once made: transactions.ts), and each
+  // group is looked up by (group, tag): no list of the tag's every group is built first (10,000
+  // groups for a tag on 10 % of 100,000 transactions cost more than the page).
   const rows = allRows(
     db,
-    sql`SELECT ${raw(a)}.id AS group_id FROM ${raw(`${p.from} ${a}`)}${joins} WHERE ${p.where} AND ${raw(a)}.is_child = 0 AND +${raw(a)}.id IN (SELECT grp FROM ${raw(TAG_INDEX_TABLE)} WHERE tag = ${bind(sole.tag)})${orderBy}${limitOffset(p.limit, p.offset)}`,
+    sql`SELECT ${raw(a)}.id AS group_id FROM ${raw(`${p.from} ${a}`)}${joins} WHERE ${p.where} AND ${raw(a)}.is_child = 0 AND EXISTS (SELECT 1 FROM ${raw(TAG_INDEX_TABLE)} g WHERE g.grp = ${raw(a)}.id AND g.tag = ${bind(sole.tag)})${orderBy}${limitOffset(p.limit, p.offset)}`,
     params,
   );
   const groupIds = rows.map((r) => String(r.group_id));
