@@ -59,6 +59,8 @@ describe.runIf(built)(
     const cell = (r: Locator, col: string) => r.locator(`[data-col=${col}]`);
     const k = () => page.keyboard;
     const headerBalance = () => page.getByTestId('account-balance');
+    /** A cell in edit: a textbox, or a combobox (payee, category, notes with its tags). */
+    const editFields = () => grid().getByRole('textbox').or(grid().getByRole('combobox'));
     const sidebarLink = (name: string) =>
       sidebar().getByRole('link', { name: new RegExp(`^${name}`) });
 
@@ -505,7 +507,7 @@ describe.runIf(built)(
       await shoot('09b-locked');
       await ask.getByRole('button', { name: 'Cancel' }).click();
       await expect.poll(() => ask.count(), WAIT).toBe(0);
-      expect(await grid().getByRole('textbox').count()).toBe(0);
+      expect(await editFields().count()).toBe(0);
       expect(await notes.textContent()).toBe('');
       // By keyboard: Enter on the row asks again; Tab, Enter on Edit anyway lets the edit through.
       await k().press('Enter');
@@ -513,13 +515,13 @@ describe.runIf(built)(
       await k().press('Tab');
       await k().press('Enter');
       await expect.poll(() => ask.count(), WAIT).toBe(0);
-      const box = notes.getByRole('textbox', { name: 'Notes' });
+      const box = notes.getByRole('combobox', { name: 'Notes' });
       await box.waitFor(WAIT);
       await k().type('bonus month');
       // Enter saves and moves down, but not into the next locked row: that one would ask first.
       await k().press('Enter');
       await expect.poll(() => notes.textContent(), WAIT).toBe('bonus month');
-      expect(await grid().getByRole('textbox').count()).toBe(0);
+      expect(await editFields().count()).toBe(0);
       expect(await ask.count()).toBe(0);
       // Saved in the core: after a reload the note is there and the row is still locked.
       await page.reload();
