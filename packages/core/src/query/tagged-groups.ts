@@ -59,12 +59,17 @@ export function soleTag(filters: readonly unknown[]): { tag: string; rest: unkno
  * against about `tagged` rows sorted the general way.
  */
 export function readInOrder(db: SqliteDatabase, tag: string, end: number): boolean {
-  const n = db.first<{ n: number }>(`SELECT COUNT(*) AS n FROM ${TAG_INDEX_TABLE} WHERE tag = ?`, [
-    tag,
-  ])?.n;
   // The largest rowid bounds the stored rows without counting them.
   const total = db.first<{ n: number | null }>('SELECT MAX(rowid) AS n FROM transactions')?.n;
-  return !!n && !!total && n * n >= total * end;
+  if (!total) return false;
+  // The tag's rows are counted only as far as the answer needs (n² ≥ total × end): a tag on
+  // 10,000 rows stops at about 2,100 for a first page of 45.
+  const need = Math.ceil(Math.sqrt(total * end));
+  const n = db.first<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${TAG_INDEX_TABLE} WHERE tag = ? LIMIT ?)`,
+    [tag, need],
+  )?.n;
+  return !!n && n * n >= total * end;
 }
 
 /**
