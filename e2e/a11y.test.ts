@@ -104,7 +104,7 @@ describe.runIf(BUILT)('every screen passes axe (WCAG 2.1 A/AA)', { timeout: 120_
     const line = main().getByText('split part a');
     await line.waitFor(WAIT);
     await line.click();
-    await main().getByRole('textbox', { name: 'Notes' }).waitFor(WAIT);
+    await main().getByRole('combobox', { name: 'Notes' }).waitFor(WAIT);
     await check('register (split line edited)');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');

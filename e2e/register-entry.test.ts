@@ -249,7 +249,7 @@ describe.runIf(built)(
         .toBe('row');
       await k().press('ArrowDown');
       await k().press('Enter');
-      await page.getByRole('textbox', { name: 'Notes' }).waitFor(WAIT);
+      await page.getByRole('combobox', { name: 'Notes' }).waitFor(WAIT);
       await k().type('oat milk');
       await k().press('Enter');
       await k().press('Escape');
@@ -434,7 +434,9 @@ describe.runIf(built)(
         money(CHECKING_END - OPENING - 1234),
       );
       // The note being typed is still there, and saves.
-      expect(await page.getByRole('textbox', { name: 'Notes' }).inputValue()).toBe('November rent');
+      expect(await page.getByRole('combobox', { name: 'Notes' }).inputValue()).toBe(
+        'November rent',
+      );
       await k().press('Enter');
       await expect
         .poll(() => cell(row(/Landlord/), 'notes').textContent(), WAIT)

@@ -59,12 +59,17 @@ export function soleTag(filters: readonly unknown[]): { tag: string; rest: unkno
  * against about `tagged` rows sorted the general way.
  */
 export function readInOrder(db: SqliteDatabase, tag: string, end: number): boolean {
-  const n = db.first<{ n: number }>(`SELECT COUNT(*) AS n FROM ${TAG_INDEX_TABLE} WHERE tag = ?`, [
-    tag,
-  ])?.n;
   // The largest rowid bounds the stored rows without counting them.
   const total = db.first<{ n: number | null }>('SELECT MAX(rowid) AS n FROM transactions')?.n;
-  return !!n && !!total && n * n >= total * end;
+  if (!total) return false;
+  // The tag's rows are counted only as far as the answer needs (n² ≥ total × end): a tag on
+  // 10,000 rows stops at about 2,100 for a first page of 45.
+  const need = Math.ceil(Math.sqrt(total * end));
+  const n = db.first<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${TAG_INDEX_TABLE} WHERE tag = ? LIMIT ?)`,
+    [tag, need],
+  )?.n;
+  return !!n && n * n >= total * end;
 }
 
 /**
@@ -89,11 +94,12 @@ export function findTaggedGroups(
   const a = p.alias;
   const joins = p.joins.text ? sql`\n${p.joins}` : raw('');
   const orderBy = p.orderBy ? sql` ORDER BY ${p.orderBy}` : raw('');
-  // `+` keeps SQLite from driving the read by the tag's ids: the order's index drives it, and
-  // each group is looked up in the tag's (once built) list.
+  // The order's index drives the read (an account's own, once made: transactions.ts), and each
+  // group is looked up by (group, tag): no list of the tag's every group is built first (10,000
+  // groups for a tag on 10 % of 100,000 transactions cost more than the page).
   const rows = allRows(
     db,
-    sql`SELECT ${raw(a)}.id AS group_id FROM ${raw(`${p.from} ${a}`)}${joins} WHERE ${p.where} AND ${raw(a)}.is_child = 0 AND +${raw(a)}.id IN (SELECT grp FROM ${raw(TAG_INDEX_TABLE)} WHERE tag = ${bind(sole.tag)})${orderBy}${limitOffset(p.limit, p.offset)}`,
+    sql`SELECT ${raw(a)}.id AS group_id FROM ${raw(`${p.from} ${a}`)}${joins} WHERE ${p.where} AND ${raw(a)}.is_child = 0 AND EXISTS (SELECT 1 FROM ${raw(TAG_INDEX_TABLE)} g WHERE g.grp = ${raw(a)}.id AND g.tag = ${bind(sole.tag)})${orderBy}${limitOffset(p.limit, p.offset)}`,
     params,
   );
   const groupIds = rows.map((r) => String(r.group_id));

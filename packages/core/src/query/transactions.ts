@@ -38,6 +38,20 @@ export function execTransactions(
   }
 }
 
+/**
+ * Coffer's index for one account's register in its own order (newest first, as `trans_sorted`
+ * orders every account): an account's page reads its rows in order and stops at the page's end
+ * instead of sorting every row of the account first (28,000 rows: 170 ms native, for a first
+ * page of 45). Made with the tag index (`../tags/index-table.ts`), whose 'has tag' page reads
+ * an account the same way; dropped from the copy an Actual client gets (`stripDerived`).
+ */
+export const ACCOUNT_ORDER_INDEX = 'coffer_trans_account_order';
+
+export function createAccountOrderIndex(db: SqliteDatabase): void {
+  db.exec(`CREATE INDEX IF NOT EXISTS ${ACCOUNT_ORDER_INDEX}
+  ON transactions (acct, date DESC, starting_balance_flag, sort_order DESC)`);
+}
+
 // Children share their parent's account and date, so filters on only these fields match whole
 // splits and the query can page over parents directly.
 function isSplitAgnostic(filter: unknown): boolean {

@@ -18,6 +18,7 @@ import {
   SEARCH_NOTES_TABLE,
   SEARCH_ROWS_TABLE,
 } from '../query/search.ts';
+import { ACCOUNT_ORDER_INDEX } from '../query/transactions.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 
 /** Bump when the index's shape changes, so an older one is rebuilt. */
@@ -136,6 +137,7 @@ export function stripDerived(db: SqliteDatabase): void {
     'PRAGMA secure_delete = ON;',
     ...Object.keys(SEARCH_COLUMN_INDEXES).map((n) => `DROP INDEX IF EXISTS ${n};`),
     ...SPLIT_INDEXES.map((n) => `DROP INDEX IF EXISTS ${n};`),
+    `DROP INDEX IF EXISTS ${ACCOUNT_ORDER_INDEX};`,
     `DROP TABLE IF EXISTS ${SEARCH_NOTES_TABLE};`,
     `DROP TABLE IF EXISTS ${SEARCH_ROWS_TABLE};`,
     `DROP TABLE IF EXISTS ${MONTH_SUMS_TABLE};`,

@@ -16,12 +16,16 @@
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import { TAG_INDEX_TABLE } from '../query/has-tag.ts';
 import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
+import { createAccountOrderIndex } from '../query/transactions.ts';
 import { dataStamp } from '../search/notes-index.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 import { tagsInNotes } from './parse.ts';
 
-/** Bump when the index's shape or the notes' reading changes, so an older one is rebuilt. */
-const FORMAT = 2;
+/**
+ * Bump when the index's shape or the notes' reading changes, so an older one is rebuilt.
+ * 3: the account order index is made with it.
+ */
+const FORMAT = 3;
 const META_KEY = 'tag-index-stamp';
 
 export function tagIndexStamp(db: SqliteDatabase): string {
@@ -34,6 +38,8 @@ CREATE TABLE IF NOT EXISTS ${TAG_INDEX_TABLE} (tag TEXT NOT NULL, id TEXT NOT NU
   grp TEXT NOT NULL, PRIMARY KEY (tag, id)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS ${TAG_INDEX_TABLE}_id ON ${TAG_INDEX_TABLE} (id);
 CREATE INDEX IF NOT EXISTS ${TAG_INDEX_TABLE}_grp ON ${TAG_INDEX_TABLE} (grp, tag);`);
+  // A tag's page of one account reads the account in the register's order (tagged-groups.ts).
+  createAccountOrderIndex(db);
 }
 
 function writeStamp(db: SqliteDatabase): void {

@@ -29,6 +29,11 @@ export interface EditingOptions {
   /** Brings a register row into view (the add row is always in view). */
   reveal: (key: string) => void;
   /**
+   * Reads the register's next page when the cursor moves down past the last loaded row;
+   * resolves true once rows were added (the register reads a screenful first).
+   */
+  more?: () => Promise<boolean>;
+  /**
    * A transaction's amount is about to change by `delta`: show the balances it moves at once.
    * Returns what puts them back if the core refuses the write.
    */

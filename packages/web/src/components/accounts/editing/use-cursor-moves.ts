@@ -1,4 +1,4 @@
-import { type MutableRefObject, useCallback } from 'react';
+import { type MutableRefObject, useCallback, useRef } from 'react';
 import type { CommitReason } from '../../kit/ui/cell-keys.ts';
 import { nearestField } from '../register/columns.ts';
 import { type NavRow, tabTarget } from '../register/nav-rows.ts';
@@ -28,7 +28,10 @@ export function useCursorMoves({
   unlocked,
   focusFooter,
 }: MovesInput) {
+  // Counts the moves: a move waiting for the next page is dropped once another was made.
+  const moves = useRef(0);
   const go = useCallback((row: string, field: RegisterField, editing: boolean) => {
+    moves.current++;
     setCursor({ row, field, editing });
     latest.current.reveal(row);
   }, []);
@@ -48,10 +51,18 @@ export function useCursorMoves({
 
   /** One row up or down from `from`, keeping the column as near as the row allows. */
   const goRow = (from: NavRow, step: 1 | -1, field: RegisterField, editing: boolean) => {
+    const move = ++moves.current;
     const i = rowIndex.get(from.key) ?? -1;
     const target = rows.current[i + step];
     if (!target) {
       setCursor({ row: from.key, field, editing: false, focusRow: !editing });
+      // Down from the last loaded row: the next page, then the move (unless the cursor went
+      // elsewhere meanwhile). Rows are only appended, so `from` keeps its index.
+      if (step === 1 && i >= 0)
+        void latest.current.more?.().then((added) => {
+          if (added && moves.current === move && rows.current[i + 1])
+            goRow(from, step, field, editing);
+        });
       return;
     }
     const f = nearestField(target.fields, field);

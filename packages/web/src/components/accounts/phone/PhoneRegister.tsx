@@ -12,6 +12,7 @@ import { registerQuery, showsRunningBalance } from '../rows/register-query.ts';
 import { displayRows } from '../rows/register-rows.ts';
 import { searchFilter } from '../rows/search.ts';
 import type { RegisterTx } from '../types.ts';
+import { fixedPaging } from '../rows/paging.ts';
 import { useRegisterRows } from '../rows/use-register-rows.ts';
 import type { RegisterView } from '../rows/views.ts';
 import { usePayeeName } from '../../kit/pickers/Pickers.tsx';
@@ -28,11 +29,11 @@ import { useBankReview } from '../review/use-bank-review.ts';
 import './phone.css';
 
 /**
- * Rows read and drawn at once: a few screens of a phone, not the desktop's 500. After Save the
+ * Rows read and drawn at once: a few screens of a phone. After Save the
  * list is read, sent from the worker and drawn whole before any of it shows, and a phone-class
  * CPU pays for every row; 'Show more' reads the next page.
  */
-const PHONE_PAGE = 60;
+const PHONE_PAGING = fixedPaging(60);
 
 interface Shown {
   tx: RegisterTx;
@@ -80,7 +81,7 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
   };
   const running = view.kind === 'account' && showsRunningBalance(input, true);
   const query = useMemo(() => registerQuery(input), [view.filter, search]);
-  const data = useRegisterRows(query, running ? view.balanceCell : null, PHONE_PAGE);
+  const data = useRegisterRows(query, running ? view.balanceCell : null, PHONE_PAGING);
   const shown: Shown[] = useMemo(
     () =>
       displayRows(data.groups, running ? data.balance : null).flatMap((r) =>
@@ -181,7 +182,7 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
           </section>
         ))}
         {!data.complete && !data.loading && (
-          <Button className="ph-wide-button" onClick={data.loadMore}>
+          <Button className="ph-wide-button" onClick={() => void data.loadMore()}>
             Show more
           </Button>
         )}

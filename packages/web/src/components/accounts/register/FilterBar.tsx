@@ -21,16 +21,22 @@ import type { RegisterFinding } from '../rows/use-register-finding.ts';
 import { Button } from '../../kit/ui/Button.tsx';
 import { ErrorText } from '../../kit/ui/ErrorText.tsx';
 
-/** Saved filters, kept fresh (they sync like everything else). */
+/**
+ * Saved filters, kept fresh (they sync like everything else). Read once the register's first
+ * rows are in (`ready`), not again each time a new search or filter makes it wait for rows:
+ * a change to the saved filters reads them again.
+ */
 export function useSavedFilters(ready = true): SavedFilter[] {
   const store = useStore();
   const [list, setList] = useState<SavedFilter[]>([]);
+  const [started, setStarted] = useState(ready);
+  if (ready && !started) setStarted(true);
   const load = useCallback(() => {
-    if (!ready) return;
+    if (!started) return;
     void store.backend.send('filters-get').then((res) => {
       if (Array.isArray(res)) setList(res);
     });
-  }, [store, ready]);
+  }, [store, started]);
   useEffect(load, [load]);
   useTablesChanged(['transaction_filters'], load);
   return list;

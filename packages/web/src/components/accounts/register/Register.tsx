@@ -54,13 +54,12 @@ function distributeDraft(editing: RegisterEditing) {
   editing.setDraft({ ...d, lines: d.lines.map((l, i) => ({ ...l, amount: amounts[i]! })) });
 }
 
-export function Register({
-  view,
-  initialFilter,
-}: {
+interface RegisterProps {
   view: RegisterView;
   initialFilter: InitialFilter | null;
-}) {
+}
+
+export function Register({ view, initialFilter }: RegisterProps) {
   const store = useStore();
   const fmt = useFormat();
   const accounts = useAppState((s) => s.accounts);
@@ -69,7 +68,7 @@ export function Register({
   const searchRef = useRef<HTMLInputElement>(null);
   const [reconcile, setReconcile] = useState<{ target: number } | null>(null);
 
-  const { query, data, rows, running, plain } = useRegisterData(view, finding);
+  const { query, data, rows, running, plain, onNearEnd } = useRegisterData(view, finding);
   const nav = useRegisterNav(rows, view.multiAccount);
   // Schedules, saved filters and the cleared balance are read once the first rows are in.
   const settled = !data.loading;
@@ -90,6 +89,7 @@ export function Register({
       else if (key.startsWith('draft')) table.current?.element()?.scrollTo({ top: 0 });
     },
     confirmReconciled: askReconciled(store),
+    more: data.loadMore,
   });
 
   const actions = useRegisterActions({ query, data, rows, editing, finding });
@@ -178,7 +178,8 @@ export function Register({
           previews={previews}
           loading={data.loading}
           complete={data.complete}
-          onNearEnd={data.loadMore}
+          onNearEnd={onNearEnd}
+          nearEndWithin={data.nearEndWithin}
           editing={editing}
           selection={actions.selection}
           onSelect={actions.select}

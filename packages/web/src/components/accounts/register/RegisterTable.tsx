@@ -1,6 +1,6 @@
 /**
  * The register's table: a virtualized grid of transactions and split lines (32 px rows, 5 rows
- * overscan, the next page within 100 rows of the end), with the add row and the scheduled
+ * overscan, the next page as the end of the loaded rows nears: rows/paging.ts), with the add row and the scheduled
  * previews above it. The row with the cursor takes the keyboard when no cell is being edited.
  */
 import {
@@ -43,6 +43,8 @@ export interface RegisterTableProps {
   loading: boolean;
   complete: boolean;
   onNearEnd: () => void;
+  /** How near the end of the loaded rows `onNearEnd` is called (the register's paging). */
+  nearEndWithin: number;
   editing: RegisterEditing;
   selection: Selection;
   onSelect: (key: string, shift: boolean) => void;
@@ -190,6 +192,7 @@ export function RegisterTable(p: RegisterTableProps) {
           return row ? p.rowLabel(row) : 'Amount left to assign';
         }}
         onNearEnd={p.complete ? undefined : p.onNearEnd}
+        nearEndWithin={p.nearEndWithin}
         top={top}
         empty={p.loading ? null : p.empty}
         rowProps={(r) => {

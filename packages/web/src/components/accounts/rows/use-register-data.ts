@@ -1,5 +1,7 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { ROW_HEIGHT } from '../../kit/ui/VirtualTable.tsx';
 import { useAppState } from '../../../store/context.ts';
+import { screenPaging } from './paging.ts';
 import { registerQuery, showsRunningBalance } from './register-query.ts';
 import { displayRows } from './register-rows.ts';
 import type { RegisterFinding } from './use-register-finding.ts';
@@ -8,7 +10,8 @@ import type { RegisterView } from './views.ts';
 
 /**
  * A view's rows as the register shows them: its query (the view, search, filters, sort), the
- * rows loaded page by page, with the running balance when one account is shown unfiltered.
+ * rows loaded page by page (a screenful first: paging.ts), with the running balance when one
+ * account is shown unfiltered.
  */
 export function useRegisterData(view: RegisterView, finding: RegisterFinding) {
   const findingInput = {
@@ -32,12 +35,18 @@ export function useRegisterData(view: RegisterView, finding: RegisterFinding) {
       finding.sort,
     ],
   );
-  const data = useRegisterRows(query, running ? view.balanceCell : null);
+  // The window's height when the register opens: a taller window later asks for the next
+  // page as soon as it shows the first page's end.
+  const [paging] = useState(() => screenPaging(window.innerHeight, ROW_HEIGHT));
+  const data = useRegisterRows(query, running ? view.balanceCell : null, paging);
   const rows = useMemo(
     () => displayRows(data.groups, running ? data.balance : null),
     [data.groups, data.balance, running],
   );
-  return { query, data, rows, running, plain };
+  const loadMore = data.loadMore;
+  // The table's near-end call: stable, so the table does not ask again on every render.
+  const onNearEnd = useCallback(() => void loadMore(), [loadMore]);
+  return { query, data, rows, running, plain, onNearEnd };
 }
 
 /**

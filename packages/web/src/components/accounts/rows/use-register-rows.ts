@@ -4,6 +4,7 @@ import { useStore } from '../../../store/context.ts';
 import { PAGE_SIZE, runQuery, useTablesChanged } from '../../kit/data/data.ts';
 import { BALANCE_SHEET } from '../balances/balance-queries.ts';
 import type { RegisterTx } from '../types.ts';
+import { fixedPaging, nearEndWithin, type Paging } from './paging.ts';
 
 /** Every table a register row reads (names come through the mapping tables). */
 export const REGISTER_TABLES = [
@@ -23,7 +24,13 @@ export interface RegisterRows {
   loading: boolean;
   /** Every row of the query is loaded. */
   complete: boolean;
-  loadMore: () => void;
+  /**
+   * Reads the next page (once at a time): answers whether rows were added, once they are in
+   * the state (a keyboard move past the last loaded row waits for it).
+   */
+  loadMore: () => Promise<boolean>;
+  /** How near the end of the loaded rows the table asks for the next page (paging.ts). */
+  nearEndWithin: number;
   /**
    * Shows an edit at once, before the core has written it: the rows and the balance as they
    * will be. The next read (after the write) replaces them.
@@ -41,17 +48,18 @@ interface State {
 }
 
 /**
- * The register's rows, a page (500) at a time: the first page is shown as soon as it arrives
- * (nothing waits for a count); a page near the end appends the next; a write to the tables it
- * reads (an edit here, a sync, an undo) reads again the rows loaded so far, with the view's
- * balance in the same round trip so running balances always match the rows.
+ * The register's rows, a page at a time (paging.ts: a screenful first on a desktop, 60 a page
+ * on a phone): the first page is shown as soon as it arrives (nothing waits for a count); a
+ * page near the end appends the next; a write to the tables it reads (an edit here, a sync, an
+ * undo) reads again the rows loaded so far, with the view's balance in the same round trip so
+ * running balances always match the rows.
  */
 export function useRegisterRows(
   query: QueryState | null,
   balanceCell: string | null,
-  /** Rows a page (a phone shows a screenful or two: fewer rows read and drawn at once). */
-  pageSize: number = PAGE_SIZE,
+  paging: Paging = fixedPaging(PAGE_SIZE),
 ): RegisterRows {
+  const { first, next } = paging;
   const store = useStore();
   const key = query ? JSON.stringify(query) : null;
   const [state, setState] = useState<State>({
@@ -61,7 +69,8 @@ export function useRegisterRows(
     complete: false,
   });
   const generation = useRef(0);
-  const loadingMore = useRef(false);
+  /** The next page on its way (its generation's), which a second ask joins. */
+  const loadingMore = useRef<{ gen: number; done: Promise<boolean> } | null>(null);
   const current = useRef(state);
   current.current = state;
 
@@ -97,7 +106,7 @@ export function useRegisterRows(
     async (count: number) => {
       if (!key) return;
       const gen = ++generation.current;
-      loadingMore.current = false;
+      loadingMore.current = null;
       // Sent together, answered in order by the core: the balance matches these rows.
       let groups: RegisterTx[];
       let balance: number | null;
@@ -114,40 +123,54 @@ export function useRegisterRows(
   );
 
   useEffect(() => {
-    void reload(pageSize);
-  }, [reload, pageSize]);
+    void reload(first);
+  }, [reload, first]);
 
   useTablesChanged(REGISTER_TABLES, () => {
     const loaded = current.current.key === key ? current.current.groups.length : 0;
-    void reload(Math.max(pageSize, loaded));
+    void reload(Math.max(first, loaded));
   });
 
-  const loadMore = useCallback(() => {
+  // Answers once the page's rows are rendered (the state is committed), so a keyboard move
+  // waiting on it finds them.
+  const rendered = useRef<Array<() => void>>([]);
+  useEffect(() => {
+    const waiting = rendered.current;
+    rendered.current = [];
+    waiting.forEach((resolve) => resolve());
+  }, [state]);
+
+  const loadMore = useCallback((): Promise<boolean> => {
     const s = current.current;
-    if (s.key !== key || s.complete || loadingMore.current) return;
-    loadingMore.current = true;
+    if (s.key !== key || s.complete) return Promise.resolve(false);
     const gen = generation.current;
+    if (loadingMore.current?.gen === gen) return loadingMore.current.done;
     // A page that fails (the budget closed under it) leaves the list as it was, not complete:
     // the next scroll near the end asks again.
-    void read(s.groups.length, pageSize)
+    const done = read(s.groups.length, next)
       .then(
         (page) => page,
         () => null,
       )
       .then((page) => {
-        if (gen !== generation.current || !loadingMore.current) return;
-        loadingMore.current = false;
-        if (!page) return;
-        setState((prev) => {
-          const seen = new Set(prev.groups.map((g) => g.id));
-          return {
-            ...prev,
-            groups: [...prev.groups, ...page.filter((g) => !seen.has(g.id))],
-            complete: page.length < pageSize,
-          };
+        if (gen !== generation.current || loadingMore.current?.gen !== gen) return false;
+        loadingMore.current = null;
+        if (!page) return false;
+        return new Promise<boolean>((resolve) => {
+          rendered.current.push(() => resolve(page.length > 0));
+          setState((prev) => {
+            const seen = new Set(prev.groups.map((g) => g.id));
+            return {
+              ...prev,
+              groups: [...prev.groups, ...page.filter((g) => !seen.has(g.id))],
+              complete: page.length < next,
+            };
+          });
         });
       });
-  }, [key, read, pageSize]);
+    loadingMore.current = { gen, done };
+    return done;
+  }, [key, read, next]);
 
   const patch = useCallback<RegisterRows['patch']>((fn) => {
     setState((prev) => {
@@ -163,6 +186,7 @@ export function useRegisterRows(
     loading: !fresh,
     complete: fresh && state.complete,
     loadMore,
+    nearEndWithin: nearEndWithin(paging, fresh ? state.groups.length : 0),
     patch,
   };
 }

@@ -11,6 +11,18 @@ describe('TextInput', () => {
     expect(html).not.toContain('role="alert"');
   });
 
+  it('is a combobox, its list closed, when it offers completions (the notes’ tags)', () => {
+    const completer = { label: 'Tags', suggest: () => null };
+    const html = renderToStaticMarkup(
+      <TextInput value="#tr" label="Notes" completer={completer} />,
+    );
+    expect(html).toContain('role="combobox"');
+    expect(html).toContain('aria-expanded="false"');
+    expect(html).toContain('aria-autocomplete="list"');
+    // Without completions it stays a plain textbox.
+    expect(renderToStaticMarkup(<TextInput value="" label="Name" />)).not.toContain('combobox');
+  });
+
   it('shows a refusal beside the field and marks it invalid', () => {
     const html = renderToStaticMarkup(<TextInput value="" label="Name" error="Name is required" />);
     expect(html).toContain('aria-invalid="true"');

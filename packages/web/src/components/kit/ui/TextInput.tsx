@@ -19,7 +19,11 @@ export interface TextInputProps {
   className?: string;
   style?: CSSProperties;
   disabled?: boolean;
-  /** Suggestions for the word at the caret (`#` in notes offers the tags). */
+  /**
+   * Suggestions for the word at the caret (`#` in notes offers the tags). The field is then a
+   * combobox, as the phone editor's notes field is: it says whether its list is open, which
+   * list it controls and the option the arrows are on.
+   */
   completer?: TextCompleter;
 }
 
@@ -68,7 +72,7 @@ export function TextInput({
     },
   });
 
-  const completions = useCompletions(input, text, setText, completer);
+  const completions = useCompletions(input, text, setText, completer, { combobox: true });
 
   return (
     <span className={`text-input-wrap${cell ? ' cell' : ''}`} style={style}>
