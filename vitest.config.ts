@@ -26,15 +26,39 @@ class SlowestFirst extends BaseSequencer {
   }
 }
 
+/**
+ * Browser tests one at a time unless `COFFER_E2E_WORKERS` says more: two at once on a 2-core
+ * machine already loaded failed one of two files (a wait ran out), where one at a time passed.
+ */
+const E2E_WORKERS = Number(process.env.COFFER_E2E_WORKERS ?? 1);
+
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Two files at once even on 2 cores (vitest's own default there is one): most of a browser
-    // test's time is the app, the server and Chromium answering each other, not one core busy.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: SlowestFirst },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.{ts,tsx}'],
+          // Two files at once even on 2 cores (vitest's own default there is one): a unit
+          // test file is one process on one core, and the other core was idle.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
