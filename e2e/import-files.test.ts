@@ -52,8 +52,10 @@ describe.runIf(BUILT)('importing every bank file through the modal', { timeout: 
     await createLocalAccount(page, name, '0');
   }
 
-  it('imports each file whole: counts, balance, and a transaction in the register', async () => {
-    for (const [i, c] of CASES.entries()) {
+  // One test per file: each has the describe's timeout to itself (one test for all ~70 files
+  // needed most of it, and ran out on a loaded machine), and a failure names its file.
+  for (const [i, c] of CASES.entries()) {
+    it(`imports ${c.file} whole: counts, balance, and a transaction in the register`, async () => {
       const name = `Import ${String(i + 1).padStart(2, '0')}`;
       await freshAccount(name);
       const dialog = await openImport(page, name);
@@ -100,8 +102,8 @@ describe.runIf(BUILT)('importing every bank file through the modal', { timeout: 
           ).map((t) => t.replace(/\s+/g, ' ')),
           c.file,
         ).toContainEqual(expect.stringContaining(titleCase(payee.trim()).replace(/\s+/g, ' ')));
-    }
-  });
+    });
+  }
 
   it('a file with no bank transactions has nothing to import', async () => {
     await freshAccount('Empty files');
