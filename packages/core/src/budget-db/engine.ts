@@ -4,6 +4,8 @@
  * cache. (Query cells live in query-handler; the cell handlers read both.)
  */
 import {
+  monthForSheet,
+  splitName,
   type BudgetSheet,
   type BudgetBounds,
   type BudgetType,
@@ -50,6 +52,8 @@ export class BudgetEngine {
   private offCells: () => void = () => undefined;
   private scheduled: unknown = null;
   private building: unknown = null;
+  /** While a background build step runs: the months built before it (their cells may change). */
+  private builtBefore: BudgetBounds | null = null;
   private closed = false;
   /** False while the spending sums came from the cache (see loadBudgetSheet). */
   private spentComplete: boolean;
@@ -191,7 +195,8 @@ export class BudgetEngine {
    */
   private attach(restored: BudgetBounds | null | false): void {
     const sheet = this.sheetValue;
-    const offCells = sheet.onCellsChanged((changes) => {
+    const offCells = sheet.onCellsChanged((all) => {
+      const changes = this.builtBefore ? all.filter((c) => this.wasBuilt(c.name)) : all;
       this.cacheWriter?.note(changes);
       this.emit([...changes]);
     });
@@ -227,6 +232,13 @@ export class BudgetEngine {
     this.schedule();
   }
 
+  /** Whether a cell existed before the build step under way (cells outside months do). */
+  private wasBuilt(name: string): boolean {
+    const b = this.builtBefore;
+    const month = name.includes('!') ? monthForSheet(splitName(name).sheet) : null;
+    return !b || month === null || (month >= b.start && month <= b.end);
+  }
+
   private emit(changes: CellChange[]): void {
     if (changes.length > 0) this.opts.push?.(changes);
   }
@@ -255,8 +267,15 @@ export class BudgetEngine {
       this.building = null;
       if (this.closed) return;
       try {
-        if (this.sheetValue.buildStep(BUILD_STEP_MONTHS)) this.scheduleBuild();
+        // The months a step builds were read by no one (a read builds its month first), so
+        // their new cells are neither pushed nor noted for the cache: a push per step sent
+        // every cell of the budget to the page during the start.
+        this.builtBefore = this.sheetValue.getBuiltBounds();
+        const more = this.sheetValue.buildStep(BUILD_STEP_MONTHS);
+        this.builtBefore = null;
+        if (more) this.scheduleBuild();
       } catch (err) {
+        this.builtBefore = null;
         this.opts.log?.error('Building the budget months failed', { error: String(err) });
       }
     }, 0);
