@@ -69,7 +69,7 @@ describe.runIf(BUILT)(
         viewport: SIZES.desktop,
         isMobile: true,
         hasTouch: true,
-        });
+      });
       await answerReleaseTags(context);
       page = await context.newPage();
       page.on('pageerror', (e) => errors.push(e.message));
@@ -149,6 +149,39 @@ describe.runIf(BUILT)(
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByText('My Finances').first().click();
       await sidebar().getByText('987.50').first().waitFor(WAIT);
+      expect(errors).toEqual([]);
+    });
+
+    it('shows the spec’s message for a file reset on the server (not yet uploaded again) once the held answer comes', async () => {
+      const hold = await holdUserInfo();
+      await page.reload();
+      await hold.asked;
+      await sidebar().getByText('987.50').first().waitFor(WAIT);
+      // While the answer is held, another client resets the file's syncing on the server.
+      const post = async (path: string, body: object, token?: string) => {
+        const res = await fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { 'x-actual-token': token } : {}),
+          },
+          body: JSON.stringify(body),
+        });
+        return (await res.json()) as { status: string; data?: { token?: string } };
+      };
+      const token = (await post('/account/login', { password: PASSWORD })).data!.token!;
+      const files = (await (
+        await fetch(`${server.url}/sync/list-user-files`, {
+          headers: { 'x-actual-token': token },
+        })
+      ).json()) as { data: Array<{ fileId: string; name: string }> };
+      const fileId = files.data.find((f) => f.name === 'My Finances')!.fileId;
+      expect((await post('/sync/reset-user-file', { fileId }, token)).status).toBe('ok');
+
+      const notice = page.getByText('File needs upload');
+      hold.release();
+      await notice.first().waitFor(WAIT);
+      await hold.stop();
       expect(errors).toEqual([]);
     });
   },
