@@ -38,12 +38,19 @@ export async function getUserData(store: AppStore): Promise<User | null> {
     store.backend.send('subscribe-get-user'),
     store.backend.send('get-server-version'),
   ]);
+  const before = store.get().user;
   const serverUrl = await store.backend.send('get-server-url');
   const url = isFailure(serverUrl) ? null : serverUrl;
   store.set({ serverUrl: url });
   const [user, version] = await asked;
   const serverVersion = url && !isFailure(version) && version.version ? version.version : null;
   const normalized = user && !isFailure(user) ? user : null;
+  // Signed out while the start's question was on its way (the budget shows before the answer):
+  // the sign-out stands; the answer was about the session it ended.
+  if (before === undefined && store.get().user === null) {
+    store.set({ serverVersion });
+    return null;
+  }
   store.set({ user: normalized, serverVersion });
   return normalized;
 }

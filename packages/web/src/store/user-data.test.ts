@@ -48,4 +48,14 @@ describe('who is signed in, at start', () => {
     store.set({ user: null });
     expect(await whenUserKnown(store)).toBeNull();
   });
+
+  it('keeps a sign-out made while the start’s question was on its way', async () => {
+    const { store, answer } = heldServer();
+    const asked = getUserData(store);
+    await expect.poll(() => store.get().serverUrl).toBe(URL);
+    store.set({ user: null });
+    answer({ offline: false, userName: 'ana' });
+    expect(await asked).toBeNull();
+    expect(store.get().user).toBeNull();
+  });
 });
