@@ -32,21 +32,42 @@ export async function saveGlobalPrefs(
 
 export async function getUserData(store: AppStore): Promise<User | null> {
   // Asked together: each is a round trip to the server (the version answers `no-server` when
-  // there is none).
-  const [user, serverUrl, version] = await Promise.all([
+  // there is none). The server's address is known here, so the titlebar's server menu has it
+  // while the server is still being asked.
+  const asked = Promise.all([
     store.backend.send('subscribe-get-user'),
-    store.backend.send('get-server-url'),
     store.backend.send('get-server-version'),
   ]);
-  const serverVersion =
-    serverUrl && !isFailure(version) && version.version ? version.version : null;
+  const before = store.get().user;
+  const serverUrl = await store.backend.send('get-server-url');
+  const url = isFailure(serverUrl) ? null : serverUrl;
+  store.set({ serverUrl: url });
+  const [user, version] = await asked;
+  const serverVersion = url && !isFailure(version) && version.version ? version.version : null;
   const normalized = user && !isFailure(user) ? user : null;
-  store.set({
-    user: normalized,
-    serverUrl: isFailure(serverUrl) ? null : serverUrl,
-    serverVersion,
-  });
+  // Signed out while the start's question was on its way (the budget shows before the answer):
+  // the sign-out stands; the answer was about the session it ended.
+  if (before === undefined && store.get().user === null) {
+    store.set({ serverVersion });
+    return null;
+  }
+  store.set({ user: normalized, serverVersion });
   return normalized;
+}
+
+/** Who is signed in, once the server has said (at start the budget opens before it answers). */
+export function whenUserKnown(store: AppStore): Promise<User | null> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const { user } = store.get();
+      if (user === undefined) return false;
+      unsubscribe();
+      resolve(user);
+      return true;
+    };
+    const unsubscribe = store.subscribe(check);
+    check();
+  });
 }
 
 function sortFiles(files: FileEntry[]): FileEntry[] {

@@ -27,11 +27,18 @@ type Boot =
   | { kind: 'init-failure'; failure: InitFailure }
   | { kind: 'fatal'; error: Error };
 
+interface Started {
+  store: AppStore;
+  page: LoadedPage | null;
+  /** The server's answer on who is signed in, acted on; a failure in it is fatal as at start. */
+  settled: Promise<void>;
+}
+
 /** Start-up: connect to the core, load global prefs, reopen the last budget, load files. */
 async function start(
   connecting: Promise<Connection>,
   onInitFailure: (failure: InitFailure) => void,
-): Promise<{ store: AppStore; page: LoadedPage | null }> {
+): Promise<Started> {
   // A budget to reopen: its page's code loads while the core starts and opens the budget.
   const page = window.localStorage.getItem(LAST_BUDGET_KEY)
     ? preloadPage(window.location.pathname)
@@ -48,18 +55,26 @@ async function start(
     void registerServiceWorker(store, navigator.serviceWorker, () => window.location.reload());
   }
   await loadGlobalPrefs(store);
-  // The last budget opens while the server says who is signed in (a round trip away); it stays
-  // open only for a signed-in user, or when there is no server.
+  // Who is signed in is a round trip to the server, which a phone on a slow network may take
+  // seconds to answer: the last budget shows as soon as it is open, and the answer arrives
+  // after (the titlebar says 'Connecting...' meanwhile, and the first sync waits for it).
+  const userKnown = getUserData(store).finally(() => performance.mark('coffer:user-known'));
+  // Its failure is acted on below, after the budget opens, not reported as unhandled meanwhile.
+  userKnown.catch(() => undefined);
   const lastBudget = window.localStorage.getItem(LAST_BUDGET_KEY);
-  const [user, opened] = await Promise.all([
-    getUserData(store).finally(() => performance.mark('coffer:user-known')),
-    lastBudget ? loadBudget(store, lastBudget) : false,
-  ]);
+  const opened = lastBudget ? await loadBudget(store, lastBudget) : false;
   if (lastBudget && !opened) window.localStorage.removeItem(LAST_BUDGET_KEY);
-  // Closing lists the files itself.
-  if (opened && !user && store.get().serverUrl) await closeBudget(store);
-  else if (!store.get().prefs) await loadAllFiles(store);
-  return { store, page: store.get().prefs ? await page : null };
+  if (!opened) {
+    // The file manager's routes depend on who is signed in, so it waits for the answer.
+    await userKnown;
+    await loadAllFiles(store);
+    return { store, page: null, settled: Promise.resolve() };
+  }
+  // It stays open only for a signed-in user, or when there is no server; closing lists the files.
+  const settled = userKnown.then(async (user) => {
+    if (!user && store.get().serverUrl) await closeBudget(store);
+  });
+  return { store, page: await page, settled };
 }
 
 /** `connecting`: the core's worker, started by main.tsx before React mounts. */
@@ -68,16 +83,22 @@ export function Root({ connecting }: { connecting: Promise<Connection> }) {
 
   useEffect(() => {
     let cancelled = false;
+    // A failure shows the fatal screen unless the core's init failure is already shown.
+    const fail = (error: unknown) =>
+      !cancelled &&
+      setBoot((b) =>
+        b.kind === 'init-failure'
+          ? b
+          : { kind: 'fatal', error: error instanceof Error ? error : new Error(String(error)) },
+      );
     start(connecting, (failure) => !cancelled && setBoot({ kind: 'init-failure', failure })).then(
-      ({ store, page }) =>
-        !cancelled && setBoot((b) => (b.kind === 'starting' ? { kind: 'ready', store, page } : b)),
-      (error: unknown) =>
-        !cancelled &&
-        setBoot((b) =>
-          b.kind === 'starting'
-            ? { kind: 'fatal', error: error instanceof Error ? error : new Error(String(error)) }
-            : b,
-        ),
+      ({ store, page, settled }) => {
+        settled.catch(fail);
+        if (!cancelled) {
+          setBoot((b) => (b.kind === 'starting' ? { kind: 'ready', store, page } : b));
+        }
+      },
+      fail,
     );
     return () => {
       cancelled = true;

@@ -16,6 +16,8 @@ function SyncButton() {
   const syncState = useAppState((s) => s.syncState);
   const cloudFileId = useAppState((s) => s.prefs?.cloudFileId);
   const disabled = !serverUrl || !cloudFileId || syncState === 'disabled';
+  // The budget shows before the server says who is signed in ('Connecting...'): a sync waits.
+  const connecting = user === undefined;
   const offline = Boolean(user?.offline) || syncState === 'offline';
   const syncing = syncState === 'syncing';
   // The visible text is the whole name (axe: label-content-name-mismatch), so it says 'Syncing'.
@@ -24,7 +26,7 @@ function SyncButton() {
     <Button
       variant="bare"
       className={`titlebar-sync${syncState === 'error' ? ' error-text' : ''}`}
-      disabled={disabled}
+      disabled={disabled || connecting}
       onClick={() => store.backend.send('sync')}
     >
       {syncing ? <Spinner small decorative /> : <span aria-hidden="true">⟳</span>} {label}

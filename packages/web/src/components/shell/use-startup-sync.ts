@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { getUserData } from '../../store/actions.ts';
+import { getUserData, whenUserKnown } from '../../store/actions.ts';
 import { checkForNewVersion } from '../../store/service-worker.ts';
 import type { AppStore } from '../../store/store.ts';
 import { announceNewVersion, checkServedVersion } from '../../store/update-check.ts';
@@ -18,8 +18,12 @@ export const STARTUP_DELAY_MS = 100;
 export function useStartupSync(store: AppStore): void {
   useEffect(() => {
     const fetchFn = window.fetch.bind(window);
+    let unmounted = false;
     const timer = setTimeout(async () => {
-      if (store.get().serverUrl && store.get().user) {
+      // The budget shows before the server says who is signed in: the first sync waits for it
+      // (a signed-out answer closes the budget instead).
+      const user = await whenUserKnown(store);
+      if (!unmounted && user && store.get().serverUrl && store.get().prefs) {
         await store.backend.send('sync').catch(() => undefined);
       }
       await Promise.all([announceNewVersion(store, fetchFn), checkServedVersion(store, fetchFn)]);
@@ -46,6 +50,7 @@ export function useStartupSync(store: AppStore): void {
     document.addEventListener('visibilitychange', onVisible);
     window.addEventListener('online', onOnline);
     return () => {
+      unmounted = true;
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('online', onOnline);

@@ -12,13 +12,15 @@ export function PhoneSyncButton() {
   const syncState = useAppState((s) => s.syncState);
   const cloudFileId = useAppState((s) => s.prefs?.cloudFileId);
   const disabled = !serverUrl || !cloudFileId || syncState === 'disabled';
+  // The budget shows before the server says who is signed in ('Connecting...'): a sync waits.
+  const connecting = user === undefined;
   const offline = Boolean(user?.offline) || syncState === 'offline';
   const label =
     syncState === 'syncing' ? 'Syncing' : disabled ? 'Disabled' : offline ? 'Offline' : 'Sync';
   return (
     <Button
       className={`ph-header-button${syncState === 'error' ? ' error-text' : ''}`}
-      disabled={disabled || syncState === 'syncing'}
+      disabled={disabled || connecting || syncState === 'syncing'}
       onClick={() => void store.backend.send('sync')}
     >
       <span aria-hidden="true">⟳ </span>

@@ -1,0 +1,221 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { answerReleaseTags, launchBrowser, SIZES } from './helpers/browser.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
+import { BUILT, PASSWORD, WAIT } from './helpers/session.ts';
+import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
+
+/** The session check the core's worker asks the server at every start. */
+const USER_INFO = '**/account/validate';
+
+/**
+ * The start does not wait for the server to say who is signed in (issue 29: a phone on a slow
+ * network): with `/account/validate` held back the last budget shows and takes a transaction
+ * added by touch, the titlebar says 'Connecting...' and sync waits; released, the signed-in
+ * state shows. Held and then answered 'signed out', the budget closes and the sign-in page
+ * shows, as it does when the answer comes first.
+ */
+describe.runIf(BUILT)(
+  'the start before the server says who is signed in',
+  { timeout: 240_000 },
+  () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-start-'));
+    let server: RunningServer;
+    let browser: Browser;
+    let context: BrowserContext;
+    let page: Page;
+    const errors: string[] = [];
+    const sidebar = () => page.getByRole('navigation', { name: 'Sidebar' });
+    /** Every hold's release: a failed test must not leave the next one held. */
+    const opened: Array<() => void> = [];
+
+    /**
+     * Holds the user-info request until `release()`; then it goes to the server, or gets `answer`
+     * instead. `asked` resolves when the worker has asked (the hold is in force).
+     */
+    async function holdUserInfo(answer?: object) {
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      let seen!: () => void;
+      const asked = new Promise<void>((resolve) => (seen = resolve));
+      const handler = async (route: Route) => {
+        seen();
+        await gate;
+        if (answer) {
+          await route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify(answer),
+          });
+        } else {
+          await route.continue();
+        }
+      };
+      await context.route(USER_INFO, handler);
+      return {
+        asked,
+        release: () => open(),
+        stop: () => context.unroute(USER_INFO, handler),
+      };
+    }
+
+    beforeAll(async () => {
+      server = await startServer({ dataDir });
+      browser = await launchBrowser();
+      // A phone, at the desktop size for the file manager's flows; no service worker, so every
+      // request the core's worker makes is one the test can hold.
+      context = await browser.newContext({
+        viewport: SIZES.desktop,
+        isMobile: true,
+        hasTouch: true,
+      });
+      await answerReleaseTags(context);
+      page = await context.newPage();
+      page.on('pageerror', (e) => errors.push(e.message));
+    });
+    afterEach(async () => {
+      for (const open of opened.splice(0)) open();
+      await context.unrouteAll({ behavior: 'ignoreErrors' });
+      await answerReleaseTags(context);
+    });
+    afterAll(async () => {
+      await context?.close();
+      await browser?.close();
+      await server?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('sets up a budget with an account, signed in', async () => {
+      await bootstrapServer(page, server.url, PASSWORD);
+      await page.getByRole('button', { name: 'Create new file' }).click();
+      await sidebar().waitFor(WAIT);
+      await page.getByRole('button', { name: 'Add account', exact: true }).click();
+      await createLocalAccount(page, 'Checking', '1000');
+      await page.getByRole('button', { name: 'Server online' }).waitFor(WAIT);
+    });
+
+    it('shows the budget and adds a transaction while the answer is held, then shows the signed-in state', async () => {
+      const hold = await holdUserInfo();
+      await page.reload();
+      await hold.asked;
+      // The budget is open and its figures show while the server has not answered.
+      await sidebar().getByText('1,000.00').first().waitFor(WAIT);
+      const connecting = page.getByRole('button', { name: 'Connecting...' });
+      await connecting.waitFor(WAIT);
+      // Sync waits for the answer.
+      expect(await page.getByRole('button', { name: 'Sync', exact: true }).isDisabled()).toBe(true);
+
+      // Quick add on the phone, still before the answer.
+      await page.setViewportSize(SIZES.phone);
+      const tryIt = page.getByRole('button', { name: 'Try it anyway' });
+      if (await tryIt.isVisible()) await tryIt.tap();
+      await page.getByRole('link', { name: 'Add transaction' }).first().tap();
+      await page.getByRole('textbox', { name: 'Amount' }).waitFor(WAIT);
+      await page.keyboard.type('12.50');
+      await page.keyboard.press('Enter');
+      const sheet = (label: string) => page.getByRole('dialog', { name: label, exact: true });
+      await sheet('Payee').waitFor(WAIT);
+      await page.keyboard.type('Corner Shop');
+      await page.getByRole('option', { name: 'Create Payee “Corner Shop”', exact: true }).tap();
+      await sheet('Category').waitFor(WAIT);
+      await page.keyboard.type('Groc');
+      await page.getByRole('option', { name: 'Groceries', exact: true }).tap();
+      await sheet('Category').waitFor({ state: 'hidden', ...WAIT });
+      await page.getByRole('main').getByRole('button', { name: 'Save', exact: true }).tap();
+      await page.getByText('Transaction added.').waitFor(WAIT);
+      const phoneSync = page.getByRole('button', { name: 'Sync', exact: true });
+      await phoneSync.waitFor(WAIT);
+      expect(await phoneSync.isDisabled()).toBe(true);
+
+      // The answer arrives: signed in, sync on, the server online; the budget stayed open.
+      hold.release();
+      await expect.poll(() => phoneSync.isEnabled(), WAIT).toBe(true);
+      await page.setViewportSize(SIZES.desktop);
+      await page.getByRole('button', { name: 'Server online' }).waitFor(WAIT);
+      expect(await connecting.count()).toBe(0);
+      await sidebar().getByText('987.50').first().waitFor(WAIT);
+      await hold.stop();
+      expect(errors).toEqual([]);
+    });
+
+    it('closes the budget for the sign-in page when the held answer says signed out', async () => {
+      const hold = await holdUserInfo({ status: 'error', reason: 'unauthorized' });
+      await page.reload();
+      await hold.asked;
+      await sidebar().getByText('987.50').first().waitFor(WAIT);
+      await page.getByRole('button', { name: 'Connecting...' }).waitFor(WAIT);
+      hold.release();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
+      expect(await sidebar().count()).toBe(0);
+      await hold.stop();
+      // Signing in again opens the same budget, the transaction kept.
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('My Finances').first().click();
+      await sidebar().getByText('987.50').first().waitFor(WAIT);
+      expect(errors).toEqual([]);
+    });
+
+    it('keeps a sign-out chosen while the answer is held', async () => {
+      const hold = await holdUserInfo();
+      await page.reload();
+      await hold.asked;
+      await sidebar().getByText('987.50').first().waitFor(WAIT);
+      await page.getByRole('button', { name: 'Connecting...' }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      // The core closes the budget once its session check ends (here: the held answer).
+      hold.release();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
+      // The answer (about the session just ended) was taken in (the start's mark): still
+      // signed out, no file list.
+      await expect
+        .poll(() => page.evaluate(`performance.getEntriesByName('coffer:user-known').length`), WAIT)
+        .toBe(1);
+      await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))');
+      await hold.stop();
+      expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Create new file' }).count()).toBe(0);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('My Finances').first().click();
+      await sidebar().getByText('987.50').first().waitFor(WAIT);
+      expect(errors).toEqual([]);
+    });
+
+    it('shows the spec’s message for a file reset on the server (not yet uploaded again) once the held answer comes', async () => {
+      const hold = await holdUserInfo();
+      await page.reload();
+      await hold.asked;
+      await sidebar().getByText('987.50').first().waitFor(WAIT);
+      // While the answer is held, another client resets the file's syncing on the server.
+      const post = async (path: string, body: object, token?: string) => {
+        const res = await fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { 'x-actual-token': token } : {}),
+          },
+          body: JSON.stringify(body),
+        });
+        return (await res.json()) as { status: string; data?: { token?: string } };
+      };
+      const token = (await post('/account/login', { password: PASSWORD })).data!.token!;
+      const files = (await (
+        await fetch(`${server.url}/sync/list-user-files`, {
+          headers: { 'x-actual-token': token },
+        })
+      ).json()) as { data: Array<{ fileId: string; name: string }> };
+      const fileId = files.data.find((f) => f.name === 'My Finances')!.fileId;
+      expect((await post('/sync/reset-user-file', { fileId }, token)).status).toBe('ok');
+
+      const notice = page.getByText('File needs upload');
+      hold.release();
+      await notice.first().waitFor(WAIT);
+      await hold.stop();
+      expect(errors).toEqual([]);
+    });
+  },
+);
