@@ -16,6 +16,7 @@ import {
   isSum,
   MONTH,
   once,
+  readsLiveTransactions,
   same,
 } from './month-sums.ts';
 import type { QueryState } from './query.ts';
@@ -172,11 +173,7 @@ export function routeToGroupSums(
   state: QueryState,
   ctx: GroupSumsContext,
 ): { state: QueryState; from: string } | null {
-  const splits = state.tableOptions?.splits;
-  if (state.table !== 'transactions' || state.withDead || state.validateRefs || state.rawMode) {
-    return null;
-  }
-  if (splits !== undefined && splits !== 'inline' && splits !== 'grouped') return null;
+  if (!readsLiveTransactions(state)) return null;
   if (state.limit !== null || state.offset !== null || state.calculation) return null;
   const keys = state.groupExpressions.map(keyOf);
   const kind = keys.includes('category') ? 'category' : keys.includes('payee') ? 'payee' : null;

@@ -145,6 +145,19 @@ function selectedKey(e: unknown): string | null {
 const isSelection = (e: unknown) => isSum(e) || selectedKey(e) !== null;
 
 /**
+ * Whether `state` reads live transactions as kept sums count them: no dead or raw rows, no
+ * reference checks, and split parents either left out (`inline`) or kept beside their lines
+ * (`grouped`). Every kept-sums route starts from this.
+ */
+export function readsLiveTransactions(state: QueryState): boolean {
+  const splits = state.tableOptions?.splits;
+  if (state.table !== 'transactions' || state.withDead || state.validateRefs || state.rawMode) {
+    return false;
+  }
+  return splits === undefined || splits === 'inline' || splits === 'grouped';
+}
+
+/**
  * Whether the query can be answered from the month sums, with the same result. `transfers`
  * gives the transfer payees (`readTransferPayees`), read only when a filter names a payee.
  */
@@ -152,11 +165,7 @@ export function answersFromMonthSums(
   state: QueryState,
   transfers: () => ReadonlySet<string>,
 ): boolean {
-  const splits = state.tableOptions?.splits;
-  if (state.table !== 'transactions' || state.withDead || state.validateRefs || state.rawMode) {
-    return false;
-  }
-  if (splits !== undefined && splits !== 'inline' && splits !== 'grouped') return false;
+  if (!readsLiveTransactions(state)) return false;
   if (state.limit !== null || state.offset !== null) return false;
   if (!state.selectExpressions.some(isSum)) return false;
   if (!state.calculation && state.groupExpressions.length === 0) return false;

@@ -21,6 +21,7 @@ import {
   isObject,
   isSignCond,
   MONTH,
+  readsLiveTransactions,
 } from './month-sums.ts';
 import { Query, type QueryState } from './query.ts';
 import { raw, sql } from './sql.ts';
@@ -77,11 +78,7 @@ export function answersFromTagSums(
   state: QueryState,
   transfers: () => ReadonlySet<string>,
 ): boolean {
-  const splits = state.tableOptions?.splits;
-  if (state.table !== 'transactions' || state.withDead || state.validateRefs || state.rawMode) {
-    return false;
-  }
-  if (splits !== undefined && splits !== 'inline' && splits !== 'grouped') return false;
+  if (!readsLiveTransactions(state)) return false;
   return state.filterExpressions.every((f) => isFilter(f, transfers));
 }
 
