@@ -45,11 +45,12 @@ export async function getUserData(store: AppStore): Promise<User | null> {
   const [user, version] = await asked;
   const serverVersion = url && !isFailure(version) && version.version ? version.version : null;
   const normalized = user && !isFailure(user) ? user : null;
-  // Signed out while the start's question was on its way (the budget shows before the answer):
-  // the sign-out stands; the answer was about the session it ended.
-  if (before === undefined && store.get().user === null) {
+  // Signed out (or in again) while the start's question was on its way (the budget shows
+  // before the answer): what the person did stands; the answer was about the session it ended.
+  const now = store.get().user;
+  if (before === undefined && now !== undefined) {
     store.set({ serverVersion });
-    return null;
+    return now;
   }
   store.set({ user: normalized, serverVersion });
   return normalized;
