@@ -159,11 +159,45 @@ describe.runIf(BUILT)(
       expect(errors).toEqual([]);
     });
 
+    it('asks before a signed-out answer closes the budget under unsaved typing; Keep editing keeps it, and a save is kept', async () => {
+      const hold = await holdUserInfo({ status: 'error', reason: 'unauthorized' });
+      await page.reload();
+      await hold.asked;
+      await sidebar().getByText('987.50').first().waitFor(WAIT);
+      await page.setViewportSize(SIZES.phone);
+      const tryIt = page.getByRole('button', { name: 'Try it anyway' });
+      if (await tryIt.isVisible()) await tryIt.tap();
+      await page.getByRole('link', { name: 'Add transaction' }).first().tap();
+      const amount = page.getByRole('textbox', { name: 'Amount' });
+      await amount.waitFor(WAIT);
+      await page.keyboard.type('2.50');
+      // Signed out: the editor asks (the phone's leave question, saying why) instead of the
+      // budget closing under the typing.
+      hold.release();
+      const asking = page.getByRole('alertdialog', { name: 'Discard changes?' });
+      await asking.waitFor(WAIT);
+      expect(await asking.textContent()).toContain('You are not logged in.');
+      expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+      await asking.getByRole('button', { name: 'Keep editing' }).tap();
+      await asking.waitFor({ state: 'hidden', ...WAIT });
+      expect(await amount.inputValue()).toContain('2.50');
+      // Saved: the file keeps it, then the sign-in page shows.
+      await page.getByRole('main').getByRole('button', { name: 'Save', exact: true }).tap();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
+      await hold.stop();
+      await page.setViewportSize(SIZES.desktop);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('My Finances').first().click();
+      await sidebar().getByText('985.00').first().waitFor(WAIT);
+      expect(errors).toEqual([]);
+    });
+
     it('keeps a sign-out chosen while the answer is held', async () => {
       const hold = await holdUserInfo();
       await page.reload();
       await hold.asked;
-      await sidebar().getByText('987.50').first().waitFor(WAIT);
+      await sidebar().getByText('985.00').first().waitFor(WAIT);
       await page.getByRole('button', { name: 'Connecting...' }).click();
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
       // The budget closes now: the sign-out does not wait for the server's session check.
@@ -182,7 +216,7 @@ describe.runIf(BUILT)(
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByText('My Finances').first().click();
-      await sidebar().getByText('987.50').first().waitFor(WAIT);
+      await sidebar().getByText('985.00').first().waitFor(WAIT);
       expect(errors).toEqual([]);
     });
 
@@ -190,7 +224,7 @@ describe.runIf(BUILT)(
       const hold = await holdUserInfo();
       await page.reload();
       await hold.asked;
-      await sidebar().getByText('987.50').first().waitFor(WAIT);
+      await sidebar().getByText('985.00').first().waitFor(WAIT);
       // While the answer is held, another client resets the file's syncing on the server.
       const post = async (path: string, body: object, token?: string) => {
         const res = await fetch(`${server.url}${path}`, {

@@ -233,6 +233,22 @@ export async function closeBudget(store: AppStore): Promise<void> {
   await loadAllFiles(store);
 }
 
+/**
+ * The server said signed out after the budget showed (the start does not wait for it): the
+ * budget closes for the sign-in page, but not under typing that is not saved yet. That screen
+ * asks its leave question first; Discard closes now, Keep editing closes once the screen lets go
+ * of its typing (saved: the file keeps it, and it syncs after the sign-in; or left).
+ */
+export async function closeForSignIn(store: AppStore): Promise<void> {
+  const work = store.unsavedWork();
+  if (work) {
+    await new Promise<void>((resolve) =>
+      work.ask(resolve, () => void store.whenNothingUnsaved().then(resolve)),
+    );
+  }
+  await closeBudget(store);
+}
+
 export async function createBudget(store: AppStore, testMode = false): Promise<void> {
   store.set({ loadingText: testMode ? 'Creating test file...' : 'Creating budget...' });
   const res = await store.backend.send('create-budget', { testMode });
