@@ -193,6 +193,35 @@ describe.runIf(BUILT)(
       expect(errors).toEqual([]);
     });
 
+    it('asks before a signed-out answer closes the budget under a new transaction typed in the desktop register; Discard closes it', async () => {
+      const hold = await holdUserInfo({ status: 'error', reason: 'unauthorized' });
+      await page.reload();
+      await hold.asked;
+      await sidebar()
+        .getByRole('link', { name: /^Checking/ })
+        .click();
+      await page.getByRole('button', { name: '+ Add New' }).click();
+      await page.getByRole('textbox', { name: 'Date' }).waitFor(WAIT);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('typed, not saved');
+      await page.keyboard.press('Tab');
+      hold.release();
+      const asking = page.getByRole('dialog', { name: 'Discard changes?' });
+      await asking.waitFor(WAIT);
+      expect(await asking.textContent()).toContain('You are not logged in.');
+      expect(await sidebar().count()).toBe(1);
+      await asking.getByRole('button', { name: 'Discard' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
+      await hold.stop();
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('My Finances').first().click();
+      await sidebar().getByText('985.00').first().waitFor(WAIT);
+      expect(await page.getByText('typed, not saved').count()).toBe(0);
+      expect(errors).toEqual([]);
+    });
+
     it('keeps a sign-out chosen while the answer is held', async () => {
       const hold = await holdUserInfo();
       await page.reload();
