@@ -1,9 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { answerReleaseTags, launchBrowser, SIZES } from './helpers/browser.ts';
+import {
+  answerReleaseTags,
+  launchBrowser,
+  SCREENSHOT_DIR,
+  screenshotsAt,
+  SIZES,
+} from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { BUILT, PASSWORD, WAIT } from './helpers/session.ts';
 import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
@@ -178,6 +184,8 @@ describe.runIf(BUILT)(
       await asking.waitFor(WAIT);
       expect(await asking.textContent()).toContain('You are not logged in.');
       expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'start-signed-out-ask-phone.png') });
       await asking.getByRole('button', { name: 'Keep editing' }).tap();
       await asking.waitFor({ state: 'hidden', ...WAIT });
       expect(await amount.inputValue()).toContain('2.50');
@@ -211,6 +219,7 @@ describe.runIf(BUILT)(
       await asking.waitFor(WAIT);
       expect(await asking.textContent()).toContain('You are not logged in.');
       expect(await sidebar().count()).toBe(1);
+      await screenshotsAt(page, 'start-signed-out-ask-register');
       await asking.getByRole('button', { name: 'Discard' }).click();
       await page.getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
       await hold.stop();
