@@ -1,9 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { answerReleaseTags, launchBrowser, SIZES } from './helpers/browser.ts';
+import {
+  answerReleaseTags,
+  launchBrowser,
+  SCREENSHOT_DIR,
+  screenshotsAt,
+  SIZES,
+} from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { BUILT, PASSWORD, WAIT } from './helpers/session.ts';
 import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
@@ -159,16 +165,83 @@ describe.runIf(BUILT)(
       expect(errors).toEqual([]);
     });
 
+    it('asks before a signed-out answer closes the budget under unsaved typing; Keep editing keeps it, and a save is kept', async () => {
+      const hold = await holdUserInfo({ status: 'error', reason: 'unauthorized' });
+      await page.reload();
+      await hold.asked;
+      await sidebar().getByText('987.50').first().waitFor(WAIT);
+      await page.setViewportSize(SIZES.phone);
+      const tryIt = page.getByRole('button', { name: 'Try it anyway' });
+      if (await tryIt.isVisible()) await tryIt.tap();
+      await page.getByRole('link', { name: 'Add transaction' }).first().tap();
+      const amount = page.getByRole('textbox', { name: 'Amount' });
+      await amount.waitFor(WAIT);
+      await page.keyboard.type('2.50');
+      // Signed out: the editor asks (the phone's leave question, saying why) instead of the
+      // budget closing under the typing.
+      hold.release();
+      const asking = page.getByRole('alertdialog', { name: 'Discard changes?' });
+      await asking.waitFor(WAIT);
+      expect(await asking.textContent()).toContain('You are not logged in.');
+      expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'start-signed-out-ask-phone.png') });
+      await asking.getByRole('button', { name: 'Keep editing' }).tap();
+      await asking.waitFor({ state: 'hidden', ...WAIT });
+      expect(await amount.inputValue()).toContain('2.50');
+      // Saved: the file keeps it, then the sign-in page shows.
+      await page.getByRole('main').getByRole('button', { name: 'Save', exact: true }).tap();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
+      await hold.stop();
+      await page.setViewportSize(SIZES.desktop);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('My Finances').first().click();
+      await sidebar().getByText('985.00').first().waitFor(WAIT);
+      expect(errors).toEqual([]);
+    });
+
+    it('asks before a signed-out answer closes the budget under a new transaction typed in the desktop register; Discard closes it', async () => {
+      const hold = await holdUserInfo({ status: 'error', reason: 'unauthorized' });
+      await page.reload();
+      await hold.asked;
+      await sidebar()
+        .getByRole('link', { name: /^Checking/ })
+        .click();
+      await page.getByRole('button', { name: '+ Add New' }).click();
+      await page.getByRole('textbox', { name: 'Date' }).waitFor(WAIT);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('typed, not saved');
+      await page.keyboard.press('Tab');
+      hold.release();
+      const asking = page.getByRole('dialog', { name: 'Discard changes?' });
+      await asking.waitFor(WAIT);
+      expect(await asking.textContent()).toContain('You are not logged in.');
+      expect(await sidebar().count()).toBe(1);
+      await screenshotsAt(page, 'start-signed-out-ask-register');
+      await asking.getByRole('button', { name: 'Discard' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
+      await hold.stop();
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('My Finances').first().click();
+      await sidebar().getByText('985.00').first().waitFor(WAIT);
+      expect(await page.getByText('typed, not saved').count()).toBe(0);
+      expect(errors).toEqual([]);
+    });
+
     it('keeps a sign-out chosen while the answer is held', async () => {
       const hold = await holdUserInfo();
       await page.reload();
       await hold.asked;
-      await sidebar().getByText('987.50').first().waitFor(WAIT);
+      await sidebar().getByText('985.00').first().waitFor(WAIT);
       await page.getByRole('button', { name: 'Connecting...' }).click();
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
-      // The core closes the budget once its session check ends (here: the held answer).
-      hold.release();
+      // The budget closes now: the sign-out does not wait for the server's session check.
       await page.getByRole('button', { name: 'Sign in' }).waitFor(WAIT);
+      expect(await sidebar().count()).toBe(0);
+      hold.release();
       // The answer (about the session just ended) was taken in (the start's mark): still
       // signed out, no file list.
       await expect
@@ -181,7 +254,7 @@ describe.runIf(BUILT)(
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByText('My Finances').first().click();
-      await sidebar().getByText('987.50').first().waitFor(WAIT);
+      await sidebar().getByText('985.00').first().waitFor(WAIT);
       expect(errors).toEqual([]);
     });
 
@@ -189,7 +262,7 @@ describe.runIf(BUILT)(
       const hold = await holdUserInfo();
       await page.reload();
       await hold.asked;
-      await sidebar().getByText('987.50').first().waitFor(WAIT);
+      await sidebar().getByText('985.00').first().waitFor(WAIT);
       // While the answer is held, another client resets the file's syncing on the server.
       const post = async (path: string, body: object, token?: string) => {
         const res = await fetch(`${server.url}${path}`, {

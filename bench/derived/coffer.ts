@@ -13,6 +13,13 @@ import {
   rebuildGroupSums,
 } from '../../packages/core/src/month-sums/group-store.ts';
 import { q } from '@coffer/core/ui';
+import type { StepBuild } from '../../packages/core/src/budget-file/derived-data.ts';
+import { stepById } from '../../packages/core/src/search/id-steps.ts';
+import {
+  NOTES_INDEX_STEPS,
+  rebuildNotesIndex,
+} from '../../packages/core/src/search/notes-index.ts';
+import { rebuildTagIndex, TAG_INDEX_STEPS } from '../../packages/core/src/tags/index-table.ts';
 import { createNodePlatform } from '@coffer/core-node';
 import { createRequire } from 'node:module';
 import { measureReports } from './reports.ts';
@@ -129,8 +136,8 @@ export async function measure(dataDir: string, id: string) {
   const budget = core.budget as Budget;
   // The background build, step by step (what the budget is busy with between two requests),
   // beside the same rebuild in one go.
-  const stepsOf = (table: DateSteppedTable, whole: () => void) => {
-    const build = stepByDate(budget.sqlite, table);
+  const stepsOf = (table: DateSteppedTable | StepBuild, whole: () => void) => {
+    const build = 'step' in table ? table : stepByDate(budget.sqlite, table);
     const times: number[] = [];
     for (let done = false; !done;) {
       const t0 = performance.now();
@@ -145,6 +152,19 @@ export async function measure(dataDir: string, id: string) {
   const build = {
     monthSums: stepsOf(MONTH_SUMS_STEPS, () => rebuildMonthSums(budget.sqlite)),
     groupSums: stepsOf(GROUP_SUMS_STEPS, () => rebuildGroupSums(budget.sqlite)),
+    searchIndex: stepsOf(stepById(budget.sqlite, NOTES_INDEX_STEPS), () => rebuildNotesIndex(budget.sqlite)), // prettier-ignore
+    tagIndex: stepsOf(stepById(budget.sqlite, TAG_INDEX_STEPS), () => rebuildTagIndex(budget.sqlite)), // prettier-ignore
+  };
+
+  // The custom report's Budgeted measure by month over all time (`budgeted-sums` by month, the
+  // sheet's cells), beside the budget rows summed in SQL as it read them before.
+  const bounds = (await send('get-budget-bounds')) as { start: string; end: string };
+  const categories = (native.prepare('SELECT id FROM categories WHERE tombstone = 0').all() as Row[]).map((r) => String(r.id)); // prettier-ignore
+  const budgetedRows = native.prepare('SELECT category, month, SUM(amount) AS amount FROM zero_budgets WHERE month BETWEEN ? AND ? GROUP BY category, month'); // prettier-ignore
+  const monthNumber = (m: string) => Number(m.replace('-', ''));
+  const budgeted = {
+    ms: await timed(() => send('budgeted-sums', { ...bounds, categories, byMonth: true })),
+    rowsSqlFloorMs: await timed(() => budgetedRows.all(monthNumber(bounds.start), monthNumber(bounds.end))), // prettier-ignore
   };
 
   // One amount edit through the write path (every listener: sheet, search index, month sums).
@@ -160,7 +180,7 @@ export async function measure(dataDir: string, id: string) {
   t = performance.now();
   await send('close-budget');
   const closeMs = performance.now() - t;
-  return { openMs, openCachedMs, search, reports, build, editMs, closeMs, peakRssMb: process.resourceUsage().maxRSS / 1024 }; // prettier-ignore
+  return { openMs, openCachedMs, search, reports, build, budgeted, editMs, closeMs, peakRssMb: process.resourceUsage().maxRSS / 1024 }; // prettier-ignore
 }
 
 const [dataDir, id] = process.argv.slice(2);

@@ -92,8 +92,9 @@ function reportsOf(meta: BudgetMeta, all: MonthSpan, budgeted: BudgetedRunner) {
     budgetType: 'rollover',
   });
   const noTags = () => Promise.reject(new Error('no report by tag here'));
+  const noBudgeted = () => Promise.reject(new Error('no Budgeted measure here'));
   const customReport = (groupBy: CustomParams['groupBy'], floor: [string, unknown[]], scanFloor: [string, unknown[]]): Report => ({
-    load: (run) => loadCustom(run, meta, custom(groupBy), noTags),
+    load: (run) => loadCustom(run, meta, custom(groupBy), noTags, noBudgeted),
     queries: [transactionsQuery(custom(groupBy), meta)],
     floor,
     scanFloor,

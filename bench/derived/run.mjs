@@ -100,6 +100,11 @@ for (const count of sizes) {
         `${x.floorsEqual ? '' : ', FLOOR ROWS DIFFER'}`,
     );
   }
+  if (r.budgeted) {
+    console.log(
+      `  custom report's Budgeted by month, all time: ${f(r.budgeted.ms)} ms (the budget rows summed in SQL, native: ${f(r.budgeted.rowsSqlFloorMs)} ms)`,
+    );
+  }
   for (const [name, b] of Object.entries(r.build ?? {})) {
     console.log(
       `  ${name} built in ${b.steps} steps: longest ${f(b.maxMs)} ms, median ${f(b.medianMs)} ms,` +

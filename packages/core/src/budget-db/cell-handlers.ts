@@ -1,9 +1,15 @@
 /**
  * Reading cells, the month range, the cache reset and the budget type switch.
  */
-import { isBudgetType, isMonth, sheetForMonth, type BudgetType } from '../budget/index.ts';
+import {
+  isBudgetType,
+  isMonth,
+  sheetForMonth,
+  type BudgetType,
+  type Month,
+} from '../budget/index.ts';
 import type { Budget } from '../budget-file/budget.ts';
-import { handlerError } from '../handlers-core/errors.ts';
+import { type HandlerError, handlerError } from '../handlers-core/errors.ts';
 import { handler } from '../handlers-core/registry.ts';
 import { v } from '../handlers-core/validate.ts';
 import { QueryCellsSlot } from '../query-handler/query-cells.ts';
@@ -81,11 +87,20 @@ function readCells(budget: Budget, names: readonly string[]): { name: string; va
  * Each category's budgeted amount over the months from `start` to `end`, as the sum of its
  * `budget` cells (the spending report), without naming a cell per month and category.
  */
-function budgetedSums(budget: Budget, start: string, end: string, categories: string[]) {
+function budgetedSums(
+  budget: Budget,
+  start: string,
+  end: string,
+  categories: string[],
+  byMonth: boolean,
+): Array<{ category: string; amount: number; month?: Month }> | HandlerError<'invalid-month'> {
   for (const month of [start, end]) {
     if (!isMonth(month)) return handlerError('invalid-month', `${month} is not a month (YYYY-MM)`);
   }
-  const sums = budgetEngine(budget).sheet.sumBudgeted(start, end, categories);
+  const sheet = budgetEngine(budget).sheet;
+  // By month: one row per category and month whose cell is not 0 (the custom report's Budgeted).
+  if (byMonth) return sheet.budgetedByMonth(start, end, categories);
+  const sums = sheet.sumBudgeted(start, end, categories);
   return [...sums].map(([category, amount]) => ({ category, amount }));
 }
 
@@ -101,10 +116,15 @@ export const cellModuleHandlers = {
     run: ({ names }, ctx) => readCells(ctx.requireBudget(), names),
   }),
   'budgeted-sums': handler({
-    args: v.object({ start: v.string(), end: v.string(), categories: v.array(v.string()) }),
+    args: v.object({
+      start: v.string(),
+      end: v.string(),
+      categories: v.array(v.string()),
+      byMonth: v.optional(v.boolean()),
+    }),
     needsBudget: true,
-    run: ({ start, end, categories }, ctx) =>
-      budgetedSums(ctx.requireBudget(), start, end, categories),
+    run: ({ start, end, categories, byMonth }, ctx) =>
+      budgetedSums(ctx.requireBudget(), start, end, categories, byMonth === true),
   }),
   getCellNamesInSheet: handler({
     args: v.object({ sheetName: v.string() }),

@@ -71,6 +71,24 @@ function cellSums(engine: BudgetEngine, start: Month, end: Month, categories: st
   });
 }
 
+/** Each category's `budget` cell of each month of a span that is not 0, cell by cell. */
+function cellsByMonth(engine: BudgetEngine, start: Month, end: Month, categories: string[]) {
+  return categories.flatMap((category) =>
+    monthRange(start, end).flatMap((month) => {
+      const value = engine.getCells([`${sheetForMonth(month)}!budget-${category}`])[0]!.value;
+      return typeof value === 'number' && value !== 0 ? [{ category, month, amount: value }] : [];
+    }),
+  );
+}
+
+function sortedCells(rows: unknown) {
+  if (!Array.isArray(rows)) return rows;
+  const key = (r: { category: string; month: string }) => `${r.category} ${r.month}`;
+  return [...(rows as Array<{ category: string; month: string }>)].sort((a, b) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0,
+  );
+}
+
 async function runSequence(ops: Op[], seed: number): Promise<void> {
   const f = await openBudgetCore({ seed });
   const { core, budget, platform } = f;
@@ -275,6 +293,9 @@ async function runSequence(ops: Op[], seed: number): Promise<void> {
     for (const [start, end] of SPANS) {
       const answer = await send('budgeted-sums', { start, end, categories: asked });
       expect(answer).toEqual(cellSums(engine, start, end, asked));
+      // By month (the custom report's Budgeted): every cell that is not 0, and only those.
+      const byMonth = await send('budgeted-sums', { start, end, categories: asked, byMonth: true });
+      expect(sortedCells(byMonth)).toEqual(sortedCells(cellsByMonth(engine, start, end, asked)));
     }
   }
   const engine = f.engine();

@@ -161,6 +161,33 @@ export class BudgetSheet implements BudgetReader {
     return out;
   }
 
+  /**
+   * The same figures month by month: each wanted category's `budget` cell of each created month
+   * from `start` to `end` that holds a row (the custom report's Budgeted measure by month).
+   */
+  budgetedByMonth(
+    start: Month,
+    end: Month,
+    categories: readonly string[],
+  ): Array<{ category: string; month: Month; amount: number }> {
+    const out: Array<{ category: string; month: Month; amount: number }> = [];
+    const bounds = this.getBounds();
+    const wanted = new Set(
+      categories.filter((id) => {
+        const c = this.layout.categories.get(id);
+        return c && !(this.type === 'rollover' && c.isIncome);
+      }),
+    );
+    if (!bounds || wanted.size === 0) return out;
+    const from = start > bounds.start ? start : bounds.start;
+    const to = end < bounds.end ? end : bounds.end;
+    if (from > to) return out;
+    this.inputs.eachRowAmount(from, to, wanted, (month, category, amount) => {
+      if (amount !== 0) out.push({ category, month, amount });
+    });
+    return out;
+  }
+
   /** The counted spending of a month and category (the `sum-amount` input, built or not). */
   getSpent(month: Month, category: string): number {
     return this.inputs.getSpent(month, category);

@@ -41,6 +41,19 @@ export class BudgetInputStore {
     }
   }
 
+  /** Each wanted category's row amount, month by month, over the months from `from` to `to`. */
+  eachRowAmount(
+    from: Month,
+    to: Month,
+    wanted: ReadonlySet<string>,
+    fn: (month: Month, category: string, amount: number) => void,
+  ): void {
+    for (const [month, rows] of this.rows) {
+      if (month < from || month > to) continue;
+      for (const [category, row] of rows) if (wanted.has(category)) fn(month, category, row.amount);
+    }
+  }
+
   clearRows(): void {
     this.rows.clear();
   }

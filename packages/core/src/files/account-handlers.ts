@@ -41,6 +41,7 @@ export function accountHandlers(session: CloudSession) {
 
   return {
     'get-server-url': handler({
+      budgetFree: true,
       async run(_args: undefined, ctx): Promise<string | null> {
         await ready(ctx);
         return session.serverUrl;
@@ -138,6 +139,7 @@ export function accountHandlers(session: CloudSession) {
 
     /** null: not signed in. `offline`: signed in, but the server cannot confirm it now. */
     'subscribe-get-user': handler({
+      budgetFree: true,
       async run(
         _args: undefined,
         ctx,
@@ -167,6 +169,7 @@ export function accountHandlers(session: CloudSession) {
     }),
 
     'get-server-version': handler({
+      budgetFree: true,
       async run(_args: undefined, ctx): Promise<{ version: string } | CloudError> {
         await ready(ctx);
         const server = session.server();

@@ -190,6 +190,37 @@ describe('handler framework', () => {
     expect(seen).toEqual(['start b1', 'stop b1']);
     expect(budget.isOpen).toBe(false);
   });
+
+  it('a close waits for the running reads of the budget, not for a question to the server', async () => {
+    // The start asks the server who is signed in while the budget opens; a sign-out chosen
+    // meanwhile closes the budget at once instead of showing 'Closing...' until it answers.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    let readDone!: () => void;
+    const reading = new Promise<void>((resolve) => (readDone = resolve));
+    const core = createCore({ platform, documentDir: '/docs' }).register(
+      defineModule('ask', {
+        'ask-server': handler({ budgetFree: true, run: () => held.then(() => 'answered') }),
+        'read-budget': handler({ run: () => reading.then(() => 'read') }),
+      }),
+    );
+    const budget = Budget.memory({ platform, documentDir: '/docs' }, { id: 'b2', budgetName: 'B' });
+    await openForTest(core, budget);
+    const asked = core.sendUnknown('ask-server');
+    const read = core.sendUnknown('read-budget');
+    let closed = false;
+    const closing = closeForTest(core).then(() => (closed = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A read of the budget finishes against the budget it started with.
+    expect(closed).toBe(false);
+    readDone();
+    expect(await read).toBe('read');
+    await closing;
+    expect(budget.isOpen).toBe(false);
+    // The server's question is still on its way; its answer comes after the close.
+    answer();
+    expect(await asked).toBe('answered');
+  });
 });
 
 describe('event bus and queue', () => {

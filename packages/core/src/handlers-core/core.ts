@@ -140,7 +140,7 @@ export class Core<M extends HandlerTable = Record<never, never>> {
       promise = this.writer.run(exec);
     } else {
       promise = exec();
-      if (!isWriter) {
+      if (!isWriter && !spec.budgetFree) {
         this.reading.add(promise);
         void promise.then(
           () => this.reading.delete(promise),

@@ -33,6 +33,11 @@ export interface HandlerSpec<A, R> {
   undoable?: boolean;
   /** Return a `no-budget` error when no budget is open. */
   needsBudget?: boolean;
+  /**
+   * A read that never touches the open budget (a question to the server, global state): a
+   * close does not wait for it, so a sign-out is not held up by a slow server's answer.
+   */
+  budgetFree?: boolean;
   run(args: A, ctx: HandlerContext): R | Promise<R>;
 }
 

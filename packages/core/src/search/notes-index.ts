@@ -20,6 +20,7 @@ import {
 } from '../query/search.ts';
 import { ACCOUNT_ORDER_INDEX } from '../query/transactions.ts';
 import type { ChangeEvent } from '../sync/types.ts';
+import { idRange, type IdSteppedTable } from './id-steps.ts';
 
 /** Bump when the index's shape changes, so an older one is rebuilt. */
 const FORMAT = 1;
@@ -111,16 +112,50 @@ function setNotes(db: SqliteDatabase, id: string, notes: string): void {
  * nothing here.
  */
 export function applyToNotesIndex(db: SqliteDatabase, event: ChangeEvent): void {
-  const rows = event.changes.get('transactions') ?? [];
   db.transaction(() => {
-    for (const change of rows) {
-      const before = notesOf(change.old);
-      const after = notesOf(change.new);
-      if (before !== after) setNotes(db, change.id, after);
-    }
+    applyNotes(db, event, () => true);
     writeStamp(db);
   });
 }
+
+function applyNotes(db: SqliteDatabase, event: ChangeEvent, counts: (id: string) => boolean) {
+  for (const change of event.changes.get('transactions') ?? []) {
+    if (!counts(change.id)) continue;
+    const before = notesOf(change.old);
+    const after = notesOf(change.new);
+    if (before !== after) setNotes(db, change.id, after);
+  }
+}
+
+/**
+ * The same rebuild in steps by transaction id (`id-steps.ts`): after a download or another
+ * client's write, saves are answered between the steps, and a reload resumes the build.
+ */
+export const NOTES_INDEX_STEPS: IdSteppedTable = {
+  reset(db) {
+    createTables(db);
+    db.run(`DELETE FROM ${SEARCH_META_TABLE} WHERE key = 'stamp'`);
+    db.run(`DELETE FROM ${SEARCH_NOTES_TABLE}`);
+    db.run(`DELETE FROM ${SEARCH_ROWS_TABLE}`);
+  },
+  fill(db, after, upTo) {
+    const t = idRange('id', after, upTo);
+    db.run(
+      `INSERT INTO ${SEARCH_ROWS_TABLE} (id) SELECT id FROM transactions
+       WHERE notes IS NOT NULL AND notes != ''${t.sql}`,
+      t.params,
+    );
+    const r = idRange('r.id', after, upTo);
+    db.run(
+      `INSERT INTO ${SEARCH_NOTES_TABLE} (rowid, notes)
+       SELECT r.rid, t.notes FROM ${SEARCH_ROWS_TABLE} r JOIN transactions t ON t.id = r.id
+       WHERE 1${r.sql}`,
+      r.params,
+    );
+  },
+  applyWhere: applyNotes,
+  finish: writeStamp,
+};
 
 /**
  * Drops Coffer's derived data (search index, month, group and tag sums, tag index) from a copy of the file (the one that is uploaded or exported):

@@ -17,6 +17,7 @@ import type { SqliteDatabase } from '../platform/sqlite.ts';
 import { TAG_INDEX_TABLE } from '../query/has-tag.ts';
 import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
 import { createAccountOrderIndex } from '../query/transactions.ts';
+import { idRange, type IdSteppedTable } from '../search/id-steps.ts';
 import { dataStamp } from '../search/notes-index.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 import { tagsInNotes } from './parse.ts';
@@ -112,25 +113,53 @@ const notesOf = (row: Readonly<Record<string, unknown>> | null): string => {
  * hold a `#` before or after.
  */
 export function applyToTagIndex(db: SqliteDatabase, event: ChangeEvent): void {
-  const rows = event.changes.get('transactions') ?? [];
   db.transaction(() => {
-    for (const change of rows) {
-      const before = notesOf(change.old);
-      const after = notesOf(change.new);
-      if (!(before.includes('#') || after.includes('#'))) continue;
-      const moved = (k: string) => (change.old?.[k] ?? null) !== (change.new?.[k] ?? null);
-      if (before === after && !['isChild', 'parent_id', 'tombstone'].some(moved)) continue;
-      db.run(`DELETE FROM ${TAG_INDEX_TABLE} WHERE id = ?`, [change.id]);
-      if (change.new) {
-        insertTags(db, {
-          id: change.id,
-          notes: after,
-          isChild: change.new.isChild,
-          parent_id: change.new.parent_id,
-          tombstone: change.new.tombstone,
-        });
-      }
-    }
+    applyTags(db, event, () => true);
     writeStamp(db);
   });
+}
+
+/**
+ * The same rebuild in steps by transaction id (`../search/id-steps.ts`): after a download or
+ * another client's write, saves are answered between the steps, and a reload resumes the build.
+ */
+export const TAG_INDEX_STEPS: IdSteppedTable = {
+  reset(db) {
+    // An older format's table has other columns: made afresh.
+    db.exec(`DROP TABLE IF EXISTS ${TAG_INDEX_TABLE}`);
+    createTables(db);
+    db.run(`DELETE FROM ${META_TABLE} WHERE key = ?`, [META_KEY]);
+  },
+  fill(db, after, upTo) {
+    const range = idRange('id', after, upTo);
+    const noted = db.all<Noted>(
+      `SELECT id, notes, isChild, parent_id, tombstone FROM transactions
+       WHERE notes LIKE '%#%'${range.sql}`,
+      range.params,
+    );
+    for (const row of noted) insertTags(db, row);
+  },
+  applyWhere: applyTags,
+  finish: writeStamp,
+};
+
+function applyTags(db: SqliteDatabase, event: ChangeEvent, counts: (id: string) => boolean) {
+  for (const change of event.changes.get('transactions') ?? []) {
+    if (!counts(change.id)) continue;
+    const before = notesOf(change.old);
+    const after = notesOf(change.new);
+    if (!(before.includes('#') || after.includes('#'))) continue;
+    const moved = (k: string) => (change.old?.[k] ?? null) !== (change.new?.[k] ?? null);
+    if (before === after && !['isChild', 'parent_id', 'tombstone'].some(moved)) continue;
+    db.run(`DELETE FROM ${TAG_INDEX_TABLE} WHERE id = ?`, [change.id]);
+    if (change.new) {
+      insertTags(db, {
+        id: change.id,
+        notes: after,
+        isChild: change.new.isChild,
+        parent_id: change.new.parent_id,
+        tombstone: change.new.tombstone,
+      });
+    }
+  }
 }

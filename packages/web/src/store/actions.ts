@@ -45,11 +45,12 @@ export async function getUserData(store: AppStore): Promise<User | null> {
   const [user, version] = await asked;
   const serverVersion = url && !isFailure(version) && version.version ? version.version : null;
   const normalized = user && !isFailure(user) ? user : null;
-  // Signed out while the start's question was on its way (the budget shows before the answer):
-  // the sign-out stands; the answer was about the session it ended.
-  if (before === undefined && store.get().user === null) {
+  // Signed out (or in again) while the start's question was on its way (the budget shows
+  // before the answer): what the person did stands; the answer was about the session it ended.
+  const now = store.get().user;
+  if (before === undefined && now !== undefined) {
     store.set({ serverVersion });
-    return null;
+    return now;
   }
   store.set({ user: normalized, serverVersion });
   return normalized;
@@ -230,6 +231,22 @@ export async function closeBudget(store: AppStore): Promise<void> {
     loadingText: null,
   });
   await loadAllFiles(store);
+}
+
+/**
+ * The server said signed out after the budget showed (the start does not wait for it): the
+ * budget closes for the sign-in page, but not under typing that is not saved yet. That screen
+ * asks its leave question first; Discard closes now, Keep editing closes once the screen lets go
+ * of its typing (saved: the file keeps it, and it syncs after the sign-in; or left).
+ */
+export async function closeForSignIn(store: AppStore): Promise<void> {
+  const work = store.unsavedWork();
+  if (work) {
+    await new Promise<void>((resolve) =>
+      work.ask(resolve, () => void store.whenNothingUnsaved().then(resolve)),
+    );
+  }
+  await closeBudget(store);
 }
 
 export async function createBudget(store: AppStore, testMode = false): Promise<void> {

@@ -89,10 +89,22 @@ export const initialState: AppState = {
   storagePersisted: null,
 };
 
+/**
+ * A screen holding typing not yet saved (the phone's transaction editor): asked before the
+ * budget closes under it. `ask` shows the screen's leave question; `leave` discards the typing
+ * and lets the close go on, `keep` keeps editing (the close waits until the screen lets go).
+ */
+export interface UnsavedWork {
+  dirty(): boolean;
+  ask(leave: () => void, keep: () => void): void;
+}
+
 /** One per mounted app: holds state and the backend; components subscribe to slices. */
 export class AppStore {
   private state: AppState;
   private readonly listeners = new Set<() => void>();
+  private readonly unsaved = new Set<UnsavedWork>();
+  private readonly unsavedListeners = new Set<() => void>();
 
   constructor(
     readonly backend: Backend,
@@ -143,6 +155,33 @@ export class AppStore {
 
   popModal(): void {
     this.modal({ type: 'pop' });
+  }
+
+  /** A screen's unsaved typing, until the returned function lets it go (saved, left, unmounted). */
+  holdUnsaved(work: UnsavedWork): () => void {
+    this.unsaved.add(work);
+    return () => {
+      if (!this.unsaved.delete(work)) return;
+      for (const l of [...this.unsavedListeners]) l();
+    };
+  }
+
+  /** The first screen whose typing is not saved, or null. */
+  unsavedWork(): UnsavedWork | null {
+    return [...this.unsaved].find((w) => w.dirty()) ?? null;
+  }
+
+  /** Resolves once no screen holds unsaved typing. */
+  whenNothingUnsaved(): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.unsavedWork()) return;
+        this.unsavedListeners.delete(check);
+        resolve();
+      };
+      this.unsavedListeners.add(check);
+      check();
+    });
   }
 }
 

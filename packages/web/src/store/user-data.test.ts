@@ -58,4 +58,15 @@ describe('who is signed in, at start', () => {
     expect(await asked).toBeNull();
     expect(store.get().user).toBeNull();
   });
+
+  it('keeps a sign-in made after that sign-out: the old session’s signed-out answer is ignored', async () => {
+    const { store, answer } = heldServer();
+    const asked = getUserData(store);
+    await expect.poll(() => store.get().serverUrl).toBe(URL);
+    store.set({ user: null });
+    store.set({ user: { offline: false, userName: 'ana' } });
+    answer(null);
+    expect(await asked).toEqual({ offline: false, userName: 'ana' });
+    expect(store.get().user).toEqual({ offline: false, userName: 'ana' });
+  });
 });

@@ -21,6 +21,8 @@ declare module '../../store/modals.ts' {
       action?: 'edit' | 'delete';
       onAnswer: (ok: boolean) => void;
     };
+    /** Signed out with a new transaction typed in the register: discard it, or keep editing. */
+    'discard-changes': { onAnswer: (discard: boolean) => void };
   }
 }
 
@@ -29,7 +31,12 @@ declare module '../../store/modals.ts' {
  * time, so it comes with the app; the others load with their first use.
  */
 export const accountsModals: AreaModals<
-  'add-account' | 'add-local-account' | 'close-account' | 'reconcile' | 'confirm-reconciled-edit'
+  | 'add-account'
+  | 'add-local-account'
+  | 'close-account'
+  | 'reconcile'
+  | 'confirm-reconciled-edit'
+  | 'discard-changes'
 > = {
   'add-account': AddAccountModal,
   'add-local-account': AddLocalAccountModal,
@@ -41,5 +48,8 @@ export const accountsModals: AreaModals<
   ),
   'confirm-reconciled-edit': lazy(() =>
     import('./account/Reconcile.tsx').then((m) => ({ default: m.ConfirmReconciledEditModal })),
+  ),
+  'discard-changes': lazy(() =>
+    import('./register/discard-draft.tsx').then((m) => ({ default: m.DiscardChangesModal })),
   ),
 };

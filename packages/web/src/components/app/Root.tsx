@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import {
-  closeBudget,
+  closeForSignIn,
   getUserData,
   loadAllFiles,
   loadBudget,
@@ -72,7 +72,7 @@ async function start(
   }
   // It stays open only for a signed-in user, or when there is no server; closing lists the files.
   const settled = userKnown.then(async (user) => {
-    if (!user && store.get().serverUrl) await closeBudget(store);
+    if (!user && store.get().serverUrl) await closeForSignIn(store);
   });
   return { store, page: await page, settled };
 }

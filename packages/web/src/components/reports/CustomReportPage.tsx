@@ -33,7 +33,14 @@ import {
   useSavedReports,
 } from './saved-reports.ts';
 import type { BudgetMeta } from './data/source.ts';
-import { useBudgetMeta, useFirstMonth, useReport, useRunner, useTagSums } from './use-report.ts';
+import {
+  useBudgetedMonths,
+  useBudgetMeta,
+  useFirstMonth,
+  useReport,
+  useRunner,
+  useTagSums,
+} from './use-report.ts';
 import { Button } from '../kit/ui/Button.tsx';
 
 const PRESETS = ['1m', '3m', '6m', '1y', '3y', '5y', 'ytd', 'all'] as const;
@@ -118,6 +125,7 @@ function useCustomReport(
   const budgetType = useAppState((s) => (s.prefs?.budgetType === 'report' ? 'report' : 'rollover'));
   const run = useRunner();
   const tagSums = useTagSums();
+  const budgetedMonths = useBudgetedMonths();
   const [settings, setSettings] = useState<ReportSettings | null>(() =>
     id ? null : settingsFromParams(search),
   );
@@ -146,6 +154,7 @@ function useCustomReport(
         budgetType,
       },
       tagSums,
+      budgetedMonths,
     );
   });
   return { settings, setSettings, span, conditions, first, current, data, loading };

@@ -18,6 +18,7 @@ import {
   useBudgetMeta,
   useFirstMonth,
   useBudgeted,
+  useBudgetedMonths,
   useReport,
   useRunner,
   useTagSums,
@@ -197,6 +198,7 @@ export function CustomReportCard({
   const meta = useBudgetMeta();
   const run = useRunner();
   const tagSums = useTagSums();
+  const budgetedMonths = useBudgetedMonths();
   const first = useFirstMonth();
   const budgetType = useAppState((s) => (s.prefs?.budgetType === 'report' ? 'report' : 'rollover'));
   const settings = settingsOf(report);
@@ -218,6 +220,7 @@ export function CustomReportCard({
           budgetType,
         },
         tagSums,
+        budgetedMonths,
       );
     },
   );

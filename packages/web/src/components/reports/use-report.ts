@@ -4,6 +4,7 @@ import { useAppState, useStore } from '../../store/context.ts';
 import { runQuery, useTablesChanged } from '../kit/data/data.ts';
 import { isFailure } from '../../backend/backend.ts';
 import {
+  type BudgetedMonthsRunner,
   type BudgetedRunner,
   type BudgetMeta,
   firstMonth,
@@ -48,6 +49,24 @@ export function useBudgeted(): BudgetedRunner {
       });
       if (isFailure(res)) throw new Error(`budgeted-sums failed: ${res.error.message}`);
       return new Map(res.map((r) => [r.category, r.amount]));
+    },
+    [store],
+  );
+}
+
+/** The core's `budgeted-sums` by month (the custom report's Budgeted measure). */
+export function useBudgetedMonths(): BudgetedMonthsRunner {
+  const store = useStore();
+  return useCallback(
+    async ({ start, end }, categories) => {
+      const res = await store.backend.send('budgeted-sums', {
+        start,
+        end,
+        categories: [...categories],
+        byMonth: true,
+      });
+      if (isFailure(res)) throw new Error(`budgeted-sums failed: ${res.error.message}`);
+      return res.flatMap((r) => (r.month ? [{ ...r, month: r.month }] : []));
     },
     [store],
   );

@@ -74,7 +74,8 @@ export default function TransactionEditorPage() {
   return <Editor key={id} before={loaded.tx} account={null} />;
 }
 
-type Ask = null | { leave: () => void; keep: () => void } | 'delete';
+/** `signedOut`: the server said signed out after the budget showed; leaving closes the budget. */
+type Ask = null | { leave: () => void; keep: () => void; signedOut?: boolean } | 'delete';
 
 /**
  * The draft being typed, kept in a ref too so two edits in one event both count, and the texts
@@ -156,6 +157,29 @@ function useWrites(before: RegisterTx | null, back: () => void) {
   return { busy, saveError, save, remove };
 }
 
+/**
+ * A signed-out answer from the server (after the budget showed) asks the leave question here
+ * before the budget closes: Discard leaves and the budget closes; Keep editing keeps the typing,
+ * and the budget closes for the sign-in once the editor is left (a save is kept in the file).
+ */
+function useSignedOutAsk(
+  typed: () => boolean,
+  leave: (go: () => void) => void,
+  setAsk: (ask: Ask) => void,
+) {
+  const store = useStore();
+  const now = useRef({ typed, leave });
+  now.current = { typed, leave };
+  useEffect(
+    () =>
+      store.holdUnsaved({
+        dirty: () => now.current.typed(),
+        ask: (go, keep) => setAsk({ leave: () => now.current.leave(go), keep, signedOut: true }),
+      }),
+    [store, setAsk],
+  );
+}
+
 function Editor({ before, account }: { before: RegisterTx | null; account: string | null }) {
   const store = useStore();
   const navigate = useNavigate();
@@ -183,6 +207,7 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
       ),
     );
   const { busy, saveError, save, remove } = useWrites(before, back);
+  useSignedOutAsk(typed, guard.leave, setAsk);
 
   function onSave() {
     const refused = [...invalid.current][0];
@@ -225,7 +250,11 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
       {ask !== null && ask !== 'delete' && (
         <Ask
           title="Discard changes?"
-          text="Discard the changes to this transaction?"
+          text={
+            ask.signedOut
+              ? 'You are not logged in. Discard the changes to this transaction?'
+              : 'Discard the changes to this transaction?'
+          }
           keep="Keep editing"
           act="Discard"
           onKeep={() => {

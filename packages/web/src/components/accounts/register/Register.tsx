@@ -20,6 +20,7 @@ import {
   useRegisterEditing,
 } from '../editing/use-register-editing.ts';
 import { newUuid } from '../editing/uuid.ts';
+import { useDraftHold } from './discard-draft.tsx';
 import { distribute } from '../rows/register-rows.ts';
 import { usePreviewAccounts, useRegisterData } from '../rows/use-register-data.ts';
 import { type InitialFilter, useRegisterFinding } from '../rows/use-register-finding.ts';
@@ -92,6 +93,7 @@ export function Register({ view, initialFilter }: RegisterProps) {
     more: data.loadMore,
   });
 
+  useDraftHold(store, editing.draft, editing.cancelAdd);
   const actions = useRegisterActions({ query, data, rows, editing, finding });
   const shownIds = useMemo(() => rows.flatMap((r) => (r.kind === 'txn' ? [r.key] : [])), [rows]);
   const review = useBankReview(view.account?.id ?? null, shownIds);

@@ -26,7 +26,13 @@ describe('custom reports', () => {
   });
 
   const rows = async (p: Partial<CustomParams>) => {
-    const data = await loadCustom(b.run, await b.meta(), { ...base, ...p }, b.tagSums);
+    const data = await loadCustom(
+      b.run,
+      await b.meta(),
+      { ...base, ...p },
+      b.tagSums,
+      b.budgetedMonths,
+    );
     return { data, rows: data.rows.map((r) => [r.label, r.total]) };
   };
 

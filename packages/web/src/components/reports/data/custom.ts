@@ -6,12 +6,12 @@ import {
   type QueryState,
   type ReportBalanceType,
   type ReportGroupBy,
-  toDbMonth,
   monthTitle,
   type Query,
 } from '@coffer/core/ui';
 import { dateFilter, type MonthSpan } from './range.ts';
 import {
+  type BudgetedMonthsRunner,
   type BudgetMeta,
   categoryIndex,
   isOffBudget,
@@ -136,22 +136,24 @@ export function transactionsQuery(p: CustomParams, meta: BudgetMeta): QueryState
   return query.groupBy(keys).select(select).orderBy(keys).serialize();
 }
 
-/** The grouped budgeted amounts (the budget rows of the budget's type). */
-export function budgetQuery(p: CustomParams, meta: BudgetMeta): QueryState {
+/**
+ * The budgeted amounts, grouped as the report asks: the budget sheet's cells (the core's
+ * `budgeted-sums` by month), so the report shows what the budget page shows.
+ */
+async function budgetedSums(
+  budgeted: BudgetedMonthsRunner,
+  p: CustomParams,
+  meta: BudgetMeta,
+): Promise<KeySum[]> {
   const hidden = new Set(p.showHidden ? [] : hiddenCategoryIds(meta));
   const categories = meta.groups
     .flatMap((g) => g.categories.map((c) => c.id))
     .filter((id) => !hidden.has(id));
-  const byMonth = p.groupBy === 'Interval' || p.mode === 'time';
-  return q(p.budgetType === 'report' ? 'reflect_budgets' : 'zero_budgets')
-    .filter({
-      month: [{ $gte: toDbMonth(p.start) }, { $lte: toDbMonth(p.end) }],
-      category: { $oneof: categories },
-    })
-    .groupBy(byMonth ? ['category', 'month'] : ['category'])
-    .orderBy(byMonth ? ['category', 'month'] : ['category'])
-    .select([{ key: '$category' }, ...(byMonth ? ['month'] : []), { amount: { $sum: '$amount' } }])
-    .serialize();
+  const cells = await budgeted({ start: p.start, end: p.end }, categories);
+  if (p.groupBy === 'Interval') return cells.map((c) => ({ key: c.month, amount: c.amount }));
+  if (p.mode === 'time')
+    return cells.map((c) => ({ key: c.category, month: c.month, amount: c.amount }));
+  return cells.map((c) => ({ key: c.category, amount: c.amount }));
 }
 
 function monthOf(value: Month | number | undefined): Month | null {
@@ -333,14 +335,12 @@ export async function loadCustom(
   meta: BudgetMeta,
   p: CustomParams,
   tagSums: TagSumsRunner,
+  budgeted: BudgetedMonthsRunner,
 ): Promise<CustomData> {
-  if (p.groupBy === 'Tag' && p.balanceType !== 'Budgeted') return loadByTag(tagSums, meta, p);
-  const query = p.balanceType === 'Budgeted' ? budgetQuery(p, meta) : transactionsQuery(p, meta);
-  let sums = await run<KeySum[]>(query);
-  if (p.balanceType === 'Budgeted' && p.groupBy === 'Interval') {
-    sums = sums.map((s) => ({ ...s, key: s.month ?? null }));
-  }
-  return shapeCustom(p, meta, sums);
+  if (p.balanceType === 'Budgeted')
+    return shapeCustom(p, meta, await budgetedSums(budgeted, p, meta));
+  if (p.groupBy === 'Tag') return loadByTag(tagSums, meta, p);
+  return shapeCustom(p, meta, await run<KeySum[]>(transactionsQuery(p, meta)));
 }
 
 export const OTHER_KEY = '__other';

@@ -22,6 +22,16 @@ export type BudgetedRunner = (
   categories: readonly string[],
 ) => Promise<ReadonlyMap<string, number>>;
 
+/**
+ * The core's `budgeted-sums` by month: each category's budget cell of each month in a span that
+ * is not 0, the sheet's own figures (no months the budget never made; no income in an envelope
+ * budget), in one request.
+ */
+export type BudgetedMonthsRunner = (
+  span: { start: Month; end: Month },
+  categories: readonly string[],
+) => Promise<ReadonlyArray<{ category: string; month: Month; amount: number }>>;
+
 /** The budget's names and shapes a report needs beside its sums (all from the app's store). */
 export interface BudgetMeta {
   accounts: readonly Account[];

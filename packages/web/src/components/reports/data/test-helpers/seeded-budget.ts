@@ -1,7 +1,13 @@
 import type { QueryState } from '@coffer/core/ui';
 import { openAppCore } from '@coffer/core/testing';
 import type { Account, Categories, Payee } from '../../../../store/types.ts';
-import type { BudgetedRunner, BudgetMeta, QueryRunner, TagSumsRunner } from '../source.ts';
+import type {
+  BudgetedMonthsRunner,
+  BudgetedRunner,
+  BudgetMeta,
+  QueryRunner,
+  TagSumsRunner,
+} from '../source.ts';
 
 /**
  * The real core (in-memory budget, clock at 2023-08-06) with a small budget whose figures a
@@ -75,6 +81,16 @@ export async function seededBudget() {
     if ('error' in res) throw new Error(res.error.message);
     return new Map(res.map((r) => [r.category, r.amount]));
   };
+  const budgetedMonths: BudgetedMonthsRunner = async ({ start, end }, categories) => {
+    const res = await f.core.send('budgeted-sums', {
+      start,
+      end,
+      categories: [...categories],
+      byMonth: true,
+    });
+    if ('error' in res) throw new Error(res.error.message);
+    return res.flatMap((r) => (r.month ? [{ ...r, month: r.month }] : []));
+  };
   const meta = async (): Promise<BudgetMeta> => ({
     accounts: (await send('accounts-get')) as Account[],
     payees: (await send('payees-get')) as Payee[],
@@ -95,6 +111,7 @@ export async function seededBudget() {
     tagSums,
     getCells,
     budgeted,
+    budgetedMonths,
     meta,
     sumSql,
     ids: {
