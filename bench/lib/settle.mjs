@@ -5,8 +5,11 @@
 const TICK_MS = 100;
 /** Below this much CPU in a tick (ms), the tick counts as idle (the polling itself, a timer). */
 const IDLE_CPU_MS = 5;
-/** This many idle ticks in a row: settled. */
-const IDLE_TICKS = 5;
+/**
+ * This many idle ticks in a row: settled. Three seconds: longer than any delay an app leaves
+ * before a background build (Coffer's derived tables start a second after the open settles).
+ */
+const IDLE_TICKS = 30;
 
 function cpuMs(since) {
   const u = process.cpuUsage(since);
@@ -14,7 +17,7 @@ function cpuMs(since) {
 }
 
 /**
- * Waits until this process has used (almost) no CPU for half a second, at most `limitMs`.
+ * Waits until this process has used (almost) no CPU for three seconds, at most `limitMs`.
  * Answers the time from `startMs` (a `performance.now()`) and the CPU since `startCpu` (a
  * `process.cpuUsage()`) up to the end of the last busy tick.
  */
