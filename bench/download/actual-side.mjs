@@ -1,10 +1,12 @@
 // The new device through a scripting API — the real @actual-app/api (6.9, or 26.9 installed as
 // actual-api-26), or Coffer's built
 // packages/api with the same calls: `init` signs in, `downloadBudget` fetches the file, opens it
-// and syncs it with the server, and one `getBudgetMonth` shows the budget is ready to read.
+// and syncs it with the server, and one `getBudgetMonth` shows the budget is ready to read; then
+// it waits until the process is idle (`settled`).
 // Runs in its own process; prints one JSON line.
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { settled } from '../lib/settle.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -41,6 +43,8 @@ export async function apiNewDevice(side, { dataDir, serverURL, password, groupId
   const shown = await api.getBudgetMonth(month);
   const firstMonthMs = performance.now() - t2;
   const readyCpuMs = cpuMs(cpu);
+  // Whatever the app still does after answering (none of it is waited for above).
+  const { settledMs, settledCpuMs } = await settled(t1, cpu);
   await api.shutdown();
   process.stdout.write(
     `${JSON.stringify({
@@ -52,6 +56,8 @@ export async function apiNewDevice(side, { dataDir, serverURL, password, groupId
       firstMonthMs,
       readyMs: downloadMs + firstMonthMs,
       readyCpuMs,
+      settledMs,
+      settledCpuMs,
       month: { toBudget: shown.toBudget, totalSpent: shown.totalSpent, totalIncome: shown.totalIncome }, // prettier-ignore
       processCpuMs: cpuMs(startCpu),
       peakRssMb: process.resourceUsage().maxRSS / 1024,

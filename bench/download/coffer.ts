@@ -2,11 +2,13 @@
 // the Node platform (assembled as packages/core-web's worker does). `set-server-url` +
 // `subscribe-sign-in`, then what a script's downloadBudget does: `get-remote-files`, then
 // `download-budget` (fetch, unpack, open, catch up with the server; kept open), and one
-// `api/budget-month` to show the budget is ready to read. Prints one JSON line.
+// `api/budget-month` to show the budget is ready to read; then waits for the background builds
+// to end (`settled`). Prints one JSON line.
 //   node download-coffer.mjs <json options>
 import { createAppCore, createCloudModule } from '@coffer/core';
 import { decodeSyncRequest } from '@coffer/crdt';
 import { createNodePlatform } from '@coffer/core-node';
+import { settled } from '../lib/settle.mjs';
 
 interface Options {
   dataDir: string;
@@ -85,6 +87,8 @@ export async function cofferNewDevice(o: Options) {
   );
   const firstMonthMs = performance.now() - t2;
   const readyCpuMs = cpuMs(cpu);
+  // The months and derived tables built in the background after the budget was shown.
+  const { settledMs, settledCpuMs } = await settled(t1, cpu);
   await send('close-budget');
   return {
     side: 'coffer',
@@ -95,6 +99,8 @@ export async function cofferNewDevice(o: Options) {
     firstMonthMs,
     readyMs: downloadMs + firstMonthMs,
     readyCpuMs,
+    settledMs,
+    settledCpuMs,
     month: { toBudget: shown.toBudget, totalSpent: shown.totalSpent, totalIncome: shown.totalIncome }, // prettier-ignore
     processCpuMs: cpuMs(),
     requests: requests.filter((r) => r.at >= t1),

@@ -8,6 +8,12 @@
 //      Actual's), each in its own process;
 //   3. both results are checked against the source file and the server (balances, contents,
 //      merkle) before any time is reported.
+// Where the clock stops, on every side: the file downloaded, the budget open and caught up
+// with the server (Actual: downloadBudget's open and full sync; Coffer: the catch-up before
+// the open and the sync on load). '+ first budget month' adds one budget month read; '+ idle'
+// waits until the process has been idle for three seconds, so the work an app leaves to the
+// background after that point (Coffer's months not on screen and derived tables) is counted
+// too (Actual 26.9 leaves none).
 // Prints a table and writes bench/results/download-<time>.json.
 //   node bench/download/run.mjs [--transactions 100000] [--tail 1000] [--servers coffer,actual]
 //     [--repeat 1] [--cpu-prof dir] [--reuse dir]

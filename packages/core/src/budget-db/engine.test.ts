@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BudgetType, CellChange } from '../budget/index.ts';
+import { BackgroundHold } from '../budget-file/background-hold.ts';
+import { manualTimers } from '../budget-file/test-helpers/manual-timers.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import { CACHE_META_KEY, SUMS_KEY_PREFIX } from './cache-store.ts';
 import { BudgetEngine } from './engine.ts';
@@ -199,6 +201,60 @@ describe('budget engine', () => {
     const again = s.open();
     expect(again.restoredFromCache).toBe(true);
     expect(again.getCell('budget202305', 'sum-amount-food').value).toBe(-160_00);
+  });
+
+  it('builds the months a lazy open left only once a hold on background work ends', async () => {
+    const s = setup();
+    s.tx(20230510, -120_00, 'food');
+    s.tx(20231105, -20_00, 'food');
+    const t = manualTimers();
+    const hold = new BackgroundHold();
+    let release: () => void = () => undefined;
+    hold.hold(new Promise<void>((done) => (release = done)));
+    const engine = BudgetEngine.open({
+      db: s.db,
+      budgetType: 'rollover',
+      lazy: true,
+      hold,
+      timers: t.timers,
+      now: () => s.platform.clock.now(),
+      random: s.platform.random,
+      // No cache write on the timers: only the build is counted there.
+      cache: false,
+    });
+    const built = () => engine.sheet.getBuiltBounds();
+    // A new device's download: the open and its sync on load go first.
+    expect(t.scheduled()).toBe(0);
+    expect(built()).toEqual({ start: '2023-07', end: '2023-09' });
+    // A read still builds its month at once.
+    expect(engine.getCell('budget202305', 'sum-amount-food').value).toBe(-120_00);
+    release();
+    await new Promise((done) => setTimeout(done, 0));
+    expect(t.scheduled()).toBe(1);
+    while (t.scheduled() > 0) t.due();
+    expect(built()).toEqual(engine.sheet.getBounds());
+    expect(sorted(sheetValues(engine.sheet))).toEqual(s.fresh(engine));
+    engine.close();
+
+    // Closed while held: nothing is scheduled after the release.
+    const later = new BackgroundHold();
+    let free: () => void = () => undefined;
+    later.hold(new Promise<void>((done) => (free = done)));
+    const u = manualTimers();
+    const closed = BudgetEngine.open({
+      db: s.db,
+      budgetType: 'rollover',
+      lazy: true,
+      hold: later,
+      timers: u.timers,
+      now: () => s.platform.clock.now(),
+      random: s.platform.random,
+      cache: false,
+    });
+    closed.close();
+    free();
+    await new Promise((done) => setTimeout(done, 0));
+    expect(u.scheduled()).toBe(0);
   });
 
   it('loads the sums a cache does not hold when a deleted category comes back', () => {

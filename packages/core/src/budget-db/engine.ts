@@ -11,6 +11,7 @@ import {
   type BudgetType,
   type CellChange,
 } from '../budget/index.ts';
+import type { BackgroundHold } from '../budget-file/background-hold.ts';
 import type { Logger, Random, Timers } from '../platform/index.ts';
 import type { BudgetDb } from '../sync/budget-db.ts';
 import type { ChangeEvent } from '../sync/types.ts';
@@ -39,6 +40,8 @@ export interface BudgetEngineOptions {
    * every month at open).
    */
   lazy?: boolean;
+  /** While held, the months a lazy open left wait (a read still builds its month at once). */
+  hold?: BackgroundHold;
 }
 
 /** Months built per timer turn after a lazy open: a short task, so requests are not held up. */
@@ -52,6 +55,8 @@ export class BudgetEngine {
   private offCells: () => void = () => undefined;
   private scheduled: unknown = null;
   private building: unknown = null;
+  /** Cancels the wait for the hold's release (null: not waiting). */
+  private offHold: (() => void) | null = null;
   /** While a background build step runs: the months built before it (their cells may change). */
   private builtBefore: BudgetBounds | null = null;
   private closed = false;
@@ -182,6 +187,8 @@ export class BudgetEngine {
     this.closed = true;
     if (this.building !== null) this.opts.timers?.clearTimeout(this.building);
     this.building = null;
+    this.offHold?.();
+    this.offHold = null;
     this.offChange();
     this.offCells();
   }
@@ -263,6 +270,14 @@ export class BudgetEngine {
   private scheduleBuild(): void {
     const timers = this.opts.timers;
     if (!timers || !this.opts.lazy || this.building !== null || this.closed) return;
+    const hold = this.opts.hold;
+    if (hold?.held) {
+      this.offHold ??= hold.whenFree(() => {
+        this.offHold = null;
+        this.scheduleBuild();
+      });
+      return;
+    }
     this.building = timers.setTimeout(() => {
       this.building = null;
       if (this.closed) return;

@@ -1,4 +1,5 @@
 import { isBudgetType } from '../budget/index.ts';
+import { backgroundHold } from '../budget-file/background-hold.ts';
 import { defineBudgetSlot, type Budget } from '../budget-file/budget.ts';
 import { BudgetEngine } from './engine.ts';
 
@@ -18,6 +19,7 @@ export const BudgetEngineSlot = defineBudgetSlot(
       log: platform.log,
       // The months on screen answer first; the others follow on the timers or when read.
       lazy: true,
+      hold: backgroundHold(budget),
     });
   },
   (engine) => engine.close(),

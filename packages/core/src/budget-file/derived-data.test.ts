@@ -3,35 +3,15 @@
  * open nor (usually) the first search pays for it; the close cancels a build not yet run.
  */
 import { describe, expect, it } from 'vitest';
-import type { Timers } from '../platform/index.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import { notesIndexIsCurrent } from '../search/notes-index.ts';
 import { SEARCH_INDEX_TABLE } from '../search/slot.ts';
 import { MONTH_SUMS_TABLE } from '../month-sums/slot.ts';
 import { stepByDate } from '../month-sums/steps.ts';
 import { MONTH_SUMS_STEPS, monthSumsAreCurrent } from '../month-sums/store.ts';
+import { BackgroundHold } from './background-hold.ts';
 import { DerivedData } from './derived-data.ts';
-
-/** Timers run by hand: `due()` runs what is scheduled. */
-function manualTimers() {
-  const queue = new Map<number, () => void>();
-  let next = 1;
-  const timers: Timers = {
-    setTimeout(fn) {
-      queue.set(next, fn);
-      return next++;
-    },
-    clearTimeout(handle) {
-      queue.delete(handle as number);
-    },
-  };
-  const due = () => {
-    const fns = [...queue.values()];
-    queue.clear();
-    for (const fn of fns) fn();
-  };
-  return { timers, due, scheduled: () => queue.size };
-}
+import { manualTimers } from './test-helpers/manual-timers.ts';
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -136,5 +116,50 @@ describe('DerivedData.buildLater: when the build starts', () => {
     while (u.scheduled() > 0) u.due();
     expect(notesIndexIsCurrent(other.db.sqlite)).toBe(true);
     expect(ended).toBe(1);
+  });
+});
+
+describe("DerivedData.buildLater: a hold on background work (a new device's download)", () => {
+  it('schedules nothing while held, starts after the delay once released, and a hurried read does not wait', async () => {
+    const { db, index } = staleIndex();
+    const t = manualTimers();
+    const hold = new BackgroundHold();
+    let release: () => void = () => undefined;
+    hold.hold(new Promise<void>((done) => (release = done)));
+    index.buildLater(t.timers, log, 1000, null, hold);
+    expect(t.scheduled()).toBe(0);
+    expect(index.building()).toBe(true);
+    release();
+    await new Promise((done) => setTimeout(done, 0));
+    expect(t.scheduled()).toBe(1);
+    t.due();
+    expect(notesIndexIsCurrent(db.sqlite)).toBe(true);
+
+    // A read waiting for the build hurries it: it runs on the next turn, hold or not.
+    const other = staleIndex();
+    const u = manualTimers();
+    const held = new BackgroundHold();
+    held.hold(new Promise<void>(() => undefined));
+    other.index.buildLater(u.timers, log, 1000, null, held);
+    let ended = 0;
+    other.index.whenCurrent(() => ended++);
+    other.index.hurry();
+    expect(u.scheduled()).toBe(1);
+    u.due();
+    expect(notesIndexIsCurrent(other.db.sqlite)).toBe(true);
+    expect(ended).toBe(1);
+
+    // Closed while held: nothing runs after the release.
+    const closed = staleIndex();
+    const w = manualTimers();
+    const later = new BackgroundHold();
+    let free: () => void = () => undefined;
+    later.hold(new Promise<void>((done) => (free = done)));
+    closed.index.buildLater(w.timers, log, 1000, null, later);
+    closed.index.close();
+    free();
+    await new Promise((done) => setTimeout(done, 0));
+    expect(w.scheduled()).toBe(0);
+    expect(notesIndexIsCurrent(closed.db.sqlite)).toBe(false);
   });
 });

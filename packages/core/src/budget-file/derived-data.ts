@@ -1,4 +1,5 @@
 import type { Clock, Logger, Timers } from '../platform/index.ts';
+import { type BackgroundHold, backgroundHold } from './background-hold.ts';
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 import { type Budget, type BudgetSlot, defineBudgetSlot } from './budget.ts';
@@ -63,6 +64,9 @@ interface Background {
   /** Still waiting for its start (the delay), not between steps. */
   starting: boolean;
   waits: number;
+  /** While held, the build waits (`background-hold.ts`), unless a read hurried it. */
+  hold: BackgroundHold | null;
+  hurried: boolean;
 }
 
 /**
@@ -77,6 +81,8 @@ export class DerivedData {
   private current: boolean;
   private readonly off: () => void;
   private pending: { timers: Timers; handle: unknown } | null = null;
+  /** Cancels the wait for the hold's release (null: not waiting). */
+  private offHold: (() => void) | null = null;
   /** A build under way (between its steps), or one a former open left, to resume. */
   private build: StepBuild | null = null;
   private background: Background | null = null;
@@ -194,6 +200,7 @@ export class DerivedData {
     if (!bg?.starting) return;
     this.cancelTimer();
     bg.starting = false;
+    bg.hurried = true;
     this.schedule(bg, 0);
   }
 
@@ -208,14 +215,23 @@ export class DerivedData {
     log: Logger,
     delayMs = BACKGROUND_BUILD_DELAY_MS,
     clock: Clock | null = null,
+    hold: BackgroundHold | null = null,
   ): void {
     if (this.current || this.background) return;
-    const bg: Background = { timers, log, clock, delayMs, starting: true, waits: 0 };
+    const bg: Background = { timers, log, clock, delayMs, starting: true, waits: 0, hold, hurried: false }; // prettier-ignore
     this.background = bg;
     this.schedule(bg, delayMs);
   }
 
   private schedule(bg: Background, delay: number): void {
+    if (bg.hold?.held && !bg.hurried) {
+      // Released: the start's delay (or the next step) counts from then.
+      this.offHold ??= bg.hold.whenFree(() => {
+        this.offHold = null;
+        if (this.background === bg) this.schedule(bg, delay);
+      });
+      return;
+    }
     const due = bg.clock ? bg.clock.now() + delay : 0;
     const handle = bg.timers.setTimeout(() => {
       this.pending = null;
@@ -249,6 +265,8 @@ export class DerivedData {
   private cancelTimer(): void {
     if (this.pending) this.pending.timers.clearTimeout(this.pending.handle);
     this.pending = null;
+    this.offHold?.();
+    this.offHold = null;
   }
 
   close(): void {
@@ -262,8 +280,8 @@ export class DerivedData {
 
 /**
  * A budget slot holding one derived table, kept in step through the budget's write path; a
- * stale one is rebuilt in the background after the open, resuming where a former open's build
- * stopped.
+ * stale one is rebuilt in the background after the open (and after any hold on the budget's
+ * background work), resuming where a former open's build stopped.
  */
 export function defineDerivedSlot(name: string, table: DerivedTable): BudgetSlot<DerivedData> {
   return defineBudgetSlot(
@@ -276,7 +294,7 @@ export function defineDerivedSlot(name: string, table: DerivedTable): BudgetSlot
         name,
       );
       const { timers, log, clock } = budget.env.platform;
-      data.buildLater(timers, log, BACKGROUND_BUILD_DELAY_MS, clock);
+      data.buildLater(timers, log, BACKGROUND_BUILD_DELAY_MS, clock, backgroundHold(budget));
       return data;
     },
     (data) => data.close(),

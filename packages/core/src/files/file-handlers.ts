@@ -1,3 +1,4 @@
+import { backgroundHold } from '../budget-file/background-hold.ts';
 import { Budget } from '../budget-file/budget.ts';
 import { listBudgets } from '../budget-file/create.ts';
 import { handler, type HandlerContext } from '../handlers-core/registry.ts';
@@ -118,10 +119,24 @@ export function fileHandlers(session: CloudSession) {
         const opened = await Budget.open(env(ctx), written.id);
         if ('error' in opened)
           return cloudError(opened.error.type, { message: opened.error.message });
-        await ctx.openBudget(opened);
-        // The sync on load (just started by the open) is the one to wait for: the file caught
-        // up before it opened, so a second run would only ask the server again.
-        const synced = session.current?.budget === opened ? await session.current.latest() : null;
+        // The months not on screen and the derived tables wait for the open and its sync on
+        // load: on a new device nothing is built yet, and those builds took turns with every
+        // step of that sync (issue 30). A read that needs them still builds them at once.
+        let release: () => void = () => undefined;
+        backgroundHold(opened).hold(
+          new Promise<void>((done) => {
+            release = done;
+          }),
+        );
+        let synced;
+        try {
+          await ctx.openBudget(opened);
+          // The sync on load (just started by the open) is the one to wait for: the file caught
+          // up before it opened, so a second run would only ask the server again.
+          synced = session.current?.budget === opened ? await session.current.latest() : null;
+        } finally {
+          release();
+        }
         if (!keepOpen) await ctx.closeBudget();
         const syncError =
           synced && typeof synced === 'object' && 'error' in synced ? synced.error : undefined;

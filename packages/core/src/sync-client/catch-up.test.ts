@@ -1,5 +1,6 @@
 import { decodeSyncRequest, decodeSyncResponse } from '@coffer/crdt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backgroundHold } from '../budget-file/background-hold.ts';
 import { connect, makeClient, messageLog, snapshot } from '../files/test-helpers/clients.ts';
 import {
   type RunningServer,
@@ -56,6 +57,36 @@ describe('download catches up before the budget opens', () => {
       expect(b.events.length).toBeGreaterThan(0);
       expect(b.events.filter((e) => e.type === 'applied')).toEqual([]);
       expect(b.events.filter((e) => e.type === 'error')).toEqual([]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 60_000);
+
+  it('holds the background builds of the opened budget until its sync on load has ended', async () => {
+    // At each /sync/sync: whether an open budget's background work was held.
+    const held: boolean[] = [];
+    const watching: typeof fetch = async (input, init) => {
+      if (String(input).endsWith('/sync/sync')) {
+        const open = b.core.budget;
+        held.push(open !== null && backgroundHold(open).held);
+      }
+      return fetch(input, init);
+    };
+    const a = makeClient({ name: 'first' });
+    const b = makeClient({ name: 'second', fetch: watching });
+    try {
+      await connect(a, server.url);
+      await connect(b, server.url);
+      await a.must('create-budget', { budgetName: 'Held' });
+      a.budget.db.insert('accounts', { name: 'Cash', offbudget: 0, closed: 0, sort_order: 1 });
+      await a.must('sync');
+
+      await b.must('download-budget', { fileId: a.budget.prefs.cloudFileId!, keepOpen: true });
+      // The catch-up (closed: nothing open yet), then the sync on load, held.
+      expect(held).toEqual([false, true]);
+      // Released once the sync on load ended.
+      expect(backgroundHold(b.budget).held).toBe(false);
     } finally {
       await a.close();
       await b.close();

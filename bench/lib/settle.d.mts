@@ -1,0 +1,6 @@
+/** See settle.mjs. */
+export function settled(
+  startMs: number,
+  startCpu: NodeJS.CpuUsage,
+  limitMs?: number,
+): Promise<{ settledMs: number; settledCpuMs: number }>;
