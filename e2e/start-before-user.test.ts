@@ -68,6 +68,25 @@ describe.runIf(BUILT)(
       };
     }
 
+    /** Another client's request to the server (the server's own API, as Actual's clients call it). */
+    async function serverPost(path: string, body: object, token?: string) {
+      const res = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { 'x-actual-token': token } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { status: string; data?: { token?: string } };
+    }
+    async function serverFileId(token: string, name: string): Promise<string> {
+      const files = (await (
+        await fetch(`${server.url}/sync/list-user-files`, { headers: { 'x-actual-token': token } })
+      ).json()) as { data: Array<{ fileId: string; name: string }> };
+      return files.data.find((f) => f.name === name)!.fileId;
+    }
+
     beforeAll(async () => {
       server = await startServer({ dataDir });
       browser = await launchBrowser();
@@ -264,30 +283,26 @@ describe.runIf(BUILT)(
       await hold.asked;
       await sidebar().getByText('985.00').first().waitFor(WAIT);
       // While the answer is held, another client resets the file's syncing on the server.
-      const post = async (path: string, body: object, token?: string) => {
-        const res = await fetch(`${server.url}${path}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(token ? { 'x-actual-token': token } : {}),
-          },
-          body: JSON.stringify(body),
-        });
-        return (await res.json()) as { status: string; data?: { token?: string } };
-      };
-      const token = (await post('/account/login', { password: PASSWORD })).data!.token!;
-      const files = (await (
-        await fetch(`${server.url}/sync/list-user-files`, {
-          headers: { 'x-actual-token': token },
-        })
-      ).json()) as { data: Array<{ fileId: string; name: string }> };
-      const fileId = files.data.find((f) => f.name === 'My Finances')!.fileId;
-      expect((await post('/sync/reset-user-file', { fileId }, token)).status).toBe('ok');
+      const token = (await serverPost('/account/login', { password: PASSWORD })).data!.token!;
+      const fileId = await serverFileId(token, 'My Finances');
+      expect((await serverPost('/sync/reset-user-file', { fileId }, token)).status).toBe('ok');
 
       const notice = page.getByText('File needs upload');
       hold.release();
       await notice.first().waitFor(WAIT);
       await hold.stop();
+      expect(errors).toEqual([]);
+    });
+
+    it('closes the budget at the start once signed in, when another device deleted its file on the server', async () => {
+      await sidebar().getByText('985.00').first().waitFor(WAIT);
+      const token = (await serverPost('/account/login', { password: PASSWORD })).data!.token!;
+      const fileId = await serverFileId(token, 'My Finances');
+      expect((await serverPost('/sync/delete-user-file', { fileId }, token)).status).toBe('ok');
+      await page.reload();
+      // The spec's start-up, step 4: the file list says the open file was deleted; it closes.
+      await page.getByRole('button', { name: 'Create new file' }).waitFor(WAIT);
+      expect(await sidebar().count()).toBe(0);
       expect(errors).toEqual([]);
     });
   },

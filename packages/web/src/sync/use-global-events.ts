@@ -49,6 +49,9 @@ export function useGlobalEvents(store: AppStore): void {
         }
       }),
       backend.listen('prefs-updated', () => void loadPrefs(store)),
+      // The core closed the budget itself (its file was deleted on the server): the page's state
+      // follows, and the file manager shows.
+      backend.listen('show-budgets', () => void closeBudget(store)),
       backend.listen('account-sync-status', (status) => onAccountSyncStatus(store, status)),
       backend.listen('start-import', () => store.set({ loadingText: 'Importing...' })),
       backend.listen('finish-import', () => {

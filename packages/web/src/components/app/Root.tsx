@@ -71,8 +71,12 @@ async function start(
     return { store, page: null, settled: Promise.resolve() };
   }
   // It stays open only for a signed-in user, or when there is no server; closing lists the files.
+  // Signed in: the server's file list is asked for, as the spec's start-up does after reopening
+  // the last budget; the core closes a file another device deleted on the server (the page
+  // follows its 'show-budgets').
   const settled = userKnown.then(async (user) => {
     if (!user && store.get().serverUrl) await closeForSignIn(store);
+    else if (user && !user.offline && store.get().prefs?.cloudFileId) await loadAllFiles(store);
   });
   return { store, page: await page, settled };
 }
