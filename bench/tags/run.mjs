@@ -3,6 +3,7 @@
 // until only tagged rows are painted, with the frame floor in the same run (bench/web/tags.ts
 // says how). Prints a table and writes bench/results/tags-<time>.json.
 //   node bench/tags/run.mjs [--transactions 100000] [--repeats 5] [--apps coffer,actual] [--trace]
+//     [--profile] (--trace: a timeline of the last filter; --profile: its hottest functions)
 //     [--web-root packages/web/dist] [--no-build] [--wait-seconds 180]
 // Builds (server bundle and packages/web/dist) unless --no-build or bench/run.mjs already did
 // (BENCH_BUILT=1), bundles bench/web/tags.ts and runs it.

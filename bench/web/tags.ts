@@ -18,6 +18,7 @@ import { startActualServer } from '../../packages/server/src/interop/targets.ts'
 import { startCoffer } from '../server/servers.ts';
 import { coldVisit } from './flows.ts';
 import { traceStep } from './phone-trace.ts';
+import { printTimeline, traceTimeline } from './trace-timeline.ts';
 import { frameFloor, SELECTORS, type AppName } from './register.ts';
 import {
   type App,
@@ -35,8 +36,13 @@ const { values } = parseArgs({
     repeats: { type: 'string', default: '5' },
     apps: { type: 'string', default: 'coffer,actual' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
-    /** A Chrome trace of Coffer's last filter: each thread's busy time and what filled it. */
+    /**
+     * A Chrome trace of Coffer's last filter, as a timeline: each task of the main thread and
+     * the core's worker from the click, with its script, layout and paint (trace-timeline.ts).
+     */
     trace: { type: 'boolean', default: false },
+    /** The same with the sampling profiler: the hottest functions (it slows every task). */
+    profile: { type: 'boolean', default: false },
     /** How long a register may take to show its rows (Actual's at 100,000 on a loaded machine). */
     'wait-seconds': { type: 'string', default: '180' },
   },
@@ -137,13 +143,16 @@ async function measureApp(app: App, balanceCents: number): Promise<Result> {
       await page.getByText('All accounts', { exact: true }).first().click();
       await openChecking(page);
       result.floorMs.push(await frameFloor(page));
-      const traced =
-        values.trace && name === 'coffer' && i === REPEATS - 1
-          ? await traceStep(browser, page, join(tmpdir(), `tags-filter-${process.pid}.json`))
-          : null;
+      const last = name === 'coffer' && i === REPEATS - 1;
+      const file = join(tmpdir(), `tags-filter-${process.pid}.json`);
+      const traced = last && values.trace ? await traceTimeline(browser, page, file) : null;
+      const profiled = last && values.profile ? await traceStep(browser, page, file) : null;
       try {
         const ms = await clickTag(page, name);
-        if (traced) printTrace(await traced.stop());
+        // After the frame the step waited for: the paint of its rows is in the trace.
+        await page.waitForTimeout(200);
+        if (traced) printTimeline(`coffer: filter by #${TAG}`, await traced.stop());
+        if (profiled) printTrace(await profiled.stop());
         console.log(`${app.name}: filter by #${TAG}, rows painted ${Math.round(ms)} ms`);
         result.filterMs.push(ms);
       } catch (e) {

@@ -4,6 +4,7 @@ import { type Validator, v } from '../handlers-core/validate.ts';
 import { CompileError, QueryParamError } from '../query/errors.ts';
 import { runQuery } from '../query/exec.ts';
 import type { QueryState } from '../query/query.ts';
+import { accountOrder } from './account-order.ts';
 import { QueryCellsSlot } from './query-cells.ts';
 import { answersFromMonthSums, once, readTransferPayees } from '../query/month-sums.ts';
 import { usesSearch } from '../query/search.ts';
@@ -83,9 +84,11 @@ export const queryModule = defineModule(
   },
   {
     // Opened with the budget, so every change from the first one on keeps the search index, the
-    // month sums and the tag index in step.
+    // month sums and the tag index in step. The account-order index first: its background build
+    // is the first one after the open (account-order.ts).
     services: [
       (budget) => {
+        accountOrder(budget);
         searchIndex(budget);
         monthSums(budget);
         groupSums(budget);

@@ -42,8 +42,9 @@ export function execTransactions(
  * Coffer's index for one account's register in its own order (newest first, as `trans_sorted`
  * orders every account): an account's page reads its rows in order and stops at the page's end
  * instead of sorting every row of the account first (28,000 rows: 170 ms native, for a first
- * page of 45). Made with the tag index (`../tags/index-table.ts`), whose 'has tag' page reads
- * an account the same way; dropped from the copy an Actual client gets (`stripDerived`).
+ * page of 45). Built first in the background after an open without it
+ * (`../query-handler/account-order.ts`), and with the tag index (`../tags/index-table.ts`), whose
+ * 'has tag' page reads an account the same way; dropped from the copy an Actual client gets (`stripDerived`).
  */
 export const ACCOUNT_ORDER_INDEX = 'coffer_trans_account_order';
 

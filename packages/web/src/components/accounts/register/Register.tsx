@@ -69,7 +69,10 @@ export function Register({ view, initialFilter }: RegisterProps) {
   const searchRef = useRef<HTMLInputElement>(null);
   const [reconcile, setReconcile] = useState<{ target: number } | null>(null);
 
-  const { query, data, rows, running, plain, onNearEnd } = useRegisterData(view, finding);
+  const { query, data, rows, running, plain, onNearEnd, filterByTag } = useRegisterData(
+    view,
+    finding,
+  );
   const nav = useRegisterNav(rows, view.multiAccount);
   // Schedules, saved filters and the cleared balance are read once the first rows are in.
   const settled = !data.loading;
@@ -194,7 +197,7 @@ export function Register({ view, initialFilter }: RegisterProps) {
             `${row.values.date ? fmt.date(row.values.date) : ''} ${actions.payeeLabel(row.values.payee).name} ${fmt.amount(row.values.amount)}`.trim()
           }
           onToggleCleared={actions.toggleCleared}
-          onFilterTag={finding.filterByTag}
+          onFilterTag={filterByTag}
           rowMenu={(row) => withReview(actions.rowMenu(row), row.key, review)}
           review={review.marks}
           onDistribute={(parent) =>

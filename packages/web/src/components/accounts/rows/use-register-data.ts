@@ -43,10 +43,17 @@ export function useRegisterData(view: RegisterView, finding: RegisterFinding) {
     () => displayRows(data.groups, running ? data.balance : null),
     [data.groups, data.balance, running],
   );
+  const { readAhead } = data;
+  /** A tag chip's click: its rows are asked for before the page renders the filter. */
+  const filterByTag = (tag: string) => {
+    const filters = finding.filtersWithTag(tag);
+    if (filters) readAhead(registerQuery({ view: view.filter, ...findingInput, filters }));
+    finding.filterByTag(tag);
+  };
   const loadMore = data.loadMore;
   // The table's near-end call: stable, so the table does not ask again on every render.
   const onNearEnd = useCallback(() => void loadMore(), [loadMore]);
-  return { query, data, rows, running, plain, onNearEnd };
+  return { query, data, rows, running, plain, onNearEnd, filterByTag };
 }
 
 /**

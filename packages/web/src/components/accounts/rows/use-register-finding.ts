@@ -23,6 +23,23 @@ export interface InitialFilter {
 
 const hideClearedPref = (view: RegisterView) => `hide-cleared-${view.routeId ?? 'all'}`;
 
+/** The conditions with 'has tag #tag' added, once. */
+function withTag(list: FilterCondition[], tag: string): FilterCondition[] {
+  const value = `#${tag}`;
+  return list.some((c) => c.op === 'hasTags' && c.value === value)
+    ? list
+    : [...list, { field: 'notes', type: 'string', op: 'hasTags', value }];
+}
+
+type LocalFilters = ReturnType<typeof makeFiltersFromConditions>['filters'];
+
+/** Query filters made here when every condition is on the notes alone, else null. */
+function localFilters(conditions: readonly FilterCondition[]): LocalFilters | null {
+  return conditions.length > 0 && conditions.every((c) => c.field === 'notes')
+    ? makeFiltersFromConditions(conditions).filters
+    : null;
+}
+
 export function useRegisterFinding(view: RegisterView, initial: InitialFilter | null) {
   const store = useStore();
   const fmt = useFormat();
@@ -49,10 +66,7 @@ export function useRegisterFinding(view: RegisterView, initial: InitialFilter | 
   // category or account the core would resolve: they are made here, in the click's own render,
   // so the rows are asked for at once instead of after a round trip to the core (issue 32).
   const local = useMemo(
-    () =>
-      conditions.length > 0 && conditions.every((c) => c.field === 'notes')
-        ? makeFiltersFromConditions(conditions).filters
-        : null,
+    () => localFilters(conditions),
     // conditionsKey stands for the conditions.
     [conditionsKey],
   );
@@ -106,12 +120,14 @@ export function useRegisterFinding(view: RegisterView, initial: InitialFilter | 
       void savePrefs(store, { [hideClearedPref(view)]: hide } as Partial<LocalPrefs>),
     /** Adds 'has tag #tag' to the filter bar (a click on a tag chip), once. */
     filterByTag(tag: string) {
-      const value = `#${tag}`;
-      setConditions((list) =>
-        list.some((c) => c.op === 'hasTags' && c.value === value)
-          ? list
-          : [...list, { field: 'notes', type: 'string', op: 'hasTags', value }],
-      );
+      setConditions((list) => withTag(list, tag));
+    },
+    /**
+     * The query filters the bar will hold once `filterByTag(tag)` is shown, when they are made
+     * here (notes alone), so the click can ask for the rows before the page renders it.
+     */
+    filtersWithTag(tag: string): LocalFilters | null {
+      return localFilters(withTag(conditions, tag));
     },
     /** Applies a saved filter's conditions (or clears the filter bar with null). */
     applySaved(filter: SavedFilter | null) {

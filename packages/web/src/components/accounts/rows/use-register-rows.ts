@@ -32,6 +32,11 @@ export interface RegisterRows {
   /** How near the end of the loaded rows the table asks for the next page (paging.ts). */
   nearEndWithin: number;
   /**
+   * Asks now for the first page of a query the register is about to show (a tag chip's click,
+   * before the page renders the filter): its rows are then on their way while React renders.
+   */
+  readAhead: (query: QueryState) => void;
+  /**
    * Shows an edit at once, before the core has written it: the rows and the balance as they
    * will be. The next read (after the write) replaces them.
    */
@@ -81,6 +86,17 @@ export function useRegisterRows(
     },
     [store, key],
   );
+  /** A first page asked for before its query was shown, taken by the next reload of it. */
+  const ahead = useRef<{ key: string; rows: Promise<RegisterTx[]> } | null>(null);
+  const readAhead = useCallback(
+    (next: QueryState) => {
+      const rows = runQuery<RegisterTx[]>(store, { ...next, limit: first, offset: 0 });
+      // A page no reload takes (the click changed nothing) is not left failing unseen.
+      rows.catch(() => undefined);
+      ahead.current = { key: JSON.stringify(next), rows };
+    },
+    [store, first],
+  );
 
   const readBalance = useCallback(async (): Promise<number | null> => {
     if (!balanceCell) return null;
@@ -110,8 +126,13 @@ export function useRegisterRows(
       // Sent together, answered in order by the core: the balance matches these rows.
       let groups: RegisterTx[];
       let balance: number | null;
+      const early = ahead.current;
+      ahead.current = null;
+      // With a running balance the rows and the balance are read together: no early rows.
+      const taken = early?.key === key && count === first && !balanceCell;
+      const rows = taken ? early.rows : read(0, count);
       try {
-        [groups, balance] = await Promise.all([read(0, count), readBalance()]);
+        [groups, balance] = await Promise.all([rows, readBalance()]);
       } catch {
         // The budget closed (or changed) while the rows were on their way: nothing to show.
         return;
@@ -119,7 +140,7 @@ export function useRegisterRows(
       if (gen !== generation.current) return;
       setState({ key, groups, balance, complete: groups.length < count });
     },
-    [key, read, readBalance],
+    [key, read, readBalance, first, balanceCell],
   );
 
   useEffect(() => {
@@ -187,6 +208,7 @@ export function useRegisterRows(
     complete: fresh && state.complete,
     loadMore,
     nearEndWithin: nearEndWithin(paging, fresh ? state.groups.length : 0),
+    readAhead,
     patch,
   };
 }
