@@ -293,6 +293,52 @@ describe('lazily built budget sheet', () => {
     );
   });
 
+  it('starts from the month the last session kept only while its inputs are unchanged', () => {
+    fc.assert(
+      fc.property(
+        month,
+        month,
+        fc.array(anyOp, { maxLength: 10 }),
+        fc.array(inputOp, { maxLength: 3 }),
+        (a, b, before, since) => {
+          const model = new Model();
+          const focus = { start: MONTHS[Math.min(a, b)] as string, end: MONTHS[Math.max(a, b)] as string }; // prettier-ignore
+          const last = BudgetSheet.create({ ...model.init(), focus });
+          for (const op of before) model.apply(last, op);
+          const kept = last.keptMonth();
+          // Edits the kept values never saw (a sync that arrived, a write after the last keep).
+          for (const op of since) model.apply(last, op);
+          const sheet = BudgetSheet.create({ ...model.init(), focus, kept });
+          const fresh = values(BudgetSheet.create(model.init()));
+          expect(builtValues(sheet)).toEqual(only(fresh, builtValues(sheet)));
+          if (kept && since.length === 0) expect(sheet.restoredKept).toBe(true);
+          sheet.buildAll();
+          expect(values(sheet)).toEqual(fresh);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refolds when an input up to the kept month changed, and not for a later one', () => {
+    const model = new Model();
+    model.end = '2024-06';
+    const focus = { start: '2024-05', end: '2024-05' };
+    const last = BudgetSheet.create({ ...model.init(), focus });
+    const kept = last.keptMonth();
+    expect(kept?.month).toBe('2024-04');
+    const reopened = (edit: Op) => {
+      model.apply(last, edit);
+      const sheet = BudgetSheet.create({ ...model.init(), focus, kept });
+      expect(sheet.getValue('2024-05', 'to-budget')).toBe(
+        BudgetSheet.create(model.init()).getValue('2024-05', 'to-budget'),
+      );
+      return sheet.restoredKept;
+    };
+    expect(reopened({ op: 'budget', m: MONTHS.indexOf('2024-06'), cat: 'c1', amount: 700 })).toBe(true); // prettier-ignore
+    expect(reopened({ op: 'spent', m: MONTHS.indexOf('2024-04'), cat: 'c2', amount: -300 })).toBe(false); // prettier-ignore
+  });
+
   it('builds only the months on screen at first, and the rest step by step', () => {
     const model = new Model();
     model.end = '2024-06';
