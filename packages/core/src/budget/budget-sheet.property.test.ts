@@ -300,7 +300,8 @@ describe('lazily built budget sheet', () => {
         month,
         fc.array(anyOp, { maxLength: 10 }),
         fc.array(inputOp, { maxLength: 3 }),
-        (a, b, before, since) => {
+        fc.array(lazyOp, { maxLength: 10 }),
+        (a, b, before, since, after) => {
           const model = new Model();
           const focus = { start: MONTHS[Math.min(a, b)] as string, end: MONTHS[Math.max(a, b)] as string }; // prettier-ignore
           const last = BudgetSheet.create({ ...model.init(), focus });
@@ -309,11 +310,22 @@ describe('lazily built budget sheet', () => {
           // Edits the kept values never saw (a sync that arrived, a write after the last keep).
           for (const op of since) model.apply(last, op);
           const sheet = BudgetSheet.create({ ...model.init(), focus, kept });
-          const fresh = values(BudgetSheet.create(model.init()));
-          expect(builtValues(sheet)).toEqual(only(fresh, builtValues(sheet)));
           if (kept && since.length === 0) expect(sheet.restoredKept).toBe(true);
+          const check = () => {
+            const built = builtValues(sheet);
+            expect(built).toEqual(only(values(BudgetSheet.create(model.init())), built));
+          };
+          check();
+          // Then the background's steps (the months before the kept one fold a few at a time),
+          // reads of months not built, and edits, in any order.
+          for (const op of after) {
+            if (op.op === 'edit') model.apply(sheet, op.edit);
+            else if (op.op === 'step') sheet.buildStep(op.n);
+            else sheet.getValue(MONTHS[op.m] as string, 'to-budget');
+            check();
+          }
           sheet.buildAll();
-          expect(values(sheet)).toEqual(fresh);
+          expect(values(sheet)).toEqual(values(BudgetSheet.create(model.init())));
         },
       ),
       { numRuns: 300 },
@@ -337,6 +349,31 @@ describe('lazily built budget sheet', () => {
     };
     expect(reopened({ op: 'budget', m: MONTHS.indexOf('2024-06'), cat: 'c1', amount: 700 })).toBe(true); // prettier-ignore
     expect(reopened({ op: 'spent', m: MONTHS.indexOf('2024-04'), cat: 'c2', amount: -300 })).toBe(false); // prettier-ignore
+  });
+
+  it('folds the months before a kept one a few per step, to the figures of a full build', () => {
+    const model = new Model();
+    model.start = '2023-10';
+    model.end = '2024-06';
+    const focus = { start: '2024-06', end: '2024-06' };
+    const last = BudgetSheet.create({ ...model.init(), focus });
+    MONTHS.forEach((_, m) => {
+      model.apply(last, { op: 'budget', m, cat: 'c1', amount: 100 * (m + 1) });
+      model.apply(last, { op: 'spent', m, cat: 'c2', amount: -70 * m });
+      model.apply(last, { op: 'spent', m, cat: 'c0', amount: 90 * m });
+    });
+    const sheet = BudgetSheet.create({ ...model.init(), focus, kept: last.keptMonth() });
+    expect(sheet.restoredKept).toBe(true);
+    const full = values(BudgetSheet.create(model.init()));
+    let steps = 0;
+    while (sheet.buildStep(1)) {
+      steps++;
+      expect(builtValues(sheet)).toEqual(only(full, builtValues(sheet)));
+    }
+    // Eight months before the kept one fold in two steps, then one month is built per step
+    // (the step that builds the last one answers that none is left).
+    expect(steps).toBe(2 + 7);
+    expect(values(sheet)).toEqual(full);
   });
 
   it('builds only the months on screen at first, and the rest step by step', () => {

@@ -15,7 +15,7 @@ import {
   type CellContext,
   type CellSink,
 } from './budget-cells.ts';
-import { monthRange, nextMonth, prevMonth, type Month } from '../calendar/months.ts';
+import { addMonths, monthRange, nextMonth, prevMonth, type Month } from '../calendar/months.ts';
 import type { CellValue, Compute } from './sheet-engine.ts';
 import type { CategoryInfo, GroupInfo } from './types.ts';
 
@@ -56,6 +56,8 @@ export class MonthFold {
   private validTo: Month | null = null;
   /** The first month whose values are kept (null: the budget's first month). */
   private keptFrom: Month | null = null;
+  /** With `keptFrom`: the months from the first to this one are folded too (`foldStep`). */
+  private prefixTo: Month | null = null;
 
   constructor(private readonly source: FoldSource) {}
 
@@ -67,7 +69,33 @@ export class MonthFold {
     this.kept.clear();
     this.kept.set(month, values);
     this.keptFrom = month;
+    this.prefixTo = null;
     this.validTo = month;
+  }
+
+  /**
+   * Folds up to `count` more of the months before a primed month (the background's share, so
+   * no single turn folds them all); false when none is left to fold.
+   */
+  foldStep(count: number, first: Month): boolean {
+    if (this.keptFrom === null) return false;
+    this.foldPrefix(first, addMonths(this.prefixTo ?? prevMonth(first), count));
+    return true;
+  }
+
+  /** Folds the months before the primed month from the prefix on, up to `to` at most. */
+  private foldPrefix(first: Month, to: Month): void {
+    const keptFrom = this.keptFrom as Month;
+    const end = to < keptFrom ? to : prevMonth(keptFrom);
+    const before = this.prefixTo === null ? this.blank(prevMonth(first)) : (this.kept.get(this.prefixTo) as MonthValues); // prettier-ignore
+    const from = this.prefixTo === null ? first : nextMonth(this.prefixTo);
+    this.foldRange(from, end, before);
+    this.prefixTo = end;
+    if (end === prevMonth(keptFrom)) {
+      // Every month from the first on is kept: the fold is whole again.
+      this.keptFrom = null;
+      this.prefixTo = null;
+    }
   }
 
   /** Something in `month` changed: its values and every later month's are stale. */
@@ -82,6 +110,7 @@ export class MonthFold {
   invalidateAll(): void {
     this.validTo = null;
     this.keptFrom = null;
+    this.prefixTo = null;
     this.kept.clear();
   }
 
@@ -94,8 +123,7 @@ export class MonthFold {
     if (month <= blankMonth) return this.blank(blankMonth);
     if (this.keptFrom !== null && month < this.keptFrom) {
       // Before a primed month: fold the months up to it once, then every month is kept.
-      this.foldRange(first, prevMonth(this.keptFrom), this.blank(blankMonth));
-      this.keptFrom = null;
+      if (this.prefixTo === null || this.prefixTo < month) this.foldPrefix(first, prevMonth(this.keptFrom)); // prettier-ignore
       return this.kept.get(month) as MonthValues;
     }
     let from = this.keptFrom ?? first;
