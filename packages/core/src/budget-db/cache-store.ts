@@ -15,11 +15,13 @@
  * Actual must not load Coffer's rows as its cells.
  */
 import {
+  isKeptMonth,
   isMonth,
   type BudgetBounds,
   type BudgetSheet,
   type CategoryMonthAmount,
   type CellChange,
+  type KeptMonth,
   type Month,
 } from '../budget/index.ts';
 import { structureOf } from '../budget/cache.ts';
@@ -28,6 +30,11 @@ import type { SqliteDatabase } from '../platform/index.ts';
 
 /** A kvcache name Actual would load as an unused cell of a sheet nobody reads. */
 export const CACHE_META_KEY = '__coffer!budget-cache';
+/**
+ * The values a lazy open starts from (`KeptMonth`: every cell of the month before the months on
+ * screen), checked at the open against the inputs they were computed from.
+ */
+export const KEPT_MONTH_KEY = '__coffer!kept-month';
 /** `__coffer!sums-YYYY-MM` → `{category: sum}` of that month (nonzero sums only). */
 export const SUMS_KEY_PREFIX = '__coffer!sums-';
 const KEY_ROW = 2;
@@ -50,6 +57,8 @@ export interface StoredCache {
   /** Every nonzero sum of the months in `bounds`, for the categories of `structure`. */
   spent: CategoryMonthAmount[];
   bounds: BudgetBounds | null;
+  /** The values kept for the next lazy open, or null. */
+  kept: KeptMonth | null;
 }
 
 /** Changes when anything that could move a cell is committed. */
@@ -112,7 +121,20 @@ export function readCache(db: SqliteDatabase): StoredCache | null {
     if (!sums) return null;
     for (const s of sums) spent.push(s);
   }
-  return { structure: meta.structure, spent, bounds };
+  return { structure: meta.structure, spent, bounds, kept: readKeptMonth(db) };
+}
+
+function readKeptMonth(db: SqliteDatabase): KeptMonth | null {
+  const row = db.first<{ value: string }>('SELECT value FROM kvcache WHERE key = ?', [
+    KEPT_MONTH_KEY,
+  ]);
+  if (!row) return null;
+  try {
+    const kept: unknown = JSON.parse(row.value);
+    return isKeptMonth(kept) ? kept : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Makes any stored cache untrusted (reset-budget-cache, or before a full rewrite). */
@@ -195,6 +217,9 @@ export class CacheWriter {
       } else {
         for (const month of this.months) if (sheet.hasMonth(month)) writeMonth(month);
       }
+      const kept = sheet.keptMonth();
+      if (kept) this.db.run(upsert, [KEPT_MONTH_KEY, JSON.stringify(kept)]);
+      else this.db.run('DELETE FROM kvcache WHERE key = ?', [KEPT_MONTH_KEY]);
       this.db.run(upsert, [CACHE_META_KEY, JSON.stringify(meta)]);
       this.db.run('INSERT OR REPLACE INTO kvcache_key (id, key) VALUES (?, ?)', [KEY_ROW, key]);
     });

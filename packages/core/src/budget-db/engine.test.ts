@@ -311,6 +311,28 @@ describe('budget engine', () => {
     expect(sorted(sheetValues(engine.sheet))).toEqual(s.fresh(engine));
   });
 
+  it('starts a lazy open from the month the last session kept, unless its inputs moved since', () => {
+    const s = setup();
+    s.tx(20230510, -40_00, 'food');
+    s.tx(20230710, -120_00, 'food');
+    s.db.insert('zero_budgets', { id: '202305-food', month: 202305, category: 'food', amount: 100_00 }); // prettier-ignore
+    s.open('rollover', true).close();
+    const again = s.open('rollover', true);
+    expect(again.restoredFromCache).toBe(true);
+    expect(again.sheet.restoredKept).toBe(true);
+    again.sheet.buildAll();
+    expect(sorted(sheetValues(again.sheet))).toEqual(s.fresh(again));
+    again.close();
+    // A budget row of a kept month changed behind the write path (no message moves the stamp).
+    s.db.sqlite.run("UPDATE zero_budgets SET amount = 7000 WHERE id = '202305-food'");
+    const changed = s.open('rollover', true);
+    expect(changed.sheet.restoredKept).toBe(false);
+    // No income: the 70.00 budgeted in May is carried into July's To Budget.
+    expect(changed.getCell('budget202307', 'to-budget').value).toBe(-70_00);
+    changed.sheet.buildAll();
+    expect(sorted(sheetValues(changed.sheet))).toEqual(s.fresh(changed));
+  });
+
   it('extends the months when data needs more, and never drops any', () => {
     const s = setup();
     const engine = s.open();

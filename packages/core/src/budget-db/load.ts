@@ -337,6 +337,8 @@ export function loadBudgetSheet(
     buffered: readBuffered(db),
     spent: covers ? stored.spent : readSpent(db, mapping),
     focus,
+    // Checked against these inputs before use (see KeptMonth).
+    kept: stored?.kept ?? null,
   };
   return { sheet: BudgetSheet.create(init), spentComplete: !covers, fromCache: covers };
 }

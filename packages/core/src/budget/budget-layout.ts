@@ -33,8 +33,11 @@ import {
   type BudgetBounds,
   type Month,
 } from '../calendar/months.ts';
-import type { Spreadsheet } from './sheet-engine.ts';
+import type { CellValue, Spreadsheet } from './sheet-engine.ts';
 import type { BudgetType, CategoryInfo, GroupInfo } from './types.ts';
+
+/** Months folded per month built in a step: a fold makes no graph, so it costs a few times less. */
+const FOLD_PER_BUILT = 4;
 
 export class BudgetLayout {
   readonly groups = new Map<string, GroupInfo>();
@@ -124,7 +127,7 @@ export class BudgetLayout {
       if (this.focus === null) this.build(start, end);
       else if (this.builtFirst === null) {
         const f = this.focus;
-        const a = f.start < start ? start : f.start > end ? end : f.start;
+        const a = this.focusStart() as Month;
         const b = f.end > end ? end : f.end < a ? a : f.end;
         this.build(a, b);
       } else if (movedStart) {
@@ -180,6 +183,8 @@ export class BudgetLayout {
   buildStep(count: number): boolean {
     const { first, last, builtFirst, builtLast } = this;
     if (!first || !last || !builtFirst || !builtLast) return false;
+    // Building back reads the fold: months before a primed one fold first, a few per step.
+    if (builtFirst > first && this.fold.foldStep(count * FOLD_PER_BUILT, first)) return true;
     if (builtFirst > first) {
       const a = addMonths(builtFirst, -count);
       this.build(a < first ? first : a, builtLast);
@@ -190,11 +195,41 @@ export class BudgetLayout {
     return this.builtFirst !== first || this.builtLast !== last;
   }
 
-  /** An input of `month` changed: a month before the built run moves the seed. */
+  /**
+   * An input of `month` changed: a month before the built run moves the seed. The fold forgets
+   * it in any month, so the values kept for the next session (`keptMonth`) stay current.
+   */
   inputChanged(month: Month): void {
-    if (!this.first || !this.builtFirst || month < this.first || month >= this.builtFirst) return;
+    if (!this.first || month < this.first) return;
     this.fold.invalidateFrom(month);
-    this.seedStale = true;
+    if (this.builtFirst && month < this.builtFirst) this.seedStale = true;
+  }
+
+  /** The focus's first month within the months created (null: not lazy, or none created). */
+  private focusStart(): Month | null {
+    const { focus, first, last } = this;
+    if (!focus || !first || !last) return null;
+    return focus.start < first ? first : focus.start > last ? last : focus.start;
+  }
+
+  /**
+   * The month whose values a lazy open with this focus starts from (the month before the
+   * focus), or null when that is the blank sheet or the layout is not lazy.
+   */
+  keptMonth(): Month | null {
+    const start = this.focusStart();
+    return start && this.first && start > this.first ? prevMonth(start) : null;
+  }
+
+  /** The values of `month` as a full build gives them (from the fold). */
+  valuesOf(month: Month): ReadonlyMap<string, CellValue> {
+    return this.first ? this.fold.valuesOf(month, this.first) : new Map();
+  }
+
+  /** Before the first build: the fold starts from these values of `month` (see MonthFold). */
+  primeFold(month: Month, values: ReadonlyMap<string, CellValue>): void {
+    if (this.builtFirst !== null) throw new Error('primeFold after the first build');
+    this.fold.prime(month, values);
   }
 
   /** Brings the seed up to date (the sheet calls it as its outermost edit ends). */

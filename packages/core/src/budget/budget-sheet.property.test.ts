@@ -293,6 +293,89 @@ describe('lazily built budget sheet', () => {
     );
   });
 
+  it('starts from the month the last session kept only while its inputs are unchanged', () => {
+    fc.assert(
+      fc.property(
+        month,
+        month,
+        fc.array(anyOp, { maxLength: 10 }),
+        fc.array(inputOp, { maxLength: 3 }),
+        fc.array(lazyOp, { maxLength: 10 }),
+        (a, b, before, since, after) => {
+          const model = new Model();
+          const focus = { start: MONTHS[Math.min(a, b)] as string, end: MONTHS[Math.max(a, b)] as string }; // prettier-ignore
+          const last = BudgetSheet.create({ ...model.init(), focus });
+          for (const op of before) model.apply(last, op);
+          const kept = last.keptMonth();
+          // Edits the kept values never saw (a sync that arrived, a write after the last keep).
+          for (const op of since) model.apply(last, op);
+          const sheet = BudgetSheet.create({ ...model.init(), focus, kept });
+          if (kept && since.length === 0) expect(sheet.restoredKept).toBe(true);
+          const check = () => {
+            const built = builtValues(sheet);
+            expect(built).toEqual(only(values(BudgetSheet.create(model.init())), built));
+          };
+          check();
+          // Then the background's steps (the months before the kept one fold a few at a time),
+          // reads of months not built, and edits, in any order.
+          for (const op of after) {
+            if (op.op === 'edit') model.apply(sheet, op.edit);
+            else if (op.op === 'step') sheet.buildStep(op.n);
+            else sheet.getValue(MONTHS[op.m] as string, 'to-budget');
+            check();
+          }
+          sheet.buildAll();
+          expect(values(sheet)).toEqual(values(BudgetSheet.create(model.init())));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refolds when an input up to the kept month changed, and not for a later one', () => {
+    const model = new Model();
+    model.end = '2024-06';
+    const focus = { start: '2024-05', end: '2024-05' };
+    const last = BudgetSheet.create({ ...model.init(), focus });
+    const kept = last.keptMonth();
+    expect(kept?.month).toBe('2024-04');
+    const reopened = (edit: Op) => {
+      model.apply(last, edit);
+      const sheet = BudgetSheet.create({ ...model.init(), focus, kept });
+      expect(sheet.getValue('2024-05', 'to-budget')).toBe(
+        BudgetSheet.create(model.init()).getValue('2024-05', 'to-budget'),
+      );
+      return sheet.restoredKept;
+    };
+    expect(reopened({ op: 'budget', m: MONTHS.indexOf('2024-06'), cat: 'c1', amount: 700 })).toBe(true); // prettier-ignore
+    expect(reopened({ op: 'spent', m: MONTHS.indexOf('2024-04'), cat: 'c2', amount: -300 })).toBe(false); // prettier-ignore
+  });
+
+  it('folds the months before a kept one a few per step, to the figures of a full build', () => {
+    const model = new Model();
+    model.start = '2023-10';
+    model.end = '2024-06';
+    const focus = { start: '2024-06', end: '2024-06' };
+    const last = BudgetSheet.create({ ...model.init(), focus });
+    MONTHS.forEach((_, m) => {
+      model.apply(last, { op: 'budget', m, cat: 'c1', amount: 100 * (m + 1) });
+      model.apply(last, { op: 'spent', m, cat: 'c2', amount: -70 * m });
+      model.apply(last, { op: 'spent', m, cat: 'c0', amount: 90 * m });
+    });
+    const sheet = BudgetSheet.create({ ...model.init(), focus, kept: last.keptMonth() });
+    expect(sheet.restoredKept).toBe(true);
+    const full = values(BudgetSheet.create(model.init()));
+    let steps = 0;
+    while (sheet.buildStep(1)) {
+      steps++;
+      expect(builtValues(sheet)).toEqual(only(full, builtValues(sheet)));
+    }
+    // Eight months before the kept one fold in two steps, then one month is built per step
+    // (the step that builds the last one answers that none is left).
+    expect(steps).toBe(2 + 7);
+    expect(values(sheet)).toEqual(full);
+  });
+
   it('builds only the months on screen at first, and the rest step by step', () => {
     const model = new Model();
     model.end = '2024-06';

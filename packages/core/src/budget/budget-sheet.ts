@@ -31,9 +31,12 @@ import type { BudgetReader, BudgetWrite } from './reader.ts';
 import {
   BUDGET_CACHE_FORMAT,
   structureOf,
+  keptMonthFits,
+  keptMonthOf,
   usableCache,
   type BudgetCache,
   type CreateOptions,
+  type KeptMonth,
 } from './cache.ts';
 
 export interface BudgetSheetInit {
@@ -52,6 +55,11 @@ export interface BudgetSheetInit {
    * read or by `buildStep`. Omitted: every month is built at once.
    */
   focus?: BudgetBounds | null;
+  /**
+   * With `focus`: the values of the month before it kept from the last session (`keptMonth`),
+   * used instead of folding every earlier month when they were computed from these inputs.
+   */
+  kept?: KeptMonth | null;
 }
 
 export class BudgetSheet implements BudgetReader {
@@ -68,6 +76,8 @@ export class BudgetSheet implements BudgetReader {
   }
   /** True when the last build started from a usable cache. */
   readonly restoredFromCache: boolean = false;
+  /** True when the lazy open started from the kept values of the month before its focus. */
+  readonly restoredKept: boolean = false;
 
   private constructor(init: BudgetSheetInit, cache: Map<string, CellValue> | null) {
     for (const r of init.budgets ?? []) this.inputs.setRow(r.month, r.category, r);
@@ -89,6 +99,11 @@ export class BudgetSheet implements BudgetReader {
       buffered: (month) => this.inputs.getBuffered(month),
     };
     this.layout = new BudgetLayout(this.ctx, init.groups, init.categories, init.focus ?? null);
+    const kept = init.kept;
+    if (kept && keptMonthFits(kept, init, (from, to) => this.inputs.digest(from, to))) {
+      this.layout.primeFold(kept.month, new Map(kept.values));
+      this.restoredKept = true;
+    }
     this.cache = cache;
     this.restoredFromCache = cache !== null;
     this.ensureMonths(init.bounds);
@@ -98,6 +113,22 @@ export class BudgetSheet implements BudgetReader {
   static create(init: BudgetSheetInit, options: CreateOptions = {}): BudgetSheet {
     const cache = usableCache(options, init.budgetType, init.groups, init.categories);
     return new BudgetSheet(init, cache ? new Map(cache.values) : null);
+  }
+
+  /**
+   * The values a lazy open of this budget starts from (every cell of the month before the
+   * focus), with what they were computed from; null when the open would not use them.
+   */
+  keptMonth(): KeptMonth | null {
+    const month = this.layout.keptMonth();
+    const bounds = this.getBounds();
+    if (!month || !bounds) return null;
+    return keptMonthOf(
+      { month, first: bounds.start, budgetType: this.type },
+      structureOf(this.layout.groups.values(), this.layout.categories.values()),
+      this.inputs.digest(bounds.start, month),
+      this.layout.valuesOf(month),
+    );
   }
 
   // ---- reading ----

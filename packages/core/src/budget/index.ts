@@ -18,7 +18,13 @@ export {
   type Compute,
 } from './sheet-engine.ts';
 export { BudgetSheet, type BudgetSheetInit } from './budget-sheet.ts';
-export { BUDGET_CACHE_FORMAT, type BudgetCache, type CreateOptions } from './cache.ts';
+export {
+  BUDGET_CACHE_FORMAT,
+  isKeptMonth,
+  type BudgetCache,
+  type CreateOptions,
+  type KeptMonth,
+} from './cache.ts';
 export { cellNumber, type BudgetReader, type BudgetWrite } from './reader.ts';
 export * from './actions.ts';
 export * from './spending.ts';

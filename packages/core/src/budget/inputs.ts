@@ -91,4 +91,81 @@ export class BudgetInputStore {
     if (amount === 0) m.delete(category);
     else m.set(category, amount);
   }
+
+  /**
+   * A digest of every input of the months `from`..`to` (budget rows, held amounts, spending
+   * sums): equal digests mean equal inputs, whatever order they were set in. Values kept from
+   * the last session are trusted only for the inputs they were computed from.
+   */
+  digest(from: Month, to: Month): string {
+    const acc = new DigestSum();
+    const keys = new Map<string, number>();
+    const keyHash = (key: string) => {
+      let h = keys.get(key);
+      if (h === undefined) keys.set(key, (h = hashString(key)));
+      return h;
+    };
+    for (const [month, rows] of this.rows) {
+      if (month < from || month > to) continue;
+      const m = hashString(month);
+      for (const [category, row] of rows) {
+        acc.add(1, m, keyHash(category), row.amount, row.carryover ? 1 : 0);
+      }
+    }
+    for (const [month, amount] of this.held) {
+      if (month >= from && month <= to) acc.add(2, hashString(month), 0, amount, 0);
+    }
+    for (const [month, sums] of this.spending) {
+      if (month < from || month > to) continue;
+      const m = hashString(month);
+      for (const [category, amount] of sums) acc.add(3, m, keyHash(category), amount, 0);
+    }
+    return acc.value();
+  }
+}
+
+/** FNV-1a of a string's UTF-16 units. */
+function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** Murmur3's finalizer: every input bit moves every output bit. */
+function fmix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/**
+ * An order-free digest of a set of entries (kind, month, key, amount, flag): two differently
+ * seeded 32-bit hashes of each entry, each summed modulo 2^32, and the count. Entries are
+ * distinct (one per kind, month and key), so a sum is enough; a false match needs two 32-bit
+ * collisions at once.
+ */
+class DigestSum {
+  private a = 0;
+  private b = 0;
+  private n = 0;
+
+  add(kind: number, month: number, key: number, amount: number, flag: number): void {
+    // The amount's two 32-bit halves (amounts are safe integers; a fraction moves `lo`).
+    const hi = Math.floor(amount / 0x100000000);
+    const lo = amount - hi * 0x100000000;
+    const words = [kind, month, key, lo >>> 0, hi | 0, Math.round((lo % 1) * 0x100000000), flag];
+    let h1 = 0x9e3779b9;
+    let h2 = 0x7f4a7c15;
+    for (const w of words) {
+      h1 = fmix((h1 ^ w) + 0x6a09e667);
+      h2 = fmix(Math.imul(h2 + w, 0xcc9e2d51) ^ 0x3c6ef372);
+    }
+    this.a = (this.a + h1) >>> 0;
+    this.b = (this.b + h2) >>> 0;
+    this.n++;
+  }
+
+  value(): string {
+    return `${this.n}.${this.a.toString(36)}.${this.b.toString(36)}`;
+  }
 }

@@ -42,10 +42,14 @@ function syncService(session: CloudSession): BudgetService {
     const state = await session.init(platform, ctx.documentDir);
     const sync = new BudgetSync(budget, session, platform, ctx.emit);
     session.current = sync;
+    // The state changes at once (`state.get` sees it); its file write is not waited for here,
+    // so the open answers without a file write on a phone's start. Writes keep their order
+    // (the close's write queues after it) and the close waits for it.
+    let recorded: Promise<void> = Promise.resolve();
     if (budget.id !== DEMO_BUDGET_ID) {
       // One write: a device that may not write (a second tab) is told once, not twice.
       const opened = new Date(platform.clock.now()).toISOString();
-      await state.set({
+      recorded = state.set({
         lastBudget: budget.id,
         'last-opened': { ...state.get('last-opened'), [budget.id]: opened },
       });
@@ -65,6 +69,7 @@ function syncService(session: CloudSession): BudgetService {
       );
     }
     return async () => {
+      await recorded;
       await sync.flush(5_000);
       sync.dispose();
       if (session.current === sync) session.current = null;
