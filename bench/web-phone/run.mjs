@@ -2,7 +2,7 @@
 // Fast 3G, returning start, add transaction, on 100,000 transactions, the browser in a CPU quota.
 // Prints a table and writes bench/results/phone-<time>.json.
 //   node bench/web-phone/run.mjs [--transactions 100000] [--months 120] [--returning 3]
-//     [--quota 0.25] [--only coffer|actual] [--no-build]
+//     [--slowdown 4 | --quota 0.25] [--only coffer|actual] [--no-build]
 //     [--trace] (a Chrome trace of the save step: each thread's busy time and what filled it)
 //     [--fast-link] (no Fast 3G shaping: for profiling the steps after the first visit)
 //     [--made <dir>] (a budget made before by `node bench/web/budget.mjs make <dir> …`)
