@@ -1,8 +1,10 @@
 // The account register beside Actual's web build, in headless Chromium on a 100,000-transaction
 // budget (issue 15): first rows of All accounts, scrolling 5,000 rows, a search and an amount
 // edit. Prints a table and writes bench/results/register-<time>.json.
-//   node bench/register/run.mjs [--transactions 100000] [--repeats 5] [--apps coffer,actual]
-//     [--web-root packages/web/dist] [--no-build]
+//   node bench/register/run.mjs [--transactions 100000] [--months 24] [--repeats 5]
+//     [--apps coffer,actual] [--web-root packages/web/dist] [--no-build]
+//     [--coffer-upload] (upload with Coffer's client: Actual 25.6's API fails at 1,000,000 rows;
+//     with --months 240 for the 20-year budget)
 // Builds (server bundle and packages/web/dist) unless --no-build or bench/run.mjs already did
 // (BENCH_BUILT=1), bundles bench/web/register-measure.ts and runs it.
 import { spawnSync } from 'node:child_process';
@@ -20,5 +22,10 @@ if (!process.argv.includes('--no-build') && process.env.BENCH_BUILT !== '1')
 
 const outfile = join(root, 'bench/results/.build/register-measure.mjs');
 await bundleScript(join(root, 'bench/web/register-measure.ts'), outfile);
+// Coffer's client, for `--coffer-upload` (Actual 25.6's API fails at 1,000,000 rows): bundled
+// whole, as bench/web-budget does, but the native SQLite driver.
+if (args.includes('--coffer-upload')) {
+  await bundleScript(join(root, 'bench/scale/coffer.ts'), join(root, 'bench/results/.build/scale-coffer.mjs'), { plugins: [], external: ['better-sqlite3'] }); // prettier-ignore
+}
 const res = spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit', cwd: root });
 process.exit(res.status ?? 1);

@@ -4,6 +4,8 @@
 //   node bench/web-budget/run.mjs [--transactions 100000] [--months 120] [--runs 5]
 //     [--edits 15] [--moves 15] [--only coffer|actual] [--web-root packages/web/dist] [--no-build]
 //     [--coffer-upload] (upload with Coffer's client: Actual 25.6's API fails at 1,000,000 rows)
+//     [--trace file.json [--trace-profile]] (Chrome traces of the last open and month move, the
+//     move's split printed) [--cpu] (each month move's thread time, from a light trace)
 // Builds unless --no-build or bench/run.mjs already did (BENCH_BUILT=1), bundles budget-page.ts
 // (workspace and e2e helpers included, npm packages left external) and runs it.
 import { spawnSync } from 'node:child_process';

@@ -41,6 +41,10 @@ import {
 const { values } = parseArgs({
   options: {
     transactions: { type: 'string', default: '100000' },
+    /** Months the budget spans (budget.mjs's default: 24); 240 for the 20-year 1M budget. */
+    months: { type: 'string', default: '24' },
+    /** Upload with Coffer's client (bench/scale/coffer.ts), as bench/web-budget does. */
+    'coffer-upload': { type: 'boolean', default: false },
     repeats: { type: 'string', default: '5' },
     apps: { type: 'string', default: 'coffer,actual' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
@@ -216,7 +220,7 @@ function report(results: Record<string, Result>) {
   const file = join(outDir, `register-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(
     file,
-    JSON.stringify({ benchmark: 'register', transactions: TRANSACTIONS, repeats: REPEATS, actualVersion, results, node: process.version }, null, 2), // prettier-ignore
+    JSON.stringify({ benchmark: 'register', transactions: TRANSACTIONS, months: Number(values.months), repeats: REPEATS, actualVersion, results, node: process.version }, null, 2), // prettier-ignore
   );
   console.log(`Results: ${file}`);
 }
@@ -225,7 +229,12 @@ async function main() {
   const base = mkdtempSync(join(tmpdir(), 'bench-register-'));
   const made = join(base, 'made');
   mkdirSync(made);
-  const { id, checkingCents } = runBudgetScript(['make', made, String(TRANSACTIONS)]);
+  const { id, checkingCents } = runBudgetScript([
+    'make',
+    made,
+    String(TRANSACTIONS),
+    values.months,
+  ]);
   // A snapshot of the build: others may rebuild packages/web/dist while this runs.
   const webRoot = join(base, 'web');
   cpSync(resolve(values['web-root']), webRoot, { recursive: true });
@@ -235,7 +244,10 @@ async function main() {
   if (wanted.includes('coffer')) apps.push({ name: 'coffer', server: await startCoffer() });
   if (wanted.includes('actual')) apps.push({ name: 'actual', server: await startActual() });
   try {
-    for (const app of apps) await setUp(app, made, id);
+    const uploader = values['coffer-upload']
+      ? resolve('bench/results/.build/scale-coffer.mjs')
+      : undefined;
+    for (const app of apps) await setUp(app, made, id, uploader);
     const results: Record<string, Result> = {};
     for (const app of apps) {
       // An app that cannot be measured (Actual that does not open the budget in time on a busy

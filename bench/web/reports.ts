@@ -6,7 +6,7 @@
  * that asks for all time to the frame that shows the final figure, beside the floor (the same
  * sums straight from SQLite with better-sqlite3). Bundled and started by bench/web-reports/run.mjs.
  *   node bench/web-reports/run.mjs [--runs 5] [--transactions 100000] [--months 120]
- *     [--payees 1000] [--only coffer|actual]
+ *     [--payees 1000] [--only coffer|actual] [--coffer-upload]
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,6 +33,8 @@ const { values } = parseArgs({
     transactions: { type: 'string', default: '100000' },
     months: { type: 'string', default: '120' },
     payees: { type: 'string', default: '1000' },
+    /** Upload with Coffer's client (bench/scale/coffer.ts), as bench/web-budget does. */
+    'coffer-upload': { type: 'boolean', default: false },
     only: { type: 'string' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
   },
@@ -329,7 +331,10 @@ async function main() {
     apps.push({ app: { name: 'actual', server: await startActual() }, flows: actual });
   const results: Record<string, Record<string, Outcome>> = {};
   try {
-    for (const { app } of apps) await setUp(app, made, id);
+    const uploader = values['coffer-upload']
+      ? resolve('bench/results/.build/scale-coffer.mjs')
+      : undefined;
+    for (const { app } of apps) await setUp(app, made, id, uploader);
     for (const { app, flows } of apps) {
       results[app.name] = await measureApp(app, flows, formatCents(checkingCents));
     }

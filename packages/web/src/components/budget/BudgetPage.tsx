@@ -14,10 +14,13 @@ import { monthCellNames } from './cells.ts';
 import { MonthPicker } from './MonthPicker.tsx';
 import {
   type Bounds,
+  chooseMonth,
   firstShownMonth,
+  type MonthChoice,
   monthOf,
   monthsFrom,
   monthsThatFit,
+  settledChoice,
   shownMonthCount,
 } from './month-nav.ts';
 import { budgetableIds, type BudgetType, buildRows, readCollapsed, toggled } from './rows.ts';
@@ -45,6 +48,25 @@ function usePageWidth(): [React.RefObject<HTMLDivElement | null>, number] {
 }
 
 /**
+ * The first month shown as the URL has it (`?month=`), and the way to choose another. A choice
+ * shows in the click's own task; the URL follows in React Router's transition (month-nav.ts
+ * `MonthChoice` says why).
+ */
+function useFirstMonthParam(): [string | null, (month: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const fromUrl = params.get('month');
+  const [choice, setChoice] = useState<MonthChoice | null>(null);
+  const pending = settledChoice(choice, fromUrl);
+  // Settled (the URL shows it, or moved elsewhere): forgotten, so a later undo is followed.
+  if (choice && !pending) setChoice(null);
+  const choose = (month: string) => {
+    setChoice(chooseMonth(pending, fromUrl, month));
+    setParams({ month }, { replace: true });
+  };
+  return [pending?.month ?? fromUrl, choose];
+}
+
+/**
  * The budget page: the envelope (rollover) or tracking (report) table for one or more months
  * side by side. The first month shown is in the URL (`?month=YYYY-MM`), so undo comes back to
  * it. Cells are read through one store, a cell at a time, with the months beside the shown
@@ -52,7 +74,7 @@ function usePageWidth(): [React.RefObject<HTMLDivElement | null>, number] {
  */
 export function BudgetPage() {
   const store = useStore();
-  const [params, setParams] = useSearchParams();
+  const [monthParam, setFirst] = useFirstMonthParam();
   const { isNarrow } = useResponsive();
   const [pageRef, pageWidth] = usePageWidth();
   const prefs = useAppState((s) => s.prefs as (LocalPrefs & Record<string, unknown>) | null);
@@ -76,7 +98,7 @@ export function BudgetPage() {
   const current = monthOf(new Date());
   const fit = isNarrow ? 1 : monthsThatFit(pageWidth - 48);
   const count = isNarrow ? 1 : shownMonthCount(maxMonths, fit);
-  const first = firstShownMonth(params.get('month'), current, count, bounds);
+  const first = firstShownMonth(monthParam, current, count, bounds);
   const monthsKey = monthsFrom(first, count).join(',');
   const wanted = useMemo(() => monthsKey.split(','), [monthsKey]);
 
@@ -89,7 +111,10 @@ export function BudgetPage() {
   const [, loaded] = useReducer((n: number) => n + 1, 0);
   const shownRef = useRef<{ months: readonly string[]; type: BudgetType } | null>(null);
   const ready = cells.hasAll(names);
-  if (ready) shownRef.current = { months: wanted, type };
+  // Replaced only when it changes: a new object re-renders every cell of the table.
+  if (ready && (shownRef.current?.months !== wanted || shownRef.current.type !== type)) {
+    shownRef.current = { months: wanted, type };
+  }
   const shown = shownRef.current;
 
   const typeRef = useRef(type);
@@ -157,7 +182,6 @@ export function BudgetPage() {
     }
   });
 
-  const setFirst = (month: string) => setParams({ month }, { replace: true });
   const switching = shown !== null && shown.type !== type;
 
   return (

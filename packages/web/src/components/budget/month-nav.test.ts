@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   canMove,
+  chooseMonth,
   firstShownMonth,
   monthOf,
   monthsFrom,
   monthsThatFit,
+  settledChoice,
   shownMonthCount,
 } from './month-nav.ts';
 
@@ -41,5 +43,24 @@ describe('month navigation', () => {
     expect(canMove('2023-10', 1, -1, bounds)).toBe(false);
     expect(canMove('2023-11', 1, -1, bounds)).toBe(true);
     expect(canMove('2023-11', 1, -1, null)).toBe(false);
+  });
+
+  it('shows a chosen month until the URL shows it, and follows a URL moved elsewhere', () => {
+    const shown = (c: ReturnType<typeof settledChoice>, url: string | null) =>
+      settledChoice(c, url)?.month ?? url;
+    const first = chooseMonth(null, '2024-05', '2024-06');
+    expect(shown(first, '2024-05')).toBe('2024-06');
+    expect(settledChoice(first, '2024-06')).toBeNull();
+    // A second choice before the URL has caught up: the first's month is older too.
+    const second = chooseMonth(first, '2024-05', '2024-07');
+    expect(shown(second, '2024-05')).toBe('2024-07');
+    expect(shown(second, '2024-06')).toBe('2024-07');
+    expect(shown(second, '2024-07')).toBe('2024-07');
+    // An undo takes the URL to a month of its own: the URL wins.
+    expect(shown(second, '2023-12')).toBe('2023-12');
+    // A URL without a month (the page opened bare) counts as an older one too.
+    expect(shown(chooseMonth(null, null, '2024-02'), null)).toBe('2024-02');
+    // Once settled, a new choice starts afresh.
+    expect(chooseMonth(second, '2024-07', '2024-08').older).toEqual(['2024-07']);
   });
 });

@@ -63,3 +63,36 @@ export function canMove(first: Month, count: number, step: number, bounds: Bound
   const next = addMonths(first, step);
   return next >= bounds.start && diffMonths(bounds.end, addMonths(next, count - 1)) >= 0;
 }
+
+/**
+ * A month chosen on the page whose write to the URL is still on its way: React Router applies
+ * a URL change in a transition, which React renders only after the browser has painted a frame
+ * and then in 5 ms slices (about 20 ms of a month change). The page shows the chosen month in
+ * the click's own task and lets the URL follow. `older` holds the URL's months from before the
+ * choice (and earlier choices still on their way), which the URL may show meanwhile.
+ */
+export interface MonthChoice {
+  month: Month;
+  older: ReadonlyArray<string | null>;
+}
+
+/** The choice of `month` while the URL holds `fromUrl` (and `pending` may still be on its way). */
+export function chooseMonth(
+  pending: MonthChoice | null,
+  fromUrl: string | null,
+  month: Month,
+): MonthChoice {
+  const live = pending && settledChoice(pending, fromUrl);
+  return { month, older: [...(live ? [...live.older, live.month] : []), fromUrl] };
+}
+
+/**
+ * The choice still waiting for the URL, or null once the URL shows it or has moved elsewhere
+ * (an undo, a link: the URL wins).
+ */
+export function settledChoice(
+  pending: MonthChoice | null,
+  fromUrl: string | null,
+): MonthChoice | null {
+  return pending && pending.older.includes(fromUrl) ? pending : null;
+}
