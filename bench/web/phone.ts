@@ -68,7 +68,10 @@ async function launchInCgroup(dir: string): Promise<Browser> {
 function setQuota(share: number | null): void {
   const period = 100_000;
   writeFileSync(`${CGROUP}/cpu.cfs_period_us`, String(period));
-  writeFileSync(`${CGROUP}/cpu.cfs_quota_us`, share === null ? '-1' : String(period * share));
+  writeFileSync(
+    `${CGROUP}/cpu.cfs_quota_us`,
+    share === null ? '-1' : String(Math.round(period * share)),
+  );
 }
 
 /**
