@@ -6,7 +6,7 @@
  * every case the finished tables equal a rebuild from scratch.
  */
 import { describe, expect, it } from 'vitest';
-import type { SqliteDatabase, Timers } from '../platform/index.ts';
+import type { SqliteDatabase } from '../platform/index.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import { GROUP_SUMS_TABLE, MONTH_SUMS_TABLE } from '../month-sums/slot.ts';
 import { stepByDate } from '../month-sums/steps.ts';
@@ -14,31 +14,9 @@ import { GROUP_SUMS_STEPS, rebuildGroupSums } from '../month-sums/group-store.ts
 import { MONTH_SUMS_STEPS, rebuildMonthSums } from '../month-sums/store.ts';
 import { readProgress } from './build-progress.ts';
 import { DerivedData, type DerivedTable } from './derived-data.ts';
+import { manualTimers } from './test-helpers/manual-timers.ts';
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-/** Timers run by hand, one scheduled turn at a time. */
-function manualTimers() {
-  const queue = new Map<number, () => void>();
-  let next = 1;
-  const timers: Timers = {
-    setTimeout(fn) {
-      queue.set(next, fn);
-      return next++;
-    },
-    clearTimeout(handle) {
-      queue.delete(handle as number);
-    },
-  };
-  const turn = () => {
-    const [first] = queue;
-    if (!first) return false;
-    queue.delete(first[0]);
-    first[1]();
-    return true;
-  };
-  return { timers, turn };
-}
 
 const CASES = [
   {

@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Timers } from '../platform/index.ts';
 import { ACCOUNT_ORDER_INDEX } from '../query/transactions.ts';
 import { tagIndexIsCurrent } from '../tags/index-table.ts';
 import { openAppCore } from '../transactions/test-helpers/app-core.ts';
 import { ACCOUNT_ORDER, accountOrder } from './account-order.ts';
-
-/** Timers run by hand, one at a time in the order they were set. */
-function manualTimers() {
-  const queue = new Map<number, () => void>();
-  let next = 1;
-  const timers: Timers = {
-    setTimeout(fn) {
-      queue.set(next, fn);
-      return next++;
-    },
-    clearTimeout(handle) {
-      queue.delete(handle as number);
-    },
-  };
-  const runFirst = () => {
-    const [id, fn] = [...queue.entries()][0]!;
-    queue.delete(id);
-    fn();
-  };
-  return { timers, runFirst };
-}
+import { manualTimers } from '../budget-file/test-helpers/manual-timers.ts';
 
 describe('the account-order index', () => {
   it('is the first background build after an open without it, before the tag index', async () => {
@@ -36,7 +15,7 @@ describe('the account-order index', () => {
     expect(indexed()).toBe(0);
     expect(accountOrder(f.budget).isCurrent()).toBe(false);
     expect(tagIndexIsCurrent(f.sql)).toBe(false);
-    t.runFirst();
+    t.turn();
     expect(indexed()).toBe(1);
     expect(accountOrder(f.budget).isCurrent()).toBe(true);
     // The tag index (which also reads every note) has not been built yet.

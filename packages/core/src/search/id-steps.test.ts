@@ -8,38 +8,16 @@
 import { describe, expect, it } from 'vitest';
 import { readProgress } from '../budget-file/build-progress.ts';
 import { DerivedData, type DerivedTable } from '../budget-file/derived-data.ts';
-import type { SqliteDatabase, Timers } from '../platform/index.ts';
+import type { SqliteDatabase } from '../platform/index.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import { TAG_INDEX_STEPS } from '../tags/index-table.ts';
 import { TAG_INDEX } from '../tags/slot.ts';
 import { stepById } from './id-steps.ts';
 import { NOTES_INDEX_STEPS } from './notes-index.ts';
 import { SEARCH_INDEX_TABLE } from './slot.ts';
+import { manualTimers } from '../budget-file/test-helpers/manual-timers.ts';
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-/** Timers run by hand, one scheduled turn at a time. */
-function manualTimers() {
-  const queue = new Map<number, () => void>();
-  let next = 1;
-  const timers: Timers = {
-    setTimeout(fn) {
-      queue.set(next, fn);
-      return next++;
-    },
-    clearTimeout(handle) {
-      queue.delete(handle as number);
-    },
-  };
-  const turn = () => {
-    const [first] = queue;
-    if (!first) return false;
-    queue.delete(first[0]);
-    first[1]();
-    return true;
-  };
-  return { timers, turn };
-}
 
 const CASES = [
   {
