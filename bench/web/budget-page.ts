@@ -18,17 +18,10 @@ import { SIZES } from '../../e2e/helpers/browser.ts';
 import { startActualServer } from '../../packages/server/src/interop/targets.ts';
 import { startCoffer } from '../server/servers.ts';
 import { coldVisit } from './flows.ts';
-import { pageMemory, type PageMemory } from './memory.ts';
+import { emptyTimings, reportBudgetPage, type Timings } from './budget-page-report.ts';
+import { pageMemory } from './memory.ts';
 import { printStepTrace, traceStep } from './step-trace.ts';
-import {
-  type App,
-  BUDGET_NAME,
-  formatCents,
-  median,
-  PASSWORD,
-  runBudgetScript,
-  setUp,
-} from './setup.ts';
+import { type App, BUDGET_NAME, formatCents, PASSWORD, runBudgetScript, setUp } from './setup.ts';
 
 const { values } = parseArgs({
   options: {
@@ -207,24 +200,6 @@ async function elapsedBoth(page: Page): Promise<{ frame: number[]; painted: numb
   )) as { frame: number[]; painted: number[] };
 }
 
-interface Timings {
-  open: number[];
-  /** Coffer: when its chunk arrived, when it asked for the cells, when the table was shown. */
-  openMarks: Array<Record<string, number>>;
-  /** Until this month's To Budget is painted. */
-  edit: number[];
-  /** Until next month's To Budget has changed too (the core's answer, not foreseeable). */
-  editNext: number[];
-  month: number[];
-  /** Until the task after that frame: the new month laid out and painted. */
-  monthPainted: number[];
-  /** With --cpu: the page's main thread's and the core worker's own time in each move. */
-  monthCpu: number[];
-  monthWorkerCpu: number[];
-  /** After the flows: the page's, its worker's and the renderer's memory. */
-  memory?: PageMemory;
-}
-
 /** Fills `out` as the flows run; a flow that gets stuck leaves what was measured before it. */
 async function measureApp(
   app: App,
@@ -391,16 +366,7 @@ async function main() {
     for (const app of apps) await setUp(app, made, id, uploader);
     for (const app of apps) {
       if (values.only && values.only !== app.name) continue;
-      const r: Timings = {
-        open: [],
-        openMarks: [],
-        edit: [],
-        editNext: [],
-        month: [],
-        monthPainted: [],
-        monthCpu: [],
-        monthWorkerCpu: [],
-      };
+      const r = emptyTimings();
       results[app.name] = r;
       try {
         await measureApp(app, formatCents(checkingCents), base, r);
@@ -416,78 +382,7 @@ async function main() {
     rmSync(base, { recursive: true, force: true });
   }
 
-  const none: Timings = {
-    open: [],
-    openMarks: [],
-    edit: [],
-    editNext: [],
-    month: [],
-    monthPainted: [],
-    monthCpu: [],
-    monthWorkerCpu: [],
-  };
-  const c = results.coffer ?? none;
-  const a = results.actual ?? none;
-  const rows: Array<[string, number, number, string]> = [
-    ['open to the budget table shown, warm (ms)', median(c.open), median(a.open), '≤ 1000'],
-    ['budgeted amount + Enter → To Budget painted (ms)', median(c.edit), median(a.edit), '≤ 33'],
-    [
-      '  … → next month’s To Budget updated, the core’s answer (ms)',
-      median(c.editNext),
-      median(a.editNext),
-      '',
-    ],
-    ['next month → painted (ms)', median(c.month), median(a.month), '≤ 33'],
-    [
-      '  … → that frame laid out and painted (ms)',
-      median(c.monthPainted),
-      median(a.monthPainted),
-      '',
-    ],
-    [
-      '  … its thread time: the page’s main thread (ms, --cpu)',
-      median(c.monthCpu),
-      median(a.monthCpu),
-      '',
-    ],
-    [
-      '  … and the core’s worker (ms, --cpu)',
-      median(c.monthWorkerCpu),
-      median(a.monthWorkerCpu),
-      '',
-    ],
-  ];
-  const fmt = (x: number) =>
-    Number.isNaN(x) ? '—' : x >= 100 ? String(Math.round(x)) : x.toFixed(1);
-  console.log(
-    `\nBudget page, ${TRANSACTIONS.toLocaleString('en-US')} transactions over ${MONTHS} months, medians (Chromium, 1280×800):`,
-  );
-  console.log('| Flow | Coffer | Actual | Actual ÷ Coffer | Target |');
-  console.log('|---|---:|---:|---:|---|');
-  for (const [flow, cm, am, target] of rows) {
-    const ratio = Number.isNaN(am / cm) ? '—' : `${(am / cm).toFixed(1)}×`;
-    console.log(`| ${flow} | ${fmt(cm)} | ${fmt(am)} | ${ratio} | ${target} |`);
-  }
-  if (c.openMarks.length > 0) {
-    const m = (k: string) => median(c.openMarks.map((x) => x[k]!));
-    console.log(
-      `\nCoffer's open, medians from navigation start: core connected ${m('coreConnected')} ms, server user known ${m('userKnown')} ms, budget loaded ${m('budgetLoaded')} ms, its accounts, payees and categories ${m('budgetDataLoaded')} ms; budget page's code loaded ${m('budgetChunkLoaded')} ms, its cells asked for ${m('cellsRequested')} ms, table shown ${m('tableShown')} ms.`,
-    );
-  }
-  for (const [name, r] of Object.entries(results)) {
-    if (r.memory) console.log(`\n${name}'s memory after the flows: ${JSON.stringify(r.memory)}`);
-  }
-  for (const [name, why] of Object.entries(failures)) {
-    console.log(`\n${name} did not finish (— above): ${why}`);
-  }
-  const dir = join(root, 'bench/results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `budget-page-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify({ transactions: TRANSACTIONS, months: MONTHS, results, failures }, null, 2),
-  );
-  console.log(`\nwrote ${file}`);
+  reportBudgetPage({ transactions: TRANSACTIONS, months: MONTHS, results, failures }, root);
 }
 
 await main();

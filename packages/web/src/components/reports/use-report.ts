@@ -1,6 +1,7 @@
 import type { Month, QueryState } from '@coffer/core/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppState, useStore } from '../../store/context.ts';
+import type { AppStore } from '../../store/store.ts';
 import { runQuery, useTablesChanged } from '../kit/data/data.ts';
 import { isFailure } from '../../backend/backend.ts';
 import {
@@ -37,17 +38,29 @@ export function useTagSums(): TagSumsRunner {
   );
 }
 
+/** The core's `budgeted-sums` (each category's total, or by month), or its failure thrown. */
+async function budgetedSums(
+  store: AppStore,
+  { start, end }: { start: Month; end: Month },
+  categories: Iterable<string>,
+  byMonth: boolean,
+) {
+  const res = await store.backend.send('budgeted-sums', {
+    start,
+    end,
+    categories: [...categories],
+    ...(byMonth ? { byMonth } : {}),
+  });
+  if (isFailure(res)) throw new Error(`budgeted-sums failed: ${res.error.message}`);
+  return res;
+}
+
 /** The core's `budgeted-sums`, as a report's data functions take it. */
 export function useBudgeted(): BudgetedRunner {
   const store = useStore();
   return useCallback(
-    async ({ start, end }, categories) => {
-      const res = await store.backend.send('budgeted-sums', {
-        start,
-        end,
-        categories: [...categories],
-      });
-      if (isFailure(res)) throw new Error(`budgeted-sums failed: ${res.error.message}`);
+    async (range, categories) => {
+      const res = await budgetedSums(store, range, categories, false);
       return new Map(res.map((r) => [r.category, r.amount]));
     },
     [store],
@@ -58,14 +71,8 @@ export function useBudgeted(): BudgetedRunner {
 export function useBudgetedMonths(): BudgetedMonthsRunner {
   const store = useStore();
   return useCallback(
-    async ({ start, end }, categories) => {
-      const res = await store.backend.send('budgeted-sums', {
-        start,
-        end,
-        categories: [...categories],
-        byMonth: true,
-      });
-      if (isFailure(res)) throw new Error(`budgeted-sums failed: ${res.error.message}`);
+    async (range, categories) => {
+      const res = await budgetedSums(store, range, categories, true);
       return res.flatMap((r) => (r.month ? [{ ...r, month: r.month }] : []));
     },
     [store],
