@@ -4,11 +4,12 @@
  * may not use answers as a missing one.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { callerOf, liveFileFor } from '../access.ts';
+import { type Caller, callerOf, liveFileFor } from '../access.ts';
 import type { ServerContext } from '../context.ts';
 import { jsonBody, sendError, sendOk, sessionCheck } from '../http.ts';
 import type { BankScheduler } from './scheduler.ts';
-import { isScheduledProvider, type BankLink } from './store.ts';
+import type { FileRow } from '../storage/storage.ts';
+import { isScheduledProvider, type BankHoldStore, type BankLink } from './store.ts';
 
 /** The shortest and longest interval an admin may set (providers limit daily reads). */
 export const MIN_INTERVAL_MINUTES = 60;
@@ -22,10 +23,12 @@ const badRequest = (reply: FastifyReply, details: string) =>
 const fileNotFound = (reply: FastifyReply) =>
   sendError(reply, 404, 'invalid-file-id', 'File not found at server');
 
+type NewLink = Omit<BankLink, 'fileId' | 'userId'>;
+
 /** The links of a registration, or a text saying what is wrong with them. */
-export function parseLinks(value: unknown): Omit<BankLink, 'fileId' | 'userId'>[] | string {
+export function parseLinks(value: unknown): NewLink[] | string {
   if (!Array.isArray(value)) return 'links must be a list';
-  const out: Omit<BankLink, 'fileId' | 'userId'>[] = [];
+  const out: NewLink[] = [];
   for (const item of value as unknown[]) {
     const l = (item ?? {}) as Record<string, unknown>;
     if (!isScheduledProvider(l.provider)) {
@@ -45,6 +48,35 @@ export function parseLinks(value: unknown): Omit<BankLink, 'fileId' | 'userId'>[
     out.push({ provider: l.provider, accountId: l.accountId, since: l.since, requisitionId });
   }
   return out;
+}
+
+/**
+ * A run fetches a file's links with its owner's secrets, so only the owner (or an admin, or
+ * anyone on a single-password server) may add an account. A user the file is shared with may
+ * keep or drop the owner's links (they can unlink accounts in the budget anyway) but an account
+ * they add is left out: otherwise they could read any account of the owner's bridge through it.
+ */
+async function keepAllowedLinks(
+  store: BankHoldStore,
+  caller: Caller,
+  file: FileRow,
+  links: NewLink[],
+): Promise<{ kept: NewLink[]; notScheduled: { provider: string; accountId: string }[] }> {
+  const owner =
+    !caller.multiuser || caller.admin || (!!file.owner && file.owner === caller.user?.id);
+  if (owner) return { kept: links, notScheduled: [] };
+  const known = new Set(
+    (await store.listLinks())
+      .filter((l) => l.fileId === file.id)
+      .map((l) => `${l.provider}\n${l.accountId}`),
+  );
+  const kept: NewLink[] = [];
+  const notScheduled: { provider: string; accountId: string }[] = [];
+  for (const l of links) {
+    if (known.has(`${l.provider}\n${l.accountId}`)) kept.push(l);
+    else notScheduled.push({ provider: l.provider, accountId: l.accountId });
+  }
+  return { kept, notScheduled };
 }
 
 export function bankScheduleRoutes(
@@ -97,8 +129,9 @@ export function bankScheduleRoutes(
     const links = parseLinks(body.links);
     if (typeof links === 'string') return badRequest(reply, links);
     const caller = await callerOf(accounts, request);
-    await store.setLinks(file.id, caller.user?.id ?? null, links);
-    return sendOk(reply, { enabled: (await scheduler.setting()).enabled });
+    const { kept, notScheduled } = await keepAllowedLinks(store, caller, file, links);
+    await store.setLinks(file.id, caller.user?.id ?? null, kept);
+    return sendOk(reply, { enabled: (await scheduler.setting()).enabled, notScheduled });
   });
 
   app.post('/held', session, async (request, reply) => {

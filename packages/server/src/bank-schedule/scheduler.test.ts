@@ -115,7 +115,7 @@ async function setUp(s: TestServer, first = true) {
       { provider: 'enablebanking', accountId: 'eb-acc-main', since: '2024-03-01' },
     ],
   });
-  expect(links.json).toEqual({ status: 'ok', data: { enabled: false } });
+  expect(links.json).toEqual({ status: 'ok', data: { enabled: false, notScheduled: [] } });
   return token;
 }
 

@@ -130,11 +130,42 @@ describe('provider secrets per user', () => {
     await linkSimpleFin(ada, adaBridge);
     await linkSimpleFin(ben, benBridge);
     await post(ada, '/admin/access', { fileId: 'ada-file', userId: benId });
+    expect(
+      (await post(ada, '/bank-schedule/links', { fileId: 'ada-file', links: LINKS })).status,
+    ).toBe(200);
     const shared = await post(ben, '/bank-schedule/links', { fileId: 'ada-file', links: LINKS });
     expect(shared.status).toBe(200);
+    expect(shared.json.data.notScheduled).toEqual([]);
     await t.server.context.bankSchedule.runOnce();
     expect(asked(adaBridge)).toBe(2);
     expect(asked(benBridge)).toBe(1);
+  });
+
+  it("lets a user the file is shared with drop the owner's links but not add accounts", async () => {
+    const { ada, ben, benId } = await household();
+    await linkSimpleFin(ada, adaBridge);
+    await post(ada, '/admin/access', { fileId: 'ada-file', userId: benId });
+    const [checking, savings] = LINKS;
+    await post(ada, '/bank-schedule/links', { fileId: 'ada-file', links: [checking] });
+    // Ben adds the savings account, which only Ada's bridge can read: it is not scheduled,
+    // so its rows never reach a budget Ada did not link it to.
+    const added = await post(ben, '/bank-schedule/links', { fileId: 'ada-file', links: LINKS });
+    expect(added.status).toBe(200);
+    expect(added.json.data.notScheduled).toEqual([
+      { provider: 'simplefin', accountId: 'ACT-savings' },
+    ]);
+    await t.server.context.bankSchedule.runOnce();
+    const held = await post(ben, '/bank-schedule/held', { fileId: 'ada-file' });
+    const heldAccounts = (held.json.data.rows as { accountId: string }[]).map((r) => r.accountId);
+    expect(heldAccounts.length).toBeGreaterThan(0);
+    expect(new Set(heldAccounts)).toEqual(new Set(['ACT-checking']));
+    // Dropping a link (an account unlinked in the budget) is his to do.
+    const dropped = await post(ben, '/bank-schedule/links', { fileId: 'ada-file', links: [] });
+    expect(dropped.status).toBe(200);
+    expect(await heldCount(ada, 'ada-file')).toBe(0);
+    // The owner may add it.
+    const owner = await post(ada, '/bank-schedule/links', { fileId: 'ada-file', links: [savings] });
+    expect(owner.json.data.notScheduled).toEqual([]);
   });
 
   it("refuses another user's file and another user's secrets", async () => {

@@ -27,7 +27,7 @@ export interface LinkKey {
 }
 
 export interface BankLink extends LinkKey {
-  /** Who registered it: their provider secrets are used; null on a single-password server. */
+  /** Who registered it last; null on a single-password server. A run reads the owner's secrets. */
   userId: string | null;
   /** The first day to fetch (`YYYY-MM-DD`): what the app had already synced before. */
   since: string;

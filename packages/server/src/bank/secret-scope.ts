@@ -10,7 +10,8 @@
  * - an admin: the server's secrets, as in Actual;
  * - a basic user: their own, and never the server's or another user's (Actual refuses them);
  * - a file's own secrets (Actual's format) come first for that file's scheduled sync.
- * A scheduled run uses the file owner's scope, whoever registered the links.
+ * A scheduled run uses the file owner's scope, whoever registered the links, so a user the file
+ * is shared with cannot add links (`../bank-schedule/routes.ts`).
  */
 import type { Caller } from '../access.ts';
 import type { AccountStore, SecretStore } from '../storage/storage.ts';
