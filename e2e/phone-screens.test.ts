@@ -146,16 +146,26 @@ describe.runIf(BUILT)('the phone screens, measured', { timeout: 240_000 }, () =>
     expect(await measure('accounts')).toEqual([]);
   });
 
-  it('payees, rules and settings, each with a way back', async () => {
+  /** A tag made on the tags page, so its row (colours, description, hidden, delete) is measured. */
+  async function addTag(name: string) {
+    await page.getByRole('textbox', { name: 'New tag' }).tap();
+    await page.getByRole('textbox', { name: 'New tag' }).fill(name);
+    await page.getByRole('button', { name: 'Add tag' }).tap();
+    await page.getByRole('textbox', { name: `Description of #${name}` }).waitFor(WAIT);
+  }
+
+  it('payees, tags, rules and settings, each with a way back', async () => {
     const problems: string[] = [];
     for (const [path, heading] of [
       ['/payees', 'Payees'],
+      ['/tags', 'Tags'],
       ['/rules', 'Rules'],
       ['/settings', 'Settings'],
     ] as const) {
       await page.goto(`${server.url}${path}`);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor(WAIT);
       await tabs().waitFor(WAIT);
+      if (path === '/tags') await addTag('trip');
       problems.push(...(await measure(heading.toLowerCase())));
     }
     // The way back: the tab bar's Budget.

@@ -65,13 +65,12 @@ function TagRow({
             }}
           />
         ) : (
-          <Button
-            variant="plain"
-            className="tag-chip"
-            style={tagStyle(tag.color)}
-            onClick={() => setEditing(true)}
-          >
-            #{tag.tag}
+          <Button variant="bare" className="tag-rename" onClick={() => setEditing(true)}>
+            {/* The button holds the chip, so on a touch screen the target is 44 px and the chip
+                keeps its size. */}
+            <span className="tag-chip" style={tagStyle(tag.color)}>
+              #{tag.tag}
+            </span>
             <span className="sr-only"> (rename)</span>
           </Button>
         )}
@@ -87,7 +86,9 @@ function TagRow({
             key={c}
             variant="bare"
             className={`tag-swatch ${tag.color === c ? 'current' : ''}`}
-            style={{ background: c }}
+            // The colour alone, not the `background` shorthand: on a touch screen the swatch is
+            // drawn inside its 44 px target (tags.css), which the shorthand would undo.
+            style={{ backgroundColor: c }}
             aria-pressed={tag.color === c}
             aria-label={`Colour ${c} for #${tag.tag}`}
             onClick={() => void update({ color: c })}
@@ -224,7 +225,9 @@ export function TagsPage() {
           <span role="columnheader">Tag</span>
           <span role="columnheader">Colour</span>
           <span role="columnheader">Description</span>
-          <span role="columnheader">Count</span>
+          <span role="columnheader" className="tag-count">
+            Count
+          </span>
           <span role="columnheader">Hidden</span>
           <span role="columnheader">
             <span className="sr-only">Delete</span>
