@@ -77,11 +77,11 @@ CREATE TABLE ${PAYEE_TOTALS_TABLE} (scope INTEGER NOT NULL, payee TEXT NOT NULL,
 function fill(db: SqliteDatabase, from: number | null, before: number | null): void {
   db.run(`INSERT INTO ${CATEGORY_SUMS_TABLE}
     (scope, month, day, category, payee, linked, positive, amount, count)
-    SELECT scope, month, day, category, transfer, linked, positive, SUM(amount), COUNT(*)
+    SELECT scope, month, day, category, transfer, linked, positive, SUM(amount), SUM(count)
     FROM ${STAGE} GROUP BY 1, 2, 3, 4, 5, 6, 7`);
   db.run(`INSERT INTO ${PAYEE_SUMS_TABLE}
     (scope, month, day, payee, categorized, positive, amount, count)
-    SELECT scope, month, day, payee, categorized, positive, SUM(amount), COUNT(*)
+    SELECT scope, month, day, payee, categorized, positive, SUM(amount), SUM(count)
     FROM ${STAGE} GROUP BY 1, 2, 3, 4, 5, 6`);
   const months = dateRange(from, before, '(month * 100 + day)');
   db.run(`INSERT INTO ${PAYEE_TOTALS_TABLE} (scope, payee, categorized, positive, amount, count)

@@ -60,7 +60,7 @@ function reset(db: SqliteDatabase): void {
 /** The sums of the staged rows (`./stage.ts`). */
 function fill(db: SqliteDatabase): void {
   db.run(`INSERT INTO ${MONTH_SUMS_TABLE} (account, month, day, payee, positive, amount, count)
-    SELECT account, month, day, transfer, positive, SUM(amount), COUNT(*) FROM ${STAGE}
+    SELECT account, month, day, transfer, positive, SUM(amount), SUM(count) FROM ${STAGE}
     GROUP BY 1, 2, 3, 4, 5`);
 }
 

@@ -109,10 +109,10 @@ function fill(db: SqliteDatabase): void {
   // in ten on a tagged budget) are read through the notes parser and summed here, then written
   // once per bucket.
   db.run(`INSERT INTO ${TAG_SUMS_TABLE} (${KEYS.join(', ')}, amount, count)
-    SELECT '', 0, ${BUCKET}, SUM(amount), COUNT(*) FROM ${STAGE}
+    SELECT '', 0, ${BUCKET}, SUM(amount), SUM(count) FROM ${STAGE}
     WHERE notes IS NULL GROUP BY 3, 4, 5, 6, 7, 8`);
-  const noted = db.all<Bucketed & { notes: string; amount: number }>(
-    `SELECT ${BUCKET}, notes, amount FROM ${STAGE} WHERE notes IS NOT NULL`,
+  const noted = db.all<Bucketed & { notes: string; amount: number; count: number }>(
+    `SELECT ${BUCKET}, notes, amount, count FROM ${STAGE} WHERE notes IS NOT NULL`,
   );
   const sums = new Map<string, { key: SqlValue[]; amount: number; count: number }>();
   for (const r of noted) {
@@ -124,9 +124,9 @@ function fill(db: SqliteDatabase): void {
       const sum = sums.get(k);
       if (sum) {
         sum.amount += r.amount;
-        sum.count++;
+        sum.count += r.count;
       } else {
-        sums.set(k, { key, amount: r.amount, count: 1 });
+        sums.set(k, { key, amount: r.amount, count: r.count });
       }
     }
   }
