@@ -9,7 +9,7 @@ import { createNodePlatform } from '@coffer/core-node';
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
-import { GroupSumsSlot, MonthSumsSlot } from '../../packages/core/src/month-sums/slot.ts';
+import { SumsSlot } from '../../packages/core/src/month-sums/slot.ts';
 import { SearchIndexSlot } from '../../packages/core/src/search/slot.ts';
 import { TagIndexSlot } from '../../packages/core/src/tags/slot.ts';
 
@@ -126,7 +126,7 @@ export async function firstOpen(dataDir: string, id: string, month: string) {
   const firstMonthCpuMs = cpuMs(cpu);
   // The background: derived tables in steps, a timer turn at a time; poll between turns.
   const budget = core.budget as Budget;
-  const slots = [MonthSumsSlot, GroupSumsSlot, SearchIndexSlot, TagIndexSlot];
+  const slots = [SumsSlot, SearchIndexSlot, TagIndexSlot];
   while (!slots.every((s) => budget.get(s).isCurrent())) {
     await new Promise((r) => setTimeout(r, 5));
   }

@@ -8,6 +8,7 @@
 import { createAppCore, type Budget } from '@coffer/core';
 import { stepByDate, type DateSteppedTable } from '../../packages/core/src/month-sums/steps.ts';
 import { MONTH_SUMS_STEPS, rebuildMonthSums } from '../../packages/core/src/month-sums/store.ts';
+import { ALL_SUMS_STEPS, ALL_SUMS_TABLE } from '../../packages/core/src/month-sums/slot.ts';
 import {
   GROUP_SUMS_STEPS,
   rebuildGroupSums,
@@ -152,6 +153,8 @@ export async function measure(dataDir: string, id: string) {
   const build = {
     monthSums: stepsOf(MONTH_SUMS_STEPS, () => rebuildMonthSums(budget.sqlite)),
     groupSums: stepsOf(GROUP_SUMS_STEPS, () => rebuildGroupSums(budget.sqlite)),
+    // What the app builds: the month, group and tag sums in one pass per step.
+    allSums: stepsOf(ALL_SUMS_STEPS, () => ALL_SUMS_TABLE.rebuild(budget.sqlite)),
     searchIndex: stepsOf(stepById(budget.sqlite, NOTES_INDEX_STEPS), () => rebuildNotesIndex(budget.sqlite)), // prettier-ignore
     tagIndex: stepsOf(stepById(budget.sqlite, TAG_INDEX_STEPS), () => rebuildTagIndex(budget.sqlite)), // prettier-ignore
   };

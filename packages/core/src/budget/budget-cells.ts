@@ -48,6 +48,15 @@ export function full(month: Month, short: string): string {
   return cellName(sheetForMonth(month), short);
 }
 
+/**
+ * The names of one month's cells (and of the month before's): its sheet name parsed once, not
+ * once per cell (a new device's open names every cell of every month it builds or folds).
+ */
+function namer(month: Month): (short: string) => string {
+  const sheet = sheetForMonth(month);
+  return (short) => cellName(sheet, short);
+}
+
 function input(ctx: CellContext, name: string, value: CellValue): void {
   ctx.sink.createInput(name, value, ctx.cached(name));
 }
@@ -90,27 +99,25 @@ export type Links = [target: string, deps: string[]][];
 export function categoryLinks(type: BudgetType, month: Month, cat: CategoryInfo): Links {
   const id = cat.id;
   const g = cat.groupId;
+  const at = namer(month);
   const links: Links = [
-    [full(month, N.groupSumAmount(g)), [full(month, N.sumAmount(id))]],
-    [full(month, N.groupBudget(g)), [full(month, N.budget(id))]],
-    [full(month, N.groupLeftover(g)), [full(month, N.leftover(id))]],
+    [at(N.groupSumAmount(g)), [at(N.sumAmount(id))]],
+    [at(N.groupBudget(g)), [at(N.budget(id))]],
+    [at(N.groupLeftover(g)), [at(N.leftover(id))]],
   ];
   if (cat.isIncome) return links;
   if (type === 'rollover') {
-    const prev = prevMonth(month);
-    links.push([
-      full(month, 'last-month-overspent'),
-      [full(prev, N.leftover(id)), full(prev, N.carryover(id))],
-    ]);
+    const before = namer(prevMonth(month));
+    links.push([at('last-month-overspent'), [before(N.leftover(id)), before(N.carryover(id))]]);
   } else {
-    links.push([full(month, 'total-spent'), [full(month, N.spentWithCarryover(id))]]);
+    links.push([at('total-spent'), [at(N.spentWithCarryover(id))]]);
   }
   return links;
 }
 
 /** Which month totals read the cells of group `group`. */
 export function groupLinks(type: BudgetType, month: Month, group: GroupInfo): Links {
-  const at = (short: string) => full(month, short);
+  const at = namer(month);
   const id = group.id;
   if (group.isIncome) {
     const links: Links = [[at('total-income'), [at(N.groupSumAmount(id))]]];
@@ -144,10 +151,10 @@ export function collectLinks(into: Map<string, string[]>, links: Links): void {
 
 export function createCategoryCells(ctx: CellContext, month: Month, cat: CategoryInfo): void {
   const id = cat.id;
-  const at = (short: string) => full(month, short);
-  const before = (short: string) => full(prevMonth(month), short);
+  const at = namer(month);
   input(ctx, at(N.sumAmount(id)), ctx.spent(month, id));
   if (ctx.type === 'rollover' && cat.isIncome) return;
+  const before = namer(prevMonth(month));
 
   const row = ctx.budgetRow(month, id);
   input(ctx, at(N.budget(id)), row?.amount ?? 0);
@@ -209,8 +216,9 @@ export function createGroupCells(
   if (ctx.type === 'report' || !group.isIncome) {
     names.push(N.groupBudget(group.id), N.groupLeftover(group.id));
   }
+  const at = namer(month);
   for (const short of names) {
-    const name = full(month, short);
+    const name = at(short);
     dynamic(ctx, name, links.get(name) ?? [], sumAll);
   }
 }
@@ -226,7 +234,7 @@ export function createSummaryCells(
   month: Month,
   links: ReadonlyMap<string, string[]>,
 ): void {
-  const at = (short: string) => full(month, short);
+  const at = namer(month);
   for (const [short, compute] of Object.entries(LINKED_SUMMARY[ctx.type])) {
     dynamic(ctx, at(short), links.get(at(short)) ?? [], compute);
   }
@@ -234,9 +242,9 @@ export function createSummaryCells(
     dynamic(ctx, at(short), deps, (v) => f(num(v[0]), num(v[1])));
 
   if (ctx.type === 'rollover') {
-    const prev = prevMonth(month);
+    const before = namer(prevMonth(month));
     input(ctx, at('buffered'), ctx.buffered(month));
-    two('from-last-month', [full(prev, 'to-budget'), full(prev, 'buffered')], fromLastMonth);
+    two('from-last-month', [before('to-budget'), before('buffered')], fromLastMonth);
     two('available-funds', [at('total-income'), at('from-last-month')], availableFunds);
     dynamic(
       ctx,
@@ -264,9 +272,10 @@ export function createBlankSheet(
 }
 
 export function createBlankCategory(ctx: CellContext, month: Month, id: string): void {
-  input(ctx, full(month, N.carryover(id)), false);
-  input(ctx, full(month, N.leftover(id)), 0);
-  input(ctx, full(month, N.leftoverPos(id)), 0);
+  const at = namer(month);
+  input(ctx, at(N.carryover(id)), false);
+  input(ctx, at(N.leftover(id)), 0);
+  input(ctx, at(N.leftoverPos(id)), 0);
 }
 
 /**

@@ -21,6 +21,19 @@ import type { CategoryInfo, GroupInfo } from './types.ts';
 
 export type MonthValues = ReadonlyMap<string, CellValue>;
 
+/**
+ * Whether a dependency list names a cell twice. A category's cells read two to five names: a
+ * pairwise look, not a set made for every cell of every month folded (a new device folds every
+ * month before the screen).
+ */
+function hasRepeats(deps: readonly string[]): boolean {
+  if (deps.length > 8) return new Set(deps).size !== deps.length;
+  for (let i = 1; i < deps.length; i++) {
+    for (let j = 0; j < i; j++) if (deps[i] === deps[j]) return true;
+  }
+  return false;
+}
+
 /** Evaluates each cell at its definition, reading this month's and the month before's values. */
 class ValueSink implements CellSink {
   readonly values = new Map<string, CellValue>();
@@ -33,7 +46,7 @@ class ValueSink implements CellSink {
 
   createDynamic(name: string, deps: readonly string[], compute: Compute): void {
     // The sheet links each dependency once (first occurrence kept): read them the same way.
-    const unique = deps.length < 2 ? deps : [...new Set(deps)];
+    const unique = hasRepeats(deps) ? [...new Set(deps)] : deps;
     const args: CellValue[] = new Array(unique.length);
     for (let i = 0; i < unique.length; i++) {
       const d = unique[i] as string;

@@ -19,8 +19,8 @@ import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
 import { dataStamp } from '../search/notes-index.ts';
 import type { ChangeEvent, Row } from '../sync/types.ts';
 import type { DateSteppedTable } from './steps.ts';
+import { dateRange, STAGE, withStage } from './stage.ts';
 import {
-  dateRange,
   isShown,
   movesTransferPayees,
   num,
@@ -70,35 +70,20 @@ CREATE TABLE ${PAYEE_TOTALS_TABLE} (scope INTEGER NOT NULL, payee TEXT NOT NULL,
   db.run(`DELETE FROM ${META_TABLE} WHERE key = ?`, [META_KEY]);
 }
 
-/** The rows `v_transactions_internal_alive` shows at the inline level, with their raw columns. */
-const SHOWN = `FROM transactions t
-  LEFT JOIN transactions parent ON (t.isChild = 1 AND parent.id = t.parent_id)
-  LEFT JOIN accounts a ON a.id = t.acct AND IFNULL(a.tombstone, 0) = 0
-  WHERE t.date IS NOT NULL AND t.acct IS NOT NULL AND (t.isChild = 0 OR t.parent_id IS NOT NULL)
-    AND IFNULL(t.tombstone, 0) = 0 AND (t.isChild = 0 OR parent.tombstone = 0)
-    AND t.isParent = 0`;
-const SCOPE = `CASE WHEN a.id IS NULL THEN 0 WHEN IFNULL(a.offbudget, 0) = 0 THEN 1 ELSE 2 END`;
-const DAY = `CASE WHEN t.date % 100 BETWEEN 1 AND 28 THEN 1 ELSE t.date % 100 END`;
-const SIGN = `(IFNULL(t.amount, 0) > 0)`;
-
+/**
+ * The sums of the staged rows (`./stage.ts`), which hold the rows dated in [from, before); the
+ * totals gain those months (a step's months hold nothing before it).
+ */
 function fill(db: SqliteDatabase, from: number | null, before: number | null): void {
-  const range = dateRange(from, before).replace(/date/g, 't.date');
   db.run(`INSERT INTO ${CATEGORY_SUMS_TABLE}
     (scope, month, day, category, payee, linked, positive, amount, count)
-    SELECT ${SCOPE}, t.date / 100, ${DAY}, IFNULL(t.category, ''),
-      IFNULL((SELECT p.id FROM payee_mapping pm JOIN payees p ON p.id = pm.targetId
-        WHERE pm.id = t.description AND p.transfer_acct IS NOT NULL), ''),
-      t.transferred_id IS NOT NULL, ${SIGN}, SUM(IFNULL(t.amount, 0)), COUNT(*)
-    ${SHOWN} ${range} GROUP BY 1, 2, 3, 4, 5, 6, 7`);
+    SELECT scope, month, day, category, transfer, linked, positive, SUM(amount), SUM(count)
+    FROM ${STAGE} GROUP BY 1, 2, 3, 4, 5, 6, 7`);
   db.run(`INSERT INTO ${PAYEE_SUMS_TABLE}
     (scope, month, day, payee, categorized, positive, amount, count)
-    SELECT ${SCOPE}, t.date / 100, ${DAY}, IFNULL(t.description, ''),
-      EXISTS (SELECT 1 FROM category_mapping cm WHERE cm.id = t.category
-        AND cm.transferId IS NOT NULL),
-      ${SIGN}, SUM(IFNULL(t.amount, 0)), COUNT(*)
-    ${SHOWN} ${range} GROUP BY 1, 2, 3, 4, 5, 6`);
-  // The totals gain the months just summed (a step's months hold nothing before it).
-  const months = dateRange(from, before).replace(/date/g, '(month * 100 + day)');
+    SELECT scope, month, day, payee, categorized, positive, SUM(amount), SUM(count)
+    FROM ${STAGE} GROUP BY 1, 2, 3, 4, 5, 6`);
+  const months = dateRange(from, before, '(month * 100 + day)');
   db.run(`INSERT INTO ${PAYEE_TOTALS_TABLE} (scope, payee, categorized, positive, amount, count)
     SELECT scope, payee, categorized, positive, SUM(amount), SUM(count) FROM ${PAYEE_SUMS_TABLE}
     WHERE scope IN (0, 1, 2) ${months} GROUP BY 1, 2, 3, 4
@@ -109,7 +94,7 @@ function fill(db: SqliteDatabase, from: number | null, before: number | null): v
 export function rebuildGroupSums(db: SqliteDatabase): void {
   db.transaction(() => {
     reset(db);
-    fill(db, null, null);
+    withStage(db, null, null, () => fill(db, null, null));
     writeStamp(db);
   });
 }

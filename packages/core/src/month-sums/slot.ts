@@ -1,6 +1,10 @@
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { Budget } from '../budget-file/budget.ts';
-import { type DerivedData, defineDerivedSlot } from '../budget-file/derived-data.ts';
+import {
+  type DerivedData,
+  type DerivedTable,
+  defineDerivedSlot,
+} from '../budget-file/derived-data.ts';
 import {
   applyToGroupSums,
   GROUP_SUMS_STEPS,
@@ -8,7 +12,8 @@ import {
   groupSumsStamp,
   rebuildGroupSums,
 } from './group-store.ts';
-import { STEP_ROWS, stepByDate } from './steps.ts';
+import { withStage } from './stage.ts';
+import { type DateSteppedTable, STEP_ROWS, stepByDate } from './steps.ts';
 import {
   applyToMonthSums,
   MONTH_SUMS_STEPS,
@@ -16,7 +21,13 @@ import {
   monthSumsStamp,
   rebuildMonthSums,
 } from './store.ts';
-import { applyToTagSums, rebuildTagSums, TAG_SUMS_STEPS, tagSumsAreCurrent } from './tag-store.ts';
+import {
+  applyToTagSums,
+  rebuildTagSums,
+  TAG_SUMS_STEPS,
+  tagSumsAreCurrent,
+  tagSumsStamp,
+} from './tag-store.ts';
 
 /** The month sums as a derived table: checked at open, rebuilt before the report that needs them. */
 export const MONTH_SUMS_TABLE = {
@@ -28,12 +39,6 @@ export const MONTH_SUMS_TABLE = {
   stamp: monthSumsStamp,
 };
 
-export const MonthSumsSlot = defineDerivedSlot('month-sums', MONTH_SUMS_TABLE);
-
-export function monthSums(budget: Budget): DerivedData {
-  return budget.get(MonthSumsSlot);
-}
-
 /** The sums by category and by payee, built and kept like the month sums. */
 export const GROUP_SUMS_TABLE = {
   isCurrent: groupSumsAreCurrent,
@@ -44,12 +49,6 @@ export const GROUP_SUMS_TABLE = {
   stamp: groupSumsStamp,
 };
 
-export const GroupSumsSlot = defineDerivedSlot('group-sums', GROUP_SUMS_TABLE);
-
-export function groupSums(budget: Budget): DerivedData {
-  return budget.get(GroupSumsSlot);
-}
-
 /** The sums by tag (the report by tag), built and kept like the month sums. */
 export const TAG_SUMS_TABLE = {
   isCurrent: tagSumsAreCurrent,
@@ -58,9 +57,54 @@ export const TAG_SUMS_TABLE = {
   steps: (db: SqliteDatabase) => stepByDate(db, TAG_SUMS_STEPS),
 };
 
-export const TagSumsSlot = defineDerivedSlot('tag-sums', TAG_SUMS_TABLE);
+/**
+ * The three sums tables built together (issue 30): each step reads its rows once into the stage
+ * (`./stage.ts`) and every table sums them, where each table's own build read every row through
+ * the joined view (five reads in all). A change between steps goes to each table where the
+ * build has passed; one that needs a table read again starts the whole build over.
+ */
+const PARTS: readonly DateSteppedTable[] = [MONTH_SUMS_STEPS, GROUP_SUMS_STEPS, TAG_SUMS_STEPS];
+export const ALL_SUMS_STEPS: DateSteppedTable = {
+  reset: (db) => PARTS.forEach((p) => p.reset(db)),
+  fill: (db, from, before) => PARTS.forEach((p) => p.fill(db, from, before)),
+  applyWhere: (db, event, counts) => PARTS.every((p) => p.applyWhere(db, event, counts)),
+  finish: (db) => PARTS.forEach((p) => p.finish(db)),
+};
 
-/** Named apart from the report's `tagSums` (`../reports/tag-sums.ts`), which reads them. */
+const TABLES = [MONTH_SUMS_TABLE, GROUP_SUMS_TABLE, TAG_SUMS_TABLE] as const;
+/**
+ * The month sums, the sums by category and payee and the sums by tag as one derived table:
+ * current when all three are, kept in step each by its own rule, built in one pass.
+ */
+export const ALL_SUMS_TABLE: DerivedTable = {
+  isCurrent: (db) => TABLES.every((t) => t.isCurrent(db)),
+  apply: (db, event) => TABLES.forEach((t) => t.apply(db, event)),
+  rebuild: (db) =>
+    db.transaction(() => {
+      ALL_SUMS_STEPS.reset(db);
+      withStage(db, null, null, () => ALL_SUMS_STEPS.fill(db, null, null));
+      ALL_SUMS_STEPS.finish(db);
+    }),
+  steps: (db, resume) => stepByDate(db, ALL_SUMS_STEPS, STEP_ROWS, resume),
+  stamp: (db) => [monthSumsStamp(db), groupSumsStamp(db), tagSumsStamp(db)].join(' '),
+};
+
+export const SumsSlot = defineDerivedSlot('sums', ALL_SUMS_TABLE);
+
+/** The month sums (built with the other sums: `ALL_SUMS_TABLE`). */
+export function monthSums(budget: Budget): DerivedData {
+  return budget.get(SumsSlot);
+}
+
+/** The sums by category and payee (built with the other sums). */
+export function groupSums(budget: Budget): DerivedData {
+  return budget.get(SumsSlot);
+}
+
+/**
+ * The sums by tag (built with the other sums). Named apart from the report's `tagSums`
+ * (`../reports/tag-sums.ts`), which reads them.
+ */
 export function keptTagSums(budget: Budget): DerivedData {
-  return budget.get(TagSumsSlot);
+  return budget.get(SumsSlot);
 }

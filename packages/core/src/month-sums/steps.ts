@@ -10,6 +10,7 @@
 import type { StepBuild } from '../budget-file/derived-data.ts';
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { ChangeEvent, Row } from '../sync/types.ts';
+import { withStage } from './stage.ts';
 
 /** Transactions per step at least (a step ends at a month's end): a few ms of SQLite. */
 export const STEP_ROWS = 2000;
@@ -17,7 +18,10 @@ export const STEP_ROWS = 2000;
 export interface DateSteppedTable {
   /** Empties the table (made afresh) and forgets its stamp. */
   reset(db: SqliteDatabase): void;
-  /** Adds the sums of the rows dated in [from, before); null is no bound on that side. */
+  /**
+   * Adds the sums of the rows dated in [from, before) (null is no bound on that side), read
+   * from the rows staged for that range (`./stage.ts`, which `stepByDate` fills).
+   */
   fill(db: SqliteDatabase, from: number | null, before: number | null): void;
   /**
    * One change into the table, for the rows `counts` accepts; false when the change needs the
@@ -68,8 +72,9 @@ export function stepByDate(
         return false;
       }
       const before = nextBoundary(db, doneBefore, rows);
+      const from = doneBefore;
       db.transaction(() => {
-        table.fill(db, doneBefore, before);
+        withStage(db, from, before, () => table.fill(db, from, before));
         if (before === null) table.finish(db);
       });
       doneBefore = before;
@@ -87,7 +92,8 @@ export function stepByDate(
       // The months left in one pass: each step's pass reads its range on its own.
       db.transaction(() => {
         if (!started) table.reset(db);
-        table.fill(db, doneBefore, null);
+        const from = doneBefore;
+        withStage(db, from, null, () => table.fill(db, from, null));
         table.finish(db);
       });
       started = true;

@@ -12,6 +12,7 @@ import { MONTH_SUMS_TABLE, readTransferPayees } from '../query/month-sums.ts';
 import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
 import { dataStamp } from '../search/notes-index.ts';
 import type { ChangeEvent, Row } from '../sync/types.ts';
+import { STAGE, withStage } from './stage.ts';
 import type { DateSteppedTable } from './steps.ts';
 
 /** Bump when the table's shape or rule changes, so an older one is rebuilt. */
@@ -49,13 +50,6 @@ export function monthSumsAreCurrent(db: SqliteDatabase): boolean {
   return row?.value === monthSumsStamp(db);
 }
 
-/** The bucket's day: 1 for days 1–28 (one bucket), any other stored day as itself. */
-const BUCKET_DAY = `CASE WHEN date % 100 BETWEEN 1 AND 28 THEN 1 ELSE date % 100 END`;
-/** The payee kept: a transfer payee (one that stands for an account), else ''. */
-const BUCKET_PAYEE = `CASE WHEN payee IN (SELECT id FROM payees WHERE transfer_acct IS NOT NULL)
-  THEN payee ELSE '' END`;
-const BUCKET_SIGN = `(amount > 0)`;
-
 function reset(db: SqliteDatabase): void {
   // An older format's table has other columns: made afresh.
   db.exec(`DROP TABLE IF EXISTS ${MONTH_SUMS_TABLE}`);
@@ -63,27 +57,17 @@ function reset(db: SqliteDatabase): void {
   db.run(`DELETE FROM ${META_TABLE} WHERE key = ?`, [META_KEY]);
 }
 
-/** The rows dated in [from, before) (null: unbounded), as whole months. */
-export function dateRange(from: number | null, before: number | null): string {
-  const parts = [
-    ...(from === null ? [] : [`date >= ${Math.trunc(from)}`]),
-    ...(before === null ? [] : [`date < ${Math.trunc(before)}`]),
-  ];
-  return parts.length === 0 ? '' : `AND ${parts.join(' AND ')}`;
-}
-
-function fill(db: SqliteDatabase, from: number | null, before: number | null): void {
+/** The sums of the staged rows (`./stage.ts`). */
+function fill(db: SqliteDatabase): void {
   db.run(`INSERT INTO ${MONTH_SUMS_TABLE} (account, month, day, payee, positive, amount, count)
-    SELECT account, date / 100, ${BUCKET_DAY}, ${BUCKET_PAYEE}, ${BUCKET_SIGN}, SUM(amount),
-      COUNT(*)
-    FROM v_transactions_internal_alive WHERE is_parent = 0 ${dateRange(from, before)}
+    SELECT account, month, day, transfer, positive, SUM(amount), SUM(count) FROM ${STAGE}
     GROUP BY 1, 2, 3, 4, 5`);
 }
 
 export function rebuildMonthSums(db: SqliteDatabase): void {
   db.transaction(() => {
     reset(db);
-    fill(db, null, null);
+    withStage(db, null, null, () => fill(db));
     writeStamp(db);
   });
 }

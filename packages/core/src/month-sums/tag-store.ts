@@ -18,8 +18,8 @@ import { dataStamp } from '../search/notes-index.ts';
 import type { ChangeEvent, Row } from '../sync/types.ts';
 import { tagsInNotes } from '../tags/parse.ts';
 import type { DateSteppedTable } from './steps.ts';
+import { STAGE, withStage } from './stage.ts';
 import {
-  dateRange,
   isShown,
   movesTransferPayees,
   num,
@@ -32,7 +32,8 @@ import {
 const FORMAT = 1;
 const META_KEY = 'tag-sums-stamp';
 
-const stamp = (db: SqliteDatabase) => `${FORMAT}|${dataStamp(db)}`;
+export const tagSumsStamp = (db: SqliteDatabase) => `${FORMAT}|${dataStamp(db)}`;
+const stamp = tagSumsStamp;
 
 function writeStamp(db: SqliteDatabase): void {
   db.run(`INSERT OR REPLACE INTO ${META_TABLE} (key, value) VALUES (?, ?)`, [META_KEY, stamp(db)]);
@@ -63,13 +64,8 @@ CREATE TABLE ${TAG_SUMS_TABLE} (tag TEXT NOT NULL, tags INTEGER NOT NULL, accoun
   db.run(`DELETE FROM ${META_TABLE} WHERE key = ?`, [META_KEY]);
 }
 
-/** The bucket of a view row (`v_transactions_internal_alive`), every column but the tag's. */
-const BUCKET = `account, date / 100 AS month,
-  CASE WHEN date % 100 BETWEEN 1 AND 28 THEN 1 ELSE date % 100 END AS day,
-  CASE WHEN payee IN (SELECT id FROM payees WHERE transfer_acct IS NOT NULL)
-    THEN payee ELSE '' END AS payee,
-  category IS NOT NULL AS categorized, amount > 0 AS positive`;
-const HAS_HASH = `(typeof(notes) = 'text' AND instr(notes, '#') > 0)`;
+/** A staged row's bucket (`./stage.ts`), every column but the tag's. */
+const BUCKET = 'account, month, day, transfer AS payee, categorized, positive';
 
 const UPSERT = `INSERT INTO ${TAG_SUMS_TABLE} (${KEYS.join(', ')}, amount, count)
   VALUES (${[...KEYS, 'amount', 'count'].map(() => '?').join(', ')})
@@ -107,17 +103,16 @@ interface Bucketed {
   positive: number;
 }
 
-function fill(db: SqliteDatabase, from: number | null, before: number | null): void {
-  const range = dateRange(from, before);
-  // Notes without a '#' hold no tag: summed by SQLite. The rest (about one row in ten on a
-  // tagged budget) are read through the notes parser and summed here, then written once per
-  // bucket.
+/** The sums of the staged rows (`./stage.ts`). */
+function fill(db: SqliteDatabase): void {
+  // Notes without a '#' hold no tag (staged as null): summed by SQLite. The rest (about one row
+  // in ten on a tagged budget) are read through the notes parser and summed here, then written
+  // once per bucket.
   db.run(`INSERT INTO ${TAG_SUMS_TABLE} (${KEYS.join(', ')}, amount, count)
-    SELECT '', 0, ${BUCKET}, SUM(amount), COUNT(*) FROM v_transactions_internal_alive
-    WHERE is_parent = 0 AND NOT ${HAS_HASH} ${range} GROUP BY 3, 4, 5, 6, 7, 8`);
-  const noted = db.all<Bucketed & { notes: string; amount: number }>(
-    `SELECT ${BUCKET}, notes, amount FROM v_transactions_internal_alive
-     WHERE is_parent = 0 AND ${HAS_HASH} ${range}`,
+    SELECT '', 0, ${BUCKET}, SUM(amount), SUM(count) FROM ${STAGE}
+    WHERE notes IS NULL GROUP BY 3, 4, 5, 6, 7, 8`);
+  const noted = db.all<Bucketed & { notes: string; amount: number; count: number }>(
+    `SELECT ${BUCKET}, notes, amount, count FROM ${STAGE} WHERE notes IS NOT NULL`,
   );
   const sums = new Map<string, { key: SqlValue[]; amount: number; count: number }>();
   for (const r of noted) {
@@ -129,9 +124,9 @@ function fill(db: SqliteDatabase, from: number | null, before: number | null): v
       const sum = sums.get(k);
       if (sum) {
         sum.amount += r.amount;
-        sum.count++;
+        sum.count += r.count;
       } else {
-        sums.set(k, { key, amount: r.amount, count: 1 });
+        sums.set(k, { key, amount: r.amount, count: r.count });
       }
     }
   }
@@ -141,7 +136,7 @@ function fill(db: SqliteDatabase, from: number | null, before: number | null): v
 export function rebuildTagSums(db: SqliteDatabase): void {
   db.transaction(() => {
     reset(db);
-    fill(db, null, null);
+    withStage(db, null, null, () => fill(db));
     writeStamp(db);
   });
 }
