@@ -137,7 +137,7 @@ async function measureApp(app: App, balanceCents: number, base: string): Promise
       if (!values.cpu) return fn();
       const last = values.trace && (result.cpu[`${label} page`]?.length ?? 0) === REPEATS - 1;
       const file = last ? values.trace!.replace(/(\.json)?$/, `-${label}.json`) : undefined;
-      const trace = await traceStep(page, { startMark: 'bench:step', endMark: 'bench:painted', light: !last, file }); // prettier-ignore
+      const trace = await traceStep(page, { startMark: 'bench:step', endMark: 'bench:painted', light: !last, file, profile: Boolean(last) }); // prettier-ignore
       const ms = await fn();
       await page.waitForTimeout(100);
       const split = await trace.stop();
