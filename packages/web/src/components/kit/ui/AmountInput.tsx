@@ -72,15 +72,19 @@ export function AmountInput({
   const fmt = useFormat();
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const shown = (cents: number | null) => {
-    if (cents === null || (blankZero && cents === 0)) return '';
-    return fmt.amount(signToggle ? Math.abs(cents) : cents);
+  const shownAs = (cents: number | null, unsigned = signToggle, blank = blankZero) => {
+    if (cents === null || (blank && cents === 0)) return '';
+    return fmt.amount(unsigned ? Math.abs(cents) : cents);
   };
+  const shown = (cents: number | null) => shownAs(cents);
   // The text is derived from the value in render (amount-draft.ts says why); a draft holds
   // what the user typed, or what a commit left, until a new value replaces it.
   const [held, setHeld] = useState<AmountDraft | null>(null);
   // The sign a zero shows: the toggle's last choice, or the default (a new expense is an outflow).
   const [zeroSign, setZeroSign] = useState(defaultNegative);
+  // How the value was shown: only a new value replaces the text, not a new way of showing it
+  // (a rule's amount that becomes an outflow keeps the size it showed).
+  const [mode, setMode] = useState({ signToggle, blankZero });
   const focused = input.current !== null && document.activeElement === input.current;
   let draft = held;
   if (held && !draftStands(held, value, fmt, focused)) {
@@ -88,6 +92,14 @@ export function AmountInput({
     draft = null;
     setHeld(null);
     setZeroSign(held.negative);
+  }
+  if (mode.signToggle !== signToggle || mode.blankZero !== blankZero) {
+    setMode({ signToggle, blankZero });
+    if (!draft) {
+      const before = shownAs(value, mode.signToggle, mode.blankZero);
+      draft = { text: before, start: before, value, format: fmt, negative: signOf(value, zeroSign), error: null }; // prettier-ignore
+      setHeld(draft);
+    }
   }
   const text = draft ? draft.text : shown(value);
   const startText = draft ? draft.start : text;
