@@ -5,6 +5,8 @@
 //     [--apps coffer,actual] [--web-root packages/web/dist] [--no-build]
 //     [--coffer-upload] (upload with Coffer's client: Actual 25.6's API fails at 1,000,000 rows;
 //     with --months 240 for the 20-year budget)
+//     [--only-edits] (the amount and category edits alone) [--cpu] (each edit's thread time)
+//     [--trace file.json] (with --cpu: the last edit of each kind traced in full, its split printed)
 // Builds (server bundle and packages/web/dist) unless --no-build or bench/run.mjs already did
 // (BENCH_BUILT=1), bundles bench/web/register-measure.ts and runs it.
 import { spawnSync } from 'node:child_process';

@@ -3,7 +3,11 @@
  * `@actual-app/sync-server`), in headless Chromium on the same budget (100,000 transactions by
  * default): All accounts until its first rows are painted, scrolling 5,000 rows (frame
  * times), a search until the filtered rows are painted, and an amount edit until the running
- * balance and the sidebar balance show it. Bundled and started by bench/register/run.mjs.
+ * balance and the sidebar balance show it, and a category change until the row shows it.
+ * `--only-edits` skips the first rows, scrolling and search; `--cpu` reports each edit's thread
+ * time (the page's main thread and the core's worker, from a light trace), `--trace file.json`
+ * traces the last of each kind in full. Bundled and started
+ * by bench/register/run.mjs.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,6 +24,7 @@ import {
   type AppName,
   clearSearch,
   editAmount,
+  editCategory,
   firstRows,
   frameFloor,
   type FrameStats,
@@ -27,7 +32,9 @@ import {
   scroll5000,
   scrollTop,
   search,
+  SELECTORS,
 } from './register.ts';
+import { printStepTrace, traceStep } from './step-trace.ts';
 import {
   type App,
   BUDGET_NAME,
@@ -48,6 +55,12 @@ const { values } = parseArgs({
     repeats: { type: 'string', default: '5' },
     apps: { type: 'string', default: 'coffer,actual' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
+    /** Only the amount and category edits (after the open). */
+    'only-edits': { type: 'boolean', default: false },
+    /** Each edit's thread time, from a light trace (bench/web/step-trace.ts). */
+    cpu: { type: 'boolean', default: false },
+    /** With --cpu: a full trace of the last edit of each kind, to `<file>-<kind>.json`, split printed. */
+    trace: { type: 'string' },
   },
 });
 const TRANSACTIONS = Number(values.transactions);
@@ -66,8 +79,23 @@ interface Result {
   scroll: FrameStats;
   searchMs: number[];
   editMs: number[];
+  categoryMs: number[];
+  /** With --cpu: each edit's thread time (ms), the page's main thread and the core's worker. */
+  cpu: Record<string, number[]>;
   /** After the flows: the page's, its worker's and the renderer's memory. */
   memory?: PageMemory;
+}
+
+function emptyResult(): Result {
+  return {
+    floorMs: [],
+    firstRowsMs: [],
+    scroll: { frames: 0, maxMs: 0, p95Ms: 0, over33: 0, rows: 0, seconds: 0 },
+    searchMs: [],
+    editMs: [],
+    categoryMs: [],
+    cpu: {},
+  };
 }
 
 async function goToChecking(page: Page): Promise<void> {
@@ -92,13 +120,7 @@ async function measureApp(app: App, balanceCents: number, base: string): Promise
     });
     // Let the first load's background work (sync, caches) settle, as a person would.
     await page.waitForTimeout(4000);
-    const result: Result = {
-      floorMs: [],
-      firstRowsMs: [],
-      scroll: { frames: 0, maxMs: 0, p95Ms: 0, over33: 0, rows: 0, seconds: 0 },
-      searchMs: [],
-      editMs: [],
-    };
+    const result = emptyResult();
     /** One measurement; a flow that does not finish in time counts as the time it was given. */
     const attempt = async (label: string, fn: () => Promise<number>): Promise<number | null> => {
       try {
@@ -110,7 +132,24 @@ async function measureApp(app: App, balanceCents: number, base: string): Promise
         return null;
       }
     };
-    for (let i = 0; i < REPEATS; i++) {
+    /** With --cpu, `fn`'s thread time is kept under `label` (the page's and the worker's). */
+    const timed = async (label: string, fn: () => Promise<number>): Promise<number> => {
+      if (!values.cpu) return fn();
+      const last = values.trace && (result.cpu[`${label} page`]?.length ?? 0) === REPEATS - 1;
+      const file = last ? values.trace!.replace(/(\.json)?$/, `-${label}.json`) : undefined;
+      const trace = await traceStep(page, { startMark: 'bench:step', endMark: 'bench:painted', light: !last, file, profile: Boolean(last) }); // prettier-ignore
+      const ms = await fn();
+      await page.waitForTimeout(100);
+      const split = await trace.stop();
+      if (last) printStepTrace(`${app.name}: ${label} (${Math.round(ms)} ms)`, split);
+      const { cpuMs } = split;
+      const keep = (key: string, x: number | undefined) =>
+        (result.cpu[key] ??= []).push(Math.round((x ?? 0) * 10) / 10);
+      keep(`${label} page`, cpuMs.CrRendererMain);
+      keep(`${label} worker`, cpuMs['DedicatedWorker thread']);
+      return ms;
+    };
+    for (let i = 0; i < (values['only-edits'] ? 0 : REPEATS); i++) {
       await goToChecking(page);
       result.floorMs.push(await frameFloor(page));
       const ms = await attempt('All accounts, first rows', () => firstRows(page, name));
@@ -119,6 +158,7 @@ async function measureApp(app: App, balanceCents: number, base: string): Promise
     }
     await page.waitForTimeout(1500);
     try {
+      if (values['only-edits']) throw new Error('skipped (--only-edits)');
       result.scroll = await scroll5000(page, name);
       console.log(`${app.name}: scroll ${JSON.stringify(result.scroll)}`);
       await scrollTop(page, name);
@@ -148,9 +188,27 @@ async function measureApp(app: App, balanceCents: number, base: string): Promise
         const next = payment + 100;
         balance -= 100;
         const ms = await attempt('edit', () =>
-          editAmount(page, name, (next / 100).toFixed(2), formatCents(balance)),
+          timed('edit', () =>
+            editAmount(page, name, (next / 100).toFixed(2), formatCents(balance)),
+          ),
         );
         result.editMs.push(ms ?? TIMED_OUT);
+        if (ms === null) break;
+        await page.waitForTimeout(500);
+      }
+      const newest = page
+        .locator(SELECTORS[name].row)
+        .filter({ has: page.locator(SELECTORS[name].payment, { hasText: /\d/ }) })
+        .first()
+        .locator(SELECTORS[name].category);
+      for (let i = 0; i < REPEATS; i++) {
+        // Always another category than the row has, so every change moves something.
+        const now = (await newest.textContent())?.trim();
+        const category = now === 'Extra 5' ? 'Extra 6' : 'Extra 5';
+        const ms = await attempt('category', () =>
+          timed('category', () => editCategory(page, name, category)),
+        );
+        result.categoryMs.push(ms ?? TIMED_OUT);
         if (ms === null) break;
         await page.waitForTimeout(500);
       }
@@ -169,15 +227,8 @@ async function measureApp(app: App, balanceCents: number, base: string): Promise
 function report(results: Record<string, Result>) {
   const require = createRequire(import.meta.url);
   const actualVersion = require('@actual-app/web/package.json').version as string;
-  const empty: Result = {
-    floorMs: [0],
-    firstRowsMs: [0],
-    scroll: { frames: 0, maxMs: 0, p95Ms: 0, over33: 0, rows: 0, seconds: 0 },
-    searchMs: [0],
-    editMs: [0],
-  };
-  const c = results.coffer ?? empty;
-  const a = results.actual ?? empty;
+  const c = results.coffer ?? emptyResult();
+  const a = results.actual ?? emptyResult();
   const ms = (x: number) => Math.round(x);
   const shown = (r: Result, x: number) => (r.failed ? 'not measured' : ms(x));
   const rows: Array<[string, (r: Result) => number, number | null]> = [
@@ -188,7 +239,8 @@ function report(results: Record<string, Result>) {
     ['  frames over 33 ms', (r) => r.scroll.over33, 0],
     ['  rows scrolled', (r) => r.scroll.rows, null],
     ['search: filtered rows painted (ms)', (r) => median(r.searchMs), 100],
-    ['edit an amount: running and sidebar balance painted (ms)', (r) => median(r.editMs), 50],
+    ['edit an amount: running and sidebar balance painted (ms)', (r) => median(r.editMs), 33],
+    ['change a category: the row painted with it (ms)', (r) => median(r.categoryMs), 33],
   ];
   const actualColumn = `Actual ${actualVersion}`;
   const table = Object.fromEntries(
@@ -214,6 +266,9 @@ function report(results: Record<string, Result>) {
   console.table(table);
   for (const [name, r] of Object.entries(results)) {
     if (r.failed) console.log(`${name}: ${r.failed}`);
+    for (const [what, xs] of Object.entries(r.cpu)) {
+      console.log(`${name}: ${what} thread time (ms): ${xs.join(', ')}; median ${median(xs)}`);
+    }
   }
   const outDir = join(root, 'bench/results');
   mkdirSync(outDir, { recursive: true });
@@ -253,12 +308,8 @@ async function main() {
       // An app that cannot be measured (Actual that does not open the budget in time on a busy
       // machine) is reported as such, and the others' figures are still printed and written.
       results[app.name] = await measureApp(app, checkingCents, base).catch((e: Error): Result => ({
+        ...emptyResult(),
         failed: `not measured: ${e.message.split('\n')[0]}`,
-        floorMs: [0],
-        firstRowsMs: [0],
-        scroll: { frames: 0, maxMs: 0, p95Ms: 0, over33: 0, rows: 0, seconds: 0 },
-        searchMs: [0],
-        editMs: [0],
       }));
     }
     report(results);

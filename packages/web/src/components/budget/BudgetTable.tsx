@@ -71,8 +71,9 @@ export function BudgetTable({ rows, options }: { rows: readonly Row[]; options: 
         <div role="rowgroup" className="bt-head">
           <div role="row" className="bt-row bt-months">
             <div role="columnheader" className="bt-cell bt-name bt-corner" />
-            {view.months.map((m) => (
-              <div key={m} role="columnheader" className="bt-cell bt-month" aria-colspan={perMonth}>
+            {/* Keyed by position, as the rows' cells are: a month change updates them in place. */}
+            {view.months.map((m, i) => (
+              <div key={i} role="columnheader" className="bt-cell bt-month" aria-colspan={perMonth}>
                 <MonthHeader month={m} />
               </div>
             ))}
@@ -98,8 +99,8 @@ export function BudgetTable({ rows, options }: { rows: readonly Row[]; options: 
                 }}
               />
             </div>
-            {view.months.map((m) => (
-              <ColumnTotals key={m} month={m} />
+            {view.months.map((m, i) => (
+              <ColumnTotals key={i} month={m} />
             ))}
           </div>
         </div>

@@ -159,9 +159,10 @@ export const CategoryRow = memo(function CategoryRow({
           </>
         )}
       </div>
-      {view.months.map((m) => (
+      {/* Keyed by position: a month change updates these cells in place (README). */}
+      {view.months.map((m, i) => (
         <CategoryMonth
-          key={m}
+          key={i}
           categoryId={category.id}
           groupId={group.id}
           name={category.name}
@@ -251,8 +252,8 @@ export const GroupRow = memo(function GroupRow({
           </>
         )}
       </div>
-      {view.months.map((m) => (
-        <GroupMonth key={m} groupId={group.id} month={m} income={income} />
+      {view.months.map((m, i) => (
+        <GroupMonth key={i} groupId={group.id} month={m} income={income} />
       ))}
     </div>
   );
@@ -293,7 +294,7 @@ export function IncomeHeader() {
       <div role="columnheader" className="bt-cell bt-name">
         Income
       </div>
-      {months.flatMap((m) =>
+      {months.flatMap((_, m) =>
         labels.map((l, i) => (
           <div key={`${m}-${i}`} role="columnheader" className="bt-cell">
             {l}

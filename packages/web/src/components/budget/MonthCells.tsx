@@ -56,7 +56,10 @@ export const CategoryMonth = memo(function CategoryMonth({
   const spent = useStoreNumber(cells, categoryCell.spent(month, categoryId));
   const balance = useStoreNumber(cells, categoryCell.balance(month, categoryId));
   const carryover = useStoreCell(cells, categoryCell.carryover(month, categoryId)) === true;
-  const [menu, setMenu] = useState<MenuKind | null>(null);
+  // The cell is reused for another month when the months move (keyed by position): a menu
+  // belongs to the month it was opened on.
+  const [opened, setMenu] = useState<{ kind: MenuKind; month: string } | null>(null);
+  const menu = opened?.month === month ? opened.kind : null;
   const budgetRef = useRef<HTMLDivElement>(null);
   const balanceRef = useRef<HTMLButtonElement>(null);
   const where = `${name}, ${monthTitle(month)}`;
@@ -90,7 +93,7 @@ export const CategoryMonth = memo(function CategoryMonth({
   }
 
   const input = () => budgetRef.current?.querySelector('input');
-  const openMenu = (kind: MenuKind) => setMenu(kind);
+  const openMenu = (kind: MenuKind) => setMenu({ kind, month });
   const progress =
     income || !hasGoal || !view.goalProgress
       ? null

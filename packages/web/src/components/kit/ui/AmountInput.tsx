@@ -1,5 +1,6 @@
-import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, useId, useRef, useState } from 'react';
 import { useFormat } from '../../../store/use-format.ts';
+import { type AmountDraft, draftStands, signOf } from './amount-draft.ts';
 import { AMOUNT_ERRORS, readAmount } from './arithmetic.ts';
 import type { CommitReason } from './cell-keys.ts';
 import { ErrorText } from './ErrorText.tsx';
@@ -71,28 +72,41 @@ export function AmountInput({
   const fmt = useFormat();
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [negative, setNegative] = useState(
-    value !== null && value !== 0 ? value < 0 : defaultNegative,
-  );
-  const shown = (cents: number | null) => {
-    if (cents === null || (blankZero && cents === 0)) return '';
-    return fmt.amount(signToggle ? Math.abs(cents) : cents);
+  const shownAs = (cents: number | null, unsigned = signToggle, blank = blankZero) => {
+    if (cents === null || (blank && cents === 0)) return '';
+    return fmt.amount(unsigned ? Math.abs(cents) : cents);
   };
-  const [text, setText] = useState(() => shown(value));
-  const [error, setError] = useState<string | null>(null);
-  const startText = useRef(text);
-
-  // A new value from outside (a sync, an undo) replaces the text unless the user is typing.
-  useEffect(() => {
-    if (document.activeElement === input.current && text !== startText.current) return;
-    const next = shown(value);
-    startText.current = next;
-    setText(next);
-    // A zero carries no sign: the toggle keeps the one chosen (outflow, then type the amount).
-    if (value !== null && value !== 0) setNegative(value < 0);
-    setError(null);
-    // Only a new value (or format) replaces the text; the text itself is not a dependency.
-  }, [value, fmt]);
+  const shown = (cents: number | null) => shownAs(cents);
+  // The text is derived from the value in render (amount-draft.ts says why); a draft holds
+  // what the user typed, or what a commit left, until a new value replaces it.
+  const [held, setHeld] = useState<AmountDraft | null>(null);
+  // The sign a zero shows: the toggle's last choice, or the default (a new expense is an outflow).
+  const [zeroSign, setZeroSign] = useState(defaultNegative);
+  // How the value was shown: only a new value replaces the text, not a new way of showing it
+  // (a rule's amount that becomes an outflow keeps the size it showed).
+  const [mode, setMode] = useState({ signToggle, blankZero });
+  const focused = input.current !== null && document.activeElement === input.current;
+  let draft = held;
+  if (held && !draftStands(held, value, fmt, focused)) {
+    // A new value from outside: the draft goes now, and React renders this field again at once.
+    draft = null;
+    setHeld(null);
+    setZeroSign(held.negative);
+  }
+  if (mode.signToggle !== signToggle || mode.blankZero !== blankZero) {
+    setMode({ signToggle, blankZero });
+    if (!draft) {
+      const before = shownAs(value, mode.signToggle, mode.blankZero);
+      draft = { text: before, start: before, value, format: fmt, negative: signOf(value, zeroSign), error: null }; // prettier-ignore
+      setHeld(draft);
+    }
+  }
+  const text = draft ? draft.text : shown(value);
+  const startText = draft ? draft.start : text;
+  const negative = draft ? draft.negative : signOf(value, zeroSign);
+  const error = draft?.error ?? null;
+  const hold = (change: Partial<AmountDraft>) =>
+    setHeld({ text, start: startText, value, format: fmt, negative, error, ...change });
 
   const read = (t: string, neg = negative) => {
     const r = readAmount(t);
@@ -102,24 +116,25 @@ export function AmountInput({
 
   const keys = useEditKeys({
     cell,
-    isDirty: () => text !== startText.current,
+    isDirty: () => text !== startText,
     revert(dirty) {
-      setText(startText.current);
-      setError(null);
+      if (draft) hold({ text: startText, error: null });
       if (!dirty) onCancel?.();
     },
     commit(reason) {
       const r = read(text);
       if (!r.ok) {
         if (onRefused) onRefused(text);
-        else setError(AMOUNT_ERRORS[r.error]);
+        else hold({ error: AMOUNT_ERRORS[r.error] });
         // A blur cannot be refused; the text and its message stay for the user to fix.
         return false;
       }
-      setError(null);
-      if (onCommit?.(r.cents, reason) === false) return false;
-      startText.current = shown(r.cents);
-      setText(startText.current);
+      if (onCommit?.(r.cents, reason) === false) {
+        if (error) hold({ error: null });
+        return false;
+      }
+      const next = shown(r.cents);
+      hold({ text: next, start: next, error: null });
       return true;
     },
   });
@@ -136,7 +151,7 @@ export function AmountInput({
           disabled={disabled}
           onClick={() => {
             const neg = !negative;
-            setNegative(neg);
+            hold({ negative: neg });
             const r = read(text, neg);
             if (r.ok) {
               onChange?.(r.cents);
@@ -161,8 +176,7 @@ export function AmountInput({
         disabled={disabled}
         autoFocus={autoFocus}
         onChange={(e) => {
-          setText(e.target.value);
-          setError(null);
+          hold({ text: e.target.value, error: null });
           const r = read(e.target.value);
           onChange?.(r.ok ? r.cents : undefined);
         }}
