@@ -16,12 +16,15 @@ import { bootstrapServer, createLocalAccount } from './helpers/steps.ts';
  * the register shows when that row opens it, and the total counts a transaction once.
  */
 
-/** `<name>-<size>-<theme>.png` at 1280×800 and 390×844 in both themes; the page is left as it was. */
+/**
+ * `<name>-<size>-<theme>.png` at 1280×800, 1100×800 and 390×844 in both themes; the page is left
+ * as it was.
+ */
 async function themedShots(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
-    for (const [size, viewport] of Object.entries(SIZES)) {
+    for (const [size, viewport] of Object.entries({ ...SIZES, '1100': MEDIUM })) {
       await page.setViewportSize(viewport);
       await page.evaluate('new Promise((r) => requestAnimationFrame(() => r(null)))');
       await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${size}-${theme}.png`) });

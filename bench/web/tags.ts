@@ -41,6 +41,8 @@ const { values } = parseArgs({
      * the core's worker from the click, with its script, layout and paint (trace-timeline.ts).
      */
     trace: { type: 'boolean', default: false },
+    /** The timeline of the first filter instead (the cold one: the core's first tag query). */
+    'trace-first': { type: 'boolean', default: false },
     /** The same with the sampling profiler: the hottest functions (it slows every task). */
     profile: { type: 'boolean', default: false },
     /** How long a register may take to show its rows (Actual's at 100,000 on a loaded machine). */
@@ -143,9 +145,10 @@ async function measureApp(app: App, balanceCents: number): Promise<Result> {
       await page.getByText('All accounts', { exact: true }).first().click();
       await openChecking(page);
       result.floorMs.push(await frameFloor(page));
-      const last = name === 'coffer' && i === REPEATS - 1;
+      const last = name === 'coffer' && i === (values['trace-first'] ? 0 : REPEATS - 1);
       const file = join(tmpdir(), `tags-filter-${process.pid}.json`);
-      const traced = last && values.trace ? await traceTimeline(browser, page, file) : null;
+      const tracing = values.trace || values['trace-first'];
+      const traced = last && tracing ? await traceTimeline(browser, page, file) : null;
       const profiled = last && values.profile ? await traceStep(browser, page, file) : null;
       try {
         const ms = await clickTag(page, name);

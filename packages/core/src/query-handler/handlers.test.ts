@@ -3,6 +3,7 @@ import type { Timers } from '../platform/index.ts';
 import { q } from '../query/query.ts';
 import { openAppCore } from '../transactions/test-helpers/app-core.ts';
 import { groupSums, monthSums } from '../month-sums/slot.ts';
+import { tagIndex } from '../tags/slot.ts';
 import { runQuery } from '../query/exec.ts';
 import { readFromSums } from './cell-read.ts';
 import { QueryCellsSlot } from './query-cells.ts';
@@ -199,5 +200,30 @@ describe('query cells whose sums are being built', () => {
       const full = runQuery(f.budget.sqlite, query.calculate({ $sum: '$amount' })).data;
       expect(cells.get(`account!${name}`)).toBe(full);
     }
+  });
+});
+
+describe('a tag filter while the tag index is being built', () => {
+  it('answers a page from the notes without finishing the build; a whole read builds it', async () => {
+    // The budget's timers (the background builds) run by hand: none has run yet.
+    const due: Array<() => void> = [];
+    const timers: Timers = { setTimeout: (fn) => due.push(fn), clearTimeout: () => undefined };
+    const f = await openAppCore({ timers });
+    const acct = (await f.core.send('account-create', { name: 'Checking', balance: 500 })) as string; // prettier-ignore
+    for (let d = 1; d <= 9; d++) {
+      const notes = d % 3 === 0 ? `day ${d} #trip` : `day ${d}`;
+      await f.core.send('transaction-add', { account: acct, date: `2023-05-0${d}`, amount: -d, notes }); // prettier-ignore
+    }
+    expect(tagIndex(f.budget).building()).toBe(true);
+    const tagged = q('transactions')
+      .filter({ account: acct, notes: { $hastag: 'trip' } })
+      .select(['notes'])
+      .orderBy({ date: 'desc' });
+    const page = await f.core.send('query', tagged.limit(2).serialize());
+    expect(page).toMatchObject({ data: [{ notes: 'day 9 #trip' }, { notes: 'day 6 #trip' }] });
+    expect(tagIndex(f.budget).isCurrent()).toBe(false);
+    const all = await f.core.send('query', tagged.serialize());
+    expect((all as { data: unknown[] }).data).toHaveLength(3);
+    expect(tagIndex(f.budget).isCurrent()).toBe(true);
   });
 });

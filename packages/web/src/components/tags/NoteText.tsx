@@ -22,7 +22,8 @@ export function NoteText({
   return (
     <>
       {parts.map((part, i) => {
-        if (part.kind === 'text') return <span key={i}>{part.text}</span>;
+        // Text as text, not a span each: a register row holds as few boxes as it can.
+        if (part.kind === 'text') return part.text;
         const color = tags.find((t) => t.tag === part.tag)?.color ?? null;
         const style: CSSProperties = tagStyle(color);
         return onTag ? (
@@ -32,17 +33,18 @@ export function NoteText({
             className="tag-chip"
             style={style}
             tabIndex={-1}
+            // Its name says what it does; the text alone (no hint in a child) is one box less.
+            aria-label={`#${part.tag} (filter by this tag)`}
             onClick={(e) => {
               e.stopPropagation();
               onTag(part.tag, e);
             }}
           >
-            #{part.tag}
-            <span className="sr-only"> (filter by this tag)</span>
+            {`#${part.tag}`}
           </Button>
         ) : (
           <span key={i} className="tag-chip" style={style}>
-            #{part.tag}
+            {`#${part.tag}`}
           </span>
         );
       })}

@@ -2,7 +2,15 @@
  * One register view (All accounts, For budget, Off budget, Uncategorized or one account):
  * header, toolbar, filter bar, reconcile bar and the table, wired to the core.
  */
-import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type DragEvent,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useAppState, useStore } from '../../../store/context.ts';
 import type { AppStore } from '../../../store/store.ts';
 import { useFormat } from '../../../store/use-format.ts';
@@ -53,6 +61,17 @@ function distributeDraft(editing: RegisterEditing) {
     d.lines.map((l) => l.amount),
   );
   editing.setDraft({ ...d, lines: d.lines.map((l, i) => ({ ...l, amount: amounts[i]! })) });
+}
+
+/**
+ * A new search, filter or sort shows its first rows. (An emptied table scrolled back by itself;
+ * a tag chip's filter replaces the rows without emptying the table.)
+ */
+function useFirstRowsOnNewQuery(table: RefObject<VirtualTableHandle | null>, key: string | null) {
+  useLayoutEffect(() => {
+    const el = table.current?.element();
+    if (el && el.scrollTop > 0) el.scrollTop = 0;
+  }, [table, key]);
 }
 
 interface RegisterProps {
@@ -106,6 +125,7 @@ export function Register({ view, initialFilter }: RegisterProps) {
   const clear = actions.clearSelection;
   const queryKey = query ? JSON.stringify(query) : null;
   useEffect(() => clear(), [queryKey, clear]);
+  useFirstRowsOnNewQuery(table, queryKey);
 
   const body = useRef<HTMLDivElement>(null);
   const onRowKeyDown = useRowKeys({

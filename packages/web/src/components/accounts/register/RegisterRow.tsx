@@ -148,10 +148,6 @@ export function ClearedButton({
   );
 }
 
-function AmountText({ cents, text }: { cents: number; text: RowText }) {
-  return <span className={`amount${cents < 0 ? ' negative' : ''}`}>{text.amount(cents)}</span>;
-}
-
 /** Every cell of a row, the cursor's cell as its kit input when it is being edited. */
 export const RowCells = memo(function RowCells(p: RowCellsProps) {
   const { row, text, actions } = p;
@@ -222,16 +218,13 @@ export const RowCells = memo(function RowCells(p: RowCellsProps) {
               <span className="reg-categorize">Categorize</span>
             );
         }
+      // The figures are the cell's own text (its class says it is an amount: amountClass).
       case 'payment':
-        return v.amount < 0 ? <span className="amount">{text.amount(-v.amount)}</span> : '';
+        return v.amount < 0 ? text.amount(-v.amount) : '';
       case 'deposit':
-        return v.amount > 0 ? <span className="amount">{text.amount(v.amount)}</span> : '';
+        return v.amount > 0 ? text.amount(v.amount) : '';
       case 'balance':
-        return p.balance === null || p.balance === undefined ? (
-          ''
-        ) : (
-          <AmountText cents={p.balance} text={text} />
-        );
+        return p.balance === null || p.balance === undefined ? '' : text.amount(p.balance);
       case 'cleared':
         return v.isLine ? (
           ''
@@ -276,10 +269,21 @@ export const RowCells = memo(function RowCells(p: RowCellsProps) {
     }
   }
 
+  /** A figure's cell is the amount itself (privacy's blur, a negative balance's colour). */
+  function amountClass(id: ColumnId): string {
+    if (editing === id) return '';
+    if (id === 'payment' || id === 'deposit') return v.amount !== 0 ? 'amount' : '';
+    if (id !== 'balance' || p.balance === null || p.balance === undefined) return '';
+    return p.balance < 0 ? 'amount negative' : 'amount';
+  }
+
+  // Few boxes a row (issue 32: the rows' layout and paint are most of a filter's frame): text
+  // sits in its cell, and only the cursor's cell wraps a name in a span.
   return (
     <>
       {p.columns.map((col) => {
         const whole = wholeText(col.id);
+        const cursor = p.cursorField === col.id;
         return (
           <Cell
             key={col.id}
@@ -287,12 +291,17 @@ export const RowCells = memo(function RowCells(p: RowCellsProps) {
             title={whole}
             className={[
               editing === col.id ? 'editing' : '',
-              p.cursorField === col.id ? 'cursor' : '',
+              cursor ? 'cursor' : '',
               error?.field === col.id ? 'invalid' : '',
+              amountClass(col.id),
             ].join(' ')}
           >
             {/* A name in a span: the focused row's cursor cell shows it whole over its neighbour. */}
-            {whole ? <span className="reg-name">{content(col.id)}</span> : content(col.id)}
+            {whole && cursor ? (
+              <span className="reg-name">{content(col.id)}</span>
+            ) : (
+              content(col.id)
+            )}
           </Cell>
         );
       })}

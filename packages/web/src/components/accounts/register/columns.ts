@@ -35,8 +35,10 @@ export function registerColumns(opts: { account: boolean; balance: boolean }): R
       sortable: true,
     },
     // Names first: payee and category keep room for a whole name at 1100 px (notes give way).
+    // Wider, the notes take more of the room: at 1280 px a word and a tag chip show whole
+    // (issue 32; a chip that does not fit is left out for the ellipsis: tag-chip.css).
     { id: 'payee', header: 'Payee', width: 'minmax(120px, 1.3fr)', sortable: true },
-    { id: 'notes', header: 'Notes', width: 'minmax(60px, 0.6fr)', sortable: true },
+    { id: 'notes', header: 'Notes', width: 'minmax(60px, 0.8fr)', sortable: true },
     { id: 'category', header: 'Category', width: 'minmax(128px, 1.1fr)', sortable: true },
     { id: 'payment', header: 'Payment', width: '96px', align: 'right', sortable: true },
     { id: 'deposit', header: 'Deposit', width: '96px', align: 'right', sortable: true },

@@ -8,6 +8,9 @@ import type { RegisterFinding } from './use-register-finding.ts';
 import { useRegisterRows } from './use-register-rows.ts';
 import type { RegisterView } from './views.ts';
 
+/** How long a tag chip's click waits for its rows before it shows the filter without them. */
+export const AHEAD_WAIT_MS = 150;
+
 /**
  * A view's rows as the register shows them: its query (the view, search, filters, sort), the
  * rows loaded page by page (a screenful first: paging.ts), with the running balance when one
@@ -44,11 +47,28 @@ export function useRegisterData(view: RegisterView, finding: RegisterFinding) {
     [data.groups, data.balance, running],
   );
   const { readAhead } = data;
-  /** A tag chip's click: its rows are asked for before the page renders the filter. */
+  /**
+   * A tag chip's click: its rows are asked for at once, and the filter is shown with them, in
+   * one render and one frame. Nothing is rendered at the click (which would hold the page's
+   * thread while the core answers) and the table is not emptied meanwhile (issue 32). A slow
+   * answer (a cold start) does not hold the filter back for more than AHEAD_WAIT_MS.
+   */
   const filterByTag = (tag: string) => {
+    if (finding.hasTag(tag)) return;
     const filters = finding.filtersWithTag(tag);
-    if (filters) readAhead(registerQuery({ view: view.filter, ...findingInput, filters }));
-    finding.filterByTag(tag);
+    if (!filters) {
+      finding.filterByTag(tag);
+      return;
+    }
+    let shown = false;
+    const show = () => {
+      if (shown) return false;
+      shown = true;
+      finding.filterByTag(tag);
+      return true;
+    };
+    readAhead(registerQuery({ view: view.filter, ...findingInput, filters }), show);
+    setTimeout(show, AHEAD_WAIT_MS);
   };
   const loadMore = data.loadMore;
   // The table's near-end call: stable, so the table does not ask again on every render.

@@ -23,12 +23,14 @@ export interface InitialFilter {
 
 const hideClearedPref = (view: RegisterView) => `hide-cleared-${view.routeId ?? 'all'}`;
 
+const holdsTag = (list: readonly FilterCondition[], tag: string): boolean =>
+  list.some((c) => c.op === 'hasTags' && c.value === `#${tag}`);
+
 /** The conditions with 'has tag #tag' added, once. */
 function withTag(list: FilterCondition[], tag: string): FilterCondition[] {
-  const value = `#${tag}`;
-  return list.some((c) => c.op === 'hasTags' && c.value === value)
+  return holdsTag(list, tag)
     ? list
-    : [...list, { field: 'notes', type: 'string', op: 'hasTags', value }];
+    : [...list, { field: 'notes', type: 'string', op: 'hasTags', value: `#${tag}` }];
 }
 
 type LocalFilters = ReturnType<typeof makeFiltersFromConditions>['filters'];
@@ -118,6 +120,8 @@ export function useRegisterFinding(view: RegisterView, initial: InitialFilter | 
     hideCleared,
     setHideCleared: (hide: boolean) =>
       void savePrefs(store, { [hideClearedPref(view)]: hide } as Partial<LocalPrefs>),
+    /** Whether the filter bar holds 'has tag #tag' already. */
+    hasTag: (tag: string) => holdsTag(conditions, tag),
     /** Adds 'has tag #tag' to the filter bar (a click on a tag chip), once. */
     filterByTag(tag: string) {
       setConditions((list) => withTag(list, tag));

@@ -32,10 +32,12 @@ export interface RegisterRows {
   /** How near the end of the loaded rows the table asks for the next page (paging.ts). */
   nearEndWithin: number;
   /**
-   * Asks now for the first page of a query the register is about to show (a tag chip's click,
-   * before the page renders the filter): its rows are then on their way while React renders.
+   * Asks now for the first page of a query the register is about to show (a tag chip's click):
+   * when it arrives, `arrive` is called and, when it answers true (it has just shown the query
+   * in the same call), the page becomes the rows at once, in the same render: the table goes
+   * from the old rows to the new ones without an empty frame between them (issue 32).
    */
-  readAhead: (query: QueryState) => void;
+  readAhead: (query: QueryState, arrive: () => boolean) => void;
   /**
    * Shows an edit at once, before the core has written it: the rows and the balance as they
    * will be. The next read (after the write) replaces them.
@@ -89,11 +91,28 @@ export function useRegisterRows(
   /** A first page asked for before its query was shown, taken by the next reload of it. */
   const ahead = useRef<{ key: string; rows: Promise<RegisterTx[]> } | null>(null);
   const readAhead = useCallback(
-    (next: QueryState) => {
+    (next: QueryState, arrive: () => boolean) => {
+      const nextKey = JSON.stringify(next);
       const rows = runQuery<RegisterTx[]>(store, { ...next, limit: first, offset: 0 });
-      // A page no reload takes (the click changed nothing) is not left failing unseen.
-      rows.catch(() => undefined);
-      ahead.current = { key: JSON.stringify(next), rows };
+      ahead.current = { key: nextKey, rows };
+      const still = () => ahead.current?.rows === rows;
+      rows.then(
+        (groups) => {
+          // Taken by a reload already (the query was shown before its rows came): nothing here.
+          if (!still() || !arrive()) return;
+          // Set in the same call as the query: one render shows both. A reload of the old
+          // query still on its way is dropped; the new query's reload takes this page.
+          generation.current++;
+          loadingMore.current = null;
+          setState({ key: nextKey, groups, balance: null, complete: groups.length < first });
+        },
+        // A failed page shows the query all the same: its reload reads again.
+        () => {
+          if (!still()) return;
+          ahead.current = null;
+          arrive();
+        },
+      );
     },
     [store, first],
   );

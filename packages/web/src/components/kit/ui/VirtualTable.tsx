@@ -73,18 +73,22 @@ export function gridTemplate(columns: readonly { width: string }[]): string {
 }
 
 /**
- * How many rows past each edge are rendered. When rows arrive in an empty table (a view opened,
- * a filter or search asked for: the table is empty while they load), the first frame draws only
- * the rows in view, and the rows past the edges follow once that frame is painted: at 100,000
- * transactions the filter by a tag paints a fifth fewer rows before its answer shows (issue 32).
+ * How many rows past each edge are rendered. When other rows replace those shown (a view
+ * opened, a filter or search shown: the first row shown before is gone, or the table was
+ * empty), the first frame draws only the rows in view, and the rows past the edges follow once
+ * that frame is painted: at 100,000 transactions the filter by a tag paints a fifth fewer rows
+ * before its answer shows (issue 32). A row added above the others (its first row is new, the
+ * old first is still there) keeps the edges: a focused row past the view stays mounted.
  */
-function useEdgesAfterFirstFrame(empty: boolean): number {
-  const [wasEmpty, setWasEmpty] = useState(empty);
+function useEdgesAfterFirstFrame<R>(rows: readonly R[], rowKey: (row: R, i: number) => string) {
+  const firstKey = rows.length > 0 ? rowKey(rows[0]!, 0) : null;
+  const [shownFirst, setShownFirst] = useState(firstKey);
   const [overscan, setOverscan] = useState(OVERSCAN);
-  if (empty !== wasEmpty) {
+  if (firstKey !== shownFirst) {
     // Set during the render that shows the rows, so it draws them without the edges.
-    setWasEmpty(empty);
-    if (!empty) setOverscan(0);
+    setShownFirst(firstKey);
+    const replaced = shownFirst === null || !rows.some((r, i) => rowKey(r, i) === shownFirst);
+    if (firstKey !== null && replaced) setOverscan(0);
   }
   useEffect(() => {
     if (overscan === OVERSCAN) return;
@@ -127,7 +131,7 @@ export function VirtualTable<R>({
 }: VirtualTableProps<R>) {
   const scroller = useRef<HTMLDivElement>(null);
   const template = gridTemplate(columns);
-  const overscan = useEdgesAfterFirstFrame(rows.length === 0);
+  const overscan = useEdgesAfterFirstFrame(rows, rowKey);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
