@@ -1,4 +1,10 @@
-import { type Core, DB_FILE, handlerError } from '@coffer/core';
+import {
+  backgroundHold,
+  type Core,
+  DB_FILE,
+  handlerError,
+  QUIET_AFTER_REQUEST_MS,
+} from '@coffer/core';
 import type { ServableCore } from '../../core/src/client/index.ts';
 import type { WebPlatform } from './platform.ts';
 
@@ -10,7 +16,8 @@ const isSafeId = (id: unknown): id is string =>
  * The app core as served to the UI, staging a budget's folder before `load-budget` opens it:
  * SQLite opens files synchronously, while taking a folder (its Web Lock and OPFS handles, or
  * a snapshot when another tab has it) is asynchronous. A folder a request claims, stages or
- * opens stays taken until that request ends (`busy`).
+ * opens stays taken until that request ends (`busy`). After each answer, the open budget's
+ * background work keeps quiet a moment (`QUIET_AFTER_REQUEST_MS`) while the page draws it.
  */
 export function stagingCore(core: Core, platform: WebPlatform): ServableCore {
   const { fs, store, documentDir, log } = platform;
@@ -46,6 +53,9 @@ export function stagingCore(core: Core, platform: WebPlatform): ServableCore {
       } finally {
         release?.();
         done();
+        // The page draws the answer now: the budget's background steps let it (issue 29).
+        const open = core.budget;
+        if (open) backgroundHold(open).quiet(QUIET_AFTER_REQUEST_MS);
       }
     },
   };

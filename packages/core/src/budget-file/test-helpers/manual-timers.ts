@@ -2,14 +2,16 @@ import type { Timers } from '../../platform/index.ts';
 
 /**
  * Timers run by hand: `due()` runs everything scheduled now, `turn()` the oldest one;
- * `scheduled()` counts what is waiting.
+ * `scheduled()` counts what is waiting, `delays()` the delay each asked for.
  */
 export function manualTimers() {
   const queue = new Map<number, () => void>();
+  const delayOf = new Map<number, number>();
   let next = 1;
   const timers: Timers = {
-    setTimeout(fn) {
+    setTimeout(fn, ms) {
       queue.set(next, fn);
+      delayOf.set(next, ms);
       return next++;
     },
     clearTimeout(handle) {
@@ -28,5 +30,6 @@ export function manualTimers() {
     first[1]();
     return true;
   };
-  return { timers, due, turn, scheduled: () => queue.size };
+  const delays = () => [...queue.keys()].map((id) => delayOf.get(id) ?? 0);
+  return { timers, due, turn, scheduled: () => queue.size, delays };
 }
