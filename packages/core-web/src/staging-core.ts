@@ -55,7 +55,7 @@ export function stagingCore(core: Core, platform: WebPlatform): ServableCore {
         done();
         // The page draws the answer now: the budget's background steps let it (issue 29).
         const open = core.budget;
-        if (open?.isOpen) backgroundHold(open).quiet(QUIET_AFTER_REQUEST_MS);
+        if (open) backgroundHold(open).quiet(QUIET_AFTER_REQUEST_MS);
       }
     },
   };
