@@ -164,33 +164,3 @@ describe("DerivedData.buildLater: a hold on background work (a new device's down
     expect(notesIndexIsCurrent(closed.db.sqlite)).toBe(false);
   });
 });
-
-describe('DerivedData.buildLater paced by the hold (issue 29)', () => {
-  it('rests between steps while a page is served, and a read hurries the steps left', () => {
-    const { db } = memoryBudgetDb({ seed: 5 });
-    const acct = db.insert('accounts', { name: 'Checking' });
-    for (let m = 1; m <= 9; m++) {
-      db.insert('transactions', { acct, amount: -100 * m, date: 20250005 + m * 100 });
-    }
-    const stepped = { ...MONTH_SUMS_TABLE, steps: (s: typeof db.sqlite) => stepByDate(s, MONTH_SUMS_STEPS, 2) }; // prettier-ignore
-    const sums = new DerivedData(db.sqlite, (l) => db.onChange(l), stepped);
-    let now = 0;
-    const hold = new BackgroundHold({ now: () => now });
-    const t = manualTimers();
-    sums.buildLater(t.timers, log, 1000, null, hold);
-    // The page's answer: background work keeps quiet a moment, then rests between steps.
-    hold.quiet(300);
-    t.due();
-    expect(t.delays()).toEqual([300]);
-    now += 300;
-    t.due();
-    expect(sums.isCurrent()).toBe(false);
-    // A read waits for the table: the rest of the build goes on the next turns, unpaced.
-    hold.quiet(10_000);
-    sums.hurry();
-    expect(t.delays()).toEqual([0]);
-    while (t.scheduled() > 0) t.due();
-    expect(sums.isCurrent()).toBe(true);
-    expect(monthSumsAreCurrent(db.sqlite)).toBe(true);
-  });
-});
