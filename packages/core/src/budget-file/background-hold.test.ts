@@ -9,18 +9,10 @@ function handClock(start = 1_000) {
 }
 
 describe('BackgroundHold.pace', () => {
-  it('rests after a step twice as long as the step took, once a page is served', () => {
+  it('rests after a step twice as long as the step took', () => {
     const { clock, move } = handClock();
     const hold = new BackgroundHold(clock);
     const t = manualTimers();
-    // A script's budget (no page asked for quiet): back to back.
-    hold.pace(t.timers, () => move(30));
-    t.due();
-    hold.pace(t.timers, () => undefined);
-    expect(t.delays()).toEqual([0]);
-    t.due();
-    // A page's answer: from now on steps rest.
-    hold.quiet(0);
     const ran: number[] = [];
     const step = (ms: number) => () => {
       ran.push(ms);

@@ -10,9 +10,7 @@
  * it took, so the steps take at most a third of the worker's time; and a request from the page
  * gives it a quiet time after its answer, while the page draws it. On a phone-class CPU every
  * thread of the browser shares the same few cores: back to back, the steps took the page's
- * share (a tap that changes nothing took 400-900 ms to paint while they ran). The pacing starts
- * with the first quiet time (the web worker gives one after every answer): a budget a script
- * opens (the API, the benches in Node) builds back to back as before.
+ * share (a tap that changes nothing took 400-900 ms to paint while they ran).
  */
 import type { Clock, Timers } from '../platform/index.ts';
 import { type Budget, defineBudgetSlot } from './budget.ts';
@@ -27,8 +25,6 @@ export class BackgroundHold {
   private readonly waiting = new Set<() => void>();
   /** The clock's time before which no paced step starts. */
   private restUntil = 0;
-  /** Whether a page is served (a quiet time was asked for): steps then rest after them. */
-  private paced = false;
 
   /** Without a clock, steps are not timed and no quiet time passes: only holds pace them. */
   constructor(private readonly clock: Clock | null = null) {}
@@ -66,7 +62,6 @@ export class BackgroundHold {
 
   /** No paced step starts in the next `ms` (a request was answered, a step ran). */
   quiet(ms: number): void {
-    this.paced = true;
     if (!this.clock || ms <= 0) return;
     this.restUntil = Math.max(this.restUntil, this.clock.now() + ms);
   }
@@ -77,8 +72,8 @@ export class BackgroundHold {
 
   /**
    * Runs one background step on a timer once nothing holds background work and the rest has
-   * passed; a request answered meanwhile puts it off again. Once a page is served the step is
-   * timed: the next one rests twice as long. Returns what cancels it.
+   * passed; a request answered meanwhile puts it off again. The step is timed: the next one
+   * rests twice as long. Returns what cancels it.
    */
   pace(timers: Timers, step: () => void): () => void {
     let handle: unknown = null;
@@ -98,12 +93,11 @@ export class BackgroundHold {
         handle = null;
         if (cancelled) return;
         if (this.held || this.restUntil > until) return attempt();
-        const clock = this.paced ? this.clock : null;
-        const started = clock?.now() ?? 0;
+        const started = this.clock?.now() ?? 0;
         try {
           step();
         } finally {
-          if (clock) this.quiet(REST_RATIO * (clock.now() - started));
+          if (this.clock) this.quiet(REST_RATIO * (this.clock.now() - started));
         }
       }, this.restLeft());
     };
