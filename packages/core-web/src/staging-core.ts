@@ -1,10 +1,4 @@
-import {
-  backgroundHold,
-  type Core,
-  DB_FILE,
-  handlerError,
-  QUIET_AFTER_REQUEST_MS,
-} from '@coffer/core';
+import { type Core, DB_FILE, handlerError } from '@coffer/core';
 import type { ServableCore } from '../../core/src/client/index.ts';
 import type { WebPlatform } from './platform.ts';
 
@@ -16,8 +10,7 @@ const isSafeId = (id: unknown): id is string =>
  * The app core as served to the UI, staging a budget's folder before `load-budget` opens it:
  * SQLite opens files synchronously, while taking a folder (its Web Lock and OPFS handles, or
  * a snapshot when another tab has it) is asynchronous. A folder a request claims, stages or
- * opens stays taken until that request ends (`busy`). After each answer, the open budget's
- * background work keeps quiet a moment (`QUIET_AFTER_REQUEST_MS`) while the page draws it.
+ * opens stays taken until that request ends (`busy`).
  */
 export function stagingCore(core: Core, platform: WebPlatform): ServableCore {
   const { fs, store, documentDir, log } = platform;
@@ -53,9 +46,6 @@ export function stagingCore(core: Core, platform: WebPlatform): ServableCore {
       } finally {
         release?.();
         done();
-        // The page draws the answer now: the budget's background steps let it (issue 29).
-        const open = core.budget;
-        if (open) backgroundHold(open).quiet(QUIET_AFTER_REQUEST_MS);
       }
     },
   };

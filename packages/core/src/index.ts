@@ -67,7 +67,6 @@ export {
   createDefaultCategories,
 } from './budget-file/default-categories.ts';
 export { budgetFileModule } from './budget-file/handlers.ts';
-export { backgroundHold, QUIET_AFTER_REQUEST_MS } from './budget-file/background-hold.ts';
 // handler framework
 export { Core, createCore, type CoreOptions, type SendOptions } from './handlers-core/core.ts';
 export {

@@ -40,10 +40,7 @@ export interface BudgetEngineOptions {
    * every month at open).
    */
   lazy?: boolean;
-  /**
-   * While held, the months a lazy open left wait (a read still builds its month at once); their
-   * steps are paced by it too.
-   */
+  /** While held, the months a lazy open left wait (a read still builds its month at once). */
   hold?: BackgroundHold;
 }
 
@@ -58,7 +55,7 @@ export class BudgetEngine {
   private offCells: () => void = () => undefined;
   private scheduled: unknown = null;
   private building: unknown = null;
-  /** Cancels the paced build step waiting on the hold (null: none waiting). */
+  /** Cancels the wait for the hold's release (null: not waiting). */
   private offHold: (() => void) | null = null;
   /** While a background build step runs: the months built before it (their cells may change). */
   private builtBefore: BudgetBounds | null = null;
@@ -269,16 +266,20 @@ export class BudgetEngine {
     }, 0);
   }
 
-  /**
-   * Builds the months a lazy open left, a few per timer turn, until every month is built; paced
-   * by the budget's hold on background work when there is one (rests between steps, quiet after
-   * a request).
-   */
+  /** Builds the months a lazy open left, a few per timer turn, until every month is built. */
   private scheduleBuild(): void {
     const timers = this.opts.timers;
-    if (!timers || !this.opts.lazy || this.building !== null || this.offHold !== null) return;
-    if (this.closed) return;
-    const step = () => {
+    if (!timers || !this.opts.lazy || this.building !== null || this.closed) return;
+    const hold = this.opts.hold;
+    if (hold?.held) {
+      this.offHold ??= hold.whenFree(() => {
+        this.offHold = null;
+        this.scheduleBuild();
+      });
+      return;
+    }
+    this.building = timers.setTimeout(() => {
+      this.building = null;
       if (this.closed) return;
       try {
         // The months a step builds were read by no one (a read builds its month first), so
@@ -292,18 +293,6 @@ export class BudgetEngine {
         this.builtBefore = null;
         this.opts.log?.error('Building the budget months failed', { error: String(err) });
       }
-    };
-    const hold = this.opts.hold;
-    if (hold) {
-      this.offHold = hold.pace(timers, () => {
-        this.offHold = null;
-        step();
-      });
-      return;
-    }
-    this.building = timers.setTimeout(() => {
-      this.building = null;
-      step();
     }, 0);
   }
 

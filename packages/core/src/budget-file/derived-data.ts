@@ -81,7 +81,7 @@ export class DerivedData {
   private current: boolean;
   private readonly off: () => void;
   private pending: { timers: Timers; handle: unknown } | null = null;
-  /** Cancels the wait for the hold's release or the paced next step (null: not waiting). */
+  /** Cancels the wait for the hold's release (null: not waiting). */
   private offHold: (() => void) | null = null;
   /** A build under way (between its steps), or one a former open left, to resume. */
   private build: StepBuild | null = null;
@@ -194,13 +194,10 @@ export class DerivedData {
     return () => this.waiters.delete(fn);
   }
 
-  /**
-   * A read waits for the build: it starts now, not after the start's delay, and its steps
-   * follow one another without the hold's pacing.
-   */
+  /** A read waits for the build: it starts now, not after the start's delay. */
   hurry(): void {
     const bg = this.background;
-    if (!bg || bg.hurried) return;
+    if (!bg?.starting) return;
     this.cancelTimer();
     bg.starting = false;
     bg.hurried = true;
@@ -254,7 +251,7 @@ export class DerivedData {
     try {
       if (!this.table.steps) return this.ensure();
       const build = (this.build ??= this.table.steps(this.sqlite));
-      if (!this.keep(() => build.step())) return this.next(bg);
+      if (!this.keep(() => build.step())) return this.schedule(bg, 0);
       this.finished();
     } catch (err) {
       // The next read that needs the table rebuilds it and reports its own error.
@@ -263,15 +260,6 @@ export class DerivedData {
       bg.log.warn('Building derived data in the background failed', { error: String(err) });
       this.release();
     }
-  }
-
-  /** The next step: paced by the hold (`background-hold.ts`) unless a read hurried the build. */
-  private next(bg: Background): void {
-    if (!bg.hold || bg.hurried) return this.schedule(bg, 0);
-    this.offHold = bg.hold.pace(bg.timers, () => {
-      this.offHold = null;
-      if (this.background === bg) this.turn(bg);
-    });
   }
 
   private cancelTimer(): void {

@@ -2,16 +2,14 @@ import type { Timers } from '../../platform/index.ts';
 
 /**
  * Timers run by hand: `due()` runs everything scheduled now, `turn()` the oldest one;
- * `scheduled()` counts what is waiting, `delays()` the delay each asked for.
+ * `scheduled()` counts what is waiting.
  */
 export function manualTimers() {
   const queue = new Map<number, () => void>();
-  const delayOf = new Map<number, number>();
   let next = 1;
   const timers: Timers = {
-    setTimeout(fn, ms) {
+    setTimeout(fn) {
       queue.set(next, fn);
-      delayOf.set(next, ms);
       return next++;
     },
     clearTimeout(handle) {
@@ -30,6 +28,5 @@ export function manualTimers() {
     first[1]();
     return true;
   };
-  const delays = () => [...queue.keys()].map((id) => delayOf.get(id) ?? 0);
-  return { timers, due, turn, scheduled: () => queue.size, delays };
+  return { timers, due, turn, scheduled: () => queue.size };
 }
