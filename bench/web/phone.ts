@@ -226,6 +226,10 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
   context.setDefaultTimeout(180_000);
   try {
     const page = await context.newPage();
+    // The page's and its workers' errors (a failed open logs its reason there), for the notes.
+    page.on('console', (m) => {
+      if (m.type() === 'error') out.notes.push(`console: ${m.text().slice(0, 300)}`);
+    });
     link.shape(!values['fast-link']);
     link.reset();
     let start = performance.now();

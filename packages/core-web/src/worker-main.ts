@@ -123,8 +123,16 @@ export async function startWorker(scope: MessagePortLike, init: InitMessage): Pr
   serveCore(stagingCore(core, platform), scope, { timers });
 }
 
-/** Wait for the UI's init message, then start. */
-export function listenForInit(scope: MessagePortLike): void {
+/**
+ * Wait for the UI's init message, then start. `early`: the messages that arrived before this
+ * module had loaded (worker.ts holds them), the init message among them.
+ */
+export function listenForInit(scope: MessagePortLike, early: readonly unknown[] = []): void {
+  const init = early.find(isInitMessage);
+  if (init) {
+    void startWorker(scope, init);
+    return;
+  }
   const onMessage = (event: { data: unknown }): void => {
     if (!isInitMessage(event.data)) return;
     scope.removeEventListener('message', onMessage);
