@@ -31,6 +31,21 @@ export function runBudgetScript(args: string[]): any {
   return JSON.parse(line);
 }
 
+/**
+ * The budget a bench opens: made into `made` (budget.mjs make: transactions, months), or with
+ * `reuse` a folder a former run made (bench/scale's `--reuse DIR/<count>`, holding one
+ * BudgetBench-* folder), read as it is: the 1,000,000-transaction budget takes long to make.
+ */
+export function madeBudget(
+  made: string,
+  /** budget.mjs make's arguments after the folder: transactions, months, payees. */
+  makeArgs: string[],
+  reuse?: string,
+): { dir: string; id: string; checkingCents: number } {
+  if (reuse) return { dir: resolve(reuse), ...runBudgetScript(['made', resolve(reuse)]) };
+  return { dir: made, ...runBudgetScript(['make', made, ...makeArgs]) };
+}
+
 /** Cents as both apps show them in en-US. */
 export function formatCents(cents: number): string {
   return (cents / 100).toLocaleString('en-US', {

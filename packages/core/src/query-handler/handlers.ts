@@ -49,7 +49,11 @@ export const queryModule = defineModule(
       run: (state, ctx) =>
         guarded(() => {
           const budget = ctx.requireBudget();
-          if (usesSearch(state.filterExpressions)) searchIndex(budget).ensure();
+          // A search while the index's background build runs scans the stored notes rather
+          // than finish the build first (`../query/search.ts`); with no build under way (a
+          // failed one), the read builds the index as before.
+          const search = usesSearch(state.filterExpressions) ? searchIndex(budget) : null;
+          if (search && !search.building()) search.ensure();
           // A tag filter (the filter bar, a chip, a `#tag` search) finds its rows in the index.
           const tags = usesTags(state.filterExpressions);
           if (tags) tagIndex(budget).ensure();
@@ -64,6 +68,7 @@ export const queryModule = defineModule(
           return runQuery(budget.sqlite, state, {
             monthSums: sums,
             tagIndex: tags,
+            searchScan: search !== null && !search.isCurrent(),
             ...(byGroup ? { groupSums: context } : {}),
           });
         }),

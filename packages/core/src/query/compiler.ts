@@ -53,6 +53,11 @@ export interface CompileOptions {
   config?: SchemaConfig;
   /** The tag index is current: tag conditions on notes read it (`has-tag.ts`). */
   tagIndex?: boolean;
+  /**
+   * The search index is still being built (`../search/`): `$search` finds notes by a scan of
+   * the stored notes instead of waiting for the whole build (`search.ts`).
+   */
+  searchScan?: boolean;
 }
 
 const ROOT_ALIAS = '_';
@@ -229,6 +234,7 @@ export function compileQuery(
     stack: [] as StackEntry[],
     aliasCounter: 0,
     tagIndex: options.tagIndex === true,
+    searchScan: options.searchScan === true,
   };
   const ctx: Ctx = { state };
   const given = query.orderExpressions;

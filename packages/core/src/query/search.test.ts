@@ -62,6 +62,25 @@ describe('$search', () => {
     ]);
   });
 
+  it('with searchScan, finds notes in the stored rows, not in an index still being built', () => {
+    // A note the index has not read yet (its build is under way): only the scan finds it.
+    seeder(db).tx({ id: 'new', account: 'a', date: '2023-03-04', amount: -90, notes: 'Brioche' });
+    const ids = (searchScan: boolean) =>
+      (
+        runQuery(
+          db,
+          q('transactions')
+            .filter({ $search: { text: 'brioche' } })
+            .select('id'),
+          {
+            searchScan,
+          },
+        ).data as { id: string }[]
+      ).map((r) => r.id);
+    expect(ids(false)).toEqual([]);
+    expect(ids(true)).toEqual(['new']);
+  });
+
   it('finds nothing when given nothing to look for', () => {
     expect(shape({ $search: {} })).toEqual([]);
   });
