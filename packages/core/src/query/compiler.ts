@@ -54,10 +54,10 @@ export interface CompileOptions {
   /** The tag index is current: tag conditions on notes read it (`has-tag.ts`). */
   tagIndex?: boolean;
   /**
-   * The search index is still being built (`../search/`): `$search` finds notes by a scan of
-   * the stored notes instead of waiting for the whole build (`search.ts`).
+   * The search index is still being built (`../search/`): `$search` finds notes through it up
+   * to this id (none when null) and by a scan of the stored notes after it (`search.ts`).
    */
-  searchScan?: boolean;
+  searchScan?: { indexedUpTo: string | null };
 }
 
 const ROOT_ALIAS = '_';
@@ -234,7 +234,7 @@ export function compileQuery(
     stack: [] as StackEntry[],
     aliasCounter: 0,
     tagIndex: options.tagIndex === true,
-    searchScan: options.searchScan === true,
+    searchScan: options.searchScan ?? null,
   };
   const ctx: Ctx = { state };
   const given = query.orderExpressions;

@@ -33,8 +33,8 @@ export interface CompileState {
   aliasCounter: number;
   /** Tag conditions may read the tag index (the caller made it current). */
   readonly tagIndex: boolean;
-  /** `$search` finds notes by a scan: the search index is not built yet (`search.ts`). */
-  readonly searchScan: boolean;
+  /** The search index is being built: how far (`CompileOptions.searchScan`); null: built. */
+  readonly searchScan: { indexedUpTo: string | null } | null;
 }
 
 /** Where an expression is compiled: `implicitField` is what `'$'` means inside `$transform`. */

@@ -40,6 +40,14 @@ const STARTED = 'started';
 /** The prefix of a position: the last id read follows it. */
 const AFTER = 'after:';
 
+/**
+ * The last id a build at `position` has indexed (the index holds every row up to it, kept in
+ * step), or null when it holds none yet.
+ */
+export function indexedUpTo(position: string | null): string | null {
+  return position?.startsWith(AFTER) ? position.slice(AFTER.length) : null;
+}
+
 export function stepById(
   db: SqliteDatabase,
   table: IdSteppedTable,
