@@ -33,8 +33,8 @@ export function runBudgetScript(args: string[]): any {
 
 /**
  * The budget a bench opens: made into `made` (budget.mjs make: transactions, months), or with
- * `reuse` a folder a former run made (bench/scale's `--reuse DIR/<count>`, holding one
- * BudgetBench-* folder), read as it is: the 1,000,000-transaction budget takes long to make.
+ * `reuse` a copy of a folder a former run made (bench/scale's `--reuse DIR/<count>`, holding
+ * one BudgetBench-* folder): the 1,000,000-transaction budget takes long to make.
  */
 export function madeBudget(
   made: string,
@@ -42,8 +42,9 @@ export function madeBudget(
   makeArgs: string[],
   reuse?: string,
 ): { dir: string; id: string; checkingCents: number } {
-  if (reuse) return { dir: resolve(reuse), ...runBudgetScript(['made', resolve(reuse)]) };
-  return { dir: made, ...runBudgetScript(['make', made, ...makeArgs]) };
+  // A copy (its name may be filled in, and the upload marks it): the made budget stays as it is.
+  if (reuse) cpSync(resolve(reuse), made, { recursive: true });
+  return { dir: made, ...runBudgetScript(reuse ? ['made', made] : ['make', made, ...makeArgs]) };
 }
 
 /** Cents as both apps show them in en-US. */
