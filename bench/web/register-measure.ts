@@ -130,7 +130,7 @@ async function measureApp(app: App, balanceCents: number, base: string): Promise
         );
         result.searchMs.push(ms ?? TIMED_OUT);
         if (ms === null) break;
-        await clearSearch(page, name);
+        await clearSearch(page, name, SEARCHES[i % SEARCHES.length]!);
       }
     } catch (e) {
       console.log(

@@ -174,16 +174,18 @@ export async function search(page: Page, app: AppName, term: string): Promise<nu
   return measured;
 }
 
-/** Clears the search and waits until every row is back (not measured). */
-export async function clearSearch(page: Page, app: AppName): Promise<void> {
+/**
+ * Clears the search for `term` and waits until every row is back (not measured): rows of other
+ * categories show again.
+ */
+export async function clearSearch(page: Page, app: AppName, term: string): Promise<void> {
   const s = SELECTORS[app];
   await page.locator(s.search).fill('');
   await inPage<number>(
     page,
-    `const others = new Set(['Card', 'Cash', 'Savings']);
-     return await waitForFrame(() => [...document.querySelectorAll(arg.row)].slice(0, 40)
-       .some((r) => others.has(r.querySelector(arg.account)?.textContent?.trim())), () => 0, ${WAIT});`,
-    s,
+    `return await waitForFrame(() => [...document.querySelectorAll(arg.row)].slice(0, 40)
+       .some((r) => { const c = r.querySelector(arg.category)?.textContent?.trim() ?? ''; return c !== '' && c !== arg.term && !/Split|Off budget/.test(c); }), () => 0, ${WAIT});`,
+    { ...s, term },
   );
 }
 
