@@ -78,11 +78,15 @@ export const ftsPhrase = (text: string): string => `"${text.replace(/"/g, '""')}
 export const containsPattern = (text: string): string =>
   `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Notes holding `text`, by a scan of the stored notes (of the rows after `after`, if given). */
+/**
+ * Notes holding `text`, by a scan of the stored notes (of the rows after `after`, if given). The
+ * id bound is kept off the id index (`+id`): read through it, the rows came one by one, 10× the
+ * time of the scan at 1,000,000 transactions.
+ */
 const scanNotes = (text: string, after: string | null = null): Sql =>
   after === null
     ? sql`SELECT id FROM transactions WHERE notes LIKE ${bind(containsPattern(text))} ESCAPE '\\'`
-    : sql`SELECT id FROM transactions WHERE id > ${bind(after)} AND notes LIKE ${bind(containsPattern(text))} ESCAPE '\\'`;
+    : sql`SELECT id FROM transactions WHERE +id > ${bind(after)} AND notes LIKE ${bind(containsPattern(text))} ESCAPE '\\'`;
 
 /**
  * The ids of every row (parent, child or plain) the search finds, as one sub-select. While the
