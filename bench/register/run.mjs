@@ -4,7 +4,8 @@
 //   node bench/register/run.mjs [--transactions 100000] [--months 24] [--repeats 5]
 //     [--apps coffer,actual] [--web-root packages/web/dist] [--no-build]
 //     [--coffer-upload] (upload with Coffer's client: Actual 25.6's API fails at 1,000,000 rows;
-//     with --months 240 for the 20-year budget)
+//     with --months 240 for the 20-year budget) [--reuse DIR] (a budget made before: a folder
+//     holding one BudgetBench-*, e.g. bench/scale's /tmp/scale-made/1000000)
 //     [--only-edits] (the amount and category edits alone) [--cpu] (each edit's thread time)
 //     [--trace file.json] (with --cpu: the last edit of each kind traced in full, its split printed)
 // Builds (server bundle and packages/web/dist) unless --no-build or bench/run.mjs already did

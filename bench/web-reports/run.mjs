@@ -5,7 +5,8 @@
 //   node bench/web-reports/run.mjs [--runs 5] [--transactions 100000] [--months 120]
 //     [--payees 1000] [--only coffer|actual] [--web-root packages/web/dist] [--no-build]
 //     [--coffer-upload] (upload with Coffer's client: Actual 25.6's API fails at 1,000,000 rows;
-//     with --months 240 for the 20-year budget)
+//     with --months 240 for the 20-year budget) [--reuse DIR] (a budget made before: a folder
+//     holding one BudgetBench-*, e.g. bench/scale's /tmp/scale-made/1000000)
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

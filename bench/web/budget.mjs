@@ -4,6 +4,9 @@
 // very same file. Each step runs in its own child process (Actual's API state is global):
 //   node bench/web/budget.mjs make <dir> <transactions> [months] [payees]   → {"id": ...}
 //   node bench/web/budget.mjs upload <dir> <id> <url> <password>
+//   node bench/web/budget.mjs made <dir>   → {"id": ..., "checkingCents": ...} of a budget made before
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { budgetDbPath, createActualBudget, fillBudget } from '../budget/budget-file.mjs';
 
@@ -40,6 +43,16 @@ if (step === 'make') {
     months: Number(rest[1] ?? 24),
     payees: Number(rest[2] ?? 0),
   });
+  print(JSON.stringify({ id, checkingCents: checkingBalance(budgetDbPath(dir, id)) }));
+} else if (step === 'made') {
+  const id = readdirSync(dir).find((d) => d.startsWith('BudgetBench'));
+  if (!id) throw new Error(`no BudgetBench-* folder in ${dir}`);
+  // bench/scale's copy has an empty metadata.json: the name the file lists show is given back.
+  const meta = join(dir, id, 'metadata.json');
+  const kept = readFileSync(meta, 'utf8').trim();
+  if (!kept || !JSON.parse(kept).budgetName) {
+    writeFileSync(meta, JSON.stringify({ ...(kept ? JSON.parse(kept) : {}), id, budgetName: 'BudgetBench' })); // prettier-ignore
+  }
   print(JSON.stringify({ id, checkingCents: checkingBalance(budgetDbPath(dir, id)) }));
 } else if (step === 'upload') {
   console.log = () => {};

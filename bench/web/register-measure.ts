@@ -40,8 +40,8 @@ import {
   BUDGET_NAME,
   formatCents,
   median,
+  madeBudget,
   PASSWORD,
-  runBudgetScript,
   setUp,
 } from './setup.ts';
 
@@ -52,6 +52,8 @@ const { values } = parseArgs({
     months: { type: 'string', default: '24' },
     /** Upload with Coffer's client (bench/scale/coffer.ts), as bench/web-budget does. */
     'coffer-upload': { type: 'boolean', default: false },
+    /** A budget made before (a folder holding one BudgetBench-*), read as it is. */
+    reuse: { type: 'string' },
     repeats: { type: 'string', default: '5' },
     apps: { type: 'string', default: 'coffer,actual' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
@@ -168,7 +170,7 @@ async function measureApp(app: App, balanceCents: number, base: string): Promise
         );
         result.searchMs.push(ms ?? TIMED_OUT);
         if (ms === null) break;
-        await clearSearch(page, name);
+        await clearSearch(page, name, SEARCHES[i % SEARCHES.length]!);
       }
     } catch (e) {
       console.log(
@@ -284,12 +286,7 @@ async function main() {
   const base = mkdtempSync(join(tmpdir(), 'bench-register-'));
   const made = join(base, 'made');
   mkdirSync(made);
-  const { id, checkingCents } = runBudgetScript([
-    'make',
-    made,
-    String(TRANSACTIONS),
-    values.months,
-  ]);
+  const { dir, id, checkingCents } = madeBudget(made, [String(TRANSACTIONS), values.months], values.reuse); // prettier-ignore
   // A snapshot of the build: others may rebuild packages/web/dist while this runs.
   const webRoot = join(base, 'web');
   cpSync(resolve(values['web-root']), webRoot, { recursive: true });
@@ -302,7 +299,7 @@ async function main() {
     const uploader = values['coffer-upload']
       ? resolve('bench/results/.build/scale-coffer.mjs')
       : undefined;
-    for (const app of apps) await setUp(app, made, id, uploader);
+    for (const app of apps) await setUp(app, dir, id, uploader);
     const results: Record<string, Result> = {};
     for (const app of apps) {
       // An app that cannot be measured (Actual that does not open the budget in time on a busy

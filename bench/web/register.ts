@@ -80,9 +80,9 @@ export function firstRows(page: Page, app: AppName): Promise<number> {
     `const link = [...document.querySelectorAll('a, [role=link], button, div, span')]
        .find((el) => el.children.length === 0 && el.textContent.trim() === 'All accounts');
      if (!link) throw new Error('no All accounts link');
-     const others = new Set(['Card', 'Cash', 'Savings']);
+     // Any account but Checking (bench/scale's budget has 50, named otherwise).
      const ready = () => [...document.querySelectorAll(arg.row)].slice(0, 30)
-       .some((r) => others.has(r.querySelector(arg.account)?.textContent?.trim()));
+       .some((r) => { const name = r.querySelector(arg.account)?.textContent?.trim(); return !!name && name !== 'Checking'; });
      const t0 = performance.now();
      link.click();
      return await waitForFrame(ready, () => t0, ${WAIT});`,
@@ -178,16 +178,18 @@ export async function search(page: Page, app: AppName, term: string): Promise<nu
   return measured;
 }
 
-/** Clears the search and waits until every row is back (not measured). */
-export async function clearSearch(page: Page, app: AppName): Promise<void> {
+/**
+ * Clears the search for `term` and waits until every row is back (not measured): rows of other
+ * categories show again.
+ */
+export async function clearSearch(page: Page, app: AppName, term: string): Promise<void> {
   const s = SELECTORS[app];
   await page.locator(s.search).fill('');
   await inPage<number>(
     page,
-    `const others = new Set(['Card', 'Cash', 'Savings']);
-     return await waitForFrame(() => [...document.querySelectorAll(arg.row)].slice(0, 40)
-       .some((r) => others.has(r.querySelector(arg.account)?.textContent?.trim())), () => 0, ${WAIT});`,
-    s,
+    `return await waitForFrame(() => [...document.querySelectorAll(arg.row)].slice(0, 40)
+       .some((r) => { const c = r.querySelector(arg.category)?.textContent?.trim() ?? ''; return c !== '' && c !== arg.term && !/Split|Off budget/.test(c); }), () => 0, ${WAIT});`,
+    { ...s, term },
   );
 }
 

@@ -6,7 +6,8 @@
  * that asks for all time to the frame that shows the final figure, beside the floor (the same
  * sums straight from SQLite with better-sqlite3). Bundled and started by bench/web-reports/run.mjs.
  *   node bench/web-reports/run.mjs [--runs 5] [--transactions 100000] [--months 120]
- *     [--payees 1000] [--only coffer|actual] [--coffer-upload]
+ *     [--payees 1000] [--only coffer|actual] [--coffer-upload] [--reuse DIR] (a budget made
+ *     before: a folder holding one BudgetBench-*, e.g. bench/scale's /tmp/scale-made/1000000)
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,16 +15,18 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
-import { launchBrowser, SIZES } from '../../e2e/helpers/browser.ts';
+import { launchPersistentChromium } from '../../packages/core-web/src/test-helpers/chromium.ts';
+import { SIZES } from '../../e2e/helpers/browser.ts';
 import { startActual, startCoffer } from '../server/servers.ts';
 import { coldVisit } from './flows.ts';
+import { pageMemory, type PageMemory } from './memory.ts';
 import {
   type App,
   BUDGET_NAME,
   formatCents,
   median,
   PASSWORD,
-  runBudgetScript,
+  madeBudget,
   setUp,
 } from './setup.ts';
 
@@ -36,10 +39,14 @@ const { values } = parseArgs({
     /** Upload with Coffer's client (bench/scale/coffer.ts), as bench/web-budget does. */
     'coffer-upload': { type: 'boolean', default: false },
     only: { type: 'string' },
+    /** A budget made before (a folder holding one BudgetBench-*), read as it is. */
+    reuse: { type: 'string' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
   },
 });
 const RUNS = Number(values.runs);
+/** After the flows: each app page's, its worker's and the renderer's memory. */
+const memory: Record<string, PageMemory> = {};
 const WAIT = { timeout: 300_000 };
 /** A figure is final once it has not changed for this long. */
 const SETTLED_MS = 2000;
@@ -252,14 +259,19 @@ async function measureApp(
   app: App,
   flows: typeof coffer,
   balance: string,
+  base: string,
 ): Promise<Record<string, Outcome>> {
-  const browser = await launchBrowser();
+  // A profile on disk, as a user's browser keeps one (as bench/register): in memory, the 1M
+  // budget's storage did not fit and the cold visit never showed the budget.
+  const profile = join(base, `profile-${app.name}`);
+  const context = await launchPersistentChromium(profile);
   const out: Record<string, Outcome> = {};
   try {
-    const page = await (await browser.newContext({ viewport: SIZES.desktop })).newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.setViewportSize(SIZES.desktop);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await coldVisit(page, app.server.url, PASSWORD, BUDGET_NAME, balance);
+    await coldVisit(page, app.server.url, PASSWORD, BUDGET_NAME, balance, { timeout: 900_000 });
     for (const [name, flow] of Object.entries(flows)) {
       out[name] = { ms: [], text: '' };
       // A flow an app cannot finish within WAIT is a result too (reported as such); the runs
@@ -298,24 +310,19 @@ async function measureApp(
         .catch(() => console.warn(`${app.name} ${name}: no screenshot`));
     }
     if (errors.length > 0) console.warn(`${app.name}: page errors: ${errors.join(' | ')}`);
+    memory[app.name] = await pageMemory(page, profile);
+    console.log(`${app.name}: memory ${JSON.stringify(memory[app.name])}`);
   } finally {
-    await browser.close();
+    await context.close();
   }
   return out;
 }
 
 async function main() {
   const base = mkdtempSync(join(tmpdir(), 'bench-reports-'));
-  const made = join(base, 'made');
-  mkdirSync(made);
   const transactions = Number(values.transactions);
-  const { id, checkingCents } = runBudgetScript([
-    'make',
-    made,
-    String(transactions),
-    values.months,
-    values.payees,
-  ]);
+  mkdirSync(join(base, 'made'));
+  const { dir: made, id, checkingCents } = madeBudget(join(base, 'made'), [String(transactions), values.months, values.payees], values.reuse); // prettier-ignore
   const facts = floor(join(made, id, 'db.sqlite'));
   console.log(
     `budget: ${transactions} transactions over ${values.months} months, ${facts.payees} payees; ` +
@@ -336,7 +343,7 @@ async function main() {
       : undefined;
     for (const { app } of apps) await setUp(app, made, id, uploader);
     for (const { app, flows } of apps) {
-      results[app.name] = await measureApp(app, flows, formatCents(checkingCents));
+      results[app.name] = await measureApp(app, flows, formatCents(checkingCents), base);
     }
   } finally {
     for (const { app } of apps) await app.server.stop();
@@ -381,7 +388,7 @@ async function main() {
   writeFileSync(
     file,
     JSON.stringify(
-      { transactions, months: Number(values.months), runs: RUNS, facts, rows, results },
+      { transactions, months: Number(values.months), runs: RUNS, facts, rows, results, memory },
       null,
       2,
     ),

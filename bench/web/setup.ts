@@ -31,6 +31,22 @@ export function runBudgetScript(args: string[]): any {
   return JSON.parse(line);
 }
 
+/**
+ * The budget a bench opens: made into `made` (budget.mjs make: transactions, months), or with
+ * `reuse` a copy of a folder a former run made (bench/scale's `--reuse DIR/<count>`, holding
+ * one BudgetBench-* folder): the 1,000,000-transaction budget takes long to make.
+ */
+export function madeBudget(
+  made: string,
+  /** budget.mjs make's arguments after the folder: transactions, months, payees. */
+  makeArgs: string[],
+  reuse?: string,
+): { dir: string; id: string; checkingCents: number } {
+  // A copy (its name may be filled in, and the upload marks it): the made budget stays as it is.
+  if (reuse) cpSync(resolve(reuse), made, { recursive: true });
+  return { dir: made, ...runBudgetScript(reuse ? ['made', made] : ['make', made, ...makeArgs]) };
+}
+
 /** Cents as both apps show them in en-US. */
 export function formatCents(cents: number): string {
   return (cents / 100).toLocaleString('en-US', {

@@ -168,6 +168,14 @@ export class DerivedData {
     for (const fn of waiting) fn();
   }
 
+  /**
+   * Where a build under way stands (`StepBuild.position`), or null when none has started: a read
+   * may use the part already built (the search index's rows up to an id).
+   */
+  position(): string | null {
+    return this.current ? null : (this.build?.position?.() ?? null);
+  }
+
   /** Whether the table is complete and in step (false while a build is under way). */
   isCurrent(): boolean {
     return this.current;

@@ -5,6 +5,7 @@ import { openAppCore } from '../transactions/test-helpers/app-core.ts';
 import { groupSums, monthSums } from '../month-sums/slot.ts';
 import { tagIndex } from '../tags/slot.ts';
 import { runQuery } from '../query/exec.ts';
+import { searchIndex } from '../search/slot.ts';
 import { readFromSums } from './cell-read.ts';
 import { QueryCellsSlot } from './query-cells.ts';
 
@@ -225,5 +226,35 @@ describe('a tag filter while the tag index is being built', () => {
     const all = await f.core.send('query', tagged.serialize());
     expect((all as { data: unknown[] }).data).toHaveLength(3);
     expect(tagIndex(f.budget).isCurrent()).toBe(true);
+  });
+});
+
+describe('a search while the search index is being built', () => {
+  it('finds the notes by a scan and leaves the build to its steps; once built, reads the index', async () => {
+    const due: Array<() => void> = [];
+    const timers: Timers = { setTimeout: (fn) => due.push(fn), clearTimeout: () => undefined };
+    const f = await openAppCore({ timers });
+    const acct = (await f.core.send('account-create', { name: 'Checking', balance: 500 })) as string; // prettier-ignore
+    for (const notes of ['weekly groceries', 'rent', 'Groceries again']) {
+      await f.core.send('transaction-add', { account: acct, date: '2023-01-10', amount: -10, notes }); // prettier-ignore
+    }
+    const index = searchIndex(f.budget);
+    expect(index.building()).toBe(true);
+    const search = q('transactions')
+      .filter({ $search: { text: 'grocer' } })
+      .select('notes')
+      .orderBy('notes')
+      .serialize();
+    const found = async () => {
+      const res = (await f.core.send('query', search)) as { data: Array<{ notes: string }> };
+      return res.data.map((r) => r.notes);
+    };
+    expect(await found()).toEqual(['Groceries again', 'weekly groceries']);
+    // The search did not finish the build: it is still the background's.
+    expect(index.isCurrent()).toBe(false);
+    expect(index.building()).toBe(true);
+    while (due.length > 0) due.shift()!();
+    expect(index.isCurrent()).toBe(true);
+    expect(await found()).toEqual(['Groceries again', 'weekly groceries']);
   });
 });

@@ -10,6 +10,7 @@ import { answersFromMonthSums, once, readTransferPayees } from '../query/month-s
 import { usesSearch } from '../query/search.ts';
 import { groupSums, keptTagSums, monthSums } from '../month-sums/slot.ts';
 import { groupSumsContext, routeToGroupSums } from '../query/group-sums.ts';
+import { indexedUpTo } from '../search/id-steps.ts';
 import { searchIndex } from '../search/slot.ts';
 import { usesTags } from '../query/has-tag.ts';
 import { tagIndex } from '../tags/slot.ts';
@@ -68,7 +69,11 @@ export const queryModule = defineModule(
       run: (state, ctx) =>
         guarded(() => {
           const budget = ctx.requireBudget();
-          if (usesSearch(state.filterExpressions)) searchIndex(budget).ensure();
+          // A search while the index's background build runs reads the rows it has indexed and
+          // scans the others' notes rather than finish the build first (`../query/search.ts`);
+          // with no build under way (a failed one), the read builds the index as before.
+          const search = usesSearch(state.filterExpressions) ? searchIndex(budget) : null;
+          if (search && !search.building()) search.ensure();
           // A tag filter (the filter bar, a chip, a `#tag` search) finds its rows in the index.
           const tags = usesTags(state.filterExpressions) && tagIndexFor(budget, state);
           // A sum by account and month over all time reads Coffer's month sums, not every row.
@@ -82,6 +87,9 @@ export const queryModule = defineModule(
           return runQuery(budget.sqlite, state, {
             monthSums: sums,
             tagIndex: tags,
+            ...(search && !search.isCurrent()
+              ? { searchScan: { indexedUpTo: indexedUpTo(search.position()) } }
+              : {}),
             ...(byGroup ? { groupSums: context } : {}),
           });
         }),

@@ -53,6 +53,11 @@ export interface CompileOptions {
   config?: SchemaConfig;
   /** The tag index is current: tag conditions on notes read it (`has-tag.ts`). */
   tagIndex?: boolean;
+  /**
+   * The search index is still being built (`../search/`): `$search` finds notes through it up
+   * to this id (none when null) and by a scan of the stored notes after it (`search.ts`).
+   */
+  searchScan?: { indexedUpTo: string | null };
 }
 
 const ROOT_ALIAS = '_';
@@ -229,6 +234,7 @@ export function compileQuery(
     stack: [] as StackEntry[],
     aliasCounter: 0,
     tagIndex: options.tagIndex === true,
+    searchScan: options.searchScan ?? null,
   };
   const ctx: Ctx = { state };
   const given = query.orderExpressions;

@@ -33,6 +33,8 @@ export interface CompileState {
   aliasCounter: number;
   /** Tag conditions may read the tag index (the caller made it current). */
   readonly tagIndex: boolean;
+  /** The search index is being built: how far (`CompileOptions.searchScan`); null: built. */
+  readonly searchScan: { indexedUpTo: string | null } | null;
 }
 
 /** Where an expression is compiled: `implicitField` is what `'$'` means inside `$transform`. */

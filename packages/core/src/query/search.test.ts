@@ -62,6 +62,25 @@ describe('$search', () => {
     ]);
   });
 
+  it('with searchScan, reads the index up to the id its build reached and scans the rest', () => {
+    // Notes the index has not read (its build is under way), one on each side of 'sp-2'.
+    const s = seeder(db);
+    s.tx({ id: 'a-new', account: 'a', date: '2023-03-04', amount: -90, notes: 'Brioche' });
+    s.tx({ id: 'z-new', account: 'a', date: '2023-03-04', amount: -90, notes: 'brioche bun' });
+    const ids = (text: string, searchScan?: { indexedUpTo: string | null }) => {
+      const query = q('transactions').filter({ $search: { text } }).select('id').orderBy('id');
+      const rows = runQuery(db, query, searchScan ? { searchScan } : {}).data as { id: string }[];
+      return rows.map((r) => r.id);
+    };
+    expect(ids('brioche')).toEqual([]);
+    // Nothing indexed yet: every row's notes scanned.
+    expect(ids('brioche', { indexedUpTo: null })).toEqual(['a-new', 'z-new']);
+    // Up to 'sp-2' through the index (which lacks 'a-new': the build would have read it), after
+    // it by a scan.
+    expect(ids('brioche', { indexedUpTo: 'sp-2' })).toEqual(['z-new']);
+    expect(ids('bread', { indexedUpTo: 'sp-2' })).toEqual(['p2', 'sp-1']);
+  });
+
   it('finds nothing when given nothing to look for', () => {
     expect(shape({ $search: {} })).toEqual([]);
   });

@@ -154,3 +154,34 @@ describe.each(CASES)('the $name build in steps', (c) => {
     expect(s.contents()).toEqual(s.recomputed());
   });
 });
+
+describe('the pieces before the reset', () => {
+  it('run one per step, a piece with nothing to do taking no step of its own', () => {
+    const { db } = memoryBudgetDb({ seed: 3 });
+    const acct = db.insert('accounts', { name: 'Checking' });
+    db.insert('transactions', { acct, amount: -1, date: 20250105, notes: 'one' });
+    const ran: string[] = [];
+    const piece = (name: string, work: boolean) => () => {
+      ran.push(name);
+      return work;
+    };
+    const build = stepById(db.sqlite, {
+      ...NOTES_INDEX_STEPS,
+      prepare: [piece('a', true), piece('done already', false), piece('b', true)],
+      reset: (d) => {
+        ran.push('reset');
+        NOTES_INDEX_STEPS.reset(d);
+      },
+    });
+    expect(build.step()).toBe(false);
+    expect(ran).toEqual(['a']);
+    expect(build.step()).toBe(false);
+    expect(ran).toEqual(['a', 'done already', 'b']);
+    expect(build.step()).toBe(false);
+    expect(ran).toEqual(['a', 'done already', 'b', 'reset']);
+    while (!build.step()) {
+      // the rows, then done
+    }
+    expect(SEARCH_INDEX_TABLE.isCurrent(db.sqlite)).toBe(true);
+  });
+});

@@ -16,6 +16,12 @@ import type { ChangeEvent } from '../sync/types.ts';
 export const ID_STEP_ROWS = 2000;
 
 export interface IdSteppedTable {
+  /**
+   * Pieces of work before the reset that cannot be cut (each a plain SQLite index over every
+   * transaction: seconds at 1,000,000), one per step so a read waits for one at most; each says
+   * whether it had anything to do (false: it was done, the step goes on to the next).
+   */
+  prepare?: ReadonlyArray<(db: SqliteDatabase) => boolean>;
   /** Empties the index (made afresh) and forgets its stamp: not current until `finish`. */
   reset(db: SqliteDatabase): void;
   /** Indexes the transactions whose id is after `after` and up to `upTo`; null: no bound. */
@@ -40,6 +46,14 @@ const STARTED = 'started';
 /** The prefix of a position: the last id read follows it. */
 const AFTER = 'after:';
 
+/**
+ * The last id a build at `position` has indexed (the index holds every row up to it, kept in
+ * step), or null when it holds none yet.
+ */
+export function indexedUpTo(position: string | null): string | null {
+  return position?.startsWith(AFTER) ? position.slice(AFTER.length) : null;
+}
+
 export function stepById(
   db: SqliteDatabase,
   table: IdSteppedTable,
@@ -50,9 +64,14 @@ export function stepById(
   /** The last id read; null: none yet. */
   let doneUpTo: string | null = resume?.startsWith(AFTER) ? resume.slice(AFTER.length) : null;
   const counted = (id: string) => doneUpTo !== null && id <= doneUpTo;
+  const prepare = table.prepare ?? [];
+  let prepared = 0;
   return {
     step() {
       if (!started) {
+        while (prepared < prepare.length) {
+          if (prepare[prepared++]!(db)) return false;
+        }
         db.transaction(() => table.reset(db));
         started = true;
         return false;
