@@ -193,6 +193,13 @@ export async function clearSearch(page: Page, app: AppName, term: string): Promi
   );
 }
 
+/** The register's newest payment: the first row whose payment cell holds a figure. */
+const newestPaymentRow = (page: Page, s: (typeof SELECTORS)[AppName]) =>
+  page
+    .locator(s.row)
+    .filter({ has: page.locator(s.payment, { hasText: /\d/ }) })
+    .first();
+
 /**
  * Edits the payment of the newest payment in the register (whose running balance is the
  * account's balance) to `payment` and measures from the Enter that saves it to the first frame
@@ -205,10 +212,7 @@ export async function editAmount(
   newBalance: string,
 ): Promise<number> {
   const s = SELECTORS[app];
-  const row = page
-    .locator(s.row)
-    .filter({ has: page.locator(s.payment, { hasText: /\d/ }) })
-    .first();
+  const row = newestPaymentRow(page, s);
   await row.locator(s.payment).click();
   await page.keyboard.press('Control+a');
   await page.keyboard.type(payment);
@@ -252,10 +256,7 @@ const MARK_ENTER = `document.addEventListener('keydown', (e) => {
  */
 export async function editCategory(page: Page, app: AppName, category: string): Promise<number> {
   const s = SELECTORS[app];
-  const row = page
-    .locator(s.row)
-    .filter({ has: page.locator(s.payment, { hasText: /\d/ }) })
-    .first();
+  const row = newestPaymentRow(page, s);
   await row.locator(s.category).click();
   await page.keyboard.press('Control+a');
   await page.keyboard.type(category);
@@ -282,11 +283,6 @@ export async function editCategory(page: Page, app: AppName, category: string): 
 /** The payment shown in the newest payment row, in cents. */
 export async function newestPayment(page: Page, app: AppName): Promise<number> {
   const s = SELECTORS[app];
-  const text = await page
-    .locator(s.row)
-    .filter({ has: page.locator(s.payment, { hasText: /\d/ }) })
-    .first()
-    .locator(s.payment)
-    .textContent();
+  const text = await newestPaymentRow(page, s).locator(s.payment).textContent();
   return Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
 }

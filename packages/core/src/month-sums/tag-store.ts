@@ -33,10 +33,12 @@ const FORMAT = 1;
 const META_KEY = 'tag-sums-stamp';
 
 export const tagSumsStamp = (db: SqliteDatabase) => `${FORMAT}|${dataStamp(db)}`;
-const stamp = tagSumsStamp;
 
 function writeStamp(db: SqliteDatabase): void {
-  db.run(`INSERT OR REPLACE INTO ${META_TABLE} (key, value) VALUES (?, ?)`, [META_KEY, stamp(db)]);
+  db.run(`INSERT OR REPLACE INTO ${META_TABLE} (key, value) VALUES (?, ?)`, [
+    META_KEY,
+    tagSumsStamp(db),
+  ]);
 }
 
 export function tagSumsAreCurrent(db: SqliteDatabase): boolean {
@@ -48,7 +50,7 @@ export function tagSumsAreCurrent(db: SqliteDatabase): boolean {
   const row = db.first<{ value: string }>(`SELECT value FROM ${META_TABLE} WHERE key = ?`, [
     META_KEY,
   ]);
-  return row?.value === stamp(db);
+  return row?.value === tagSumsStamp(db);
 }
 
 const KEYS = ['tag', 'tags', 'account', 'month', 'day', 'payee', 'categorized', 'positive'];
