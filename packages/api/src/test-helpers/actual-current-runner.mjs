@@ -41,6 +41,7 @@
 // The current api runs on this machine's Node 20 (its engines field asks for Node 20 or later).
 import { readFileSync, writeFileSync } from 'node:fs';
 import api from 'actual-api-26';
+import { downloadActualBudget } from '../../../core/src/db/test-helpers/actual-download.mjs';
 
 const out = {};
 
@@ -67,8 +68,8 @@ const steps = {
   },
 
   async download(lib, { syncId, password }) {
-    await api.downloadBudget(syncId, password ? { password } : {});
-    // downloadBudget opens the file twice; a background sync from the first opening may still
+    await downloadActualBudget(api, syncId, password ? { password } : {});
+    // The download opens the file twice; a background sync from the first opening may still
     // be pending and answer a sync call made meanwhile. Sync until one runs on the loaded file.
     for (let attempt = 0; attempt < 5; attempt++) {
       const res = await api.internal.send('sync');

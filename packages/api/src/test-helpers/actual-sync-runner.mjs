@@ -5,6 +5,7 @@
 // job: { dataDir, serverURL, password, syncId, keyPassword?, account?, add?: [transaction] }
 import { readFileSync, writeFileSync } from 'node:fs';
 import api from '@actual-app/api';
+import { downloadActualBudget } from '../../../core/src/db/test-helpers/actual-download.mjs';
 
 async function main() {
   const [jobFile, out] = process.argv.slice(2);
@@ -12,8 +13,8 @@ async function main() {
   // Actual narrates every step on stdout; the result goes to a file.
   console.log = () => {};
   await api.init({ dataDir: job.dataDir, serverURL: job.serverURL, password: job.password });
-  await api.downloadBudget(job.syncId, job.keyPassword ? { password: job.keyPassword } : {});
-  // downloadBudget opens the file twice; a background sync from the first opening can still be
+  await downloadActualBudget(api, job.syncId, job.keyPassword ? { password: job.keyPassword } : {});
+  // The download opens the file twice; a background sync from the first opening can still be
   // pending, and a sync call joins it and gets its answer, which may have come with no file
   // loaded. On a loaded machine it starts late, so sync (a few times, a moment apart) until a
   // call runs on the loaded file; then one more must succeed.

@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadActualApi } from '../db/test-helpers/actual-api.ts';
+import { downloadActualBudget } from '../db/test-helpers/actual-download.mjs';
 import { PASSWORD, connect, makeClient } from '../files/test-helpers/clients.ts';
 import { type RunningServer, startActualServer } from '../files/test-helpers/servers.ts';
 
@@ -49,7 +50,7 @@ describe('a Coffer client and @actual-app/api share an encrypted budget', () => 
       const groupId = coffer.budget.prefs.groupId!;
 
       await api.init({ dataDir, serverURL: server.url, password: PASSWORD });
-      await api.downloadBudget(groupId, { password: 'shared key' });
+      const budgetDir = await downloadActualBudget(api, groupId, { password: 'shared key' });
       const accounts = (await api.getAccounts()) as Array<{ id: string; name: string }>;
       expect(accounts.map((a) => a.name)).toContain('Joint');
       const seen = (await api.getTransactions(acct, '2023-01-01', '2023-12-31')) as Array<{
@@ -75,7 +76,6 @@ describe('a Coffer client and @actual-app/api share an encrypted budget', () => 
 
       // The same message log on both sides: the same merkle.
       await coffer.must('sync');
-      const budgetDir = readdirSync(dataDir).find((d) => d.startsWith('Interop'))!;
       const actualDb = new Database(join(dataDir, budgetDir, 'db.sqlite'), { readonly: true });
       const row = actualDb.prepare('SELECT clock FROM messages_clock').get() as { clock: string };
       actualDb.close();
