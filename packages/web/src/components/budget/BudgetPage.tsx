@@ -1,5 +1,13 @@
 import { addMonths, q } from '@coffer/core/ui';
-import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppState, useStore } from '../../store/context.ts';
 import { useResponsive } from '../../store/responsive.ts';
@@ -8,7 +16,7 @@ import { useQuery } from '../kit/data/data.ts';
 import { SheetCellStore } from '../kit/data/sheet-cell-store.ts';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import { PhoneBudget } from './PhoneBudget.tsx';
-import { BudgetTable } from './BudgetTable.tsx';
+import { BudgetTable, type TableOptions } from './BudgetTable.tsx';
 import { COLLAPSED_PREF, SHOW_HIDDEN_PREF, saveBudgetPref } from './category-actions.ts';
 import { monthCellNames } from './cells.ts';
 import { MonthPicker } from './MonthPicker.tsx';
@@ -48,20 +56,56 @@ function usePageWidth(): [React.RefObject<HTMLDivElement | null>, number] {
 }
 
 /**
+ * Runs the last job given once the browser has painted the current frame (the task after the
+ * next animation frame), or never if the page has gone by then. A job given while another waits
+ * replaces it.
+ */
+function useAfterPaint(): (job: () => void) => void {
+  const waiting = useRef<{ job: () => void; frame: number; timer: number } | null>(null);
+  useEffect(
+    () => () => {
+      const w = waiting.current;
+      waiting.current = null;
+      if (!w) return;
+      cancelAnimationFrame(w.frame);
+      clearTimeout(w.timer);
+    },
+    [],
+  );
+  return useCallback((job: () => void) => {
+    if (waiting.current) {
+      waiting.current.job = job;
+      return;
+    }
+    const w = { job, frame: 0, timer: 0 };
+    w.frame = requestAnimationFrame(() => {
+      w.timer = window.setTimeout(() => {
+        if (waiting.current !== w) return;
+        waiting.current = null;
+        w.job();
+      }, 0);
+    });
+    waiting.current = w;
+  }, []);
+}
+
+/**
  * The first month shown as the URL has it (`?month=`), and the way to choose another. A choice
- * shows in the click's own task; the URL follows in React Router's transition (month-nav.ts
- * `MonthChoice` says why).
+ * shows in the click's own task; the URL follows once that frame is painted (month-nav.ts
+ * `MonthChoice` says why): the history write alone took 5 of the click's 38 ms (issue 30), and
+ * the router renders the page again for it.
  */
 function useFirstMonthParam(): [string | null, (month: string) => void] {
   const [params, setParams] = useSearchParams();
   const fromUrl = params.get('month');
   const [choice, setChoice] = useState<MonthChoice | null>(null);
+  const afterPaint = useAfterPaint();
   const pending = settledChoice(choice, fromUrl);
   // Settled (the URL shows it, or moved elsewhere): forgotten, so a later undo is followed.
   if (choice && !pending) setChoice(null);
   const choose = (month: string) => {
     setChoice(chooseMonth(pending, fromUrl, month));
-    setParams({ month }, { replace: true });
+    afterPaint(() => setParams({ month }, { replace: true }));
   };
   return [pending?.month ?? fromUrl, choose];
 }
@@ -182,6 +226,19 @@ export function BudgetPage() {
     }
   });
 
+  // Kept while its inputs are: a new one renders the whole table again (the router's render
+  // after a month change's URL write, a cell store push).
+  const tableOptions = useMemo<TableOptions>(
+    () => ({
+      showHidden,
+      onShowHidden: (show) => void saveBudgetPref(store, SHOW_HIDDEN_PREF, show),
+      onCollapseAll: (all) =>
+        void saveBudgetPref(store, COLLAPSED_PREF, all ? grouped.map((g) => g.id) : []),
+      onToggle: (id) => void saveBudgetPref(store, COLLAPSED_PREF, toggled(collapsed, id)),
+    }),
+    [store, showHidden, grouped, collapsed],
+  );
+
   const switching = shown !== null && shown.type !== type;
 
   return (
@@ -206,17 +263,7 @@ export function BudgetPage() {
                 }
               />
             ) : (
-              <BudgetTable
-                rows={rows}
-                options={{
-                  showHidden,
-                  onShowHidden: (show) => void saveBudgetPref(store, SHOW_HIDDEN_PREF, show),
-                  onCollapseAll: (all) =>
-                    void saveBudgetPref(store, COLLAPSED_PREF, all ? grouped.map((g) => g.id) : []),
-                  onToggle: (id) =>
-                    void saveBudgetPref(store, COLLAPSED_PREF, toggled(collapsed, id)),
-                }}
-              />
+              <BudgetTable rows={rows} options={tableOptions} />
             )}
           </div>
           {!isNarrow && (
