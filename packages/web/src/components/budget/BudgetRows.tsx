@@ -1,4 +1,12 @@
-import { type DragEvent, Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type DragEvent,
+  Fragment,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useStore } from '../../store/context.ts';
 import { moveCategory, moveGroup } from './category-actions.ts';
 import {
@@ -43,6 +51,12 @@ export function BudgetRows({
   }, [rows]);
 
   const groups = view.groups;
+  // The months shown, for the goal form: read when it opens, so a month change leaves the
+  // control (and every row's name) as it was.
+  const months = useRef(view.months);
+  useLayoutEffect(() => {
+    months.current = view.months;
+  });
   // Kept while the drag, the adding row and the tree are: every row reads it, so a new one
   // (each render before) rendered every row again on a month change and on the router's render
   // after it.
@@ -69,6 +83,10 @@ export function BudgetRows({
       adding,
       setAdding,
       toggle: onToggle,
+      openGoal(categoryId) {
+        const month = months.current[0];
+        if (month) store.pushModal('category-goal', { categoryId, month });
+      },
       startDrag: setDragging,
       endDrag() {
         setDragging(null);
