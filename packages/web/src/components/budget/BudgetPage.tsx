@@ -19,6 +19,7 @@ import { PhoneBudget } from './PhoneBudget.tsx';
 import { BudgetTable, type TableOptions } from './BudgetTable.tsx';
 import { COLLAPSED_PREF, SHOW_HIDDEN_PREF, saveBudgetPref } from './category-actions.ts';
 import { monthCellNames } from './cells.ts';
+import { AfterPaint } from './after-paint.ts';
 import { MonthPicker } from './MonthPicker.tsx';
 import {
   type Bounds,
@@ -55,38 +56,19 @@ function usePageWidth(): [React.RefObject<HTMLDivElement | null>, number] {
   return [ref, width];
 }
 
-/**
- * Runs the last job given once the browser has painted the current frame (the task after the
- * next animation frame), or never if the page has gone by then. A job given while another waits
- * replaces it.
- */
+/** after-paint.ts's `AfterPaint` on the window's clock, its waiting job dropped on unmount. */
 function useAfterPaint(): (job: () => void) => void {
-  const waiting = useRef<{ job: () => void; frame: number; timer: number } | null>(null);
-  useEffect(
-    () => () => {
-      const w = waiting.current;
-      waiting.current = null;
-      if (!w) return;
-      cancelAnimationFrame(w.frame);
-      clearTimeout(w.timer);
-    },
-    [],
+  const [after] = useState(
+    () =>
+      new AfterPaint({
+        requestFrame: (run) => requestAnimationFrame(run),
+        cancelFrame: (id) => cancelAnimationFrame(id),
+        setTimeout: (run, ms) => window.setTimeout(run, ms),
+        clearTimeout: (id) => window.clearTimeout(id),
+      }),
   );
-  return useCallback((job: () => void) => {
-    if (waiting.current) {
-      waiting.current.job = job;
-      return;
-    }
-    const w = { job, frame: 0, timer: 0 };
-    w.frame = requestAnimationFrame(() => {
-      w.timer = window.setTimeout(() => {
-        if (waiting.current !== w) return;
-        waiting.current = null;
-        w.job();
-      }, 0);
-    });
-    waiting.current = w;
-  }, []);
+  useEffect(() => () => after.cancel(), [after]);
+  return useCallback((job: () => void) => after.run(job), [after]);
 }
 
 /**
