@@ -1,4 +1,12 @@
-import { type DragEvent, Fragment, useEffect, useRef, useState } from 'react';
+import {
+  type DragEvent,
+  Fragment,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useStore } from '../../store/context.ts';
 import { moveCategory, moveGroup } from './category-actions.ts';
 import {
@@ -43,64 +51,79 @@ export function BudgetRows({
   }, [rows]);
 
   const groups = view.groups;
-  const targetFor = (e: DragEvent, kind: 'category' | 'group', overId: string) => {
-    if (!dragging) return null;
-    const rect = e.currentTarget.getBoundingClientRect();
-    const position: DropPosition = e.clientY < rect.top + rect.height / 2 ? 'top' : 'bottom';
-    if (dragging.kind === 'group') {
-      return kind === 'group'
-        ? { position, move: groupDrop(groups, dragging.id, overId, position) }
-        : null;
-    }
-    const move =
-      kind === 'group'
-        ? categoryDropOnGroup(groups, dragging.id, overId)
-        : categoryDrop(groups, dragging.id, overId, position);
-    return { position: kind === 'group' ? ('bottom' as const) : position, move };
-  };
-
-  const control: RowsControl = {
-    dragging,
-    drop,
-    adding,
-    setAdding,
-    toggle: onToggle,
-    startDrag: setDragging,
-    endDrag() {
-      setDragging(null);
-      setDrop(null);
-    },
-    over(e, kind, id) {
-      const target = targetFor(e, kind, id);
-      if (!target?.move) {
-        if (drop) setDrop(null);
-        return;
+  // The months shown, for the goal form: read when it opens, so a month change leaves the
+  // control (and every row's name) as it was.
+  const months = useRef(view.months);
+  useLayoutEffect(() => {
+    months.current = view.months;
+  });
+  // Kept while the drag, the adding row and the tree are: every row reads it, so a new one
+  // (each render before) rendered every row again on a month change and on the router's render
+  // after it.
+  const control = useMemo<RowsControl>(() => {
+    const targetFor = (e: DragEvent, kind: 'category' | 'group', overId: string) => {
+      if (!dragging) return null;
+      const rect = e.currentTarget.getBoundingClientRect();
+      const position: DropPosition = e.clientY < rect.top + rect.height / 2 ? 'top' : 'bottom';
+      if (dragging.kind === 'group') {
+        return kind === 'group'
+          ? { position, move: groupDrop(groups, dragging.id, overId, position) }
+          : null;
       }
-      e.preventDefault();
-      e.dataTransfer.dropEffect = 'move';
-      if (drop?.id !== id || drop.position !== target.position) {
-        setDrop({ id, position: target.position, move: target.move });
-      }
-    },
-    dropped(e) {
-      e.preventDefault();
-      const move = drop?.move;
-      setDragging(null);
-      setDrop(null);
-      if (!move) return;
-      if ('groupId' in move) void moveCategory(store, move);
-      else void moveGroup(store, move);
-    },
-    step(kind, id, name, direction) {
       const move =
-        kind === 'group' ? groupStep(groups, id, direction) : categoryStep(groups, id, direction);
-      if (!move) return;
-      refocus.current = id;
-      const done =
-        kind === 'group' ? moveGroup(store, move as never) : moveCategory(store, move as never);
-      void done.then(() => onAnnounce(`${name} moved ${direction === -1 ? 'up' : 'down'}`));
-    },
-  };
+        kind === 'group'
+          ? categoryDropOnGroup(groups, dragging.id, overId)
+          : categoryDrop(groups, dragging.id, overId, position);
+      return { position: kind === 'group' ? ('bottom' as const) : position, move };
+    };
+
+    return {
+      dragging,
+      drop,
+      adding,
+      setAdding,
+      toggle: onToggle,
+      openGoal(categoryId) {
+        const month = months.current[0];
+        if (month) store.pushModal('category-goal', { categoryId, month });
+      },
+      startDrag: setDragging,
+      endDrag() {
+        setDragging(null);
+        setDrop(null);
+      },
+      over(e, kind, id) {
+        const target = targetFor(e, kind, id);
+        if (!target?.move) {
+          if (drop) setDrop(null);
+          return;
+        }
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'move';
+        if (drop?.id !== id || drop.position !== target.position) {
+          setDrop({ id, position: target.position, move: target.move });
+        }
+      },
+      dropped(e) {
+        e.preventDefault();
+        const move = drop?.move;
+        setDragging(null);
+        setDrop(null);
+        if (!move) return;
+        if ('groupId' in move) void moveCategory(store, move);
+        else void moveGroup(store, move);
+      },
+      step(kind, id, name, direction) {
+        const move =
+          kind === 'group' ? groupStep(groups, id, direction) : categoryStep(groups, id, direction);
+        if (!move) return;
+        refocus.current = id;
+        const done =
+          kind === 'group' ? moveGroup(store, move as never) : moveCategory(store, move as never);
+        void done.then(() => onAnnounce(`${name} moved ${direction === -1 ? 'up' : 'down'}`));
+      },
+    };
+  }, [dragging, drop, adding, groups, onToggle, onAnnounce, store]);
 
   let incomeShown = false;
   return (

@@ -48,7 +48,13 @@ export interface TableOptions {
  * The budget table: per month its title, menu and summary, the column totals, then the groups
  * and categories, then Add Group.
  */
-export function BudgetTable({ rows, options }: { rows: readonly Row[]; options: TableOptions }) {
+export const BudgetTable = memo(function BudgetTable({
+  rows,
+  options,
+}: {
+  rows: readonly Row[];
+  options: TableOptions;
+}) {
   const view = useBudgetView();
   const store = useStore();
   const [addingGroup, setAddingGroup] = useState(false);
@@ -130,4 +136,4 @@ export function BudgetTable({ rows, options }: { rows: readonly Row[]; options: 
       </span>
     </>
   );
-}
+});

@@ -87,6 +87,69 @@ function NameButton({
   );
 }
 
+/**
+ * A category's name cell: its menu, rename, notes and drag handle. Its own component, apart from
+ * the row's month cells, so a month change (which renders every row for its new cells) leaves
+ * the names alone (issue 30).
+ */
+const CategoryName = memo(function CategoryName({
+  category,
+  hidden,
+  note,
+}: {
+  category: Category;
+  hidden: boolean;
+  note: string | null;
+}) {
+  const control = useRows();
+  const store = useStore();
+  const [renaming, setRenaming] = useState(false);
+  return (
+    <div
+      role="rowheader"
+      className="bt-cell bt-name"
+      draggable={!renaming}
+      onDragStart={(e) => {
+        e.dataTransfer.effectAllowed = 'move';
+        e.dataTransfer.setData('text/plain', category.name);
+        control.startDrag({ kind: 'category', id: category.id });
+      }}
+      onDragEnd={control.endDrag}
+    >
+      {renaming ? (
+        <NameEditor
+          initial={category.name}
+          label={`Rename ${category.name}`}
+          onSave={(name) => saveName(store, 'category-update', { id: category.id, name })}
+          onDone={() => setRenaming(false)}
+        />
+      ) : (
+        <>
+          <span className="bt-grip" aria-hidden="true">
+            ⠿
+          </span>
+          <NameButton
+            id={category.id}
+            name={category.name}
+            label={hidden ? `${category.name} (hidden)` : category.name}
+            kind="category"
+            items={categoryMenu(category)}
+            onRename={() => setRenaming(true)}
+            onItem={(item) => {
+              if (item === 'rename') setRenaming(true);
+              else if (item === 'hide' || item === 'show') {
+                void setCategoryHidden(store, category.id, item === 'hide');
+              } else if (item === 'delete') void deleteCategory(store, category);
+              else if (item === 'goal') control.openGoal(category.id);
+            }}
+          />
+          <NotesButton id={category.id} label={category.name} note={note} />
+        </>
+      )}
+    </div>
+  );
+});
+
 export const CategoryRow = memo(function CategoryRow({
   category,
   group,
@@ -96,8 +159,6 @@ export const CategoryRow = memo(function CategoryRow({
 }) {
   const view = useBudgetView();
   const control = useRows();
-  const store = useStore();
-  const [renaming, setRenaming] = useState(false);
   const income = Boolean(category.is_income);
   const hidden = Boolean(category.hidden || group.hidden);
   return (
@@ -108,57 +169,11 @@ export const CategoryRow = memo(function CategoryRow({
       onDragOver={(e) => control.over(e, 'category', category.id)}
       onDrop={control.dropped}
     >
-      <div
-        role="rowheader"
-        className="bt-cell bt-name"
-        draggable={!renaming}
-        onDragStart={(e) => {
-          e.dataTransfer.effectAllowed = 'move';
-          e.dataTransfer.setData('text/plain', category.name);
-          control.startDrag({ kind: 'category', id: category.id });
-        }}
-        onDragEnd={control.endDrag}
-      >
-        {renaming ? (
-          <NameEditor
-            initial={category.name}
-            label={`Rename ${category.name}`}
-            onSave={(name) => saveName(store, 'category-update', { id: category.id, name })}
-            onDone={() => setRenaming(false)}
-          />
-        ) : (
-          <>
-            <span className="bt-grip" aria-hidden="true">
-              ⠿
-            </span>
-            <NameButton
-              id={category.id}
-              name={category.name}
-              label={hidden ? `${category.name} (hidden)` : category.name}
-              kind="category"
-              items={categoryMenu(category)}
-              onRename={() => setRenaming(true)}
-              onItem={(item) => {
-                if (item === 'rename') setRenaming(true);
-                else if (item === 'hide' || item === 'show') {
-                  void setCategoryHidden(store, category.id, item === 'hide');
-                } else if (item === 'delete') void deleteCategory(store, category);
-                else if (item === 'goal' && view.months[0]) {
-                  store.pushModal('category-goal', {
-                    categoryId: category.id,
-                    month: view.months[0],
-                  });
-                }
-              }}
-            />
-            <NotesButton
-              id={category.id}
-              label={category.name}
-              note={view.notes.get(category.id) ?? null}
-            />
-          </>
-        )}
-      </div>
+      <CategoryName
+        category={category}
+        hidden={hidden}
+        note={view.notes.get(category.id) ?? null}
+      />
       {/* Keyed by position: a month change updates these cells in place (README). */}
       {view.months.map((m, i) => (
         <CategoryMonth
@@ -174,6 +189,82 @@ export const CategoryRow = memo(function CategoryRow({
   );
 });
 
+/** A group's name cell: collapse, menu, rename, notes, + Category (as `CategoryName`). */
+const GroupName = memo(function GroupName({
+  group,
+  collapsed,
+  note,
+}: {
+  group: CategoryGroup;
+  collapsed: boolean;
+  note: string | null;
+}) {
+  const control = useRows();
+  const store = useStore();
+  const [renaming, setRenaming] = useState(false);
+  const income = Boolean(group.is_income);
+  return (
+    <div
+      role="rowheader"
+      className="bt-cell bt-name"
+      draggable={!renaming && !income}
+      onDragStart={(e) => {
+        e.dataTransfer.effectAllowed = 'move';
+        e.dataTransfer.setData('text/plain', group.name);
+        control.startDrag({ kind: 'group', id: group.id });
+      }}
+      onDragEnd={control.endDrag}
+    >
+      <Button
+        type="button"
+        variant="plain"
+        className="bt-toggle"
+        aria-expanded={!collapsed}
+        aria-label={`${collapsed ? 'Expand' : 'Collapse'} ${group.name}`}
+        onClick={() => control.toggle(group.id)}
+      >
+        {collapsed ? '▸' : '▾'}
+      </Button>
+      {renaming ? (
+        <NameEditor
+          initial={group.name}
+          label={`Rename ${group.name}`}
+          onSave={(name) => saveName(store, 'category-group-update', { id: group.id, name })}
+          onDone={() => setRenaming(false)}
+        />
+      ) : (
+        <>
+          <NameButton
+            id={group.id}
+            name={group.name}
+            label={group.hidden ? `${group.name} group (hidden)` : `${group.name} group`}
+            kind="group"
+            items={groupMenu(group)}
+            onRename={() => setRenaming(true)}
+            onItem={(item) => {
+              if (item === 'rename') setRenaming(true);
+              else if (item === 'add') control.setAdding(group.id);
+              else if (item === 'hide' || item === 'show') {
+                void setGroupHidden(store, group.id, item === 'hide');
+              } else if (item === 'delete') void deleteGroup(store, group);
+            }}
+          />
+          <NotesButton id={group.id} label={group.name} note={note} />
+          <Button
+            type="button"
+            variant="bare"
+            className="bt-add-category"
+            aria-label={`Add a category to ${group.name}`}
+            onClick={() => control.setAdding(group.id)}
+          >
+            + Category
+          </Button>
+        </>
+      )}
+    </div>
+  );
+});
+
 export const GroupRow = memo(function GroupRow({
   group,
   collapsed,
@@ -183,8 +274,6 @@ export const GroupRow = memo(function GroupRow({
 }) {
   const view = useBudgetView();
   const control = useRows();
-  const store = useStore();
-  const [renaming, setRenaming] = useState(false);
   const income = Boolean(group.is_income);
   return (
     <div
@@ -194,64 +283,7 @@ export const GroupRow = memo(function GroupRow({
       onDragOver={(e) => control.over(e, 'group', group.id)}
       onDrop={control.dropped}
     >
-      <div
-        role="rowheader"
-        className="bt-cell bt-name"
-        draggable={!renaming && !income}
-        onDragStart={(e) => {
-          e.dataTransfer.effectAllowed = 'move';
-          e.dataTransfer.setData('text/plain', group.name);
-          control.startDrag({ kind: 'group', id: group.id });
-        }}
-        onDragEnd={control.endDrag}
-      >
-        <Button
-          type="button"
-          variant="plain"
-          className="bt-toggle"
-          aria-expanded={!collapsed}
-          aria-label={`${collapsed ? 'Expand' : 'Collapse'} ${group.name}`}
-          onClick={() => control.toggle(group.id)}
-        >
-          {collapsed ? '▸' : '▾'}
-        </Button>
-        {renaming ? (
-          <NameEditor
-            initial={group.name}
-            label={`Rename ${group.name}`}
-            onSave={(name) => saveName(store, 'category-group-update', { id: group.id, name })}
-            onDone={() => setRenaming(false)}
-          />
-        ) : (
-          <>
-            <NameButton
-              id={group.id}
-              name={group.name}
-              label={group.hidden ? `${group.name} group (hidden)` : `${group.name} group`}
-              kind="group"
-              items={groupMenu(group)}
-              onRename={() => setRenaming(true)}
-              onItem={(item) => {
-                if (item === 'rename') setRenaming(true);
-                else if (item === 'add') control.setAdding(group.id);
-                else if (item === 'hide' || item === 'show') {
-                  void setGroupHidden(store, group.id, item === 'hide');
-                } else if (item === 'delete') void deleteGroup(store, group);
-              }}
-            />
-            <NotesButton id={group.id} label={group.name} note={view.notes.get(group.id) ?? null} />
-            <Button
-              type="button"
-              variant="bare"
-              className="bt-add-category"
-              aria-label={`Add a category to ${group.name}`}
-              onClick={() => control.setAdding(group.id)}
-            >
-              + Category
-            </Button>
-          </>
-        )}
-      </div>
+      <GroupName group={group} collapsed={collapsed} note={view.notes.get(group.id) ?? null} />
       {view.months.map((m, i) => (
         <GroupMonth key={i} groupId={group.id} month={m} income={income} />
       ))}

@@ -68,8 +68,9 @@ export function canMove(first: Month, count: number, step: number, bounds: Bound
  * A month chosen on the page whose write to the URL is still on its way: React Router applies
  * a URL change in a transition, which React renders only after the browser has painted a frame
  * and then in 5 ms slices (about 20 ms of a month change). The page shows the chosen month in
- * the click's own task and lets the URL follow. `older` holds the URL's months from before the
- * choice (and earlier choices still on their way), which the URL may show meanwhile.
+ * the click's own task and lets the URL follow once that frame is painted (after-paint.ts).
+ * `older` holds the URL's months from before the choice (and earlier choices still on their
+ * way), which the URL may show meanwhile.
  */
 export interface MonthChoice {
   month: Month;

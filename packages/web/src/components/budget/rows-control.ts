@@ -22,6 +22,8 @@ export interface RowsControl {
   adding: string | null;
   setAdding(groupId: string | null): void;
   toggle(groupId: string): void;
+  /** The goal form of a category, for the first month shown. */
+  openGoal(categoryId: string): void;
 }
 
 export const RowsContext = createContext<RowsControl | null>(null);
