@@ -26,7 +26,7 @@ import { SplitLines } from './SplitLines.tsx';
 import { draftChanged, draftFromTx, editorProblem, saveChanges, savedTx } from './editor-draft.ts';
 import { PhoneMemorySlot, type SavedTx } from './phone-memory.ts';
 import { useLeaveGuard } from './leave-guard.ts';
-import { goBack } from './navigation.ts';
+import { canGoBack, goBack } from './navigation.ts';
 import './phone.css';
 
 type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; tx: RegisterTx };
@@ -209,12 +209,14 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
   const [unlocked, setUnlocked] = useState(false);
   const locked = !!before && isReconciled(before) && !unlocked;
   const back = () =>
-    guard.leave(() =>
-      goBack(
-        navigate,
-        draftRef.current.account ? `/accounts/${draftRef.current.account}` : '/accounts',
-      ),
-    );
+    canGoBack()
+      ? guard.leaveBack()
+      : guard.leave(() =>
+          goBack(
+            navigate,
+            draftRef.current.account ? `/accounts/${draftRef.current.account}` : '/accounts',
+          ),
+        );
   const { busy, saveError, save, remove } = useWrites(before, back);
   useSignedOutAsk(typed, guard.leave, setAsk);
 
