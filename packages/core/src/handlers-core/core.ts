@@ -108,7 +108,8 @@ export class Core<M extends HandlerTable = Record<never, never>> {
    */
   foreground(until: Promise<unknown>): void {
     const budget = this.current;
-    if (budget) backgroundHold(budget).holdWhileActive(until, this.platform.timers);
+    // A budget closing under the request (its close already began) has nothing left to hold.
+    if (budget?.isOpen) backgroundHold(budget).holdWhileActive(until, this.platform.timers);
   }
 
   /** Wait for the writer queue and running reads to finish. */
