@@ -111,7 +111,9 @@ describe.runIf(BUILT)('saving on a phone shows the row at once', { timeout: 300_
 
     // The core's read confirms it: the same row, once.
     await page.evaluate('window.__release()');
-    await main().locator('[aria-busy]').waitFor({ state: 'detached', ...WAIT });
+    await main()
+      .locator('[aria-busy]')
+      .waitFor({ state: 'detached', ...WAIT });
     expect(await row(/-7\.25/).count()).toBe(1);
     expect(await row(/-7\.25/).textContent()).toContain('92.75');
     expect(errors).toEqual([]);
@@ -135,7 +137,9 @@ describe.runIf(BUILT)('saving on a phone shows the row at once', { timeout: 300_
     expect(await row(/-7\.25/).count()).toBe(0);
     expect(await held()).toBeGreaterThan(0);
     await page.evaluate('window.__release()');
-    await main().locator('[aria-busy]').waitFor({ state: 'detached', ...WAIT });
+    await main()
+      .locator('[aria-busy]')
+      .waitFor({ state: 'detached', ...WAIT });
     expect(await row(/-8\.00/).count()).toBe(1);
   });
 
