@@ -33,6 +33,7 @@ export function stagingCore(core: Core, platform: WebPlatform): ServableCore {
   return {
     events: core.events,
     isMutator: (name) => core.isMutator(name),
+    foreground: (until) => core.foreground(until),
     async sendUnknown(name, args, options) {
       const done = store.busy();
       let release: (() => void) | null = null;

@@ -6,7 +6,16 @@
  * download bench, the months' steps ran between every turn of that sync). A read that needs a
  * month or a table still builds it at once; only the work on the timers waits.
  */
+import type { Timers } from '../platform/index.ts';
 import { type Budget, defineBudgetSlot } from './budget.ts';
+
+/**
+ * How long background work keeps waiting after the person's screen last asked the core for
+ * something or was touched (`BackgroundHold.holdWhileActive`). On a phone-class CPU the page and
+ * the worker share one small CPU quota: a background step in the worker took the page's share,
+ * so a tap that changed nothing took ~0.5 s to paint and a save waited behind the steps.
+ */
+export const FOREGROUND_QUIET_MS = 1000;
 
 export class BackgroundHold {
   private holds = 0;
@@ -23,6 +32,19 @@ export class BackgroundHold {
       for (const fn of waiting) fn();
     };
     void until.then(release, release);
+  }
+
+  /**
+   * Holds background work while `until` runs (a request from the person's screen) and for
+   * `quietMs` after it settles: the steps resume only once the screen has been quiet that long,
+   * so a tap, the editor and a save never share the CPU with work no one asked for yet.
+   */
+  holdWhileActive(until: Promise<unknown>, timers: Timers, quietMs = FOREGROUND_QUIET_MS): void {
+    const settled = until.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.hold(settled.then(() => new Promise<void>((done) => timers.setTimeout(done, quietMs))));
   }
 
   /** Whether background work must wait now. */

@@ -150,6 +150,21 @@ describe("DerivedData.buildLater: a hold on background work (a new device's down
     expect(notesIndexIsCurrent(other.db.sqlite)).toBe(true);
     expect(ended).toBe(1);
 
+    // Held between its steps (the screen in use), a read waiting for it hurries it on at once.
+    const stepping = staleIndex();
+    const x = manualTimers();
+    const screen = new BackgroundHold();
+    stepping.index.buildLater(x.timers, log, 1000, null, screen);
+    x.due();
+    screen.hold(new Promise<void>(() => undefined));
+    x.due();
+    expect(x.scheduled()).toBe(0);
+    expect(notesIndexIsCurrent(stepping.db.sqlite)).toBe(false);
+    stepping.index.hurry();
+    expect(x.scheduled()).toBe(1);
+    while (x.scheduled() > 0) x.due();
+    expect(notesIndexIsCurrent(stepping.db.sqlite)).toBe(true);
+
     // Closed while held: nothing runs after the release.
     const closed = staleIndex();
     const w = manualTimers();

@@ -202,10 +202,13 @@ export class DerivedData {
     return () => this.waiters.delete(fn);
   }
 
-  /** A read waits for the build: it starts now, not after the start's delay. */
+  /**
+   * A read waits for the build: it starts now, not after the start's delay, and a build held
+   * between its steps (the screen in use, `background-hold.ts`) goes on at once.
+   */
   hurry(): void {
     const bg = this.background;
-    if (!bg?.starting) return;
+    if (!bg || (!bg.starting && (bg.hurried || this.offHold === null))) return;
     this.cancelTimer();
     bg.starting = false;
     bg.hurried = true;

@@ -51,6 +51,17 @@ export const budgetFileModule = defineModule('budget-file', {
     },
   }),
 
+  /**
+   * The person touched or typed on the screen (the page sends it, at most a few times a
+   * second): it does nothing itself, but as every request from the screen it holds the open
+   * budget's background builds for a quiet moment (`Core.foreground`), so a tap that asks the
+   * core nothing still paints without sharing a phone's CPU with them.
+   */
+  'user-active': handler({
+    budgetFree: true,
+    run: (_args: undefined) => null,
+  }),
+
   'close-budget': handler({
     mutator: true,
     async run(_args: undefined, ctx) {

@@ -228,6 +228,50 @@ describe('client ↔ serveCore over a MessageChannel, with the real app core', (
     expect(mutated).toHaveLength(3);
   });
 
+  it("holds the core's background work from each request's arrival until its answer is sent", async () => {
+    const platform = diskPlatform({ prefix: 'coffer-client-' });
+    const core = appCore(platform);
+    const { port1, port2 } = new MessageChannel();
+    const client = createClient<TestHandlers>(port1);
+    const seen: string[] = [];
+    const served = serveCore(
+      {
+        events: core.events,
+        isMutator: (name) => core.isMutator(name),
+        foreground: (until) => {
+          seen.push('held');
+          void until.then(() => seen.push('released'));
+        },
+        sendUnknown: async (name, args, options) => {
+          seen.push(`running ${name}`);
+          const answer = await core.sendUnknown(name, args, options);
+          seen.push(`answered ${name}`);
+          return answer;
+        },
+      },
+      port2,
+      { timers: platform.timers },
+    );
+    cleanups.push(() => {
+      client.close();
+      served.close();
+      port1.close();
+      port2.close();
+      platform.cleanup();
+    });
+    expect(await client.send('user-active')).toBe(null);
+    await expect(client.send('boom')).rejects.toThrow('boom');
+    expect(seen).toEqual([
+      'held',
+      'running user-active',
+      'answered user-active',
+      'released',
+      'held',
+      'running boom',
+      'released',
+    ]);
+  });
+
   it('repeats connect until the UI answers, then stops', async () => {
     const sent: unknown[] = [];
     const pending: Array<() => void> = [];

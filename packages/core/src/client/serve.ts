@@ -18,6 +18,8 @@ export interface ServableCore {
   readonly events: { onAny(listener: (name: string, payload: unknown) => void): () => void };
   /** Whether `name` is a writer; the reply's `mutated` is true when one succeeded. */
   isMutator?(name: string): boolean;
+  /** A request from the screen runs until `until` settles: background work waits for it. */
+  foreground?(until: Promise<unknown>): void;
 }
 
 export interface ServeOptions {
@@ -102,12 +104,16 @@ export function serveCore(
     const writer = core.isMutator?.(name) ?? false;
     const errorsBefore = serverErrors;
     let result: unknown;
+    // Held from the request's arrival (before the handler runs) until its answer is sent.
+    let answered: () => void = () => undefined;
+    core.foreground?.(new Promise<void>((done) => (answered = done)));
     try {
       result = await core.sendUnknown(name, args, { undoTag });
     } catch (err) {
       const error = errorInfo(err);
       // A writer that threw reports no change (its batch did not commit).
       const mutated = false;
+      answered();
       if (catchErrors) {
         reply(request, { type: 'reply', id, result: { error }, mutated, undoTag });
       } else if (name.startsWith('api/')) {
@@ -118,6 +124,7 @@ export function serveCore(
       }
       return;
     }
+    answered();
     const body = catchErrors ? { data: result } : result;
     // A writer's expected failure (`{ error }`) is returned without writing anything.
     const mutated = writer && !hasError(result);

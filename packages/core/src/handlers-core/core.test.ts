@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { backgroundHold } from '../budget-file/background-hold.ts';
 import { Budget } from '../budget-file/budget.ts';
 import { createTestPlatform } from '../db/test-helpers/test-platform.ts';
 import { undoModule } from '../undo/handlers.ts';
@@ -220,6 +221,18 @@ describe('handler framework', () => {
     // The server's question is still on its way; its answer comes after the close.
     answer();
     expect(await asked).toBe('answered');
+  });
+
+  it("a request from the screen holds the open budget's background work while it runs", async () => {
+    const core = createCore({ platform, documentDir: '/docs' });
+    // No budget open: nothing to hold, and nothing fails.
+    core.foreground(new Promise<void>(() => undefined));
+    const budget = Budget.memory({ platform, documentDir: '/docs' }, { id: 'b3', budgetName: 'B' });
+    await openForTest(core, budget);
+    expect(backgroundHold(budget).held).toBe(false);
+    core.foreground(new Promise<void>(() => undefined));
+    expect(backgroundHold(budget).held).toBe(true);
+    await closeForTest(core);
   });
 });
 

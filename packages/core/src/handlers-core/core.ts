@@ -1,3 +1,4 @@
+import { backgroundHold } from '../budget-file/background-hold.ts';
 import type { Budget } from '../budget-file/budget.ts';
 import type { Platform } from '../platform/index.ts';
 import { type HandlerError, invalidArgs, noBudget, unknownMethod } from './errors.ts';
@@ -97,6 +98,18 @@ export class Core<M extends HandlerTable = Record<never, never>> {
   /** The untyped edge (messages from the UI or a script): unknown names give an error value. */
   sendUnknown(name: string, args?: unknown, options: SendOptions = {}): Promise<unknown> {
     return this.dispatch(name, args, options, true);
+  }
+
+  /**
+   * A request from the person's screen (the UI's edge, `serveCore`) runs until `until` settles:
+   * the open budget's background builds (the months a lazy open left, the derived tables) wait
+   * for it and for a quiet moment after it, so it is never queued behind them nor shares the CPU
+   * with them. A read that needs a month or a table still builds it at once.
+   */
+  foreground(until: Promise<unknown>): void {
+    const budget = this.current;
+    // A budget closing under the request (its close already began) has nothing left to hold.
+    if (budget?.isOpen) backgroundHold(budget).holdWhileActive(until, this.platform.timers);
   }
 
   /** Wait for the writer queue and running reads to finish. */

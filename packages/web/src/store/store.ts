@@ -99,9 +99,23 @@ export interface UnsavedWork {
   ask(leave: () => void, keep: () => void): void;
 }
 
+/**
+ * A value a screen keeps beyond its own mount, one per store, made on first use (the phone
+ * register's rows while the transaction editor covers it). Not state: no one re-renders on it.
+ */
+export interface StoreSlot<T> {
+  readonly name: string;
+  readonly create: () => T;
+}
+
+export function defineStoreSlot<T>(name: string, create: () => T): StoreSlot<T> {
+  return { name, create };
+}
+
 /** One per mounted app: holds state and the backend; components subscribe to slices. */
 export class AppStore {
   private state: AppState;
+  private readonly slots = new Map<StoreSlot<unknown>, unknown>();
   private readonly listeners = new Set<() => void>();
   private readonly unsaved = new Set<UnsavedWork>();
   private readonly unsavedListeners = new Set<() => void>();
@@ -155,6 +169,13 @@ export class AppStore {
 
   popModal(): void {
     this.modal({ type: 'pop' });
+  }
+
+  /** The store's value of `slot` (`defineStoreSlot`), made on first use. */
+  slot<T>(slot: StoreSlot<T>): T {
+    if (!this.slots.has(slot)) this.slots.set(slot, slot.create());
+    // Set above from this very slot's `create`: the map's values are typed by their keys.
+    return this.slots.get(slot) as T;
   }
 
   /** A screen's unsaved typing, until the returned function lets it go (saved, left, unmounted). */

@@ -12,10 +12,12 @@ import {
   AddTransactionButton,
   showsAddTransaction,
 } from '../accounts/phone/AddTransactionButton.tsx';
+import { loadTransactionEditor } from '../accounts/phone/editor-loader.ts';
 import { type LoadedPage, type PageName, pageLoaders } from './pages.ts';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
 import { useStartupSync } from './use-startup-sync.ts';
+import { useUserActivity } from './use-user-activity.ts';
 import { useLiveSync } from '../../sync/use-live-sync.ts';
 import { TagsProvider } from '../kit/data/tags.tsx';
 import './shell.css';
@@ -34,7 +36,7 @@ const TagsPage = lazy(() => import('../tags/TagsPage.tsx'));
 const RulesPage = lazy(() => import('../rules/RulesPage.tsx'));
 const SettingsPage = lazy(() => import('../settings/SettingsPage.tsx'));
 const BankLinkPage = lazy(() => import('../import/BankLinkPage.tsx'));
-const TransactionEditor = lazy(() => import('../accounts/phone/TransactionEditor.tsx'));
+const TransactionEditor = lazy(loadTransactionEditor);
 
 function PageLoading() {
   return (
@@ -98,6 +100,7 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
   useStartupSync(store);
   useLiveSync(store);
   useBalanceCells(store);
+  useUserActivity(store);
 
   useEffect(() => {
     void loadAccounts(store).then((accounts) => {

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../kit/ui/Button.tsx';
+import { loadTransactionEditor, preloadTransactionEditor } from './editor-loader.ts';
 import './phone.css';
 
 /** Where the 'Add transaction' button shows on a phone: the budget and the accounts. */
@@ -17,11 +19,14 @@ export function AddTransactionButton() {
   const match = /^\/accounts\/([^/]+)$/.exec(pathname);
   const special = ['budgeted', 'offbudget', 'uncategorized'];
   const account = match && !special.includes(match[1]!) ? match[1] : null;
+  // The editor's code is here before the tap (a finger down asks at once if idle came late).
+  useEffect(() => preloadTransactionEditor(), []);
   return (
     <div className="ph-fab-bar">
       <Link
         to={account ? `/transactions/new?account=${account}` : '/transactions/new'}
         className={buttonClass('primary', 'normal', 'ph-fab')}
+        onPointerDown={() => void loadTransactionEditor().catch(() => undefined)}
       >
         <span aria-hidden="true">+ </span>Add transaction
       </Link>

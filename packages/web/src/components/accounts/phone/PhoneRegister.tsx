@@ -3,9 +3,9 @@
  * by date, each with payee, category, amount, cleared and (on one account, unsearched) its
  * running balance as the desktop shows it; search; tap to sync; a tap opens the editor.
  */
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppState } from '../../../store/context.ts';
+import { useAppState, useStore } from '../../../store/context.ts';
 import { useFormat } from '../../../store/use-format.ts';
 import { CellBalance } from '../balances/CellBalance.tsx';
 import { registerQuery, showsRunningBalance } from '../rows/register-query.ts';
@@ -22,6 +22,7 @@ import { NoteText } from '../../tags/NoteText.tsx';
 import { goBack } from './navigation.ts';
 import { PhoneSyncButton } from './SyncButton.tsx';
 import { PullToSync } from './PullToSync.tsx';
+import { PhoneMemorySlot } from './phone-memory.ts';
 import { useNavigate } from 'react-router';
 import { ReviewBar } from '../review/ReviewBar.tsx';
 import { markLabel, markText } from '../review/review-text.ts';
@@ -82,12 +83,17 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
   const running = view.kind === 'account' && showsRunningBalance(input, true);
   const query = useMemo(() => registerQuery(input), [view.filter, search]);
   const data = useRegisterRows(query, running ? view.balanceCell : null, PHONE_PAGING);
+  const kept = useKeptRows(
+    query,
+    data,
+    view.kind === 'account' ? (view.account?.id ?? null) : null,
+  );
   const shown: Shown[] = useMemo(
     () =>
-      displayRows(data.groups, running ? data.balance : null).flatMap((r) =>
+      displayRows(kept.groups, running ? kept.balance : null).flatMap((r) =>
         r.kind === 'txn' ? [{ tx: r.tx, balance: r.balance }] : [],
       ),
-    [data.groups, data.balance, running],
+    [kept.groups, kept.balance, running],
   );
   const review = useBankReview(
     view.account?.id ?? null,
@@ -189,6 +195,30 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
       </div>
     </PullToSync>
   );
+}
+
+/**
+ * The rows to draw: read from the core, or while they are on their way (back from the editor,
+ * or a view shown before) the rows this view showed last, with the editor's confirmed save in
+ * place (phone-memory.ts), so the list paints at once rather than blank until the read.
+ */
+function useKeptRows(
+  query: unknown,
+  data: { groups: RegisterTx[]; balance: number | null; loading: boolean },
+  account: string | null,
+) {
+  const memory = useStore().slot(PhoneMemorySlot);
+  const budgetId = useAppState((s) => s.prefs?.id ?? null);
+  const key = `${budgetId}:${JSON.stringify(query)}`;
+  const { groups, balance, loading } = data;
+  useEffect(() => {
+    if (!loading) memory.read(key, { groups, balance });
+  }, [memory, key, groups, balance, loading]);
+  const kept = useMemo(
+    () => (loading ? memory.rows(key, account) : null),
+    [memory, key, account, loading],
+  );
+  return kept ?? { groups, balance };
 }
 
 /** A bank row's review mark on a phone: the word, and what it means to a screen reader. */

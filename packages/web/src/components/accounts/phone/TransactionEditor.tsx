@@ -23,9 +23,10 @@ import { Button } from '../../kit/ui/Button.tsx';
 import { ErrorText } from '../../kit/ui/ErrorText.tsx';
 import { EditorFields } from './EditorFields.tsx';
 import { SplitLines } from './SplitLines.tsx';
-import { draftChanged, draftFromTx, editorProblem, saveChanges } from './editor-draft.ts';
+import { draftChanged, draftFromTx, editorProblem, saveChanges, savedTx } from './editor-draft.ts';
+import { PhoneMemorySlot, type SavedTx } from './phone-memory.ts';
 import { useLeaveGuard } from './leave-guard.ts';
-import { goBack } from './navigation.ts';
+import { canGoBack, goBack } from './navigation.ts';
 import './phone.css';
 
 type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; tx: RegisterTx };
@@ -134,7 +135,7 @@ function useWrites(before: RegisterTx | null, back: () => void) {
   }, [payees]);
   const undoButton = { title: 'Undo', action: () => void store.backend.send('undo') };
 
-  async function write(changes: BatchChanges, message: string): Promise<void> {
+  async function write(changes: BatchChanges, message: string, saved: SavedTx): Promise<void> {
     setBusy(true);
     const res = await store.backend.send('transactions-batch-update', changes);
     setBusy(false);
@@ -143,6 +144,8 @@ function useWrites(before: RegisterTx | null, back: () => void) {
       setSaveError(failure.message ?? 'The change could not be saved.');
       return;
     }
+    // Confirmed by the core: the register shows it the moment the editor closes.
+    store.slot(PhoneMemorySlot).save(saved);
     if (changes.newPayees?.length) {
       changes.newPayees.forEach((p) => created.current.set(p.name, p.id));
       void loadPayees(store);
@@ -151,9 +154,15 @@ function useWrites(before: RegisterTx | null, back: () => void) {
     back();
   }
 
-  const save = (d: Draft) =>
-    write(saveChanges(before, d, ctx), before ? 'Transaction saved.' : 'Transaction added.');
-  const remove = () => (before ? write(deleteChanges([before.id]), 'Transaction deleted.') : null);
+  const save = (d: Draft) => {
+    const changes = saveChanges(before, d, ctx);
+    const message = before ? 'Transaction saved.' : 'Transaction added.';
+    return write(changes, message, { before, after: savedTx(before, d, changes) });
+  };
+  const remove = () =>
+    before
+      ? write(deleteChanges([before.id]), 'Transaction deleted.', { before, after: null })
+      : null;
   return { busy, saveError, save, remove };
 }
 
@@ -200,12 +209,14 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
   const [unlocked, setUnlocked] = useState(false);
   const locked = !!before && isReconciled(before) && !unlocked;
   const back = () =>
-    guard.leave(() =>
-      goBack(
-        navigate,
-        draftRef.current.account ? `/accounts/${draftRef.current.account}` : '/accounts',
-      ),
-    );
+    canGoBack()
+      ? guard.leaveBack()
+      : guard.leave(() =>
+          goBack(
+            navigate,
+            draftRef.current.account ? `/accounts/${draftRef.current.account}` : '/accounts',
+          ),
+        );
   const { busy, saveError, save, remove } = useWrites(before, back);
   useSignedOutAsk(typed, guard.leave, setAsk);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newDraft, updateDraft, addDraftLine } from '../editing/draft.ts';
 import type { RegisterTx } from '../types.ts';
-import { draftChanged, draftFromTx, editorProblem, saveChanges } from './editor-draft.ts';
+import { draftChanged, draftFromTx, editorProblem, saveChanges, savedTx } from './editor-draft.ts';
 
 const ids = () => {
   let n = 0;
@@ -95,5 +95,29 @@ describe('the touch editor’s draft', () => {
     expect(editorProblem(newDraft('n', '2026-11-29', null))?.message).toBe(
       'Choose the account it is in',
     );
+  });
+});
+
+describe('the saved transaction the register shows before it reads its rows again', () => {
+  it('is the draft as written: a new payee by its new id, an edit over the transaction it was', () => {
+    const newId = ids();
+    let d = newDraft('n1', '2026-11-29', 'a1');
+    d = updateDraft(d, null, 'payment', 1234, newId);
+    d = updateDraft(d, null, 'payee', 'new:Corner Shop', newId);
+    const changes = saveChanges(null, d, { newId });
+    const added = savedTx(null, d, changes);
+    expect(added).toMatchObject({ id: 'n1', account: 'a1', date: '2026-11-29', amount: -1234 });
+    expect(added.payee).toBe(changes.newPayees![0]!.id);
+
+    const before = tx({ reconciled: false });
+    const edit = { ...draftFromTx(before), amount: -99, notes: 'lunch' };
+    const edited = savedTx(before, edit, saveChanges(before, edit, { newId }));
+    expect(edited).toMatchObject({
+      id: 't1',
+      amount: -99,
+      notes: 'lunch',
+      payee: 'p1',
+      sort_order: 1,
+    });
   });
 });

@@ -117,3 +117,42 @@ export function saveChanges(
   const deleted = [...oldLines.keys()].map((id) => ({ id }));
   return { added, updated, deleted, newPayees: payees.list };
 }
+
+/**
+ * The transaction as a save of `draft` leaves it (`changes`: what `saveChanges` wrote), for the
+ * register to show at once when the editor closes, before its rows are read again: the
+ * payee as written (a new payee's id), the rest as typed. Split lines are not shown on a
+ * phone's list, so a split's row carries none.
+ */
+export function savedTx(
+  before: RegisterTx | null,
+  draft: Draft,
+  changes: BatchChanges,
+): RegisterTx {
+  const own = [...(changes.added ?? []), ...(changes.updated ?? [])].find((r) => r.id === draft.id);
+  const payee = own && 'payee' in own ? own.payee : (before?.payee ?? null);
+  const split = draft.lines !== null;
+  return {
+    ...(before ?? {
+      id: draft.id,
+      is_child: false,
+      parent_id: null,
+      imported_id: null,
+      imported_payee: null,
+      error: null,
+      starting_balance_flag: false,
+      transfer_id: null,
+      sort_order: null,
+      schedule: null,
+    }),
+    account: draft.account ?? before?.account ?? '',
+    date: draft.date,
+    amount: draft.amount,
+    payee: typeof payee === 'string' ? payee : null,
+    notes: draft.notes,
+    category: split ? null : draft.category,
+    cleared: draft.cleared,
+    is_parent: split,
+    subtransactions: [],
+  };
+}

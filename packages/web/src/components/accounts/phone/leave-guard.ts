@@ -18,7 +18,7 @@ export function useLeaveGuard(
   root: RefObject<HTMLElement | null>,
   dirty: () => boolean,
   ask: (leave: () => void, keep: () => void) => void,
-): { leave: (go: () => void) => void; arm: () => void } {
+): { leave: (go: () => void) => void; leaveBack: () => void; arm: () => void } {
   const navigate = useNavigate();
   // Whether the extra entry is on the history now, and what to do once it has been taken away.
   const armed = useRef(false);
@@ -37,6 +37,17 @@ export function useLeaveGuard(
     armed.current = false;
     afterPop.current = go;
     window.history.back();
+  };
+
+  /**
+   * Leaves back to the entry before the screen's own: the extra entry and the screen's in one
+   * step of the history (one traversal, not two: on a phone each is a trip through the browser
+   * before the screen behind can paint).
+   */
+  const leaveBack = () => {
+    if (!armed.current) return void navigate(-1);
+    armed.current = false;
+    window.history.go(-2);
   };
 
   useEffect(() => {
@@ -80,5 +91,5 @@ export function useLeaveGuard(
     };
   }, [root, navigate]);
 
-  return { leave, arm };
+  return { leave, leaveBack, arm };
 }

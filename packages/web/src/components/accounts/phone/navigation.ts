@@ -6,10 +6,15 @@ import type { NavigateFunction } from 'react-router';
  * straight into the editor has nowhere in the app to go back to).
  */
 export function goBack(navigate: NavigateFunction, fallback: string): void {
+  if (canGoBack()) void navigate(-1);
+  else void navigate(fallback);
+}
+
+/** Whether the app took the person to this screen (the router's own entries before it). */
+export function canGoBack(): boolean {
   const state: unknown = window.history.state;
   const idx = typeof state === 'object' && state !== null && 'idx' in state ? Number(state.idx) : 0;
-  if (idx > 0) void navigate(-1);
-  else void navigate(fallback);
+  return idx > 0;
 }
 
 /** Focus the field `id` once the current tap or key has finished (quick add's next field). */

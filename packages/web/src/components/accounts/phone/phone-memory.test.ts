@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { RegisterTx } from '../types.ts';
+import { PhoneMemory, withSaved } from './phone-memory.ts';
+
+const tx = (id: string, date: string, amount: number, account = 'a1'): RegisterTx => ({
+  id,
+  is_parent: false,
+  is_child: false,
+  parent_id: null,
+  account,
+  category: null,
+  amount,
+  payee: null,
+  notes: null,
+  date,
+  imported_id: null,
+  imported_payee: null,
+  error: null,
+  starting_balance_flag: false,
+  transfer_id: null,
+  sort_order: null,
+  cleared: false,
+  schedule: null,
+});
+
+const ids = (rows: { groups: RegisterTx[] }) => rows.groups.map((g) => g.id);
+const kept = {
+  groups: [
+    tx('t3', '2026-11-20', -100),
+    tx('t2', '2026-11-18', -200),
+    tx('t1', '2026-11-10', 5000),
+  ],
+  balance: 4700,
+};
+
+describe('the phone register’s rows with the editor’s confirmed save in place', () => {
+  it('puts a new transaction above the first row of its day or older, and moves the balance', () => {
+    const added = withSaved(kept, { before: null, after: tx('n', '2026-11-18', -1234) }, 'a1');
+    expect(ids(added)).toEqual(['t3', 'n', 't2', 't1']);
+    expect(added.balance).toBe(4700 - 1234);
+    // Older than every kept row: at the end of the page, until the read puts it in its place.
+    const old = withSaved(kept, { before: null, after: tx('o', '2026-01-01', -1) }, 'a1');
+    expect(ids(old)).toEqual(['t3', 't2', 't1', 'o']);
+  });
+
+  it('an edit keeps its place on its day, moves with a new date, and a delete or a move away removes it', () => {
+    const edited = withSaved(
+      kept,
+      { before: kept.groups[1]!, after: tx('t2', '2026-11-18', -250) },
+      'a1',
+    );
+    expect(ids(edited)).toEqual(['t3', 't2', 't1']);
+    expect(edited.groups[1]!.amount).toBe(-250);
+    expect(edited.balance).toBe(4650);
+    const moved = withSaved(
+      kept,
+      { before: kept.groups[1]!, after: tx('t2', '2026-11-25', -200) },
+      'a1',
+    );
+    expect(ids(moved)).toEqual(['t2', 't3', 't1']);
+    const deleted = withSaved(kept, { before: kept.groups[0]!, after: null }, 'a1');
+    expect(ids(deleted)).toEqual(['t2', 't1']);
+    expect(deleted.balance).toBe(4800);
+    const away = withSaved(
+      kept,
+      { before: kept.groups[0]!, after: tx('t3', '2026-11-20', -100, 'a2') },
+      'a1',
+    );
+    expect(ids(away)).toEqual(['t2', 't1']);
+    // Another account's view is left as it was.
+    expect(withSaved(kept, { before: null, after: tx('n', '2026-11-18', -1, 'a2') }, 'a1')).toBe(
+      kept,
+    );
+  });
+
+  it('shows the save on the account it was in until that view’s rows are read again', () => {
+    const memory = new PhoneMemory();
+    expect(memory.rows('k', 'a1')).toBeNull();
+    memory.keep('k', kept);
+    memory.save({ before: null, after: tx('n', '2026-11-30', -1) });
+    expect(ids(memory.rows('k', 'a1')!)).toEqual(['n', 't3', 't2', 't1']);
+    // A view of several accounts waits for its read.
+    expect(ids(memory.rows('k', null)!)).toEqual(['t3', 't2', 't1']);
+    memory.read('k', { groups: [tx('n', '2026-11-30', -1), ...kept.groups], balance: 4699 });
+    expect(memory.rows('k', 'a1')!.balance).toBe(4699);
+    // Only the last few views are kept.
+    for (const k of ['v1', 'v2', 'v3', 'v4']) memory.keep(k, kept);
+    expect(memory.rows('k', 'a1')).toBeNull();
+    expect(memory.rows('v4', 'a1')).not.toBeNull();
+  });
+});
