@@ -15,6 +15,12 @@ export const CATEGORIES = [
   'blink.user_timing',
   'toplevel',
   'disabled-by-default-v8.cpu_profiler',
+  // What fills the pool threads and the worker's first calls into SQLite at a start: wasm's
+  // tier-up (wasm.TopTierCompilation) and lazy compiles (wasm.CompileLazy), JS's optimizing
+  // compiles (V8.MaglevTask): a returning start spent 36-153 ms of CPU on wasm's tier-up alone.
+  'v8.wasm',
+  'disabled-by-default-v8.wasm.detailed',
+  'disabled-by-default-v8.compile',
 ].join(',');
 
 interface CallFrame {

@@ -108,6 +108,8 @@ export interface BrowserGlobals {
   indexedDB?: IdbFactory;
   IDBKeyRange?: IdbKeyRangeStatic;
   Worker?: new (url: string | URL, options: { type: 'module'; name?: string }) => WorkerLike;
+  /** The page's window (absent in a worker): its `pagehide` says the page is going away. */
+  addEventListener?(type: 'pagehide', listener: (event: { persisted?: boolean }) => void): void;
 }
 
 export const browser = globalThis as unknown as BrowserGlobals;

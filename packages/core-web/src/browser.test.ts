@@ -154,6 +154,29 @@ describe('core in Chromium (OPFS SAH pool, Web Locks, IndexedDB fallback)', () =
     expect(await first.pushes()).toEqual([]);
   }, 40_000);
 
+  it('a page going away lets go of its budget at once: the next page takes it, writable', async () => {
+    const { context, tab: first } = await newProfile();
+    await first.open(server.url);
+    const { id } = await first.send<Created>('create-budget', {
+      budgetName: 'Reloaded',
+      avoidUpload: true,
+    });
+    await first.send('account-create', { name: 'Before' });
+    // What the browser fires as the page unloads; the page itself stays, so only the message
+    // to its worker can have let the budget go (a worker kept running holds it until it ends).
+    await context
+      .pages()[0]!
+      .evaluate("dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }))");
+
+    const next = driver(await context.newPage());
+    await next.open(server.url, { lockWaitMs: 2_000 });
+    expect(await next.send('load-budget', { id })).toEqual({});
+    await next.send('account-create', { name: 'After' });
+    expect(await next.pushes()).toEqual([]);
+    const names = (await next.send<Account[]>('accounts-get')).map((a) => a.name);
+    expect(names.sort()).toEqual(['After', 'Before']);
+  }, 40_000);
+
   it("follows the page's clock when a test sends it, and the system clock otherwise", async () => {
     const { tab } = await newProfile();
     // A daily recurrence's first upcoming date is the core's today.

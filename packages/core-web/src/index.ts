@@ -8,6 +8,7 @@ import {
   createClient,
 } from '../../core/src/client/client.ts';
 import { type WorkerLike, browser } from './browser-types.ts';
+import { LEAVING_MESSAGE } from './leaving.ts';
 import type { InitMessage } from './worker-main.ts';
 
 export { createClient, CoreError } from '../../core/src/client/client.ts';
@@ -87,6 +88,14 @@ export function createWorkerClient(
     pageClock: options.pageClock,
   };
   target.postMessage(init);
+  // The page is going away (a reload, a link out, the app closed): the worker lets go of the
+  // budget now. Chromium ends a gone page's worker only later (1-2 s after the next page
+  // committed, on a slowed phone), still running its background steps and holding the budget's
+  // lock, which the next page's open waits for. A page kept for going back (`persisted`) keeps
+  // its worker.
+  browser.addEventListener?.('pagehide', (event) => {
+    if (!event.persisted) target.postMessage(LEAVING_MESSAGE);
+  });
   const client = createClient(target, options);
   // A worker script that fails to load never connects: fail the waiting calls instead.
   const onError = (): void => {

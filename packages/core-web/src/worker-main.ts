@@ -7,6 +7,7 @@ import {
   serveCore,
 } from '../../core/src/client/index.ts';
 import { detectInitFailure } from './init.ts';
+import { isLeavingMessage } from './leaving.ts';
 import { createWebPlatform } from './platform.ts';
 import { stagingCore } from './staging-core.ts';
 
@@ -70,7 +71,18 @@ async function loadSqlite(): Promise<Sqlite3Static | InitFailure> {
  * Build the platform and the app core for `init`, and serve it over `scope` (the worker's
  * global). A browser that cannot run it gets `app-init-failure` pushed instead.
  */
-export async function startWorker(scope: MessagePortLike, init: InitMessage): Promise<void> {
+/** The worker's global: a port that can also end the worker. */
+export interface WorkerScope extends MessagePortLike {
+  close?(): void;
+}
+
+export async function startWorker(scope: WorkerScope, init: InitMessage): Promise<void> {
+  // The page may go away while the core starts: what it held is let go of once it exists.
+  let left = false;
+  let leave = (): void => void (left = true);
+  scope.addEventListener('message', (event) => {
+    if (isLeavingMessage(event.data)) leave();
+  });
   // Taken as the message arrives, before the slow start-up below.
   const clockOffsetMs = typeof init.pageClock === 'number' ? init.pageClock - Date.now() : 0;
   const mode = init.fallbackMode ? 'fallback' : 'opfs';
@@ -121,13 +133,25 @@ export async function startWorker(scope: MessagePortLike, init: InitMessage): Pr
     });
   };
   serveCore(stagingCore(core, platform), scope, { timers });
+  // OPFS only: the fallback mode's budgets live in this worker's memory until saved, and its
+  // save on close is not done here.
+  if (mode === 'opfs') {
+    const store = platform.store;
+    leave = () => void store.leave().finally(() => scope.close?.());
+    if (left) leave();
+  }
 }
 
 /**
  * Wait for the UI's init message, then start. `early`: the messages that arrived before this
  * module had loaded (worker.ts holds them), the init message among them.
  */
-export function listenForInit(scope: MessagePortLike, early: readonly unknown[] = []): void {
+export function listenForInit(scope: WorkerScope, early: readonly unknown[] = []): void {
+  // The page left before this module loaded: nothing is started for it.
+  if (early.some(isLeavingMessage)) {
+    scope.close?.();
+    return;
+  }
   const init = early.find(isInitMessage);
   if (init) {
     void startWorker(scope, init);

@@ -9,9 +9,9 @@
  * it compiled the 760 KB core again at every start (0.6 s and more on a phone). The init message
  * may arrive before the bundle has loaded, so it is held here and handed over.
  */
-import type { MessagePortLike } from '../../core/src/client/index.ts';
+import type { WorkerScope } from './worker-main.ts';
 
-const scope = globalThis as unknown as MessagePortLike;
+const scope = globalThis as unknown as WorkerScope;
 const early: unknown[] = [];
 const hold = (event: { data: unknown }): void => void early.push(event.data);
 scope.addEventListener('message', hold);

@@ -183,6 +183,29 @@ describe('DbStore', () => {
     expect(b.refused).toEqual([]);
   });
 
+  it('leaving closes what is open and lets go at once, though a request still holds the folder', async () => {
+    const { a, b } = twoTabs();
+    await a.store.claim(DIR);
+    const created = a.open(DB);
+    created.exec('CREATE TABLE t (v TEXT)');
+    created.close();
+    a.store.busy();
+    await a.store.stage(DIR);
+    const open = a.open(DB);
+    open.run("INSERT INTO t VALUES ('written')");
+
+    await a.store.leave();
+    expect(() => open.all('SELECT v FROM t')).toThrow();
+    const release = await b.store.stage(DIR);
+    expect(b.store.isReadOnly(DIR)).toBe(false);
+    const next = b.open(DB);
+    expect(next.all('SELECT v FROM t')).toEqual([{ v: 'written' }]);
+    next.run("INSERT INTO t VALUES ('next')");
+    next.close();
+    release();
+    expect(b.refused).toEqual([]);
+  });
+
   it('deletes a folder it owns, with its databases', async () => {
     const { a, disk } = twoTabs();
     await a.store.claim(DIR);

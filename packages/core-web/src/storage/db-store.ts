@@ -220,6 +220,18 @@ export class DbStore implements DbOpener {
     for (const dir of [...this.entries.keys()]) await this.release(dir, true);
   }
 
+  /**
+   * The page is going away: close every database open here and let go of every folder now, so
+   * the next page (a reload) takes the budget without waiting for this worker's end. A write
+   * still unfinished rolls back from its journal, as it would when the browser ends the worker.
+   */
+  async leave(): Promise<void> {
+    for (const entry of this.entries.values()) {
+      for (const raw of [...entry.open]) raw.close();
+    }
+    await this.releaseAll();
+  }
+
   private async whileOwned(dir: string, fn: (entry: Owned) => Promise<void>): Promise<void> {
     const entry = await this.ensure(dir, false, this.lockWaitMs);
     if (entry.kind !== 'owned') {

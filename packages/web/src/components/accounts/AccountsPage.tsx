@@ -8,6 +8,7 @@ import { PhoneRegister } from './phone/PhoneRegister.tsx';
 import { Register } from './register/Register.tsx';
 import type { InitialFilter } from './rows/use-register-finding.ts';
 import { registerView } from './rows/views.ts';
+import { useTags } from '../kit/data/tags.tsx';
 import './accounts.css';
 
 /** The filter another page opened the register with (CONTRACTS.md: `state.filter`). */
@@ -32,6 +33,9 @@ export function AccountsPage() {
   const { isNarrow } = useResponsive();
   const view = useMemo(() => registerView(id, accounts), [id, accounts]);
   const initial = initialFilter(location.state);
+  // The notes show tags as chips in their colours: the tags are read as the register opens,
+  // not only once its first row with notes mounts.
+  useTags();
   // The connection-problem banner (and its popup) stays put when the window narrows or widens.
   const banner = view.account ? <ConnectionProblemBanner accountId={view.account.id} /> : null;
   if (isNarrow) {
