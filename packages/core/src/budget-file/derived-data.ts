@@ -1,5 +1,6 @@
 import type { Clock, Logger, Timers } from '../platform/index.ts';
 import { type BackgroundHold, backgroundHold } from './background-hold.ts';
+import { type BackgroundTurns, BackgroundTurnsSlot } from './background-turns.ts';
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 import { type Budget, type BudgetSlot, defineBudgetSlot } from './budget.ts';
@@ -66,7 +67,11 @@ interface Background {
   waits: number;
   /** While held, the build waits (`background-hold.ts`), unless a read hurried it. */
   hold: BackgroundHold | null;
+  /** A read waits for it: its turns go first, and no hold stops it. */
   hurried: boolean;
+  /** The budget's one queue of build steps (null: a timer of its own), and its place there. */
+  turns: BackgroundTurns | null;
+  rank: number;
 }
 
 /**
@@ -80,7 +85,8 @@ interface Background {
 export class DerivedData {
   private current: boolean;
   private readonly off: () => void;
-  private pending: { timers: Timers; handle: unknown } | null = null;
+  /** Cancels the timer or turn the next piece waits for (null: none). */
+  private pending: (() => void) | null = null;
   /** Cancels the wait for the hold's release (null: not waiting). */
   private offHold: (() => void) | null = null;
   /** A build under way (between its steps), or one a former open left, to resume. */
@@ -202,10 +208,15 @@ export class DerivedData {
     return () => this.waiters.delete(fn);
   }
 
-  /** A read waits for the build: it starts now, not after the start's delay. */
+  /**
+   * A read waits for the build: it starts now, not after the start's delay, and its steps go
+   * before other builds' (`background-turns.ts`).
+   */
   hurry(): void {
     const bg = this.background;
-    if (!bg?.starting) return;
+    if (!bg) return;
+    bg.hurried = true;
+    if (!bg.starting) return;
     this.cancelTimer();
     bg.starting = false;
     bg.hurried = true;
@@ -224,9 +235,11 @@ export class DerivedData {
     delayMs = BACKGROUND_BUILD_DELAY_MS,
     clock: Clock | null = null,
     hold: BackgroundHold | null = null,
+    turns: BackgroundTurns | null = null,
   ): void {
     if (this.current || this.background) return;
-    const bg: Background = { timers, log, clock, delayMs, starting: true, waits: 0, hold, hurried: false }; // prettier-ignore
+    const rank = turns?.nextRank() ?? 0;
+    const bg: Background = { timers, log, clock, delayMs, starting: true, waits: 0, hold, hurried: false, turns, rank }; // prettier-ignore
     this.background = bg;
     this.schedule(bg, delayMs);
   }
@@ -240,6 +253,15 @@ export class DerivedData {
       });
       return;
     }
+    if (delay === 0 && bg.turns) {
+      // The next step when the budget's other builds before it have had theirs.
+      const run = () => {
+        this.pending = null;
+        if (this.background === bg) this.turn(bg);
+      };
+      this.pending = bg.turns.take(() => (bg.hurried ? -1 : bg.rank), run);
+      return;
+    }
     const due = bg.clock ? bg.clock.now() + delay : 0;
     const handle = bg.timers.setTimeout(() => {
       this.pending = null;
@@ -249,10 +271,13 @@ export class DerivedData {
         bg.waits += 1;
         return this.schedule(bg, bg.delayMs);
       }
+      const first = bg.starting;
       bg.starting = false;
+      // Started: its first step takes its turn with the others' too.
+      if (first && bg.turns) return this.schedule(bg, 0);
       this.turn(bg);
     }, delay);
-    this.pending = { timers: bg.timers, handle };
+    this.pending = () => bg.timers.clearTimeout(handle);
   }
 
   private turn(bg: Background): void {
@@ -271,7 +296,7 @@ export class DerivedData {
   }
 
   private cancelTimer(): void {
-    if (this.pending) this.pending.timers.clearTimeout(this.pending.handle);
+    this.pending?.();
     this.pending = null;
     this.offHold?.();
     this.offHold = null;
@@ -302,7 +327,8 @@ export function defineDerivedSlot(name: string, table: DerivedTable): BudgetSlot
         name,
       );
       const { timers, log, clock } = budget.env.platform;
-      data.buildLater(timers, log, BACKGROUND_BUILD_DELAY_MS, clock, backgroundHold(budget));
+      const turns = budget.get(BackgroundTurnsSlot);
+      data.buildLater(timers, log, BACKGROUND_BUILD_DELAY_MS, clock, backgroundHold(budget), turns);
       return data;
     },
     (data) => data.close(),

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_ORDER_INDEX } from '../query/transactions.ts';
+import { monthSums } from '../month-sums/slot.ts';
+import { searchIndex } from '../search/slot.ts';
 import { tagIndexIsCurrent } from '../tags/index-table.ts';
 import { openAppCore } from '../transactions/test-helpers/app-core.ts';
 import { ACCOUNT_ORDER, accountOrder } from './account-order.ts';
 import { manualTimers } from '../budget-file/test-helpers/manual-timers.ts';
 
 describe('the account-order index', () => {
-  it('is the first background build after an open without it, before the tag index', async () => {
+  it('is the first background build after an open without it, then the tag index', async () => {
     const t = manualTimers();
     const f = await openAppCore({ timers: t.timers });
     const indexed = () =>
@@ -15,11 +17,21 @@ describe('the account-order index', () => {
     expect(indexed()).toBe(0);
     expect(accountOrder(f.budget).isCurrent()).toBe(false);
     expect(tagIndexIsCurrent(f.sql)).toBe(false);
-    t.turn();
-    expect(indexed()).toBe(1);
+    while (indexed() === 0) expect(t.turn()).toBe(true);
     expect(accountOrder(f.budget).isCurrent()).toBe(true);
     // The tag index (which also reads every note) has not been built yet.
     expect(tagIndexIsCurrent(f.sql)).toBe(false);
+    // Then the tag index, whole, before any step of the search index or the sums.
+    while (!tagIndexIsCurrent(f.sql)) expect(t.turn()).toBe(true);
+    expect(searchIndex(f.budget).position()).toBeNull();
+    expect(monthSums(f.budget).position()).toBeNull();
+    expect(searchIndex(f.budget).isCurrent()).toBe(false);
+    expect(monthSums(f.budget).isCurrent()).toBe(false);
+    while (t.turn()) {
+      // The rest, in turns.
+    }
+    expect(searchIndex(f.budget).isCurrent()).toBe(true);
+    expect(monthSums(f.budget).isCurrent()).toBe(true);
   });
 
   it('is current once made, and a file that lost it is stale again', async () => {
