@@ -219,7 +219,6 @@ export class DerivedData {
     if (!bg.starting) return;
     this.cancelTimer();
     bg.starting = false;
-    bg.hurried = true;
     this.schedule(bg, 0);
   }
 
