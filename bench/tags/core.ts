@@ -2,8 +2,10 @@
 // device gets it (derived data dropped, as `stripDerived` drops it from an upload): the chip's
 // query for a common tag (#trip, 10 %) and a rare one (#rare, 1 in 5,000), sent every 300 ms
 // while the background builds run, each with its CPU time and whether the tag index was
-// current; each build's pieces; then each query once the builds are done. The CPU time is the
-// measure to compare (5 engineers share 2 cores: wall times are noisy). Prints one JSON line.
+// current, and how long it waited behind the build steps queued when it came; each build's
+// pieces and when each table became current; then each query once the builds are done. The
+// CPU time is the measure to compare (5 engineers share 2 cores: wall times are noisy). Prints
+// one JSON line.
 // Run by bench/tags/core.mjs.
 import { createAppCore, type Budget } from '@coffer/core';
 import type { QueryState } from '@coffer/core/ui';
@@ -22,11 +24,26 @@ const cpuMs = () => {
 };
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** Each background build's pieces, by table: count, longest, total (CPU ms). */
-function instrumentBuilds() {
+/**
+ * Each background build's pieces, by table: count, longest, total (CPU ms); when each table
+ * became current (the process's CPU ms since `since()`'s, load-independent, and wall ms); and
+ * the pieces run so far (`ran`: count and CPU ms), to tell what a request waited behind.
+ */
+function instrumentBuilds(since: () => { wall: number; cpu: number }) {
   const pieces: Record<string, number[]> = {};
   const order: string[] = [];
+  const currentAt: Record<string, { cpuMs: number; wallMs: number }> = {};
+  const ran = { count: 0, cpuMs: 0 };
   const proto = DerivedData.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const finished = proto.finished!;
+  proto.finished = function (this: { name: string | null }, ...args: unknown[]) {
+    const from = since();
+    currentAt[String(this.name)] = {
+      cpuMs: Math.round(cpuMs() - from.cpu),
+      wallMs: Math.round(performance.now() - from.wall),
+    };
+    return finished.apply(this, args);
+  };
   for (const method of ['keep', 'ensure']) {
     const original = proto[method]!;
     proto[method] = function (this: { name: string | null }, ...args: unknown[]) {
@@ -37,20 +54,25 @@ function instrumentBuilds() {
         const key = `${this.name}.${method}`;
         if (!pieces[key]) order.push(key);
         (pieces[key] ??= []).push(cpuMs() - t);
+        ran.count++;
+        ran.cpuMs += cpuMs() - t;
       }
     };
   }
-  return () =>
+  const summary = () =>
     Object.fromEntries(
       order.map((k) => {
         const v = pieces[k]!;
         return [k, { n: v.length, maxMs: round(Math.max(...v)), totalMs: Math.round(v.reduce((a, b) => a + b, 0)) }]; // prettier-ignore
       }),
     );
+  return { summary, currentAt, ran };
 }
 
 export async function measure(dataDir: string, id: string) {
-  const builds = instrumentBuilds();
+  let opened = 0;
+  let openedCpu = 0;
+  const builds = instrumentBuilds(() => ({ wall: opened, cpu: openedCpu }));
   const platform = createNodePlatform({ documentDir: dataDir, log: quiet });
   const core = createAppCore({ platform, documentDir: dataDir });
   const send = (name: string, args?: unknown) => core.sendUnknown(name, args);
@@ -61,11 +83,11 @@ export async function measure(dataDir: string, id: string) {
     WHERE rowid % 5000 = 7 AND tombstone = 0`);
   stripDerived(first.sqlite);
   await send('close-budget');
-  const t = performance.now();
+  opened = performance.now();
+  openedCpu = cpuMs();
   await send('load-budget', { id });
-  const openMs = performance.now() - t;
+  const openMs = performance.now() - opened;
   const budget = core.budget as Budget;
-  const opened = performance.now();
   const checking = budget.sqlite.first<{ id: string }>(
     "SELECT id FROM accounts WHERE name = 'Checking' AND tombstone = 0",
   )!.id;
@@ -91,21 +113,51 @@ export async function measure(dataDir: string, id: string) {
     if (!res || typeof res !== 'object' || !('data' in res)) throw new Error(JSON.stringify(res));
     return { cpu: cpuMs() - c, wall: performance.now() - w, n: (res.data as Row[]).length };
   };
+  /**
+   * The read as a request that comes while the builds run: queued on a timer as a message is
+   * on the worker's queue, so it waits behind the build steps already queued. `wait`: ms from
+   * its posting to its start.
+   */
+  const request = (query: QueryState) =>
+    new Promise<{ wait: number; ahead: number; aheadCpu: number; cpu: number; n: number }>(
+      (resolve, reject) => {
+        const posted = performance.now();
+        const { count, cpuMs: cpu } = builds.ran;
+        setTimeout(() => {
+          const wait = performance.now() - posted;
+          const ahead = builds.ran.count - count;
+          const aheadCpu = builds.ran.cpuMs - cpu;
+          read(query).then((r) => resolve({ ...r, wait, ahead, aheadCpu }), reject);
+        }, 0);
+      },
+    );
 
   // While the builds run: each read sent every 300 ms (after the open's first second, as the
   // bench's first click comes), with the tag index's state when it was sent.
   const during: Record<string, string[]> = {};
+  const waits: Array<{ wait: number; ahead: number; aheadCpu: number }> = [];
   await new Promise((r) => setTimeout(r, 1000));
   const seconds = Number(process.env.PROBE_SECONDS ?? 20) * 1000;
   while (performance.now() - opened < seconds) {
     const current = tagIndex(budget).isCurrent();
     for (const [name, query] of Object.entries(queries)) {
       const at = Math.round((performance.now() - opened) / 100) / 10;
-      const r = await read(query);
-      (during[name] ??= []).push(`${at}s ${current ? 'index' : 'notes'} cpu ${round(r.cpu)} ms, ${r.n} rows`); // prettier-ignore
+      const r = await request(query);
+      if (Object.keys(builds.currentAt).length < 4) waits.push(r);
+      (during[name] ??= []).push(`${at}s ${current ? 'index' : 'notes'} waited ${round(r.wait)} ms (${r.ahead} steps, cpu ${round(r.aheadCpu)} ms), cpu ${round(r.cpu)} ms, ${r.n} rows`); // prettier-ignore
     }
-    await new Promise((r) => setTimeout(r, 300));
+    // At an odd time, so the requests fall at any point of a step.
+    await new Promise((r) => setTimeout(r, 200 + Math.random() * 200));
   }
+  const mean = (f: (w: (typeof waits)[number]) => number) =>
+    round(waits.reduce((a, w) => a + f(w), 0) / Math.max(1, waits.length));
+  const waited = {
+    requests: waits.length,
+    meanWallMs: mean((w) => w.wait),
+    meanStepsAhead: mean((w) => w.ahead),
+    meanCpuMsAhead: mean((w) => w.aheadCpu),
+    maxStepsAhead: Math.max(0, ...waits.map((w) => w.ahead)),
+  };
   const after: Record<string, number> = {};
   for (const [name, query] of Object.entries(queries)) {
     const times: number[] = [];
@@ -113,7 +165,7 @@ export async function measure(dataDir: string, id: string) {
     after[name] = round(times.sort((a, b) => a - b)[2]!);
   }
   await send('close-budget');
-  return { openMs: Math.round(openMs), builds: builds(), during, afterCpuMs: after };
+  return { openMs: Math.round(openMs), builds: builds.summary(), currentAtMs: builds.currentAt, waitedDuringBuilds: waited, during, afterCpuMs: after }; // prettier-ignore
 }
 
 const [dataDir, id] = process.argv.slice(2);
