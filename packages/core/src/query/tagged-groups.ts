@@ -5,7 +5,7 @@
  * before the page is cut) costs what the tag holds: 10,000 rows for a tag on 10 % of 100,000
  * transactions. When the tag is common enough, the groups are read in the register's order
  * instead, each checked against the tag index's groups, stopping at the page's end: about
- * page ÷ share rows. A rare tag keeps the general way, which then reads little.
+ * page ÷ share rows. A rare tag's few groups are read from the tag index, each looked up.
  *
  * While the tag index is not current (its first build after a new device's open), the same
  * read in order checks each group's notes with the GLOB instead (`has-tag.ts`), stopping at the
@@ -142,7 +142,7 @@ UNION ALL SELECT id FROM transactions WHERE isChild = 1 AND parent_id IN ${list}
 
 /**
  * The page's groups and the rows of them that hold the tag, or null when the general way
- * applies (another filter shape, no limit, a rare tag by the tag index's count).
+ * applies (another filter shape, no limit, a rare tag without the tag index).
  * `wholeSplits` says whether filters match whole splits (account and date only).
  */
 export function findTaggedGroups(
@@ -155,9 +155,10 @@ export function findTaggedGroups(
   const sole = soleTag(compiled.query.filterExpressions);
   if (!sole || /[#\s]/.test(sole.tag) || !wholeSplits(sole.rest)) return null;
   const end = compiled.query.limit + (compiled.query.offset ?? 0);
-  const common = compiled.tagIndex ? readInOrder : readInOrderByNotes;
-  if (!common(db, sole.tag, end)) return null;
-  const test = compiled.tagIndex ? byIndex(sole.tag) : byNotes(sole.tag);
+  const indexed = compiled.tagIndex === true;
+  const inOrder = (indexed ? readInOrder : readInOrderByNotes)(db, sole.tag, end);
+  if (!inOrder && !indexed) return null;
+  const test = indexed ? byIndex(sole.tag) : byNotes(sole.tag);
   const p = compileQuery(
     { ...compiled.query, filterExpressions: sole.rest, selectExpressions: ['id'] },
     { tagIndex: true },
@@ -165,11 +166,19 @@ export function findTaggedGroups(
   const a = p.alias;
   const joins = p.joins.text ? sql`\n${p.joins}` : raw('');
   const orderBy = p.orderBy ? sql` ORDER BY ${p.orderBy}` : raw('');
-  // The order's index drives the read (an account's own, once made: transactions.ts), and each
-  // group is checked as it comes, up to the page's end.
+  const page = sql`${orderBy}${limitOffset(p.limit, p.offset)}`;
+  const view = raw(`${p.from} ${a}`);
   const rows = allRows(
     db,
-    sql`SELECT ${raw(a)}.id AS group_id FROM ${raw(`${p.from} ${a}`)}${joins} WHERE ${p.where} AND ${raw(a)}.is_child = 0 AND ${test.group(a)}${orderBy}${limitOffset(p.limit, p.offset)}`,
+    inOrder
+      ? // The order's index drives the read (an account's own, once made: transactions.ts), and
+        // each group is checked as it comes, up to the page's end.
+        sql`SELECT ${raw(a)}.id AS group_id FROM ${view}${joins} WHERE ${p.where} AND ${raw(a)}.is_child = 0 AND ${test.group(a)}${page}`
+      : // A rare tag: its few groups drive the read (CROSS JOIN keeps them the outer loop), each
+        // looked up by id. Left to the planner, an account's rows were read through the account
+        // order's index and each checked against the tag's: 25 ms native for a tag on 1 row in
+        // 5,000 at 100,000 transactions, against well under 1 ms.
+        sql`SELECT ${raw(a)}.id AS group_id FROM (SELECT DISTINCT grp FROM ${raw(TAG_INDEX_TABLE)} WHERE tag = ${bind(sole.tag)}) g CROSS JOIN ${view} ON ${raw(a)}.id = g.grp${joins} WHERE ${p.where} AND ${raw(a)}.is_child = 0${page}`,
     params,
   );
   const groupIds = rows.map((r) => String(r.group_id));

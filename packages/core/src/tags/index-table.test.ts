@@ -280,6 +280,9 @@ describe('the register read in order by a common tag', () => {
     }
     // A deleted line holds no tag: its split, tagged by no other row, is in no page.
     await s.f.core.send('transaction-delete', { id: 's0-1' });
+    // A rare tag: in one row, and in a line of one split.
+    await apply(s, { k: 'add', notes: 'n #food' });
+    await apply(s, { k: 'split', notes: null, a: '#food', b: 'z' });
     // Half the rows hold the tag: the first pages are read in order, not by every match.
     expect(readInOrder(s.f.sql, 'trip', 10)).toBe(true);
     expect(readInOrder(s.f.sql, 'food', 1)).toBe(false);
@@ -309,6 +312,18 @@ describe('the register read in order by a common tag', () => {
       expect(runQuery(s.f.sql, query).data, `${limit}+${offset} by notes`).toEqual(expected);
     }
     expect((runQuery(s.f.sql, tagged.limit(5)).data as unknown[]).length).toBe(5);
+    // The rare tag's groups read from the index: the same page as the general way's.
+    for (const [limit, offset] of [
+      [5, 0],
+      [1, 1],
+    ] as const) {
+      const food = base({ notes: { $hastag: 'food' } })
+        .limit(limit)
+        .offset(offset);
+      const expected = runQuery(s.f.sql, base({ $or: [{ notes: { $hastag: 'food' } }] }).limit(limit).offset(offset)).data; // prettier-ignore
+      expect(runQuery(s.f.sql, food, { tagIndex: true }).data, `food ${limit}+${offset}`).toEqual(expected); // prettier-ignore
+    }
+    expect((runQuery(s.f.sql, base({ notes: { $hastag: 'food' } }).limit(5), { tagIndex: true }).data as unknown[]).length).toBe(2); // prettier-ignore
     for (const tagIndex of [true, false]) {
       const page = runQuery<
         Array<{ id: string; subtransactions: Array<{ _unmatched?: boolean }> }>
