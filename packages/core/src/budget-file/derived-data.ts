@@ -1,6 +1,5 @@
 import type { Clock, Logger, Timers } from '../platform/index.ts';
 import { type BackgroundHold, backgroundHold } from './background-hold.ts';
-import { type BackgroundTurns, BackgroundTurnsSlot } from './background-turns.ts';
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 import { type Budget, type BudgetSlot, defineBudgetSlot } from './budget.ts';
@@ -67,11 +66,7 @@ interface Background {
   waits: number;
   /** While held, the build waits (`background-hold.ts`), unless a read hurried it. */
   hold: BackgroundHold | null;
-  /** A read waits for it: its turns go first, and no hold stops it. */
   hurried: boolean;
-  /** The budget's one queue of build steps (null: a timer of its own), and its place there. */
-  turns: BackgroundTurns | null;
-  rank: number;
 }
 
 /**
@@ -85,8 +80,7 @@ interface Background {
 export class DerivedData {
   private current: boolean;
   private readonly off: () => void;
-  /** Cancels the timer or turn the next piece waits for (null: none). */
-  private pending: (() => void) | null = null;
+  private pending: { timers: Timers; handle: unknown } | null = null;
   /** Cancels the wait for the hold's release (null: not waiting). */
   private offHold: (() => void) | null = null;
   /** A build under way (between its steps), or one a former open left, to resume. */
@@ -208,17 +202,13 @@ export class DerivedData {
     return () => this.waiters.delete(fn);
   }
 
-  /**
-   * A read waits for the build: it starts now, not after the start's delay, and its steps go
-   * before other builds' (`background-turns.ts`).
-   */
+  /** A read waits for the build: it starts now, not after the start's delay. */
   hurry(): void {
     const bg = this.background;
-    if (!bg) return;
-    bg.hurried = true;
-    if (!bg.starting) return;
+    if (!bg?.starting) return;
     this.cancelTimer();
     bg.starting = false;
+    bg.hurried = true;
     this.schedule(bg, 0);
   }
 
@@ -234,11 +224,9 @@ export class DerivedData {
     delayMs = BACKGROUND_BUILD_DELAY_MS,
     clock: Clock | null = null,
     hold: BackgroundHold | null = null,
-    turns: BackgroundTurns | null = null,
   ): void {
     if (this.current || this.background) return;
-    const rank = turns?.nextRank() ?? 0;
-    const bg: Background = { timers, log, clock, delayMs, starting: true, waits: 0, hold, hurried: false, turns, rank }; // prettier-ignore
+    const bg: Background = { timers, log, clock, delayMs, starting: true, waits: 0, hold, hurried: false }; // prettier-ignore
     this.background = bg;
     this.schedule(bg, delayMs);
   }
@@ -252,15 +240,6 @@ export class DerivedData {
       });
       return;
     }
-    if (delay === 0 && bg.turns) {
-      // The next step when the budget's other builds before it have had theirs.
-      const run = () => {
-        this.pending = null;
-        if (this.background === bg) this.turn(bg);
-      };
-      this.pending = bg.turns.take(() => (bg.hurried ? -1 : bg.rank), run);
-      return;
-    }
     const due = bg.clock ? bg.clock.now() + delay : 0;
     const handle = bg.timers.setTimeout(() => {
       this.pending = null;
@@ -270,13 +249,10 @@ export class DerivedData {
         bg.waits += 1;
         return this.schedule(bg, bg.delayMs);
       }
-      const first = bg.starting;
       bg.starting = false;
-      // Started: its first step takes its turn with the others' too.
-      if (first && bg.turns) return this.schedule(bg, 0);
       this.turn(bg);
     }, delay);
-    this.pending = () => bg.timers.clearTimeout(handle);
+    this.pending = { timers: bg.timers, handle };
   }
 
   private turn(bg: Background): void {
@@ -295,7 +271,7 @@ export class DerivedData {
   }
 
   private cancelTimer(): void {
-    this.pending?.();
+    if (this.pending) this.pending.timers.clearTimeout(this.pending.handle);
     this.pending = null;
     this.offHold?.();
     this.offHold = null;
@@ -326,8 +302,7 @@ export function defineDerivedSlot(name: string, table: DerivedTable): BudgetSlot
         name,
       );
       const { timers, log, clock } = budget.env.platform;
-      const turns = budget.get(BackgroundTurnsSlot);
-      data.buildLater(timers, log, BACKGROUND_BUILD_DELAY_MS, clock, backgroundHold(budget), turns);
+      data.buildLater(timers, log, BACKGROUND_BUILD_DELAY_MS, clock, backgroundHold(budget));
       return data;
     },
     (data) => data.close(),

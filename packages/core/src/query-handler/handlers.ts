@@ -47,8 +47,8 @@ export function guarded<T>(run: () => T) {
  * a chip's click, with a limit) does not wait for the index's first build, which at 100,000
  * transactions took half a second of the worker's time at the first filter after a new device's
  * open (issue 32): the page reads the notes in the register's order until it is full (a common
- * tag: `../query/tagged-groups.ts`), and the build goes on in the background, hurried (its
- * steps before other builds'). A whole read (a report by tag) builds it now.
+ * tag: `../query/tagged-groups.ts`), and the build goes on in the background, hurried. A whole
+ * read (a report by tag) builds it now.
  */
 function tagIndexFor(budget: Budget, state: QueryState): boolean {
   const index = tagIndex(budget);
@@ -111,19 +111,15 @@ export const queryModule = defineModule(
   },
   {
     // Opened with the budget, so every change from the first one on keeps the search index, the
-    // month sums and the tag index in step. Their background builds take turns in this order
-    // (`../budget-file/background-turns.ts`), a read's hurried one first: the account-order
-    // index (account-order.ts); the search index, whose first steps each make a plain index
-    // over every transaction (uncut: after the tag index, at 100,000 transactions they fell on
-    // the first seconds of clicks and a tag filter waited up to a second behind one); the tag
-    // index (0.28 s), before the sums (0.7 s).
+    // month sums and the tag index in step. The account-order index first: its background build
+    // is the first one after the open (account-order.ts).
     services: [
       (budget) => {
         accountOrder(budget);
         searchIndex(budget);
-        tagIndex(budget);
         monthSums(budget);
         groupSums(budget);
+        tagIndex(budget);
         keptTagSums(budget);
       },
     ],
