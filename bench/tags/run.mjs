@@ -5,6 +5,7 @@
 //   node bench/tags/run.mjs [--transactions 100000] [--repeats 5] [--apps coffer,actual] [--trace]
 //     [--profile] (--trace: a timeline of the last filter; --profile: its hottest functions)
 //     [--trace-first] (the timeline of the first filter instead: the cold one)
+//     [--trace-try N] (the timeline of the Nth filter: 1 is the first)
 //     [--web-root packages/web/dist] [--no-build] [--wait-seconds 180]
 // Builds (server bundle and packages/web/dist) unless --no-build or bench/run.mjs already did
 // (BENCH_BUILT=1), bundles bench/web/tags.ts and runs it.

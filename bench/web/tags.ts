@@ -43,6 +43,8 @@ const { values } = parseArgs({
     trace: { type: 'boolean', default: false },
     /** The timeline of the first filter instead (the cold one: the core's first tag query). */
     'trace-first': { type: 'boolean', default: false },
+    /** The timeline of this try instead (1: the first), to see a slow one of the first few. */
+    'trace-try': { type: 'string' },
     /** The same with the sampling profiler: the hottest functions (it slows every task). */
     profile: { type: 'boolean', default: false },
     /** How long a register may take to show its rows (Actual's at 100,000 on a loaded machine). */
@@ -145,9 +147,11 @@ async function measureApp(app: App, balanceCents: number): Promise<Result> {
       await page.getByText('All accounts', { exact: true }).first().click();
       await openChecking(page);
       result.floorMs.push(await frameFloor(page));
-      const last = name === 'coffer' && i === (values['trace-first'] ? 0 : REPEATS - 1);
+      const traceAt = values['trace-try'] ? Number(values['trace-try']) - 1 : null;
+      const last =
+        name === 'coffer' && i === (traceAt ?? (values['trace-first'] ? 0 : REPEATS - 1));
       const file = join(tmpdir(), `tags-filter-${process.pid}.json`);
-      const tracing = values.trace || values['trace-first'];
+      const tracing = values.trace || values['trace-first'] || traceAt !== null;
       const traced = last && tracing ? await traceTimeline(browser, page, file) : null;
       const profiled = last && values.profile ? await traceStep(browser, page, file) : null;
       try {

@@ -46,8 +46,9 @@ export function guarded<T>(run: () => T) {
  * (the GLOB: the same answer, has-tag.ts). A page of rows (the register's first screenful after
  * a chip's click, with a limit) does not wait for the index's first build, which at 100,000
  * transactions took half a second of the worker's time at the first filter after a new device's
- * open (issue 32): the page reads the notes in the register's order until it is full, and the
- * build goes on in the background, hurried. A whole read (a report by tag) builds it now.
+ * open (issue 32): the page reads the notes in the register's order until it is full (a common
+ * tag: `../query/tagged-groups.ts`), and the build goes on in the background, hurried. A whole
+ * read (a report by tag) builds it now.
  */
 function tagIndexFor(budget: Budget, state: QueryState): boolean {
   const index = tagIndex(budget);

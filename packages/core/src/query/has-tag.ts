@@ -33,7 +33,7 @@ const READABLE = /^[^#\s]+$/;
  * case of their own: a `#` not after another `#`, the name (or any first character), then a
  * space, a `#` or the end.
  */
-function globTest(notes: Sql, tag: string | null): Sql {
+export function globTest(notes: Sql, tag: string | null): Sql {
   const name = tag === null ? `[^${TAG_END}]` : tag.replace(/[*?[]/g, (c) => `[${c}]`);
   const pattern = `*[^#]#${name}${tag === null ? '' : `[${TAG_END}]`}*`;
   return sql`(' ' || IFNULL(${notes}, '') || ' ') GLOB ${bind(pattern)}`;

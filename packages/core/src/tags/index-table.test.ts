@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runQuery } from '../query/exec.ts';
 import { q } from '../query/query.ts';
-import { readInOrder } from '../query/tagged-groups.ts';
+import { readInOrder, readInOrderByNotes } from '../query/tagged-groups.ts';
 import { ACCOUNT_ORDER_INDEX } from '../query/transactions.ts';
 import { stripDerived } from '../search/notes-index.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
@@ -157,20 +157,25 @@ async function found(f: AppFixture, filter: Record<string, unknown>): Promise<st
   return res.data.map((r: { id: string }) => r.id).sort();
 }
 
-/** The register's first page for a tag: split groups with their lines, as shown. */
-async function registerPage(f: AppFixture, acct: string, tag: string, limit: number) {
-  const query = q('transactions')
+/** The register's page for a tag filter: split groups with their lines, as shown. */
+const pageQuery = (acct: string, filter: Record<string, unknown>) =>
+  q('transactions')
     .options({ splits: 'grouped' })
     .filter({ account: acct })
-    .filter({ $and: [{ notes: { $hastag: tag } }] })
+    .filter(filter)
     .select(['id', 'notes'])
-    .orderBy([{ date: 'desc' }, { sort_order: 'desc' }])
-    .limit(limit)
-    .serialize();
-  const res = await f.core.send('query', query);
-  // The same query the general way (no index): what every matching row, grouped, gives.
-  const general = runQuery(f.sql, query).data;
-  return { indexed: 'data' in res ? res.data : res, general };
+    .orderBy([{ date: 'desc' }, { sort_order: 'desc' }]);
+
+/**
+ * The register's first page for a tag three ways: through the `query` handler (the index),
+ * through the notes (no index: in order when the tag is common, `../query/tagged-groups.ts`),
+ * and the general way (every matching row, grouped: an `$or` is never read in order).
+ */
+async function registerPage(f: AppFixture, acct: string, tag: string, limit: number) {
+  const query = pageQuery(acct, { $and: [{ notes: { $hastag: tag } }] }).limit(limit);
+  const res = await f.core.send('query', query.serialize());
+  const general = runQuery(f.sql, pageQuery(acct, { $or: [{ notes: { $hastag: tag } }] }).limit(limit)).data; // prettier-ignore
+  return { indexed: 'data' in res ? res.data : res, notes: runQuery(f.sql, query).data, general };
 }
 
 const liveNotes = (f: AppFixture) =>
@@ -193,6 +198,7 @@ describe('the tag index', () => {
           for (const limit of [1, 3, 50]) {
             const page = await registerPage(s.f, s.acct, tag, limit);
             expect(page.indexed, `${tag} first ${limit}`).toEqual(page.general);
+            expect(page.notes, `${tag} first ${limit}, notes`).toEqual(page.general);
           }
           const holding = liveNotes(s.f).filter((r) => hasTag(r.notes, tag));
           expect(await found(s.f, { notes: { $hastag: tag } }), tag).toEqual(
@@ -265,39 +271,69 @@ describe('the tag index', () => {
 });
 
 describe('the register read in order by a common tag', () => {
-  it('gives the pages the general way gives, splits and unmatched lines included', async () => {
+  it('gives the pages the general way gives, through the index or the notes', async () => {
     const s = await setUp();
     for (let i = 0; i < 24; i++) {
       if (i % 4 === 0)
-        await apply(s, { k: 'split', notes: i % 8 ? '#trip' : null, a: '#trip x', b: 'y' }); // prettier-ignore
+        await apply(s, { k: 'split', notes: i % 8 ? '#trip' : null, a: i % 8 ? 'y' : '#trip x', b: i % 8 ? '#trip y' : 'y' }); // prettier-ignore
       else await apply(s, { k: 'add', notes: i % 3 ? `n${i} #trip` : `n${i}` });
     }
+    // A deleted line holds no tag: its split, tagged by no other row, is in no page.
+    await s.f.core.send('transaction-delete', { id: 's0-1' });
+    // A rare tag: in one row, and in a line of one split.
+    await apply(s, { k: 'add', notes: 'n #food' });
+    await apply(s, { k: 'split', notes: null, a: '#food', b: 'z' });
     // Half the rows hold the tag: the first pages are read in order, not by every match.
     expect(readInOrder(s.f.sql, 'trip', 10)).toBe(true);
     expect(readInOrder(s.f.sql, 'food', 1)).toBe(false);
-    const base = q('transactions')
-      .options({ splits: 'grouped' })
-      .filter({ account: s.acct, date: { $gte: '2023-08-01' } })
-      .filter({ notes: { $hastag: 'trip' } })
-      .select(['id', 'notes', 'amount'])
-      .orderBy([{ date: 'desc' }, { sort_order: 'desc' }]);
+    expect(readInOrderByNotes(s.f.sql, 'trip', 10)).toBe(true);
+    expect(readInOrderByNotes(s.f.sql, 'food', 1)).toBe(false);
+    const base = (filter: Record<string, unknown>) =>
+      q('transactions')
+        .options({ splits: 'grouped' })
+        .filter({ account: s.acct, date: { $gte: '2023-08-01' } })
+        .filter(filter)
+        .select(['id', 'notes', 'amount'])
+        .orderBy([{ date: 'desc' }, { sort_order: 'desc' }]);
+    const tagged = base({ notes: { $hastag: 'trip' } });
+    // An `$or` is never read in order: every matching row, grouped.
+    const general = base({ $or: [{ notes: { $hastag: 'trip' } }] });
     for (const [limit, offset] of [
       [5, 0],
       [10, 0],
       [5, 5],
       [3, 9],
+      [40, 0],
     ] as const) {
-      const query = base.limit(limit).offset(offset);
-      const inOrder = runQuery(s.f.sql, query, { tagIndex: true }).data;
-      expect(inOrder, `${limit}+${offset}`).toEqual(runQuery(s.f.sql, query).data);
-      expect((inOrder as unknown[]).length).toBe(limit);
+      const expected = runQuery(s.f.sql, general.limit(limit).offset(offset)).data;
+      const query = tagged.limit(limit).offset(offset);
+      expect(runQuery(s.f.sql, query, { tagIndex: true }).data, `${limit}+${offset}`).toEqual(expected); // prettier-ignore
+      // While the index is being built (not current): the notes, read in order.
+      expect(runQuery(s.f.sql, query).data, `${limit}+${offset} by notes`).toEqual(expected);
     }
-    const page = runQuery<Array<{ subtransactions: Array<{ _unmatched?: boolean }> }>>(
-      s.f.sql,
-      base.limit(30),
-      { tagIndex: true },
-    ).data;
-    // A split shows every line; the line without the tag is marked as not matching.
-    expect(page.some((g) => g.subtransactions.some((l) => l._unmatched))).toBe(true);
+    expect((runQuery(s.f.sql, tagged.limit(5)).data as unknown[]).length).toBe(5);
+    // The rare tag's groups read from the index: the same page as the general way's.
+    for (const [limit, offset] of [
+      [5, 0],
+      [1, 1],
+    ] as const) {
+      const food = base({ notes: { $hastag: 'food' } })
+        .limit(limit)
+        .offset(offset);
+      const expected = runQuery(s.f.sql, base({ $or: [{ notes: { $hastag: 'food' } }] }).limit(limit).offset(offset)).data; // prettier-ignore
+      expect(runQuery(s.f.sql, food, { tagIndex: true }).data, `food ${limit}+${offset}`).toEqual(expected); // prettier-ignore
+    }
+    expect((runQuery(s.f.sql, base({ notes: { $hastag: 'food' } }).limit(5), { tagIndex: true }).data as unknown[]).length).toBe(2); // prettier-ignore
+    for (const tagIndex of [true, false]) {
+      const page = runQuery<
+        Array<{ id: string; subtransactions: Array<{ _unmatched?: boolean }> }>
+      >(s.f.sql, tagged.limit(30), { tagIndex }).data;
+      // A split shows every line; a line without the tag is marked as not matching.
+      expect(page.some((g) => g.subtransactions.some((l) => l._unmatched))).toBe(true);
+      // A split tagged only in a line is found through the line; the one whose tagged line
+      // was deleted is not.
+      expect(page.map((g) => g.id)).toContain('s12');
+      expect(page.map((g) => g.id)).not.toContain('s0');
+    }
   });
 });
