@@ -46,6 +46,16 @@ export interface CompiledQuery {
   readonly groupFinder?: SqlPieces;
   /** Compiled with the tag index current (`CompileOptions.tagIndex`). */
   readonly tagIndex?: boolean;
+  /** What an account's page may read of the account-order table (`CompileOptions.accountOrder`). */
+  readonly accountOrder?: AccountOrderReach;
+}
+
+/**
+ * How much of the account-order table (`account-order.ts`) a read may use: every row (`from`
+ * null: current), or the rows dated from `from` on (SQLite's comparison) while it builds.
+ */
+export interface AccountOrderReach {
+  from: number | string | null;
 }
 
 export interface CompileOptions {
@@ -58,6 +68,8 @@ export interface CompileOptions {
    * to this id (none when null) and by a scan of the stored notes after it (`search.ts`).
    */
   searchScan?: { indexedUpTo: string | null };
+  /** The account-order table holds these rows: an account's page reads through it (`account-order.ts`). */
+  accountOrder?: AccountOrderReach;
 }
 
 const ROOT_ALIAS = '_';
@@ -275,6 +287,7 @@ export function compileQuery(
       splits,
       isAggregate,
       ...(options.tagIndex ? { tagIndex: true } : {}),
+      ...(options.accountOrder ? { accountOrder: options.accountOrder } : {}),
       pieces: {
         select,
         from,

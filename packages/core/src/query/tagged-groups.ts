@@ -18,7 +18,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The filters as a flat AND list (`$and` opened), or null when one holds an `$or`. */
-function andList(filters: readonly unknown[]): Record<string, unknown>[] | null {
+export function andList(filters: readonly unknown[]): Record<string, unknown>[] | null {
   const out: Record<string, unknown>[] = [];
   for (const f of filters) {
     if (!f) continue;

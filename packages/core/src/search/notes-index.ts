@@ -18,7 +18,7 @@ import {
   SEARCH_NOTES_TABLE,
   SEARCH_ROWS_TABLE,
 } from '../query/search.ts';
-import { ACCOUNT_ORDER_INDEX } from '../query/transactions.ts';
+import { ACCOUNT_ORDER_TABLE, OLD_ACCOUNT_ORDER_INDEX } from '../query/account-order.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 import { idRange, type IdSteppedTable } from './id-steps.ts';
 
@@ -179,7 +179,8 @@ export function stripDerived(db: SqliteDatabase): void {
     'PRAGMA secure_delete = ON;',
     ...Object.keys(SEARCH_COLUMN_INDEXES).map((n) => `DROP INDEX IF EXISTS ${n};`),
     ...SPLIT_INDEXES.map((n) => `DROP INDEX IF EXISTS ${n};`),
-    `DROP INDEX IF EXISTS ${ACCOUNT_ORDER_INDEX};`,
+    `DROP INDEX IF EXISTS ${OLD_ACCOUNT_ORDER_INDEX};`,
+    `DROP TABLE IF EXISTS ${ACCOUNT_ORDER_TABLE};`,
     `DROP TABLE IF EXISTS ${SEARCH_NOTES_TABLE};`,
     `DROP TABLE IF EXISTS ${SEARCH_ROWS_TABLE};`,
     `DROP TABLE IF EXISTS ${MONTH_SUMS_TABLE};`,

@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { runQuery } from '../query/exec.ts';
 import { q } from '../query/query.ts';
 import { readInOrder } from '../query/tagged-groups.ts';
-import { ACCOUNT_ORDER_INDEX } from '../query/transactions.ts';
 import { stripDerived } from '../search/notes-index.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import type { Message } from '../sync/types.ts';
@@ -251,13 +250,8 @@ describe('the tag index', () => {
     reopened.ensure();
     expect(indexed(f)).toEqual(parsed(f));
     expect(indexed(f)).toEqual(['food\u0000a\u0000a']);
-    // The account order index comes with it (an account's 'has tag' page reads by it).
-    const orderIndex = () =>
-      f.sql.all('SELECT name FROM sqlite_master WHERE name = ?', [ACCOUNT_ORDER_INDEX]).length;
-    expect(orderIndex()).toBe(1);
     stripDerived(f.sql);
     expect(f.sql.all("SELECT name FROM sqlite_master WHERE name LIKE 'coffer_note_tags%'")).toEqual([]); // prettier-ignore
-    expect(orderIndex()).toBe(0);
     expect(tagIndexIsCurrent(f.sql)).toBe(false);
     rebuildTagIndex(f.sql);
     expect(indexed(f)).toEqual(parsed(f));
