@@ -26,6 +26,7 @@ import {
   OLD_ACCOUNT_ORDER_INDEX,
   ORDER_COLUMNS,
 } from '../query/account-order.ts';
+import { SPLIT_INDEXES } from '../query/month-sums.ts';
 import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
 import { dataStamp } from '../search/notes-index.ts';
 import type { ChangeEvent } from '../sync/types.ts';
@@ -62,6 +63,7 @@ function accountOrderIsCurrent(db: SqliteDatabase): boolean {
 function reset(db: SqliteDatabase): void {
   db.exec(`CREATE TABLE IF NOT EXISTS ${META_TABLE} (key TEXT PRIMARY KEY, value TEXT);
 DROP INDEX IF EXISTS ${OLD_ACCOUNT_ORDER_INDEX};
+${SPLIT_INDEXES.map((n) => `DROP INDEX IF EXISTS ${n};`).join('\n')}
 DROP TABLE IF EXISTS ${ACCOUNT_ORDER_TABLE};`);
   createAccountOrderTable(db);
   db.run(`DELETE FROM ${META_TABLE} WHERE key = ?`, [META_KEY]);

@@ -31,12 +31,15 @@ export const OLD_ACCOUNT_ORDER_INDEX = 'coffer_trans_account_order';
 
 export type { AccountOrderReach } from './compiler.ts';
 
+/** The partial index of split rows (parents and lines) by account. */
+export const ACCOUNT_ORDER_SPLITS = `${ACCOUNT_ORDER_TABLE}_splits`;
+
 export function createAccountOrderTable(db: SqliteDatabase): void {
   db.exec(`CREATE TABLE IF NOT EXISTS ${ACCOUNT_ORDER_TABLE} (id TEXT PRIMARY KEY, acct TEXT,
   date, starting_balance_flag, sort_order, split INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS ${ACCOUNT_ORDER_TABLE}_page
   ON ${ACCOUNT_ORDER_TABLE} (acct, date DESC, starting_balance_flag, sort_order DESC, id);
-CREATE INDEX IF NOT EXISTS ${ACCOUNT_ORDER_TABLE}_splits
+CREATE INDEX IF NOT EXISTS ${ACCOUNT_ORDER_SPLITS}
   ON ${ACCOUNT_ORDER_TABLE} (acct) WHERE split = 1;`);
 }
 
