@@ -18,7 +18,7 @@
  * copy an Actual client gets (`stripDerived`).
  */
 import type { SqliteDatabase } from '../platform/sqlite.ts';
-import type { CompiledQuery } from './compiler.ts';
+import type { CompiledQuery, SqlPieces } from './compiler.ts';
 import { compileQuery, limitOffset } from './compiler.ts';
 import type { QueryParams } from './run-sql.ts';
 import { allRows } from './run-sql.ts';
@@ -64,8 +64,10 @@ export function insertOrderRows(db: SqliteDatabase, where: string, params: unkno
   );
 }
 
-const DEFAULT_ORDER = (a: string) =>
-  `${a}.date desc, ${a}.starting_balance_flag, ${a}.sort_order desc, ${a}.id`;
+/** Whether the pieces are ordered in the register's own order (newest first), ties by id. */
+export const inRegisterOrder = (p: SqlPieces): boolean =>
+  p.orderBy?.text ===
+  `${p.alias}.date desc, ${p.alias}.starting_balance_flag, ${p.alias}.sort_order desc, ${p.alias}.id`;
 
 /** The one account id the filters hold to among conditions on the account and the date only. */
 function soleAccount(filters: readonly unknown[]): string | null {
@@ -92,7 +94,7 @@ export function findAccountPage(
 ): string[] | null {
   const reach = compiled.accountOrder;
   const p = compiled.groupFinder ?? compiled.pieces;
-  if (!reach || p.limit == null || p.orderBy?.text !== DEFAULT_ORDER(p.alias)) return null;
+  if (!reach || p.limit == null || !inRegisterOrder(p)) return null;
   if (soleAccount(compiled.query.filterExpressions) === null) return null;
   const account = soleAccount(compiled.query.filterExpressions)!;
   const a = p.alias;

@@ -2,6 +2,7 @@ import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { CompiledQuery, SqlPieces } from './compiler.ts';
 import { limitOffset } from './compiler.ts';
 import { findAccountPage } from './account-order.ts';
+import { findSearchGroups } from './search-page.ts';
 import { findTaggedGroups } from './tagged-groups.ts';
 import { convertRow } from './convert.ts';
 import type { QueryParams } from './run-sql.ts';
@@ -71,6 +72,9 @@ function findGroups(
     ? findAccountPage(db, compiled, params)
     : null;
   if (ordered) return { groupIds: ordered, matched: null };
+  // A search with many matches: its groups read in the register's order (search-page.ts).
+  const searched = findSearchGroups(db, compiled, params);
+  if (searched) return searched;
   // Only the joins the filter and the order need: the select's are for the page's rows.
   const p = compiled.groupFinder ?? compiled.pieces;
   const from = raw(`${p.from} ${p.alias}`);
