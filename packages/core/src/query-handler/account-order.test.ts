@@ -63,25 +63,27 @@ function apply(db: Db, o: Op, txs: string[]): void {
   }
   if (txs.length === 0) return;
   const values: Record<string, unknown> = {
-    date: o.date,
-    acct: pick(ACCOUNTS, o.n),
-    sort_order: o.n % 5,
-    starting_balance_flag: o.n % 2,
+    // Now and then no date or account (never shown), or no order values.
+    date: o.n % 9 === 0 ? null : o.date,
+    acct: o.n % 7 === 0 ? null : pick(ACCOUNTS, o.n),
+    sort_order: o.n % 6 === 0 ? null : o.n % 5,
+    starting_balance_flag: o.n % 8 === 0 ? null : o.n % 2,
     tombstone: o.n % 3 === 0 ? 1 : 0,
     amount: o.n,
   };
   marked(() => db.update('transactions', { id: pick(txs, o.tx), [o.field]: values[o.field] }));
 }
 
-const table = (db: Db) => db.sqlite.all(`SELECT * FROM ${ACCOUNT_ORDER_TABLE} ORDER BY id`);
+// Ordered by every column: a row held twice would show.
+const table = (db: Db) => db.sqlite.all(`SELECT * FROM ${ACCOUNT_ORDER_TABLE} ORDER BY id, acct, date`);
 
 /** The table as a full recompute from the stored rows gives it, for the rows in reach. */
 function recomputed(db: Db, reach: AccountOrderReach): unknown[] {
-  const bound = reach.from === null ? '' : 'WHERE date >= ?';
+  const bound = reach.from === null ? '' : 'AND date >= ?';
   return db.sqlite.all(
     `SELECT id, acct, date, starting_balance_flag, sort_order,
        CASE WHEN isParent = 1 OR isChild = 1 THEN 1 ELSE 0 END AS split
-     FROM transactions ${bound} ORDER BY id`,
+     FROM transactions WHERE acct IS NOT NULL AND date IS NOT NULL ${bound} ORDER BY id`,
     reach.from === null ? [] : [reach.from],
   );
 }

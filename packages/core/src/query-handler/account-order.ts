@@ -22,6 +22,7 @@ import {
   ACCOUNT_ORDER_TABLE,
   type AccountOrderReach,
   createAccountOrderTable,
+  deleteOrderRow,
   insertOrderRows,
   OLD_ACCOUNT_ORDER_INDEX,
   ORDER_COLUMNS,
@@ -70,7 +71,7 @@ DROP TABLE IF EXISTS ${ACCOUNT_ORDER_TABLE};`);
 }
 
 /** `date >= from` (everything when null): the rows a build that reached `from` holds. */
-const covered = (from: Bound | null) =>
+const covered = (from: Bound | null): { sql: string; params: (number | string)[] } =>
   from === null ? { sql: '1', params: [] } : { sql: 'date >= ?', params: [from.date] };
 
 /**
@@ -82,7 +83,8 @@ function applyOrder(db: SqliteDatabase, event: ChangeEvent, reach: Bound | null)
   for (const change of event.changes.get('transactions') ?? []) {
     const moved = (k: string) => (change.old?.[k] ?? null) !== (change.new?.[k] ?? null);
     if (change.old && change.new && !ORDER_COLUMNS.some(moved)) continue;
-    db.run(`DELETE FROM ${ACCOUNT_ORDER_TABLE} WHERE id = ?`, [change.id]);
+    // The table holds the row as it was stored (when in reach): found by those values.
+    deleteOrderRow(db, change.id, change.old);
     insertOrderRows(db, `id = ? AND ${c.sql}`, [change.id, ...c.params]);
   }
 }
@@ -130,8 +132,8 @@ export function stepByNewest(db: SqliteDatabase, rows = ORDER_STEP_ROWS, resume?
   const fillTo = (lower: Bound | null) => {
     const upper = from === null ? [] : [from.date];
     const below = from === null ? '1' : 'date < ?';
-    // The last step takes every row left, undated ones too.
-    if (lower === null) insertOrderRows(db, from === null ? '1' : `(date < ? OR date IS NULL)`, upper); // prettier-ignore
+    // The last step takes every row left.
+    if (lower === null) insertOrderRows(db, below, upper);
     else insertOrderRows(db, `date >= ? AND ${below}`, [lower.date, ...upper]);
   };
   return {
