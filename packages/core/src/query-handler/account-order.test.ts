@@ -184,6 +184,21 @@ describe('the account-order table', () => {
     expect(tagIndexIsCurrent(f.sql)).toBe(false);
   });
 
+  it('keeps in step a row without order values, moved twice', () => {
+    const db = setUp();
+    const txs: string[] = [];
+    apply(db, { k: 'add', n: 1, date: 20240101, s: 1 }, txs);
+    ACCOUNT_ORDER.rebuild(db.sqlite);
+    const data = new DerivedData(db.sqlite, (l) => db.onChange(l), ACCOUNT_ORDER);
+    const id = txs[0]!;
+    db.update('transactions', { id, sort_order: null, starting_balance_flag: null });
+    db.update('transactions', { id, date: 20240102 });
+    db.update('transactions', { id, acct: 'a3' });
+    expect(table(db)).toEqual(recomputed(db, { from: null }));
+    expect(table(db)).toHaveLength(1);
+    data.close();
+  });
+
   it('is stale after a write it did not see (Actual), and then reads right once rebuilt', () => {
     const db = setUp();
     const txs: string[] = [];
