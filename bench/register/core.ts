@@ -8,9 +8,6 @@ import { createAppCore, type Budget } from '@coffer/core';
 import type { QueryState } from '@coffer/core/ui';
 import { createNodePlatform } from '@coffer/core-node';
 import { DerivedData } from '../../packages/core/src/budget-file/derived-data.ts';
-import { compileRouted } from '../../packages/core/src/query/exec.ts';
-import { buildSelect } from '../../packages/core/src/query/compiler.ts';
-import { raw } from '../../packages/core/src/query/sql.ts';
 import { stripDerived } from '../../packages/core/src/search/notes-index.ts';
 import { registerQuery } from '../../packages/web/src/components/accounts/rows/register-query.ts';
 import { searchFilter } from '../../packages/web/src/components/accounts/rows/search.ts';
@@ -114,10 +111,21 @@ export async function measure(dataDir: string, id: string) {
     }
     after[name] = Math.round(times.sort((a, b) => a - b)[2]! * 10) / 10;
     if (process.argv.includes('--explain')) {
-      const c = compileRouted(budget.sqlite, query, {});
-      const s = buildSelect(c.groupFinder ?? c.pieces, raw(`${c.pieces.alias}.is_child = 0`));
-      const plan = budget.sqlite.all<Row>(`EXPLAIN QUERY PLAN ${s.text}`, s.values as never[]);
-      console.error(`\n## ${name}\n${s.text}\n${plan.map((p) => `  ${String(p.detail)}`).join('\n')}`); // prettier-ignore
+      // The statements the query really ran (the core picks its way per query), each's plan.
+      const ran: [string, unknown[]][] = [];
+      const db = budget.sqlite;
+      const all = db.all.bind(db);
+      db.all = <T>(text: string, params?: readonly unknown[]) => {
+        ran.push([text, [...(params ?? [])]]);
+        return all<T>(text, params as never);
+      };
+      await rows(query);
+      db.all = all;
+      console.error(`\n## ${name}`);
+      for (const [text, params] of ran) {
+        const plan = all<Row>(`EXPLAIN QUERY PLAN ${text}`, params as never);
+        console.error(`${text.slice(0, 600)}\n${plan.map((p) => `  ${String(p.detail)}`).join('\n')}`); // prettier-ignore
+      }
     }
   }
   await send('close-budget');

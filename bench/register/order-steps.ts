@@ -32,7 +32,7 @@ CREATE INDEX coffer_trans_split_lines ON transactions (acct) WHERE isChild = 1;`
 drop();
 const build = stepByNewest(db);
 const steps: number[] = [];
-for (let done = false; !done; ) steps.push(cpuMs(() => (done = db.transaction(() => build.step()))));
+for (let done = false; !done;) steps.push(cpuMs(() => (done = db.transaction(() => build.step()))));
 const round = (n: number) => Math.round(n * 10) / 10;
 const sorted = [...steps].sort((a, b) => a - b);
 console.log(

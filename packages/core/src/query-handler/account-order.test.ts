@@ -75,7 +75,8 @@ function apply(db: Db, o: Op, txs: string[]): void {
 }
 
 // Ordered by every column: a row held twice would show.
-const table = (db: Db) => db.sqlite.all(`SELECT * FROM ${ACCOUNT_ORDER_TABLE} ORDER BY id, acct, date`);
+const table = (db: Db) =>
+  db.sqlite.all(`SELECT * FROM ${ACCOUNT_ORDER_TABLE} ORDER BY id, acct, date`);
 
 /** The table as a full recompute from the stored rows gives it, for the rows in reach. */
 function recomputed(db: Db, reach: AccountOrderReach): unknown[] {

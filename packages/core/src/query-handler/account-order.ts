@@ -127,7 +127,11 @@ function parseResume(resume: string | undefined): { started: boolean; from: Boun
   return { started: false, from: null };
 }
 
-export function stepByNewest(db: SqliteDatabase, rows = ORDER_STEP_ROWS, resume?: string): StepBuild {
+export function stepByNewest(
+  db: SqliteDatabase,
+  rows = ORDER_STEP_ROWS,
+  resume?: string,
+): StepBuild {
   let { started, from } = parseResume(resume);
   const fillTo = (lower: Bound | null) => {
     const upper = from === null ? [] : [from.date];

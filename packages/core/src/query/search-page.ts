@@ -42,8 +42,9 @@ export function findSearchGroups(
   const a = raw(p.alias);
   const joins = p.joins.text ? sql`\n${p.joins}` : raw('');
   // Every row the whole filter matches (the search and the rest), as the general way reads them.
-  const ids = allRows(db, sql`SELECT ${a}.id AS id FROM ${raw(`${p.from} ${p.alias}`)}${joins} WHERE ${p.where}`, params) // prettier-ignore
-    .map((r) => String(r.id));
+  const ids =
+    allRows(db, sql`SELECT ${a}.id AS id FROM ${raw(`${p.from} ${p.alias}`)}${joins} WHERE ${p.where}`, params) // prettier-ignore
+      .map((r) => String(r.id));
   const offset = p.offset ?? 0;
   if (!readsInOrder(db, ids.length, offset + p.limit)) return null;
   const list = bind(JSON.stringify(ids));
