@@ -28,12 +28,13 @@ import {
   ORDER_COLUMNS,
 } from '../query/account-order.ts';
 import { SPLIT_INDEXES } from '../query/month-sums.ts';
-import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
+import { SEARCH_COLUMN_INDEXES, SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
 import { dataStamp } from '../search/notes-index.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 
 /** Bump when the table's shape changes, so an older one is rebuilt. */
-const FORMAT = 1;
+/** 2: each row's payee and amount, indexed (the search's lookups). */
+const FORMAT = 2;
 const META_KEY = 'account-order-stamp';
 /** Transactions per step at least (a step ends between two dates): a few ms of SQLite. */
 export const ORDER_STEP_ROWS = 2000;
@@ -64,7 +65,7 @@ function accountOrderIsCurrent(db: SqliteDatabase): boolean {
 function reset(db: SqliteDatabase): void {
   db.exec(`CREATE TABLE IF NOT EXISTS ${META_TABLE} (key TEXT PRIMARY KEY, value TEXT);
 DROP INDEX IF EXISTS ${OLD_ACCOUNT_ORDER_INDEX};
-${SPLIT_INDEXES.map((n) => `DROP INDEX IF EXISTS ${n};`).join('\n')}
+${[...SPLIT_INDEXES, ...Object.keys(SEARCH_COLUMN_INDEXES)].map((n) => `DROP INDEX IF EXISTS ${n};`).join('\n')}
 DROP TABLE IF EXISTS ${ACCOUNT_ORDER_TABLE};`);
   createAccountOrderTable(db);
   db.run(`DELETE FROM ${META_TABLE} WHERE key = ?`, [META_KEY]);

@@ -23,28 +23,29 @@ import type { CompiledQuery, SqlPieces } from './compiler.ts';
 import { compileQuery, limitOffset } from './compiler.ts';
 import type { QueryParams } from './run-sql.ts';
 import { allRows } from './run-sql.ts';
+import { ACCOUNT_ORDER_SPLITS, ACCOUNT_ORDER_TABLE } from './account-order-source.ts';
 import { bind, raw, sql } from './sql.ts';
 import { andList } from './tagged-groups.ts';
 
-export const ACCOUNT_ORDER_TABLE = 'coffer_account_order';
-/** The former plain index on `transactions` (dropped where an older Coffer left it). */
-export const OLD_ACCOUNT_ORDER_INDEX = 'coffer_trans_account_order';
-
-export type { AccountOrderReach } from './compiler.ts';
-
-/** The partial index of split rows (parents and lines) by account. */
-export const ACCOUNT_ORDER_SPLITS = `${ACCOUNT_ORDER_TABLE}_splits`;
+export {
+  ACCOUNT_ORDER_SPLITS,
+  ACCOUNT_ORDER_TABLE,
+  type AccountOrderReach,
+  OLD_ACCOUNT_ORDER_INDEX,
+} from './account-order-source.ts';
 
 export function createAccountOrderTable(db: SqliteDatabase): void {
   // No index by id: its inserts land anywhere in the tree (ids are random), and at 1,000,000
   // rows they made each step of 2,000 rows 45 ms of CPU instead of 12. A change finds its row
   // through the page index by the values it had (`deleteOrderRow`).
   db.exec(`CREATE TABLE IF NOT EXISTS ${ACCOUNT_ORDER_TABLE} (id TEXT NOT NULL, acct TEXT NOT NULL,
-  date NOT NULL, starting_balance_flag, sort_order, split INTEGER NOT NULL);
+  date NOT NULL, starting_balance_flag, sort_order, split INTEGER NOT NULL, description, amount);
 CREATE INDEX IF NOT EXISTS ${ACCOUNT_ORDER_TABLE}_page
   ON ${ACCOUNT_ORDER_TABLE} (acct, date DESC, starting_balance_flag, sort_order DESC, id);
 CREATE INDEX IF NOT EXISTS ${ACCOUNT_ORDER_SPLITS}
-  ON ${ACCOUNT_ORDER_TABLE} (acct) WHERE split = 1;`);
+  ON ${ACCOUNT_ORDER_TABLE} (acct) WHERE split = 1;
+CREATE INDEX IF NOT EXISTS ${ACCOUNT_ORDER_TABLE}_payee ON ${ACCOUNT_ORDER_TABLE} (description);
+CREATE INDEX IF NOT EXISTS ${ACCOUNT_ORDER_TABLE}_amount ON ${ACCOUNT_ORDER_TABLE} (amount);`);
 }
 
 /** The stored columns a row of the table copies; a change to none of them leaves it as it is. */
@@ -55,6 +56,8 @@ export const ORDER_COLUMNS = [
   'sort_order',
   'isParent',
   'isChild',
+  'description',
+  'amount',
 ] as const;
 
 /**
@@ -63,9 +66,9 @@ export const ORDER_COLUMNS = [
  */
 export function insertOrderRows(db: SqliteDatabase, where: string, params: SqlValue[]): void {
   db.run(
-    `INSERT INTO ${ACCOUNT_ORDER_TABLE} (id, acct, date, starting_balance_flag, sort_order, split)
+    `INSERT INTO ${ACCOUNT_ORDER_TABLE} (id, acct, date, starting_balance_flag, sort_order, split, description, amount)
      SELECT id, acct, date, starting_balance_flag, sort_order,
-       CASE WHEN isParent = 1 OR isChild = 1 THEN 1 ELSE 0 END
+       CASE WHEN isParent = 1 OR isChild = 1 THEN 1 ELSE 0 END, description, amount
      FROM transactions WHERE acct IS NOT NULL AND date IS NOT NULL AND ${where}`,
     params,
   );

@@ -1,3 +1,4 @@
+import type { AccountOrderReach } from './account-order-source.ts';
 import type { StackEntry } from './errors.ts';
 import { CompileError, withExpressionStack } from './errors.ts';
 import { compileAnd, compileExpr, compileFunction } from './expressions.ts';
@@ -48,14 +49,6 @@ export interface CompiledQuery {
   readonly tagIndex?: boolean;
   /** What an account's page may read of the account-order table (`CompileOptions.accountOrder`). */
   readonly accountOrder?: AccountOrderReach;
-}
-
-/**
- * How much of the account-order table (`account-order.ts`) a read may use: every row (`from`
- * null: current), or the rows dated from `from` on (SQLite's comparison) while it builds.
- */
-export interface AccountOrderReach {
-  from: number | string | null;
 }
 
 export interface CompileOptions {
@@ -247,6 +240,7 @@ export function compileQuery(
     aliasCounter: 0,
     tagIndex: options.tagIndex === true,
     searchScan: options.searchScan ?? null,
+    accountOrder: options.accountOrder ?? null,
   };
   const ctx: Ctx = { state };
   const given = query.orderExpressions;
