@@ -12,7 +12,7 @@
  */
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import { inRegisterOrder } from './account-order.ts';
-import type { CompiledQuery } from './compiler.ts';
+import type { CompiledQuery, SqlPieces } from './compiler.ts';
 import { limitOffset } from './compiler.ts';
 import type { QueryParams } from './run-sql.ts';
 import { allRows } from './run-sql.ts';
@@ -27,8 +27,35 @@ export function readsInOrder(db: SqliteDatabase, matches: number, end: number): 
 }
 
 /**
+ * The general way's page (every match grouped, the groups sorted), from the ids already read:
+ * the filter (a scan of notes while the search index builds) is not run a second time.
+ */
+function byGroups(
+  db: SqliteDatabase,
+  p: SqlPieces,
+  inList: (column: Sql) => Sql,
+  params: QueryParams,
+): { groupIds: string[]; matched: Set<string> } {
+  const a = raw(p.alias);
+  const from = raw(`${p.from} ${p.alias}`);
+  const rows = allRows(
+    db,
+    sql`SELECT m.group_id AS group_id, m.matched AS matched FROM (
+  SELECT IFNULL(${a}.parent_id, ${a}.id) AS group_id, json_group_array(${a}.id) AS matched
+  FROM ${from} WHERE ${inList(raw(`${p.alias}.id`))} GROUP BY 1
+) m
+JOIN ${from} ON ${a}.id = m.group_id ORDER BY ${p.orderBy!}${limitOffset(p.limit, p.offset)}`,
+    params,
+  );
+  const matched = new Set<string>();
+  for (const row of rows) for (const id of JSON.parse(String(row.matched)) as string[]) matched.add(id); // prettier-ignore
+  return { groupIds: rows.map((r) => String(r.group_id)), matched };
+}
+
+/**
  * The page's groups and the rows of them the search matched, or null when the general way
- * applies (no search, another order, no limit, a rare match).
+ * applies (no search, another order, no limit). With few matches, they are grouped and sorted
+ * as the general way does, from the ids already read.
  */
 export function findSearchGroups(
   db: SqliteDatabase,
@@ -46,9 +73,9 @@ export function findSearchGroups(
     allRows(db, sql`SELECT ${a}.id AS id FROM ${raw(`${p.from} ${p.alias}`)}${joins} WHERE ${p.where}`, params) // prettier-ignore
       .map((r) => String(r.id));
   const offset = p.offset ?? 0;
-  if (!readsInOrder(db, ids.length, offset + p.limit)) return null;
   const list = bind(JSON.stringify(ids));
   const inList = (column: Sql) => sql`${column} IN (SELECT value FROM json_each(${list}))`;
+  if (!readsInOrder(db, ids.length, offset + p.limit)) return byGroups(db, p, inList, params);
   // A row is its own group when the view gives it no parent; a line's group is its parent. The
   // id is kept off its index (`+`), so the register's order drives the read.
   const rows = allRows(
