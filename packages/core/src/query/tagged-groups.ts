@@ -94,7 +94,8 @@ export function findTaggedGroups(
   const a = p.alias;
   const joins = p.joins.text ? sql`\n${p.joins}` : raw('');
   const orderBy = p.orderBy ? sql` ORDER BY ${p.orderBy}` : raw('');
-  // The order's index drives the read (an account's own, once made: transactions.ts), and each
+  // The order's index drives the read (Actual's `trans_sorted`, an account's rows filtered from
+  // it: the account-order table is not read here, `account-order.ts`), and each
   // group is looked up by (group, tag): no list of the tag's every group is built first (10,000
   // groups for a tag on 10 % of 100,000 transactions cost more than the page).
   const rows = allRows(
