@@ -25,7 +25,7 @@ import type { QueryParams } from './run-sql.ts';
 import { allRows } from './run-sql.ts';
 import { ACCOUNT_ORDER_SPLITS, ACCOUNT_ORDER_TABLE } from './account-order-source.ts';
 import { bind, raw, sql } from './sql.ts';
-import { andList } from './tagged-groups.ts';
+import { andList } from './and-list.ts';
 
 export {
   ACCOUNT_ORDER_SPLITS,
@@ -90,7 +90,7 @@ export const inRegisterOrder = (p: SqlPieces): boolean =>
   `${p.alias}.date desc, ${p.alias}.starting_balance_flag, ${p.alias}.sort_order desc, ${p.alias}.id`;
 
 /** The one account id the filters hold to among conditions on the account and the date only. */
-function soleAccount(filters: readonly unknown[]): string | null {
+export function soleAccount(filters: readonly unknown[]): string | null {
   const list = andList(filters);
   if (!list) return null;
   let account: string | null = null;

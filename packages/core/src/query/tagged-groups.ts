@@ -9,37 +9,12 @@
  */
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import { type CompiledQuery, compileQuery, limitOffset } from './compiler.ts';
+import { ACCOUNT_ORDER_TABLE, inRegisterOrder, soleAccount } from './account-order.ts';
+import { andList, isObject } from './and-list.ts';
 import { TAG_INDEX_TABLE } from './has-tag.ts';
 import type { QueryParams } from './run-sql.ts';
 import { allRows } from './run-sql.ts';
 import { bind, raw, sql } from './sql.ts';
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The filters as a flat AND list (`$and` opened), or null when one holds an `$or`. */
-export function andList(filters: readonly unknown[]): Record<string, unknown>[] | null {
-  const out: Record<string, unknown>[] = [];
-  for (const f of filters) {
-    if (!f) continue;
-    if (Array.isArray(f)) {
-      const inner = andList(f);
-      if (!inner) return null;
-      out.push(...inner);
-      continue;
-    }
-    if (!isObject(f)) return null;
-    for (const [key, value] of Object.entries(f)) {
-      if (key === '$or') return null;
-      if (key === '$and') {
-        const inner = andList(Array.isArray(value) ? value : [value]);
-        if (!inner) return null;
-        out.push(...inner);
-      } else out.push({ [key]: value });
-    }
-  }
-  return out;
-}
 
 /** The one `notes: {$hastag}` among the filters, and the others; null for any other shape. */
 export function soleTag(filters: readonly unknown[]): { tag: string; rest: unknown[] } | null {
@@ -93,14 +68,25 @@ export function findTaggedGroups(
   ).pieces;
   const a = p.alias;
   const joins = p.joins.text ? sql`\n${p.joins}` : raw('');
-  const orderBy = p.orderBy ? sql` ORDER BY ${p.orderBy}` : raw('');
-  // The order's index drives the read (Actual's `trans_sorted`, an account's rows filtered from
-  // it: the account-order table is not read here, `account-order.ts`), and each
+  // One account in the register's order, the account-order table built: its index drives the
+  // read (`account-order.ts`), so the page reads that account's rows, not every account's.
+  const account =
+    compiled.accountOrder?.from === null && inRegisterOrder(p) ? soleAccount(sole.rest) : null;
+  const from = account
+    ? sql`${raw(ACCOUNT_ORDER_TABLE)} o CROSS JOIN ${raw(`${p.from} ${a}`)} ON ${raw(a)}.id = o.id`
+    : raw(`${p.from} ${a}`);
+  const where = account ? sql`o.acct = ${bind(account)} AND ${p.where}` : p.where;
+  const orderBy = account
+    ? raw(' ORDER BY o.date DESC, o.starting_balance_flag, o.sort_order DESC, o.id')
+    : p.orderBy
+      ? sql` ORDER BY ${p.orderBy}`
+      : raw('');
+  // The order's index drives the read (Actual's `trans_sorted`, or an account's own above), and each
   // group is looked up by (group, tag): no list of the tag's every group is built first (10,000
   // groups for a tag on 10 % of 100,000 transactions cost more than the page).
   const rows = allRows(
     db,
-    sql`SELECT ${raw(a)}.id AS group_id FROM ${raw(`${p.from} ${a}`)}${joins} WHERE ${p.where} AND ${raw(a)}.is_child = 0 AND EXISTS (SELECT 1 FROM ${raw(TAG_INDEX_TABLE)} g WHERE g.grp = ${raw(a)}.id AND g.tag = ${bind(sole.tag)})${orderBy}${limitOffset(p.limit, p.offset)}`,
+    sql`SELECT ${raw(a)}.id AS group_id FROM ${from}${joins} WHERE ${where} AND ${raw(a)}.is_child = 0 AND EXISTS (SELECT 1 FROM ${raw(TAG_INDEX_TABLE)} g WHERE g.grp = ${raw(a)}.id AND g.tag = ${bind(sole.tag)})${orderBy}${limitOffset(p.limit, p.offset)}`,
     params,
   );
   const groupIds = rows.map((r) => String(r.group_id));

@@ -8,6 +8,8 @@ import { deserializeValue } from '@coffer/crdt';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runQuery } from '../query/exec.ts';
+import { ACCOUNT_ORDER_TABLE } from '../query/account-order.ts';
+import { ACCOUNT_ORDER } from '../query-handler/account-order.ts';
 import { q } from '../query/query.ts';
 import { readInOrder } from '../query/tagged-groups.ts';
 import { stripDerived } from '../search/notes-index.ts';
@@ -293,5 +295,26 @@ describe('the register read in order by a common tag', () => {
     ).data;
     // A split shows every line; the line without the tag is marked as not matching.
     expect(page.some((g) => g.subtransactions.some((l) => l._unmatched))).toBe(true);
+    // In the register's own order with the account-order table built, the account's rows are
+    // read through it: the same pages.
+    ACCOUNT_ORDER.rebuild(s.f.sql);
+    const own = q('transactions')
+      .options({ splits: 'grouped' })
+      .filter({ account: s.acct, date: { $gte: '2023-08-01' } })
+      .filter({ notes: { $hastag: 'trip' } })
+      .select(['id', 'notes', 'amount'])
+      .orderBy([{ date: 'desc' }, 'starting_balance_flag', { sort_order: 'desc' }]);
+    const withTable = { tagIndex: true, accountOrder: { from: null } };
+    for (const [limit, offset] of [
+      [5, 0],
+      [3, 9],
+    ] as const) {
+      const query = own.limit(limit).offset(offset);
+      const read = runQuery(s.f.sql, query, withTable).data;
+      expect(read, `${limit}+${offset}`).toEqual(runQuery(s.f.sql, query).data);
+      expect((read as unknown[]).length).toBe(limit);
+    }
+    s.f.sql.run(`DELETE FROM ${ACCOUNT_ORDER_TABLE}`);
+    expect(runQuery(s.f.sql, own.limit(5), withTable).data).toEqual([]);
   });
 });
