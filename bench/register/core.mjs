@@ -1,6 +1,8 @@
 // The register's reads in Coffer's core while a new device's background builds run, and each
 // query's plan after (bench/register/core.ts), on a copy of a made budget.
-//   node bench/register/core.mjs --from DIR [--seconds 60] [--explain]
+//   node bench/register/core.mjs --from DIR [--seconds 60] [--explain] [--settle]
+// --settle: every build still under way at the end of the window is finished before the reads
+// once built (at 1,000,000 transactions on a loaded machine the builds outlast minutes).
 // DIR holds one BudgetBench-* folder (bench/derived's --keep DIR/<count>, bench/scale's
 // --reuse DIR/<count>); it is copied, never changed.
 import { spawnSync } from 'node:child_process';
@@ -29,7 +31,7 @@ try {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  const args = [bundle, dir, id, ...process.argv.filter((a) => a === '--explain')];
+  const args = [bundle, dir, id, ...process.argv.filter((a) => a === '--explain' || a === '--settle')]; // prettier-ignore
   const res = spawnSync(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -8,9 +8,6 @@ import { createAppCore, type Budget } from '@coffer/core';
 import type { QueryState } from '@coffer/core/ui';
 import { createNodePlatform } from '@coffer/core-node';
 import { DerivedData } from '../../packages/core/src/budget-file/derived-data.ts';
-import { compileRouted } from '../../packages/core/src/query/exec.ts';
-import { buildSelect } from '../../packages/core/src/query/compiler.ts';
-import { raw } from '../../packages/core/src/query/sql.ts';
 import { stripDerived } from '../../packages/core/src/search/notes-index.ts';
 import { registerQuery } from '../../packages/web/src/components/accounts/rows/register-query.ts';
 import { searchFilter } from '../../packages/web/src/components/accounts/rows/search.ts';
@@ -18,13 +15,17 @@ import { searchFilter } from '../../packages/web/src/components/accounts/rows/se
 const quiet = { info: () => undefined, warn: () => undefined, error: console.error };
 type Row = Record<string, unknown>;
 
-/** Every piece of every background build, by table: count, longest, total (ms). */
-function instrumentBuilds() {
+/**
+ * Every piece of every background build, by table: count, longest, total (ms); and the tables
+ * seen building, so `--settle` can finish them before the reads once built.
+ */
+function instrumentBuilds(seen: Set<DerivedData>) {
   const pieces: Record<string, number[]> = {};
   const proto = DerivedData.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
   const wrap = (method: string) => {
     const original = proto[method]!;
     proto[method] = function (this: { name: string | null }, ...args: unknown[]) {
+      seen.add(this as unknown as DerivedData);
       const t = performance.now();
       try {
         return original.apply(this, args);
@@ -45,7 +46,8 @@ function instrumentBuilds() {
 }
 
 export async function measure(dataDir: string, id: string) {
-  const builds = instrumentBuilds();
+  const building = new Set<DerivedData>();
+  const builds = instrumentBuilds(building);
   const platform = createNodePlatform({ documentDir: dataDir, log: quiet });
   const core = createAppCore({ platform, documentDir: dataDir });
   const send = (name: string, args?: unknown) => core.sendUnknown(name, args);
@@ -103,6 +105,9 @@ export async function measure(dataDir: string, id: string) {
     await new Promise((r) => setTimeout(r, 200));
     if (performance.now() - startedAt > Number(process.env.PROBE_SECONDS ?? 60) * 1000) break;
   }
+  // With --settle, every build finished first (in one piece each): the reads once built.
+  const pieces = builds();
+  if (process.argv.includes('--settle')) for (const d of building) d.ensure();
   // Done: each query's time and plan.
   const after: Record<string, number> = {};
   for (const [name, query] of Object.entries(queries)) {
@@ -114,14 +119,25 @@ export async function measure(dataDir: string, id: string) {
     }
     after[name] = Math.round(times.sort((a, b) => a - b)[2]! * 10) / 10;
     if (process.argv.includes('--explain')) {
-      const c = compileRouted(budget.sqlite, query, {});
-      const s = buildSelect(c.groupFinder ?? c.pieces, raw(`${c.pieces.alias}.is_child = 0`));
-      const plan = budget.sqlite.all<Row>(`EXPLAIN QUERY PLAN ${s.text}`, s.values as never[]);
-      console.error(`\n## ${name}\n${s.text}\n${plan.map((p) => `  ${String(p.detail)}`).join('\n')}`); // prettier-ignore
+      // The statements the query really ran (the core picks its way per query), each's plan.
+      const ran: [string, unknown[]][] = [];
+      const db = budget.sqlite;
+      const all = db.all.bind(db);
+      db.all = <T>(text: string, params?: readonly unknown[]) => {
+        ran.push([text, [...(params ?? [])]]);
+        return all<T>(text, params as never);
+      };
+      await rows(query);
+      db.all = all;
+      console.error(`\n## ${name}`);
+      for (const [text, params] of ran) {
+        const plan = all<Row>(`EXPLAIN QUERY PLAN ${text}`, params as never);
+        console.error(`${text.slice(0, 600)}\n${plan.map((p) => `  ${String(p.detail)}`).join('\n')}`); // prettier-ignore
+      }
     }
   }
   await send('close-budget');
-  return { openMs, builds: builds(), during, after, peakRssMb: process.resourceUsage().maxRSS / 1024 }; // prettier-ignore
+  return { openMs, builds: pieces, during, after, peakRssMb: process.resourceUsage().maxRSS / 1024 }; // prettier-ignore
 }
 
 const [dataDir, id] = process.argv.slice(2);

@@ -1,32 +1,204 @@
 /**
- * The account-order index (`coffer_trans_account_order`, `../query/transactions.ts`) as a derived
- * table of its own, built first in the background after the open: a register opened in the
- * first seconds of a file without it (a new device's download, a file Actual wrote last, which
- * `stripDerived` left without it) sorts all of its account's rows for a page until it is made.
+ * The account-order table (`../query/account-order.ts`) as a derived table, built first in the
+ * background after the open of a file without it (a new device's download, a file Actual wrote
+ * last, which `stripDerived` left without it).
  *
- * Not made during the open: it is a plain SQLite index, but on 100,000 transactions creating it
- * took 0.9–1.4 s in native SQLite (on a loaded machine) against 10–110 ms for the one register
- * page it spares, and the open is what a person waits for. It was made with the tag index's
- * build before; as its own table it goes first (the query module opens it before the others),
- * without waiting for the notes to be read.
+ * Built in bounded steps of about `rows` transactions, newest dates first (issue 30: as a plain
+ * SQLite index it was one piece of seconds at 1,000,000 transactions that every read waited
+ * for). After each step the table holds exactly the rows dated from its boundary on: a change
+ * committed between steps is applied when the row's date (before or after) is inside that range,
+ * from the row as it is stored then, and left to the steps otherwise, which read the rows as
+ * they are then. Each step ends between two dates, so a day's rows are never split.
  */
 import type { Budget } from '../budget-file/budget.ts';
-import { type DerivedData, defineDerivedSlot } from '../budget-file/derived-data.ts';
+import {
+  type DerivedData,
+  type DerivedTable,
+  defineDerivedSlot,
+  type StepBuild,
+} from '../budget-file/derived-data.ts';
 import type { SqliteDatabase } from '../platform/sqlite.ts';
-import { ACCOUNT_ORDER_INDEX, createAccountOrderIndex } from '../query/transactions.ts';
+import {
+  ACCOUNT_ORDER_TABLE,
+  type AccountOrderReach,
+  createAccountOrderTable,
+  deleteOrderRow,
+  insertOrderRows,
+  OLD_ACCOUNT_ORDER_INDEX,
+  ORDER_COLUMNS,
+} from '../query/account-order.ts';
+import { SPLIT_INDEXES } from '../query/month-sums.ts';
+import { SEARCH_COLUMN_INDEXES, SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
+import { dataStamp } from '../search/notes-index.ts';
+import type { ChangeEvent } from '../sync/types.ts';
 
-export const ACCOUNT_ORDER = {
-  isCurrent: (db: SqliteDatabase) =>
-    db.first<{ n: number }>('SELECT COUNT(*) AS n FROM sqlite_master WHERE name = ?', [
-      ACCOUNT_ORDER_INDEX,
-    ])?.n === 1,
-  // SQLite keeps an index in step with every write itself.
-  apply: () => undefined,
-  rebuild: createAccountOrderIndex,
+/** Bump when the table's shape changes, so an older one is rebuilt. */
+/** 2: each row's payee and amount, indexed (the search's lookups). */
+const FORMAT = 2;
+const META_KEY = 'account-order-stamp';
+/** Transactions per step at least (a step ends between two dates): a few ms of SQLite. */
+export const ORDER_STEP_ROWS = 2000;
+
+export function accountOrderStamp(db: SqliteDatabase): string {
+  return `${FORMAT}|${dataStamp(db)}`;
+}
+
+function writeStamp(db: SqliteDatabase): void {
+  db.run(`INSERT OR REPLACE INTO ${META_TABLE} (key, value) VALUES (?, ?)`, [
+    META_KEY,
+    accountOrderStamp(db),
+  ]);
+}
+
+function accountOrderIsCurrent(db: SqliteDatabase): boolean {
+  const tables = db.first<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?)',
+    [META_TABLE, ACCOUNT_ORDER_TABLE],
+  );
+  if (tables?.n !== 2) return false;
+  const row = db.first<{ value: string }>(`SELECT value FROM ${META_TABLE} WHERE key = ?`, [
+    META_KEY,
+  ]);
+  return row?.value === accountOrderStamp(db);
+}
+
+function reset(db: SqliteDatabase): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS ${META_TABLE} (key TEXT PRIMARY KEY, value TEXT);
+DROP INDEX IF EXISTS ${OLD_ACCOUNT_ORDER_INDEX};
+${[...SPLIT_INDEXES, ...Object.keys(SEARCH_COLUMN_INDEXES)].map((n) => `DROP INDEX IF EXISTS ${n};`).join('\n')}
+DROP TABLE IF EXISTS ${ACCOUNT_ORDER_TABLE};`);
+  createAccountOrderTable(db);
+  db.run(`DELETE FROM ${META_TABLE} WHERE key = ?`, [META_KEY]);
+}
+
+/** `date >= from` (everything when null): the rows a build that reached `from` holds. */
+const covered = (from: Bound | null): { sql: string; params: (number | string)[] } =>
+  from === null ? { sql: '1', params: [] } : { sql: 'date >= ?', params: [from.date] };
+
+/**
+ * One change into the table, for the rows dated in `reach` (all when `from` is null): each
+ * touched row is removed and, when its stored row is in reach, read again.
+ */
+function applyOrder(db: SqliteDatabase, event: ChangeEvent, reach: Bound | null): void {
+  const c = covered(reach);
+  for (const change of event.changes.get('transactions') ?? []) {
+    const moved = (k: string) => (change.old?.[k] ?? null) !== (change.new?.[k] ?? null);
+    if (change.old && change.new && !ORDER_COLUMNS.some(moved)) continue;
+    // The table holds the row as it was stored (when in reach): found by those values.
+    deleteOrderRow(db, change.id, change.old);
+    insertOrderRows(db, `id = ? AND ${c.sql}`, [change.id, ...c.params]);
+  }
+}
+
+function rebuild(db: SqliteDatabase): void {
+  db.transaction(() => {
+    reset(db);
+    insertOrderRows(db, '1', []);
+    writeStamp(db);
+  });
+}
+
+/** A boundary: rows dated from it on are in the table. */
+interface Bound {
+  date: number | string;
+}
+
+/**
+ * The date of the `rows`th newest row before `before` (this step's lowest), or null when fewer
+ * are left. Read through `trans_date` (Actual's own index).
+ */
+function nextBound(db: SqliteDatabase, before: Bound | null, rows: number): Bound | null {
+  const row = db.first<{ date: number | string }>(
+    `SELECT date FROM transactions WHERE date IS NOT NULL ${before === null ? '' : 'AND date < ?'}
+     ORDER BY date DESC LIMIT 1 OFFSET ?`,
+    before === null ? [rows] : [before.date, rows],
+  );
+  return row ? { date: row.date } : null;
+}
+
+const STARTED = 'started';
+const FROM = 'from:';
+
+function parseResume(resume: string | undefined): { started: boolean; from: Bound | null } {
+  if (resume === STARTED) return { started: true, from: null };
+  if (resume?.startsWith(FROM)) {
+    const date: unknown = JSON.parse(resume.slice(FROM.length));
+    if (typeof date === 'number' || typeof date === 'string') return { started: true, from: { date } }; // prettier-ignore
+  }
+  return { started: false, from: null };
+}
+
+export function stepByNewest(
+  db: SqliteDatabase,
+  rows = ORDER_STEP_ROWS,
+  resume?: string,
+): StepBuild {
+  let { started, from } = parseResume(resume);
+  const fillTo = (lower: Bound | null) => {
+    const upper = from === null ? [] : [from.date];
+    const below = from === null ? '1' : 'date < ?';
+    // The last step takes every row left.
+    if (lower === null) insertOrderRows(db, below, upper);
+    else insertOrderRows(db, `date >= ? AND ${below}`, [lower.date, ...upper]);
+  };
+  return {
+    step() {
+      if (!started) {
+        db.transaction(() => reset(db));
+        started = true;
+        return false;
+      }
+      const lower = nextBound(db, from, rows);
+      db.transaction(() => {
+        fillTo(lower);
+        if (lower === null) writeStamp(db);
+      });
+      from = lower;
+      if (lower === null) started = false;
+      return lower === null;
+    },
+    apply(event) {
+      // Nothing read yet: the steps will read the change with the rest.
+      if (from !== null) applyOrder(db, event, from);
+    },
+    finish() {
+      db.transaction(() => {
+        if (!started) reset(db);
+        fillTo(null);
+        writeStamp(db);
+      });
+      started = false;
+      from = null;
+    },
+    position() {
+      if (!started) return null;
+      return from === null ? STARTED : `${FROM}${JSON.stringify(from.date)}`;
+    },
+  };
+}
+
+export const ACCOUNT_ORDER: DerivedTable = {
+  isCurrent: accountOrderIsCurrent,
+  apply(db, event) {
+    db.transaction(() => {
+      applyOrder(db, event, null);
+      writeStamp(db);
+    });
+  },
+  rebuild,
+  steps: (db, resume) => stepByNewest(db, ORDER_STEP_ROWS, resume),
+  stamp: accountOrderStamp,
 };
 
 export const AccountOrderSlot = defineDerivedSlot('account-order', ACCOUNT_ORDER);
 
 export function accountOrder(budget: Budget): DerivedData {
   return budget.get(AccountOrderSlot);
+}
+
+/** What a read may use of the table now (`../query/account-order.ts`), or null: nothing yet. */
+export function accountOrderReach(data: DerivedData): AccountOrderReach | null {
+  if (data.isCurrent()) return { from: null };
+  const { from } = parseResume(data.position() ?? undefined);
+  return from === null ? null : { from: from.date };
 }

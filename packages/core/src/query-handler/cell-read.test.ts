@@ -13,6 +13,7 @@ import { GROUP_SUMS_TABLE, MONTH_SUMS_TABLE } from '../month-sums/slot.ts';
 import { runQuery } from '../query/exec.ts';
 import { q, type QueryState } from '../query/query.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
+import { ACCOUNT_ORDER } from './account-order.ts';
 import { readFromCategorySums, readFromMonthSums } from './cell-read.ts';
 
 const ACCOUNTS = ['a1', 'a2', 'a3', 'gone', null] as const;
@@ -81,7 +82,8 @@ function setUp() {
     for (const id of ['t1', 't2', 'p']) db.insert('payee_mapping', { id, targetId: id });
     db.insert('payee_mapping', { id: 'q', targetId: 't2' });
   });
-  for (const table of [MONTH_SUMS_TABLE, GROUP_SUMS_TABLE]) {
+  // The account-order table holds the split rows a balance over parents reads.
+  for (const table of [MONTH_SUMS_TABLE, GROUP_SUMS_TABLE, ACCOUNT_ORDER]) {
     new DerivedData(db.sqlite, (l) => db.onChange(l), table).ensure();
   }
   return db;

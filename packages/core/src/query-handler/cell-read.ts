@@ -22,13 +22,9 @@ import type { SqliteDatabase } from '../platform/sqlite.ts';
 import { compileQuery } from '../query/compiler.ts';
 import { runCompiledQuery, runQuery } from '../query/exec.ts';
 import { CATEGORY_SUMS_TABLE } from '../query/group-sums.ts';
-import {
-  createSplitIndexes,
-  isObject,
-  MONTH_SUMS_TABLE,
-  same,
-  SPLIT_INDEXES,
-} from '../query/month-sums.ts';
+import { isObject, MONTH_SUMS_TABLE, same } from '../query/month-sums.ts';
+import { ACCOUNT_ORDER_SPLITS, ACCOUNT_ORDER_TABLE } from '../query/account-order.ts';
+import { accountOrder } from './account-order.ts';
 import type { QueryState } from '../query/query.ts';
 
 export interface CellValue {
@@ -107,19 +103,25 @@ function isAmountSum(state: QueryState): boolean {
 
 /**
  * The parents' level minus the lines' level, over these accounts: each alive split parent (as
- * the view shows it) in, each line the view shows at the inline level out. The split indexes
- * are named: once the file has statistics, the planner took the account index instead and read
- * every row of the account (0.5 ms became 200 ms after a save at 100,000 rows).
+ * the view shows it) in, each line the view shows at the inline level out. The split rows are
+ * found through the account-order table's partial index of them (`../query/account-order.ts`,
+ * built in steps): two plain partial indexes on `transactions` were made here before, each a
+ * read of every transaction inside this read (at 1,000,000 rows, one piece of seconds). The
+ * index is named: once the file has statistics, the planner may prefer another and read every
+ * row of the account (0.5 ms became 200 ms after a save at 100,000 rows).
  */
 function parentsOverLines(db: SqliteDatabase, ids: string): number {
+  const splits = `${ACCOUNT_ORDER_TABLE} o INDEXED BY ${ACCOUNT_ORDER_SPLITS}`;
   const row = db.first<{ parents: number; lines: number }>(
     `SELECT
-      (SELECT IFNULL(SUM(IFNULL(amount, 0)), 0) FROM transactions INDEXED BY ${SPLIT_INDEXES[0]}
-        WHERE isParent = 1 AND acct IN (SELECT value FROM json_each(?)) AND isChild = 0
-          AND IFNULL(tombstone, 0) = 0 AND date IS NOT NULL) AS parents,
-      (SELECT IFNULL(SUM(IFNULL(c.amount, 0)), 0) FROM transactions c INDEXED BY ${SPLIT_INDEXES[1]}
+      (SELECT IFNULL(SUM(IFNULL(t.amount, 0)), 0) FROM ${splits} CROSS JOIN transactions t ON t.id = o.id
+        WHERE o.split = 1 AND o.acct IN (SELECT value FROM json_each(?))
+          AND t.isParent = 1 AND t.isChild = 0 AND t.acct IS NOT NULL
+          AND IFNULL(t.tombstone, 0) = 0 AND t.date IS NOT NULL) AS parents,
+      (SELECT IFNULL(SUM(IFNULL(c.amount, 0)), 0) FROM ${splits} CROSS JOIN transactions c ON c.id = o.id
         JOIN transactions p ON p.id = c.parent_id
-        WHERE c.isChild = 1 AND c.acct IN (SELECT value FROM json_each(?)) AND c.isParent = 0
+        WHERE o.split = 1 AND o.acct IN (SELECT value FROM json_each(?))
+          AND c.isChild = 1 AND c.isParent = 0 AND c.acct IS NOT NULL
           AND c.parent_id IS NOT NULL AND IFNULL(c.tombstone, 0) = 0 AND c.date IS NOT NULL
           AND p.tombstone = 0) AS lines`,
     [ids, ids],
@@ -128,7 +130,11 @@ function parentsOverLines(db: SqliteDatabase, ids: string): number {
 }
 
 /** The sum from the month sums, or null when they cannot answer it exactly. */
-export function readFromMonthSums(db: SqliteDatabase, state: QueryState): number | null {
+export function readFromMonthSums(
+  db: SqliteDatabase,
+  state: QueryState,
+  splitsIndexed = true,
+): number | null {
   if (!isAmountSum(state)) return null;
   const accounts = accountsQuery(state);
   if (!accounts) return null;
@@ -141,7 +147,8 @@ export function readFromMonthSums(db: SqliteDatabase, state: QueryState): number
       [ids],
     )?.s ?? 0;
   if (state.tableOptions?.splits !== 'none') return sum;
-  createSplitIndexes(db);
+  // Over parents: the split rows are read through the account-order table, once it is built.
+  if (!splitsIndexed) return null;
   return sum + parentsOverLines(db, ids);
 }
 
@@ -232,9 +239,24 @@ export function readCell(budget: Budget, state: QueryState): CellValue {
   return { value: runQuery(budget.sqlite, state).data, routed: false };
 }
 
+const overParents = (state: QueryState) => state.tableOptions?.splits === 'none';
+
+/**
+ * Whether a sum over parents can read the split rows (the account-order table is built): a
+ * build under way is finished for it, as a read that needs the month sums finishes theirs.
+ */
+function splitsIndexed(budget: Budget, state: QueryState): boolean {
+  if (!overParents(state)) return true;
+  const order = accountOrder(budget);
+  if (order.building()) order.ensure();
+  return order.isCurrent();
+}
+
 /** The value from the sums, or null when none that are current answer it. */
 export function readFromSums(budget: Budget, state: QueryState): number | null {
-  const byMonth = monthSums(budget).isCurrent() ? readFromMonthSums(budget.sqlite, state) : null;
+  const byMonth = monthSums(budget).isCurrent()
+    ? readFromMonthSums(budget.sqlite, state, splitsIndexed(budget, state))
+    : null;
   if (byMonth !== null) return byMonth;
   return groupSums(budget).isCurrent() ? readFromCategorySums(budget.sqlite, state) : null;
 }
@@ -244,6 +266,11 @@ export function readFromSums(budget: Budget, state: QueryState): number | null {
  * cell whose sums are being built waits for them instead of reading every row meanwhile.
  */
 export function sumsFor(budget: Budget, state: QueryState): DerivedData | null {
-  if (isAmountSum(state) && accountsQuery(state) !== null) return monthSums(budget);
+  if (isAmountSum(state) && accountsQuery(state) !== null) {
+    // Over parents, once the month sums are built, it waits for the split rows' index too.
+    const sums = monthSums(budget);
+    const order = accountOrder(budget);
+    return overParents(state) && sums.isCurrent() && !order.isCurrent() ? order : sums;
+  }
   return categorySumsRead(budget.sqlite, state) ? groupSums(budget) : null;
 }

@@ -4,7 +4,7 @@ import { type Validator, v } from '../handlers-core/validate.ts';
 import { CompileError, QueryParamError } from '../query/errors.ts';
 import { runQuery } from '../query/exec.ts';
 import type { QueryState } from '../query/query.ts';
-import { accountOrder } from './account-order.ts';
+import { accountOrder, accountOrderReach } from './account-order.ts';
 import { QueryCellsSlot } from './query-cells.ts';
 import { answersFromMonthSums, once, readTransferPayees } from '../query/month-sums.ts';
 import { usesSearch } from '../query/search.ts';
@@ -85,7 +85,10 @@ export const queryModule = defineModule(
           const context = groupSumsContext(budget.sqlite);
           const byGroup = !sums && routeToGroupSums(state, context) !== null;
           if (byGroup) groupSums(budget).ensure();
+          // An account's page reads the account-order table as far as its build has come.
+          const reach = accountOrderReach(accountOrder(budget));
           return runQuery(budget.sqlite, state, {
+            ...(reach ? { accountOrder: reach } : {}),
             monthSums: sums,
             tagIndex: tags,
             ...(search && !search.isCurrent()
@@ -111,7 +114,7 @@ export const queryModule = defineModule(
   },
   {
     // Opened with the budget, so every change from the first one on keeps the search index, the
-    // month sums and the tag index in step. The account-order index first: its background build
+    // month sums and the tag index in step. The account-order table first: its background build
     // is the first one after the open (account-order.ts).
     services: [
       (budget) => {

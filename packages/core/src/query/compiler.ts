@@ -1,3 +1,4 @@
+import type { AccountOrderReach } from './account-order-source.ts';
 import type { StackEntry } from './errors.ts';
 import { CompileError, withExpressionStack } from './errors.ts';
 import { compileAnd, compileExpr, compileFunction } from './expressions.ts';
@@ -46,6 +47,8 @@ export interface CompiledQuery {
   readonly groupFinder?: SqlPieces;
   /** Compiled with the tag index current (`CompileOptions.tagIndex`). */
   readonly tagIndex?: boolean;
+  /** What an account's page may read of the account-order table (`CompileOptions.accountOrder`). */
+  readonly accountOrder?: AccountOrderReach;
 }
 
 export interface CompileOptions {
@@ -58,6 +61,8 @@ export interface CompileOptions {
    * to this id (none when null) and by a scan of the stored notes after it (`search.ts`).
    */
   searchScan?: { indexedUpTo: string | null };
+  /** The account-order table holds these rows: an account's page reads through it (`account-order.ts`). */
+  accountOrder?: AccountOrderReach;
 }
 
 const ROOT_ALIAS = '_';
@@ -235,6 +240,7 @@ export function compileQuery(
     aliasCounter: 0,
     tagIndex: options.tagIndex === true,
     searchScan: options.searchScan ?? null,
+    accountOrder: options.accountOrder ?? null,
   };
   const ctx: Ctx = { state };
   const given = query.orderExpressions;
@@ -275,6 +281,7 @@ export function compileQuery(
       splits,
       isAggregate,
       ...(options.tagIndex ? { tagIndex: true } : {}),
+      ...(options.accountOrder ? { accountOrder: options.accountOrder } : {}),
       pieces: {
         select,
         from,

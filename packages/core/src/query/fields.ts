@@ -1,3 +1,4 @@
+import type { AccountOrderReach } from './account-order-source.ts';
 import type { StackEntry } from './errors.ts';
 import { CompileError } from './errors.ts';
 import type { FieldDesc, Schema, SchemaConfig } from './schema.ts';
@@ -35,6 +36,8 @@ export interface CompileState {
   readonly tagIndex: boolean;
   /** The search index is being built: how far (`CompileOptions.searchScan`); null: built. */
   readonly searchScan: { indexedUpTo: string | null } | null;
+  /** The account-order table's reach (`CompileOptions.accountOrder`); null: none of it yet. */
+  readonly accountOrder: AccountOrderReach | null;
 }
 
 /** Where an expression is compiled: `implicitField` is what `'$'` means inside `$transform`. */

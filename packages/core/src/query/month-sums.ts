@@ -25,16 +25,10 @@ export const MONTH_SUMS_SOURCE = `(SELECT account, month * 100 + day AS date,
   FROM ${MONTH_SUMS_TABLE})`;
 
 /**
- * Split rows by account: few on any budget, so a sum at the parents' level (an account's own
- * balance) reads only them beside the sums (`../query-handler/cell-read.ts`). Dropped from
- * uploads with the sums.
+ * Two partial indexes of split rows an older Coffer made on `transactions` (now the
+ * account-order table's, `account-order.ts`): dropped where they are found.
  */
 export const SPLIT_INDEXES = ['coffer_trans_split_parents', 'coffer_trans_split_lines'] as const;
-
-export function createSplitIndexes(db: SqliteDatabase): void {
-  db.exec(`CREATE INDEX IF NOT EXISTS ${SPLIT_INDEXES[0]} ON transactions (acct) WHERE isParent = 1;
-CREATE INDEX IF NOT EXISTS ${SPLIT_INDEXES[1]} ON transactions (acct) WHERE isChild = 1;`);
-}
 
 /** The payees that stand for an account (a transfer's payee), deleted ones included. */
 export function readTransferPayees(db: SqliteDatabase): ReadonlySet<string> {

@@ -5,6 +5,7 @@
  * becomes a set of row ids found through an index, so a search reads the rows it matches
  * rather than every transaction joined to its names.
  */
+import { type AccountOrderReach, idsByColumn } from './account-order-source.ts';
 import { CompileError } from './errors.ts';
 import type { Ctx } from './fields.ts';
 import type { Sql } from './sql.ts';
@@ -15,7 +16,11 @@ export const SEARCH_ROWS_TABLE = 'coffer_search_rows';
 export const SEARCH_NOTES_TABLE = 'coffer_search_notes';
 /** Stamps of Coffer's derived data (the search index, the month sums). */
 export const SEARCH_META_TABLE = 'coffer_derived_meta';
-/** Plain indexes on stored columns the search looks rows up by. */
+/**
+ * Plain indexes on stored columns the search looked rows up by: each a piece of seconds over
+ * every transaction at 1,000,000 (issue 30). The account-order table's indexes serve instead
+ * (`account-order.ts`); these are dropped where an older Coffer left them.
+ */
 export const SEARCH_COLUMN_INDEXES = {
   coffer_trans_payee: 'description',
   coffer_trans_account: 'acct',
@@ -94,7 +99,11 @@ const scanNotes = (text: string, after: string | null = null): Sql =>
  * found through the rows it has indexed and by a scan of the rest, rather than finish the build
  * for this one search (45 s at 1,000,000 transactions, native).
  */
-function matchingIds(f: SearchFilter, scan: { indexedUpTo: string | null } | null): Sql[] {
+function matchingIds(
+  f: SearchFilter,
+  scan: { indexedUpTo: string | null } | null,
+  reach: AccountOrderReach | null,
+): Sql[] {
   const parts: Sql[] = [];
   const text = f.text?.trim() ?? '';
   const indexed = sql`SELECT r.id FROM ${raw(SEARCH_NOTES_TABLE)} f JOIN ${raw(SEARCH_ROWS_TABLE)} r ON r.rid = f.rowid WHERE f.notes MATCH ${bind(ftsPhrase(text))}`; // prettier-ignore
@@ -107,9 +116,8 @@ function matchingIds(f: SearchFilter, scan: { indexedUpTo: string | null } | nul
     parts.push(scanNotes(text));
   }
   if (f.payees?.length) {
-    parts.push(
-      sql`SELECT id FROM transactions WHERE description IN (SELECT id FROM payee_mapping WHERE targetId IN (${list(f.payees)}))`,
-    );
+    const mapped = sql`SELECT id FROM payee_mapping WHERE targetId IN (${list(f.payees)})`;
+    parts.push(idsByColumn(reach, 'description', mapped));
   }
   if (f.categories?.length) {
     // A split parent has no category of its own (v_transactions_internal).
@@ -117,12 +125,8 @@ function matchingIds(f: SearchFilter, scan: { indexedUpTo: string | null } | nul
       sql`SELECT id FROM transactions WHERE isParent = 0 AND category IN (SELECT id FROM category_mapping WHERE transferId IN (${list(f.categories)}))`,
     );
   }
-  if (f.accounts?.length) {
-    parts.push(sql`SELECT id FROM transactions WHERE acct IN (${list(f.accounts)})`);
-  }
-  if (f.amounts?.length) {
-    parts.push(sql`SELECT id FROM transactions WHERE amount IN (${list(f.amounts)})`);
-  }
+  if (f.accounts?.length) parts.push(idsByColumn(reach, 'acct', list(f.accounts)));
+  if (f.amounts?.length) parts.push(idsByColumn(reach, 'amount', list(f.amounts)));
   if (f.date) {
     parts.push(sql`SELECT id FROM transactions WHERE date = ${bind(Number(f.date.replace(/-/g, '')))}`); // prettier-ignore
   }
@@ -134,7 +138,7 @@ export function compileSearch(ctx: Ctx, value: unknown): Sql {
   if (ctx.state.rootTable !== 'transactions') {
     throw new CompileError('$search is only for transactions');
   }
-  const parts = matchingIds(checked(value), ctx.state.searchScan);
+  const parts = matchingIds(checked(value), ctx.state.searchScan, ctx.state.accountOrder);
   if (parts.length === 0) return raw('0');
   for (const t of ['payee_mapping', 'category_mapping']) {
     if (!ctx.state.dependencies.includes(t)) ctx.state.dependencies.push(t);

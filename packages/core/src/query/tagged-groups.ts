@@ -13,38 +13,13 @@
  * native SQLite for a page of #trip at 100,000 transactions, against 3–4 ms in order).
  */
 import type { SqliteDatabase } from '../platform/sqlite.ts';
-import { type CompiledQuery, compileQuery, limitOffset } from './compiler.ts';
+import { type CompiledQuery, compileQuery, limitOffset, type SqlPieces } from './compiler.ts';
+import { ACCOUNT_ORDER_TABLE, inRegisterOrder, soleAccount } from './account-order.ts';
+import { andList, isObject } from './and-list.ts';
 import { globTest, TAG_INDEX_TABLE } from './has-tag.ts';
 import type { QueryParams } from './run-sql.ts';
 import { allRows } from './run-sql.ts';
 import { bind, raw, type Sql, sql } from './sql.ts';
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The filters as a flat AND list (`$and` opened), or null when one holds an `$or`. */
-function andList(filters: readonly unknown[]): Record<string, unknown>[] | null {
-  const out: Record<string, unknown>[] = [];
-  for (const f of filters) {
-    if (!f) continue;
-    if (Array.isArray(f)) {
-      const inner = andList(f);
-      if (!inner) return null;
-      out.push(...inner);
-      continue;
-    }
-    if (!isObject(f)) return null;
-    for (const [key, value] of Object.entries(f)) {
-      if (key === '$or') return null;
-      if (key === '$and') {
-        const inner = andList(Array.isArray(value) ? value : [value]);
-        if (!inner) return null;
-        out.push(...inner);
-      } else out.push({ [key]: value });
-    }
-  }
-  return out;
-}
 
 /** The one `notes: {$hastag}` among the filters, and the others; null for any other shape. */
 export function soleTag(filters: readonly unknown[]): { tag: string; rest: unknown[] } | null {
@@ -141,6 +116,31 @@ UNION ALL SELECT id FROM transactions WHERE isChild = 1 AND parent_id IN ${list}
 };
 
 /**
+ * The tag's groups read in the register's order, each checked as it comes, up to the page's
+ * end. One account with the account-order table built: the table's index drives the read, so
+ * the page reads that account's rows, not every account's (`account-order.ts`); otherwise the
+ * view's order (Actual's `trans_sorted`).
+ */
+function inOrderRead(
+  compiled: CompiledQuery,
+  p: SqlPieces,
+  rest: readonly unknown[],
+  joins: Sql,
+  test: TagTest,
+  page: (orderBy: Sql) => Sql,
+  viewOrder: Sql,
+): Sql {
+  const a = p.alias;
+  const account =
+    compiled.accountOrder?.from === null && inRegisterOrder(p) ? soleAccount(rest) : null;
+  if (!account) {
+    return sql`SELECT ${raw(a)}.id AS group_id FROM ${raw(`${p.from} ${a}`)}${joins} WHERE ${p.where} AND ${raw(a)}.is_child = 0 AND ${test.group(a)}${page(viewOrder)}`;
+  }
+  const order = raw(' ORDER BY o.date DESC, o.starting_balance_flag, o.sort_order DESC, o.id');
+  return sql`SELECT ${raw(a)}.id AS group_id FROM ${raw(ACCOUNT_ORDER_TABLE)} o CROSS JOIN ${raw(`${p.from} ${a}`)} ON ${raw(a)}.id = o.id${joins} WHERE o.acct = ${bind(account)} AND ${p.where} AND ${raw(a)}.is_child = 0 AND ${test.group(a)}${page(order)}`;
+}
+
+/**
  * The page's groups and the rows of them that hold the tag, or null when the general way
  * applies (another filter shape, no limit, a rare tag without the tag index).
  * `wholeSplits` says whether filters match whole splits (account and date only).
@@ -165,20 +165,18 @@ export function findTaggedGroups(
   ).pieces;
   const a = p.alias;
   const joins = p.joins.text ? sql`\n${p.joins}` : raw('');
-  const orderBy = p.orderBy ? sql` ORDER BY ${p.orderBy}` : raw('');
-  const page = sql`${orderBy}${limitOffset(p.limit, p.offset)}`;
   const view = raw(`${p.from} ${a}`);
+  const page = (orderBy: Sql) => sql`${orderBy}${limitOffset(p.limit, p.offset)}`;
+  const viewOrder = p.orderBy ? sql` ORDER BY ${p.orderBy}` : raw('');
   const rows = allRows(
     db,
     inOrder
-      ? // The order's index drives the read (an account's own, once made: transactions.ts), and
-        // each group is checked as it comes, up to the page's end.
-        sql`SELECT ${raw(a)}.id AS group_id FROM ${view}${joins} WHERE ${p.where} AND ${raw(a)}.is_child = 0 AND ${test.group(a)}${page}`
+      ? inOrderRead(compiled, p, sole.rest, joins, test, page, viewOrder)
       : // A rare tag: its few groups drive the read (CROSS JOIN keeps them the outer loop), each
         // looked up by id. Left to the planner, an account's rows were read through the account
         // order's index and each checked against the tag's: 25 ms native for a tag on 1 row in
         // 5,000 at 100,000 transactions, against well under 1 ms.
-        sql`SELECT ${raw(a)}.id AS group_id FROM (SELECT DISTINCT grp FROM ${raw(TAG_INDEX_TABLE)} WHERE tag = ${bind(sole.tag)}) g CROSS JOIN ${view} ON ${raw(a)}.id = g.grp${joins} WHERE ${p.where} AND ${raw(a)}.is_child = 0${page}`,
+        sql`SELECT ${raw(a)}.id AS group_id FROM (SELECT DISTINCT grp FROM ${raw(TAG_INDEX_TABLE)} WHERE tag = ${bind(sole.tag)}) g CROSS JOIN ${view} ON ${raw(a)}.id = g.grp${joins} WHERE ${p.where} AND ${raw(a)}.is_child = 0${page(viewOrder)}`,
     params,
   );
   const groupIds = rows.map((r) => String(r.group_id));

@@ -1,6 +1,8 @@
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { CompiledQuery, SqlPieces } from './compiler.ts';
 import { limitOffset } from './compiler.ts';
+import { findAccountPage } from './account-order.ts';
+import { findSearchGroups } from './search-page.ts';
 import { findTaggedGroups } from './tagged-groups.ts';
 import { convertRow } from './convert.ts';
 import type { QueryParams } from './run-sql.ts';
@@ -38,21 +40,6 @@ export function execTransactions(
   }
 }
 
-/**
- * Coffer's index for one account's register in its own order (newest first, as `trans_sorted`
- * orders every account): an account's page reads its rows in order and stops at the page's end
- * instead of sorting every row of the account first (28,000 rows: 170 ms native, for a first
- * page of 45). Built first in the background after an open without it
- * (`../query-handler/account-order.ts`), and with the tag index (`../tags/index-table.ts`), whose
- * 'has tag' page reads an account the same way; dropped from the copy an Actual client gets (`stripDerived`).
- */
-export const ACCOUNT_ORDER_INDEX = 'coffer_trans_account_order';
-
-export function createAccountOrderIndex(db: SqliteDatabase): void {
-  db.exec(`CREATE INDEX IF NOT EXISTS ${ACCOUNT_ORDER_INDEX}
-  ON transactions (acct, date DESC, starting_balance_flag, sort_order DESC)`);
-}
-
 // Children share their parent's account and date, so filters on only these fields match whole
 // splits and the query can page over parents directly.
 function isSplitAgnostic(filter: unknown): boolean {
@@ -80,6 +67,14 @@ function findGroups(
 ): { groupIds: string[]; matched: Set<string> | null } {
   const tagged = findTaggedGroups(db, compiled, params, isHappyPathFilter);
   if (tagged) return tagged;
+  // One account in the register's own order: read through the account-order table.
+  const ordered = isHappyPathFilter(compiled.query.filterExpressions)
+    ? findAccountPage(db, compiled, params)
+    : null;
+  if (ordered) return { groupIds: ordered, matched: null };
+  // A search with many matches: its groups read in the register's order (search-page.ts).
+  const searched = findSearchGroups(db, compiled, params);
+  if (searched) return searched;
   // Only the joins the filter and the order need: the select's are for the page's rows.
   const p = compiled.groupFinder ?? compiled.pieces;
   const from = raw(`${p.from} ${p.alias}`);

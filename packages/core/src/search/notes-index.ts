@@ -18,7 +18,7 @@ import {
   SEARCH_NOTES_TABLE,
   SEARCH_ROWS_TABLE,
 } from '../query/search.ts';
-import { ACCOUNT_ORDER_INDEX } from '../query/transactions.ts';
+import { ACCOUNT_ORDER_TABLE, OLD_ACCOUNT_ORDER_INDEX } from '../query/account-order.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 import { idRange, type IdSteppedTable } from './id-steps.ts';
 
@@ -40,10 +40,7 @@ export function dataStamp(db: SqliteDatabase): string {
 function createTables(db: SqliteDatabase): void {
   db.exec(`CREATE TABLE IF NOT EXISTS ${SEARCH_META_TABLE} (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS ${SEARCH_ROWS_TABLE} (rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE);
-CREATE VIRTUAL TABLE IF NOT EXISTS ${SEARCH_NOTES_TABLE} USING fts5(notes, tokenize = 'trigram');
-${Object.entries(SEARCH_COLUMN_INDEXES)
-  .map(([name, column]) => `CREATE INDEX IF NOT EXISTS ${name} ON transactions (${column});`)
-  .join('\n')}`);
+CREATE VIRTUAL TABLE IF NOT EXISTS ${SEARCH_NOTES_TABLE} USING fts5(notes, tokenize = 'trigram');`);
 }
 
 function storedStamp(db: SqliteDatabase): string | null {
@@ -132,13 +129,6 @@ function applyNotes(db: SqliteDatabase, event: ChangeEvent, counts: (id: string)
  * client's write, saves are answered between the steps, and a reload resumes the build.
  */
 export const NOTES_INDEX_STEPS: IdSteppedTable = {
-  // The plain indexes the search looks rows up by, each in a step of its own (`createTables`
-  // then finds them made).
-  prepare: Object.entries(SEARCH_COLUMN_INDEXES).map(([name, column]) => (db: SqliteDatabase) => {
-    if (db.first(`SELECT 1 AS x FROM sqlite_master WHERE name = ?`, [name])) return false;
-    db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON transactions (${column})`);
-    return true;
-  }),
   reset(db) {
     createTables(db);
     db.run(`DELETE FROM ${SEARCH_META_TABLE} WHERE key = 'stamp'`);
@@ -179,7 +169,8 @@ export function stripDerived(db: SqliteDatabase): void {
     'PRAGMA secure_delete = ON;',
     ...Object.keys(SEARCH_COLUMN_INDEXES).map((n) => `DROP INDEX IF EXISTS ${n};`),
     ...SPLIT_INDEXES.map((n) => `DROP INDEX IF EXISTS ${n};`),
-    `DROP INDEX IF EXISTS ${ACCOUNT_ORDER_INDEX};`,
+    `DROP INDEX IF EXISTS ${OLD_ACCOUNT_ORDER_INDEX};`,
+    `DROP TABLE IF EXISTS ${ACCOUNT_ORDER_TABLE};`,
     `DROP TABLE IF EXISTS ${SEARCH_NOTES_TABLE};`,
     `DROP TABLE IF EXISTS ${SEARCH_ROWS_TABLE};`,
     `DROP TABLE IF EXISTS ${MONTH_SUMS_TABLE};`,

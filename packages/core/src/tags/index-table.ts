@@ -16,7 +16,6 @@
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import { TAG_INDEX_TABLE } from '../query/has-tag.ts';
 import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
-import { createAccountOrderIndex } from '../query/transactions.ts';
 import { idRange, type IdSteppedTable } from '../search/id-steps.ts';
 import { dataStamp } from '../search/notes-index.ts';
 import type { ChangeEvent } from '../sync/types.ts';
@@ -24,7 +23,7 @@ import { tagsInNotes } from './parse.ts';
 
 /**
  * Bump when the index's shape or the notes' reading changes, so an older one is rebuilt.
- * 3: the account order index is made with it.
+ * 3: the account order index was made with it (now a table of its own, `../query/account-order.ts`).
  */
 const FORMAT = 3;
 const META_KEY = 'tag-index-stamp';
@@ -39,8 +38,6 @@ CREATE TABLE IF NOT EXISTS ${TAG_INDEX_TABLE} (tag TEXT NOT NULL, id TEXT NOT NU
   grp TEXT NOT NULL, PRIMARY KEY (tag, id)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS ${TAG_INDEX_TABLE}_id ON ${TAG_INDEX_TABLE} (id);
 CREATE INDEX IF NOT EXISTS ${TAG_INDEX_TABLE}_grp ON ${TAG_INDEX_TABLE} (grp, tag);`);
-  // A tag's page of one account reads the account in the register's order (tagged-groups.ts).
-  createAccountOrderIndex(db);
 }
 
 function writeStamp(db: SqliteDatabase): void {
