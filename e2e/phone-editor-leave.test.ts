@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './helpers/axe.ts';
 import { answerReleaseTags, launchBrowser, SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
-import { BUILT, PASSWORD, WAIT } from './helpers/session.ts';
-import { bootstrapServer } from './helpers/steps.ts';
+import { BUILT, WAIT } from './helpers/session.ts';
+import { phoneBudgetWithAccount } from './helpers/phone.ts';
 
 /**
  * Leaving the phone's transaction editor (Chromium with phone emulation: touch, taps): with
@@ -37,18 +37,7 @@ describe.runIf(BUILT)('leaving the phone editor', { timeout: 300_000 }, () => {
     await answerReleaseTags(context);
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
-    await bootstrapServer(page, server.url, PASSWORD);
-    await page.getByRole('button', { name: 'Create new file' }).tap();
-    const tryIt = page.getByRole('button', { name: 'Try it anyway' });
-    await tryIt.waitFor(WAIT);
-    await tryIt.tap();
-    await tabs().getByText('Accounts').tap();
-    await tap(button('Add account'));
-    await tap(page.getByRole('button', { name: 'Create local account' }));
-    await page.getByLabel('Name:').fill('Checking');
-    await page.getByLabel('Balance:').fill('100');
-    await tap(page.getByRole('button', { name: 'Create', exact: true }));
-    await page.getByRole('heading', { name: 'Checking' }).waitFor(WAIT);
+    await phoneBudgetWithAccount(page, server.url, 'Checking', '100');
   });
 
   afterAll(async () => {

@@ -5,8 +5,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerReleaseTags, launchBrowser, SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
-import { BUILT, PASSWORD, WAIT } from './helpers/session.ts';
-import { bootstrapServer } from './helpers/steps.ts';
+import { BUILT, WAIT } from './helpers/session.ts';
+import { phoneBudgetWithAccount } from './helpers/phone.ts';
 
 /**
  * Every request the page sends the core, by name (`window.__sent`); while `window.__hold` is
@@ -68,18 +68,7 @@ describe.runIf(BUILT)('saving on a phone shows the row at once', { timeout: 300_
     await context.addInitScript(WATCH_REQUESTS);
     page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
-    await bootstrapServer(page, server.url, PASSWORD);
-    await page.getByRole('button', { name: 'Create new file' }).tap();
-    const tryIt = page.getByRole('button', { name: 'Try it anyway' });
-    await tryIt.waitFor(WAIT);
-    await tryIt.tap();
-    await page.getByRole('navigation', { name: 'Main' }).getByText('Accounts').tap();
-    await tap(button('Add account'));
-    await tap(page.getByRole('button', { name: 'Create local account' }));
-    await page.getByLabel('Name:').fill('Checking');
-    await page.getByLabel('Balance:').fill('100');
-    await tap(page.getByRole('button', { name: 'Create', exact: true }));
-    await page.getByRole('heading', { name: 'Checking' }).waitFor(WAIT);
+    await phoneBudgetWithAccount(page, server.url, 'Checking', '100');
   });
 
   afterAll(async () => {

@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { answerReleaseTags, SIZES } from './browser.ts';
+import { PASSWORD, WAIT } from './session.ts';
+import { bootstrapServer } from './steps.ts';
 
 /** The phone widths every phone screen is checked at (issue 29), portrait. */
 export const PHONE_SIZES = {
@@ -155,4 +157,28 @@ const TOUCH_PROBLEMS = `({ selector, min }) => {
 export async function touchProblems(page: Page): Promise<string[]> {
   const args = JSON.stringify({ selector: TAPPABLE, min: MIN_TARGET });
   return (await page.evaluate(`(${TOUCH_PROBLEMS})(${args})`)) as string[];
+}
+
+/**
+ * A new budget made on a phone, past the mobile notice, with one local account (`name`, its
+ * starting balance) open on the Accounts tab: where the phone's register and editor tests begin.
+ */
+export async function phoneBudgetWithAccount(
+  page: Page,
+  serverUrl: string,
+  name: string,
+  balance: string,
+): Promise<void> {
+  await bootstrapServer(page, serverUrl, PASSWORD);
+  await page.getByRole('button', { name: 'Create new file' }).tap();
+  const tryIt = page.getByRole('button', { name: 'Try it anyway' });
+  await tryIt.waitFor(WAIT);
+  await tryIt.tap();
+  await page.getByRole('navigation', { name: 'Main' }).getByText('Accounts').tap();
+  await page.getByRole('main').getByRole('button', { name: 'Add account', exact: true }).tap();
+  await page.getByRole('button', { name: 'Create local account' }).tap();
+  await page.getByLabel('Name:').fill(name);
+  await page.getByLabel('Balance:').fill(balance);
+  await page.getByRole('button', { name: 'Create', exact: true }).tap();
+  await page.getByRole('heading', { name }).waitFor(WAIT);
 }
