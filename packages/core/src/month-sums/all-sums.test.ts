@@ -6,8 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DerivedData } from '../budget-file/derived-data.ts';
-import type { Timers } from '../platform/index.ts';
+import { driveSteppedBuild } from '../budget-file/test-helpers/stepped-build.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import { rebuildGroupSums } from './group-store.ts';
 import { ALL_SUMS_STEPS, ALL_SUMS_TABLE } from './slot.ts';
@@ -113,8 +112,6 @@ function expectLikeRebuilds(db: Db): void {
   });
 }
 
-const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
 describe('the sums built in one pass', () => {
   it('equal each table rebuilt on its own, with edits between the steps and a reload', () => {
     // Steps of two rows: the edits land before, inside and after the months already summed.
@@ -128,27 +125,14 @@ describe('the sums built in one pass', () => {
           const db = setUp();
           const txs: string[] = [];
           for (const o of before) apply(db, o, txs);
-          const queue: (() => void)[] = [];
-          const timers: Timers = { setTimeout: (fn) => queue.push(fn), clearTimeout: () => undefined }; // prettier-ignore
-          const open = () => {
-            const data = new DerivedData(db.sqlite, (l) => db.onChange(l), stepped, 'all-sums');
-            data.buildLater(timers, log, 0);
-            return data;
-          };
-          let data = open();
-          expect(data.isCurrent()).toBe(false);
-          during.forEach(([o, turns], n) => {
-            if (n === reloadAt) {
-              // The budget closed and opened again: the build resumes where it stood.
-              data.close();
-              queue.length = 0;
-              data = open();
-            }
-            apply(db, o, txs);
-            for (let t = 0; t < turns && queue.length > 0; t++) queue.shift()!();
+          const data = driveSteppedBuild({
+            db,
+            table: stepped,
+            name: 'all-sums',
+            during,
+            reloadAt,
+            apply: (o) => apply(db, o, txs),
           });
-          while (queue.length > 0) queue.shift()!();
-          expect(data.isCurrent()).toBe(true);
           expect(ALL_SUMS_TABLE.isCurrent(db.sqlite)).toBe(true);
           expectLikeRebuilds(db);
           // Kept in step afterwards, each table by its own rule.

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DerivedData } from '../budget-file/derived-data.ts';
 import { manualTimers } from '../budget-file/test-helpers/manual-timers.ts';
-import type { Timers } from '../platform/index.ts';
+import { driveSteppedBuild } from '../budget-file/test-helpers/stepped-build.ts';
 import { ACCOUNT_ORDER_TABLE } from '../query/account-order.ts';
 import type { AccountOrderReach } from '../query/account-order.ts';
 import { runQuery } from '../query/exec.ts';
@@ -129,8 +129,6 @@ function expectPagesLikeGeneral(db: Db, reach: AccountOrderReach): void {
   }
 }
 
-const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
 describe('the account-order table', () => {
   it('is exact after every step with edits between them and a reload, and its pages too', () => {
     // Steps of two rows: the edits land before, inside and after the dates already read.
@@ -144,43 +142,27 @@ describe('the account-order table', () => {
           const db = setUp();
           const txs: string[] = [];
           for (const o of before) apply(db, o, txs);
-          const queue: (() => void)[] = [];
-          const timers: Timers = { setTimeout: (fn) => queue.push(fn), clearTimeout: () => undefined }; // prettier-ignore
-          const open = () => {
-            const data = new DerivedData(db.sqlite, (l) => db.onChange(l), stepped, 'account-order'); // prettier-ignore
-            data.buildLater(timers, log, 0);
-            return data;
-          };
-          let data = open();
-          expect(data.isCurrent()).toBe(false);
-          const check = () => {
+          const check = (data: DerivedData) => {
             const reach = accountOrderReach(data);
             if (!reach) return;
             expect(table(db)).toEqual(recomputed(db, reach));
             expectPagesLikeGeneral(db, reach);
           };
-          during.forEach(([o, turns], n) => {
-            if (n === reloadAt) {
-              // The budget closed and opened again: the build resumes where it stood.
-              data.close();
-              queue.length = 0;
-              data = open();
-            }
-            apply(db, o, txs);
-            check();
-            for (let t = 0; t < turns && queue.length > 0; t++) {
-              queue.shift()!();
-              check();
-            }
+          const data = driveSteppedBuild({
+            db,
+            table: stepped,
+            name: 'account-order',
+            during,
+            reloadAt,
+            apply: (o) => apply(db, o, txs),
+            check,
           });
-          while (queue.length > 0) queue.shift()!();
-          expect(data.isCurrent()).toBe(true);
           expect(ACCOUNT_ORDER.isCurrent(db.sqlite)).toBe(true);
-          check();
+          check(data);
           // Kept in step afterwards.
           for (const [o] of during.slice(0, 5)) apply(db, o, txs);
           expect(ACCOUNT_ORDER.isCurrent(db.sqlite)).toBe(true);
-          check();
+          check(data);
           const kept = table(db);
           ACCOUNT_ORDER.rebuild(db.sqlite);
           expect(table(db)).toEqual(kept);
