@@ -10,8 +10,9 @@ const log = { info: () => undefined, warn: () => undefined, error: () => undefin
  * A stale derived table's background build run by hand, with edits between its turns and the
  * budget closed and opened again part-way (the build resumes from its kept progress): what the
  * property test of every table built in steps drives. `during` pairs each edit with the turns
- * run after it; `check` runs after each edit and each turn, given the table's DerivedData as it stands. Returns the table's DerivedData,
- * current, once every turn has run (the caller checks what it holds, then closes it).
+ * run after it; `check` runs after each edit and each turn, given the DerivedData as it stands.
+ * Returns it, current, once every turn has run (the caller checks what the table holds, then
+ * closes it).
  */
 export function driveSteppedBuild<Op>(o: {
   db: { sqlite: SqliteDatabase; onChange: Budget['db']['onChange'] };
