@@ -23,6 +23,18 @@ function staleIndex() {
   return { db, index };
 }
 
+/** Month sums not built yet over nine months, built in steps of two rows. */
+function staleSums() {
+  const { db } = memoryBudgetDb({ seed: 5 });
+  const acct = db.insert('accounts', { name: 'Checking' });
+  for (let m = 1; m <= 9; m++) {
+    db.insert('transactions', { acct, amount: -100 * m, date: 20250005 + m * 100 });
+  }
+  const stepped = { ...MONTH_SUMS_TABLE, steps: (s: typeof db.sqlite) => stepByDate(s, MONTH_SUMS_STEPS, 2) }; // prettier-ignore
+  const sums = new DerivedData(db.sqlite, (l) => db.onChange(l), stepped);
+  return { db, stepped, sums };
+}
+
 describe('DerivedData.buildLater', () => {
   it('rebuilds a stale table when the timer fires, with no read asking for it', () => {
     const { db, index } = staleIndex();
@@ -58,13 +70,7 @@ describe('DerivedData.buildLater', () => {
 
 describe('DerivedData.buildLater in steps', () => {
   it('yields between bounded steps, and the close stops it half-way without using it', () => {
-    const { db } = memoryBudgetDb({ seed: 5 });
-    const acct = db.insert('accounts', { name: 'Checking' });
-    for (let m = 1; m <= 9; m++) {
-      db.insert('transactions', { acct, amount: -100 * m, date: 20250005 + m * 100 });
-    }
-    const stepped = { ...MONTH_SUMS_TABLE, steps: (s: typeof db.sqlite) => stepByDate(s, MONTH_SUMS_STEPS, 2) }; // prettier-ignore
-    const sums = new DerivedData(db.sqlite, (l) => db.onChange(l), stepped);
+    const { db, stepped, sums } = staleSums();
     const t = manualTimers();
     sums.buildLater(t.timers, log);
     let turns = 0;
@@ -151,19 +157,20 @@ describe("DerivedData.buildLater: a hold on background work (a new device's down
     expect(ended).toBe(1);
 
     // Held between its steps (the screen in use), a read waiting for it hurries it on at once.
-    const stepping = staleIndex();
+    // (Sums in steps of two rows: a build of many steps, whatever a table's own step size.)
+    const stepping = staleSums();
     const x = manualTimers();
     const screen = new BackgroundHold();
-    stepping.index.buildLater(x.timers, log, 1000, null, screen);
+    stepping.sums.buildLater(x.timers, log, 1000, null, screen);
     x.due();
     screen.hold(new Promise<void>(() => undefined));
     x.due();
     expect(x.scheduled()).toBe(0);
-    expect(notesIndexIsCurrent(stepping.db.sqlite)).toBe(false);
-    stepping.index.hurry();
+    expect(monthSumsAreCurrent(stepping.db.sqlite)).toBe(false);
+    stepping.sums.hurry();
     expect(x.scheduled()).toBe(1);
     while (x.scheduled() > 0) x.due();
-    expect(notesIndexIsCurrent(stepping.db.sqlite)).toBe(true);
+    expect(monthSumsAreCurrent(stepping.db.sqlite)).toBe(true);
 
     // Closed while held: nothing runs after the release.
     const closed = staleIndex();
