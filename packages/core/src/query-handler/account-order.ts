@@ -50,6 +50,15 @@ function writeStamp(db: SqliteDatabase): void {
   ]);
 }
 
+/**
+ * The table is whole: its stamp written, and the split rows' partial indexes a balance read
+ * made while it was built (`createSplitIndexes`, `cell-read.ts`) dropped: the table serves now.
+ */
+function finished(db: SqliteDatabase): void {
+  writeStamp(db);
+  db.exec(SPLIT_INDEXES.map((n) => `DROP INDEX IF EXISTS ${n};`).join('\n'));
+}
+
 function accountOrderIsCurrent(db: SqliteDatabase): boolean {
   const tables = db.first<{ n: number }>(
     'SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?)',
@@ -94,7 +103,7 @@ function rebuild(db: SqliteDatabase): void {
   db.transaction(() => {
     reset(db);
     insertOrderRows(db, '1', []);
-    writeStamp(db);
+    finished(db);
   });
 }
 
@@ -151,7 +160,7 @@ export function stepByNewest(
       const lower = nextBound(db, from, rows);
       db.transaction(() => {
         fillTo(lower);
-        if (lower === null) writeStamp(db);
+        if (lower === null) finished(db);
       });
       from = lower;
       if (lower === null) started = false;
@@ -165,7 +174,7 @@ export function stepByNewest(
       db.transaction(() => {
         if (!started) reset(db);
         fillTo(null);
-        writeStamp(db);
+        finished(db);
       });
       started = false;
       from = null;

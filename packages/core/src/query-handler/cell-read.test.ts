@@ -153,7 +153,10 @@ describe('query cells read from the month sums', () => {
         for (const o of ops) {
           apply(db, o, txs, parents);
           for (const cell of CELLS) {
-            expect(readFromMonthSums(db.sqlite, cell)).toBe(runQuery(db.sqlite, cell).data);
+            const full = runQuery(db.sqlite, cell).data;
+            expect(readFromMonthSums(db.sqlite, cell)).toBe(full);
+            // Before the account-order table is built: the split rows through their own indexes.
+            expect(readFromMonthSums(db.sqlite, cell, false)).toBe(full);
           }
           for (const cell of BY_CATEGORY) {
             expect(readFromCategorySums(db.sqlite, cell)).toBe(runQuery(db.sqlite, cell).data);

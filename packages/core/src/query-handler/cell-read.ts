@@ -10,7 +10,7 @@
  * joins the stored table the same way, a deleted account included or not as the cell's query
  * would), then summed from the sums. A cell over parents (`splits: 'none'`, an account's own
  * balance as the register shows it) differs from the sums (children) only by split parents whose
- * lines do not add up to them: those are read through two partial indexes of split rows.
+ * lines do not add up to them: those are read through an index of split rows (`parentsOverLines`).
  * Anything else reads as before; a cell whose sums are not current yet waits for their build
  * under way (`sumsFor`, `query-cells.ts`) rather than read every row.
  * `cell-read.test.ts` holds every shape equal to the full read through random edits.
@@ -22,7 +22,13 @@ import type { SqliteDatabase } from '../platform/sqlite.ts';
 import { compileQuery } from '../query/compiler.ts';
 import { runCompiledQuery, runQuery } from '../query/exec.ts';
 import { CATEGORY_SUMS_TABLE } from '../query/group-sums.ts';
-import { isObject, MONTH_SUMS_TABLE, same } from '../query/month-sums.ts';
+import {
+  createSplitIndexes,
+  isObject,
+  MONTH_SUMS_TABLE,
+  same,
+  SPLIT_INDEXES,
+} from '../query/month-sums.ts';
 import { ACCOUNT_ORDER_SPLITS, ACCOUNT_ORDER_TABLE } from '../query/account-order.ts';
 import { accountOrder } from './account-order.ts';
 import type { QueryState } from '../query/query.ts';
@@ -104,26 +110,32 @@ function isAmountSum(state: QueryState): boolean {
 /**
  * The parents' level minus the lines' level, over these accounts: each alive split parent (as
  * the view shows it) in, each line the view shows at the inline level out. The split rows are
- * found through the account-order table's partial index of them (`../query/account-order.ts`,
- * built in steps): two plain partial indexes on `transactions` were made here before, each a
- * read of every transaction inside this read (at 1,000,000 rows, one piece of seconds). The
- * index is named: once the file has statistics, the planner may prefer another and read every
- * row of the account (0.5 ms became 200 ms after a save at 100,000 rows).
+ * found through the account-order table's partial index of them once it is built
+ * (`../query/account-order.ts`, built in steps), and through two partial indexes on
+ * `transactions` until then (made here once, `createSplitIndexes`). A read never finishes the
+ * table's build: at 100,000 rows that was 1 s of a phone's worker inside a save's cell read
+ * (11 s natively at 1,000,000). The index is named: once the file has statistics, the planner
+ * may prefer another and read every row of the account (0.5 ms became 200 ms after a save at
+ * 100,000 rows).
  */
-function parentsOverLines(db: SqliteDatabase, ids: string): number {
-  const splits = `${ACCOUNT_ORDER_TABLE} o INDEXED BY ${ACCOUNT_ORDER_SPLITS}`;
+function parentsOverLines(db: SqliteDatabase, ids: string, byTable: boolean): number {
+  const inAccounts = 'IN (SELECT value FROM json_each(?))';
+  // The split rows (aliased `alias`) of these accounts, and the condition that picks them.
+  const splits = (alias: string, index: string) =>
+    byTable
+      ? `${ACCOUNT_ORDER_TABLE} o INDEXED BY ${ACCOUNT_ORDER_SPLITS} CROSS JOIN transactions ${alias} ON ${alias}.id = o.id
+        WHERE o.split = 1 AND o.acct ${inAccounts}`
+      : `transactions ${alias} INDEXED BY ${index} WHERE ${alias}.acct ${inAccounts}`;
+  if (!byTable) createSplitIndexes(db);
   const row = db.first<{ parents: number; lines: number }>(
     `SELECT
-      (SELECT IFNULL(SUM(IFNULL(t.amount, 0)), 0) FROM ${splits} CROSS JOIN transactions t ON t.id = o.id
-        WHERE o.split = 1 AND o.acct IN (SELECT value FROM json_each(?))
+      (SELECT IFNULL(SUM(IFNULL(t.amount, 0)), 0) FROM ${splits('t', SPLIT_INDEXES[0])}
           AND t.isParent = 1 AND t.isChild = 0 AND t.acct IS NOT NULL
           AND IFNULL(t.tombstone, 0) = 0 AND t.date IS NOT NULL) AS parents,
-      (SELECT IFNULL(SUM(IFNULL(c.amount, 0)), 0) FROM ${splits} CROSS JOIN transactions c ON c.id = o.id
-        JOIN transactions p ON p.id = c.parent_id
-        WHERE o.split = 1 AND o.acct IN (SELECT value FROM json_each(?))
+      (SELECT IFNULL(SUM(IFNULL(c.amount, 0)), 0) FROM ${splits('c', SPLIT_INDEXES[1])}
           AND c.isChild = 1 AND c.isParent = 0 AND c.acct IS NOT NULL
           AND c.parent_id IS NOT NULL AND IFNULL(c.tombstone, 0) = 0 AND c.date IS NOT NULL
-          AND p.tombstone = 0) AS lines`,
+          AND (SELECT p.tombstone FROM transactions p WHERE p.id = c.parent_id) = 0) AS lines`,
     [ids, ids],
   );
   return (row?.parents ?? 0) - (row?.lines ?? 0);
@@ -133,7 +145,7 @@ function parentsOverLines(db: SqliteDatabase, ids: string): number {
 export function readFromMonthSums(
   db: SqliteDatabase,
   state: QueryState,
-  splitsIndexed = true,
+  splitsByTable = true,
 ): number | null {
   if (!isAmountSum(state)) return null;
   const accounts = accountsQuery(state);
@@ -147,9 +159,7 @@ export function readFromMonthSums(
       [ids],
     )?.s ?? 0;
   if (state.tableOptions?.splits !== 'none') return sum;
-  // Over parents: the split rows are read through the account-order table, once it is built.
-  if (!splitsIndexed) return null;
-  return sum + parentsOverLines(db, ids);
+  return sum + parentsOverLines(db, ids, splitsByTable);
 }
 
 /**
@@ -239,23 +249,10 @@ export function readCell(budget: Budget, state: QueryState): CellValue {
   return { value: runQuery(budget.sqlite, state).data, routed: false };
 }
 
-const overParents = (state: QueryState) => state.tableOptions?.splits === 'none';
-
-/**
- * Whether a sum over parents can read the split rows (the account-order table is built): a
- * build under way is finished for it, as a read that needs the month sums finishes theirs.
- */
-function splitsIndexed(budget: Budget, state: QueryState): boolean {
-  if (!overParents(state)) return true;
-  const order = accountOrder(budget);
-  if (order.building()) order.ensure();
-  return order.isCurrent();
-}
-
 /** The value from the sums, or null when none that are current answer it. */
 export function readFromSums(budget: Budget, state: QueryState): number | null {
   const byMonth = monthSums(budget).isCurrent()
-    ? readFromMonthSums(budget.sqlite, state, splitsIndexed(budget, state))
+    ? readFromMonthSums(budget.sqlite, state, accountOrder(budget).isCurrent())
     : null;
   if (byMonth !== null) return byMonth;
   return groupSums(budget).isCurrent() ? readFromCategorySums(budget.sqlite, state) : null;
@@ -266,11 +263,6 @@ export function readFromSums(budget: Budget, state: QueryState): number | null {
  * cell whose sums are being built waits for them instead of reading every row meanwhile.
  */
 export function sumsFor(budget: Budget, state: QueryState): DerivedData | null {
-  if (isAmountSum(state) && accountsQuery(state) !== null) {
-    // Over parents, once the month sums are built, it waits for the split rows' index too.
-    const sums = monthSums(budget);
-    const order = accountOrder(budget);
-    return overParents(state) && sums.isCurrent() && !order.isCurrent() ? order : sums;
-  }
+  if (isAmountSum(state) && accountsQuery(state) !== null) return monthSums(budget);
   return categorySumsRead(budget.sqlite, state) ? groupSums(budget) : null;
 }
