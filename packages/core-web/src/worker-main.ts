@@ -67,15 +67,15 @@ async function loadSqlite(): Promise<Sqlite3Static | InitFailure> {
   }
 }
 
-/**
- * Build the platform and the app core for `init`, and serve it over `scope` (the worker's
- * global). A browser that cannot run it gets `app-init-failure` pushed instead.
- */
 /** The worker's global: a port that can also end the worker. */
 export interface WorkerScope extends MessagePortLike {
   close?(): void;
 }
 
+/**
+ * Build the platform and the app core for `init`, and serve it over `scope` (the worker's
+ * global). A browser that cannot run it gets `app-init-failure` pushed instead.
+ */
 export async function startWorker(scope: WorkerScope, init: InitMessage): Promise<void> {
   // The page may go away while the core starts: what it held is let go of once it exists.
   let left = false;
