@@ -1,33 +1,13 @@
 // The account-order build's pieces in CPU time (bench/register/order-steps.ts) on a copy of a
 // made budget:  node bench/register/order-steps.mjs --from DIR
 // DIR holds one BudgetBench-* folder (bench/derived's --keep DIR/<count>); it is never changed.
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleScript } from '../lib/bundle.mjs';
+import { runOnCopy } from '../lib/on-copy.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '../..');
-const i = process.argv.indexOf('--from');
-const from = resolve(i >= 0 ? process.argv[i + 1] : '');
-const bundle = join(root, `bench/results/.build/register-order-steps-${process.pid}.mjs`);
-await bundleScript(join(here, 'order-steps.ts'), bundle, { plugins: [], external: ['better-sqlite3'] }); // prettier-ignore
-const dir = mkdtempSync(join(tmpdir(), 'bench-order-steps-'));
-const load = () => `load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`; // prettier-ignore
-try {
-  const id = readdirSync(from).find((d) => d.startsWith('BudgetBench'));
-  copyFileSync(join(from, id, 'db.sqlite'), join(dir, 'db.sqlite'));
-  console.log(load());
-  const res = spawnSync(process.execPath, [bundle, join(dir, 'db.sqlite')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    encoding: 'utf8',
-  });
-  console.log(JSON.stringify(JSON.parse(res.stdout.trim().split('\n').pop() ?? ''), null, 1));
-  console.log(load());
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-  rmSync(bundle, { force: true });
-}
+await runOnCopy({
+  script: join(here, 'order-steps.ts'),
+  name: 'register-order-steps',
+  root: resolve(here, '../..'),
+});

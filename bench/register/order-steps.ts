@@ -4,6 +4,7 @@
 // three column indexes), each one piece,
 // beside the table's build in steps (each step's CPU, the longest, the total). Run on a copy of
 // a made budget by bench/register/order-steps.mjs; prints one JSON line.
+import { join } from 'node:path';
 import { createNodeSqliteDriver } from '@coffer/core-node';
 import { stepByNewest } from '../../packages/core/src/query-handler/account-order.ts';
 import { SEARCH_COLUMN_INDEXES } from '../../packages/core/src/query/search.ts';
@@ -15,7 +16,8 @@ const cpuMs = (fn: () => unknown) => {
   return (d.user + d.system) / 1000;
 };
 
-const [file] = process.argv.slice(2);
+const [dir, id] = process.argv.slice(2) as [string, string];
+const file = join(dir, id, 'db.sqlite');
 const db = createNodeSqliteDriver().open(file!);
 const rows = db.first<{ n: number }>('SELECT COUNT(*) AS n FROM transactions')!.n;
 const drop = () =>
