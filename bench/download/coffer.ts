@@ -8,6 +8,9 @@
 import { createAppCore, createCloudModule } from '@coffer/core';
 import { decodeSyncRequest } from '@coffer/crdt';
 import { createNodePlatform } from '@coffer/core-node';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { settled } from '../lib/settle.mjs';
 
 interface Options {
@@ -67,6 +70,16 @@ export async function cofferNewDevice(o: Options) {
   await send('subscribe-sign-in', { password: o.password });
   const signInMs = performance.now() - t0;
 
+  // DOWNLOAD_BENCH_PROFILE=dir: a CPU profile of the clocked part alone (download + catch-up),
+  // sampled every 100 µs, written there (the whole process's --cpu-prof also holds the set-up).
+  const profileDir = process.env.DOWNLOAD_BENCH_PROFILE;
+  const inspector = profileDir ? new Session() : null;
+  if (inspector) {
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+    await inspector.post('Profiler.start');
+  }
   const cpu = process.cpuUsage();
   const t1 = performance.now();
   const files = await send<Array<{ fileId: string; groupId: string }>>('get-remote-files');
@@ -80,6 +93,11 @@ export async function cofferNewDevice(o: Options) {
   if (res.syncError) throw new Error(`catch-up failed: ${JSON.stringify(res.syncError)}`);
   const downloadMs = performance.now() - t1;
   const downloadCpuMs = cpuMs(cpu);
+  if (inspector && profileDir) {
+    const { profile } = await inspector.post('Profiler.stop');
+    writeFileSync(join(profileDir, `download-coffer-${process.pid}.cpuprofile`), JSON.stringify(profile)); // prettier-ignore
+    inspector.disconnect();
+  }
   const t2 = performance.now();
   const shown = await send<{ toBudget: number; totalSpent: number; totalIncome: number }>(
     'api/budget-month',

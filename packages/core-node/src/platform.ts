@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
 import type { Logger, Platform } from '@coffer/core';
 import { createNodeFileSystem } from './fs.ts';
 import { createNodeSqliteDriver } from './sqlite.ts';
@@ -38,5 +39,9 @@ export function createNodePlatform(options: NodePlatformOptions): NodePlatform {
     fetch: (input, init) => globalThis.fetch(input, init),
     crypto: globalThis.crypto,
     log: options.log ?? consoleLogger,
+    inflateRaw: (data) => {
+      const out = inflateRawSync(data);
+      return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+    },
   };
 }

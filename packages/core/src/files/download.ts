@@ -56,7 +56,7 @@ export async function downloadToDisk(
     bytes = plain;
   }
 
-  const archive = await unpackBudget(bytes);
+  const archive = await unpackBudget(bytes, platform.inflateRaw);
   if ('error' in archive) return cloudError(archive.error, { fileId });
   const name =
     typeof archive.meta.budgetName === 'string' ? archive.meta.budgetName : info.value.name;
@@ -152,21 +152,28 @@ async function inflateRaw(data: Uint8Array): Promise<Uint8Array> {
 }
 
 /**
- * `readBudgetZip`, with the database inflated by the platform's own zlib
- * (`DecompressionStream`, native in browsers and Node) instead of in JavaScript: for a large
- * budget that is most of the time a download spends after the transfer. Whatever this reader
- * does not handle goes to `readBudgetZip`, so the answers and errors stay the same.
+ * `readBudgetZip`, with the database inflated by the platform's own zlib (`inflate`, the
+ * platform's one native call, else `DecompressionStream`, native in browsers and Node)
+ * instead of in JavaScript: for a large budget that is most of the time a download spends
+ * after the transfer. Whatever this reader does not handle goes to `readBudgetZip`, so the
+ * answers and errors stay the same.
  */
 export async function unpackBudget(
   bytes: Uint8Array,
+  inflate?: (data: Uint8Array) => Uint8Array,
 ): Promise<BudgetArchive | { error: ZipReadError }> {
-  const entries = typeof DecompressionStream === 'function' ? zipEntries(bytes) : null;
+  const native = inflate !== undefined || typeof DecompressionStream === 'function';
+  const entries = native ? zipEntries(bytes) : null;
   const db = entries?.find((e) => e.name.includes(DB_FILE));
   const meta = entries?.find((e) => e.name.includes(METADATA_FILE));
   if (!db || !meta) return readBudgetZip(bytes);
   let files: Uint8Array[];
   try {
-    files = await Promise.all([db, meta].map((e) => (e.deflated ? inflateRaw(e.data) : e.data)));
+    files = await Promise.all(
+      [db, meta].map(async (e) =>
+        !e.deflated ? e.data : inflate ? inflate(e.data) : inflateRaw(e.data),
+      ),
+    );
   } catch {
     return readBudgetZip(bytes);
   }
