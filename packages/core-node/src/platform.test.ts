@@ -5,11 +5,18 @@ import { createNodePlatform } from './platform.ts';
 describe('the Node platform inflater', () => {
   const { inflateRaw } = createNodePlatform({ documentDir: '/nowhere' });
 
-  it('inflates raw deflate data to the bytes that went in', () => {
+  it.each([
+    ['no size', undefined],
+    ['the declared size', 100_000],
+    ['a size too small', 1_000],
+    ['a size too large', 5_000_000],
+    ["a size below zlib's least", 3],
+  ])('inflates raw deflate data to the bytes that went in (%s)', (_name, size) => {
     const text = 'SQLite format 3\u0000'.padEnd(100_000, 'row,2024-01-01,-1250;');
     const plain = new TextEncoder().encode(text);
-    const out = inflateRaw!(deflateRawSync(plain));
+    const out = inflateRaw!(deflateRawSync(plain), size);
     expect(out).toBeInstanceOf(Uint8Array);
+    expect(out.length).toBe(plain.length);
     expect(new TextDecoder().decode(out)).toBe(text);
   });
 

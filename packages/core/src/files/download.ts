@@ -107,6 +107,8 @@ interface ZipEntry {
   name: string;
   deflated: boolean;
   data: Uint8Array;
+  /** The size the directory declares once inflated (a hint: nothing relies on it). */
+  size: number;
 }
 
 /**
@@ -131,6 +133,7 @@ export function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
     const flags = u16(at + 8);
     const method = u16(at + 10);
     const size = u32(at + 20);
+    const inflated = u32(at + 24);
     const nameLength = u16(at + 28);
     const local = u32(at + 42);
     if (flags & 1 || (method !== 0 && method !== 8) || size === 0xffffffff) return null;
@@ -139,7 +142,12 @@ export function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
     if (local + 30 > bytes.length || u32(local) !== 0x04034b50) return null;
     const start = local + 30 + u16(local + 26) + u16(local + 28);
     if (start + size > bytes.length) return null;
-    entries.push({ name, deflated: method === 8, data: bytes.subarray(start, start + size) });
+    entries.push({
+      name,
+      deflated: method === 8,
+      data: bytes.subarray(start, start + size),
+      size: inflated,
+    });
   }
   return entries;
 }
@@ -160,7 +168,7 @@ async function inflateRaw(data: Uint8Array): Promise<Uint8Array> {
  */
 export async function unpackBudget(
   bytes: Uint8Array,
-  inflate?: (data: Uint8Array) => Uint8Array,
+  inflate?: (data: Uint8Array, size?: number) => Uint8Array,
 ): Promise<BudgetArchive | { error: ZipReadError }> {
   const native = inflate !== undefined || typeof DecompressionStream === 'function';
   const entries = native ? zipEntries(bytes) : null;
@@ -171,7 +179,7 @@ export async function unpackBudget(
   try {
     files = await Promise.all(
       [db, meta].map(async (e) =>
-        !e.deflated ? e.data : inflate ? inflate(e.data) : inflateRaw(e.data),
+        !e.deflated ? e.data : inflate ? inflate(e.data, e.size) : inflateRaw(e.data),
       ),
     );
   } catch {
