@@ -86,7 +86,12 @@ export async function cofferNewDevice(o: Options) {
   const gcs: Array<{ kind: number; at: number; ms: number }> = [];
   const gcWatch = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      const kind = (e.detail as { kind?: number } | null)?.kind ?? 0;
+      // Node puts `{ kind }` on a GC entry (not in this version of its types).
+      const detail: unknown = 'detail' in e ? e.detail : null;
+      const kind =
+        detail && typeof detail === 'object' && 'kind' in detail && typeof detail.kind === 'number'
+          ? detail.kind
+          : 0;
       gcs.push({ kind, at: e.startTime, ms: e.duration });
     }
   });
