@@ -75,6 +75,7 @@ function meterSqlite(budget: Budget, meter: Meter): void {
       } finally {
         const d = cpu() - t;
         const name = sqlName(String(sql));
+        if (process.env.SHOW_SQL && name.includes(process.env.SHOW_SQL)) console.error(`${d.toFixed(1)} ms: ${String(sql)}`); // prettier-ignore
         const entry = (meter.part.sql[name] ??= { n: 0, cpuMs: 0 });
         entry.n++;
         entry.cpuMs += d;
