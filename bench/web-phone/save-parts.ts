@@ -89,7 +89,8 @@ function meterSqlite(budget: Budget, meter: Meter): void {
 function meterListeners(meter: Meter, listeners: Part[]): void {
   const proto = BudgetDb.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
   const onChange = proto.onChange!;
-  proto.onChange = function (this: BudgetDb, listener: (e: unknown) => void) {
+  proto.onChange = function (this: BudgetDb, ...args: unknown[]) {
+    const listener = args[0] as (e: unknown) => void;
     const part = newPart();
     listeners.push(part);
     return onChange.call(this, (event: unknown) => {

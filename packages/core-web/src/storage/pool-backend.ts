@@ -3,6 +3,7 @@ import type { SAHPoolUtil, Sqlite3Static } from '@sqlite.org/sqlite-wasm';
 import type { DirectoryHandle } from '../browser-types.ts';
 import { WasmRawDatabase } from '../sqlite/wasm-database.ts';
 import { POOL_DIR, poolDatabaseNames, readPoolSnapshot, waitForPoolHandles } from './pool-files.ts';
+import { openRecovering } from './pool-recovery.ts';
 import { type DbBackend, type Mount, isDatabasePath } from './types.ts';
 
 /** Slots per budget folder: its database and journal, plus room for a replacement. */
@@ -68,7 +69,7 @@ class PoolMount implements Mount {
   ) {}
 
   open(name: string): WasmRawDatabase {
-    return new WasmRawDatabase(this.sqlite3, new this.pool.OpfsSAHPoolDb(`/${name}`));
+    return new WasmRawDatabase(this.sqlite3, openRecovering(this.sqlite3, this.pool, name));
   }
 
   names(): string[] {
