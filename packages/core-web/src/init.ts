@@ -8,21 +8,22 @@ import { IdbFiles } from './storage/idb.ts';
  * IndexedDB.
  */
 export async function detectInitFailure(fallbackMode: boolean): Promise<InitFailure | null> {
-  const indexedDbWorks = await IdbFiles.probe();
   if (fallbackMode) {
-    if (indexedDbWorks) return null;
+    if (await IdbFiles.probe()) return null;
     return {
       reason: 'indexeddb-unavailable',
       message: 'IndexedDB cannot be opened in this browser (private browsing may block it).',
       fallbackAvailable: false,
     };
   }
+  // IndexedDB is probed only when OPFS fails (to say whether the fallback can run): the probe
+  // creates and deletes a database, the browser process's work on every start otherwise.
   const storage = browser.navigator?.storage;
   if (!storage?.getDirectory || !browser.FileSystemFileHandle?.prototype.createSyncAccessHandle) {
     return {
       reason: 'opfs-unavailable',
       message: 'This browser has no origin-private file system with sync access handles.',
-      fallbackAvailable: indexedDbWorks,
+      fallbackAvailable: await IdbFiles.probe(),
     };
   }
   try {
@@ -34,7 +35,7 @@ export async function detectInitFailure(fallbackMode: boolean): Promise<InitFail
     return {
       reason: 'sah-pool-unavailable',
       message: `The browser refused file storage: ${String(err)}`,
-      fallbackAvailable: indexedDbWorks,
+      fallbackAvailable: await IdbFiles.probe(),
     };
   }
   return null;
