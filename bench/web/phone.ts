@@ -156,6 +156,8 @@ interface Result {
   /** A tap that changes nothing, measured as the save is: the floor under 'saved'. */
   emptyFrame?: number;
   saveTrace?: { wallMs: number; threads: ThreadSplit[] };
+  /** The same of the tap on 'Add transaction' until the editor is ready. */
+  openTrace?: { wallMs: number; threads: ThreadSplit[] };
   notes: string[];
 }
 
@@ -292,10 +294,14 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
       out.notes.push('no Add transaction button on the account page (editor not on this build)');
       return;
     }
+    const openTrace = values.trace
+      ? await traceStep(browser, page, join(tmpdir(), `phone-open-${app.name}-${process.pid}.json`))
+      : null;
     start = performance.now();
     await add.tap();
     const amount = AMOUNT[app.name]!(page);
     out.editorReady = await shownAt(amount, start, 60_000);
+    if (openTrace) out.openTrace = await openTrace.stop();
     await tapAmount(app.name, amount);
     await page.keyboard.type('12.34');
     const save = page.getByRole('button', { name: /^(Add transaction|Save|Add)$/ }).last();
@@ -312,6 +318,7 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
     console.log(
       `${app.name}: editor ${Math.round(out.editorReady)} ms, save ${Math.round(out.saved)} ms, empty frame ${Math.round(out.emptyFrame)} ms`,
     );
+    if (out.openTrace) printTrace(`${app.name}: editor's tap`, out.openTrace);
     if (out.saveTrace) printTrace(`${app.name}: save`, out.saveTrace);
   } catch (err) {
     out.notes.push(await failureShot(context, app.name));
