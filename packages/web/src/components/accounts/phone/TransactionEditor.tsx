@@ -227,6 +227,9 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
         </Button>
       </header>
 
+      {/* The core's refusal of the save the editor left with: first, above the typing. */}
+      {saveError && <ErrorText>{saveError}</ErrorText>}
+
       {ask !== null && ask !== 'delete' && (
         <Ask
           title="Discard changes?"
@@ -278,7 +281,6 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
           The lines do not add up yet; it can be saved and finished later.
         </p>
       )}
-      {saveError && <ErrorText>{saveError}</ErrorText>}
 
       {before && (
         <div className="ph-delete">
