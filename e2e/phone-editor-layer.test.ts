@@ -64,9 +64,7 @@ describe.runIf(BUILT)('the phone editor over the list', { timeout: 300_000 }, ()
   const tap = (l: Locator) => l.tap();
   /** Marks the starting balance's row, to find out later whether it is still the same element. */
   const markRow = () =>
-    row(/^Starting Balance/).evaluate((el) => {
-      (el as HTMLElement).dataset.probe = 'kept';
-    });
+    row(/^Starting Balance/).evaluate((el) => el.setAttribute('data-probe', 'kept'));
   const rowKept = async () =>
     (await row(/^Starting Balance/).getAttribute('data-probe')) === 'kept';
 
@@ -98,7 +96,7 @@ describe.runIf(BUILT)('the phone editor over the list', { timeout: 300_000 }, ()
     // Only the editor is there to see, find or reach: the list under it is hidden.
     expect(await main().getByRole('searchbox', { name: 'Search transactions' }).count()).toBe(0);
     expect(await row(/^Starting Balance/).isVisible()).toBe(false);
-    expect(await amount().evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.evaluate('document.activeElement?.id')).toBe('ph-amount');
     await tap(button('Cancel'));
     await page.waitForURL((u) => u.pathname === account, WAIT);
     await row(/^Starting Balance/).waitFor(WAIT);

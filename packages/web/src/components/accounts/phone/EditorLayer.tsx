@@ -30,22 +30,23 @@ export function useEditorLayer(location: Location, isNarrow: boolean) {
 
 /**
  * Where the covered page was scrolled to and what had the focus (the row or button that opened
- * the editor): both back when the editor closes, as if the person had never left the page.
+ * the editor): both back when the editor closes, as if the person had never left the page. The
+ * scroll is followed by its events, not read: reading or setting it lays the page out at once,
+ * and on a phone-class CPU that forced layout was a good part of the editor's first frame.
  */
 function useKeptPlace(routeRef: RefObject<HTMLDivElement | null>, covered: boolean) {
   const scroll = useRef(0);
+  const listScroll = useRef(0);
   const focus = useRef<Element | null>(null);
-  // The scroll is followed while the page shows: once it is hidden the scroller has shrunk.
   useEffect(() => {
     const scroller = routeRef.current?.parentElement;
-    if (!scroller || covered) return;
+    if (!scroller) return;
     const onScroll = () => {
       scroll.current = scroller.scrollTop;
     };
-    onScroll();
     scroller.addEventListener('scroll', onScroll, { passive: true });
     return () => scroller.removeEventListener('scroll', onScroll);
-  }, [routeRef, covered]);
+  }, [routeRef]);
   const wasCovered = useRef(covered);
   useLayoutEffect(() => {
     const scroller = routeRef.current?.parentElement;
@@ -54,10 +55,12 @@ function useKeptPlace(routeRef: RefObject<HTMLDivElement | null>, covered: boole
     if (covered) {
       // Read before anything asks for a layout: the hidden page's focus is not yet dropped.
       focus.current = document.activeElement;
-      scroller.scrollTop = 0;
+      listScroll.current = scroll.current;
+      // The editor starts at its top (only a scrolled page needs it set).
+      if (scroll.current !== 0) scroller.scrollTop = 0;
       return;
     }
-    scroller.scrollTop = scroll.current;
+    if (scroll.current !== listScroll.current) scroller.scrollTop = listScroll.current;
     const el = focus.current;
     focus.current = null;
     const lost = !document.activeElement || document.activeElement === document.body;
