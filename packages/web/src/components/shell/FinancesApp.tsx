@@ -158,7 +158,10 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
           {!isNarrow && (
             <Titlebar onShowSidebar={floating ? () => setSidebarShown('keyboard') : undefined} />
           )}
-          <main className="shell-page" data-accounts={accountCount}>
+          <main
+            className={under === null ? 'shell-page' : 'shell-page is-covered'}
+            data-accounts={accountCount}
+          >
             {narrowRedirect ? (
               <Navigate to="/budget" replace />
             ) : (

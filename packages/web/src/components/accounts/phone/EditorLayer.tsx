@@ -73,9 +73,11 @@ function useKeptPlace(routeRef: RefObject<HTMLDivElement | null>, covered: boole
 /** The editor's routes, drawn over the covered page. */
 export function EditorLayer({ editor: Editor }: { editor: ComponentType }) {
   return (
-    <Routes>
-      <Route path="/transactions/new" element={<Editor />} />
-      <Route path="/transactions/:id" element={<Editor />} />
-    </Routes>
+    <div className="shell-layer">
+      <Routes>
+        <Route path="/transactions/new" element={<Editor />} />
+        <Route path="/transactions/:id" element={<Editor />} />
+      </Routes>
+    </div>
   );
 }
