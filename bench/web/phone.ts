@@ -43,7 +43,7 @@ const { values } = parseArgs({
     /** The slow-down the issue asks for (4×), which the quota is fitted to when not given. */
     slowdown: { type: 'string', default: '4' },
     only: { type: 'string' },
-    /** A Chrome trace of the save step: each thread's busy time and what filled it. */
+    /** Chrome traces of the editor's tap and of the save: each thread's busy time, what filled it. */
     trace: { type: 'boolean', default: false },
     /** The link unshaped (no Fast 3G): for profiling the steps after the first visit. */
     'fast-link': { type: 'boolean', default: false },
@@ -208,7 +208,7 @@ async function emptyFrameAt(page: Page): Promise<number> {
 function printTrace(what: string, trace: { wallMs: number; threads: ThreadSplit[] }): void {
   console.log(`${what} traced over ${trace.wallMs} ms`);
   for (const t of trace.threads.slice(0, 4)) {
-    console.log(`  ${t.thread}: busy ${t.busyMs} ms`);
+    console.log(`  ${t.thread}: busy ${t.busyMs} ms, CPU ${t.cpuMs} ms`);
     for (const k of t.top) console.log(`    ${k.ms} ms ×${k.count} ${k.what}`);
     for (const h of t.hot) console.log(`    ${h.samples} samples in ${h.where}`);
   }
