@@ -42,4 +42,26 @@ describe.runIf(built)('the built web app served by the Coffer server', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it("a screen's wait shows its spinner, and spins it, only after a second", async () => {
+    // The loading screen's spinner spun from the start's first frame: each frame a compositor
+    // frame, 50 ms of CPU a second in the phone bench's browser, taken from the start itself.
+    const page = await browser.newPage({ viewport: SIZES.phone });
+    await page.goto(server.url);
+    await page.locator('h1, h2').first().waitFor({ timeout: 20_000 });
+    // A string: the e2e files are typed without the DOM's names.
+    const spinner = await page.evaluate(`(() => {
+      const el = document.createElement('span');
+      el.className = 'spinner late';
+      document.body.append(el);
+      const shown = {
+        opacity: getComputedStyle(el).opacity,
+        delays: el.getAnimations().map((a) => a.effect.getTiming().delay),
+      };
+      el.remove();
+      return shown;
+    })()`);
+    expect(spinner).toEqual({ opacity: '0', delays: [1000, 1000] });
+    await page.close();
+  });
 });

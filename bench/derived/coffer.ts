@@ -8,7 +8,11 @@
 import { createAppCore, type Budget } from '@coffer/core';
 import { stepByDate, type DateSteppedTable } from '../../packages/core/src/month-sums/steps.ts';
 import { MONTH_SUMS_STEPS, rebuildMonthSums } from '../../packages/core/src/month-sums/store.ts';
-import { ALL_SUMS_STEPS, ALL_SUMS_TABLE } from '../../packages/core/src/month-sums/slot.ts';
+import {
+  ALL_SUMS_STEPS,
+  ALL_SUMS_TABLE,
+  monthSums,
+} from '../../packages/core/src/month-sums/slot.ts';
 import {
   GROUP_SUMS_STEPS,
   rebuildGroupSums,
@@ -64,8 +68,11 @@ export async function measure(dataDir: string, id: string) {
   await send('load-budget', { id });
   const openCachedMs = performance.now() - t;
   // The derived data a stale file lacks is built in the background a second after the open:
-  // wait for it, as a person looks at the first screen.
-  await new Promise((r) => setTimeout(r, 2000));
+  // wait for it, as a person looks at the first screen (`--settle MS`: less, so the first
+  // report lands while the sums' build is under way).
+  await new Promise((r) => setTimeout(r, Number(process.env.DERIVED_SETTLE_MS ?? 2000)));
+  // Where the sums' build stood at the first report (null: done or not begun).
+  const sumsAtFirstReport = monthSums(core.budget as Budget).position();
 
   const Database = require('better-sqlite3');
   const native = new Database(join(dataDir, id, 'db.sqlite'), { readonly: true });
@@ -75,7 +82,7 @@ export async function measure(dataDir: string, id: string) {
     const reports = await measureReports(core, native, { explain, noScan });
     native.close();
     await send('close-budget');
-    return { openMs, openCachedMs, reports, peakRssMb: process.resourceUsage().maxRSS / 1024 };
+    return { openMs, openCachedMs, sumsAtFirstReport, reports, peakRssMb: process.resourceUsage().maxRSS / 1024 }; // prettier-ignore
   }
 
   const payees = (await data(q('payees').select(['id', 'name']).serialize())) as Row[];

@@ -4,7 +4,7 @@
 // budgets have the 1M budget's shape at every size: 20 years, 50 accounts, 100 categories, 1,000
 // payees, a note on one row in seven (bench/budget/budget-file.mjs, made by Actual's own API).
 // Prints a table and writes bench/results/derived-<time>.json.
-//   node bench/derived/run.mjs [--sizes 10000,100000,1000000] [--keep DIR] [--reports-only]
+//   node bench/derived/run.mjs [--sizes 10000,100000,1000000] [--keep DIR] [--reports-only] [--settle MS]
 //     [--explain] [--no-scan]
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -33,7 +33,8 @@ if (process.argv[2] === '--make') {
 }
 
 function run(args, what) {
-  const res = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 }); // prettier-ignore
+  const env = { ...process.env, DERIVED_SETTLE_MS: option('settle', '2000') };
+  const res = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26, env }); // prettier-ignore
   const line = (res.stdout ?? '')
     .trim()
     .split('\n')
@@ -84,7 +85,7 @@ for (const count of sizes) {
   const f = (n) => (typeof n !== 'number' || Number.isNaN(n) ? '–' : n < 10 ? n.toFixed(1) : n.toFixed(0)); // prettier-ignore
   console.log(`\n${count.toLocaleString('en')} transactions (load ${load.toFixed(1)} on 2 cores)`);
   console.log(
-    `  open ${f(r.openMs)} ms (again, from the cache ${f(r.openCachedMs)} ms), edit ${f(r.editMs)} ms, peak RSS ${f(r.peakRssMb)} MB`,
+    `  open ${f(r.openMs)} ms (again, from the cache ${f(r.openCachedMs)} ms), edit ${f(r.editMs)} ms, peak RSS ${f(r.peakRssMb)} MB${r.sumsAtFirstReport === undefined ? '' : `, sums' build at the first report: ${r.sumsAtFirstReport ?? 'not under way'}`}`,
   );
   for (const [name, s] of Object.entries(r.search ?? {})) {
     console.log(
@@ -94,7 +95,7 @@ for (const count of sizes) {
   }
   for (const [name, x] of Object.entries(r.reports)) {
     console.log(
-      `  ${name}, all time: ${f(x.ms)} ms (first ${f(x.firstMs)} ms; scan ${f(x.scanMs)} ms,` +
+      `  ${name}, all time: ${f(x.ms)} ms (first ${f(x.firstMs)} ms${x.firstExact == null ? '' : x.firstExact ? ' during the build, exact' : ' during the build, ANSWER DIFFERS'}; scan ${f(x.scanMs)} ms,` +
         ` ${x.sameAsScan === null ? 'not run' : x.sameAsScan ? 'same answer' : 'ANSWER DIFFERS'}); floor ${f(x.floorMs)} ms` +
         ` (${(x.ms / x.floorMs).toFixed(1)}×), from the stored rows ${f(x.scanFloorMs)} ms` +
         `${x.floorsEqual ? '' : ', FLOOR ROWS DIFFER'}`,

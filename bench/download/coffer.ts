@@ -8,6 +8,10 @@
 import { createAppCore, createCloudModule } from '@coffer/core';
 import { decodeSyncRequest } from '@coffer/crdt';
 import { createNodePlatform } from '@coffer/core-node';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { PerformanceObserver, constants } from 'node:perf_hooks';
+import { join } from 'node:path';
 import { settled } from '../lib/settle.mjs';
 
 interface Options {
@@ -67,6 +71,31 @@ export async function cofferNewDevice(o: Options) {
   await send('subscribe-sign-in', { password: o.password });
   const signInMs = performance.now() - t0;
 
+  // DOWNLOAD_BENCH_PROFILE=dir: a CPU profile of the clocked part alone (download + catch-up),
+  // sampled every 100 µs, written there (the whole process's --cpu-prof also holds the set-up).
+  const profileDir = process.env.DOWNLOAD_BENCH_PROFILE;
+  const inspector = profileDir ? new Session() : null;
+  if (inspector) {
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+    await inspector.post('Profiler.start');
+  }
+  // The garbage collections inside the clocked part, by kind (minor: scavenges; major:
+  // mark-compact), from the GC's own performance entries.
+  const gcs: Array<{ kind: number; at: number; ms: number }> = [];
+  const gcWatch = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      // Node puts `{ kind }` on a GC entry (not in this version of its types).
+      const detail: unknown = 'detail' in e ? e.detail : null;
+      const kind =
+        detail && typeof detail === 'object' && 'kind' in detail && typeof detail.kind === 'number'
+          ? detail.kind
+          : 0;
+      gcs.push({ kind, at: e.startTime, ms: e.duration });
+    }
+  });
+  gcWatch.observe({ entryTypes: ['gc'] });
   const cpu = process.cpuUsage();
   const t1 = performance.now();
   const files = await send<Array<{ fileId: string; groupId: string }>>('get-remote-files');
@@ -80,6 +109,21 @@ export async function cofferNewDevice(o: Options) {
   if (res.syncError) throw new Error(`catch-up failed: ${JSON.stringify(res.syncError)}`);
   const downloadMs = performance.now() - t1;
   const downloadCpuMs = cpuMs(cpu);
+  const tEnd = performance.now();
+  // Entries are delivered after the fact: one turn later, every collection so far is in.
+  await new Promise((done) => setImmediate(done));
+  gcWatch.disconnect();
+  const inWindow = gcs.filter((g) => g.at >= t1 && g.at <= tEnd);
+  const sumOf = (list: typeof gcs) => Math.round(list.reduce((n, g) => n + g.ms, 0) * 10) / 10;
+  const minor = inWindow.filter((g) => g.kind === constants.NODE_PERFORMANCE_GC_MINOR);
+  const major = inWindow.filter((g) => g.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
+  const each = inWindow.map((g) => ({ kind: g.kind, at: Math.round(g.at - t1), ms: Math.round(g.ms * 10) / 10 })); // prettier-ignore
+  const gc = { count: inWindow.length, ms: sumOf(inWindow), minor: minor.length, minorMs: sumOf(minor), major: major.length, majorMs: sumOf(major), each }; // prettier-ignore
+  if (inspector && profileDir) {
+    const { profile } = await inspector.post('Profiler.stop');
+    writeFileSync(join(profileDir, `download-coffer-${process.pid}.cpuprofile`), JSON.stringify(profile)); // prettier-ignore
+    inspector.disconnect();
+  }
   const t2 = performance.now();
   const shown = await send<{ toBudget: number; totalSpent: number; totalIncome: number }>(
     'api/budget-month',
@@ -96,6 +140,7 @@ export async function cofferNewDevice(o: Options) {
     signInMs,
     downloadMs,
     downloadCpuMs,
+    gc,
     firstMonthMs,
     readyMs: downloadMs + firstMonthMs,
     readyCpuMs,

@@ -214,6 +214,8 @@ function column(s: Json) {
     '  every run (ms)': s.allDownloadMs.map(r).join(' '),
     '  CPU (ms)': r(s.downloadCpuMs),
     '  every run CPU (ms)': s.allDownloadCpuMs.map(r).join(' '),
+    // Coffer's side only: its collections inside that time (scavenges / mark-compacts).
+    '  of it GC (ms, minor/major)': s.gc ? `${r(s.gc.ms)} (${s.gc.minor}/${s.gc.major})` : '',
     '+ first budget month (ms)': r(s.readyMs),
     '  CPU (ms) ': r(s.readyCpuMs),
     '+ idle: background builds (ms)': r(s.settledMs),

@@ -59,13 +59,16 @@ export function createBankHeldModule() {
         const budget = ctx.requireBudget();
         const fileId = budget.prefs.cloudFileId;
         const server = fileId ? await heldServer(ctx) : null;
-        if (!fileId || !server) return { imported: 0, matched: 0, scheduled: false };
-        const { scheduled, held } = await fetchHeld(budget, fileId, server);
-        if (!held) return { imported: 0, matched: 0, scheduled };
+        if (!fileId || !server) {
+          return { imported: 0, matched: 0, scheduled: false, notScheduled: [] };
+        }
+        const { scheduled, held, notScheduled } = await fetchHeld(budget, fileId, server);
+        const none = { imported: 0, matched: 0, scheduled, notScheduled };
+        if (!held) return none;
         const applied = await ctx.call(APPLY, { budgetId: budget.id, rows: held.rows });
-        if (!isHeldImport(applied)) return { imported: 0, matched: 0, scheduled };
+        if (!isHeldImport(applied)) return none;
         await server.post('/release', { fileId, upTo: held.upTo });
-        return { ...applied, scheduled };
+        return { ...applied, scheduled, notScheduled };
       },
     }),
 

@@ -22,6 +22,12 @@ export interface HeldImport {
   matched: number;
   /** Whether the server has the schedule on (false: an old server, or it is off). */
   scheduled: boolean;
+  /**
+   * The names of linked accounts the server will not fetch on its schedule: on a budget shared
+   * with this user, only its owner may add an account to the schedule (the server would read
+   * it with the owner's bank secrets). They still sync from their account page.
+   */
+  notScheduled: string[];
 }
 
 interface Link {
@@ -92,6 +98,34 @@ const offline = (provider: BankProvider): BankProxy => ({
 export interface Fetched {
   scheduled: boolean;
   held: HeldAnswer | null;
+  /** Names of the linked accounts the server left out of its schedule. */
+  notScheduled: string[];
+}
+
+/**
+ * The budget's accounts behind the server's `notScheduled` (provider and bank account id), by
+ * name, sorted; entries that match no link of this budget are dropped (the one check, where
+ * the server's answer comes in).
+ */
+function namesNotScheduled(
+  budget: Budget,
+  links: readonly (Link & { id: string })[],
+  given: unknown,
+): string[] {
+  if (!Array.isArray(given)) return [];
+  const ids = new Set<string>();
+  for (const entry of heldRows(given)) {
+    const link = links.find(
+      (l) => l.provider === entry.provider && l.accountId === entry.accountId,
+    );
+    if (link) ids.add(link.id);
+  }
+  const names = [...ids].map(
+    (id) =>
+      budget.sqlite.first<{ name: string }>('SELECT name FROM accounts WHERE id = ?', [id])?.name ??
+      id,
+  );
+  return names.sort((a, b) => a.localeCompare(b));
 }
 
 /**
@@ -112,11 +146,13 @@ export async function fetchHeld(
         : { provider, accountId, since, requisitionId },
     ),
   });
-  if (!registered.ok) return { scheduled: false, held: null };
-  const scheduled = dataOf(registered.value).enabled === true;
+  if (!registered.ok) return { scheduled: false, held: null, notScheduled: [] };
+  const answer = dataOf(registered.value);
+  const scheduled = answer.enabled === true;
+  const notScheduled = scheduled ? namesNotScheduled(budget, links, answer.notScheduled) : [];
   const res = await server.post('/held', { fileId });
   const held = res.ok ? heldAnswer(dataOf(res.value)) : null;
-  return { scheduled, held: held && held.rows.length > 0 ? held : null };
+  return { scheduled, held: held && held.rows.length > 0 ? held : null, notScheduled };
 }
 
 /** Imports held rows into their linked accounts; call inside a mutator. */
@@ -141,10 +177,14 @@ export async function applyHeld(
   return outcome;
 }
 
-export function summary(outcome: SyncOutcome, scheduled: boolean): HeldImport {
+export function summary(
+  outcome: SyncOutcome,
+  scheduled: boolean,
+  notScheduled: string[] = [],
+): HeldImport {
   const imported = outcome.accounts.reduce((n, a) => n + a.added, 0);
   const matched = outcome.accounts.reduce((n, a) => n + a.matched, 0);
-  return { imported, matched, scheduled };
+  return { imported, matched, scheduled, notScheduled };
 }
 
 /**
@@ -159,8 +199,8 @@ export async function importHeld(
   server: HeldServer,
   emit?: Emit,
 ): Promise<{ result: HeldImport; outcome: SyncOutcome }> {
-  const { scheduled, held } = await fetchHeld(budget, fileId, server);
+  const { scheduled, held, notScheduled } = await fetchHeld(budget, fileId, server);
   const outcome = held ? await applyHeld(budget, held.rows, emit) : emptyOutcome();
   if (held) await server.post('/release', { fileId, upTo: held.upTo });
-  return { result: summary(outcome, scheduled), outcome };
+  return { result: summary(outcome, scheduled, notScheduled), outcome };
 }

@@ -281,6 +281,8 @@ export class BudgetEngine {
     this.building = timers.setTimeout(() => {
       this.building = null;
       if (this.closed) return;
+      // Held since the timer was set (a request from the screen came): wait for the release.
+      if (hold?.held) return this.scheduleBuild();
       try {
         // The months a step builds were read by no one (a read builds its month first), so
         // their new cells are neither pushed nor noted for the cache: a push per step sent

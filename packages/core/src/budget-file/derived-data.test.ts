@@ -125,6 +125,32 @@ describe('DerivedData.buildLater: when the build starts', () => {
   });
 });
 
+describe('DerivedData.buildLater: a hold that begins after the timer was set', () => {
+  it('the timer firing while held runs no step: the build waits for the release', async () => {
+    // The phone's start: the build's timer was set at the open, and the first screen's reads
+    // (each holding background work) came before it fired.
+    const { db } = staleIndex();
+    // Built in one piece (no steps): a turn that ran would leave it current.
+    const whole = { ...SEARCH_INDEX_TABLE, steps: undefined };
+    const index = new DerivedData(db.sqlite, (l) => db.onChange(l), whole);
+    const t = manualTimers();
+    const hold = new BackgroundHold();
+    index.buildLater(t.timers, log, 1000, null, hold);
+    expect(t.scheduled()).toBe(1);
+    let release: () => void = () => undefined;
+    hold.hold(new Promise<void>((done) => (release = done)));
+    t.due();
+    expect(t.scheduled()).toBe(0);
+    expect(index.building()).toBe(true);
+    expect(notesIndexIsCurrent(db.sqlite)).toBe(false);
+    release();
+    await new Promise((done) => setTimeout(done, 0));
+    expect(t.scheduled()).toBe(1);
+    while (t.scheduled() > 0) t.due();
+    expect(notesIndexIsCurrent(db.sqlite)).toBe(true);
+  });
+});
+
 describe("DerivedData.buildLater: a hold on background work (a new device's download)", () => {
   it('schedules nothing while held, starts after the delay once released, and a hurried read does not wait', async () => {
     const { db, index } = staleIndex();

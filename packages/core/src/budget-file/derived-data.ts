@@ -247,6 +247,8 @@ export class DerivedData {
     const handle = bg.timers.setTimeout(() => {
       this.pending = null;
       if (this.background !== bg) return;
+      // Held since the timer was set (a request from the screen came): wait for the release.
+      if (bg.hold?.held && !bg.hurried) return this.schedule(bg, delay);
       const late = bg.clock ? bg.clock.now() - due : 0;
       if (bg.starting && late > BUSY_LAG_MS && bg.waits < MAX_START_WAITS) {
         bg.waits += 1;

@@ -57,6 +57,57 @@ function namer(month: Month): (short: string) => string {
   return (short) => cellName(sheet, short);
 }
 
+/**
+ * A month's namer and the month before's, made once per month: `createMonthCells` hands them
+ * to every category, group and total of the month instead of each parsing the month again.
+ * Each keeps the names it made, so a name read again (a dependency, a link) is the same
+ * string, hashed once by the maps that take it.
+ */
+export interface MonthNames {
+  at(short: string): string;
+  before(short: string): string;
+}
+
+function keptNamer(month: Month): (short: string) => string {
+  const sheet = sheetForMonth(month);
+  const made = new Map<string, string>();
+  return (short) => {
+    let name = made.get(short);
+    if (name === undefined) made.set(short, (name = cellName(sheet, short)));
+    return name;
+  };
+}
+
+export function monthNames(month: Month): MonthNames {
+  let before: ((short: string) => string) | undefined;
+  return {
+    at: keptNamer(month),
+    // Made when first used: a tracking budget's totals never read the month before.
+    before: (short) => (before ??= keptNamer(prevMonth(month)))(short),
+  };
+}
+
+/** The short names of one category's cells, made once per category, not once per month. */
+export interface CategoryNames {
+  sumAmount: string;
+  budget: string;
+  carryover: string;
+  leftover: string;
+  leftoverPos: string;
+  spentWithCarryover: string;
+}
+
+export function categoryNames(id: string): CategoryNames {
+  return {
+    sumAmount: N.sumAmount(id),
+    budget: N.budget(id),
+    carryover: N.carryover(id),
+    leftover: N.leftover(id),
+    leftoverPos: N.leftoverPos(id),
+    spentWithCarryover: N.spentWithCarryover(id),
+  };
+}
+
 function input(ctx: CellContext, name: string, value: CellValue): void {
   ctx.sink.createInput(name, value, ctx.cached(name));
 }
@@ -96,28 +147,35 @@ const LINKED_SUMMARY: Record<BudgetType, Record<string, Compute>> = {
 export type Links = [target: string, deps: string[]][];
 
 /** Which cells of `month` read the cells of category `cat`, and through which names. */
-export function categoryLinks(type: BudgetType, month: Month, cat: CategoryInfo): Links {
-  const id = cat.id;
+export function categoryLinks(
+  type: BudgetType,
+  month: Month,
+  cat: CategoryInfo,
+  { at, before }: MonthNames = monthNames(month),
+  n: CategoryNames = categoryNames(cat.id),
+): Links {
   const g = cat.groupId;
-  const at = namer(month);
   const links: Links = [
-    [at(N.groupSumAmount(g)), [at(N.sumAmount(id))]],
-    [at(N.groupBudget(g)), [at(N.budget(id))]],
-    [at(N.groupLeftover(g)), [at(N.leftover(id))]],
+    [at(N.groupSumAmount(g)), [at(n.sumAmount)]],
+    [at(N.groupBudget(g)), [at(n.budget)]],
+    [at(N.groupLeftover(g)), [at(n.leftover)]],
   ];
   if (cat.isIncome) return links;
   if (type === 'rollover') {
-    const before = namer(prevMonth(month));
-    links.push([at('last-month-overspent'), [before(N.leftover(id)), before(N.carryover(id))]]);
+    links.push([at('last-month-overspent'), [before(n.leftover), before(n.carryover)]]);
   } else {
-    links.push([at('total-spent'), [at(N.spentWithCarryover(id))]]);
+    links.push([at('total-spent'), [at(n.spentWithCarryover)]]);
   }
   return links;
 }
 
 /** Which month totals read the cells of group `group`. */
-export function groupLinks(type: BudgetType, month: Month, group: GroupInfo): Links {
-  const at = namer(month);
+export function groupLinks(
+  type: BudgetType,
+  month: Month,
+  group: GroupInfo,
+  { at }: MonthNames = monthNames(month),
+): Links {
   const id = group.id;
   if (group.isIncome) {
     const links: Links = [[at('total-income'), [at(N.groupSumAmount(id))]]];
@@ -149,46 +207,55 @@ export function collectLinks(into: Map<string, string[]>, links: Links): void {
   }
 }
 
-export function createCategoryCells(ctx: CellContext, month: Month, cat: CategoryInfo): void {
+const rolloverLeftoverOf: Compute = (v) =>
+  rolloverLeftover(num(v[0]), num(v[1]), bool(v[2]), num(v[3]), num(v[4]));
+const leftoverPosOf: Compute = (v) => leftoverPos(num(v[0]));
+const spentWithCarryoverOf: Compute = (v) => spentWithCarryover(bool(v[2]), num(v[0]), num(v[1]));
+
+export function createCategoryCells(
+  ctx: CellContext,
+  month: Month,
+  cat: CategoryInfo,
+  { at, before }: MonthNames = monthNames(month),
+  n: CategoryNames = categoryNames(cat.id),
+): void {
   const id = cat.id;
-  const at = namer(month);
-  input(ctx, at(N.sumAmount(id)), ctx.spent(month, id));
+  input(ctx, at(n.sumAmount), ctx.spent(month, id));
   if (ctx.type === 'rollover' && cat.isIncome) return;
-  const before = namer(prevMonth(month));
 
   const row = ctx.budgetRow(month, id);
-  input(ctx, at(N.budget(id)), row?.amount ?? 0);
-  input(ctx, at(N.carryover(id)), row?.carryover ?? false);
+  input(ctx, at(n.budget), row?.amount ?? 0);
+  input(ctx, at(n.carryover), row?.carryover ?? false);
 
   if (ctx.type === 'rollover') {
     dynamic(
       ctx,
-      at(N.leftover(id)),
+      at(n.leftover),
       [
-        at(N.budget(id)),
-        at(N.sumAmount(id)),
-        before(N.carryover(id)),
-        before(N.leftover(id)),
-        before(N.leftoverPos(id)),
+        at(n.budget),
+        at(n.sumAmount),
+        before(n.carryover),
+        before(n.leftover),
+        before(n.leftoverPos),
       ],
-      (v) => rolloverLeftover(num(v[0]), num(v[1]), bool(v[2]), num(v[3]), num(v[4])),
+      rolloverLeftoverOf,
     );
-    dynamic(ctx, at(N.leftoverPos(id)), [at(N.leftover(id))], (v) => leftoverPos(num(v[0])));
+    dynamic(ctx, at(n.leftoverPos), [at(n.leftover)], leftoverPosOf);
     return;
   }
 
   const isIncome = cat.isIncome;
   dynamic(
     ctx,
-    at(N.leftover(id)),
-    [at(N.budget(id)), at(N.sumAmount(id)), before(N.carryover(id)), before(N.leftover(id))],
+    at(n.leftover),
+    [at(n.budget), at(n.sumAmount), before(n.carryover), before(n.leftover)],
     (v) => reportLeftover(isIncome, num(v[0]), num(v[1]), bool(v[2]), num(v[3])),
   );
   dynamic(
     ctx,
-    at(N.spentWithCarryover(id)),
-    [at(N.budget(id)), at(N.sumAmount(id)), at(N.carryover(id))],
-    (v) => spentWithCarryover(bool(v[2]), num(v[0]), num(v[1])),
+    at(n.spentWithCarryover),
+    [at(n.budget), at(n.sumAmount), at(n.carryover)],
+    spentWithCarryoverOf,
   );
 }
 
@@ -211,12 +278,12 @@ export function createGroupCells(
   month: Month,
   group: GroupInfo,
   links: ReadonlyMap<string, string[]>,
+  { at }: MonthNames = monthNames(month),
 ): void {
   const names = [N.groupSumAmount(group.id)];
   if (ctx.type === 'report' || !group.isIncome) {
     names.push(N.groupBudget(group.id), N.groupLeftover(group.id));
   }
-  const at = namer(month);
   for (const short of names) {
     const name = at(short);
     dynamic(ctx, name, links.get(name) ?? [], sumAll);
@@ -233,8 +300,8 @@ export function createSummaryCells(
   ctx: CellContext,
   month: Month,
   links: ReadonlyMap<string, string[]>,
+  { at, before }: MonthNames = monthNames(month),
 ): void {
-  const at = namer(month);
   for (const [short, compute] of Object.entries(LINKED_SUMMARY[ctx.type])) {
     dynamic(ctx, at(short), links.get(at(short)) ?? [], compute);
   }
@@ -242,7 +309,6 @@ export function createSummaryCells(
     dynamic(ctx, at(short), deps, (v) => f(num(v[0]), num(v[1])));
 
   if (ctx.type === 'rollover') {
-    const before = namer(prevMonth(month));
     input(ctx, at('buffered'), ctx.buffered(month));
     two('from-last-month', [before('to-budget'), before('buffered')], fromLastMonth);
     two('available-funds', [at('total-income'), at('from-last-month')], availableFunds);
@@ -290,14 +356,17 @@ export function createMonthCells(
 ): void {
   const cats = [...categories];
   const grps = [...groups];
-  for (const month of months) {
-    for (const cat of cats) createCategoryCells(ctx, month, cat);
-  }
-  for (const month of months) {
+  const short = cats.map((c) => categoryNames(c.id));
+  const names = months.map(monthNames);
+  months.forEach((month, m) => {
+    cats.forEach((cat, i) => createCategoryCells(ctx, month, cat, names[m], short[i]));
+  });
+  months.forEach((month, m) => {
+    const at = names[m]!;
     const links = new Map<string, string[]>();
-    for (const cat of cats) collectLinks(links, categoryLinks(ctx.type, month, cat));
-    for (const group of grps) collectLinks(links, groupLinks(ctx.type, month, group));
-    for (const group of grps) createGroupCells(ctx, month, group, links);
-    createSummaryCells(ctx, month, links);
-  }
+    cats.forEach((cat, i) => collectLinks(links, categoryLinks(ctx.type, month, cat, at, short[i]))); // prettier-ignore
+    for (const group of grps) collectLinks(links, groupLinks(ctx.type, month, group, at));
+    for (const group of grps) createGroupCells(ctx, month, group, links, at);
+    createSummaryCells(ctx, month, links, at);
+  });
 }

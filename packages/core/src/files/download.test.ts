@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { strToU8, unzipSync, zipSync } from 'fflate';
+import { inflateSync, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { testSqliteDriver } from '../db/test-helpers/test-platform.ts';
 import { deriveKey, encrypt, metaFor, type EncryptMeta } from '../encryption/cipher.ts';
@@ -47,7 +47,17 @@ describe('budget zip', () => {
   });
 });
 
-describe('unpacking with the native inflater', () => {
+/** A platform's one-call inflater (fflate's raw inflate stands in for Node's zlib here). */
+const calls: Array<[deflated: number, declared: number | undefined]> = [];
+const platformInflate = (data: Uint8Array, size?: number): Uint8Array => {
+  calls.push([data.length, size]);
+  return inflateSync(data);
+};
+
+describe.each([
+  ['DecompressionStream', undefined],
+  ["the platform's inflateRaw", platformInflate],
+])('unpacking with the native inflater: %s', (_inflater, inflate) => {
   const db = strToU8('SQLite format 3\u0000'.padEnd(20_000, 'row,2024-01-01,-1250;'));
   const meta = strToU8('{"id":"b1","budgetName":"B"}');
   it.each([
@@ -72,7 +82,7 @@ describe('unpacking with the native inflater', () => {
         ?.map((e) => e.name)
         .sort(),
     ).toEqual(Object.keys(unzipSync(zip)).sort());
-    const native = await unpackBudget(zip);
+    const native = await unpackBudget(zip, inflate);
     expect(native).toEqual(readBudgetZip(zip));
     expect('db' in native && native.db.length).toBe(db.length);
   });
@@ -82,14 +92,26 @@ describe('unpacking with the native inflater', () => {
     ['invalid-zip-file', zipSync({ 'readme.txt': strToU8('hi') })],
     ['invalid-meta-file', zipSync({ 'db.sqlite': db, 'metadata.json': strToU8('[1]') })],
   ])('%s as readBudgetZip says it', async (error, zip) => {
-    expect(await unpackBudget(zip)).toEqual({ error });
+    expect(await unpackBudget(zip, inflate)).toEqual({ error });
   });
 
   it('a damaged deflate stream falls back to readBudgetZip', async () => {
     const zip = zipSync({ 'db.sqlite': db, 'metadata.json': meta });
     const entry = zipEntries(zip)!.find((e) => e.name === 'db.sqlite')!;
     entry.data.fill(0xff, 0, 64);
-    expect(await unpackBudget(zip)).toEqual(readBudgetZip(zip));
+    expect(await unpackBudget(zip, inflate)).toEqual(readBudgetZip(zip));
+  });
+
+  it('inflates the deflated entries with the platform inflater when there is one', async () => {
+    calls.length = 0;
+    const zip = zipSync({ 'db.sqlite': db, 'metadata.json': meta });
+    await unpackBudget(zip, inflate);
+    // Each deflated entry once, with the size it has inflated as a hint.
+    const expected = [
+      [zipEntries(zip)!.find((e) => e.name === 'db.sqlite')!.data.length, db.length],
+      [zipEntries(zip)!.find((e) => e.name === 'metadata.json')!.data.length, meta.length],
+    ];
+    expect(calls).toEqual(inflate ? expected : []);
   });
 });
 

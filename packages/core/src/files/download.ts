@@ -56,7 +56,7 @@ export async function downloadToDisk(
     bytes = plain;
   }
 
-  const archive = await unpackBudget(bytes);
+  const archive = await unpackBudget(bytes, platform.inflateRaw);
   if ('error' in archive) return cloudError(archive.error, { fileId });
   const name =
     typeof archive.meta.budgetName === 'string' ? archive.meta.budgetName : info.value.name;
@@ -107,6 +107,8 @@ interface ZipEntry {
   name: string;
   deflated: boolean;
   data: Uint8Array;
+  /** The size the directory declares once inflated (a hint: nothing relies on it). */
+  size: number;
 }
 
 /**
@@ -131,6 +133,7 @@ export function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
     const flags = u16(at + 8);
     const method = u16(at + 10);
     const size = u32(at + 20);
+    const inflated = u32(at + 24);
     const nameLength = u16(at + 28);
     const local = u32(at + 42);
     if (flags & 1 || (method !== 0 && method !== 8) || size === 0xffffffff) return null;
@@ -139,7 +142,12 @@ export function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
     if (local + 30 > bytes.length || u32(local) !== 0x04034b50) return null;
     const start = local + 30 + u16(local + 26) + u16(local + 28);
     if (start + size > bytes.length) return null;
-    entries.push({ name, deflated: method === 8, data: bytes.subarray(start, start + size) });
+    entries.push({
+      name,
+      deflated: method === 8,
+      data: bytes.subarray(start, start + size),
+      size: inflated,
+    });
   }
   return entries;
 }
@@ -152,21 +160,28 @@ async function inflateRaw(data: Uint8Array): Promise<Uint8Array> {
 }
 
 /**
- * `readBudgetZip`, with the database inflated by the platform's own zlib
- * (`DecompressionStream`, native in browsers and Node) instead of in JavaScript: for a large
- * budget that is most of the time a download spends after the transfer. Whatever this reader
- * does not handle goes to `readBudgetZip`, so the answers and errors stay the same.
+ * `readBudgetZip`, with the database inflated by the platform's own zlib (`inflate`, the
+ * platform's one native call, else `DecompressionStream`, native in browsers and Node)
+ * instead of in JavaScript: for a large budget that is most of the time a download spends
+ * after the transfer. Whatever this reader does not handle goes to `readBudgetZip`, so the
+ * answers and errors stay the same.
  */
 export async function unpackBudget(
   bytes: Uint8Array,
+  inflate?: (data: Uint8Array, size?: number) => Uint8Array,
 ): Promise<BudgetArchive | { error: ZipReadError }> {
-  const entries = typeof DecompressionStream === 'function' ? zipEntries(bytes) : null;
+  const native = inflate !== undefined || typeof DecompressionStream === 'function';
+  const entries = native ? zipEntries(bytes) : null;
   const db = entries?.find((e) => e.name.includes(DB_FILE));
   const meta = entries?.find((e) => e.name.includes(METADATA_FILE));
   if (!db || !meta) return readBudgetZip(bytes);
   let files: Uint8Array[];
   try {
-    files = await Promise.all([db, meta].map((e) => (e.deflated ? inflateRaw(e.data) : e.data)));
+    files = await Promise.all(
+      [db, meta].map(async (e) =>
+        !e.deflated ? e.data : inflate ? inflate(e.data, e.size) : inflateRaw(e.data),
+      ),
+    );
   } catch {
     return readBudgetZip(bytes);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { backgroundHold } from '../budget-file/background-hold.ts';
 import { Budget } from '../budget-file/budget.ts';
+import { manualTimers } from '../budget-file/test-helpers/manual-timers.ts';
 import { createTestPlatform } from '../db/test-helpers/test-platform.ts';
 import { undoModule } from '../undo/handlers.ts';
 import { createCore } from './core.ts';
@@ -226,12 +227,34 @@ describe('handler framework', () => {
   it("a request from the screen holds the open budget's background work while it runs", async () => {
     const core = createCore({ platform, documentDir: '/docs' });
     // No budget open: nothing to hold, and nothing fails.
-    core.foreground(new Promise<void>(() => undefined));
+    core.foreground(Promise.resolve());
+    await Promise.resolve();
     const budget = Budget.memory({ platform, documentDir: '/docs' }, { id: 'b3', budgetName: 'B' });
     await openForTest(core, budget);
     expect(backgroundHold(budget).held).toBe(false);
     core.foreground(new Promise<void>(() => undefined));
     expect(backgroundHold(budget).held).toBe(true);
+    await closeForTest(core);
+  });
+
+  it('a request that opens a budget holds its background work until a quiet moment after it', async () => {
+    // The phone's returning start: the open's services schedule the months' and the derived
+    // tables' builds during 'load-budget'; they must not run before the first screen's reads.
+    const t = manualTimers();
+    const timed = { ...platform, timers: t.timers };
+    const core = createCore({ platform: timed, documentDir: '/docs' });
+    let answered!: () => void;
+    core.foreground(new Promise<void>((done) => (answered = done)));
+    const budget = Budget.memory({ platform: timed, documentDir: '/docs' }, { id: 'b4', budgetName: 'B' }); // prettier-ignore
+    await openForTest(core, budget);
+    expect(backgroundHold(budget).held).toBe(true);
+    answered();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Answered: still held for the quiet moment, then free.
+    expect(backgroundHold(budget).held).toBe(true);
+    while (t.scheduled() > 0) t.due();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(backgroundHold(budget).held).toBe(false);
     await closeForTest(core);
   });
 });

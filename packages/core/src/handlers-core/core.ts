@@ -46,6 +46,8 @@ export class Core<M extends HandlerTable = Record<never, never>> {
   private readonly reading = new Set<Promise<unknown>>();
   private current: Budget | null = null;
   private cleanups: Cleanup[] = [];
+  /** The screen's requests not answered yet (`foreground`), each settled either way. */
+  private readonly active = new Set<Promise<void>>();
 
   constructor(options: CoreOptions) {
     this.platform = options.platform;
@@ -110,6 +112,13 @@ export class Core<M extends HandlerTable = Record<never, never>> {
     const budget = this.current;
     // A budget closing under the request (its close already began) has nothing left to hold.
     if (budget?.isOpen) backgroundHold(budget).holdWhileActive(until, this.platform.timers);
+    // A budget this request opens (the start's 'load-budget') is held by it too: see openBudget.
+    const settled = until.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.active.add(settled);
+    void settled.then(() => this.active.delete(settled));
   }
 
   /** Wait for the writer queue and running reads to finish. */
@@ -199,6 +208,13 @@ export class Core<M extends HandlerTable = Record<never, never>> {
   private async openBudget(budget: Budget): Promise<void> {
     if (this.current && this.current !== budget) await this.closeBudget();
     this.current = budget;
+    // Opened for a request from the screen: its background builds (the months a lazy open
+    // left, stale derived tables) wait for that request's answer and a quiet moment after it,
+    // as they do for every later request. Before, they ran between the open's answer and the
+    // first screen's reads, and a build's timer set then fired in the middle of those reads (the
+    // phone's returning start: 66 ms of the worker's CPU before the budget was shown).
+    const hold = backgroundHold(budget);
+    for (const request of this.active) hold.holdWhileActive(request, this.platform.timers);
     const ctx = this.context(undefined, true);
     for (const service of this.services) {
       const cleanup = await service(budget, ctx);

@@ -108,3 +108,17 @@ export function groupSums(budget: Budget): DerivedData {
 export function keptTagSums(budget: Budget): DerivedData {
   return budget.get(SumsSlot);
 }
+
+/**
+ * How a report may read the sums now: undefined when no build is under way (the sums are
+ * current, or made at once as before); a date when a build has begun (the sums hold the rows
+ * dated before it; 0 when it has emptied them and counted nothing yet); null when a build is
+ * scheduled but has not begun, so the table may still hold what an older file had: the rows are
+ * read instead.
+ */
+export function sumsBuiltBefore(sums: DerivedData): number | null | undefined {
+  if (!sums.building()) return undefined;
+  const position = sums.position();
+  if (position === null) return null;
+  return /^\d+$/.test(position) ? Number(position) : 0;
+}

@@ -13,7 +13,7 @@ import { q, type Query } from '../query/query.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import { DerivedData } from '../budget-file/derived-data.ts';
 import type { Timers } from '../platform/index.ts';
-import { MONTH_SUMS_TABLE } from './slot.ts';
+import { MONTH_SUMS_TABLE, sumsBuiltBefore } from './slot.ts';
 import { stepByDate } from './steps.ts';
 import { MONTH_SUMS_STEPS, monthSumsAreCurrent, rebuildMonthSums } from './store.ts';
 
@@ -232,6 +232,8 @@ describe('the month sums', () => {
     // Steps of two rows: the edits land before, inside and after the months already summed.
     const stepped = { ...MONTH_SUMS_TABLE, steps: (db: Setup['db']['sqlite']) => stepByDate(db, MONTH_SUMS_STEPS, 2) }; // prettier-ignore
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    // Reads part-way through a build: [nothing summed yet, some months summed].
+    const partReads = [0, 0];
     fc.assert(
       fc.property(
         fc.array(op, { minLength: 1, maxLength: 12 }),
@@ -254,6 +256,14 @@ describe('the month sums', () => {
           for (const [o, turns] of during) {
             if (o.k !== 'unseen') apply(s, o, txs, parents);
             for (let i = 0; i < turns && queue.length > 0; i++) queue.shift()!();
+            // While the build runs, a report reads the months summed and the rows after them.
+            const built = sumsBuiltBefore(data);
+            if (built == null) continue;
+            partReads[built > 0 ? 1 : 0]! += 1;
+            for (const r of REPORTS) {
+              const part = runQuery(s.db.sqlite, r, { monthSums: true, sumsBuiltBefore: built });
+              expect(part.data).toEqual(runQuery(s.db.sqlite, r).data);
+            }
           }
           while (queue.length > 0) queue.shift()!();
           expect(data.isCurrent()).toBe(true);
@@ -273,6 +283,7 @@ describe('the month sums', () => {
       ),
       { numRuns: 60 },
     );
+    expect(partReads.every((n) => n > 0)).toBe(true);
   }, 120_000);
 
   it('follow a payee merged into a transfer payee, and a payee that becomes one', () => {

@@ -8,7 +8,7 @@ import { accountOrder, accountOrderReach } from './account-order.ts';
 import { QueryCellsSlot } from './query-cells.ts';
 import { answersFromMonthSums, once, readTransferPayees } from '../query/month-sums.ts';
 import { usesSearch } from '../query/search.ts';
-import { groupSums, keptTagSums, monthSums } from '../month-sums/slot.ts';
+import { groupSums, keptTagSums, monthSums, sumsBuiltBefore } from '../month-sums/slot.ts';
 import { groupSumsContext, routeToGroupSums } from '../query/group-sums.ts';
 import { indexedUpTo } from '../search/id-steps.ts';
 import { searchIndex } from '../search/slot.ts';
@@ -77,24 +77,31 @@ export const queryModule = defineModule(
           if (search && !search.building()) search.ensure();
           // A tag filter (the filter bar, a chip, a `#tag` search) finds its rows in the index.
           const tags = usesTags(state.filterExpressions) && tagIndexFor(budget, state);
-          // A sum by account and month over all time reads Coffer's month sums, not every row.
+          // A sum by account and month over all time reads Coffer's month sums, not every row;
+          // by category, group or payee, the group sums (one table, built together). While
+          // their build runs, the months it has summed and the rows after them
+          // (`../query/sums-rest.ts`), the build hurried on, rather than finished first.
+          const kept = monthSums(budget);
+          const before = sumsBuiltBefore(kept);
           const transfers = once(() => readTransferPayees(budget.sqlite));
           const sums = answersFromMonthSums(state, transfers);
-          if (sums) monthSums(budget).ensure();
-          // By category, group or payee over all time: the group sums.
-          const context = groupSumsContext(budget.sqlite);
+          const context = groupSumsContext(budget.sqlite, before !== undefined);
           const byGroup = !sums && routeToGroupSums(state, context) !== null;
-          if (byGroup) groupSums(budget).ensure();
+          if ((sums || byGroup) && before === undefined) kept.ensure();
+          else if (sums || byGroup) kept.hurry();
+          // A build not begun yet (null) may leave an older file's sums: the rows are read.
+          const useSums = before !== null;
           // An account's page reads the account-order table as far as its build has come.
           const reach = accountOrderReach(accountOrder(budget));
           return runQuery(budget.sqlite, state, {
             ...(reach ? { accountOrder: reach } : {}),
-            monthSums: sums,
+            monthSums: sums && useSums,
             tagIndex: tags,
             ...(search && !search.isCurrent()
               ? { searchScan: { indexedUpTo: indexedUpTo(search.position()) } }
               : {}),
-            ...(byGroup ? { groupSums: context } : {}),
+            ...(byGroup && useSums ? { groupSums: context } : {}),
+            ...(before != null ? { sumsBuiltBefore: before } : {}),
           });
         }),
     }),

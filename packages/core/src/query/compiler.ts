@@ -8,6 +8,7 @@ import type { QueryState, SplitsOption } from './query.ts';
 import { Query } from './query.ts';
 import type { Schema, SchemaConfig } from './schema.ts';
 import { schema as defaultSchema, schemaConfig as defaultConfig } from './schema.ts';
+import { usesSearch } from './search.ts';
 import type { ParamRef, Sql } from './sql.ts';
 import { EMPTY, bind, ident, joinSql, raw, sql } from './sql.ts';
 import type { ExprType, Typed } from './types.ts';
@@ -45,6 +46,12 @@ export interface CompiledQuery {
    * groups without the joins the full select needs for every row it scans.
    */
   readonly groupFinder?: SqlPieces;
+  /**
+   * A grouped page with `$search`: the group finder with the search as a test of each row
+   * (`CompileOptions.searchRows`), and the same for a split's lines, aliased `line`
+   * (`search-page.ts`).
+   */
+  readonly searchRows?: { rows: SqlPieces; lines: SqlPieces };
   /** Compiled with the tag index current (`CompileOptions.tagIndex`). */
   readonly tagIndex?: boolean;
   /** What an account's page may read of the account-order table (`CompileOptions.accountOrder`). */
@@ -63,6 +70,13 @@ export interface CompileOptions {
   searchScan?: { indexedUpTo: string | null };
   /** The account-order table holds these rows: an account's page reads through it (`account-order.ts`). */
   accountOrder?: AccountOrderReach;
+  /**
+   * `$search` as a test of the row's own columns, not a set of ids read first
+   * (`search-page.ts` reads a search's first page in the register's order with it).
+   */
+  searchRows?: boolean;
+  /** The root's alias (`_` unless given): a sub-select of the same view beside the query. */
+  rootAlias?: string;
 }
 
 const ROOT_ALIAS = '_';
@@ -226,11 +240,12 @@ export function compileQuery(
     throw new CompileError(`Invalid "splits" option for transactions: "${String(splits)}"`);
   }
   const withDead = query.withDead === true;
+  const alias = options.rootAlias ?? ROOT_ALIAS;
   const state: CompileState = {
     schema,
     config,
     rootTable: table,
-    rootAlias: ROOT_ALIAS,
+    rootAlias: alias,
     validateRefs: query.validateRefs !== false,
     joins: new Map(),
     dependencies: [table],
@@ -241,6 +256,7 @@ export function compileQuery(
     tagIndex: options.tagIndex === true,
     searchScan: options.searchScan ?? null,
     accountOrder: options.accountOrder ?? null,
+    searchRows: options.searchRows === true,
   };
   const ctx: Ctx = { state };
   const given = query.orderExpressions;
@@ -260,7 +276,7 @@ export function compileQuery(
           )
         : raw('1');
     if (!withDead && schema[table]?.tombstone) {
-      where = sql`${where} AND ${raw(`${ROOT_ALIAS}.tombstone = 0`)}`;
+      where = sql`${where} AND ${raw(`${alias}.tombstone = 0`)}`;
     }
     const groupBy =
       query.groupExpressions.length > 0 ? compileGroupBy(ctx, query.groupExpressions) : null;
@@ -272,10 +288,13 @@ export function compileQuery(
     const from = config.tableView(table, { isJoin: false, withDead, splits });
     const finds =
       table === 'transactions' && splits === 'grouped' && !isAggregate && !selectsOnlyId(query);
+    const ids = { ...query, selectExpressions: ['id'] };
+    const rowTests = finds && query.limit != null && usesSearch(query.filterExpressions);
+    const rowsAs = (rootAlias: string) =>
+      compileQuery(ids, { ...options, searchRows: true, rootAlias }).pieces;
     return {
-      ...(finds
-        ? { groupFinder: compileQuery({ ...query, selectExpressions: ['id'] }, options).pieces }
-        : {}),
+      ...(finds ? { groupFinder: compileQuery(ids, options).pieces } : {}),
+      ...(rowTests ? { searchRows: { rows: rowsAs(ROOT_ALIAS), lines: rowsAs('line') } } : {}),
       query,
       table,
       splits,
@@ -285,7 +304,7 @@ export function compileQuery(
       pieces: {
         select,
         from,
-        alias: ROOT_ALIAS,
+        alias,
         joins,
         where,
         groupBy,

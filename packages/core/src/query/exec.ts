@@ -4,6 +4,7 @@ import { compileQuery } from './compiler.ts';
 import { type GroupSumsContext, routeToGroupSums } from './group-sums.ts';
 import { answersFromMonthSums, MONTH_SUMS_SOURCE, once, readTransferPayees } from './month-sums.ts';
 import type { Query, QueryState } from './query.ts';
+import { SUMS_COLUMNS, withRowsAfter } from './sums-rest.ts';
 import type { QueryParams } from './run-sql.ts';
 import { execBasic } from './run-sql.ts';
 import { execTransactions } from './transactions.ts';
@@ -22,6 +23,11 @@ export interface RunOptions extends CompileOptions {
   monthSums?: boolean;
   /** The group sums are current: a report by category or payee they answer reads them. */
   groupSums?: GroupSumsContext;
+  /**
+   * The sums are being built and hold the rows dated before this: a report they answer reads
+   * them and the rows from this date on (`sums-rest.ts`).
+   */
+  sumsBuiltBefore?: number;
 }
 
 /** Runs an already compiled query: rows, or the single value of a `calculate`. */
@@ -51,6 +57,8 @@ export function compileRouted(
   options: RunOptions = {},
 ): CompiledQuery {
   const compiled = compileQuery(query, options);
+  const before = options.sumsBuiltBefore;
+  const view = compiled.pieces.from;
   if (
     options.monthSums &&
     answersFromMonthSums(
@@ -58,16 +66,24 @@ export function compileRouted(
       once(() => readTransferPayees(db)),
     )
   ) {
-    return { ...compiled, pieces: { ...compiled.pieces, from: MONTH_SUMS_SOURCE } };
+    const from =
+      before === undefined
+        ? MONTH_SUMS_SOURCE
+        : withRowsAfter(MONTH_SUMS_SOURCE, SUMS_COLUMNS.month, view, before, null);
+    return { ...compiled, pieces: { ...compiled.pieces, from } };
   }
   const route = options.groupSums && routeToGroupSums(compiled.query, options.groupSums);
-  if (!route) return compiled;
+  if (!route || (before !== undefined && route.columns.length === 0)) return compiled;
   // The same query without its account filter (the source keeps the accounts' scopes).
   const rewritten = compileQuery(route.state, options);
+  const from =
+    before === undefined
+      ? route.from
+      : withRowsAfter(route.from, route.columns, view, before, route.accounts);
   return {
     ...rewritten,
     dependencies: compiled.dependencies,
-    pieces: { ...rewritten.pieces, from: route.from },
+    pieces: { ...rewritten.pieces, from },
   };
 }
 

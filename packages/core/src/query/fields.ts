@@ -38,6 +38,8 @@ export interface CompileState {
   readonly searchScan: { indexedUpTo: string | null } | null;
   /** The account-order table's reach (`CompileOptions.accountOrder`); null: none of it yet. */
   readonly accountOrder: AccountOrderReach | null;
+  /** `$search` as a test of the row's columns (`CompileOptions.searchRows`). */
+  readonly searchRows: boolean;
 }
 
 /** Where an expression is compiled: `implicitField` is what `'$'` means inside `$transform`. */

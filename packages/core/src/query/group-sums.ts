@@ -20,6 +20,7 @@ import {
   same,
 } from './month-sums.ts';
 import type { QueryState } from './query.ts';
+import { SUMS_COLUMNS } from './sums-rest.ts';
 
 export const CATEGORY_SUMS_TABLE = 'coffer_category_sums';
 export const PAYEE_SUMS_TABLE = 'coffer_payee_sums';
@@ -39,7 +40,11 @@ export interface GroupSumsContext {
   payeeDates(scopes: readonly number[]): { first: number; last: number } | null | false;
 }
 
-export function groupSumsContext(db: SqliteDatabase): GroupSumsContext {
+/**
+ * `building`: the sums' build is under way, so the payee totals over all time (made from the
+ * months the build has summed) are not read; the months and the rows after them are.
+ */
+export function groupSumsContext(db: SqliteDatabase, building = false): GroupSumsContext {
   // Each read once per context (one query): a report's filter names every transfer payee.
   return {
     transfers: once(
@@ -59,7 +64,7 @@ export function groupSumsContext(db: SqliteDatabase): GroupSumsContext {
         open: new Set(rows.map((r) => r.id)),
       };
     }),
-    payeeDates: (scopes) => bucketDates(db, scopes),
+    payeeDates: (scopes) => !building && bucketDates(db, scopes),
   };
 }
 
@@ -165,14 +170,21 @@ function scopesOf(c: unknown, ctx: GroupSumsContext): number[] | null {
   return equal(onBudget) ? [1] : equal(open) ? [1, 2] : null;
 }
 
+export interface GroupSumsRoute {
+  state: QueryState;
+  /** The sums sub-select the rewritten query reads. */
+  from: string;
+  /** The view's columns `from` stands for, in its order. */
+  columns: readonly string[];
+  /** The accounts the dropped account filter named (null: no filter). */
+  accounts: ReadonlySet<string> | null;
+}
+
 /**
  * The query rewritten for the group sums (its account filter dropped) and the source to read
  * it from, or null when the sums cannot answer it exactly.
  */
-export function routeToGroupSums(
-  state: QueryState,
-  ctx: GroupSumsContext,
-): { state: QueryState; from: string } | null {
+export function routeToGroupSums(state: QueryState, ctx: GroupSumsContext): GroupSumsRoute | null {
   if (!readsLiveTransactions(state)) return null;
   if (state.limit !== null || state.offset !== null || state.calculation) return null;
   const keys = state.groupExpressions.map(keyOf);
@@ -187,6 +199,7 @@ export function routeToGroupSums(
   if (!fine || !state.orderExpressions.every((e) => keys.includes(keyOf(e)))) return null;
 
   let scopes: number[] = [0, 1, 2];
+  let accounts: ReadonlySet<string> | null = null;
   let accountConds = 0;
   const filters: QueryState['filterExpressions'] = [];
   for (const f of state.filterExpressions) {
@@ -197,6 +210,7 @@ export function routeToGroupSums(
         const s = scopesOf(c, ctx);
         if (!s || ++accountConds > 1) return null;
         scopes = s;
+        accounts = s.length === 1 ? ctx.accounts().onBudget : ctx.accounts().open;
         continue;
       }
       const ok =
@@ -218,9 +232,9 @@ export function routeToGroupSums(
   }
   if (kind === 'payee' && !keys.includes('month')) {
     const total = allTime(filters, ctx.payeeDates(scopes));
-    if (total) return { state: { ...state, filterExpressions: total }, from: sourceOf('payee-total', scopes) }; // prettier-ignore
+    if (total) return { state: { ...state, filterExpressions: total }, from: sourceOf('payee-total', scopes), columns: [], accounts }; // prettier-ignore
   }
-  return { state: { ...state, filterExpressions: filters }, from: sourceOf(kind, scopes) };
+  return { state: { ...state, filterExpressions: filters }, from: sourceOf(kind, scopes), columns: SUMS_COLUMNS[kind], accounts }; // prettier-ignore
 }
 
 /**

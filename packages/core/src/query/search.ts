@@ -104,17 +104,7 @@ function matchingIds(
   scan: { indexedUpTo: string | null } | null,
   reach: AccountOrderReach | null,
 ): Sql[] {
-  const parts: Sql[] = [];
-  const text = f.text?.trim() ?? '';
-  const indexed = sql`SELECT r.id FROM ${raw(SEARCH_NOTES_TABLE)} f JOIN ${raw(SEARCH_ROWS_TABLE)} r ON r.rid = f.rowid WHERE f.notes MATCH ${bind(ftsPhrase(text))}`; // prettier-ignore
-  if ([...text].length >= TRIGRAM && scan === null) {
-    parts.push(indexed);
-  } else if ([...text].length >= TRIGRAM && scan?.indexedUpTo) {
-    // The index holds every row up to that id, kept in step: the rest are scanned.
-    parts.push(indexed, scanNotes(text, scan.indexedUpTo));
-  } else if (text) {
-    parts.push(scanNotes(text));
-  }
+  const parts: Sql[] = notesIds(f, scan);
   if (f.payees?.length) {
     const mapped = sql`SELECT id FROM payee_mapping WHERE targetId IN (${list(f.payees)})`;
     parts.push(idsByColumn(reach, 'description', mapped));
@@ -133,17 +123,67 @@ function matchingIds(
   return parts;
 }
 
+/**
+ * The same search as a test of the view's row `a` (`CompileOptions.searchRows`): each part on
+ * the column the view shows (its payee and category through the same mappings the id sets
+ * read), so a read in the register's order checks the rows it passes and reads no other. Only
+ * the notes (and a stored amount of 0, which the view shows for an empty one too) stay sets.
+ */
+function matchingRow(
+  a: string,
+  f: SearchFilter,
+  scan: { indexedUpTo: string | null } | null,
+  reach: AccountOrderReach | null,
+): Sql[] {
+  const col = (name: string) => raw(`${a}.${name}`);
+  const parts: Sql[] = [];
+  const notes = notesIds(f, scan);
+  if (notes.length > 0) parts.push(sql`${col('id')} IN (${joinSql(notes, ' UNION ALL ')})`);
+  if (f.payees?.length) parts.push(sql`${col('payee')} IN (${list(f.payees)})`);
+  if (f.categories?.length) {
+    parts.push(sql`(${col('is_parent')} = 0 AND ${col('category')} IN (${list(f.categories)}))`);
+  }
+  if (f.accounts?.length) parts.push(sql`${col('account')} IN (${list(f.accounts)})`);
+  const amounts = f.amounts ?? [];
+  const nonZero = amounts.filter((x) => x !== 0);
+  if (nonZero.length > 0) parts.push(sql`${col('amount')} IN (${list(nonZero)})`);
+  if (amounts.includes(0)) parts.push(sql`${col('id')} IN (${idsByColumn(reach, 'amount', list([0]))})`); // prettier-ignore
+  if (f.date) parts.push(sql`${col('date')} = ${bind(Number(f.date.replace(/-/g, '')))}`);
+  return parts;
+}
+
+/** The ids of the rows whose notes hold the search's text (none without text). */
+function notesIds(f: SearchFilter, scan: { indexedUpTo: string | null } | null): Sql[] {
+  const parts: Sql[] = [];
+  const text = f.text?.trim() ?? '';
+  const indexed = sql`SELECT r.id FROM ${raw(SEARCH_NOTES_TABLE)} f JOIN ${raw(SEARCH_ROWS_TABLE)} r ON r.rid = f.rowid WHERE f.notes MATCH ${bind(ftsPhrase(text))}`; // prettier-ignore
+  if ([...text].length >= TRIGRAM && scan === null) {
+    parts.push(indexed);
+  } else if ([...text].length >= TRIGRAM && scan?.indexedUpTo) {
+    // The index holds every row up to that id, kept in step: the rest are scanned.
+    parts.push(indexed, scanNotes(text, scan.indexedUpTo));
+  } else if (text) {
+    parts.push(scanNotes(text));
+  }
+  return parts;
+}
+
 /** `{$search: {...}}` → the root row's id is one the search finds. */
 export function compileSearch(ctx: Ctx, value: unknown): Sql {
   if (ctx.state.rootTable !== 'transactions') {
     throw new CompileError('$search is only for transactions');
   }
-  const parts = matchingIds(checked(value), ctx.state.searchScan, ctx.state.accountOrder);
+  const { searchScan, accountOrder, rootAlias } = ctx.state;
+  const f = checked(value);
+  const parts = ctx.state.searchRows
+    ? matchingRow(rootAlias, f, searchScan, accountOrder)
+    : matchingIds(f, searchScan, accountOrder);
   if (parts.length === 0) return raw('0');
   for (const t of ['payee_mapping', 'category_mapping']) {
     if (!ctx.state.dependencies.includes(t)) ctx.state.dependencies.push(t);
   }
-  return sql`${raw(ctx.state.rootAlias)}.id IN (${joinSql(parts, ' UNION ALL ')})`;
+  if (ctx.state.searchRows) return sql`(${joinSql(parts, ' OR ')})`;
+  return sql`${raw(rootAlias)}.id IN (${joinSql(parts, ' UNION ALL ')})`;
 }
 
 /** Whether a query's filters use `$search` (the notes index must then be ready). */

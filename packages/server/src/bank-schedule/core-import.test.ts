@@ -26,12 +26,12 @@ afterEach(async () => {
   await bridge.close();
 });
 
-/** Links the bridge's checking account to a new account (a first sync) and uploads the budget. */
-async function linkAndUpload(): Promise<{ checking: string; fileId: string }> {
+/** Links one of the bridge's accounts (the first by default) to a new account (a first sync). */
+async function linkBridgeAccount(index = 0): Promise<void> {
   const { accounts } = await c.must<{
     accounts: { id: string; name: string; org: { name: string; domain?: string } }[];
   }>('simplefin-accounts');
-  const a = accounts[0]!;
+  const a = accounts[index]!;
   await c.must('simplefin-accounts-link', {
     externalAccount: {
       account_id: a.id,
@@ -42,6 +42,11 @@ async function linkAndUpload(): Promise<{ checking: string; fileId: string }> {
     },
     upgradingId: null,
   });
+}
+
+/** Links the bridge's checking account to a new account (a first sync) and uploads the budget. */
+async function linkAndUpload(): Promise<{ checking: string; fileId: string }> {
+  await linkBridgeAccount();
   await c.must('upload-budget');
   const checking = c
     .sql()
@@ -56,6 +61,27 @@ function newBankRows() {
     { id: 'TRN-bakery', posted, amount: '-12.34', description: 'Bakery' },
     { id: 'TRN-refund', posted, amount: '5.00', description: 'Refund' },
   );
+}
+
+/** A session of the server's password (the one user before users are turned on). */
+async function passwordToken(): Promise<string> {
+  const res = await call(c.server.url, 'POST', '/account/login', {
+    json: { password: 'correct horse' },
+  });
+  return res.json.data.token as string;
+}
+
+/** The server's `/bank-schedule/*` as the core reaches it, with a given user's session. */
+function heldServerAs(token: string, { releases = true } = {}): HeldServer {
+  return {
+    async post(path, body) {
+      if (path === '/release' && !releases) {
+        return { ok: false, error: { reason: 'network-failure' } };
+      }
+      const res = await call(c.server.url, 'POST', `/bank-schedule${path}`, { token, json: body });
+      return { ok: true, value: res.json as Record<string, unknown> };
+    },
+  };
 }
 
 const rowsOf = (acct: string) =>
@@ -87,7 +113,12 @@ describe('held rows from the scheduled sync, imported by the core', () => {
       canChange: true,
     });
     // The app registers its links when it imports (at open and after a sync).
-    expect(await c.send('bank-held-import')).toEqual({ imported: 0, matched: 0, scheduled: true });
+    expect(await c.send('bank-held-import')).toEqual({
+      imported: 0,
+      matched: 0,
+      scheduled: true,
+      notScheduled: [],
+    });
     const links = await c.server.server.context.storage.bankHold.listLinks();
     expect(links.map((l) => [l.fileId, l.provider, l.accountId])).toEqual([
       [fileId, 'simplefin', 'ACT-checking'],
@@ -99,7 +130,7 @@ describe('held rows from the scheduled sync, imported by the core', () => {
     expect((await schedule.held(fileId)).map((r) => r.transactionId)).toContain('TRN-bakery');
 
     const result = await c.send('bank-held-import');
-    expect(result).toEqual({ imported: 2, matched: 0, scheduled: true });
+    expect(result).toEqual({ imported: 2, matched: 0, scheduled: true, notScheduled: [] });
     expect(rowsOf(checking)).toEqual([...before, 'TRN-bakery -1234', 'TRN-refund 500'].sort());
     expect(await schedule.held(fileId)).toEqual([]);
     // The registers reload as after a sync.
@@ -107,7 +138,12 @@ describe('held rows from the scheduled sync, imported by the core', () => {
 
     // Nothing new at the bank: the next run holds nothing and the next import adds nothing.
     expect((await schedule.run()).fetched).toBe(0); // not due within the hour
-    expect(await c.send('bank-held-import')).toEqual({ imported: 0, matched: 0, scheduled: true });
+    expect(await c.send('bank-held-import')).toEqual({
+      imported: 0,
+      matched: 0,
+      scheduled: true,
+      notScheduled: [],
+    });
     expect(rowsOf(checking)).toHaveLength(before.length + 2);
   });
 
@@ -120,28 +156,19 @@ describe('held rows from the scheduled sync, imported by the core', () => {
     const before = rowsOf(checking).length;
 
     // The server as the core reaches it, but the release never arrives (the app was closed).
-    const token = (
-      await call(c.server.url, 'POST', '/account/login', {
-        json: { password: 'correct horse' },
-      })
-    ).json.data.token as string;
-    const server: HeldServer = {
-      async post(path, body) {
-        if (path === '/release') return { ok: false, error: { reason: 'network-failure' } };
-        const res = await call(c.server.url, 'POST', `/bank-schedule${path}`, {
-          token,
-          json: body,
-        });
-        return { ok: true, value: res.json as Record<string, unknown> };
-      },
-    };
+    const server = heldServerAs(await passwordToken(), { releases: false });
     const crashed = await importHeld(c.core.budget!, fileId, server);
     expect(crashed.result.imported).toBe(2);
     expect(await schedule.held(fileId)).toHaveLength(2);
 
     // Next open: the same rows come again, their bank ids are in the budget: both match the
     // rows already imported and none is added.
-    expect(await c.send('bank-held-import')).toEqual({ imported: 0, matched: 2, scheduled: true });
+    expect(await c.send('bank-held-import')).toEqual({
+      imported: 0,
+      matched: 2,
+      scheduled: true,
+      notScheduled: [],
+    });
     expect(rowsOf(checking)).toHaveLength(before + 2);
     expect(await schedule.held(fileId)).toEqual([]);
   });
@@ -153,8 +180,52 @@ describe('held rows from the scheduled sync, imported by the core', () => {
     newBankRows();
     await schedule.run();
     await c.must('account-unlink', { id: checking });
-    expect(await c.send('bank-held-import')).toEqual({ imported: 0, matched: 0, scheduled: true });
+    expect(await c.send('bank-held-import')).toEqual({
+      imported: 0,
+      matched: 0,
+      scheduled: true,
+      notScheduled: [],
+    });
     expect(await c.server.server.context.storage.bankHold.listLinks()).toEqual([]);
     expect(await schedule.held(fileId)).toEqual([]);
+  });
+
+  it('names the linked accounts a user the budget is shared with cannot add to the schedule', async () => {
+    const { fileId } = await linkAndUpload();
+    await c.must('bank-schedule-set', { enabled: true, intervalMinutes: 60 });
+    // The owner registers the checking account; the savings account is linked afterwards.
+    await c.must('bank-held-import');
+    await linkBridgeAccount(1);
+    const savings = c
+      .sql()
+      .first<{ name: string }>("SELECT name FROM accounts WHERE account_id = 'ACT-savings'")!.name;
+
+    // Users on: the owner shares the file with Ben, who opens it and registers its links.
+    const admin = await passwordToken();
+    const on = await call(c.server.url, 'POST', '/admin/multiuser', {
+      token: admin,
+      json: { userName: 'ada' },
+    });
+    expect(on.status).toBe(200);
+    const created = await call(c.server.url, 'POST', '/admin/users', {
+      token: admin,
+      json: { userName: 'ben', role: 'BASIC', displayName: 'Ben', enabled: true },
+    });
+    const benId = created.json.data.id as string;
+    const shared = await call(c.server.url, 'POST', '/admin/access', {
+      token: admin,
+      json: { fileId, userId: benId },
+    });
+    expect(shared.status).toBe(200);
+    const ben = await c.server.server.context.accounts.createSession(Date.now(), benId);
+    const asBen = await importHeld(c.core.budget!, fileId, heldServerAs(ben));
+    expect(asBen.result).toMatchObject({ scheduled: true, notScheduled: [savings] });
+
+    // The owner adds it: nothing is left out, for the owner or for Ben afterwards.
+    const asOwner = await importHeld(c.core.budget!, fileId, heldServerAs(admin));
+    expect(asOwner.result.notScheduled).toEqual([]);
+    expect(
+      (await importHeld(c.core.budget!, fileId, heldServerAs(ben))).result.notScheduled,
+    ).toEqual([]);
   });
 });

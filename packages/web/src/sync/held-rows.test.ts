@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { intervalLabel } from '../components/settings/BankSchedule.tsx';
-import { heldNotice, linksKey } from './held-rows.ts';
+import { heldNotice, linksKey, notScheduledNotice } from './held-rows.ts';
 
 describe('held bank rows', () => {
   it('says how many transactions came in, one or several', () => {
     expect(heldNotice(1)).toBe('1 transaction came in from your bank');
     expect(heldNotice(12)).toBe('12 transactions came in from your bank');
+  });
+
+  it('names the accounts the schedule leaves out, one or several, and says what to do', () => {
+    expect(notScheduledNotice(['Savings'])).toBe(
+      'Savings isn’t fetched by the server’s scheduled bank sync: on a shared budget only its owner can add accounts to the schedule. Sync it from its account page.',
+    );
+    expect(notScheduledNotice(['Card', 'Savings', 'Visa'])).toMatch(
+      /^Card, Savings and Visa aren’t fetched .* Sync them from their account pages\.$/,
+    );
   });
 
   it('changes its links key when an account is linked, unlinked or closed, not otherwise', () => {

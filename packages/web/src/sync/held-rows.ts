@@ -13,12 +13,44 @@ export function heldNotice(n: number): string {
     : `${n} transactions came in from your bank`;
 }
 
-/** Imports the rows the server's scheduled bank sync held, and says how many came in. */
-export async function importHeldRows(store: AppStore): Promise<void> {
+/** A list of names in prose: 'A', 'A and B', 'A, B and C'. */
+function namesInProse(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * The notice for linked accounts the server's schedule leaves out: on a budget shared with
+ * this user only its owner may add an account to the schedule.
+ */
+export function notScheduledNotice(names: readonly string[]): string {
+  const which = namesInProse(names);
+  const verb = names.length === 1 ? 'isn’t' : 'aren’t';
+  const sync =
+    names.length === 1 ? 'Sync it from its account page' : 'Sync them from their account pages';
+  return `${which} ${verb} fetched by the server’s scheduled bank sync: on a shared budget only its owner can add accounts to the schedule. ${sync}.`;
+}
+
+/**
+ * Imports the rows the server's scheduled bank sync held, and says how many came in. The
+ * accounts the schedule leaves out are told once for each set of them (`told` keeps the last
+ * set told), not after every sync.
+ */
+export async function importHeldRows(store: AppStore, told: { current: string }): Promise<void> {
   const res = answerOf(await store.backend.send('bank-held-import'));
   if (res && res.imported > 0) {
     store.addNotification({ id: 'bank-held', type: 'message', message: heldNotice(res.imported) });
   }
+  const left = res?.notScheduled ?? [];
+  const key = left.join('\n');
+  if (key !== told.current && left.length > 0) {
+    store.addNotification({
+      id: 'bank-not-scheduled',
+      type: 'message',
+      message: notScheduledNotice(left),
+    });
+  }
+  if (res) told.current = key;
 }
 
 /** The budget's bank links as one text: it changes when an account is linked or unlinked. */
@@ -46,12 +78,14 @@ export function useHeldRows(store: AppStore): void {
   );
   useEffect(() => {
     if (!budgetId) return;
+    // Told again when another budget opens or its links change.
+    const told = { current: '' };
     let last = Date.now();
-    void importHeldRows(store);
+    void importHeldRows(store, told);
     return store.backend.listen('sync-event', (event) => {
       if (event.type !== 'success' || Date.now() - last < HELD_AFTER_SYNC_MS) return;
       last = Date.now();
-      void importHeldRows(store);
+      void importHeldRows(store, told);
     });
   }, [store, budgetId, links]);
 }

@@ -257,7 +257,7 @@ export function BudgetPage() {
         </BudgetViewContext.Provider>
       ) : (
         <div className="page-loading">
-          <Spinner label="Loading the budget" />
+          <Spinner late label="Loading the budget" />
         </div>
       )}
     </div>

@@ -42,7 +42,7 @@ const TransactionEditor = lazy(loadTransactionEditor);
 function PageLoading() {
   return (
     <div className="page page-loading">
-      <Spinner />
+      <Spinner late />
     </div>
   );
 }

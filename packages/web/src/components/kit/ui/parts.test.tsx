@@ -4,7 +4,9 @@ import { Button, buttonClass, IconButton } from './Button.tsx';
 import { Checkbox } from './Checkbox.tsx';
 import { ErrorText } from './ErrorText.tsx';
 import { DialogFooter } from './Modal.tsx';
+import { LoadingScreen } from './LoadingScreen.tsx';
 import { Select } from './Select.tsx';
+import { Spinner } from './Spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './Table.tsx';
 
 const html = renderToStaticMarkup;
@@ -109,6 +111,19 @@ describe('Table', () => {
     );
     expect(out).toBe(
       '<table class="report-table" aria-label="Spending"><thead><tr><th scope="col">Category</th></tr></thead><tbody><tr><td>Food</td></tr></tbody></table>',
+    );
+  });
+});
+
+describe('Spinner', () => {
+  it('is late on a wait for a screen (the loading screen), at once elsewhere', () => {
+    // `late` (theme.css): hidden and still for the wait's first second, so a start that is
+    // done by then paints no spinner's frames.
+    expect(html(<LoadingScreen text="Loading..." />)).toContain(
+      '<span class="spinner late" role="progressbar" aria-label="Loading..."></span>',
+    );
+    expect(html(<Spinner small label="Saving" />)).toBe(
+      '<span class="spinner small" role="progressbar" aria-label="Saving"></span>',
     );
   });
 });
