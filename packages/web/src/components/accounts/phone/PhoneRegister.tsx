@@ -191,18 +191,25 @@ function useKeptRows(
   const budgetId = useAppState((s) => s.prefs?.id ?? null);
   const key = `${budgetId}:${JSON.stringify(query)}`;
   const { groups, balance, loading } = data;
-  // The rows on screen when the latest save was made here (null: made before this mounted).
-  const [over, setOver] = useState<{ seq: number; groups: RegisterTx[] | null }>(() => ({
-    seq: memory.current().seq,
-    groups: null,
-  }));
-  if (over.seq !== latest.seq) setOver({ seq: latest.seq, groups: loading ? null : groups });
+  // The rows on screen when the latest save was made here (null: made before this mounted;
+  // 'loading': made while this view's first rows were on their way, asked for before the save).
+  const [over, setOver] = useState<{ seq: number; groups: RegisterTx[] | 'loading' | null }>(
+    () => ({ seq: memory.current().seq, groups: null }),
+  );
+  if (over.seq !== latest.seq) setOver({ seq: latest.seq, groups: loading ? 'loading' : groups });
+  else if (over.groups === 'loading' && !loading) setOver({ seq: over.seq, groups });
   useEffect(() => {
     if (!loading) memory.read(key, { groups, balance });
   }, [memory, key, groups, balance, loading]);
   const kept = useMemo(() => {
-    if (loading) return memory.rows(key, account);
     const { saved } = latest;
+    if (loading) {
+      const rows = memory.rows(key, account);
+      // Nothing kept yet (the editor opened before the list's first rows came): the saved
+      // row on its own until they do.
+      if (rows || !saved || !account || over.groups !== 'loading') return rows;
+      return withSaved({ groups: [], balance: null }, saved, account);
+    }
     if (!saved || !account || over.groups !== groups) return null;
     return withSaved({ groups, balance }, saved, account);
   }, [memory, key, account, loading, latest, over.groups, groups, balance]);
