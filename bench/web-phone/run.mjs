@@ -4,8 +4,9 @@
 //   node bench/web-phone/run.mjs [--transactions 100000] [--months 120] [--returning 3]
 //     [--slowdown 4 | --quota 0.25] [--only coffer|actual] [--no-build]
 //     [--trace] (Chrome traces: the last returning start's CPU per thread until the budget is
-//       shown, and whether V8's caches were read (phone-start-cpu.ts); the save step's busy
-//       time per thread and what filled it)
+//       shown, and whether V8's caches were read (phone-start-cpu.ts); the editor's tap and the
+//       save: each thread's busy time and CPU, and what filled it
+//       (/tmp/phone-open-coffer-PID.json, /tmp/phone-save-coffer-PID.json))
 //     [--fast-link] (no Fast 3G shaping: for profiling the steps after the first visit)
 //     [--made <dir>] (a budget made before by `node bench/web/budget.mjs make <dir> …`)
 //     [--readable] (the app built unminified with source maps, so --trace names the core's

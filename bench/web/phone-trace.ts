@@ -37,6 +37,8 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** The thread's CPU time in the event (under the CPU quota `dur` also counts the pauses). */
+  tdur?: number;
   args?: {
     name?: string;
     data?: {
@@ -51,6 +53,8 @@ interface TraceEvent {
 export interface ThreadSplit {
   thread: string;
   busyMs: number;
+  /** The CPU time of its top-level tasks: `busyMs` includes the quota's pauses inside them. */
+  cpuMs: number;
   /** The sampling profiler's functions with the most samples of their own (minified names). */
   hot: Array<{ where: string; samples: number }>;
   /** The kinds of work, longest total first (nested events overlap their parents). */
@@ -97,12 +101,14 @@ export function summarize(trace: { traceEvents: TraceEvent[] }): {
     }
   }
   const busy = new Map<string, number>();
+  const cpu = new Map<string, number>();
   const kinds = new Map<string, Map<string, { ms: number; count: number }>>();
   for (const e of trace.traceEvents) {
     if (e.ph !== 'X' || e.dur === undefined) continue;
     const key = `${e.pid}:${e.tid}`;
     if (TASK.has(e.name)) {
       busy.set(key, (busy.get(key) ?? 0) + e.dur / 1000);
+      cpu.set(key, (cpu.get(key) ?? 0) + (e.tdur ?? 0) / 1000);
       continue;
     }
     const byKind = kinds.get(key) ?? new Map<string, { ms: number; count: number }>();
@@ -138,6 +144,7 @@ export function summarize(trace: { traceEvents: TraceEvent[] }): {
     .map(([key, ms]) => ({
       thread: `${names.get(key) ?? 'thread'} (${key})`,
       busyMs: Math.round(ms),
+      cpuMs: Math.round(cpu.get(key) ?? 0),
       top: [...(kinds.get(key) ?? new Map()).entries()]
         .map(([w, k]) => ({ what: w, ms: Math.round(k.ms), count: k.count }))
         .sort((a, b) => b.ms - a.ms)

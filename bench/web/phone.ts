@@ -45,7 +45,7 @@ const { values } = parseArgs({
     /** The slow-down the issue asks for (4×), which the quota is fitted to when not given. */
     slowdown: { type: 'string', default: '4' },
     only: { type: 'string' },
-    /** A Chrome trace of the save step: each thread's busy time and what filled it. */
+    /** Chrome traces of the editor's tap and of the save: each thread's busy time, what filled it. */
     trace: { type: 'boolean', default: false },
     /** The link unshaped (no Fast 3G): for profiling the steps after the first visit. */
     'fast-link': { type: 'boolean', default: false },
@@ -162,6 +162,8 @@ interface Result {
   saveTrace?: { wallMs: number; threads: ThreadSplit[] };
   /** The save's OPFS calls, with `--opfs-calls`. */
   saveOpfs?: OpfsCalls;
+  /** The same of the tap on 'Add transaction' until the editor is ready. */
+  openTrace?: { wallMs: number; threads: ThreadSplit[] };
   notes: string[];
 }
 
@@ -212,7 +214,7 @@ async function emptyFrameAt(page: Page): Promise<number> {
 function printTrace(what: string, trace: { wallMs: number; threads: ThreadSplit[] }): void {
   console.log(`${what} traced over ${trace.wallMs} ms`);
   for (const t of trace.threads.slice(0, 4)) {
-    console.log(`  ${t.thread}: busy ${t.busyMs} ms`);
+    console.log(`  ${t.thread}: busy ${t.busyMs} ms, CPU ${t.cpuMs} ms`);
     for (const k of t.top) console.log(`    ${k.ms} ms ×${k.count} ${k.what}`);
     for (const h of t.hot) console.log(`    ${h.samples} samples in ${h.where}`);
   }
@@ -300,10 +302,14 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
       out.notes.push('no Add transaction button on the account page (editor not on this build)');
       return;
     }
+    const openTrace = values.trace
+      ? await traceStep(browser, page, join(tmpdir(), `phone-open-${app.name}-${process.pid}.json`))
+      : null;
     start = performance.now();
     await add.tap();
     const amount = AMOUNT[app.name]!(page);
     out.editorReady = await shownAt(amount, start, 60_000);
+    if (openTrace) out.openTrace = await openTrace.stop();
     await tapAmount(app.name, amount);
     await page.keyboard.type('12.34');
     const save = page.getByRole('button', { name: /^(Add transaction|Save|Add)$/ }).last();
@@ -326,6 +332,7 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
     console.log(
       `${app.name}: editor ${Math.round(out.editorReady)} ms, save ${Math.round(out.saved)} ms, empty frame ${Math.round(out.emptyFrame)} ms`,
     );
+    if (out.openTrace) printTrace(`${app.name}: editor's tap`, out.openTrace);
     if (out.saveTrace) printTrace(`${app.name}: save`, out.saveTrace);
   } catch (err) {
     out.notes.push(await failureShot(context, app.name));

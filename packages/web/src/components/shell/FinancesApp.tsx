@@ -13,6 +13,7 @@ import {
   showsAddTransaction,
 } from '../accounts/phone/AddTransactionButton.tsx';
 import { loadTransactionEditor } from '../accounts/phone/editor-loader.ts';
+import { EditorLayer, useEditorLayer } from '../accounts/phone/EditorLayer.tsx';
 import { type LoadedPage, type PageName, pageLoaders } from './pages.ts';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
@@ -91,8 +92,11 @@ const WIDE_ONLY = [
 export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage | null }) {
   const store = useStore();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const { isNarrow } = useResponsive();
+  // On a phone the editor covers the page it was opened from, which stays mounted under it.
+  const { under, routeRef } = useEditorLayer(location, isNarrow);
   const accountCount = useAppState((s) => s.accounts.length);
   const floating = useFloatingSidebar();
   const [sidebarShown, setSidebarShown] = useState<SidebarShown>(false);
@@ -154,35 +158,46 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
           {!isNarrow && (
             <Titlebar onShowSidebar={floating ? () => setSidebarShown('keyboard') : undefined} />
           )}
-          <main className="shell-page" data-accounts={accountCount}>
+          <main
+            className={under === null ? 'shell-page' : 'shell-page is-covered'}
+            data-accounts={accountCount}
+          >
             {narrowRedirect ? (
               <Navigate to="/budget" replace />
             ) : (
               <Suspense fallback={<PageLoading />}>
-                <Routes>
-                  <Route path="/" element={<Navigate to="/budget" replace />} />
-                  <Route path="/budget" element={page('budget', BudgetPage)} />
-                  <Route path="/reports/*" element={page('reports', ReportsPage)} />
-                  <Route path="/schedules" element={<SchedulesPage />} />
-                  <Route path="/schedule/edit/:id?" element={<ScheduleEditPage />} />
-                  <Route path="/schedule/link" element={<ScheduleLinkPage />} />
-                  <Route path="/schedule/discover" element={<DiscoverSchedulesPage />} />
-                  <Route
-                    path="/schedule/posts-offline-notification"
-                    element={<PostTransactions />}
-                  />
-                  <Route path="/payees" element={<PayeesPage />} />
-                  <Route path="/tags" element={<TagsPage />} />
-                  <Route path="/rules" element={<RulesPage />} />
-                  <Route path="/settings" element={<SettingsPage />} />
-                  <Route path="/nordigen/link" element={<BankLinkPage />} />
-                  <Route path="/gocardless/link" element={<BankLinkPage />} />
-                  <Route path="/accounts" element={page('accounts', AccountsPage)} />
-                  <Route path="/accounts/:id" element={page('accounts', AccountsPage)} />
-                  <Route path="/transactions/new" element={<TransactionEditor />} />
-                  <Route path="/transactions/:id" element={<TransactionEditor />} />
-                  <Route path="*" element={<Navigate to="/budget" replace />} />
-                </Routes>
+                {/* Always given a location (the covered page's while the editor is open), so
+                    the page's tree stays the same when the editor opens and closes. */}
+                <div
+                  className={under === null ? 'shell-route' : 'shell-route is-covered'}
+                  ref={routeRef}
+                >
+                  <Routes location={under ?? location}>
+                    <Route path="/" element={<Navigate to="/budget" replace />} />
+                    <Route path="/budget" element={page('budget', BudgetPage)} />
+                    <Route path="/reports/*" element={page('reports', ReportsPage)} />
+                    <Route path="/schedules" element={<SchedulesPage />} />
+                    <Route path="/schedule/edit/:id?" element={<ScheduleEditPage />} />
+                    <Route path="/schedule/link" element={<ScheduleLinkPage />} />
+                    <Route path="/schedule/discover" element={<DiscoverSchedulesPage />} />
+                    <Route
+                      path="/schedule/posts-offline-notification"
+                      element={<PostTransactions />}
+                    />
+                    <Route path="/payees" element={<PayeesPage />} />
+                    <Route path="/tags" element={<TagsPage />} />
+                    <Route path="/rules" element={<RulesPage />} />
+                    <Route path="/settings" element={<SettingsPage />} />
+                    <Route path="/nordigen/link" element={<BankLinkPage />} />
+                    <Route path="/gocardless/link" element={<BankLinkPage />} />
+                    <Route path="/accounts" element={page('accounts', AccountsPage)} />
+                    <Route path="/accounts/:id" element={page('accounts', AccountsPage)} />
+                    <Route path="/transactions/new" element={<TransactionEditor />} />
+                    <Route path="/transactions/:id" element={<TransactionEditor />} />
+                    <Route path="*" element={<Navigate to="/budget" replace />} />
+                  </Routes>
+                </div>
+                {under !== null && <EditorLayer editor={TransactionEditor} />}
               </Suspense>
             )}
           </main>

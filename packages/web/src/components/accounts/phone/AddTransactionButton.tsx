@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../kit/ui/Button.tsx';
 import { loadTransactionEditor, preloadTransactionEditor } from './editor-loader.ts';
+import { editorState } from './navigation.ts';
 import './phone.css';
 
 /** Where the 'Add transaction' button shows on a phone: the budget and the accounts. */
@@ -15,7 +16,8 @@ export function showsAddTransaction(pathname: string): boolean {
  * opens at once without waiting for any figure.
  */
 export function AddTransactionButton() {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const match = /^\/accounts\/([^/]+)$/.exec(pathname);
   const special = ['budgeted', 'offbudget', 'uncategorized'];
   const account = match && !special.includes(match[1]!) ? match[1] : null;
@@ -25,6 +27,8 @@ export function AddTransactionButton() {
     <div className="ph-fab-bar">
       <Link
         to={account ? `/transactions/new?account=${account}` : '/transactions/new'}
+        // The editor opens over this page, which stays as it is under it (EditorLayer.tsx).
+        state={editorState(location)}
         className={buttonClass('primary', 'normal', 'ph-fab')}
         onPointerDown={() => void loadTransactionEditor().catch(() => undefined)}
       >

@@ -3,8 +3,7 @@
  * by date, each with payee, category, amount, cleared and (on one account, unsearched) its
  * running balance as the desktop shows it; search; tap to sync; a tap opens the editor.
  */
-import { Fragment, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useAppState, useStore } from '../../../store/context.ts';
 import { useFormat } from '../../../store/use-format.ts';
 import { CellBalance } from '../balances/CellBalance.tsx';
@@ -16,16 +15,14 @@ import { fixedPaging } from '../rows/paging.ts';
 import { useRegisterRows } from '../rows/use-register-rows.ts';
 import type { RegisterView } from '../rows/views.ts';
 import { usePayeeName } from '../../kit/pickers/Pickers.tsx';
-import { Amount } from '../../kit/ui/AmountInput.tsx';
 import { Button } from '../../kit/ui/Button.tsx';
-import { NoteText } from '../../tags/NoteText.tsx';
-import { goBack } from './navigation.ts';
+import { editorState, goBack } from './navigation.ts';
 import { PhoneSyncButton } from './SyncButton.tsx';
 import { PullToSync } from './PullToSync.tsx';
-import { PhoneMemorySlot } from './phone-memory.ts';
-import { useNavigate } from 'react-router';
+import { PhoneMemorySlot, withSaved } from './phone-memory.ts';
+import { PhoneTxRow } from './PhoneTxRow.tsx';
+import { useLocation, useNavigate } from 'react-router';
 import { ReviewBar } from '../review/ReviewBar.tsx';
-import { markLabel, markText } from '../review/review-text.ts';
 import { useBankReview } from '../review/use-bank-review.ts';
 import './phone.css';
 
@@ -55,6 +52,12 @@ export function byDate<T extends { tx: { date: string } }>(rows: readonly T[]) {
 export function PhoneRegister({ view }: { view: RegisterView }) {
   const fmt = useFormat();
   const navigate = useNavigate();
+  const location = useLocation();
+  // One state for every row's link (the rows are memoised): the list this register shows.
+  const linkState = useMemo(
+    () => editorState(location),
+    [location.pathname, location.search, location.key],
+  );
   const payeeName = usePayeeName();
   const payees = useAppState((s) => s.payees);
   const accounts = useAppState((s) => s.accounts);
@@ -146,43 +149,16 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
             <h2 className="ph-day-head">{fmt.date(day.date)}</h2>
             <ul className="ph-list card">
               {day.rows.map(({ tx, balance }) => (
-                <li key={tx.id}>
-                  <Link to={`/transactions/${tx.id}`} className="ph-row ph-tx">
-                    <span className="ph-tx-main">
-                      <span className="ph-row-name">
-                        <PhoneMark entry={review.marks.get(tx.id)} />
-                        {payeeName(tx.payee) ||
-                          (tx.starting_balance_flag ? 'Starting Balance' : '')}
-                      </span>
-                      <span className="ph-tx-detail subdued">
-                        {detail(tx)}
-                        {tx.notes ? (
-                          <Fragment>
-                            {' · '}
-                            {/* Tags as chips in their colours; the row itself opens the editor. */}
-                            <NoteText notes={tx.notes} />
-                          </Fragment>
-                        ) : null}
-                      </span>
-                    </span>
-                    <span className="ph-tx-figures">
-                      <Amount cents={tx.amount} />
-                      {balance !== null && (
-                        <span className="ph-tx-balance subdued">
-                          <span className="sr-only">balance </span>
-                          <Amount cents={balance} colored={false} />
-                        </span>
-                      )}
-                    </span>
-                    <span
-                      className={`ph-cleared${tx.cleared ? ' is-cleared' : ''}`}
-                      title={tx.cleared ? 'Cleared' : 'Not cleared'}
-                    >
-                      <span aria-hidden="true">{tx.cleared ? '●' : '○'}</span>
-                      <span className="sr-only">{tx.cleared ? 'cleared' : 'not cleared'}</span>
-                    </span>
-                  </Link>
-                </li>
+                <PhoneTxRow
+                  key={tx.id}
+                  tx={tx}
+                  balance={balance}
+                  name={payeeName(tx.payee) || (tx.starting_balance_flag ? 'Starting Balance' : '')}
+                  detail={detail(tx)}
+                  mark={review.marks.get(tx.id)}
+                  saving={tx.id === kept.saving}
+                  linkState={linkState}
+                />
               ))}
             </ul>
           </section>
@@ -199,8 +175,11 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
 
 /**
  * The rows to draw: read from the core, or while they are on their way (back from the editor,
- * or a view shown before) the rows this view showed last, with the editor's confirmed save in
- * place (phone-memory.ts), so the list paints at once rather than blank until the read.
+ * or a view shown before) the rows this view showed last, with the editor's save in place
+ * (phone-memory.ts), so the list paints at once rather than blank until the read. A list that
+ * stays mounted under the editor (EditorLayer.tsx) puts the save in its own rows, until its
+ * next read (after the core's write) replaces them. `saving`: the id of a row the core has
+ * not written yet.
  */
 function useKeptRows(
   query: unknown,
@@ -208,26 +187,32 @@ function useKeptRows(
   account: string | null,
 ) {
   const memory = useStore().slot(PhoneMemorySlot);
+  const latest = useSyncExternalStore(memory.subscribe, memory.current);
   const budgetId = useAppState((s) => s.prefs?.id ?? null);
   const key = `${budgetId}:${JSON.stringify(query)}`;
   const { groups, balance, loading } = data;
+  // The rows on screen when the latest save was made here (null: made before this mounted;
+  // 'loading': made while this view's first rows were on their way, asked for before the save).
+  const [over, setOver] = useState<{ seq: number; groups: RegisterTx[] | 'loading' | null }>(
+    () => ({ seq: memory.current().seq, groups: null }),
+  );
+  if (over.seq !== latest.seq) setOver({ seq: latest.seq, groups: loading ? 'loading' : groups });
+  else if (over.groups === 'loading' && !loading) setOver({ seq: over.seq, groups });
   useEffect(() => {
     if (!loading) memory.read(key, { groups, balance });
   }, [memory, key, groups, balance, loading]);
-  const kept = useMemo(
-    () => (loading ? memory.rows(key, account) : null),
-    [memory, key, account, loading],
-  );
-  return kept ?? { groups, balance };
-}
-
-/** A bank row's review mark on a phone: the word, and what it means to a screen reader. */
-function PhoneMark({ entry }: { entry: Parameters<typeof markText>[0] | undefined }) {
-  if (!entry) return null;
-  return (
-    <span className={`reg-review ${entry.kind === 'new' ? 'new' : 'matched'}`}>
-      <span aria-hidden="true">{markText(entry)}</span>
-      <span className="sr-only">{markLabel(entry)}: </span>
-    </span>
-  );
+  const kept = useMemo(() => {
+    const { saved } = latest;
+    if (loading) {
+      const rows = memory.rows(key, account);
+      // Nothing kept yet (the editor opened before the list's first rows came): the saved
+      // row on its own until they do.
+      if (rows || !saved || !account || over.groups !== 'loading') return rows;
+      return withSaved({ groups: [], balance: null }, saved, account);
+    }
+    if (!saved || !account || over.groups !== groups) return null;
+    return withSaved({ groups, balance }, saved, account);
+  }, [memory, key, account, loading, latest, over.groups, groups, balance]);
+  const saving = latest.saving ? (latest.saved?.after?.id ?? null) : null;
+  return { ...(kept ?? { groups, balance }), saving };
 }

@@ -7,14 +7,10 @@
 import { q } from '@coffer/core/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { loadPayees } from '../../../store/actions.ts';
 import { useAppState, useStore } from '../../../store/context.ts';
-import { failureOf } from '../../../backend/backend.ts';
 import { type Draft, draftRemainder, newDraft, updateDraft } from '../editing/draft.ts';
-import type { EditContext } from '../editing/edits.ts';
-import { deleteChanges } from '../editing/edits.ts';
 import { isReconciled } from '../editing/reconciled.ts';
-import type { BatchChanges, RegisterTx } from '../types.ts';
+import type { RegisterTx } from '../types.ts';
 import { newUuid } from '../editing/uuid.ts';
 import { runQuery } from '../../kit/data/data.ts';
 import { Spinner } from '../../kit/ui/Spinner.tsx';
@@ -23,8 +19,9 @@ import { Button } from '../../kit/ui/Button.tsx';
 import { ErrorText } from '../../kit/ui/ErrorText.tsx';
 import { EditorFields } from './EditorFields.tsx';
 import { SplitLines } from './SplitLines.tsx';
-import { draftChanged, draftFromTx, editorProblem, saveChanges, savedTx } from './editor-draft.ts';
-import { PhoneMemorySlot, type SavedTx } from './phone-memory.ts';
+import { draftChanged, draftFromTx, editorProblem } from './editor-draft.ts';
+import { PhoneMemorySlot, type Refused } from './phone-memory.ts';
+import { useEditorWrites } from './use-editor-writes.ts';
 import { useLeaveGuard } from './leave-guard.ts';
 import { canGoBack, goBack } from './navigation.ts';
 import './phone.css';
@@ -81,17 +78,24 @@ type Ask = null | { leave: () => void; keep: () => void; signedOut?: boolean } |
 /**
  * The draft being typed, kept in a ref too so two edits in one event both count, and the texts
  * a field refused (not an amount): Save waits for them, and leaving counts them as typed work.
+ * `refused`: a save the core refused, whose typing the editor opens with again.
  */
-function useDraft(before: RegisterTx | null, account: string | null, onTyping: () => void) {
+function useDraft(
+  before: RegisterTx | null,
+  account: string | null,
+  refused: Refused | null,
+  onTyping: () => void,
+) {
   const accounts = useAppState((s) => s.accounts);
   const start = useMemo(() => {
+    if (refused) return refused.start;
     if (before) return draftFromTx(before);
     const open = accounts.filter((a) => !a.closed);
     const chosen = open.find((a) => a.id === account) ?? open.find((a) => !a.offbudget) ?? open[0];
     return newDraft(newUuid(), localToday(), chosen?.id ?? null);
     // The draft starts once; later account lists do not reset what is typed.
   }, []);
-  const [draft, setDraftState] = useState<Draft>(start);
+  const [draft, setDraftState] = useState<Draft>(refused?.draft ?? start);
   const draftRef = useRef(draft);
   const update = (fn: (d: Draft) => Draft) => {
     draftRef.current = fn(draftRef.current);
@@ -114,56 +118,24 @@ function useDraft(before: RegisterTx | null, account: string | null, onTyping: (
     window.addEventListener('beforeunload', onUnload);
     return () => window.removeEventListener('beforeunload', onUnload);
   }, [dirty]);
+  // Reopened with refused typing: leaving asks first, as after any typing.
+  useEffect(() => {
+    if (refused && draftChanged(start, draftRef.current)) onTyping();
+  }, []);
 
-  return { draft, draftRef, update, invalid, onInvalid, typed };
+  return { start, draft, draftRef, update, invalid, onInvalid, typed };
 }
 
-/** Saving and deleting: one `transactions-batch-update` each (one undo step), said with Undo. */
-function useWrites(before: RegisterTx | null, back: () => void) {
-  const store = useStore();
-  const payees = useAppState((s) => s.payees);
-  const [busy, setBusy] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  // Payees this editor created, known by name before the payee list reloads.
-  const created = useRef(new Map<string, string>());
-  const ctx: EditContext = useMemo(() => {
-    const known = new Map(payees.filter((p) => !p.transfer_acct).map((p) => [p.name, p.id]));
-    return {
-      newId: newUuid,
-      payeeByName: { get: (name) => known.get(name) ?? created.current.get(name) },
-    };
-  }, [payees]);
-  const undoButton = { title: 'Undo', action: () => void store.backend.send('undo') };
-
-  async function write(changes: BatchChanges, message: string, saved: SavedTx): Promise<void> {
-    setBusy(true);
-    const res = await store.backend.send('transactions-batch-update', changes);
-    setBusy(false);
-    const failure = failureOf(res);
-    if (failure) {
-      setSaveError(failure.message ?? 'The change could not be saved.');
-      return;
-    }
-    // Confirmed by the core: the register shows it the moment the editor closes.
-    store.slot(PhoneMemorySlot).save(saved);
-    if (changes.newPayees?.length) {
-      changes.newPayees.forEach((p) => created.current.set(p.name, p.id));
-      void loadPayees(store);
-    }
-    store.addNotification({ type: 'message', message, button: undoButton });
-    back();
-  }
-
-  const save = (d: Draft) => {
-    const changes = saveChanges(before, d, ctx);
-    const message = before ? 'Transaction saved.' : 'Transaction added.';
-    return write(changes, message, { before, after: savedTx(before, d, changes) });
-  };
-  const remove = () =>
-    before
-      ? write(deleteChanges([before.id]), 'Transaction deleted.', { before, after: null })
-      : null;
-  return { busy, saveError, save, remove };
+/**
+ * A save of this editor's transaction that the core refused (its typing and message), read
+ * once as the editor opens and then let go (a look, not a take: a render may run twice).
+ */
+function useRefused(before: RegisterTx | null): Refused | null {
+  const memory = useStore().slot(PhoneMemorySlot);
+  const editor = before?.id ?? 'new';
+  const [refused] = useState(() => memory.peekRefused(editor));
+  useEffect(() => memory.dropRefused(editor), [memory, editor]);
+  return refused;
 }
 
 /**
@@ -200,9 +172,11 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
     () => typed(),
     (leave, keep) => setAsk({ leave, keep }),
   );
-  const { draft, draftRef, update, invalid, onInvalid, typed } = useDraft(
+  const refused = useRefused(before);
+  const { start, draft, draftRef, update, invalid, onInvalid, typed } = useDraft(
     before,
     account,
+    refused,
     guard.arm,
   );
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
@@ -217,7 +191,8 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
             draftRef.current.account ? `/accounts/${draftRef.current.account}` : '/accounts',
           ),
         );
-  const { busy, saveError, save, remove } = useWrites(before, back);
+  const { save, remove } = useEditorWrites({ before, account, start, back });
+  const saveError = refused?.message ?? null;
   useSignedOutAsk(typed, guard.leave, setAsk);
 
   function onSave() {
@@ -243,20 +218,17 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
         <Button
           className="ph-header-button"
           onClick={() => (typed() ? setAsk({ leave: back, keep: () => {} }) : back())}
-          disabled={busy}
         >
           Cancel
         </Button>
         <h1 className="ph-title">{title}</h1>
-        <Button
-          className="ph-header-button"
-          variant="primary"
-          onClick={onSave}
-          disabled={busy || locked}
-        >
+        <Button className="ph-header-button" variant="primary" onClick={onSave} disabled={locked}>
           Save
         </Button>
       </header>
+
+      {/* The core's refusal of the save the editor left with: first, above the typing. */}
+      {saveError && <ErrorText>{saveError}</ErrorText>}
 
       {ask !== null && ask !== 'delete' && (
         <Ask
@@ -285,7 +257,7 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
         </div>
       )}
 
-      <fieldset className="ph-fields" disabled={locked || busy}>
+      <fieldset className="ph-fields" disabled={locked}>
         <legend className="sr-only">{title}</legend>
         <EditorFields
           draft={draft}
@@ -309,7 +281,6 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
           The lines do not add up yet; it can be saved and finished later.
         </p>
       )}
-      {saveError && <ErrorText>{saveError}</ErrorText>}
 
       {before && (
         <div className="ph-delete">
@@ -322,17 +293,16 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
               onKeep={() => setAsk(null)}
               onAct={() => {
                 setAsk(null);
-                void remove();
+                void remove(draftRef.current);
               }}
             />
           ) : (
             <Button
               variant="danger"
               className="ph-wide-button"
-              disabled={busy}
               onClick={() =>
                 isReconciled(before)
-                  ? void askReconciled('delete').then((ok) => ok && void remove())
+                  ? void askReconciled('delete').then((ok) => ok && void remove(draftRef.current))
                   : setAsk('delete')
               }
             >

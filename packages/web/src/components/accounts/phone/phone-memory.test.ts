@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RegisterTx } from '../types.ts';
+import { newDraft } from '../editing/draft.ts';
 import { PhoneMemory, withSaved } from './phone-memory.ts';
 
 const tx = (id: string, date: string, amount: number, account = 'a1'): RegisterTx => ({
@@ -87,5 +88,45 @@ describe('the phone register’s rows with the editor’s confirmed save in plac
     for (const k of ['v1', 'v2', 'v3', 'v4']) memory.keep(k, kept);
     expect(memory.rows('k', 'a1')).toBeNull();
     expect(memory.rows('v4', 'a1')).not.toBeNull();
+  });
+
+  it('a new row already in the rows is not put in twice (they were read after the write)', () => {
+    const after = tx('n', '2026-11-20', -1);
+    const read = { groups: [after, ...kept.groups], balance: 4699 };
+    expect(withSaved(read, { before: null, after }, 'a1')).toBe(read);
+  });
+
+  it('a save on its way is shown as saving, stays through a read until the core answers, and a refusal takes it away and keeps the typing for the editor', () => {
+    const memory = new PhoneMemory();
+    const heard: boolean[] = [];
+    memory.subscribe(() => heard.push(memory.current().saving));
+    memory.keep('k', kept);
+    const before = memory.current().seq;
+    memory.save({ before: null, after: tx('n', '2026-11-30', -1) }, true);
+    expect(memory.current()).toMatchObject({ saving: true, seq: before + 1 });
+    // A read before the core has answered may not hold the write yet: the save stays.
+    memory.read('k', kept);
+    expect(memory.current().saved).not.toBeNull();
+    // Rows kept after the save was made are not given it again.
+    expect(ids(memory.rows('k', 'a1')!)).toEqual(['t3', 't2', 't1']);
+    memory.confirm();
+    expect(memory.current().saving).toBe(false);
+    memory.read('k', kept);
+    expect(memory.current().saved).toBeNull();
+    expect(heard).toEqual([true, false]);
+
+    const start = newDraft('n2', '2026-11-30', 'a1');
+    const draft = { ...start, amount: -789 };
+    memory.keep('k', kept);
+    memory.save({ before: null, after: tx('n2', '2026-11-30', -789) }, true);
+    expect(ids(memory.rows('k', 'a1')!)).toEqual(['n2', 't3', 't2', 't1']);
+    memory.refuse({ editor: 'new', start, draft, message: 'No account with id x' });
+    expect(memory.current()).toMatchObject({ saved: null, saving: false });
+    expect(ids(memory.rows('k', 'a1')!)).toEqual(['t3', 't2', 't1']);
+    // Only the editor it belongs to gets the typing, once it has been taken.
+    expect(memory.peekRefused('t1')).toBeNull();
+    expect(memory.peekRefused('new')?.draft.amount).toBe(-789);
+    memory.dropRefused('new');
+    expect(memory.peekRefused('new')).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 /**
  * What the phone's register keeps while the transaction editor covers it (issue 29): the rows
  * each recent view showed, and the transaction the editor has just saved. Back from the editor
- * the register paints at once from these, with the saved row in place (the core's answer to
- * the write has confirmed it), instead of a blank list until its rows are read again from the
- * core; that read then replaces them.
+ * the register paints at once from these, with the saved row in place (marked as saving until
+ * the core's answer confirms it), instead of a blank list until its rows are read again from
+ * the core; that read then replaces them. A save the core refuses leaves its typing here for
+ * the editor, which opens again with it.
  */
 import { defineStoreSlot } from '../../../store/store.ts';
+import type { Draft } from '../editing/draft.ts';
 import type { RegisterTx } from '../types.ts';
 
 export interface KeptRows {
@@ -20,42 +22,109 @@ export interface SavedTx {
   after: RegisterTx | null;
 }
 
+/**
+ * A save the editor left with before the core answered: the page's own checks passed, so the
+ * list shows it at once, marked as saving, until the core's answer (`saving` false) or its
+ * refusal (gone from the list, the editor back with `Refused`).
+ */
+export interface SavedState {
+  saved: SavedTx | null;
+  saving: boolean;
+  /** Counts the saves: rows read before the latest one still need it put in place. */
+  seq: number;
+}
+
+/**
+ * A save the core refused: the editor opens again with what was typed and the core's message
+ * (`start`: the draft the editor began with, so leaving still asks first).
+ */
+export interface Refused {
+  /** The transaction's id, or 'new'. */
+  editor: string;
+  start: Draft;
+  draft: Draft;
+  message: string;
+}
+
 /** The few views kept: an account and the lists a phone moves between. */
 const KEPT_VIEWS = 4;
 
 export class PhoneMemory {
-  private readonly views = new Map<string, KeptRows>();
-  private saved: SavedTx | null = null;
+  private readonly views = new Map<string, KeptRows & { seq: number }>();
+  private state: SavedState = { saved: null, saving: false, seq: 0 };
+  private refusal: Refused | null = null;
+  private readonly listeners = new Set<() => void>();
 
   /** The rows a view (its query's key, in one budget) showed last. */
   keep(key: string, rows: KeptRows): void {
     this.views.delete(key);
-    this.views.set(key, rows);
+    this.views.set(key, { ...rows, seq: this.state.seq });
     for (const old of this.views.keys()) {
       if (this.views.size <= KEPT_VIEWS) break;
       this.views.delete(old);
     }
   }
 
-  /** The editor's write, answered by the core: the next register to paint shows it. */
-  save(saved: SavedTx): void {
-    this.saved = saved;
+  /**
+   * The editor's write: `saving` while the core has not answered (the list marks the row), or
+   * answered. The next register to paint shows it.
+   */
+  save(saved: SavedTx, saving = false): void {
+    this.refusal = null;
+    this.set({ saved, saving, seq: this.state.seq + 1 });
   }
+
+  /** The core wrote the save that was on its way. */
+  confirm(): void {
+    if (this.state.saving) this.set({ ...this.state, saving: false });
+  }
+
+  /** The core refused the save on its way: the list drops it, the editor takes `refused`. */
+  refuse(refused: Refused): void {
+    this.refusal = refused;
+    this.set({ saved: null, saving: false, seq: this.state.seq });
+  }
+
+  /** The refused typing for `editor` (an id, or 'new'), if any. */
+  peekRefused(editor: string): Refused | null {
+    return this.refusal?.editor === editor ? this.refusal : null;
+  }
+
+  /** The editor has taken its refused typing: it is not offered again. */
+  dropRefused(editor: string): void {
+    if (this.refusal?.editor === editor) this.refusal = null;
+  }
+
+  /** The latest save and whether it is on its way (for `useSyncExternalStore`). */
+  readonly current = (): SavedState => this.state;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
 
   /**
    * What a view showed last, with the editor's latest write in place when the view is the
-   * account it was in (other views wait for their read). Null: nothing kept.
+   * account it was in and its rows were read before that write (other views wait for their
+   * read). Null: nothing kept.
    */
   rows(key: string, account: string | null): KeptRows | null {
     const kept = this.views.get(key);
     if (!kept) return null;
-    return this.saved && account ? withSaved(kept, this.saved, account) : kept;
+    const { saved, seq } = this.state;
+    const rows = { groups: kept.groups, balance: kept.balance };
+    return saved && account && kept.seq < seq ? withSaved(rows, saved, account) : rows;
   }
 
-  /** The view's rows read from the core: they hold every write, the editor's too. */
+  /** The view's rows read from the core: once the save is written, they hold it. */
   read(key: string, rows: KeptRows): void {
-    this.saved = null;
+    if (!this.state.saving && this.state.saved) this.state = { ...this.state, saved: null };
     this.keep(key, rows);
+  }
+
+  private set(state: SavedState): void {
+    this.state = state;
+    for (const l of [...this.listeners]) l();
   }
 }
 
@@ -73,6 +142,8 @@ export function withSaved(kept: KeptRows, saved: SavedTx, account: string): Kept
   const now = inView(after) ? after : null;
   if (!was && !now) return kept;
   let groups = kept.groups;
+  // A new row already there: these rows were read after the write.
+  if (!was && now && groups.some((g) => g.id === now.id)) return kept;
   const at = was ? groups.findIndex((g) => g.id === was.id) : -1;
   if (at >= 0) groups = [...groups.slice(0, at), ...groups.slice(at + 1)];
   if (now) {

@@ -1,0 +1,83 @@
+/**
+ * The phone's transaction editor as a layer over the page it was opened from (issue 29): that
+ * page stays mounted, hidden under the editor, so a tap on 'Add transaction' or on a row mounts
+ * only the editor, and leaving it (Save, Cancel, Back) unmounts only the editor: the page is
+ * shown again as it was, with no re-mount of its rows and no read before it paints. The address
+ * and the history are the editor's own (`/transactions/…`); the covered page rides in the
+ * editor's history entry (`editorState`, navigation.ts).
+ */
+import {
+  type ComponentType,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+} from 'react';
+import { type Location, Route, Routes } from 'react-router';
+import { editorUnder } from './navigation.ts';
+
+/**
+ * The page under the editor (null: no editor open over a page, or not a phone), and the ref of
+ * the element that holds the page: its scroll position and focus come back when it shows again.
+ */
+export function useEditorLayer(location: Location, isNarrow: boolean) {
+  const under = useMemo(() => (isNarrow ? editorUnder(location) : null), [location, isNarrow]);
+  const routeRef = useRef<HTMLDivElement>(null);
+  useKeptPlace(routeRef, under !== null);
+  return { under, routeRef };
+}
+
+/**
+ * Where the covered page was scrolled to and what had the focus (the row or button that opened
+ * the editor): both back when the editor closes, as if the person had never left the page. The
+ * scroll is followed by its events, not read: reading or setting it lays the page out at once,
+ * and on a phone-class CPU that forced layout was a good part of the editor's first frame.
+ */
+function useKeptPlace(routeRef: RefObject<HTMLDivElement | null>, covered: boolean) {
+  const scroll = useRef(0);
+  const listScroll = useRef(0);
+  const focus = useRef<Element | null>(null);
+  useEffect(() => {
+    const scroller = routeRef.current?.parentElement;
+    if (!scroller) return;
+    const onScroll = () => {
+      scroll.current = scroller.scrollTop;
+    };
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    return () => scroller.removeEventListener('scroll', onScroll);
+  }, [routeRef]);
+  const wasCovered = useRef(covered);
+  useLayoutEffect(() => {
+    const scroller = routeRef.current?.parentElement;
+    if (wasCovered.current === covered || !scroller) return;
+    wasCovered.current = covered;
+    if (covered) {
+      // Read before anything asks for a layout: the hidden page's focus is not yet dropped.
+      focus.current = document.activeElement;
+      listScroll.current = scroll.current;
+      // The editor starts at its top (only a scrolled page needs it set).
+      if (scroll.current !== 0) scroller.scrollTop = 0;
+      return;
+    }
+    if (scroll.current !== listScroll.current) scroller.scrollTop = listScroll.current;
+    const el = focus.current;
+    focus.current = null;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (lost && el instanceof HTMLElement && routeRef.current?.contains(el)) {
+      el.focus({ preventScroll: true });
+    }
+  }, [routeRef, covered]);
+}
+
+/** The editor's routes, drawn over the covered page. */
+export function EditorLayer({ editor: Editor }: { editor: ComponentType }) {
+  return (
+    <div className="shell-layer">
+      <Routes>
+        <Route path="/transactions/new" element={<Editor />} />
+        <Route path="/transactions/:id" element={<Editor />} />
+      </Routes>
+    </div>
+  );
+}
