@@ -74,12 +74,23 @@ export async function cofferNewDevice(o: Options) {
   // DOWNLOAD_BENCH_PROFILE=dir: a CPU profile of the clocked part alone (download + catch-up),
   // sampled every 100 µs, written there (the whole process's --cpu-prof also holds the set-up).
   const profileDir = process.env.DOWNLOAD_BENCH_PROFILE;
-  const inspector = profileDir ? new Session() : null;
-  if (inspector) {
-    inspector.connect();
+  // DOWNLOAD_BENCH_HEAP=dir: a sampled allocation profile of the same part, counting what the
+  // collector already freed too (what the GC inside the clock is spent on), as .heapprofile.
+  const heapDir = process.env.DOWNLOAD_BENCH_HEAP;
+  const inspector = profileDir || heapDir ? new Session() : null;
+  if (inspector) inspector.connect();
+  if (inspector && profileDir) {
     await inspector.post('Profiler.enable');
     await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
     await inspector.post('Profiler.start');
+  }
+  if (inspector && heapDir) {
+    await inspector.post('HeapProfiler.enable');
+    await inspector.post('HeapProfiler.startSampling', {
+      samplingInterval: 4096,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
   }
   // The garbage collections inside the clocked part, by kind (minor: scavenges; major:
   // mark-compact), from the GC's own performance entries.
@@ -122,8 +133,12 @@ export async function cofferNewDevice(o: Options) {
   if (inspector && profileDir) {
     const { profile } = await inspector.post('Profiler.stop');
     writeFileSync(join(profileDir, `download-coffer-${process.pid}.cpuprofile`), JSON.stringify(profile)); // prettier-ignore
-    inspector.disconnect();
   }
+  if (inspector && heapDir) {
+    const { profile } = await inspector.post('HeapProfiler.stopSampling');
+    writeFileSync(join(heapDir, `download-coffer-${process.pid}.heapprofile`), JSON.stringify(profile)); // prettier-ignore
+  }
+  inspector?.disconnect();
   const t2 = performance.now();
   const shown = await send<{ toBudget: number; totalSpent: number; totalIncome: number }>(
     'api/budget-month',

@@ -171,6 +171,31 @@ describe('protobuf codecs', () => {
     value: 'N:-1200',
   };
 
+  it('reads a string field of any bytes as protobufjs reads it (plain ASCII by a shorter path)', () => {
+    const raw = fc.oneof(
+      fc.uint8Array({ max: 0x7f, maxLength: 120 }),
+      fc.uint8Array({ maxLength: 120 }),
+      fc
+        .array(fc.constantFrom(0x41, 0x7f, 0x80, 0xc3, 0xa9, 0xed, 0xa0, 0xbf, 0xf0, 0x9f), {
+          maxLength: 120,
+        })
+        .map((list) => Uint8Array.from(list)),
+    );
+    fc.assert(
+      fc.property(raw, fc.uint8Array({ max: 0x7f, maxLength: 5 }), (text, after) => {
+        // Field 1 (dataset, length-delimited), then field 2 (row) read after it.
+        const field = Uint8Array.from([10, text.length, ...text, 18, after.length, ...after]);
+        const expected = new protobuf.Reader(Uint8Array.from([text.length, ...text])).string();
+        const decoded = proto.decodeMessage(field);
+        expect(decoded.dataset).toBe(expected);
+        expect(decoded.row).toBe(new TextDecoder().decode(after));
+      }),
+      { numRuns: 2000 },
+    );
+    // A length past the end still fails as before.
+    expect(() => proto.decodeMessage(Uint8Array.from([10, 5, 0x41]))).toThrow(ProtobufDecodeError);
+  });
+
   it('fills proto3 defaults when decoding', () => {
     expect(proto.decodeSyncRequest(new Uint8Array(0))).toEqual({
       messages: [],

@@ -122,7 +122,7 @@ function readFields(schema: Schema, reader: protobuf.Reader, length?: number, de
       continue;
     }
     const [name, kind] = entry;
-    if (kind === 'string') out[name] = reader.string();
+    if (kind === 'string') out[name] = readString(reader);
     else if (kind === 'bytes') out[name] = reader.bytes();
     else if (kind === 'bool') out[name] = reader.bool();
     else {
@@ -136,6 +136,32 @@ function readFields(schema: Schema, reader: protobuf.Reader, length?: number, de
     reader.len = outer;
   }
   return out;
+}
+
+const ascii = new TextDecoder();
+
+/**
+ * A string field, read as `reader.string()` reads it. protobufjs builds each string from an
+ * array of char codes and a copy of that array: for the thousands of short strings of a
+ * catch-up (timestamps, ids, table and column names) that was the largest share of what the
+ * collector then cleared while a new device caught up (issue 30). Plain ASCII, which every
+ * UTF-8 decoder reads the same way, goes through the platform's decoder instead; anything else
+ * still goes through protobufjs, whose reading of broken UTF-8 and lone surrogates is Actual's.
+ */
+function readString(reader: protobuf.Reader): string {
+  const at = reader.pos;
+  const length = reader.uint32();
+  const start = reader.pos;
+  const end = start + length;
+  const bytes = reader.buf;
+  let plain = end <= reader.len;
+  for (let i = start; plain && i < end; i++) plain = bytes[i]! < 0x80;
+  if (!plain) {
+    reader.pos = at;
+    return reader.string();
+  }
+  reader.pos = end;
+  return length === 0 ? '' : ascii.decode(bytes.subarray(start, end));
 }
 
 // A high surrogate followed by anything but a low surrogate. Actual's encoder (google-protobuf)

@@ -57,7 +57,9 @@ function syncService(session: CloudSession): BudgetService {
     // A local-only file is not synced on load: a new budget is still being uploaded, and an
     // old one would only report `file-not-found` before the user has done anything.
     if (budget.prefs.cloudFileId) {
-      const first = sync.sync();
+      const caughtUp = session.caughtUp === budget;
+      session.caughtUp = null;
+      const first = caughtUp ? sync.reportCaughtUp() : sync.sync();
       void first.then(
         async () => {
           if (budget.isOpen && reuploadDue(session, budget)) {

@@ -20,8 +20,9 @@ function idFromName(platform: Platform, name: string): string {
  * Fetch a cloud file and write it as a local budget folder: download and file info in
  * parallel, decrypt with the stored key, unpack, then write `db.sqlite` and `metadata.json`
  * (with the cloud ids, the key id and `resetClock`), then catch up with the server while
- * the budget is still closed (see `catchUpClosedBudget`). Nothing is written before every
- * check has passed, so a failure leaves the device as it was.
+ * the budget is still closed (see `catchUpClosedBudget`; `caughtUp` says whether that sync
+ * succeeded). Nothing is written before every check has passed, so a failure leaves the
+ * device as it was.
  */
 export async function downloadToDisk(
   session: CloudSession,
@@ -29,7 +30,7 @@ export async function downloadToDisk(
   documentDir: string,
   fileId: string,
   options: { replace: boolean; beforeWrite?: (id: string) => Promise<void> },
-): Promise<{ id: string } | CloudError> {
+): Promise<{ id: string; caughtUp: boolean } | CloudError> {
   const token = session.token;
   const server = session.server();
   if (!server) return cloudError('no-server');
@@ -98,8 +99,8 @@ export async function downloadToDisk(
   };
   await fs.writeFile(fs.join(dir, DB_FILE), archive.db);
   await fs.writeFile(fs.join(dir, METADATA_FILE), JSON.stringify(meta));
-  await catchUpClosedBudget(session, { platform, documentDir }, id);
-  return { id };
+  const caughtUp = await catchUpClosedBudget(session, { platform, documentDir }, id);
+  return { id, caughtUp: caughtUp !== null && !('error' in caughtUp) };
 }
 
 /** A stored or deflated entry as the zip's central directory lists it. */

@@ -129,12 +129,15 @@ export function fileHandlers(session: CloudSession) {
           }),
         );
         let synced;
+        // The catch-up just synced this file: its sync on load reports that run (the same
+        // events and result) instead of asking the server again right after it (issue 30).
+        if (written.caughtUp) session.caughtUp = opened;
         try {
           await ctx.openBudget(opened);
-          // The sync on load (just started by the open) is the one to wait for: the file caught
-          // up before it opened, so a second run would only ask the server again.
+          // The sync on load (started by the open) is the one to wait for.
           synced = session.current?.budget === opened ? await session.current.latest() : null;
         } finally {
+          session.caughtUp = null;
           release();
         }
         if (!keepOpen) await ctx.closeBudget();

@@ -50,6 +50,11 @@ export class CloudSession {
   readonly syncDelayMs: number;
   /** The sync loop of the open budget, set by the module's budget service. */
   current: BudgetSyncHandle | null = null;
+  /**
+   * A just-downloaded budget whose catch-up succeeded, set by `download-budget` while it opens
+   * it: its sync on load reports that catch-up instead of asking the server again.
+   */
+  caughtUp: Budget | null = null;
   private loaded: Promise<GlobalState> | null = null;
   private loadedState: GlobalState | null = null;
   private platformRef: Platform | null = null;

@@ -83,6 +83,24 @@ export class BudgetSync implements BudgetSyncHandle {
   }
 
   /**
+   * The sync on load of a budget whose download caught it up just before it opened: that
+   * catch-up was this file's run, so it is reported like one (`start`, then `success` with no
+   * tables changed since the open, and a result of nothing received) without a second round
+   * trip to the server. Later runs (local changes, focus, the live check) ask as usual.
+   */
+  reportCaughtUp(): Promise<SyncResult> {
+    const run = this.tail.then((): SyncResult => {
+      if (this.disposed || !this.budget.isOpen) return { messages: 0, tables: [] };
+      this.emit('sync-event', { type: 'start' });
+      this.emit('sync-event', { type: 'success', tables: [], syncDisabled: false });
+      return { messages: 0, tables: [] };
+    });
+    this.last = run;
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
    * The result of the run in progress or queued (a new one when there is none): for a caller
    * with no edits of its own to include, such as a download waiting for the sync on load,
    * which would otherwise send a second sync right after it.
