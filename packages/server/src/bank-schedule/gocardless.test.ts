@@ -166,6 +166,7 @@ describe('GoCardless held rows, imported by the core', () => {
         imported: 0,
         matched: 0,
         scheduled: true,
+        notScheduled: [],
       });
       const links = await c.server.server.context.storage.bankHold.listLinks();
       expect(links.map((l) => [l.provider, l.accountId, l.requisitionId])).toEqual([
@@ -181,6 +182,7 @@ describe('GoCardless held rows, imported by the core', () => {
         imported: 1,
         matched: 0,
         scheduled: true,
+        notScheduled: [],
       });
       const ids = c
         .sql()
