@@ -25,6 +25,7 @@ import { startActualServer } from '../../packages/server/src/interop/targets.ts'
 import { startCoffer } from '../server/servers.ts';
 import { startLink } from './phone-link.ts';
 import { cgroupWrapper, failureShot, openPhone } from './phone-browser.ts';
+import { countOpfs, type OpfsCalls } from './phone-opfs.ts';
 import { formatMarks, type StartMarks, startMarks } from './phone-start.ts';
 import { printStartCpu, traceStart } from './phone-start-cpu.ts';
 import { type ThreadSplit, traceStep } from './phone-trace.ts';
@@ -52,6 +53,8 @@ const { values } = parseArgs({
     made: { type: 'string' },
     /** The phone in an incognito profile (Playwright's `newContext`), as before stop 38. */
     incognito: { type: 'boolean', default: false },
+    /** The save's OPFS calls in the workers, counted (phone-opfs.ts). */
+    'opfs-calls': { type: 'boolean', default: false },
   },
 });
 const WAIT = { timeout: 600_000 };
@@ -157,6 +160,8 @@ interface Result {
   /** A tap that changes nothing, measured as the save is: the floor under 'saved'. */
   emptyFrame?: number;
   saveTrace?: { wallMs: number; threads: ThreadSplit[] };
+  /** The save's OPFS calls, with `--opfs-calls`. */
+  saveOpfs?: OpfsCalls;
   notes: string[];
 }
 
@@ -306,10 +311,15 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
     const trace = values.trace
       ? await traceStep(browser, page, join(tmpdir(), `phone-save-${app.name}-${process.pid}.json`))
       : null;
+    const opfs = values['opfs-calls'] ? await countOpfs(page) : null;
     start = performance.now();
     await save.tap();
     out.saved = await savedAt(page, start);
     if (trace) out.saveTrace = await trace.stop();
+    if (opfs) {
+      out.saveOpfs = await opfs.stop();
+      console.log(`${app.name}: the save's OPFS calls ${JSON.stringify(out.saveOpfs)}`);
+    }
     // The floor, on the list just painted: what a tap and the polling cost by themselves.
     out.emptyFrame = await emptyFrameAt(page);
     console.log(

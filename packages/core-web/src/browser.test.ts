@@ -116,6 +116,43 @@ describe('core in Chromium (OPFS SAH pool, Web Locks, IndexedDB fallback)', () =
     expect(march.data).toBe(transactions.filter((t) => t.date.startsWith('2024-03')).length);
   }, 120_000);
 
+  it.each(['delete', 'persist'])(
+    'a write cut off by the end of its worker is rolled back at the next open (journal %s)',
+    async (journalMode) => {
+      const { tab } = await newProfile();
+      await tab.open(server.url);
+      const { id } = await tab.send<Created>('create-budget', {
+        budgetName: 'Cut',
+        avoidUpload: true,
+      });
+      await tab.send('account-create', { name: 'Checking' });
+      // The account renamed and a table of 300 pages written after it, in one transaction that
+      // never commits: with a two-page cache the renamed page reaches the file before the end.
+      const cut = (await tab.cutWrite(
+        `/documents/${id}`,
+        `UPDATE accounts SET name = 'Torn';
+         CREATE TABLE filler (x);
+         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
+         INSERT INTO filler SELECT zeroblob(1000) FROM n;`,
+        journalMode,
+      )) as { files?: string[]; error?: string };
+      expect(cut.error).toBeUndefined();
+      expect(cut.files).toContain('/db.sqlite-journal');
+
+      await tab.reload();
+      expect(await tab.send('load-budget', { id })).toEqual({});
+      const accounts = await tab.send<Account[]>('accounts-get');
+      expect(accounts.map((a) => a.name)).toEqual(['Checking']);
+      // Written and read again after the recovery, through the kept journal.
+      await tab.send('account-create', { name: 'Savings' });
+      await tab.reload();
+      expect(await tab.send('load-budget', { id })).toEqual({});
+      const after = await tab.send<Account[]>('accounts-get');
+      expect(after.map((a) => a.name).sort()).toEqual(['Checking', 'Savings']);
+    },
+    60_000,
+  );
+
   it('a second tab on the same budget gets fallback-write-error and saves nothing', async () => {
     const { context, tab: first } = await newProfile();
     await first.open(server.url);

@@ -25,6 +25,11 @@ export interface TestPage {
   platformCheck(): Promise<unknown>;
   /** A step of the import benchmark's floor (see import-floor.ts). */
   importFloor(request: FloorRequest): Promise<unknown>;
+  /**
+   * Ends the core's worker, then leaves `sql` unfinished in the budget's database from a worker
+   * of its own, which is ended mid-write (see cut-write.ts). `start()` again after it.
+   */
+  cutWrite(budgetDir: string, sql: string, journalMode: string): Promise<unknown>;
 }
 
 const pushes: Array<{ name: string; args: unknown }> = [];
@@ -66,6 +71,34 @@ const page: TestPage = {
   pushes: () => [...pushes],
   platformCheck: () => askWorker({ type: 'platform-check' }, 'platform-check-result'),
   importFloor: (request) => askWorker({ type: 'import-floor', request }, 'import-floor-result'),
+  async cutWrite(budgetDir, sql, journalMode) {
+    client?.terminate();
+    client = null;
+    const worker = new Worker(new URL('./test-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'cut-write',
+    });
+    for (let attempt = 0; ; attempt++) {
+      const answer = await new Promise<{ files?: string[]; error?: string }>((resolve) => {
+        const onMessage = (event: {
+          data: { type?: string; files?: string[]; error?: string };
+        }) => {
+          if (event.data?.type !== 'cut-write-result') return;
+          worker.removeEventListener('message', onMessage);
+          resolve(event.data);
+        };
+        worker.addEventListener('message', onMessage);
+        worker.postMessage({ type: 'cut-write', budgetDir, sql, journalMode });
+      });
+      // The ended worker lets go of the pool's files a moment later.
+      if (answer.error && attempt < 50) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
+      worker.terminate();
+      return answer;
+    }
+  },
 };
 
 (globalThis as unknown as { coffer: TestPage }).coffer = page;

@@ -3,9 +3,11 @@
  * as in a browser without sync access handles (older Safari or Firefox). The worker module
  * only listens for the init message, which arrives after this module ran. A 'platform-check'
  * message runs `platformCheck` beside the core; an 'import-floor' message runs a step of the
- * import benchmark's floor (import-floor.ts).
+ * import benchmark's floor (import-floor.ts); a 'cut-write' message leaves a write unfinished
+ * in a budget's database (cut-write.ts), for the page to end this worker mid-write.
  */
 import '../src/worker.ts';
+import { cutWrite } from './cut-write.ts';
 import { createImportFloor, type FloorRequest } from './import-floor.ts';
 import { platformCheck } from './platform-check.ts';
 
@@ -35,5 +37,19 @@ scope.addEventListener('message', (event) => {
   importFloor(data.request).then(
     (result) => scope.postMessage({ type: 'import-floor-result', result }),
     (err: unknown) => scope.postMessage({ type: 'import-floor-result', error: String(err) }),
+  );
+});
+
+scope.addEventListener('message', (event) => {
+  const data = event.data as {
+    type?: unknown;
+    budgetDir?: string;
+    sql?: string;
+    journalMode?: string;
+  } | null;
+  if (data?.type !== 'cut-write' || !data.budgetDir || !data.sql || !data.journalMode) return;
+  cutWrite(data.budgetDir, data.sql, data.journalMode).then(
+    (files) => scope.postMessage({ type: 'cut-write-result', files }),
+    (err: unknown) => scope.postMessage({ type: 'cut-write-result', error: String(err) }),
   );
 });

@@ -3,10 +3,13 @@ import type { SAHPoolUtil, Sqlite3Static } from '@sqlite.org/sqlite-wasm';
 import type { DirectoryHandle } from '../browser-types.ts';
 import { WasmRawDatabase } from '../sqlite/wasm-database.ts';
 import { POOL_DIR, poolDatabaseNames, readPoolSnapshot, waitForPoolHandles } from './pool-files.ts';
+import { openRecovering } from './pool-recovery.ts';
 import { type DbBackend, type Mount, isDatabasePath } from './types.ts';
 
 /** Slots per budget folder: its database and journal, plus room for a replacement. */
 const CAPACITY = 6;
+/** What a kept journal may keep of its size after a commit (`journal_size_limit`). */
+const JOURNAL_KEPT_BYTES = 1024 * 1024;
 
 /**
  * Database files on OPFS, one SQLite SAH-pool VFS per budget folder (in
@@ -68,7 +71,15 @@ class PoolMount implements Mount {
   ) {}
 
   open(name: string): WasmRawDatabase {
-    return new WasmRawDatabase(this.sqlite3, new this.pool.OpfsSAHPoolDb(`/${name}`));
+    const db = openRecovering(this.sqlite3, this.pool, name);
+    // The journal is kept between transactions (its header zeroed at each commit) rather than
+    // made and deleted by each: on the pool every create and delete writes and flushes the
+    // slot's header and the delete truncates it, a phone save's largest file work after its
+    // own pages. A crash mid-write stays safe: a journal with a header is hot, and the next
+    // open plays it back (openRecovering). Only the journal's first MiB is kept after a
+    // large write.
+    db.exec(`PRAGMA journal_mode = PERSIST; PRAGMA journal_size_limit = ${JOURNAL_KEPT_BYTES}`);
+    return new WasmRawDatabase(this.sqlite3, db);
   }
 
   names(): string[] {

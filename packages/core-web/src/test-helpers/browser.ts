@@ -97,6 +97,14 @@ export function driver(page: Page) {
         [name, args] as const,
       ) as Promise<T>;
     },
+    /** See `TestPage.cutWrite`; `reload()` after it starts the core again. */
+    cutWrite(budgetDir: string, sql: string, journalMode: string): Promise<unknown> {
+      return page.evaluate(
+        ([dir, text, mode]) =>
+          (globalThis as unknown as { coffer: TestPage }).coffer.cutWrite(dir, text, mode),
+        [budgetDir, sql, journalMode] as const,
+      );
+    },
     pushes(): Promise<Array<{ name: string; args: unknown }>> {
       return page.evaluate(() => (globalThis as unknown as { coffer: TestPage }).coffer.pushes());
     },

@@ -5,7 +5,7 @@ import type { QueryState } from '../query/query.ts';
 import type { Timers } from '../platform/index.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 import { CellDeltas, deltaApplies, isDeltaQuery } from './cell-deltas.ts';
-import { readCell, readFromSums, sumsFor } from './cell-read.ts';
+import { readCell, readFromSums, SplitSums, sumsFor } from './cell-read.ts';
 import type { DerivedData } from '../budget-file/derived-data.ts';
 
 interface QueryCell {
@@ -46,6 +46,8 @@ export class QueryCells {
   private emit: Emit | null = null;
   private readonly stop: () => void;
   private readonly deltas: CellDeltas;
+  /** The cells over parents' split correction, kept between writes that leave it. */
+  private readonly splitSums: SplitSums;
   private readonly timers: Timers;
   /** Cells created but not read yet, oldest first. */
   private readonly queue: string[] = [];
@@ -55,6 +57,7 @@ export class QueryCells {
 
   constructor(private readonly budget: Budget) {
     this.deltas = new CellDeltas(budget.sqlite);
+    this.splitSums = new SplitSums(budget.sqlite);
     this.timers = budget.env.platform.timers;
     this.stop = budget.db.onChange((event) => this.refresh(event));
   }
@@ -96,7 +99,7 @@ export class QueryCells {
   /** First read of a pending cell; true when it was a full read. */
   private read(cell: QueryCell): boolean {
     cell.pending = false;
-    const { value, routed } = readCell(this.budget, cell.query);
+    const { value, routed } = readCell(this.budget, cell.query, this.splitSums);
     cell.value = value;
     cell.routed = routed;
     return !routed;
@@ -163,6 +166,7 @@ export class QueryCells {
   }
 
   private refresh(event: ChangeEvent): void {
+    this.splitSums.forget(event);
     const tables = new Set(event.tables);
     // A pending cell's first read will see this write.
     const stale = [...this.cells].filter(
@@ -179,7 +183,7 @@ export class QueryCells {
     // cell they answered reads them again, a few rows instead of the scratch passes below.
     const rest: typeof stale = [];
     for (const [name, cell] of stale) {
-      const again = cell.routed ? readFromSums(this.budget, cell.query) : null;
+      const again = cell.routed ? readFromSums(this.budget, cell.query, this.splitSums) : null;
       if (again !== null) set(name, cell, again);
       else rest.push([name, cell]);
     }
@@ -193,7 +197,7 @@ export class QueryCells {
     }
     for (const [name, cell] of rest) {
       if (byDelta.some(([n]) => n === name)) continue;
-      const read = readCell(this.budget, cell.query);
+      const read = readCell(this.budget, cell.query, this.splitSums);
       cell.routed = read.routed;
       set(name, cell, read.value);
     }

@@ -8,7 +8,13 @@ import {
   hasTombstone,
 } from '../schema/synced-tables.ts';
 import { UndoManager, type UndoEvent } from '../undo/undo-manager.ts';
-import { type RowSnapshot, type Stamped, applyBatch, changeEventOf } from './apply.ts';
+import {
+  type BatchOutcome,
+  type RowSnapshot,
+  type Stamped,
+  applyBatch,
+  changeEventOf,
+} from './apply.ts';
 import { loadClock } from './clock-store.ts';
 import { minuteOf } from './merkle-batch.ts';
 import { RowShapes } from './row-shapes.ts';
@@ -374,21 +380,38 @@ export class BudgetDb {
     justStamped: boolean,
     knownBefore?: RowSnapshot,
   ): ApplyResult {
-    const outcome = applyBatch(
-      this.sqlite,
-      this.clock,
-      this.deps.log,
-      stamped,
-      justStamped,
-      this.columns,
-      this.shapes,
-      knownBefore,
-    );
-    const event = changeEventOf(outcome, source, undoKind);
+    // The write and what its listeners keep in step with it (derived tables, their stamps)
+    // commit as one SQLite transaction: in the browser each commit opens, syncs and deletes a
+    // journal on OPFS, which cost a phone save more than all of its SQL.
+    let failure: unknown = null;
+    let result: { outcome: BatchOutcome; event: ChangeEvent };
+    try {
+      result = this.sqlite.transaction(() => {
+        const outcome = applyBatch(
+          this.sqlite,
+          this.clock,
+          this.deps.log,
+          stamped,
+          justStamped,
+          this.columns,
+          this.shapes,
+          knownBefore,
+        );
+        const event = changeEventOf(outcome, source, undoKind);
+        failure = this.notify(event);
+        return { outcome, event };
+      });
+    } catch (err) {
+      // Nothing was committed: the clock and merkle in memory go back to the stored ones.
+      this.reloadClock();
+      throw err;
+    }
+    const { outcome, event } = result;
     if (source === 'local' && undoKind === null && this.undo.recording) {
       this.undo.record(event, outcome.before);
     }
-    this.notify(event);
+    // The batch is committed; every listener has seen it: now the first bug surfaces.
+    if (failure !== null) throw failure;
     return {
       applied: outcome.applied.length,
       duplicates: outcome.duplicates,
@@ -398,17 +421,20 @@ export class BudgetDb {
     };
   }
 
-  private notify(event: ChangeEvent): void {
-    if (event.messages.length === 0) return;
+  /**
+   * Tells every listener, each in its own savepoint (a listener that throws leaves none of
+   * its writes, the others still see the change); answers the first error.
+   */
+  private notify(event: ChangeEvent): unknown {
+    if (event.messages.length === 0) return null;
     let failure: unknown = null;
     for (const listener of [...this.listeners]) {
       try {
-        listener(event);
+        this.sqlite.transaction(() => listener(event));
       } catch (err) {
-        // The batch is committed; let every listener see it, then surface the first bug.
         failure ??= err;
       }
     }
-    if (failure !== null) throw failure;
+    return failure;
   }
 }
