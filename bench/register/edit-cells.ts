@@ -9,6 +9,9 @@ import { q } from '@coffer/core/ui';
 import { createNodePlatform } from '@coffer/core-node';
 import { DerivedData } from '../../packages/core/src/budget-file/derived-data.ts';
 import { CellDeltas } from '../../packages/core/src/query-handler/cell-deltas.ts';
+import { ACCOUNT_ORDER } from '../../packages/core/src/query-handler/account-order.ts';
+import { ALL_SUMS_TABLE } from '../../packages/core/src/month-sums/slot.ts';
+import { readSums } from '../../packages/core/src/query-handler/cell-read.ts';
 import { QueryCells } from '../../packages/core/src/query-handler/query-cells.ts';
 import { balanceCells } from '../../packages/web/src/components/accounts/balances/balance-queries.ts';
 
@@ -47,6 +50,23 @@ deltasProto.deltas = function (this: unknown, ...a: unknown[]) {
     deltasMs += (d.user + d.system) / 1000;
   }
 };
+// And in keeping the derived tables in step (when current).
+const applyMs: Record<string, number> = {};
+for (const [name, table] of [
+  ['accountOrder', ACCOUNT_ORDER],
+  ['sums', ALL_SUMS_TABLE],
+] as const) {
+  const apply = table.apply.bind(table);
+  table.apply = (...a) => {
+    const u = process.cpuUsage();
+    try {
+      return apply(...a);
+    } finally {
+      const d = process.cpuUsage(u);
+      applyMs[name] = (applyMs[name] ?? 0) + (d.user + d.system) / 1000;
+    }
+  };
+}
 const core = createAppCore({ platform: createNodePlatform({ documentDir: dir, log: quiet }), documentDir: dir }); // prettier-ignore
 const send = (name: string, args?: unknown) => core.sendUnknown(name, args);
 await send('load-budget', { id });
@@ -89,7 +109,7 @@ const rows = budget.sqlite.all<{ id: string; amount: number; category: string | 
 const cats = budget.sqlite.all<{ id: string }>(
   'SELECT id FROM categories WHERE tombstone = 0 AND is_income = 0 LIMIT 5',
 );
-const edits: { kind: string; refreshMs: number; deltasMs: number; saveMs: number }[] = [];
+const edits: { kind: string; refreshMs: number; deltasMs: number; saveMs: number; applyMs: Record<string, number> }[] = []; // prettier-ignore
 for (let i = 0; i < 12; i++) {
   const row = rows[i % rows.length]!;
   const kind = i % 2 === 0 ? 'amount' : 'category';
@@ -99,12 +119,26 @@ for (let i = 0; i < 12; i++) {
       : { id: row.id, category: cats[i % cats.length]!.id };
   refreshMs = 0;
   deltasMs = 0;
+  for (const k of Object.keys(applyMs)) applyMs[k] = 0;
   const u = process.cpuUsage();
   const res = await send('transaction-update', change);
   const d = process.cpuUsage(u);
   if (res && typeof res === 'object' && 'error' in res) throw new Error(JSON.stringify(res));
-  edits.push({ kind, refreshMs: +refreshMs.toFixed(2), deltasMs: +deltasMs.toFixed(2), saveMs: +((d.user + d.system) / 1000).toFixed(2) }); // prettier-ignore
+  edits.push({ kind, refreshMs: +refreshMs.toFixed(2), deltasMs: +deltasMs.toFixed(2), saveMs: +((d.user + d.system) / 1000).toFixed(2), applyMs: Object.fromEntries(Object.entries(applyMs).map(([k, v]) => [k, +v.toFixed(2)])) }); // prettier-ignore
 }
+// Each cell's read from the sums alone, CPU median of 9 (ms): what a write that moves it costs.
+const readMs = Object.fromEntries(
+  cells.map((c) => {
+    const times: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      const u = process.cpuUsage();
+      readSums(budget, c.query);
+      const d = process.cpuUsage(u);
+      times.push((d.user + d.system) / 1000);
+    }
+    return [c.name, +times.sort((a, b) => a - b)[4]!.toFixed(2)];
+  }),
+);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const of = (kind: string, key: 'refreshMs' | 'deltasMs' | 'saveMs') =>
   median(edits.filter((e) => e.kind === kind).slice(1).map((e) => e[key])); // prettier-ignore
@@ -116,6 +150,7 @@ console.log(
       amount: { refresh: of('amount', 'refreshMs'), deltas: of('amount', 'deltasMs'), save: of('amount', 'saveMs') }, // prettier-ignore
       category: { refresh: of('category', 'refreshMs'), deltas: of('category', 'deltasMs'), save: of('category', 'saveMs') }, // prettier-ignore
     },
+    readMs,
     edits,
   }),
 );

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { groupSums, monthSums } from '../month-sums/slot.ts';
 import { runQuery } from '../query/exec.ts';
+import { CATEGORY_SUMS_TABLE } from '../query/group-sums.ts';
 import { MONTH_SUMS_TABLE } from '../query/month-sums.ts';
 import { q, type QueryState } from '../query/query.ts';
 import { openAppCore } from '../transactions/test-helpers/app-core.ts';
@@ -138,17 +139,22 @@ describe('query cells after writes to some accounts', () => {
     );
   }, 120_000);
 
-  it("read the month sums only for the cells over the edited row's account", async () => {
+  it("read the month sums only for the cells over the edited row's account, the category sums not at all", async () => {
     const { f, db, check } = await setUp();
     const row = db.insert('transactions', { acct: 'a3', date: 20240101, amount: 100 });
     check();
     const first = vi.spyOn(f.budget.sqlite, 'first');
-    const sumsReads = () =>
-      first.mock.calls.filter(([sql]) => String(sql).includes(MONTH_SUMS_TABLE)).length;
+    const all = vi.spyOn(f.budget.sqlite, 'all');
+    const reads = (table: string) =>
+      [...first.mock.calls, ...all.mock.calls].filter(([sql]) => String(sql).includes(table))
+        .length;
     db.update('transactions', { id: row, amount: 250 });
     // a3's balance, all, on budget, a1 and a3: not a1's, a2's or the off-budget total.
-    expect(sumsReads()).toBe(4);
+    expect(reads(MONTH_SUMS_TABLE)).toBe(4);
+    // The uncategorized balance and count follow the written row, not every bucket.
+    expect(reads(CATEGORY_SUMS_TABLE)).toBe(0);
     first.mockRestore();
+    all.mockRestore();
     check();
     // A line of a1 under a plain row of a2: deleting that row drops the line from a1's sums.
     const named = db.insert('transactions', { acct: 'a2', date: 20240101, amount: 1 });
