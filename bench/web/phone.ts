@@ -315,9 +315,10 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
     start = performance.now();
     await save.tap();
     out.saved = await savedAt(page, start);
+    // Counted up to the paint: stopping the trace takes a while, and the workers go on.
+    if (opfs) out.saveOpfs = await opfs.stop();
     if (trace) out.saveTrace = await trace.stop();
-    if (opfs) {
-      out.saveOpfs = await opfs.stop();
+    if (out.saveOpfs) {
       console.log(`${app.name}: the save's OPFS calls ${JSON.stringify(out.saveOpfs)}`);
     }
     // The floor, on the list just painted: what a tap and the polling cost by themselves.
