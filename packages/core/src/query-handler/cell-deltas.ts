@@ -109,19 +109,18 @@ CREATE TEMP VIEW ${ALIVE} AS SELECT a.* FROM (${alive}) a WHERE a.id IN (SELECT 
     const changes = event.changes.get('transactions') ?? [];
     if (changes.length === 0) return queries.map(() => 0);
     const touched = new Set(changes.map((c) => c.id));
-    // Lines of a split whose parent changed count or not with it (the alive view): they join
-    // the rows compared, as they are now (they did not change). Parents of touched lines are
-    // there for that join, and not compared themselves.
-    const parents = new Set<string>();
+    // Lines whose parent changed count or not with it (the alive view): they join the rows
+    // compared, as they are now (they did not change). Any touched row may be named as a line's
+    // parent, a plain one too (its tombstone decides the line's), so the lines of every touched
+    // row are looked up (by `trans_parent_id`). Parents of touched lines are there for that
+    // join, and not compared themselves.
     const lineParents = new Set<string>();
     for (const c of changes) {
       for (const row of [c.old, c.new]) {
-        if (!row) continue;
-        if (row.isParent === 1) parents.add(c.id);
-        if (row.isChild === 1 && typeof row.parent_id === 'string') lineParents.add(row.parent_id);
+        if (row?.isChild === 1 && typeof row.parent_id === 'string') lineParents.add(row.parent_id);
       }
     }
-    const lines = this.rowsWhere('isChild = 1 AND parent_id', parents).filter(
+    const lines = this.rowsWhere('isChild = 1 AND parent_id', touched).filter(
       (r) => !touched.has(String(r.id)),
     );
     const members = [...touched, ...lines.map((r) => String(r.id))];

@@ -38,6 +38,8 @@ export interface CellValue {
   value: unknown;
   /** Read from the month sums (a few rows), not every transaction. */
   routed: boolean;
+  /** The accounts a read from the month sums summed; null for any other read. */
+  accounts: readonly string[] | null;
 }
 
 /** An account condition as the web sends it: one id, `$eq` one, `$oneof` a list. */
@@ -201,19 +203,36 @@ export function readFromMonthSums(
   splitsByTable = true,
   splitSums: SplitSums | null = null,
 ): number | null {
+  return monthSumsRead(db, state, splitsByTable, splitSums)?.value ?? null;
+}
+
+/** A sum read from the sums, with the accounts it summed (null when not by accounts). */
+export interface SumsRead {
+  value: number;
+  accounts: readonly string[] | null;
+}
+
+function monthSumsRead(
+  db: SqliteDatabase,
+  state: QueryState,
+  splitsByTable: boolean,
+  splitSums: SplitSums | null,
+): SumsRead | null {
   if (!isAmountSum(state)) return null;
   const accounts = accountsQuery(state);
   if (!accounts) return null;
   const rows = runQuery<Array<{ id: string }>>(db, accounts).data;
-  const ids = JSON.stringify(rows.map((r) => r.id));
+  const list = rows.map((r) => r.id);
+  const ids = JSON.stringify(list);
   const sum =
     db.first<{ s: number }>(
       `SELECT IFNULL(SUM(amount), 0) AS s FROM ${MONTH_SUMS_TABLE}
        WHERE account IN (SELECT value FROM json_each(?))`,
       [ids],
     )?.s ?? 0;
-  if (state.tableOptions?.splits !== 'none') return sum;
-  return sum + (splitSums?.get(ids, splitsByTable) ?? parentsOverLines(db, ids, splitsByTable));
+  if (state.tableOptions?.splits !== 'none') return { value: sum, accounts: list };
+  const correction = splitSums?.get(ids, splitsByTable) ?? parentsOverLines(db, ids, splitsByTable);
+  return { value: sum + correction, accounts: list };
 }
 
 /**
@@ -302,9 +321,9 @@ export function readCell(
   state: QueryState,
   splitSums: SplitSums | null = null,
 ): CellValue {
-  const value = readFromSums(budget, state, splitSums);
-  if (value !== null) return { value, routed: true };
-  return { value: runQuery(budget.sqlite, state).data, routed: false };
+  const read = readSums(budget, state, splitSums);
+  if (read !== null) return { value: read.value, routed: true, accounts: read.accounts };
+  return { value: runQuery(budget.sqlite, state).data, routed: false, accounts: null };
 }
 
 /** The value from the sums, or null when none that are current answer it. */
@@ -313,11 +332,22 @@ export function readFromSums(
   state: QueryState,
   splitSums: SplitSums | null = null,
 ): number | null {
+  return readSums(budget, state, splitSums)?.value ?? null;
+}
+
+/** The value from the sums and the accounts it summed, or null (see `readFromSums`). */
+export function readSums(
+  budget: Budget,
+  state: QueryState,
+  splitSums: SplitSums | null = null,
+): SumsRead | null {
   const byMonth = monthSums(budget).isCurrent()
-    ? readFromMonthSums(budget.sqlite, state, accountOrder(budget).isCurrent(), splitSums)
+    ? monthSumsRead(budget.sqlite, state, accountOrder(budget).isCurrent(), splitSums)
     : null;
   if (byMonth !== null) return byMonth;
-  return groupSums(budget).isCurrent() ? readFromCategorySums(budget.sqlite, state) : null;
+  if (!groupSums(budget).isCurrent()) return null;
+  const value = readFromCategorySums(budget.sqlite, state);
+  return value === null ? null : { value, accounts: null };
 }
 
 /**
