@@ -180,4 +180,22 @@ describe.runIf(BUILT)('the phone editor over the list', { timeout: 300_000 }, ()
     await expect.poll(async () => await row(/-7\.89/).textContent()).not.toContain('Saving…');
     expect(errors).toEqual([]);
   });
+
+  it('leaves on Save after the window widens under the editor', async () => {
+    const account = new URL(page.url()).pathname;
+    await tap(addTransaction());
+    await amount().waitFor(WAIT);
+    await page.keyboard.type('2.22');
+    // Wide, the editor is a page of its own (no list under it), in the same history entry.
+    await page.setViewportSize(SIZES.desktop);
+    await amount().waitFor(WAIT);
+    const typed = await amount().inputValue();
+    await tap(button('Save'));
+    await page.waitForURL((u) => u.pathname === account, WAIT);
+    await page.getByText('Transaction added.').waitFor(WAIT);
+    await page.setViewportSize(SIZES.phone);
+    expect(typed).toContain('2.22');
+    await expect.poll(async () => await row(/-2\.22/).count(), WAIT).toBe(1);
+    expect(errors).toEqual([]);
+  });
 });

@@ -95,8 +95,8 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
   const location = useLocation();
   const { pathname } = location;
   const { isNarrow } = useResponsive();
-  // On a phone the editor covers the page it was opened from, which stays mounted under it.
-  const { under, routeRef } = useEditorLayer(location, isNarrow);
+  // Opened on a phone, the editor covers the page it came from, which stays mounted under it.
+  const { under, routeRef } = useEditorLayer(location);
   const accountCount = useAppState((s) => s.accounts.length);
   const floating = useFloatingSidebar();
   const [sidebarShown, setSidebarShown] = useState<SidebarShown>(false);

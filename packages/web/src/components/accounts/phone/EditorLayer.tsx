@@ -18,11 +18,14 @@ import { type Location, Route, Routes } from 'react-router';
 import { editorUnder } from './navigation.ts';
 
 /**
- * The page under the editor (null: no editor open over a page, or not a phone), and the ref of
- * the element that holds the page: its scroll position and focus come back when it shows again.
+ * The page under the editor (null: no editor open over a page), and the ref of the element that
+ * holds the page: its scroll position and focus come back when it shows again. Only the phone's
+ * links open the editor over a page; once open it stays a layer whatever the window's width: a
+ * window widened under it would otherwise mount the editor afresh as a page, and what was typed
+ * would be gone.
  */
-export function useEditorLayer(location: Location, isNarrow: boolean) {
-  const under = useMemo(() => (isNarrow ? editorUnder(location) : null), [location, isNarrow]);
+export function useEditorLayer(location: Location) {
+  const under = useMemo(() => editorUnder(location), [location]);
   const routeRef = useRef<HTMLDivElement>(null);
   useKeptPlace(routeRef, under !== null);
   return { under, routeRef };
