@@ -13,7 +13,10 @@ import { ACCOUNT_ORDER } from '../../packages/core/src/query-handler/account-ord
 import { ALL_SUMS_TABLE } from '../../packages/core/src/month-sums/slot.ts';
 import { readSums } from '../../packages/core/src/query-handler/cell-read.ts';
 import { QueryCells } from '../../packages/core/src/query-handler/query-cells.ts';
-import { balanceCells } from '../../packages/web/src/components/accounts/balances/balance-queries.ts';
+import {
+  balanceCells,
+  balanceTotals,
+} from '../../packages/web/src/components/accounts/balances/balance-queries.ts';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: console.error };
 const [dir, id] = process.argv.slice(2) as [string, string];
@@ -79,14 +82,7 @@ const accounts = budget.sqlite.all<{ id: string; n: number }>(
    WHERE a.tombstone = 0 GROUP BY a.id ORDER BY n DESC`,
 );
 const largest = accounts[0]!.id;
-const cells = [
-  balanceCells.all(),
-  balanceCells.onBudget(),
-  balanceCells.offBudget(),
-  balanceCells.uncategorizedBalance(),
-  balanceCells.uncategorizedCount(),
-  ...accounts.map((a) => balanceCells.account(a.id)),
-];
+const cells = [...balanceTotals(), ...accounts.map((a) => balanceCells.account(a.id))];
 // The header's cleared balance of the views the register bench shows: all accounts, one account.
 for (const [name, filter] of [
   ['cleared-all', { 'account.closed': false }],

@@ -21,6 +21,7 @@ import { q } from '@coffer/core/ui';
 import {
   BALANCE_SHEET,
   balanceCells,
+  balanceTotals,
 } from '../../packages/web/src/components/accounts/balances/balance-queries.ts';
 import { settled } from '../lib/settle.mjs';
 
@@ -140,11 +141,7 @@ async function main() {
   // The live cells the phone's pages made by then (balance-cells.ts, the account's header).
   const accounts = budget.sqlite.all<{ id: string }>('SELECT id FROM accounts WHERE tombstone = 0');
   const cells = [
-    balanceCells.all(),
-    balanceCells.onBudget(),
-    balanceCells.offBudget(),
-    balanceCells.uncategorizedBalance(),
-    balanceCells.uncategorizedCount(),
+    ...balanceTotals(),
     ...accounts.map((a) => balanceCells.account(a.id)),
     {
       name: `cleared-${account}`,

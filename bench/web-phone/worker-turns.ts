@@ -15,7 +15,10 @@ import { createNodePlatform } from '@coffer/core-node';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { balanceCells } from '../../packages/web/src/components/accounts/balances/balance-queries.ts';
+import {
+  balanceCells,
+  balanceTotals,
+} from '../../packages/web/src/components/accounts/balances/balance-queries.ts';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: console.error };
 
@@ -65,14 +68,7 @@ async function main(made: string) {
         data: Array<{ id: string; name: string }>;
       }
     ).data;
-    const bindings = [
-      balanceCells.all(),
-      balanceCells.onBudget(),
-      balanceCells.offBudget(),
-      balanceCells.uncategorizedBalance(),
-      balanceCells.uncategorizedCount(),
-      ...accounts.map((a) => balanceCells.account(a.id)),
-    ];
+    const bindings = [...balanceTotals(), ...accounts.map((a) => balanceCells.account(a.id))];
     const checking = accounts.find((a) => a.name === 'Checking')!;
     const cleared = {
       name: `cleared-${checking.id}`,

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import type { TraceEvent } from './phone-trace.ts';
 
 /**
  * The timeline, script and compile work, wasm's compiles, and whether V8's caches were read
@@ -24,21 +25,6 @@ const CATEGORIES = [
   'v8',
   'loading',
 ];
-
-interface TraceEvent {
-  ph: string;
-  name: string;
-  cat?: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: {
-    name?: string;
-    data?: { functionName?: string; url?: string; type?: string; consumedCacheSize?: number };
-  };
-}
 
 export interface ThreadCpu {
   thread: string;

@@ -30,9 +30,11 @@ interface CallFrame {
   columnNumber: number;
 }
 
-interface TraceEvent {
+/** A Chrome trace event, as far as the phone bench's readers use it. */
+export interface TraceEvent {
   ph: string;
   name: string;
+  cat?: string;
   pid: number;
   tid: number;
   ts: number;
@@ -45,6 +47,7 @@ interface TraceEvent {
       functionName?: string;
       url?: string;
       type?: string;
+      consumedCacheSize?: number;
       cpuProfile?: { nodes?: Array<{ id: number; callFrame: CallFrame }>; samples?: number[] };
     };
   };

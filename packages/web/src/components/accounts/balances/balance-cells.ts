@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BALANCE_SHEET, balanceCells, type CellBinding } from './balance-queries.ts';
+import { BALANCE_SHEET, balanceCells, balanceTotals, type CellBinding } from './balance-queries.ts';
 import { type BatchClock, browserClock, CellBatcher } from '../../../store/cell-batcher.ts';
 import type { AppStore } from '../../../store/store.ts';
 
@@ -35,15 +35,7 @@ export function startBalanceCells(store: AppStore, clock: BatchClock = browserCl
     if (stopped) return;
     for (const a of store.get().accounts) create(balanceCells.account(a.id));
   };
-  for (const b of [
-    balanceCells.all(),
-    balanceCells.onBudget(),
-    balanceCells.offBudget(),
-    balanceCells.uncategorizedBalance(),
-    balanceCells.uncategorizedCount(),
-  ]) {
-    create(b);
-  }
+  for (const b of balanceTotals()) create(b);
   ensureAccounts();
   let accounts = store.get().accounts;
   const unsubscribe = store.subscribe(() => {

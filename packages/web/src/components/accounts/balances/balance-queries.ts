@@ -62,6 +62,17 @@ export const balanceCells = {
   }),
 };
 
+/** The totals the sidebar and the titlebar show (each account's own cell is `account`). */
+export function balanceTotals(): CellBinding[] {
+  return [
+    balanceCells.all(),
+    balanceCells.onBudget(),
+    balanceCells.offBudget(),
+    balanceCells.uncategorizedBalance(),
+    balanceCells.uncategorizedCount(),
+  ];
+}
+
 /** The full cell name a binding's value arrives under in `cells-changed`. */
 export const cellName = (binding: { name: string }) => `${BALANCE_SHEET}!${binding.name}`;
 
