@@ -224,6 +224,56 @@ describe('handler framework', () => {
     expect(await asked).toBe('answered');
   });
 
+  it('a request that comes while the budget closes finds no budget, and a running read is not left waiting behind the close', async () => {
+    // The close's cleanups take a while (a sync's last flush to the server). A read the screen
+    // sends meanwhile used to start against the budget and read its file after the file closed
+    // ("DB has been closed." on the page, after a sign-out elsewhere closed the budget).
+    let flushed!: () => void;
+    const flushing = new Promise<void>((resolve) => (flushed = resolve));
+    let asked!: () => void;
+    const answered = new Promise<void>((resolve) => (asked = resolve));
+    const core = createCore({ platform, documentDir: '/docs' }).register(
+      defineModule(
+        'closing',
+        {
+          'count-rows': handler({
+            needsBudget: true,
+            async run(_a: undefined, ctx) {
+              const budget = ctx.requireBudget();
+              await Promise.resolve();
+              return budget.sqlite.first<{ n: number }>('SELECT COUNT(*) AS n FROM accounts')!.n;
+            },
+          }),
+          'write-rows': handler({ mutator: true, needsBudget: true, run: () => 'written' }),
+          // A read that asks the server, then writes what came back (as the held bank rows do).
+          'fetch-then-write': handler({
+            needsBudget: true,
+            async run(_a: undefined, ctx) {
+              await answered;
+              return ctx.call('write-rows', undefined);
+            },
+          }),
+        },
+        { services: [() => () => flushing] },
+      ),
+    );
+    const budget = Budget.memory({ platform, documentDir: '/docs' }, { id: 'b3', budgetName: 'B' });
+    await openForTest(core, budget);
+    const running = core.sendUnknown('fetch-then-write');
+    const closing = closeForTest(core);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The running read's server answers: its write must not queue behind the close waiting
+    // for that read (neither would ever finish).
+    asked();
+    expect(await running).toMatchObject({ error: { type: 'budget-closing' } });
+    // The close is now in its cleanups: a new read is told there is no budget.
+    const late = core.sendUnknown('count-rows');
+    flushed();
+    await closing;
+    expect(await late).toMatchObject({ error: { type: 'budget-closing' } });
+    expect(budget.isOpen).toBe(false);
+  });
+
   it("a request from the screen holds the open budget's background work while it runs", async () => {
     const core = createCore({ platform, documentDir: '/docs' });
     // No budget open: nothing to hold, and nothing fails.

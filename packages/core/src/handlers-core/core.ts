@@ -1,7 +1,13 @@
 import { backgroundHold } from '../budget-file/background-hold.ts';
 import type { Budget } from '../budget-file/budget.ts';
 import type { Platform } from '../platform/index.ts';
-import { type HandlerError, invalidArgs, noBudget, unknownMethod } from './errors.ts';
+import {
+  type HandlerError,
+  budgetClosing,
+  invalidArgs,
+  noBudget,
+  unknownMethod,
+} from './errors.ts';
 import { EventBus } from './events.ts';
 import { SerialQueue } from './queue.ts';
 import type {
@@ -45,6 +51,11 @@ export class Core<M extends HandlerTable = Record<never, never>> {
   private readonly writer = new SerialQueue();
   private readonly reading = new Set<Promise<unknown>>();
   private current: Budget | null = null;
+  /**
+   * The budget a close is taking down: from the close's start, a request that needs a budget
+   * is told there is none (see `closeBudget`).
+   */
+  private closing: Budget | null = null;
   private cleanups: Cleanup[] = [];
   /** The screen's requests not answered yet (`foreground`), each settled either way. */
   private readonly active = new Set<Promise<void>>();
@@ -140,8 +151,12 @@ export class Core<M extends HandlerTable = Record<never, never>> {
       if (problem) return invalidArgs(name, problem);
     }
     const isWriter = spec.mutator === true || spec.undoable === true;
+    // Refused before it queues: a running read's write would otherwise wait behind the close,
+    // which waits for that read.
+    if (spec.needsBudget && this.closing) return budgetClosing(name);
     const ctx = this.context(options.undoTag, isWriter);
     const exec = async (): Promise<unknown> => {
+      if (spec.needsBudget && this.closing) return budgetClosing(name);
       if (spec.needsBudget && !this.current) return noBudget(name);
       // At the entry of every budget write, not deep in the database layer: a refused call
       // runs nothing at all (no partial batch, no undo step).
@@ -225,11 +240,18 @@ export class Core<M extends HandlerTable = Record<never, never>> {
   private async closeBudget(): Promise<void> {
     const budget = this.current;
     if (!budget) return;
-    // Reads that are still running finish against the budget they started with.
-    await Promise.allSettled([...this.reading]);
-    for (const cleanup of this.cleanups.reverse()) await cleanup();
-    this.cleanups = [];
-    this.current = null;
+    // A request that comes after this finds no budget: the cleanups below take a while (a
+    // sync's last flush), and a read started meanwhile would read the file after it closed.
+    this.closing = budget;
+    try {
+      // Reads that are still running finish against the budget they started with.
+      await Promise.allSettled([...this.reading]);
+      for (const cleanup of this.cleanups.reverse()) await cleanup();
+      this.cleanups = [];
+      this.current = null;
+    } finally {
+      this.closing = null;
+    }
     await budget.close();
   }
 }

@@ -32,3 +32,10 @@ export const invalidArgs = (name: string, problem: string): HandlerError<'APIErr
 /** Returned by handlers that need an open budget when none is. */
 export const noBudget = (name: string): HandlerError<'no-budget'> =>
   handlerError('no-budget', `${name} needs an open budget`);
+
+/**
+ * Returned to a request that needs the budget while a close takes it down: the screen that
+ * asked is going away with it (a query never shows an answer for it).
+ */
+export const budgetClosing = (name: string): HandlerError<'budget-closing'> =>
+  handlerError('budget-closing', `${name} came while the budget was closing`);

@@ -81,11 +81,13 @@ export function useHeldRows(store: AppStore): void {
     // Told again when another budget opens or its links change.
     const told = { current: '' };
     let last = Date.now();
-    void importHeldRows(store, told);
+    // In the background: a failed import (the core went away) is tried again after a sync.
+    const fetchHeld = () => void importHeldRows(store, told).catch(() => undefined);
+    fetchHeld();
     return store.backend.listen('sync-event', (event) => {
       if (event.type !== 'success' || Date.now() - last < HELD_AFTER_SYNC_MS) return;
       last = Date.now();
-      void importHeldRows(store, told);
+      fetchHeld();
     });
   }, [store, budgetId, links]);
 }

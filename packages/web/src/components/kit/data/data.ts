@@ -30,13 +30,17 @@ export function useTablesChanged(tables: readonly string[], onChange: () => void
 
 /**
  * Runs a serialized query; the core's error value becomes a thrown Error (a bug). A query
- * answered after its budget closed never settles: its page is going away, and nothing should
- * show an answer for a budget that is no longer open. (At start the budget shows before the
- * server says who is signed in, so a signed-out answer closes it while its pages still read.)
+ * answered while its budget closes, or after it closed, never settles: its page is going away,
+ * and nothing should show an answer for a budget that is no longer open. (At start the budget
+ * shows before the server says who is signed in, so a signed-out answer closes it while its
+ * pages still read.)
  */
 export async function runQuery<T>(store: AppStore, query: QueryState): Promise<T> {
   const res = await store.backend.send('query', query);
-  if (failureCode(res) === 'no-budget' && !store.get().prefs) return new Promise<T>(() => {});
+  const code = failureCode(res);
+  if (code === 'budget-closing' || (code === 'no-budget' && !store.get().prefs)) {
+    return new Promise<T>(() => {});
+  }
   if (isFailure(res)) throw new Error(`query failed: ${res.error.message}`);
   // A query's rows take the shape its select names, which the handler cannot type: the caller
   // names it (`runQuery<Row[]>`), as it wrote the query.
