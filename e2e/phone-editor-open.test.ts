@@ -7,43 +7,10 @@ import { answerReleaseTags, launchBrowser, SIZES } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { BUILT, WAIT } from './helpers/session.ts';
 import { phoneBudgetWithAccount } from './helpers/phone.ts';
+import { countRenders } from './helpers/render-count.ts';
 
-/**
- * Counts the components React renders in the account's list of rows (`.ph-days`, under the
- * covered page) and in the editor's layer (`.shell-layer`), through the hook React calls on each commit for its developer tools (the
- * production build calls it too). A component rendered in a commit carries React's
- * PerformedWork flag (1); a subtree React skipped shares its children with the tree before,
- * and is not walked (its fibers keep flags from older commits).
- */
-const COUNT_RENDERS = `
-  (() => {
-    window.__renders = { rows: 0, layer: 0 };
-    const COMPONENT = new Set([0, 1, 11, 14, 15]);
-    const HOST = 5;
-    const walk = (fiber, where) => {
-      for (let f = fiber; f; f = f.sibling) {
-        let here = where;
-        if (f.tag === HOST && f.stateNode && f.stateNode.classList) {
-          if (f.stateNode.classList.contains('ph-days')) here = 'rows';
-          if (f.stateNode.classList.contains('shell-layer')) here = 'layer';
-        }
-        if (here && COMPONENT.has(f.tag) && (f.flags & 1) === 1) window.__renders[here] += 1;
-        if (f.alternate && f.child === f.alternate.child) continue;
-        walk(f.child, here);
-      }
-    };
-    window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      supportsFiber: true,
-      renderers: new Map(),
-      inject: () => 1,
-      checkDCE: () => undefined,
-      onScheduleFiberRoot: () => undefined,
-      onCommitFiberUnmount: () => undefined,
-      onPostCommitFiberRoot: () => undefined,
-      onCommitFiberRoot: (_id, root) => walk(root.current, null),
-    };
-  })();
-`;
+/** The account's rows (under the covered page) and the editor's layer. */
+const COUNT_RENDERS = countRenders(['ph-days', 'shell-layer']);
 
 /**
  * Issue 29: a tap on 'Add transaction' renders only the editor. The account's list stays
@@ -63,7 +30,7 @@ describe.runIf(BUILT)('opening the phone editor', { timeout: 300_000 }, () => {
   const row = (text: RegExp) => main().getByRole('link', { name: text });
   const renders = () =>
     page.evaluate('({ ...window.__renders })') as Promise<Record<string, number>>;
-  const resetRenders = () => page.evaluate('window.__renders = { rows: 0, layer: 0 }');
+  const resetRenders = () => page.evaluate('window.__resetRenders()');
   /** Two frames: whatever the change of address set off has been committed. */
   const settled = () =>
     page.evaluate(
@@ -78,7 +45,7 @@ describe.runIf(BUILT)('opening the phone editor', { timeout: 300_000 }, () => {
     for (let i = 0; i < 40; i += 1) {
       await resetRenders();
       await page.waitForTimeout(500);
-      if ((await renders()).rows === 0) return;
+      if ((await renders())['ph-days'] === 0) return;
     }
     throw new Error('the rows kept rendering');
   };
@@ -109,8 +76,8 @@ describe.runIf(BUILT)('opening the phone editor', { timeout: 300_000 }, () => {
     await settled();
     const opened = await renders();
     // The count sees the commits: the editor's components were rendered.
-    expect(opened.layer).toBeGreaterThan(0);
-    expect(opened.rows).toBe(0);
+    expect(opened['shell-layer']).toBeGreaterThan(0);
+    expect(opened['ph-days']).toBe(0);
     // The tap's focus is the amount's, so a phone's keyboard comes up with the editor.
     expect(await page.evaluate('document.activeElement?.id')).toBe('ph-amount');
 
@@ -118,7 +85,7 @@ describe.runIf(BUILT)('opening the phone editor', { timeout: 300_000 }, () => {
     await main().getByRole('button', { name: 'Cancel', exact: true }).tap();
     await row(/^Starting Balance/).waitFor(WAIT);
     await settled();
-    expect((await renders()).rows).toBe(0);
+    expect((await renders())['ph-days']).toBe(0);
 
     // A row's own editor, opened by its tap, renders nothing of the list either.
     await quiet();
@@ -126,8 +93,8 @@ describe.runIf(BUILT)('opening the phone editor', { timeout: 300_000 }, () => {
     await amount().waitFor(WAIT);
     await settled();
     const row_ = await renders();
-    expect(row_.layer).toBeGreaterThan(0);
-    expect(row_.rows).toBe(0);
+    expect(row_['shell-layer']).toBeGreaterThan(0);
+    expect(row_['ph-days']).toBe(0);
     await page.goBack();
     await row(/^Starting Balance/).waitFor(WAIT);
     expect(errors).toEqual([]);
