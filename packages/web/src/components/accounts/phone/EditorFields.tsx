@@ -4,7 +4,6 @@
  * edit-field picker as a sheet. A picked payee moves on to the category's sheet, so quick add
  * needs no extra taps.
  */
-import { useLayoutEffect } from 'react';
 import { useAppState, useStore } from '../../../store/context.ts';
 import { type Draft, updateDraft } from '../editing/draft.ts';
 import { newUuid } from '../editing/uuid.ts';
@@ -36,14 +35,6 @@ export function EditorFields({ draft, update, problem, onInvalid, isNew }: Field
   const categories = useAppState((s) => s.categories);
   const payeeName = usePayeeName();
   const fmt = useFormat();
-  // A new one starts at its amount, focused in the commit that mounts it, as `autoFocus` did (a
-  // tap's focus stays with the tap, so a phone's keyboard comes up), but not scrolled into view:
-  // autofocus lays the page out at once to scroll to the field, and on a phone-class CPU that
-  // forced layout was part of the editor's first frame (the amount is at the editor's top).
-  useLayoutEffect(() => {
-    if (isNew) document.getElementById('ph-amount')?.focus({ preventScroll: true });
-    // Only as the editor opens.
-  }, []);
   const set = (field: Parameters<typeof updateDraft>[2], value: unknown) =>
     update((d) => updateDraft(d, null, field, value, newUuid));
 
@@ -110,6 +101,7 @@ export function EditorFields({ draft, update, problem, onInvalid, isNew }: Field
           value={isNew && draft.amount === 0 ? null : draft.amount}
           signToggle
           defaultNegative
+          autoFocus={isNew}
           onChange={(c) => {
             onInvalid('ph-amount', c === undefined);
             if (c !== undefined) update((d) => ({ ...d, amount: c ?? 0 }));
