@@ -155,6 +155,27 @@ describe('Timestamp caches', () => {
     expect(ts.hash()).toBe(toReal(ts).hash());
   });
 
+  it('keeps a parsed string only where it prints the same (else prints and hashes afresh)', () => {
+    const node = 'a1b2c3d4e5f60718';
+    const cases = [
+      ['2026-11-29T10:00:00.000Z-00AB-' + node, '2026-11-29T10:00:00.000Z-00AB-' + node],
+      ['2024-02-29T10:00:00.000Z-0000-' + node, '2024-02-29T10:00:00.000Z-0000-' + node],
+      ['2026-02-30T10:00:00.000Z-0000-' + node, '2026-03-02T10:00:00.000Z-0000-' + node],
+      ['2025-02-29T10:00:00.000Z-0000-' + node, '2025-03-01T10:00:00.000Z-0000-' + node],
+      ['2026-04-31T10:00:00.000Z-0000-' + node, '2026-05-01T10:00:00.000Z-0000-' + node],
+      ['2026-01-01T24:00:00.000Z-0000-' + node, '2026-01-02T00:00:00.000Z-0000-' + node],
+      ['2026-11-29T10:00:00.000Z-00ab-' + node, '2026-11-29T10:00:00.000Z-00AB-' + node],
+      ['2026-11-29T10:00:00.000Z-00AB-1', '2026-11-29T10:00:00.000Z-00AB-0000000000000001'],
+    ];
+    for (const [text, printed] of cases) {
+      const parsed = Timestamp.parse(text as string);
+      const fresh = new Timestamp(parsed!.millis(), parsed!.counter(), parsed!.node());
+      expect([parsed?.toString(), parsed?.hash()]).toEqual([printed, fresh.hash()]);
+      expect(fresh.toString()).toBe(printed);
+      expect(parsed?.hash()).toBe(ActualTimestamp.parse(text as string)?.hash());
+    }
+  });
+
   it('leaves no cached state visible to equality', () => {
     const printed = new Timestamp(5, 1, 'ab');
     printed.hash();

@@ -77,6 +77,22 @@ function checkNode(node: string): void {
   }
 }
 
+/** The shape of a string form as `toString` prints it (the day may still run past its month). */
+const PRINTED_SHAPE =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z-[0-9A-F]{4}-[^-]{16}$/;
+
+/**
+ * Whether `text`, which parsed to `millis`, is exactly what `toString` prints for it: then
+ * `parse` keeps it, and the string form and hash of a message's timestamp need no printing
+ * (a new device's catch-up hashes every message it receives into the merkle).
+ */
+function printsBack(text: string, millis: number): boolean {
+  if (text.length !== 46 || !PRINTED_SHAPE.test(text)) return false;
+  const day = (text.charCodeAt(8) - 48) * 10 + (text.charCodeAt(9) - 48);
+  // `Date.parse` rolls a day past the month's end over (02-30 is 03-02): that prints otherwise.
+  return day <= 28 || new Date(millis).getUTCDate() === day;
+}
+
 /**
  * The merkle hash of a timestamp's string form (what `Timestamp#hash` returns), for callers
  * that hold the canonical string but no `Timestamp`.
@@ -177,7 +193,9 @@ export class Timestamp {
     if (Number.isNaN(millis) || millis < 0) return null;
     if (Number.isNaN(counter) || counter > MAX_COUNTER) return null;
     if (node.length > MAX_NODE_LENGTH) return null;
-    return new Timestamp(millis, counter, node);
+    const parsed = new Timestamp(millis, counter, node);
+    if (printsBack(timestamp, millis)) parsed.#text = timestamp;
+    return parsed;
   }
 
   /**

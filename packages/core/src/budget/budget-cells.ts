@@ -363,10 +363,33 @@ export function createMonthCells(
   });
   months.forEach((month, m) => {
     const at = names[m]!;
-    const links = new Map<string, string[]>();
-    cats.forEach((cat, i) => collectLinks(links, categoryLinks(ctx.type, month, cat, at, short[i]))); // prettier-ignore
-    for (const group of grps) collectLinks(links, groupLinks(ctx.type, month, group, at));
-    for (const group of grps) createGroupCells(ctx, month, group, links, at);
-    createSummaryCells(ctx, month, links, at);
+    createMonthTotals(ctx, month, grps, at, monthLinks(ctx.type, month, cats, grps, at, short));
   });
+}
+
+/** Which group and total cells read which cells, in one month named by `names`. */
+export function monthLinks(
+  type: BudgetType,
+  month: Month,
+  cats: readonly CategoryInfo[],
+  grps: readonly GroupInfo[],
+  names: MonthNames,
+  short: readonly CategoryNames[] = cats.map((c) => categoryNames(c.id)),
+): Map<string, string[]> {
+  const links = new Map<string, string[]>();
+  cats.forEach((cat, i) => collectLinks(links, categoryLinks(type, month, cat, names, short[i])));
+  for (const group of grps) collectLinks(links, groupLinks(type, month, group, names));
+  return links;
+}
+
+/** One month's group and total cells, after its categories' cells, from its `links`. */
+export function createMonthTotals(
+  ctx: CellContext,
+  month: Month,
+  grps: readonly GroupInfo[],
+  names: MonthNames,
+  links: ReadonlyMap<string, string[]>,
+): void {
+  for (const group of grps) createGroupCells(ctx, month, group, links, names);
+  createSummaryCells(ctx, month, links, names);
 }

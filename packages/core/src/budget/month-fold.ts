@@ -8,15 +8,32 @@
  * in month m only refolds from m on. A fold can start from one month's values kept from the
  * last session (`prime`, checked by the caller against the inputs they were folded from): the
  * months after it fold from there, and the months before it only when something reads them.
+ *
+ * Inside the fold every month is named alike (`FoldNames`: a cell of the month folded by its
+ * short name, one of the month before by a marker and its short name), so a fold makes its
+ * names and links once, not once per month: a new device folds every month before the screen
+ * at its first open (issue 30: two thirds of that open's sheet build, and a share of its GC).
+ * The values come out under the month's own sheet names (`valuesOf`, `cellsOf`).
  */
 import {
+  categoryNames,
   createBlankSheet,
-  createMonthCells,
+  createCategoryCells,
+  createMonthTotals,
+  monthLinks,
   type CellContext,
   type CellSink,
+  type MonthNames,
 } from './budget-cells.ts';
-import { addMonths, monthRange, nextMonth, prevMonth, type Month } from '../calendar/months.ts';
-import type { CellValue, Compute } from './sheet-engine.ts';
+import {
+  addMonths,
+  monthRange,
+  nextMonth,
+  prevMonth,
+  sheetForMonth,
+  type Month,
+} from '../calendar/months.ts';
+import { cellName, type CellValue, type Compute } from './sheet-engine.ts';
 import type { CategoryInfo, GroupInfo } from './types.ts';
 
 export type MonthValues = ReadonlyMap<string, CellValue>;
@@ -34,11 +51,59 @@ function hasRepeats(deps: readonly string[]): boolean {
   return false;
 }
 
-/** Evaluates each cell at its definition, reading this month's and the month before's values. */
-class ValueSink implements CellSink {
-  readonly values = new Map<string, CellValue>();
+/** A month's values keyed by short cell names (the fold's own naming, see FoldNames). */
+type ShortValues = Map<string, CellValue>;
 
-  constructor(private readonly before: MonthValues) {}
+/** Marks a name of the month before inside the fold (no short cell name starts with it). */
+const PREV = '\u0000';
+
+/** The fold's names: the same for every month, so made once per fold. */
+class FoldNames implements MonthNames {
+  /** Each name of the month before, and the short name it reads in that month's values. */
+  readonly shortOf = new Map<string, string>();
+  readonly at = (short: string): string => short;
+  readonly before = (short: string): string => {
+    const name = PREV + short;
+    if (!this.shortOf.has(name)) this.shortOf.set(name, short);
+    return name;
+  };
+}
+
+/** `values` (short names) under the sheet names of `month`. */
+function named(month: Month, values: ReadonlyMap<string, CellValue>): Map<string, CellValue> {
+  const sheet = sheetForMonth(month);
+  const out = new Map<string, CellValue>();
+  for (const [short, value] of values) out.set(cellName(sheet, short), value);
+  return out;
+}
+
+/** `values` of `month` (sheet names) under short names; a name of another sheet is dropped. */
+function shortNamed(month: Month, values: ReadonlyMap<string, CellValue>): ShortValues {
+  const prefix = cellName(sheetForMonth(month), '');
+  const out: ShortValues = new Map();
+  for (const [name, value] of values) {
+    if (name.startsWith(prefix)) out.set(name.slice(prefix.length), value);
+  }
+  return out;
+}
+
+/**
+ * Evaluates each cell at its definition, reading this month's and the month before's values,
+ * one month after another (`next`).
+ */
+class ValueSink implements CellSink {
+  values: ShortValues = new Map();
+  private before: ReadonlyMap<string, CellValue> = new Map();
+  /** A long dependency list (a total's) is the same array every month: deduplicated once. */
+  private readonly unique = new Map<readonly string[], readonly string[]>();
+
+  constructor(private readonly names: FoldNames) {}
+
+  /** Starts the next month, whose month before has `before`. */
+  next(before: ReadonlyMap<string, CellValue>): void {
+    this.before = before;
+    this.values = new Map();
+  }
 
   createInput(name: string, value: CellValue): void {
     this.values.set(name, value);
@@ -46,12 +111,17 @@ class ValueSink implements CellSink {
 
   createDynamic(name: string, deps: readonly string[], compute: Compute): void {
     // The sheet links each dependency once (first occurrence kept): read them the same way.
-    const unique = hasRepeats(deps) ? [...new Set(deps)] : deps;
+    let unique = deps.length > 8 ? this.unique.get(deps) : undefined;
+    if (unique === undefined) {
+      unique = hasRepeats(deps) ? [...new Set(deps)] : deps;
+      if (deps.length > 8) this.unique.set(deps, unique);
+    }
     const args: CellValue[] = new Array(unique.length);
     for (let i = 0; i < unique.length; i++) {
       const d = unique[i] as string;
-      const v = this.values.get(d);
-      args[i] = v !== undefined ? v : (this.before.get(d) ?? null);
+      const short = d.charCodeAt(0) === 0 ? this.names.shortOf.get(d) : undefined;
+      const v = short === undefined ? this.values.get(d) : this.before.get(short);
+      args[i] = v ?? null;
     }
     this.values.set(name, compute(args));
   }
@@ -64,7 +134,10 @@ export interface FoldSource {
 }
 
 export class MonthFold {
-  private readonly kept = new Map<Month, MonthValues>();
+  /** Each folded month's values, by short names. */
+  private readonly kept = new Map<Month, ShortValues>();
+  /** The last values handed out under sheet names, and the kept values they name. */
+  private lastNamed: { month: Month; from: ShortValues; out: MonthValues } | null = null;
   /** Kept values are current for every month from `keptFrom` up to this one (null: none are). */
   private validTo: Month | null = null;
   /** The first month whose values are kept (null: the budget's first month). */
@@ -80,7 +153,7 @@ export class MonthFold {
    */
   prime(month: Month, values: MonthValues): void {
     this.kept.clear();
-    this.kept.set(month, values);
+    this.kept.set(month, shortNamed(month, values));
     this.keptFrom = month;
     this.prefixTo = null;
     this.validTo = month;
@@ -100,7 +173,7 @@ export class MonthFold {
   private foldPrefix(first: Month, to: Month): void {
     const keptFrom = this.keptFrom as Month;
     const end = to < keptFrom ? to : prevMonth(keptFrom);
-    const before = this.prefixTo === null ? this.blank(prevMonth(first)) : (this.kept.get(this.prefixTo) as MonthValues); // prettier-ignore
+    const before = this.prefixTo === null ? this.blankShort(prevMonth(first)) : (this.kept.get(this.prefixTo) as ShortValues); // prettier-ignore
     const from = this.prefixTo === null ? first : nextMonth(this.prefixTo);
     this.foldRange(from, end, before);
     this.prefixTo = end;
@@ -134,28 +207,48 @@ export class MonthFold {
   valuesOf(month: Month, first: Month): MonthValues {
     const blankMonth = prevMonth(first);
     if (month <= blankMonth) return this.blank(blankMonth);
+    const values = this.folded(month, first);
+    const last = this.lastNamed;
+    // Kept values are replaced, never changed in place: the same map names the same values.
+    if (last && last.month === month && last.from === values) return last.out;
+    const out = named(month, values);
+    this.lastNamed = { month, from: values, out };
+    return out;
+  }
+
+  /** `valuesOf` by short names, for a month after the blank one. */
+  private folded(month: Month, first: Month): ShortValues {
+    const blankMonth = prevMonth(first);
     if (this.keptFrom !== null && month < this.keptFrom) {
       // Before a primed month: fold the months up to it once, then every month is kept.
       if (this.prefixTo === null || this.prefixTo < month) this.foldPrefix(first, prevMonth(this.keptFrom)); // prettier-ignore
-      return this.kept.get(month) as MonthValues;
+      return this.kept.get(month) as ShortValues;
     }
     let from = this.keptFrom ?? first;
     if (this.validTo !== null && this.validTo >= from) {
-      if (this.validTo >= month) return this.kept.get(month) as MonthValues;
+      if (this.validTo >= month) return this.kept.get(month) as ShortValues;
       from = nextMonth(this.validTo);
     }
-    let before = from === first ? this.blank(blankMonth) : (this.kept.get(prevMonth(from)) as MonthValues); // prettier-ignore
+    let before = from === first ? this.blankShort(blankMonth) : (this.kept.get(prevMonth(from)) as ShortValues); // prettier-ignore
     before = this.foldRange(from, month, before);
     this.validTo = month;
     return before;
   }
 
   /** Folds the months `from`..`to`, starting from the values of the month before: the last. */
-  private foldRange(from: Month, to: Month, before: MonthValues): MonthValues {
+  private foldRange(from: Month, to: Month, before: ShortValues): ShortValues {
+    const cats = [...this.source.categories.values()];
+    const grps = [...this.source.groups.values()];
+    const short = cats.map((c) => categoryNames(c.id));
+    const names = new FoldNames();
+    const sink = new ValueSink(names);
+    const ctx: CellContext = { ...this.source.ctx, sink, cached: () => undefined };
+    // Categories first, then their groups and totals: what `createMonthCells` defines, in order.
+    const links = monthLinks(ctx.type, from, cats, grps, names, short);
     for (const m of monthRange(from, to)) {
-      const sink = new ValueSink(before);
-      const ctx: CellContext = { ...this.source.ctx, sink, cached: () => undefined };
-      createMonthCells(ctx, [m], this.source.categories.values(), this.source.groups.values());
+      sink.next(before);
+      cats.forEach((cat, i) => createCategoryCells(ctx, m, cat, names, short[i]));
+      createMonthTotals(ctx, m, grps, names, links);
       this.kept.set(m, sink.values);
       before = sink.values;
     }
@@ -172,12 +265,17 @@ export class MonthFold {
     return out;
   }
 
+  /** The blank sheet of `month` under its sheet names. */
   private blank(month: Month): MonthValues {
-    const sink = new ValueSink(new Map());
+    const sink = new ValueSink(new FoldNames());
     if (this.source.ctx.type === 'rollover') {
       const ctx: CellContext = { ...this.source.ctx, sink, cached: () => undefined };
       createBlankSheet(ctx, month, this.source.categories.values());
     }
     return sink.values;
+  }
+
+  private blankShort(month: Month): ShortValues {
+    return shortNamed(month, this.blank(month));
   }
 }
