@@ -54,7 +54,7 @@ const step = <T extends unknown[]>(name: string, f: () => T): T => {
   console.error(`${name}: ${median(times).toFixed(2)} ms CPU, ${r.length} rows`);
   return r;
 };
-const cats = (search.$search as { categories?: string[] }).categories ?? [];
+const cats = (search?.$search as { categories?: string[] } | undefined)?.categories ?? [];
 const stored = db
   .all<{ id: string }>(
     `SELECT id FROM category_mapping WHERE transferId IN (${cats.map(() => '?').join(',')})`,
