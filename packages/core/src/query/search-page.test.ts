@@ -1,8 +1,9 @@
 /**
  * Property: a search's page read in the register's order (`search-page.ts`) equals the same
  * rows of the general way's whole answer (no page: every match grouped and sorted), unmatched
- * lines marked alike, whatever the rows hold: splits, lines of deleted or missing parents, rows
- * marked as lines without a parent, deleted rows, an account filter beside the search.
+ * lines marked alike, whatever the rows hold: splits, lines dated apart from their parents,
+ * lines of deleted or missing parents, rows marked as lines without a parent, deleted rows, an
+ * account filter beside the search.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,7 @@ const row = fc.record({
   lines: fc.integer({ min: 0, max: 3 }),
   dead: fc.nat(6),
   odd: fc.nat(8),
+  apart: fc.nat(3),
 });
 
 function setUp(rows: (typeof row extends fc.Arbitrary<infer T> ? T : never)[]) {
@@ -58,7 +60,10 @@ function setUp(rows: (typeof row extends fc.Arbitrary<infer T> ? T : never)[]) {
         // Now and then a line whose parent is another row, or none, or marked otherwise. (Not
         // a line's line: the general way's page and its whole answer differ on those already.)
         const parent = r.odd === 1 ? pick(tops, r.n) : r.odd === 2 ? null : id;
-        ids.push(db.insert('transactions', { ...base, tombstone: r.dead === l + 1 ? 1 : 0, notes: pick(NOTES, r.n + l + 1), amount: l, isChild: r.odd === 3 ? 0 : 1, parent_id: parent, category: pick(CATEGORIES, r.n + l), description: pick(PAYEES, r.n + l + 1) })); // prettier-ignore
+        // Now and then a line dated apart from its parent (a merge of two clients' edits can
+        // leave one): its group still sorts by the parent's date.
+        const date = r.apart === 0 && l === 0 ? 20240100 + (r.n % 4) + 1 : base.date;
+        ids.push(db.insert('transactions', { ...base, date, tombstone: r.dead === l + 1 ? 1 : 0, notes: pick(NOTES, r.n + l + 1), amount: l, isChild: r.odd === 3 ? 0 : 1, parent_id: parent, category: pick(CATEGORIES, r.n + l), description: pick(PAYEES, r.n + l + 1) })); // prettier-ignore
       }
     });
   });
