@@ -16,7 +16,8 @@ import { PHONE_SIZES, phoneBudgetWithAccount } from './helpers/phone.ts';
  * - `window.__touched()`: the register's list items whose elements changed since
  *   `window.__watch()` (a MutationObserver over the list);
  * - the core's write (`transactions-batch-update`) held while `window.__holdWrite` is true, and
- *   every request sent, by name (`window.__sent`).
+ *   every request sent, by name (`window.__sent`);
+ * - the history's steps back held while `window.__holdSteps` is true.
  */
 const COUNT_WORK = `
   (() => {
@@ -77,6 +78,21 @@ const COUNT_WORK = `
         return post.call(this, message, ...rest);
       };
     }
+    // The history's steps (the router's Back is \`history.go(-1)\`), held while
+    // \`window.__holdSteps\` is true, taken by \`window.__releaseSteps()\`.
+    window.__heldSteps = [];
+    window.__holdSteps = false;
+    for (const step of ['go', 'back']) {
+      const take = History.prototype[step];
+      History.prototype[step] = function (...args) {
+        if (!window.__holdSteps) return take.apply(this, args);
+        window.__heldSteps.push(() => take.apply(this, args));
+      };
+    }
+    window.__releaseSteps = () => {
+      window.__holdSteps = false;
+      for (const take of window.__heldSteps.splice(0)) take();
+    };
     window.__releaseWrite = () => {
       window.__holdWrite = false;
       for (const send of window.__heldWrites.splice(0)) send();
@@ -135,7 +151,7 @@ describe.runIf(BUILT)('the work a phone save does', { timeout: 300_000 }, () => 
           last = now;
           return quiet;
         },
-        { ...WAIT, intervals: [500] },
+        { ...WAIT, interval: 500 },
       )
       .toBe(true);
   }
@@ -241,6 +257,35 @@ describe.runIf(BUILT)('the work a phone save does', { timeout: 300_000 }, () => 
     const requests = await sentSince(from);
     expect(requests.filter((n) => n === 'transactions-batch-update')).toHaveLength(1);
     expect(requests.filter((n) => n === 'query').length).toBeLessThanOrEqual(2);
+    expect(errors).toEqual([]);
+  });
+
+  it('leaves the editor in the save’s own task: the list shows before the history steps back', async () => {
+    const account = new URL(page.url()).pathname;
+    await tap(page.getByRole('link', { name: 'Add transaction' }));
+    await amount().waitFor(WAIT);
+    await page.keyboard.type('5.55');
+    await page.evaluate('window.__holdSteps = true');
+    await tap(button('Save'));
+    // The step back through the history has not been taken: the address is still the editor's.
+    await row(/-5\.55/).waitFor(WAIT);
+    expect(new URL(page.url()).pathname).toBe('/transactions/new');
+    expect(await amount().count()).toBe(0);
+    expect(await page.evaluate('window.__heldSteps.length')).toBe(1);
+    await page.evaluate('window.__releaseSteps()');
+    await page.waitForURL((u) => u.pathname === account, WAIT);
+    await main()
+      .getByText('Saving…')
+      .waitFor({ state: 'detached', ...WAIT });
+    expect(await row(/-5\.55/).count()).toBe(1);
+
+    // The editor opens over the list again, and Cancel leaves it as before.
+    await tap(page.getByRole('link', { name: 'Add transaction' }));
+    await amount().waitFor(WAIT);
+    await tap(button('Cancel'));
+    await page.waitForURL((u) => u.pathname === account, WAIT);
+    await row(/-5\.55/).waitFor(WAIT);
+    expect(await amount().count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -96,7 +96,7 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
   const { pathname } = location;
   const { isNarrow } = useResponsive();
   // Opened on a phone, the editor covers the page it came from, which stays mounted under it.
-  const { under, routeRef } = useEditorLayer(location);
+  const { under, covered, routeRef } = useEditorLayer(location);
   const accountCount = useAppState((s) => s.accounts.length);
   const floating = useFloatingSidebar();
   const [sidebarShown, setSidebarShown] = useState<SidebarShown>(false);
@@ -159,7 +159,7 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
             <Titlebar onShowSidebar={floating ? () => setSidebarShown('keyboard') : undefined} />
           )}
           <main
-            className={under === null ? 'shell-page' : 'shell-page is-covered'}
+            className={covered ? 'shell-page is-covered' : 'shell-page'}
             data-accounts={accountCount}
           >
             {narrowRedirect ? (
@@ -168,10 +168,7 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
               <Suspense fallback={<PageLoading />}>
                 {/* Always given a location (the covered page's while the editor is open), so
                     the page's tree stays the same when the editor opens and closes. */}
-                <div
-                  className={under === null ? 'shell-route' : 'shell-route is-covered'}
-                  ref={routeRef}
-                >
+                <div className={covered ? 'shell-route is-covered' : 'shell-route'} ref={routeRef}>
                   <Routes location={under ?? location}>
                     <Route path="/" element={<Navigate to="/budget" replace />} />
                     <Route path="/budget" element={page('budget', BudgetPage)} />
@@ -197,7 +194,7 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
                     <Route path="*" element={<Navigate to="/budget" replace />} />
                   </Routes>
                 </div>
-                {under !== null && <EditorLayer editor={TransactionEditor} />}
+                {covered && <EditorLayer editor={TransactionEditor} />}
               </Suspense>
             )}
           </main>

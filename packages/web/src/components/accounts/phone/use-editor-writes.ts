@@ -19,7 +19,7 @@ import { deleteChanges } from '../editing/edits.ts';
 import { newUuid } from '../editing/uuid.ts';
 import type { BatchChanges, RegisterTx } from '../types.ts';
 import { saveChanges, savedTx } from './editor-draft.ts';
-import { currentLocation, editorState } from './navigation.ts';
+import { canGoBack, currentLocation, editorState } from './navigation.ts';
 import { PhoneMemorySlot, type SavedTx } from './phone-memory.ts';
 
 /** The editor's address for `before` (a new one in `account`), to open it again. */
@@ -57,7 +57,9 @@ export function useEditorWrites(opts: {
     // Shown at once, marked as saving; the editor leaves before the core has answered. The
     // balances it moves (the account's above its list, the accounts') show the new figures
     // with it: the row taken out as it was, put in as saved.
-    memory.save(saved, true);
+    // Back through the history (the page under the editor is the entry before it): the layer
+    // goes at once, the step back follows (EditorLayer.tsx).
+    memory.save(saved, true, canGoBack() ? currentLocation().key : null);
     const reread = foreseeBalances(
       store,
       [
