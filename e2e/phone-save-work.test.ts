@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, describeViolations } from './helpers/axe.ts';
 import { answerReleaseTags, launchBrowser, SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
 import { type RunningServer, startServer } from './helpers/server.ts';
 import { BUILT, WAIT } from './helpers/session.ts';
@@ -137,6 +138,24 @@ describe.runIf(BUILT)('the work a phone save does', { timeout: 300_000 }, () => 
       .waitFor({ state: 'detached', ...WAIT });
   }
 
+  /** The list at each phone width in both themes, and what axe finds in it (nothing). */
+  async function shots(name: string): Promise<void> {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(theme)}`);
+      for (const [size, viewport] of Object.entries(PHONE_SIZES)) {
+        await page.setViewportSize(viewport);
+        await page.screenshot({
+          path: join(SCREENSHOT_DIR, `phone-save-${name}-${size}-${theme}.png`),
+        });
+      }
+      await page.setViewportSize(SIZES.phone);
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(`${name}-${theme}`, violations)).toEqual([]);
+    }
+    await page.evaluate(`document.documentElement.dataset.theme = 'light'`);
+  }
+
   /** Until the list has its rows read again and nothing more is on its way. */
   async function settled(): Promise<void> {
     await main()
@@ -190,33 +209,13 @@ describe.runIf(BUILT)('the work a phone save does', { timeout: 300_000 }, () => 
     // The row's running balance and the account's balance say the same: 96.67 less 4.56.
     expect(await saved.textContent()).toContain('92.11');
     expect(await headerBalance().textContent()).toContain('92.11');
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [size, viewport] of Object.entries(PHONE_SIZES)) {
-        await page.setViewportSize(viewport);
-        await page.screenshot({
-          path: join(SCREENSHOT_DIR, `phone-save-saving-${size}-${scheme}.png`),
-        });
-      }
-    }
-    await page.setViewportSize(SIZES.phone);
+    await shots('saving');
 
     await page.evaluate('window.__releaseWrite()');
     await expect.poll(async () => await saved.textContent(), WAIT).not.toContain('Saving…');
     await settled();
     expect(await headerBalance().textContent()).toContain('92.11');
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [size, viewport] of Object.entries(PHONE_SIZES)) {
-        await page.setViewportSize(viewport);
-        await page.screenshot({
-          path: join(SCREENSHOT_DIR, `phone-save-saved-${size}-${scheme}.png`),
-        });
-      }
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize(SIZES.phone);
+    await shots('saved');
     expect(errors).toEqual([]);
   });
 
