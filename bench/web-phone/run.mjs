@@ -7,6 +7,8 @@
 //       shown, and whether V8's caches were read (phone-start-cpu.ts); the editor's tap and the
 //       save: each thread's busy time and CPU, and what filled it
 //       (/tmp/phone-open-coffer-PID.json, /tmp/phone-save-coffer-PID.json))
+//     [--count-renders] (the components React renders on the editor's tap, under the covered
+//       page and in the editor's layer: a count of work, whatever the machine's load)
 //     [--fast-link] (no Fast 3G shaping: for profiling the steps after the first visit)
 //     [--made <dir>] (a budget made before by `node bench/web/budget.mjs make <dir> …`)
 //     [--readable] (the app built unminified with source maps, so --trace names the core's

@@ -29,6 +29,7 @@ import { countOpfs, type OpfsCalls } from './phone-opfs.ts';
 import { formatMarks, type StartMarks, startMarks } from './phone-start.ts';
 import { printStartCpu, traceStart } from './phone-start-cpu.ts';
 import { type ThreadSplit, traceStep } from './phone-trace.ts';
+import { countRenders } from '../../e2e/helpers/render-count.ts';
 import { type App, BUDGET_NAME, median, PASSWORD, runBudgetScript, setUp } from './setup.ts';
 
 const { values } = parseArgs({
@@ -55,6 +56,12 @@ const { values } = parseArgs({
     incognito: { type: 'boolean', default: false },
     /** The save's OPFS calls in the workers, counted (phone-opfs.ts). */
     'opfs-calls': { type: 'boolean', default: false },
+    /**
+     * The components React renders on the editor's tap, under the covered page and in the
+     * editor's layer (e2e/helpers/render-count.ts): a count of work the machine's load does
+     * not change.
+     */
+    'count-renders': { type: 'boolean', default: false },
   },
 });
 const WAIT = { timeout: 600_000 };
@@ -162,6 +169,8 @@ interface Result {
   saveTrace?: { wallMs: number; threads: ThreadSplit[] };
   /** The save's OPFS calls, with `--opfs-calls`. */
   saveOpfs?: OpfsCalls;
+  /** With `--count-renders`: the components the tap rendered, by where they are. */
+  tapRenders?: Record<string, number>;
   /** The same of the tap on 'Add transaction' until the editor is ready. */
   openTrace?: { wallMs: number; threads: ThreadSplit[] };
   notes: string[];
@@ -232,6 +241,8 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
   // No step waits for ever (Playwright's own default is none): one an app cannot do ends its
   // row with a note naming the step, and the other app is still measured.
   context.setDefaultTimeout(180_000);
+  if (values['count-renders'])
+    await context.addInitScript(countRenders(['shell-route', 'shell-layer']));
   try {
     const page = await context.newPage();
     // The page's and its workers' errors (a failed open logs its reason there), for the notes.
@@ -305,11 +316,17 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
     const openTrace = values.trace
       ? await traceStep(browser, page, join(tmpdir(), `phone-open-${app.name}-${process.pid}.json`))
       : null;
+    if (values['count-renders']) await page.evaluate('window.__resetRenders?.()');
     start = performance.now();
     await add.tap();
     const amount = AMOUNT[app.name]!(page);
     out.editorReady = await shownAt(amount, start, 60_000);
     if (openTrace) out.openTrace = await openTrace.stop();
+    if (values['count-renders']) {
+      await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))');
+      out.tapRenders = (await page.evaluate('({ ...window.__renders })')) as Record<string, number>;
+      console.log(`${app.name}: components rendered by the tap ${JSON.stringify(out.tapRenders)}`);
+    }
     await tapAmount(app.name, amount);
     await page.keyboard.type('12.34');
     const save = page.getByRole('button', { name: /^(Add transaction|Save|Add)$/ }).last();

@@ -58,6 +58,54 @@ async function inPage<T>(page: Page, body: string, arg: unknown): Promise<T> {
   )) as T;
 }
 
+/**
+ * In the page, before the input: from the next `event` (a keydown counts only as Enter), every
+ * DOM change is checked by `ready` (a function's source, given `arg`), and the first frame after
+ * it holds is noted. The check starts in the event's own dispatch: a result the event's handlers
+ * paint at once (a category change shown before the core answers) was first seen by a timer
+ * polled after the event, which ran behind whatever the page did next (the core's answers to the
+ * write), and the frame after that timer was counted instead (10–15 ms later, bench/register).
+ */
+async function armStep(page: Page, event: 'keydown' | 'input', ready: string, arg: unknown) {
+  await inPage<void>(
+    page,
+    `const step = (window.__step = { at: null, ms: null, error: null });
+     const ready = ${ready};
+     const listener = (e) => {
+       if (${JSON.stringify(event)} === 'keydown' && e.key !== 'Enter') return;
+       document.removeEventListener(${JSON.stringify(event)}, listener, true);
+       step.at = e.timeStamp;
+       // The mark bounds the step's thread time (bench/web/step-trace.ts, --cpu).
+       performance.mark('bench:step');
+       const observer = new MutationObserver(() => {
+         if (!ready()) return;
+         observer.disconnect();
+         clearTimeout(timer);
+         requestAnimationFrame(() => {
+           step.ms = performance.now() - step.at;
+           setTimeout(() => performance.mark('bench:painted'), 0);
+         });
+       });
+       observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+       const timer = setTimeout(() => { observer.disconnect(); step.error = 'timed out'; }, ${WAIT});
+     };
+     document.addEventListener(${JSON.stringify(event)}, listener, true);`,
+    arg,
+  );
+}
+
+/** The armed step's time (`armStep`), once its frame has come. */
+function stepTime(page: Page): Promise<number> {
+  return inPage<number>(
+    page,
+    `const step = window.__step;
+     while (step.ms === null && step.error === null) await new Promise((r) => setTimeout(r, 5));
+     if (step.error !== null) throw new Error(step.error);
+     return step.ms;`,
+    null,
+  );
+}
+
 /** The floor of the method: a click that changes nothing, to the next frame. */
 export function frameFloor(page: Page): Promise<number> {
   return inPage<number>(
@@ -156,26 +204,15 @@ export function scrollTop(page: Page, app: AppName): Promise<void> {
  */
 export async function search(page: Page, app: AppName, term: string): Promise<number> {
   const s = SELECTORS[app];
-  await inPage<void>(
-    page,
-    `window.__inputAt = null;
-     document.addEventListener('input', (e) => { window.__inputAt = e.timeStamp; }, { capture: true, once: true });`,
-    null,
-  );
-  const measured = inPage<number>(
-    page,
-    `const ready = () => {
-       // A split whose line matched shows as the split ('Split'), with its lines; an off-budget
-       // account's rows show no category (Coffer) or 'Off budget' (Actual).
-       const cats = [...document.querySelectorAll(arg.row)].map((r) => r.querySelector(arg.category)?.textContent?.trim() ?? '');
-       return cats.includes(arg.term) && cats.every((c) => c === arg.term || c === '' || /Split|Off budget/.test(c));
-     };
-     while (window.__inputAt === null) await new Promise((r) => setTimeout(r, 0));
-     return await waitForFrame(ready, () => window.__inputAt, ${WAIT});`,
-    { ...s, term },
-  );
+  // A split whose line matched shows as the split ('Split'), with its lines; an off-budget
+  // account's rows show no category (Coffer) or 'Off budget' (Actual).
+  const ready = `() => {
+    const cats = [...document.querySelectorAll(arg.row)].map((r) => r.querySelector(arg.category)?.textContent?.trim() ?? '');
+    return cats.includes(arg.term) && cats.every((c) => c === arg.term || c === '' || /Split|Off budget/.test(c));
+  }`;
+  await armStep(page, 'input', ready, { ...s, term });
   await page.locator(s.search).fill(term);
-  return measured;
+  return stepTime(page);
 }
 
 /**
@@ -220,38 +257,20 @@ export async function editAmount(
   await row.locator(s.payment).click();
   await page.keyboard.press('Control+a');
   await page.keyboard.type(payment);
-  await inPage<void>(
-    page,
-    `window.__enterAt = null;
-     ${MARK_ENTER}`,
-    null,
-  );
-  const measured = inPage<number>(
-    page,
-    `const ready = () => {
-       let n = 0;
-       for (const el of document.querySelectorAll('body *')) {
-         if (el.children.length === 0 && el.textContent.trim() === arg.newBalance) n++;
-       }
-       return n >= 3;
-     };
-     while (window.__enterAt === null) await new Promise((r) => setTimeout(r, 0));
-     return await waitForFrame(ready, () => window.__enterAt, ${WAIT});`,
-    { newBalance },
-  );
+  const ready = `() => {
+    let n = 0;
+    for (const el of document.querySelectorAll('body *')) {
+      if (el.children.length === 0 && el.textContent.trim() === arg.newBalance) n++;
+    }
+    return n >= 3;
+  }`;
+  await armStep(page, 'keydown', ready, { newBalance });
   await page.keyboard.press('Enter');
-  const ms = await measured;
+  const ms = await stepTime(page);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
   return ms;
 }
-
-/** Notes the time of the next Enter, and marks it for the thread time (--cpu). */
-const MARK_ENTER = `document.addEventListener('keydown', (e) => {
-  if (e.key !== 'Enter') return;
-  window.__enterAt = e.timeStamp;
-  performance.mark('bench:step');
-}, { capture: true, once: true });`;
 
 /**
  * Changes the category of the newest payment in the register to `category` (typed into its
@@ -265,20 +284,14 @@ export async function editCategory(page: Page, app: AppName, category: string): 
   await page.keyboard.press('Control+a');
   await page.keyboard.type(category);
   await page.getByRole('option', { name: category, exact: true }).first().waitFor();
-  await inPage<void>(page, `window.__enterAt = null; ${MARK_ENTER}`, null);
-  const measured = inPage<number>(
-    page,
-    `const ready = () => {
-       const first = [...document.querySelectorAll(arg.row)].find((r) => /\\d/.test(r.querySelector(arg.payment)?.textContent ?? ''));
-       const cell = first?.querySelector(arg.category);
-       return !!cell && !cell.querySelector('input') && cell.textContent.trim() === arg.name;
-     };
-     while (window.__enterAt === null) await new Promise((r) => setTimeout(r, 0));
-     return await waitForFrame(ready, () => window.__enterAt, 30000);`,
-    { ...s, name: category },
-  );
+  const ready = `() => {
+    const first = [...document.querySelectorAll(arg.row)].find((r) => /\\d/.test(r.querySelector(arg.payment)?.textContent ?? ''));
+    const cell = first?.querySelector(arg.category);
+    return !!cell && !cell.querySelector('input') && cell.textContent.trim() === arg.name;
+  }`;
+  await armStep(page, 'keydown', ready, { ...s, name: category });
   await page.keyboard.press('Enter');
-  const ms = await measured;
+  const ms = await stepTime(page);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
   return ms;

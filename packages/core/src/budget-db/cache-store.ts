@@ -81,21 +81,28 @@ function readMeta(db: SqliteDatabase): CacheMeta | null {
   }
 }
 
-/** One month's stored sums, or null when the row is not what Coffer wrote. */
-function parseSums(month: Month, text: string): CategoryMonthAmount[] | null {
+/**
+ * Adds one month's stored sums to `into`; false when the row is not what Coffer wrote (what it
+ * added is then left for the caller to drop). Read by every returning open before its first
+ * screen (a month per row, 4,000 sums at 100k transactions): `for…in` over the parsed object,
+ * not `Object.entries` and a list per month, halved this loop's CPU (6.4 -> 2.9 ms, cold, node).
+ */
+function addSums(month: Month, text: string, into: CategoryMonthAmount[]): boolean {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return null;
+    return false;
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
-  const out: CategoryMonthAmount[] = [];
-  for (const [category, amount] of Object.entries(parsed)) {
-    if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return null;
-    out.push({ month, category, amount });
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return false;
+  const sums = parsed as Record<string, unknown>;
+  // JSON.parse makes plain objects: every enumerable key is its own.
+  for (const category in sums) {
+    const amount = sums[category];
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) return false;
+    into.push({ month, category, amount });
   }
-  return out;
+  return true;
 }
 
 /** The stored sums when they can be trusted for the database as it is now, else null. */
@@ -117,9 +124,7 @@ export function readCache(db: SqliteDatabase): StoredCache | null {
     [SUMS_KEY_PREFIX, end],
   )) {
     const month = row.key.slice(SUMS_KEY_PREFIX.length);
-    const sums = isMonth(month) ? parseSums(month, row.value) : null;
-    if (!sums) return null;
-    for (const s of sums) spent.push(s);
+    if (!isMonth(month) || !addSums(month, row.value, spent)) return null;
   }
   return { structure: meta.structure, spent, bounds, kept: readKeptMonth(db) };
 }

@@ -109,6 +109,20 @@ describe('budget engine', () => {
     expect(engine.getCell('budget202306', 'sum-amount-rent').value).toBe(-1);
   });
 
+  it('scans afresh when a month of sums is not what Coffer wrote', () => {
+    for (const bad of ['{"rent":"-1"}', '{"rent":1.5}', '[-1]', 'null', '{"rent":']) {
+      const s = setup();
+      s.tx(20230710, -120_00, 'food');
+      s.tx(20230612, -30_00, 'rent');
+      s.open().close();
+      s.db.sqlite.run('UPDATE kvcache SET value = ? WHERE key = ?', [bad, `${SUMS_KEY_PREFIX}2023-06`]); // prettier-ignore
+      const engine = s.open();
+      expect(engine.restoredFromCache).toBe(false);
+      expect(engine.getCell('budget202306', 'sum-amount-rent').value).toBe(-30_00);
+      engine.close();
+    }
+  });
+
   it('checks the sums of the months first shown against the rows, and scans when they differ', () => {
     // The current month (2023-08), then the newest row's month when that is another.
     for (const [newest, tampered] of [

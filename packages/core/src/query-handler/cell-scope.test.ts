@@ -153,6 +153,11 @@ describe('query cells after writes to some accounts', () => {
     expect(reads(MONTH_SUMS_TABLE)).toBe(4);
     // The uncategorized balance and count follow the written row, not every bucket.
     expect(reads(CATEGORY_SUMS_TABLE)).toBe(0);
+    // A category change moves no balance: no cell over accounts is read again (issue 30).
+    first.mockClear();
+    all.mockClear();
+    db.update('transactions', { id: row, category: 'c-none' });
+    expect(reads(MONTH_SUMS_TABLE)).toBe(0);
     first.mockRestore();
     all.mockRestore();
     check();
@@ -180,6 +185,14 @@ describe('query cells after writes to some accounts', () => {
       event(['transactions'], [['transactions', [{ id: 't', old, new: now }]]]);
     expect(accountsMoved(edit(row('a1'), row('a2')))).toEqual(new Set(['a1', 'a2']));
     expect(accountsMoved(edit(row(null), row('a2')))).toEqual(new Set(['a2']));
+    // Only the amount, the account and the date (none: not summed) move an account's sums.
+    const plain = { amount: 5, date: 20240101, category: 'c1', cleared: 0, notes: null };
+    const moved = (more: Record<string, number | string | null>) =>
+      accountsMoved(edit(row('a1', plain), row('a1', { ...plain, ...more })));
+    expect(moved({ category: 'c2', cleared: 1, notes: 'x' })).toEqual(new Set());
+    expect(moved({ amount: 6 })).toEqual(new Set(['a1']));
+    expect(moved({ date: null })).toEqual(new Set(['a1']));
+    expect(moved({ date: 20240102 })).toEqual(new Set(['a1']));
     expect(accountsMoved(edit(null, row('a1')))).toBeNull();
     expect(accountsMoved(edit(row('a1'), row('a1', { tombstone: 1 })))).toBeNull();
     expect(accountsMoved(edit(row('a1'), row('a1', { isChild: 1 })))).toBeNull();

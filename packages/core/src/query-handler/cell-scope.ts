@@ -14,7 +14,8 @@ const isSplitRow = (row: Row): boolean => row.isParent === 1 || row.isChild === 
  * besides transactions changed (an account closed or taken off budget moves a cell's set), or a
  * row appeared, went, changed its tombstone or is a split row (a line's parent decides whether
  * it counts, and the balance over parents is corrected by the split rows, whatever their
- * account). Otherwise each row counts in its account before and after, and nowhere else.
+ * account). Otherwise each row counts in its account before and after (when its amount, account
+ * or date changed), and nowhere else.
  */
 export function accountsMoved(event: ChangeEvent): ReadonlySet<string> | null {
   if (event.tables.some((t) => t !== 'transactions')) return null;
@@ -24,6 +25,10 @@ export function accountsMoved(event: ChangeEvent): ReadonlySet<string> | null {
   for (const { old, new: now } of changes) {
     if (!old || !now || isSplitRow(old) || isSplitRow(now)) return null;
     if (old.tombstone !== now.tombstone) return null;
+    // A cell over accounts sums their dated rows' amounts (cell-read.ts): a change of anything
+    // else (a category, cleared, notes: most register edits) moves none of them. A category
+    // change re-read the sums of its account's cells in every save (issue 30).
+    if (old.acct === now.acct && old.amount === now.amount && old.date === now.date) continue;
     for (const acct of [old.acct, now.acct]) {
       if (typeof acct === 'string') accounts.add(acct);
       else if (acct !== null) return null;

@@ -1,5 +1,5 @@
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { closeBudget, loadAccounts } from '../../store/actions.ts';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import { useAppState, useStore } from '../../store/context.ts';
@@ -12,9 +12,9 @@ import {
   AddTransactionButton,
   showsAddTransaction,
 } from '../accounts/phone/AddTransactionButton.tsx';
-import { loadTransactionEditor } from '../accounts/phone/editor-loader.ts';
 import { EditorLayer, useEditorLayer } from '../accounts/phone/EditorLayer.tsx';
-import { type LoadedPage, type PageName, pageLoaders } from './pages.ts';
+import type { LoadedPage } from './pages.ts';
+import { PageRoutes, TransactionEditor, usePageEntry } from './PageRoutes.tsx';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
 import { useStartupSync } from './use-startup-sync.ts';
@@ -22,22 +22,6 @@ import { useUserActivity } from './use-user-activity.ts';
 import { useLiveSync } from '../../sync/use-live-sync.ts';
 import { TagsProvider } from '../kit/data/tags.tsx';
 import './shell.css';
-
-// Each working area's code comes with its route (pages.ts).
-const BudgetPage = lazy(pageLoaders.budget);
-const AccountsPage = lazy(pageLoaders.accounts);
-const ReportsPage = lazy(pageLoaders.reports);
-const SchedulesPage = lazy(() => import('../schedules/SchedulesPage.tsx'));
-const ScheduleEditPage = lazy(() => import('../schedules/ScheduleEditPage.tsx'));
-const ScheduleLinkPage = lazy(() => import('../schedules/ScheduleLinkPage.tsx'));
-const DiscoverSchedulesPage = lazy(() => import('../schedules/DiscoverSchedulesPage.tsx'));
-const PostTransactions = lazy(() => import('../schedules/PostTransactions.tsx'));
-const PayeesPage = lazy(() => import('../payees/PayeesPage.tsx'));
-const TagsPage = lazy(() => import('../tags/TagsPage.tsx'));
-const RulesPage = lazy(() => import('../rules/RulesPage.tsx'));
-const SettingsPage = lazy(() => import('../settings/SettingsPage.tsx'));
-const BankLinkPage = lazy(() => import('../import/BankLinkPage.tsx'));
-const TransactionEditor = lazy(loadTransactionEditor);
 
 function PageLoading() {
   return (
@@ -97,6 +81,8 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
   const { isNarrow } = useResponsive();
   // Opened on a phone, the editor covers the page it came from, which stays mounted under it.
   const { under, covered, routeRef } = useEditorLayer(location);
+  // The page's own entry while the editor covers it: the page does not render on its opening.
+  const entry = usePageEntry(under ?? location);
   const accountCount = useAppState((s) => s.accounts.length);
   const floating = useFloatingSidebar();
   const [sidebarShown, setSidebarShown] = useState<SidebarShown>(false);
@@ -132,15 +118,6 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
     );
   }, [store, navigate]);
 
-  /**
-   * A working area's page: the one whose code came with the open as it is, others lazily (both
-   * stable component types, so a re-render keeps the page mounted).
-   */
-  const page = (name: PageName, Lazy: ComponentType) => {
-    const Loaded = initialPage?.name === name ? initialPage.Component : Lazy;
-    return <Loaded />;
-  };
-
   const narrowRedirect = isNarrow && WIDE_ONLY.some((p) => pathname.startsWith(p));
   // Every narrow page keeps the tab bar: payees, rules and the rest have a way back.
   const showTabs = isNarrow;
@@ -166,33 +143,10 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
               <Navigate to="/budget" replace />
             ) : (
               <Suspense fallback={<PageLoading />}>
-                {/* Always given a location (the covered page's while the editor is open), so
-                    the page's tree stays the same when the editor opens and closes. */}
+                {/* Always given an entry (the covered page's while the editor is open), so the
+                    page's tree stays the same when the editor opens and closes. */}
                 <div className={covered ? 'shell-route is-covered' : 'shell-route'} ref={routeRef}>
-                  <Routes location={under ?? location}>
-                    <Route path="/" element={<Navigate to="/budget" replace />} />
-                    <Route path="/budget" element={page('budget', BudgetPage)} />
-                    <Route path="/reports/*" element={page('reports', ReportsPage)} />
-                    <Route path="/schedules" element={<SchedulesPage />} />
-                    <Route path="/schedule/edit/:id?" element={<ScheduleEditPage />} />
-                    <Route path="/schedule/link" element={<ScheduleLinkPage />} />
-                    <Route path="/schedule/discover" element={<DiscoverSchedulesPage />} />
-                    <Route
-                      path="/schedule/posts-offline-notification"
-                      element={<PostTransactions />}
-                    />
-                    <Route path="/payees" element={<PayeesPage />} />
-                    <Route path="/tags" element={<TagsPage />} />
-                    <Route path="/rules" element={<RulesPage />} />
-                    <Route path="/settings" element={<SettingsPage />} />
-                    <Route path="/nordigen/link" element={<BankLinkPage />} />
-                    <Route path="/gocardless/link" element={<BankLinkPage />} />
-                    <Route path="/accounts" element={page('accounts', AccountsPage)} />
-                    <Route path="/accounts/:id" element={page('accounts', AccountsPage)} />
-                    <Route path="/transactions/new" element={<TransactionEditor />} />
-                    <Route path="/transactions/:id" element={<TransactionEditor />} />
-                    <Route path="*" element={<Navigate to="/budget" replace />} />
-                  </Routes>
+                  <PageRoutes entry={entry} initialPage={initialPage} />
                 </div>
                 {covered && <EditorLayer editor={TransactionEditor} />}
               </Suspense>

@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerReleaseTags, launchBrowser, SIZES } from './helpers/browser.ts';
+import { type RunningServer, startServer } from './helpers/server.ts';
+import { BUILT, WAIT } from './helpers/session.ts';
+import { phoneBudgetWithAccount } from './helpers/phone.ts';
+import { countRenders } from './helpers/render-count.ts';
+
+/** The account's rows (under the covered page) and the editor's layer. */
+const COUNT_RENDERS = countRenders(['ph-days', 'shell-layer']);
+
+/**
+ * Issue 29: a tap on 'Add transaction' renders only the editor. The account's list stays
+ * mounted under the editor's layer; the router's change of address used to render every one of
+ * its rows again (each row's link reads the router's location), a good part of the editor's
+ * first frame on a phone-class CPU.
+ */
+describe.runIf(BUILT)('opening the phone editor', { timeout: 300_000 }, () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-phone-open-'));
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
+  const main = () => page.getByRole('main');
+  const amount = () => page.getByRole('textbox', { name: 'Amount', exact: true });
+  const row = (text: RegExp) => main().getByRole('link', { name: text });
+  const renders = () =>
+    page.evaluate('({ ...window.__renders })') as Promise<Record<string, number>>;
+  const resetRenders = () => page.evaluate('window.__resetRenders()');
+  /** Two frames: whatever the change of address set off has been committed. */
+  const settled = () =>
+    page.evaluate(
+      'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))))',
+    );
+
+  /**
+   * Waits until none of the rows has rendered for half a second (the list's own reads and
+   * balances are done): what renders after that is the tap's doing.
+   */
+  const quiet = async () => {
+    for (let i = 0; i < 40; i += 1) {
+      await resetRenders();
+      await page.waitForTimeout(500);
+      if ((await renders())['ph-days'] === 0) return;
+    }
+    throw new Error('the rows kept rendering');
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ dataDir });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: SIZES.phone, isMobile: true, hasTouch: true });
+    await answerReleaseTags(context);
+    await context.addInitScript(COUNT_RENDERS);
+    page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await phoneBudgetWithAccount(page, server.url, 'Checking', '100');
+    await row(/^Starting Balance/).waitFor(WAIT);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('renders the editor, and nothing of the list under it, on the tap and on Cancel', async () => {
+    await quiet();
+    await page.getByRole('link', { name: 'Add transaction' }).tap();
+    await amount().waitFor(WAIT);
+    await settled();
+    const opened = await renders();
+    // The count sees the commits: the editor's components were rendered.
+    expect(opened['shell-layer']).toBeGreaterThan(0);
+    expect(opened['ph-days']).toBe(0);
+    // The tap's focus is the amount's, so a phone's keyboard comes up with the editor.
+    expect(await page.evaluate('document.activeElement?.id')).toBe('ph-amount');
+
+    await quiet();
+    await main().getByRole('button', { name: 'Cancel', exact: true }).tap();
+    await row(/^Starting Balance/).waitFor(WAIT);
+    await settled();
+    expect((await renders())['ph-days']).toBe(0);
+
+    // A row's own editor, opened by its tap, renders nothing of the list either.
+    await quiet();
+    await row(/^Starting Balance/).tap();
+    await amount().waitFor(WAIT);
+    await settled();
+    const row_ = await renders();
+    expect(row_['shell-layer']).toBeGreaterThan(0);
+    expect(row_['ph-days']).toBe(0);
+    await page.goBack();
+    await row(/^Starting Balance/).waitFor(WAIT);
+    expect(errors).toEqual([]);
+  });
+});
