@@ -80,7 +80,7 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
   const { pathname } = location;
   const { isNarrow } = useResponsive();
   // Opened on a phone, the editor covers the page it came from, which stays mounted under it.
-  const { under, routeRef } = useEditorLayer(location);
+  const { under, covered, routeRef } = useEditorLayer(location);
   // The page's own entry while the editor covers it: the page does not render on its opening.
   const entry = usePageEntry(under ?? location);
   const accountCount = useAppState((s) => s.accounts.length);
@@ -136,7 +136,7 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
             <Titlebar onShowSidebar={floating ? () => setSidebarShown('keyboard') : undefined} />
           )}
           <main
-            className={under === null ? 'shell-page' : 'shell-page is-covered'}
+            className={covered ? 'shell-page is-covered' : 'shell-page'}
             data-accounts={accountCount}
           >
             {narrowRedirect ? (
@@ -145,13 +145,10 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
               <Suspense fallback={<PageLoading />}>
                 {/* Always given an entry (the covered page's while the editor is open), so the
                     page's tree stays the same when the editor opens and closes. */}
-                <div
-                  className={under === null ? 'shell-route' : 'shell-route is-covered'}
-                  ref={routeRef}
-                >
+                <div className={covered ? 'shell-route is-covered' : 'shell-route'} ref={routeRef}>
                   <PageRoutes entry={entry} initialPage={initialPage} />
                 </div>
-                {under !== null && <EditorLayer editor={TransactionEditor} />}
+                {covered && <EditorLayer editor={TransactionEditor} />}
               </Suspense>
             )}
           </main>

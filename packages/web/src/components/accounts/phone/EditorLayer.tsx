@@ -13,12 +13,16 @@ import {
   useLayoutEffect,
   useMemo,
   useRef,
+  useSyncExternalStore,
 } from 'react';
 import { type Location, Route, Routes } from 'react-router';
+import { useStore } from '../../../store/context.ts';
 import { editorUnder } from './navigation.ts';
+import { PhoneMemorySlot } from './phone-memory.ts';
 
 /**
- * The page under the editor (null: no editor open over a page), and the ref of the element that
+ * The page under the editor (null: no editor open over a page), whether the editor covers it
+ * (not once a save has left it, before the history's step back), and the ref of the element that
  * holds the page: its scroll position and focus come back when it shows again. Only the phone's
  * links open the editor over a page; once open it stays a layer whatever the window's width: a
  * window widened under it would otherwise mount the editor afresh as a page, and what was typed
@@ -26,9 +30,17 @@ import { editorUnder } from './navigation.ts';
  */
 export function useEditorLayer(location: Location) {
   const under = useMemo(() => editorUnder(location), [location]);
+  const memory = useStore().slot(PhoneMemorySlot);
+  const { left } = useSyncExternalStore(memory.subscribe, memory.current);
+  // Saved: the editor is gone and the page shows in the save's own task; the history's step
+  // back (a trip through the browser) then only changes the address.
+  const covered = under !== null && left !== location.key;
+  useEffect(() => {
+    if (left !== null && left !== location.key) memory.arrived();
+  }, [memory, left, location.key]);
   const routeRef = useRef<HTMLDivElement>(null);
-  useKeptPlace(routeRef, under !== null);
-  return { under, routeRef };
+  useKeptPlace(routeRef, covered);
+  return { under, covered, routeRef };
 }
 
 /**

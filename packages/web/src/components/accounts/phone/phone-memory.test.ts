@@ -129,4 +129,23 @@ describe('the phone register’s rows with the editor’s confirmed save in plac
     memory.dropRefused('new');
     expect(memory.peekRefused('new')).toBeNull();
   });
+
+  it('names the editor’s history entry a save left until the history has stepped away from it', () => {
+    const memory = new PhoneMemory();
+    let heard = 0;
+    memory.subscribe(() => heard++);
+    memory.save({ before: null, after: tx('n', '2026-11-30', -1) }, true, 'editor-key');
+    expect(memory.current().left).toBe('editor-key');
+    // The core's answer does not bring the editor back.
+    memory.confirm();
+    expect(memory.current().left).toBe('editor-key');
+    memory.arrived();
+    expect(memory.current().left).toBeNull();
+    const told = heard;
+    memory.arrived();
+    expect(heard).toBe(told);
+    // A save that leaves by no step back (a wide editor) names none.
+    memory.save({ before: null, after: tx('m', '2026-11-30', -2) });
+    expect(memory.current().left).toBeNull();
+  });
 });

@@ -32,6 +32,12 @@ export interface SavedState {
   saving: boolean;
   /** Counts the saves: rows read before the latest one still need it put in place. */
   seq: number;
+  /**
+   * The history entry (its key) of the editor the latest save left: the editor goes and the
+   * page under it shows in the save's own task, before the history's step back comes (a trip
+   * through the browser that a phone under load took 60-150 ms over).
+   */
+  left: string | null;
 }
 
 /**
@@ -51,7 +57,7 @@ const KEPT_VIEWS = 4;
 
 export class PhoneMemory {
   private readonly views = new Map<string, KeptRows & { seq: number }>();
-  private state: SavedState = { saved: null, saving: false, seq: 0 };
+  private state: SavedState = { saved: null, saving: false, seq: 0, left: null };
   private refusal: Refused | null = null;
   private readonly listeners = new Set<() => void>();
 
@@ -69,9 +75,14 @@ export class PhoneMemory {
    * The editor's write: `saving` while the core has not answered (the list marks the row), or
    * answered. The next register to paint shows it.
    */
-  save(saved: SavedTx, saving = false): void {
+  save(saved: SavedTx, saving = false, left: string | null = null): void {
     this.refusal = null;
-    this.set({ saved, saving, seq: this.state.seq + 1 });
+    this.set({ saved, saving, seq: this.state.seq + 1, left });
+  }
+
+  /** The history has stepped away from the entry the save left: nothing left to hide. */
+  arrived(): void {
+    if (this.state.left !== null) this.set({ ...this.state, left: null });
   }
 
   /** The core wrote the save that was on its way. */
@@ -82,7 +93,7 @@ export class PhoneMemory {
   /** The core refused the save on its way: the list drops it, the editor takes `refused`. */
   refuse(refused: Refused): void {
     this.refusal = refused;
-    this.set({ saved: null, saving: false, seq: this.state.seq });
+    this.set({ saved: null, saving: false, seq: this.state.seq, left: this.state.left });
   }
 
   /** The refused typing for `editor` (an id, or 'new'), if any. */

@@ -12,13 +12,14 @@ import { useNavigate } from 'react-router';
 import { failureOf } from '../../../backend/backend.ts';
 import { loadPayees } from '../../../store/actions.ts';
 import { useAppState, useStore } from '../../../store/context.ts';
+import { foreseeBalances } from '../balances/use-foreseen-balances.ts';
 import type { Draft } from '../editing/draft.ts';
 import type { EditContext } from '../editing/edits.ts';
 import { deleteChanges } from '../editing/edits.ts';
 import { newUuid } from '../editing/uuid.ts';
 import type { BatchChanges, RegisterTx } from '../types.ts';
 import { saveChanges, savedTx } from './editor-draft.ts';
-import { currentLocation, editorState } from './navigation.ts';
+import { canGoBack, currentLocation, editorState } from './navigation.ts';
 import { PhoneMemorySlot, type SavedTx } from './phone-memory.ts';
 
 /** The editor's address for `before` (a new one in `account`), to open it again. */
@@ -39,6 +40,7 @@ export function useEditorWrites(opts: {
   const store = useStore();
   const navigate = useNavigate();
   const payees = useAppState((s) => s.payees);
+  const accounts = useAppState((s) => s.accounts);
   // Payees this editor created, known by name before the payee list reloads.
   const created = useRef(new Map<string, string>());
   const ctx: EditContext = useMemo(() => {
@@ -52,8 +54,21 @@ export function useEditorWrites(opts: {
 
   async function write(changes: BatchChanges, message: string, saved: SavedTx, draft: Draft) {
     const memory = store.slot(PhoneMemorySlot);
-    // Shown at once, marked as saving; the editor leaves before the core has answered.
-    memory.save(saved, true);
+    // Shown at once, marked as saving; the editor leaves before the core has answered. The
+    // balances it moves (the account's above its list, the accounts') show the new figures
+    // with it: the row taken out as it was, put in as saved.
+    // Back through the history (the page under the editor is the entry before it): the layer
+    // goes at once, the step back follows (EditorLayer.tsx).
+    memory.save(saved, true, canGoBack() ? currentLocation().key : null);
+    const reread = foreseeBalances(
+      store,
+      [
+        ...(saved.before ? [[saved.before, -saved.before.amount] as const] : []),
+        ...(saved.after ? [[saved.after, saved.after.amount] as const] : []),
+      ],
+      accounts,
+      (payee) => payees.some((p) => p.id === payee && !!p.transfer_acct),
+    );
     back();
     let failure: { message?: string } | null;
     try {
@@ -63,6 +78,7 @@ export function useEditorWrites(opts: {
       failure = {};
     }
     if (failure) {
+      reread();
       memory.refuse({
         editor: before?.id ?? 'new',
         start,

@@ -5,6 +5,7 @@ import { PAGE_SIZE, runQuery, useTablesChanged } from '../../kit/data/data.ts';
 import { BALANCE_SHEET } from '../balances/balance-queries.ts';
 import type { RegisterTx } from '../types.ts';
 import { fixedPaging, nearEndWithin, type Paging } from './paging.ts';
+import { keepUnchanged } from './same-rows.ts';
 
 /** Every table a register row reads (names come through the mapping tables). */
 export const REGISTER_TABLES = [
@@ -157,7 +158,9 @@ export function useRegisterRows(
         return;
       }
       if (gen !== generation.current) return;
-      setState({ key, groups, balance, complete: groups.length < count });
+      setState((prev) =>
+        afterRead(prev, { key, groups, balance, complete: groups.length < count }),
+      );
     },
     [key, read, readBalance, first, balanceCell],
   );
@@ -230,4 +233,16 @@ export function useRegisterRows(
     readAhead,
     patch,
   };
+}
+
+/**
+ * The state once a read of `key` has come: a read again of the rows shown (after a write, a
+ * sync) keeps the rows it did not change as the objects shown, so only the changed ones draw
+ * again; when nothing changed, the state shown (no render at all).
+ */
+function afterRead(prev: State, read: State): State {
+  if (prev.key !== read.key) return read;
+  const groups = keepUnchanged(prev.groups, read.groups);
+  const same = groups === prev.groups && read.balance === prev.balance;
+  return same && read.complete === prev.complete ? prev : { ...read, groups };
 }
