@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BudgetType, CellChange } from '../budget/index.ts';
+import type { SqlValue } from '../platform/index.ts';
 import { BackgroundHold } from '../budget-file/background-hold.ts';
 import { manualTimers } from '../budget-file/test-helpers/manual-timers.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
@@ -337,14 +338,70 @@ describe('budget engine', () => {
     again.sheet.buildAll();
     expect(sorted(sheetValues(again.sheet))).toEqual(s.fresh(again));
     again.close();
-    // A budget row of a kept month changed behind the write path (no message moves the stamp).
+    // Actual edits a budget row of a kept month: its row and its message (the stamp moves).
     s.db.sqlite.run("UPDATE zero_budgets SET amount = 7000 WHERE id = '202305-food'");
+    s.db.sqlite.run(
+      "INSERT INTO messages_crdt (timestamp, dataset, row, column, value) VALUES ('2999-01-01T00:00:00.000Z-0000-0123456789abcdef', 'zero_budgets', '202305-food', 'amount', 'N:7000')",
+    );
     const changed = s.open('rollover', true);
+    expect(changed.restoredFromCache).toBe(false);
     expect(changed.sheet.restoredKept).toBe(false);
     // No income: the 70.00 budgeted in May is carried into July's To Budget.
     expect(changed.getCell('budget202307', 'to-budget').value).toBe(-70_00);
     changed.sheet.buildAll();
     expect(sorted(sheetValues(changed.sheet))).toEqual(s.fresh(changed));
+  });
+
+  it('a returning open whose data stamp matches reads no budget rows of the kept months until needed', () => {
+    const s = setup();
+    s.tx(20230510, -40_00, 'food');
+    s.tx(20230710, -120_00, 'food');
+    s.db.insert('zero_budgets', { id: '202305-food', month: 202305, category: 'food', amount: 100_00 }); // prettier-ignore
+    s.db.insert('zero_budgets', { id: '202308-food', month: 202308, category: 'food', amount: 30_00 }); // prettier-ignore
+    s.open('rollover', true).close();
+    const seen: string[] = [];
+    const sqlite = s.db.sqlite;
+    const all = sqlite.all.bind(sqlite);
+    sqlite.all = ((sql: string, params?: SqlValue[]) => {
+      seen.push(sql);
+      return all(sql, params);
+    }) as typeof sqlite.all;
+    const rowReads = () =>
+      seen.filter((q) => q.includes('zero_budgets ') || q.endsWith('zero_budgets'));
+    const again = s.open('rollover', true);
+    expect(again.sheet.restoredKept).toBe(true);
+    // The months on screen (July to September 2023) are read; the kept months' rows are not.
+    expect(rowReads()).toEqual([expect.stringContaining('WHERE month > ?')]);
+    expect(again.getCell('budget202308', 'budget-food').value).toBe(30_00);
+    expect(again.getCell('budget202307', 'to-budget').value).toBe(-100_00);
+    expect(rowReads()).toHaveLength(1);
+    // Building an earlier month reads them, once.
+    expect(again.getCell('budget202305', 'budget-food').value).toBe(100_00);
+    expect(rowReads()).toHaveLength(2);
+    again.sheet.buildAll();
+    expect(rowReads()).toHaveLength(2);
+    expect(sorted(sheetValues(again.sheet))).toEqual(s.fresh(again));
+    again.close();
+  });
+
+  it('an edit to a kept month before its rows are read keeps every row right', () => {
+    const s = setup();
+    s.tx(20230510, -40_00, 'food');
+    s.db.insert('zero_budgets', { id: '202305-food', month: 202305, category: 'food', amount: 100_00 }); // prettier-ignore
+    s.db.insert('zero_budgets', { id: '202306-food', month: 202306, category: 'food', amount: 5_00 }); // prettier-ignore
+    s.open('rollover', true).close();
+    const again = s.open('rollover', true);
+    expect(again.sheet.restoredKept).toBe(true);
+    s.db.update('zero_budgets', { id: '202306-food', amount: 8_00 });
+    expect(again.sheet.getBudgetRow('2023-05', 'food')?.amount).toBe(100_00);
+    expect(again.getCell('budget202307', 'to-budget').value).toBe(-108_00);
+    again.sheet.buildAll();
+    expect(sorted(sheetValues(again.sheet))).toEqual(s.fresh(again));
+    again.close();
+    const third = s.open('rollover', true);
+    expect(third.sheet.restoredKept).toBe(true);
+    third.sheet.buildAll();
+    expect(sorted(sheetValues(third.sheet))).toEqual(s.fresh(third));
   });
 
   it('extends the months when data needs more, and never drops any', () => {

@@ -208,10 +208,22 @@ export function budgetRowInput(row: Partial<BudgetDbRow>): BudgetRowInput | null
   };
 }
 
-export function readBudgetRows(db: SqliteDatabase, type: BudgetType): BudgetRowInput[] {
-  const rows = db.all<BudgetDbRow>(
-    `SELECT month, category, amount, carryover FROM ${budgetTable(type)}`,
-  );
+/**
+ * The budget rows, or with `split` only those of the months after it (`after`) or up to it
+ * (`upTo`). Months are stored as YYYYMM integers; a row whose month is stored as text sorts
+ * after every integer in SQLite, so it lands in `after`, and is still read exactly once.
+ */
+export function readBudgetRows(
+  db: SqliteDatabase,
+  type: BudgetType,
+  split?: { month: Month; part: 'after' | 'upTo' },
+): BudgetRowInput[] {
+  const sql = `SELECT month, category, amount, carryover FROM ${budgetTable(type)}`;
+  const rows = split
+    ? db.all<BudgetDbRow>(`${sql} WHERE month ${split.part === 'after' ? '>' : '<='} ?`, [
+        toDbMonth(split.month),
+      ])
+    : db.all<BudgetDbRow>(sql);
   const out: BudgetRowInput[] = [];
   for (const r of rows) {
     const input = budgetRowInput(r);
@@ -328,17 +340,24 @@ export function loadBudgetSheet(
         end: cached.end > data.end ? cached.end : data.end,
       }
     : data;
+  // The kept month was written with the sums, at the same data stamp: when the sums are
+  // trusted, so are the inputs it was computed from, and its months' rows wait until needed.
+  const keptMonth = stored?.kept?.month;
+  const upTo = covers && focus !== null && isMonth(keptMonth) ? keptMonth : null;
   const init = {
     budgetType: type,
     bounds,
     groups,
     categories,
-    budgets: readBudgetRows(db, type),
+    budgets: upTo ? readBudgetRows(db, type, { month: upTo, part: 'after' }) : readBudgetRows(db, type), // prettier-ignore
     buffered: readBuffered(db),
     spent: covers ? stored.spent : readSpent(db, mapping),
     focus,
-    // Checked against these inputs before use (see KeptMonth).
+    // Checked against these inputs before use unless vouched for (see KeptMonth).
     kept: stored?.kept ?? null,
+    keptInputs: upTo
+      ? { upTo, read: () => readBudgetRows(db, type, { month: upTo, part: 'upTo' }) }
+      : null,
   };
   return { sheet: BudgetSheet.create(init), spentComplete: !covers, fromCache: covers };
 }

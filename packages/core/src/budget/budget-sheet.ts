@@ -60,6 +60,13 @@ export interface BudgetSheetInit {
    * used instead of folding every earlier month when they were computed from these inputs.
    */
   kept?: KeptMonth | null;
+  /**
+   * With `kept`: the caller vouches that the inputs of every month up to `upTo` (the kept
+   * month) are those the kept values were computed from (their data stamp matches), so the
+   * digest is not checked; `budgets` then holds only the later months' rows, and `read` gives
+   * the earlier ones, called the first time something needs one of them.
+   */
+  keptInputs?: { upTo: Month; read: () => readonly BudgetRowInput[] } | null;
 }
 
 export class BudgetSheet implements BudgetReader {
@@ -80,6 +87,8 @@ export class BudgetSheet implements BudgetReader {
   readonly restoredKept: boolean = false;
 
   private constructor(init: BudgetSheetInit, cache: Map<string, CellValue> | null) {
+    const vouched = init.keptInputs ?? null;
+    if (vouched) this.inputs.deferRows(vouched.upTo, vouched.read);
     for (const r of init.budgets ?? []) this.inputs.setRow(r.month, r.category, r);
     for (const b of init.buffered ?? []) this.inputs.setBuffered(b.month, b.amount);
     for (const s of init.spent ?? []) {
@@ -100,7 +109,11 @@ export class BudgetSheet implements BudgetReader {
     };
     this.layout = new BudgetLayout(this.ctx, init.groups, init.categories, init.focus ?? null);
     const kept = init.kept;
-    if (kept && keptMonthFits(kept, init, (from, to) => this.inputs.digest(from, to))) {
+    const digest =
+      vouched && kept && vouched.upTo === kept.month
+        ? null
+        : (from: Month, to: Month) => this.inputs.digest(from, to);
+    if (kept && keptMonthFits(kept, init, digest)) {
       this.layout.primeFold(kept.month, new Map(kept.values));
       this.restoredKept = true;
     }

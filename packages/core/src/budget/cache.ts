@@ -58,7 +58,8 @@ export function usableCache(
  * months a lazy open builds first), so the next open starts from them instead of folding every
  * month before. Trusted only for the same formulas, budget type, category tree and first month,
  * and for inputs of every month up to it equal to those it was computed from (`inputs`, a
- * digest): an edit or a sync that arrived since, in any of those months, makes the open fold.
+ * digest, unless the caller vouches for them by its data stamp): an edit or a sync that arrived
+ * since, in any of those months, makes the open fold.
  */
 export interface KeptMonth {
   format: number;
@@ -107,14 +108,15 @@ export function keptMonthFits(
     categories: Iterable<CategoryInfo>;
     focus?: BudgetBounds | null;
   },
-  digest: (from: string, to: string) => string,
+  /** Null: the caller vouches for the inputs (see `BudgetSheetInit.keptInputs`). */
+  digest: ((from: string, to: string) => string) | null,
 ): boolean {
   const { start, end } = init.bounds;
   if (!init.focus || kept.format !== BUDGET_CACHE_FORMAT) return false;
   if (kept.budgetType !== init.budgetType || kept.first !== start) return false;
   if (kept.month < start || kept.month > end) return false;
   if (kept.structure !== structureOf(init.groups, init.categories)) return false;
-  return kept.inputs === digest(kept.first, kept.month);
+  return digest === null || kept.inputs === digest(kept.first, kept.month);
 }
 
 /** A month's values to keep, or null when JSON could not keep them exactly. */

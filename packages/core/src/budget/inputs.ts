@@ -4,18 +4,44 @@
  * created later (bounds extended) starts from the right values.
  */
 import type { Month } from '../calendar/months.ts';
-import type { BudgetRow } from './types.ts';
+import type { BudgetRow, BudgetRowInput } from './types.ts';
+
+/** Budget rows of the months up to `upTo`, not read yet (see `deferRows`). */
+interface DeferredRows {
+  upTo: Month;
+  read: () => readonly BudgetRowInput[];
+}
 
 export class BudgetInputStore {
   private readonly rows = new Map<Month, Map<string, BudgetRow>>();
   private readonly held = new Map<Month, number>();
   private readonly spending = new Map<Month, Map<string, number>>();
+  private deferred: DeferredRows | null = null;
+
+  /**
+   * The rows of the months up to `upTo` are read by `read` the first time anything touches a
+   * row of those months: a returning open that starts from the values kept for `upTo` needs
+   * none of them before its first screen (3,360 of the open's 4,080 rows at 100k).
+   */
+  deferRows(upTo: Month, read: () => readonly BudgetRowInput[]): void {
+    this.deferred = { upTo, read };
+  }
+
+  /** Reads the deferred rows when `month` is one of theirs. */
+  private need(month: Month): void {
+    const d = this.deferred;
+    if (d === null || month > d.upTo) return;
+    this.deferred = null;
+    for (const r of d.read()) if (r.month <= d.upTo) this.setRow(r.month, r.category, r);
+  }
 
   getRow(month: Month, category: string): BudgetRow | undefined {
+    this.need(month);
     return this.rows.get(month)?.get(category);
   }
 
   setRow(month: Month, category: string, row: BudgetRow | null): void {
+    this.need(month);
     let m = this.rows.get(month);
     if (row === null) {
       m?.delete(category);
@@ -32,6 +58,7 @@ export class BudgetInputStore {
    * one pass over the stored rows, however many months and categories are asked.
    */
   addRowAmounts(from: Month, to: Month, into: Map<string, number>): void {
+    this.need(from);
     for (const [month, rows] of this.rows) {
       if (month < from || month > to) continue;
       for (const [category, row] of rows) {
@@ -48,6 +75,7 @@ export class BudgetInputStore {
     wanted: ReadonlySet<string>,
     fn: (month: Month, category: string, amount: number) => void,
   ): void {
+    this.need(from);
     for (const [month, rows] of this.rows) {
       if (month < from || month > to) continue;
       for (const [category, row] of rows) if (wanted.has(category)) fn(month, category, row.amount);
@@ -55,6 +83,7 @@ export class BudgetInputStore {
   }
 
   clearRows(): void {
+    this.deferred = null;
     this.rows.clear();
   }
 
@@ -98,6 +127,7 @@ export class BudgetInputStore {
    * the last session are trusted only for the inputs they were computed from.
    */
   digest(from: Month, to: Month): string {
+    this.need(from);
     const acc = new DigestSum();
     const keys = new Map<string, number>();
     const keyHash = (key: string) => {
