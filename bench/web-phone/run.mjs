@@ -1,6 +1,8 @@
 // Coffer on a phone beside Actual 26.9's web build (bench/web/phone.ts, issue 29): first visit over
 // Fast 3G, returning start, add transaction, on 100,000 transactions, the browser in a CPU quota.
-// Prints a table and writes bench/results/phone-<time>.json.
+// Prints a table and writes bench/results/phone-<time>.json. Each step's time is the page's own,
+// from the navigation's start or the tap's touchend to the first frame showing the result
+// (bench/web/phone-frame.ts); the empty frame is a tap that changes nothing, the same way.
 //   node bench/web-phone/run.mjs [--transactions 100000] [--months 120] [--returning 3]
 //     [--slowdown 4 | --quota 0.25] [--only coffer|actual] [--no-build]
 //     [--trace] (Chrome traces: the last returning start's CPU per thread until the budget is

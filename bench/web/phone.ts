@@ -14,6 +14,8 @@
  * only supported for pages, not workers"), so the whole browser runs in a cgroup (v1 `cpu`
  * controller, `cpu.cfs_quota_us`: the v1 form of `cpu.max`), its share fitted in the run so a fixed
  * busy loop in a worker takes `--slowdown` (4) times as long as with no quota; both are reported.
+ * Times: the page's own, from the step's start (the navigation, the tap's touchend) to the
+ * first frame showing its result (phone-frame.ts); the bench does not poll the page meanwhile.
  * Bundled and started by bench/web-phone/run.mjs. Needs a writable /sys/fs/cgroup/cpu.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +29,7 @@ import { startLink } from './phone-link.ts';
 import { cgroupWrapper, failureShot, openPhone } from './phone-browser.ts';
 import { countOpfs, type OpfsCalls } from './phone-opfs.ts';
 import { formatMarks, type StartMarks, startMarks } from './phone-start.ts';
+import { type FrameWatch, frameWatch, leafText, type Ready, watchFrames } from './phone-frame.ts';
 import { printStartCpu, traceStart } from './phone-start-cpu.ts';
 import { type ThreadSplit, traceStep } from './phone-trace.ts';
 import { countRenders } from '../../e2e/helpers/render-count.ts';
@@ -134,6 +137,30 @@ const BUDGET_SHOWN: Record<string, (p: Page) => Locator> = {
   actual: (p) => p.getByText(CATEGORY, { exact: true }).first(),
 };
 
+/** The same, checked in the page (phone-frame.ts): a leaf 'Food' in the budget's list. */
+const BUDGET_SHOWN_IN_PAGE: Record<string, Ready> = {
+  coffer: leafText(
+    CATEGORY,
+    'ul[aria-label^="Categories, "], ol[aria-label^="Categories, "], [role="list"][aria-label^="Categories, "]',
+  ),
+  actual: leafText(CATEGORY),
+};
+
+/** In the page: the editor's amount, visible (AMOUNT's element in each app). */
+const AMOUNT_IN_PAGE: Record<string, string> = {
+  coffer: `() => [...document.querySelectorAll('input')].some((i) => i.checkVisibility() &&
+    (i.getAttribute('aria-label') === 'Amount' || [...(i.labels ?? [])].some((l) => l.textContent.trim() === 'Amount')))`,
+  actual: `() => [...document.querySelectorAll('[data-testid="amount-input-text"]')].some((e) => e.checkVisibility())`,
+};
+
+/** In the page: the editor gone and the list showing the saved amount. */
+const savedInPage = (app: string): Ready => `() => {
+  if ((${AMOUNT_IN_PAGE[app]})()) return false;
+  for (const e of document.body.querySelectorAll('*'))
+    if (e.childElementCount === 0 && /12\\.34/.test(e.textContent) && e.checkVisibility()) return true;
+  return false;
+}`;
+
 /**
  * The editor's amount once it can be typed in. Actual's shows the amount as text on a button
  * (`amount-input-text`) over an input that stays hidden until the text is tapped: waiting for a
@@ -156,6 +183,8 @@ async function tapAmount(app: string, amount: Locator): Promise<void> {
 
 interface Result {
   firstVisit?: number;
+  /** The first visit as the page measured it (phone-frame.ts), from its document's start. */
+  firstVisitInPage?: number;
   firstVisitBytes?: number;
   /** The bytes of the first visit before the budget was picked. */
   beforeBudgetBytes?: number;
@@ -164,7 +193,7 @@ interface Result {
   returningMarks: StartMarks[];
   editorReady?: number;
   saved?: number;
-  /** A tap that changes nothing, measured as the save is: the floor under 'saved'. */
+  /** A tap that changes nothing, to the frame after its click: the floor under the taps. */
   emptyFrame?: number;
   saveTrace?: { wallMs: number; threads: ThreadSplit[] };
   /** The save's OPFS calls, with `--opfs-calls`. */
@@ -195,29 +224,13 @@ async function endAmountEdit(app: string, page: Page, save: Locator): Promise<vo
 }
 
 /**
- * Polls until the editor has gone (the address leaves /transactions/) and the account's list
- * shows the new amount: the editor's own amount text (Actual shows it as text) must not count.
+ * A tap on the page's heading (nothing happens), measured in the page as the steps are: from the
+ * tap's touchend to the first frame after its click. The floor under the tap's figures.
  */
-async function savedAt(page: Page, start: number): Promise<number> {
-  const row = page.getByText(/12\.34/).first();
-  const until = performance.now() + 60_000;
-  while (performance.now() < until) {
-    if (!page.url().includes('/transactions/') && (await row.isVisible().catch(() => false))) {
-      return performance.now() - start;
-    }
-    await new Promise((r) => setTimeout(r, 30));
-  }
-  throw new Error('the saved row was not shown in 60 s');
-}
-
-/** A tap on the page's heading (nothing happens), measured with the same polling as the save. */
-async function emptyFrameAt(page: Page): Promise<number> {
-  const heading = page.getByRole('heading').first();
-  const start = performance.now();
-  await heading.tap();
-  await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))');
-  await shownAt(heading, start);
-  return performance.now() - start;
+async function emptyFrameAt(page: Page, frames: FrameWatch): Promise<number> {
+  await frames.arm('empty', 'click');
+  await page.getByRole('heading').first().tap();
+  return frames.next('empty', 60_000);
 }
 
 function printTrace(what: string, trace: { wallMs: number; threads: ThreadSplit[] }): void {
@@ -241,17 +254,19 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
   // No step waits for ever (Playwright's own default is none): one an app cannot do ends its
   // row with a note naming the step, and the other app is still measured.
   context.setDefaultTimeout(180_000);
+  await watchFrames(context, BUDGET_SHOWN_IN_PAGE[app.name]!);
   if (values['count-renders'])
     await context.addInitScript(countRenders(['shell-route', 'shell-layer']));
   try {
     const page = await context.newPage();
+    const frames = frameWatch(page);
     // The page's and its workers' errors (a failed open logs its reason there), for the notes.
     page.on('console', (m) => {
       if (m.type() === 'error') out.notes.push(`console: ${m.text().slice(0, 300)}`);
     });
     link.shape(!values['fast-link']);
     link.reset();
-    let start = performance.now();
+    const start = performance.now();
     await page.goto(link.url, { waitUntil: 'commit' });
     const field = page
       .getByLabel('Password', { exact: true })
@@ -267,6 +282,9 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
     out.beforeBudgetBytes = link.down();
     await file.tap();
     out.firstVisit = await shownAt(BUDGET_SHOWN[app.name]!(page), start);
+    // The page's own figure for it (from its document's start, which may be later than the
+    // first navigation's if the app loaded a new document on the way).
+    out.firstVisitInPage = await frames.next('shown');
     // What the rest of the first start brings (the code loaded after the budget showed).
     await page.waitForLoadState('networkidle', WAIT).catch(() => {});
     out.firstVisitBytes = link.down();
@@ -286,9 +304,9 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
               join(tmpdir(), `phone-start-${app.name}-${process.pid}.json`),
             )
           : null;
-      start = performance.now();
+      // From the new document's navigation start (the page's figure: phone-frame.ts).
       await page.goto(`${link.url}/budget`, { waitUntil: 'commit' });
-      out.returning.push(await shownAt(BUDGET_SHOWN[app.name]!(page), start));
+      out.returning.push(await frames.next('shown'));
       out.returningMarks.push(await startMarks(page));
       console.log(`${app.name}: start ${i + 1}: ${formatMarks(out.returningMarks.at(-1)!)}`);
       if (traced)
@@ -317,10 +335,10 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
       ? await traceStep(browser, page, join(tmpdir(), `phone-open-${app.name}-${process.pid}.json`))
       : null;
     if (values['count-renders']) await page.evaluate('window.__resetRenders?.()');
-    start = performance.now();
+    await frames.arm('editor', AMOUNT_IN_PAGE[app.name]!);
     await add.tap();
     const amount = AMOUNT[app.name]!(page);
-    out.editorReady = await shownAt(amount, start, 60_000);
+    out.editorReady = await frames.next('editor', 60_000);
     if (openTrace) out.openTrace = await openTrace.stop();
     if (values['count-renders']) {
       await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))');
@@ -335,9 +353,11 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
       ? await traceStep(browser, page, join(tmpdir(), `phone-save-${app.name}-${process.pid}.json`))
       : null;
     const opfs = values['opfs-calls'] ? await countOpfs(page) : null;
-    start = performance.now();
+    await frames.arm('saved', savedInPage(app.name));
     await save.tap();
-    out.saved = await savedAt(page, start);
+    out.saved = await frames.next('saved', 60_000);
+    // The editor's history step back may come after the paint: the floor's tap waits for it.
+    await page.waitForURL((u) => !u.pathname.includes('/transactions/'), { timeout: 60_000 });
     // Counted up to the paint: stopping the trace takes a while, and the workers go on.
     if (opfs) out.saveOpfs = await opfs.stop();
     if (trace) out.saveTrace = await trace.stop();
@@ -345,7 +365,7 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
       console.log(`${app.name}: the save's OPFS calls ${JSON.stringify(out.saveOpfs)}`);
     }
     // The floor, on the list just painted: what a tap and the polling cost by themselves.
-    out.emptyFrame = await emptyFrameAt(page);
+    out.emptyFrame = await emptyFrameAt(page, frames);
     console.log(
       `${app.name}: editor ${Math.round(out.editorReady)} ms, save ${Math.round(out.saved)} ms, empty frame ${Math.round(out.emptyFrame)} ms`,
     );
