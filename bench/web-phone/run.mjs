@@ -11,6 +11,7 @@
 //       (/tmp/phone-open-coffer-PID.json, /tmp/phone-save-coffer-PID.json))
 //     [--count-renders] (the components React renders on the editor's tap, under the covered
 //       page and in the editor's layer: a count of work, whatever the machine's load)
+//     [--settle 1500] (ms from the account page's Add transaction showing to the tap; 0: at once)
 //     [--fast-link] (no Fast 3G shaping: for profiling the steps after the first visit)
 //     [--made <dir>] (a budget made before by `node bench/web/budget.mjs make <dir> …`)
 //     [--readable] (the app built unminified with source maps, so --trace names the core's
