@@ -125,6 +125,33 @@ describe('undo and redo', () => {
     expect(rows(db, 'SELECT name, category FROM payees')).toEqual([{ name: 'a', category: null }]);
   });
 
+  it('a marker of several batches undoes to before the first and leaves their events alone', () => {
+    const { db } = memoryBudgetDb();
+    const id = db.insert('payees', { name: 'a' });
+    const seen: (readonly unknown[])[] = [];
+    db.onChange((event) => void seen.push(event.messages));
+    let created = '';
+    db.undo.withUndo(() => {
+      db.batch(() => db.update('payees', { id, name: 'b' }));
+      db.batch(() => {
+        db.update('payees', { id, name: 'c' });
+        created = db.insert('payees', { name: 'new' });
+      });
+      db.batch(() => db.update('payees', { id, category: 'x' }));
+    });
+    // The undo record keeps each batch's messages as handed over: none of them grew.
+    expect(seen.map((messages) => messages.length)).toEqual([1, 2, 1]);
+    db.undo.undo();
+    expect(rows(db, 'SELECT id, name, category, tombstone FROM payees ORDER BY name')).toEqual([
+      { id, name: 'a', category: null, tombstone: 0 },
+      { id: created, name: 'new', category: null, tombstone: 1 },
+    ]);
+    db.undo.redo();
+    expect(rows(db, 'SELECT id, name, category, tombstone FROM payees ORDER BY name')).toEqual([
+      { id, name: 'c', category: 'x', tombstone: 0 },
+      { id: created, name: 'new', category: null, tombstone: 0 },
+    ]);
+  });
   it('pushes undo-event with the undo tag, and undo messages sync like any edit', () => {
     const events: UndoEvent[] = [];
     const { db: first, platform } = memoryBudgetDb();
