@@ -3,37 +3,16 @@
 // `trans_category_date (category, date)`), against today's read in the register's order
 // (`findSearchGroups`). Prints each step's CPU time and rows, and whether the pages agree. Run by
 // search-by-category.mjs; the steps go to stderr, one JSON line to stdout.
-import { createAppCore, type Budget } from '@coffer/core';
-import { createNodePlatform } from '@coffer/core-node';
-import { DerivedData } from '../../packages/core/src/budget-file/derived-data.ts';
 import { compileQuery } from '../../packages/core/src/query/compiler.ts';
 import { findSearchGroups } from '../../packages/core/src/query/search-page.ts';
-import { registerQuery } from '../../packages/web/src/components/accounts/rows/register-query.ts';
-import { searchFilter } from '../../packages/web/src/components/accounts/rows/search.ts';
+import { openBuilt, searchQuery } from './built-search.ts';
 
-const quiet = { info: () => undefined, warn: () => undefined, error: console.error };
 const [dir, id] = process.argv.slice(2) as [string, string];
-const building = new Set<DerivedData>();
-const proto = DerivedData.prototype as unknown as { keep: (...a: unknown[]) => unknown };
-const keep = proto.keep;
-proto.keep = function (this: DerivedData, ...a: unknown[]) {
-  building.add(this);
-  return keep.apply(this, a);
-};
-const core = createAppCore({ platform: createNodePlatform({ documentDir: dir, log: quiet }), documentDir: dir }); // prettier-ignore
-await core.sendUnknown('load-budget', { id });
-const budget = core.budget as Budget;
-await new Promise((r) => setTimeout(r, 3000));
-for (const d of building) d.ensure();
-const db = budget.sqlite;
-const named = (t: string) =>
-  db.all<{ id: string; name: string }>(`SELECT id, name FROM ${t} WHERE tombstone = 0`);
-const ctx = { payees: named('payees'), categories: named('categories'), accounts: named('accounts'), dateFormat: 'MM/dd/yyyy' as const }; // prettier-ignore
-const base = { filters: [], conditionsOp: 'and' as const, hideCleared: false, sort: null };
+const { budget, close } = await openBuilt(dir, id);
 const term = process.env.TERM_SEARCH ?? 'Extra 10';
-const search = searchFilter(term, ctx);
-const query = { ...registerQuery({ ...base, view: { 'account.closed': false }, search }), limit: 45, offset: 0 }; // prettier-ignore
+const { query, search } = searchQuery(budget, term);
 const compiled = compileQuery(query, {});
+const db = budget.sqlite;
 const cpu = <T>(f: () => T): [T, number] => {
   const u = process.cpuUsage();
   const r = f();
@@ -135,4 +114,4 @@ console.error(`lines dated apart from their parent: ${drift!.n} (${driftMs.toFix
 console.error(`page the same as today's: ${same} (${page.length} vs ${today.length})`);
 const rows = db.first<{ n: number }>('SELECT COUNT(*) AS n FROM transactions')!.n;
 console.log(JSON.stringify({ rows, term, cutoff, same, drift: drift!.n, steps }));
-await core.sendUnknown('close-budget');
+await close();

@@ -2,35 +2,13 @@
 // every build is done: each with its CPU time, rows and (PLAN=1) its EXPLAIN QUERY PLAN, after
 // three warm runs. TERM_SEARCH picks the term ("Extra 10" by default). Run by search-plan.mjs;
 // the statements go to stderr, one JSON line (the file's rows) to stdout.
-import { createAppCore, type Budget } from '@coffer/core';
-import { createNodePlatform } from '@coffer/core-node';
-import { DerivedData } from '../../packages/core/src/budget-file/derived-data.ts';
 import { compileQuery } from '../../packages/core/src/query/compiler.ts';
 import { execTransactions } from '../../packages/core/src/query/transactions.ts';
-import { registerQuery } from '../../packages/web/src/components/accounts/rows/register-query.ts';
-import { searchFilter } from '../../packages/web/src/components/accounts/rows/search.ts';
+import { openBuilt, searchQuery } from './built-search.ts';
 
-const quiet = { info: () => undefined, warn: () => undefined, error: console.error };
 const [dir, id] = process.argv.slice(2) as [string, string];
-const building = new Set<DerivedData>();
-const proto = DerivedData.prototype as unknown as { keep: (...a: unknown[]) => unknown };
-const keep = proto.keep;
-proto.keep = function (this: DerivedData, ...a: unknown[]) {
-  building.add(this);
-  return keep.apply(this, a);
-};
-const core = createAppCore({ platform: createNodePlatform({ documentDir: dir, log: quiet }), documentDir: dir }); // prettier-ignore
-await core.sendUnknown('load-budget', { id });
-const budget = core.budget as Budget;
-await new Promise((r) => setTimeout(r, 3000));
-for (const d of building) d.ensure();
-const named = (t: string) =>
-  budget.sqlite.all<{ id: string; name: string }>(`SELECT id, name FROM ${t} WHERE tombstone = 0`);
-const ctx = { payees: named('payees'), categories: named('categories'), accounts: named('accounts'), dateFormat: 'MM/dd/yyyy' as const }; // prettier-ignore
-const base = { filters: [], conditionsOp: 'and' as const, hideCleared: false, sort: null };
-const term = process.env.TERM_SEARCH ?? 'Extra 10';
-const search = searchFilter(term, ctx);
-const query = { ...registerQuery({ ...base, view: { 'account.closed': false }, search }), limit: 45, offset: 0 }; // prettier-ignore
+const { budget, close } = await openBuilt(dir, id);
+const { query, search } = searchQuery(budget, process.env.TERM_SEARCH ?? 'Extra 10');
 const firstPage = compileQuery(query, {});
 const db = budget.sqlite;
 const all = db.all.bind(db);
@@ -62,4 +40,4 @@ for (const l of log) {
 console.log(
   JSON.stringify({ rows: db.first<{ n: number }>('SELECT COUNT(*) AS n FROM transactions')!.n }),
 );
-await core.sendUnknown('close-budget');
+await close();
