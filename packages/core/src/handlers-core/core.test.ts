@@ -245,6 +245,8 @@ describe('handler framework', () => {
             },
           }),
           'write-rows': handler({ mutator: true, needsBudget: true, run: () => 'written' }),
+          // A read that does not declare the budget, but looks for one.
+          'which-budget': handler({ run: (_a: undefined, ctx) => ctx.budget?.id ?? 'none' }),
           // A read that asks the server, then writes what came back (as the held bank rows do).
           'fetch-then-write': handler({
             needsBudget: true,
@@ -268,9 +270,11 @@ describe('handler framework', () => {
     expect(await running).toMatchObject({ error: { type: 'budget-closing' } });
     // The close is now in its cleanups: a new read is told there is no budget.
     const late = core.sendUnknown('count-rows');
+    const looking = core.sendUnknown('which-budget');
     flushed();
     await closing;
     expect(await late).toMatchObject({ error: { type: 'budget-closing' } });
+    expect(await looking).toBe('none');
     expect(budget.isOpen).toBe(false);
   });
 

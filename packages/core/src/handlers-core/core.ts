@@ -198,7 +198,12 @@ export class Core<M extends HandlerTable = Record<never, never>> {
   }
 
   private context(undoTag: unknown, inWriter: boolean): HandlerContext {
-    const current = (): Budget | null => this.current;
+    // A request that came while a close takes the budget down finds no budget, whether it
+    // declared one (refused in `dispatch`) or only looks (`ctx.budget`): the close does not wait
+    // for it, so it must not read the file the close is about to shut.
+    const closingAtArrival = this.closing;
+    const current = (): Budget | null =>
+      closingAtArrival !== null && this.current === closingAtArrival ? null : this.current;
     return {
       platform: this.platform,
       documentDir: this.documentDir,
