@@ -1,13 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './helpers/axe.ts';
-import { answerReleaseTags, launchBrowser, SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import { SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
 import { BUILT, WAIT } from './helpers/session.ts';
-import { PHONE_SIZES, phoneBudgetWithAccount } from './helpers/phone.ts';
+import { PHONE_SIZES, openPhoneAccount, type PhoneAccount } from './helpers/phone.ts';
 
 /**
  * The core's write, as the page sends it: held back while `window.__holdWrite` is true (sent by
@@ -50,12 +48,9 @@ const WATCH_WRITES = `
  * brings the editor back with the core's message and everything typed.
  */
 describe.runIf(BUILT)('the phone editor over the list', { timeout: 300_000 }, () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-phone-layer-'));
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let phone: PhoneAccount;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[] = [];
   const main = () => page.getByRole('main');
   const button = (name: string) => main().getByRole('button', { name, exact: true });
   const amount = () => page.getByRole('textbox', { name: 'Amount', exact: true });
@@ -69,22 +64,13 @@ describe.runIf(BUILT)('the phone editor over the list', { timeout: 300_000 }, ()
     (await row(/^Starting Balance/).getAttribute('data-probe')) === 'kept';
 
   beforeAll(async () => {
-    server = await startServer({ dataDir });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: SIZES.phone, isMobile: true, hasTouch: true });
-    await answerReleaseTags(context);
-    await context.addInitScript(WATCH_WRITES);
-    page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await phoneBudgetWithAccount(page, server.url, 'Checking', '100');
+    phone = await openPhoneAccount('coffer-e2e-phone-layer-', WATCH_WRITES);
+    ({ page, errors } = phone);
     await row(/^Starting Balance/).waitFor(WAIT);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await phone?.close();
   });
 
   it('opens over the list and leaves the same list behind, by Cancel and by Back', async () => {

@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './helpers/axe.ts';
-import { answerReleaseTags, launchBrowser, SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import { SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
 import { BUILT, WAIT } from './helpers/session.ts';
-import { phoneBudgetWithAccount } from './helpers/phone.ts';
+import { openPhoneAccount, type PhoneAccount } from './helpers/phone.ts';
 
 /**
  * Leaving the phone's transaction editor (Chromium with phone emulation: touch, taps): with
@@ -16,12 +13,9 @@ import { phoneBudgetWithAccount } from './helpers/phone.ts';
  * list passes axe (its list is the combobox's own scrolling popup).
  */
 describe.runIf(BUILT)('leaving the phone editor', { timeout: 300_000 }, () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-phone-leave-'));
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let phone: PhoneAccount;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[] = [];
   const main = () => page.getByRole('main');
   const tabs = () => page.getByRole('navigation', { name: 'Main' });
   const amount = () => page.getByRole('textbox', { name: 'Amount', exact: true });
@@ -31,20 +25,12 @@ describe.runIf(BUILT)('leaving the phone editor', { timeout: 300_000 }, () => {
   const tap = (l: Locator) => l.tap();
 
   beforeAll(async () => {
-    server = await startServer({ dataDir });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: SIZES.phone, isMobile: true, hasTouch: true });
-    await answerReleaseTags(context);
-    page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await phoneBudgetWithAccount(page, server.url, 'Checking', '100');
+    phone = await openPhoneAccount('coffer-e2e-phone-leave-');
+    ({ page, errors } = phone);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await phone?.close();
   });
 
   it('asks before the tab bar leaves typed work, and keeps it when the person stays', async () => {
@@ -138,9 +124,9 @@ describe.runIf(BUILT)('leaving the phone editor', { timeout: 300_000 }, () => {
     // The same kit list in the desktop register's new row: the category picker, by keyboard.
     // The phone's page closes first: one budget is written by one tab at a time.
     await page.close();
-    const desk = await context.newPage();
+    const desk = await phone.context.newPage();
     await desk.setViewportSize(SIZES.desktop);
-    await desk.goto(server.url + '/accounts');
+    await desk.goto(phone.server.url + '/accounts');
     await desk
       .getByRole('navigation', { name: 'Sidebar' })
       .getByRole('link', { name: /^Checking/ })

@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerReleaseTags, launchBrowser, SIZES } from './helpers/browser.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
 import { BUILT, WAIT } from './helpers/session.ts';
-import { phoneBudgetWithAccount } from './helpers/phone.ts';
+import { openPhoneAccount, type PhoneAccount } from './helpers/phone.ts';
 import { countRenders } from './helpers/render-count.ts';
 
 /** The account's rows (under the covered page) and the editor's layer. */
@@ -19,12 +14,9 @@ const COUNT_RENDERS = countRenders(['ph-days', 'shell-layer']);
  * first frame on a phone-class CPU.
  */
 describe.runIf(BUILT)('opening the phone editor', { timeout: 300_000 }, () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-phone-open-'));
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let phone: PhoneAccount;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[] = [];
   const main = () => page.getByRole('main');
   const amount = () => page.getByRole('textbox', { name: 'Amount', exact: true });
   const row = (text: RegExp) => main().getByRole('link', { name: text });
@@ -51,22 +43,13 @@ describe.runIf(BUILT)('opening the phone editor', { timeout: 300_000 }, () => {
   };
 
   beforeAll(async () => {
-    server = await startServer({ dataDir });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: SIZES.phone, isMobile: true, hasTouch: true });
-    await answerReleaseTags(context);
-    await context.addInitScript(COUNT_RENDERS);
-    page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await phoneBudgetWithAccount(page, server.url, 'Checking', '100');
+    phone = await openPhoneAccount('coffer-e2e-phone-open-', COUNT_RENDERS);
+    ({ page, errors } = phone);
     await row(/^Starting Balance/).waitFor(WAIT);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await phone?.close();
   });
 
   it('renders the editor, and nothing of the list under it, on the tap and on Cancel', async () => {

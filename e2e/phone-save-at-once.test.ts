@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerReleaseTags, launchBrowser, SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import { SCREENSHOT_DIR } from './helpers/browser.ts';
 import { BUILT, WAIT } from './helpers/session.ts';
-import { phoneBudgetWithAccount } from './helpers/phone.ts';
+import { openPhoneAccount, type PhoneAccount } from './helpers/phone.ts';
 
 /**
  * Every request the page sends the core, by name (`window.__sent`); while `window.__hold` is
@@ -46,12 +43,9 @@ const WATCH_REQUESTS = `
  * builds wait for a quiet moment.
  */
 describe.runIf(BUILT)('saving on a phone shows the row at once', { timeout: 300_000 }, () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-phone-save-'));
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let phone: PhoneAccount;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[] = [];
   const main = () => page.getByRole('main');
   const button = (name: string) => main().getByRole('button', { name, exact: true });
   const amount = () => page.getByRole('textbox', { name: 'Amount', exact: true });
@@ -61,21 +55,12 @@ describe.runIf(BUILT)('saving on a phone shows the row at once', { timeout: 300_
   const sent = async () => (await page.evaluate('window.__sent')) as string[];
 
   beforeAll(async () => {
-    server = await startServer({ dataDir });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: SIZES.phone, isMobile: true, hasTouch: true });
-    await answerReleaseTags(context);
-    await context.addInitScript(WATCH_REQUESTS);
-    page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await phoneBudgetWithAccount(page, server.url, 'Checking', '100');
+    phone = await openPhoneAccount('coffer-e2e-phone-save-', WATCH_REQUESTS);
+    ({ page, errors } = phone);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await phone?.close();
   });
 
   it('back from the editor, the new row and its running balance show before the list is read again', async () => {

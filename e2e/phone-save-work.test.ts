@@ -1,13 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './helpers/axe.ts';
-import { answerReleaseTags, launchBrowser, SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
-import { type RunningServer, startServer } from './helpers/server.ts';
+import { SCREENSHOT_DIR, SIZES } from './helpers/browser.ts';
 import { BUILT, WAIT } from './helpers/session.ts';
-import { PHONE_SIZES, phoneBudgetWithAccount } from './helpers/phone.ts';
+import { PHONE_SIZES, openPhoneAccount, type PhoneAccount } from './helpers/phone.ts';
 
 /**
  * Counts of the page's work, from its own side:
@@ -109,12 +107,9 @@ const COUNT_WORK = `
  * the core's figure.
  */
 describe.runIf(BUILT)('the work a phone save does', { timeout: 300_000 }, () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'coffer-e2e-phone-save-work-'));
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let phone: PhoneAccount;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[] = [];
   const main = () => page.getByRole('main');
   const button = (name: string) => main().getByRole('button', { name, exact: true });
   const amount = () => page.getByRole('textbox', { name: 'Amount', exact: true });
@@ -176,24 +171,15 @@ describe.runIf(BUILT)('the work a phone save does', { timeout: 300_000 }, () => 
   }
 
   beforeAll(async () => {
-    server = await startServer({ dataDir });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: SIZES.phone, isMobile: true, hasTouch: true });
-    await answerReleaseTags(context);
-    await context.addInitScript(COUNT_WORK);
-    page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await phoneBudgetWithAccount(page, server.url, 'Checking', '100');
+    phone = await openPhoneAccount('coffer-e2e-phone-save-work-', COUNT_WORK);
+    ({ page, errors } = phone);
     await row(/^Starting Balance/).waitFor(WAIT);
     await add('1.11', /-1\.11/);
     await add('2.22', /-2\.22/);
   });
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await phone?.close();
   });
 
   it('shows the account’s new balance at once while the row is saving, then the core’s', async () => {

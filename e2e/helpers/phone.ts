@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { answerReleaseTags, SIZES } from './browser.ts';
+import { answerReleaseTags, launchBrowser, SIZES } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
 import { PASSWORD, WAIT } from './session.ts';
 import { bootstrapServer } from './steps.ts';
 
@@ -163,7 +167,7 @@ export async function touchProblems(page: Page): Promise<string[]> {
  * A new budget made on a phone, past the mobile notice, with one local account (`name`, its
  * starting balance) open on the Accounts tab: where the phone's register and editor tests begin.
  */
-export async function phoneBudgetWithAccount(
+async function phoneBudgetWithAccount(
   page: Page,
   serverUrl: string,
   name: string,
@@ -181,4 +185,51 @@ export async function phoneBudgetWithAccount(
   await page.getByLabel('Balance:').fill(balance);
   await page.getByRole('button', { name: 'Create', exact: true }).tap();
   await page.getByRole('heading', { name }).waitFor(WAIT);
+}
+
+/** A phone signed in to its own server, on a budget's account: see `openPhoneAccount`. */
+export interface PhoneAccount {
+  server: RunningServer;
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors in the page, for a test to assert none happened. */
+  errors: string[];
+  /** Closes the browser and the server, and removes the server's data. */
+  close(): Promise<void>;
+}
+
+/**
+ * Where the phone editor's tests begin: a new server (its data in a folder named from
+ * `prefix`), a 390×844 touch phone with `initScript` (a probe) in every page, and a new budget
+ * with a local account 'Checking' of 100.00, open on the Accounts tab.
+ */
+export async function openPhoneAccount(prefix: string, initScript?: string): Promise<PhoneAccount> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const close = async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    server = await startServer({ dataDir });
+    browser = await launchBrowser();
+    const context = await browser.newContext({
+      viewport: SIZES.phone,
+      isMobile: true,
+      hasTouch: true,
+    });
+    await answerReleaseTags(context);
+    if (initScript) await context.addInitScript(initScript);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await phoneBudgetWithAccount(page, server.url, 'Checking', '100');
+    return { server, context, page, errors, close };
+  } catch (err) {
+    // A start that failed half-way leaves no browser or server behind.
+    await close();
+    throw err;
+  }
 }
