@@ -2,7 +2,8 @@
 // budget (issue 15): first rows of All accounts, scrolling 5,000 rows, a search and an amount
 // edit. Prints a table and writes bench/results/register-<time>.json.
 //   node bench/register/run.mjs [--transactions 100000] [--months 24] [--repeats 5]
-//     [--apps coffer,actual] [--web-root packages/web/dist] [--no-build]
+//     [--apps coffer,actual] [--actual-package actual-sync-server-26] (whose web build: 26.9;
+//     @actual-app/sync-server for 25.6) [--web-root packages/web/dist] [--no-build]
 //     [--coffer-upload] (upload with Coffer's client: Actual 25.6's API fails at 1,000,000 rows;
 //     with --months 240 for the 20-year budget) [--reuse DIR] (a budget made before: a folder
 //     holding one BudgetBench-*, e.g. bench/scale's /tmp/scale-made/1000000)

@@ -1,7 +1,7 @@
 /**
- * The account register, Coffer beside Actual's web build (`@actual-app/web` served by the real
- * `@actual-app/sync-server`), in headless Chromium on the same budget (100,000 transactions by
- * default): All accounts until its first rows are painted, scrolling 5,000 rows (frame
+ * The account register, Coffer beside Actual's web build (26.9, served by its own server
+ * `actual-sync-server-26`; `--actual-package @actual-app/sync-server` for 25.6), in headless
+ * Chromium on the same budget (100,000 transactions by default): All accounts until its first rows are painted, scrolling 5,000 rows (frame
  * times), a search until the filtered rows are painted, and an amount edit until the running
  * balance and the sidebar balance show it, and a category change until the row shows it.
  * `--only-edits` skips the first rows, scrolling and search; `--cpu` reports each edit's thread
@@ -17,7 +17,8 @@ import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { launchPersistentChromium } from '../../packages/core-web/src/test-helpers/chromium.ts';
 import { SIZES } from '../../e2e/helpers/browser.ts';
-import { startActual, startCoffer } from '../server/servers.ts';
+import { startActualServer } from '../../packages/server/src/interop/targets.ts';
+import { startCoffer } from '../server/servers.ts';
 import { coldVisit } from './flows.ts';
 import { pageMemory, type PageMemory } from './memory.ts';
 import {
@@ -56,6 +57,8 @@ const { values } = parseArgs({
     reuse: { type: 'string' },
     repeats: { type: 'string', default: '5' },
     apps: { type: 'string', default: 'coffer,actual' },
+    /** The Actual server whose web build is measured: the newest (26.9) unless told. */
+    'actual-package': { type: 'string', default: 'actual-sync-server-26' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
     /** Only the amount and category edits (after the open). */
     'only-edits': { type: 'boolean', default: false },
@@ -103,6 +106,33 @@ function emptyResult(): Result {
 async function goToChecking(page: Page): Promise<void> {
   await page.getByText('Checking', { exact: true }).first().click();
   await page.waitForURL(/\/accounts\/[^/]+$/);
+  await page.waitForTimeout(1500);
+}
+
+/**
+ * Actual's running balance column, which the edit's three balances need: 25.6 has 'Show
+ * running balance' in the account menu, 26.9 a switch under 'Manage table columns'. 26.9's
+ * 'Welcome to Actual!' card lies over the register's last rows: it is closed first.
+ */
+async function showActualRunningBalance(page: Page): Promise<void> {
+  const welcome = page.getByText('Welcome to Actual!');
+  if (await welcome.isVisible()) {
+    await page
+      .locator('div', { has: welcome })
+      .getByRole('button', { name: 'Close' })
+      .last()
+      .click();
+  }
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const old = page.getByText('Show running balance');
+  if (await old.isVisible()) {
+    await old.click();
+  } else {
+    await page.getByText('Manage table columns').click();
+    // The switch's input is hidden; its label is what a person taps.
+    await page.locator('label[for="toggle-column-balance"]').click();
+    await page.getByRole('button', { name: 'Save' }).click();
+  }
   await page.waitForTimeout(1500);
 }
 
@@ -179,11 +209,7 @@ async function measureApp(app: App, balanceCents: number, base: string): Promise
     }
     try {
       await goToChecking(page);
-      if (name === 'actual') {
-        await page.getByRole('button', { name: 'Account menu' }).click();
-        await page.getByText('Show running balance').click();
-        await page.waitForTimeout(1500);
-      }
+      if (name === 'actual') await showActualRunningBalance(page);
       let balance = balanceCents;
       for (let i = 0; i < REPEATS; i++) {
         const payment = await newestPayment(page, name);
@@ -226,9 +252,15 @@ async function measureApp(app: App, balanceCents: number, base: string): Promise
   }
 }
 
-function report(results: Record<string, Result>) {
+/** The version of the web build the given Actual server package serves. */
+function actualWebVersion(serverPackage: string): string {
   const require = createRequire(import.meta.url);
-  const actualVersion = require('@actual-app/web/package.json').version as string;
+  const server = createRequire(require.resolve(`${serverPackage}/package.json`));
+  return (server('@actual-app/web/package.json') as { version: string }).version;
+}
+
+function report(results: Record<string, Result>) {
+  const actualVersion = actualWebVersion(values['actual-package']);
   const c = results.coffer ?? emptyResult();
   const a = results.actual ?? emptyResult();
   const ms = (x: number) => Math.round(x);
@@ -294,7 +326,10 @@ async function main() {
   const wanted = values.apps.split(',');
   const apps: App[] = [];
   if (wanted.includes('coffer')) apps.push({ name: 'coffer', server: await startCoffer() });
-  if (wanted.includes('actual')) apps.push({ name: 'actual', server: await startActual() });
+  if (wanted.includes('actual')) {
+    const s = await startActualServer({}, values['actual-package']);
+    apps.push({ name: 'actual', server: { name: values['actual-package'], ...s } });
+  }
   try {
     const uploader = values['coffer-upload']
       ? resolve('bench/results/.build/scale-coffer.mjs')

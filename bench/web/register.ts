@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 
 export type AppName = 'coffer' | 'actual';
 
-/** Where each app puts the register's parts (Actual 25.6 by its data-testids). */
+/** Where each app puts the register's parts (Actual's by its data-testids, the same in 25.6 and 26.9). */
 export const SELECTORS: Record<
   AppName,
   { row: string; account: string; category: string; payment: string; search: string }
@@ -206,11 +206,30 @@ export async function search(page: Page, app: AppName, term: string): Promise<nu
   const s = SELECTORS[app];
   // A split whose line matched shows as the split ('Split'), with its lines; an off-budget
   // account's rows show no category (Coffer) or 'Off budget' (Actual).
+  // Actual 26.9 also matches the term's number in an amount ('Extra 10' finds a 10.76
+  // payment in another category), and shows every line of a split one line of which matched,
+  // with the lines' own categories: for it, 4 rows in 5 matching are the filtered view (before
+  // the search, about 2 in 5 do). Coffer's rows must all match.
   const ready = `() => {
-    const cats = [...document.querySelectorAll(arg.row)].map((r) => r.querySelector(arg.category)?.textContent?.trim() ?? '');
-    return cats.includes(arg.term) && cats.every((c) => c === arg.term || c === '' || /Split|Off budget/.test(c));
+    const rows = [...document.querySelectorAll(arg.row)];
+    const cat = (r) => r.querySelector(arg.category)?.textContent?.trim() ?? '';
+    const amountHas = (r) => [arg.payment, arg.deposit].some((sel) => (r.querySelector(sel)?.textContent ?? '').includes(arg.number));
+    const matches = (r) => {
+      const c = cat(r);
+      return c === arg.term || c === '' || /Split|Off budget/.test(c) || (arg.app === 'actual' && amountHas(r));
+    };
+    if (!rows.some((r) => cat(r) === arg.term)) return false;
+    if (arg.app !== 'actual') return rows.every(matches);
+    return matches(rows[0]) && rows.filter(matches).length >= rows.length * 0.8;
   }`;
-  await armStep(page, 'input', ready, { ...s, term });
+  const number = term.split(' ').pop();
+  await armStep(page, 'input', ready, {
+    ...s,
+    term,
+    number,
+    app,
+    deposit: '[data-testid="credit"]',
+  });
   await page.locator(s.search).fill(term);
   return stepTime(page);
 }
@@ -275,7 +294,7 @@ export async function editAmount(
 /**
  * Changes the category of the newest payment in the register to `category` (typed into its
  * autocomplete) and measures from the Enter that saves it to the first frame showing that row
- * out of edit with its new category.
+ * with its new category: out of edit, or (Actual 26.9) its list closed on it.
  */
 export async function editCategory(page: Page, app: AppName, category: string): Promise<number> {
   const s = SELECTORS[app];
@@ -283,11 +302,20 @@ export async function editCategory(page: Page, app: AppName, category: string): 
   await row.locator(s.category).click();
   await page.keyboard.press('Control+a');
   await page.keyboard.type(category);
-  await page.getByRole('option', { name: category, exact: true }).first().waitFor();
+  // Actual 26.9 names an option with the category's balance after it ('Extra 5 1,757.19').
+  const option = new RegExp(`^${category.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`);
+  await page.getByRole('option', { name: option }).first().waitFor();
   const ready = `() => {
-    const first = [...document.querySelectorAll(arg.row)].find((r) => /\\d/.test(r.querySelector(arg.payment)?.textContent ?? ''));
+    // The payment as shown, or in its input when the Enter moved the edit there (Actual 26.9).
+    const paid = (r) => { const c = r.querySelector(arg.payment); return (c?.textContent ?? '') + (c?.querySelector('input')?.value ?? ''); };
+    const first = [...document.querySelectorAll(arg.row)].find((r) => /\\d/.test(paid(r)));
     const cell = first?.querySelector(arg.category);
-    return !!cell && !cell.querySelector('input') && cell.textContent.trim() === arg.name;
+    if (!cell) return false;
+    const input = cell.querySelector('input');
+    if (!input) return cell.textContent.trim() === arg.name;
+    // Actual 26.9 keeps the cell in edit after the Enter: the choice is made when its list
+    // has closed on the chosen name.
+    return input.value === arg.name && !document.querySelector('[role=option]');
   }`;
   await armStep(page, 'keydown', ready, { ...s, name: category });
   await page.keyboard.press('Enter');
