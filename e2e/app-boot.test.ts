@@ -43,6 +43,37 @@ describe.runIf(built)('the built web app served by the Coffer server', () => {
     await page.close();
   });
 
+  it("the entry starts the core's worker first; the worker asks for SQLite and the core at once", async () => {
+    // Issue 29: the worker was made only once a chunk of its own (worker-client) had come back,
+    // after React's first render and paint; and SQLite's wasm was asked for only once the core's
+    // bundle, which held SQLite's library, had loaded and run. A fresh context: no service
+    // worker answers, so every script is a request the page sees, in the order made.
+    const context = await browser.newContext({ viewport: SIZES.phone });
+    const page = await context.newPage();
+    const log: string[] = [];
+    const file = (url: string) => new URL(url).pathname.split('/').pop() ?? '';
+    page.on('request', (r) => log.push(`asked ${file(r.url())}`));
+    page.on('requestfinished', (r) => log.push(`got ${file(r.url())}`));
+    await page.goto(server.url);
+    await page.locator('h1, h2').first().waitFor({ timeout: 20_000 });
+    await page.waitForFunction('performance.getEntriesByName("coffer:core-connected").length > 0');
+    const scripts = log.filter((e) => e.startsWith('asked ') && /\.(js|wasm)$/.test(e));
+    const at = (pattern: RegExp, what = 'asked ') =>
+      log.findIndex((e) => e.startsWith(what) && pattern.test(e.slice(what.length)));
+    // The entry's own chunk, then the worker's script: no chunk between them.
+    expect(scripts[0]).toMatch(/^asked index-.+\.js$/);
+    expect(scripts[1]).toMatch(/^asked worker-[^-]+\.js$/);
+    // Each asked for once; SQLite's library before the core's bundle has come back.
+    for (const name of [/^sqlite-wasm-.+\.js$/, /^worker-main-.+\.js$/, /^sqlite3-.+\.wasm$/])
+      expect(
+        scripts.filter((e) => name.test(e.slice('asked '.length))),
+        String(name),
+      ).toHaveLength(1);
+    expect(at(/^sqlite-wasm-.+\.js$/)).toBeGreaterThan(at(/^worker-[^-]+\.js$/));
+    expect(at(/^sqlite-wasm-.+\.js$/)).toBeLessThan(at(/^worker-main-.+\.js$/, 'got '));
+    await context.close();
+  });
+
   it("a screen's wait shows its spinner, and spins it, only after a second", async () => {
     // The loading screen's spinner spun from the start's first frame: each frame a compositor
     // frame, 50 ms of CPU a second in the phone bench's browser, taken from the start itself.

@@ -13,7 +13,17 @@ const readable = process.env.COFFER_READABLE_BUILD === '1';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), pwaPlugin(join(import.meta.dirname, 'src/sw/service-worker.ts'))],
-  worker: { format: 'es', plugins: () => [cofferWorkerPlugin()] },
+  worker: {
+    format: 'es',
+    plugins: () => [cofferWorkerPlugin()],
+    // The core's worker imports SQLite's library as a chunk of its own beside the core's bundle
+    // (core-web's sqlite/load.ts): named, so a trace or a test tells it from the page's entry.
+    rollupOptions: {
+      output: {
+        manualChunks: (id) => (id.includes('/@sqlite.org/sqlite-wasm/') ? 'sqlite-wasm' : null),
+      },
+    },
+  },
   optimizeDeps: { exclude: ['@sqlite.org/sqlite-wasm'] },
   build: {
     outDir: 'dist',

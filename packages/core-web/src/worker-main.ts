@@ -1,5 +1,5 @@
 import { createAppCore } from '@coffer/core';
-import sqlite3InitModule, { type Sqlite3Static } from '@sqlite.org/sqlite-wasm';
+import type { Sqlite3Static } from '@sqlite.org/sqlite-wasm';
 import {
   type InitFailure,
   type MessagePortLike,
@@ -47,39 +47,23 @@ function failedCore(failure: InitFailure): ServableCore {
   };
 }
 
-/**
- * By default sqlite-wasm also sets up its "opfs" and "opfs-wl" VFSes, each starting a proxy
- * worker (a script fetched twice) before init resolves, and its "kvvfs" (databases in
- * localStorage), whose set-up wraps 11 JS methods as wasm functions, a small module compiled
- * for each (3.9-4.1 ms of Node's CPU of a 30-34 ms init, 3.53.4). Budgets use SAH
- * pools only, so start-up skips all three; the library reads this option from a global, once,
- * then deletes it.
- */
-const SQLITE_CONFIG = { disable: { vfs: { opfs: true, 'opfs-wl': true, kvvfs: true } } };
-
-async function loadSqlite(): Promise<Sqlite3Static | InitFailure> {
-  try {
-    (globalThis as { sqlite3ApiConfig?: unknown }).sqlite3ApiConfig = SQLITE_CONFIG;
-    return await sqlite3InitModule();
-  } catch (err) {
-    return {
-      reason: 'sqlite-unavailable',
-      message: `SQLite could not start: ${String(err)}`,
-      fallbackAvailable: false,
-    };
-  }
-}
-
 /** The worker's global: a port that can also end the worker. */
 export interface WorkerScope extends MessagePortLike {
   close?(): void;
 }
 
+/** SQLite loading since the worker's first lines (sqlite/load.ts): the library, or why not. */
+export type SqliteLoading = Promise<Sqlite3Static | InitFailure>;
+
 /**
  * Build the platform and the app core for `init`, and serve it over `scope` (the worker's
  * global). A browser that cannot run it gets `app-init-failure` pushed instead.
  */
-export async function startWorker(scope: WorkerScope, init: InitMessage): Promise<void> {
+export async function startWorker(
+  scope: WorkerScope,
+  init: InitMessage,
+  sqliteLoading: SqliteLoading,
+): Promise<void> {
   // The page may go away while the core starts: what it held is let go of once it exists.
   let left = false;
   let leave = (): void => void (left = true);
@@ -89,9 +73,7 @@ export async function startWorker(scope: WorkerScope, init: InitMessage): Promis
   // Taken as the message arrives, before the slow start-up below.
   const clockOffsetMs = typeof init.pageClock === 'number' ? init.pageClock - Date.now() : 0;
   const mode = init.fallbackMode ? 'fallback' : 'opfs';
-  // SQLite's wasm is fetched and compiled while the storage is probed, not after: on a phone
-  // each is a few hundred ms. (`loadSqlite` never rejects: a failure is its answer.)
-  const sqliteLoading = loadSqlite();
+  // SQLite's wasm, asked for at the worker's start, loads while the storage is probed.
   const failure = await detectInitFailure(mode === 'fallback');
   const sqlite3 = failure ?? (await sqliteLoading);
   if ('reason' in sqlite3) {
@@ -147,9 +129,14 @@ export async function startWorker(scope: WorkerScope, init: InitMessage): Promis
 
 /**
  * Wait for the UI's init message, then start. `early`: the messages that arrived before this
- * module had loaded (worker.ts holds them), the init message among them.
+ * module had loaded (worker.ts holds them), the init message among them. `sqlite`: SQLite's
+ * load, which worker.ts started before this module loaded (sqlite/load.ts).
  */
-export function listenForInit(scope: WorkerScope, early: readonly unknown[] = []): void {
+export function listenForInit(
+  scope: WorkerScope,
+  early: readonly unknown[],
+  sqlite: SqliteLoading,
+): void {
   // The page left before this module loaded: nothing is started for it.
   if (early.some(isLeavingMessage)) {
     scope.close?.();
@@ -157,13 +144,13 @@ export function listenForInit(scope: WorkerScope, early: readonly unknown[] = []
   }
   const init = early.find(isInitMessage);
   if (init) {
-    void startWorker(scope, init);
+    void startWorker(scope, init, sqlite);
     return;
   }
   const onMessage = (event: { data: unknown }): void => {
     if (!isInitMessage(event.data)) return;
     scope.removeEventListener('message', onMessage);
-    void startWorker(scope, event.data);
+    void startWorker(scope, event.data, sqlite);
   };
   scope.addEventListener('message', onMessage);
 }

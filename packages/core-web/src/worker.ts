@@ -8,18 +8,24 @@
  * HTTP cache) between starts, but never that of a worker's own script nor of its static imports:
  * it compiled the 760 KB core again at every start (0.6 s and more on a phone). The init message
  * may arrive before the bundle has loaded, so it is held here and handed over.
+ *
+ * SQLite's library is imported the same way, at once and beside the core's bundle: its wasm is
+ * then fetched and compiled while the core's bundle loads and runs, where it waited for the
+ * core's bundle before (both come through the service worker, one after the other).
  */
+import { loadSqlite } from './sqlite/load.ts';
 import type { WorkerScope } from './worker-main.ts';
 
 const scope = globalThis as unknown as WorkerScope;
 const early: unknown[] = [];
 const hold = (event: { data: unknown }): void => void early.push(event.data);
 scope.addEventListener('message', hold);
+const sqlite = loadSqlite();
 
 import('./worker-main.ts').then(
   ({ listenForInit }) => {
     scope.removeEventListener('message', hold);
-    listenForInit(scope, early);
+    listenForInit(scope, early, sqlite);
   },
   (err: unknown) => {
     // Thrown from a task, not a promise: the page's `error` listener then ends the waiting calls
