@@ -31,6 +31,12 @@ import { countOpfs, type OpfsCalls } from './phone-opfs.ts';
 import { formatMarks, type StartMarks, startMarks } from './phone-start.ts';
 import { type FrameWatch, frameWatch, leafText, type Ready, watchFrames } from './phone-frame.ts';
 import { printStartCpu, traceStart } from './phone-start-cpu.ts';
+import {
+  budgetFile,
+  measureStartFloors,
+  printStartFloors,
+  type StartFloors,
+} from './phone-floor.ts';
 import { type ThreadSplit, traceStep } from './phone-trace.ts';
 import { countRenders } from '../../e2e/helpers/render-count.ts';
 import { type App, BUDGET_NAME, median, PASSWORD, runBudgetScript, setUp } from './setup.ts';
@@ -72,6 +78,8 @@ const { values } = parseArgs({
      * out of the same share as the page's, and the editor waits for it).
      */
     settle: { type: 'string', default: '1500' },
+    /** Returning starts of each floor (phone-floor.ts: a bare page, SQLite reading the month). */
+    floors: { type: 'string', default: '3' },
   },
 });
 const WAIT = { timeout: 600_000 };
@@ -418,6 +426,7 @@ async function main() {
   const browser = await launchInCgroup(base);
   const results: Record<string, Result> = {};
   let loop = { free: NaN, quota: NaN, share: NaN };
+  let floors: StartFloors | null = null;
   try {
     for (const app of apps)
       if (!values.only || values.only === app.name) await setUp(app, made, id);
@@ -434,6 +443,10 @@ async function main() {
       } catch (err) {
         r.notes.push(String(err).split('\n')[0]!.slice(0, 200));
       }
+    }
+    if (Number(values.floors) > 0) {
+      const phone = { dir: base, name: 'floor', cgroup: CGROUP, options: { ...PHONE, args: ARGS }, incognito: false }; // prettier-ignore
+      floors = await measureStartFloors(browser, phone, budgetFile(made), Number(values.floors));
     }
   } finally {
     await browser.close();
@@ -475,13 +488,14 @@ async function main() {
   }
   if (c.saved && a.saved)
     console.log(`Actual's save / Coffer's: ${(a.saved / c.saved).toFixed(1)}×`);
+  if (floors) printStartFloors(floors, { Coffer: c.returning, 'Actual 26.9': a.returning });
   for (const [name, r] of Object.entries(results)) {
     for (const n of r.notes) console.log(`${name}: ${n}`);
   }
   const dir = resolve('bench/results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `phone-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, JSON.stringify({ values, loop, results }, null, 2));
+  writeFileSync(file, JSON.stringify({ values, loop, results, floors }, null, 2));
   console.log(`\nwrote ${file}`);
 }
 
