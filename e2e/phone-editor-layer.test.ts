@@ -122,6 +122,14 @@ describe.runIf(BUILT)('the phone editor over the list', { timeout: 300_000 }, ()
     await page.getByText('Transaction added.').waitFor(WAIT);
     await expect.poll(async () => await row(/-4\.56/).textContent()).not.toContain('Saving…');
     expect(await row(/-4\.56/).count()).toBe(1);
+
+    // The save's toast (with its Undo) belongs to the list: an editor opened over it does not
+    // have it over its own buttons (it covered Delete, a tap away from undoing the last save).
+    await tap(row(/-4\.56/));
+    await button('Delete transaction').waitFor(WAIT);
+    expect(await page.getByText('Transaction added.').isVisible()).toBe(false);
+    await tap(button('Cancel'));
+    await page.waitForURL((u) => u.pathname === account, WAIT);
     expect(errors).toEqual([]);
   });
 

@@ -69,7 +69,9 @@ export function tapSplit(events: Event[], windowMs = 200): TapSplit | null {
   const from = touch.ts;
   const to = from + windowMs * 1000;
   const mine = events
-    .filter((e) => e.ph === 'X' && e.pid === touch.pid && e.tid === touch.tid && e.dur !== undefined)
+    .filter(
+      (e) => e.ph === 'X' && e.pid === touch.pid && e.tid === touch.tid && e.dur !== undefined,
+    )
     .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const tops: Event[] = [];
   for (const e of mine) {
@@ -126,7 +128,12 @@ export function tapSplit(events: Event[], windowMs = 200): TapSplit | null {
     }
     out.cpu.task += cpuOf(t);
     if (t.dur! < 300) continue;
-    out.tasks.push({ at: r1((t.ts - from) / 1000), ms: r1(t.dur! / 1000), cpu: r1(cpuOf(t)), inside });
+    out.tasks.push({
+      at: r1((t.ts - from) / 1000),
+      ms: r1(t.dur! / 1000),
+      cpu: r1(cpuOf(t)),
+      inside,
+    });
   }
   for (const k of Object.keys(out.cpu) as Array<keyof TapSplit['cpu']>) out.cpu[k] = r1(out.cpu[k]);
   out.hot = hotIn(events, touch, from, to);

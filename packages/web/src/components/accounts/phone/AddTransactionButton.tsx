@@ -14,7 +14,9 @@ export function showsAddTransaction(pathname: string): boolean {
 
 /** A plain tap or click (not one that opens a new tab or window, nor one a handler took). */
 function plainClick(e: MouseEvent): boolean {
-  return !e.defaultPrevented && e.button === 0 && !e.metaKey && !e.altKey && !e.ctrlKey && !e.shiftKey;
+  return (
+    !e.defaultPrevented && e.button === 0 && !e.metaKey && !e.altKey && !e.ctrlKey && !e.shiftKey
+  );
 }
 
 /**

@@ -120,11 +120,14 @@ export class PhoneMemory {
     for (const l of [...this.listeners]) l();
   }
 
-  /** The router has moved (to the editor, or elsewhere): its address rules again. */
+  /**
+   * The router has moved (to the editor, or elsewhere): its address rules again. No one is
+   * told: the layer already follows the router once it has left the tapped page
+   * (`useEditorLayer`), and a render for it would render the editor once more for nothing; the
+   * next render reads it, before the router can come back to that page.
+   */
   opened(): void {
-    if (this.open === null) return;
     this.open = null;
-    for (const l of [...this.listeners]) l();
   }
 
   /** The editor being opened before the router's address arrives (`useSyncExternalStore`). */
