@@ -140,28 +140,57 @@ export function tapSplit(events: Event[], windowMs = 200): TapSplit | null {
   return out;
 }
 
-/** The profiler's samples in [from, to] on the touch's thread, by function, most first. */
+/**
+ * The profiler's samples in [from, to] on the touch's thread: the functions with the most
+ * samples of their own, and each sample given to the nearest component up its stack (a
+ * capitalised function: with a readable build, React's components by name).
+ */
 function hotIn(events: Event[], touch: Event, from: number, to: number): string[] {
-  const nodes = new Map<number, string>();
-  const counts = new Map<string, number>();
-  for (const e of events) {
-    const p = e.name === 'ProfileChunk' ? e.args?.data?.cpuProfile : undefined;
-    if (!p || e.pid !== touch.pid) continue;
-    for (const n of p.nodes ?? []) nodes.set(n.id, n.callFrame.functionName || '(anon)');
-    const deltas = (e.args?.data as { timeDeltas?: number[] } | undefined)?.timeDeltas;
-    if (!deltas || e.tid !== touch.tid) continue;
-    let ts = e.ts;
-    (p.samples ?? []).forEach((id, i) => {
+  // The Profile event is on the profiled thread; its chunks (same id) come from another one.
+  const profile = events.find(
+    (e) => e.name === 'Profile' && e.pid === touch.pid && e.tid === touch.tid,
+  );
+  if (!profile) return [];
+  const id = (profile as { id?: string }).id;
+  const start = (profile.args?.data as { startTime?: number } | undefined)?.startTime ?? 0;
+  const nodes = new Map<number, { name: string; parent?: number }>();
+  const self = new Map<string, number>();
+  const component = new Map<string, number>();
+  const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+  let ts = start;
+  const chunks = events
+    .filter((e) => e.name === 'ProfileChunk' && e.pid === touch.pid)
+    .filter((e) => (e as { id?: string }).id === id)
+    .sort((a, b) => a.ts - b.ts);
+  for (const e of chunks) {
+    const data = e.args?.data as
+      | {
+          cpuProfile?: {
+            nodes?: Array<{ id: number; parent?: number; callFrame: { functionName: string } }>;
+            samples?: number[];
+          };
+          timeDeltas?: number[];
+        }
+      | undefined;
+    for (const n of data?.cpuProfile?.nodes ?? [])
+      nodes.set(n.id, { name: n.callFrame.functionName || '(anon)', parent: n.parent });
+    const deltas = data?.timeDeltas ?? [];
+    (data?.cpuProfile?.samples ?? []).forEach((sample, i) => {
       ts += deltas[i] ?? 0;
-      const name = nodes.get(id);
-      if (ts < from || ts > to || !name || /^\((idle|program|root)\)$/.test(name)) return;
-      counts.set(name, (counts.get(name) ?? 0) + 1);
+      const node = nodes.get(sample);
+      if (ts < from || ts > to || !node || /^\((idle|program|root)\)$/.test(node.name)) return;
+      add(self, node.name);
+      for (let n: typeof node | undefined = node; n; n = n.parent ? nodes.get(n.parent) : undefined)
+        if (/^[A-Z][A-Za-z0-9]*$/.test(n.name)) return add(component, n.name);
+      add(component, '(no component)');
     });
   }
-  return [...counts]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 15)
-    .map(([n, c]) => `${n} ${c}`);
+  const top = (m: Map<string, number>, k: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([n, c]) => `${n} ${c}`);
+  return [`self: ${top(self, 12).join(', ')}`, `by component: ${top(component, 15).join(', ')}`];
 }
 
 export function printTapSplit(what: string, s: TapSplit | null): void {
@@ -174,5 +203,5 @@ export function printTapSplit(what: string, s: TapSplit | null): void {
   );
   for (const t of s.tasks)
     console.log(`  +${t.at} ms: ${t.ms} ms wall, ${t.cpu} CPU: ${t.inside.join('; ')}`);
-  if (s.hot.length) console.log(`  sampled: ${s.hot.join(', ')}`);
+  for (const h of s.hot) console.log(`  samples, ${h}`);
 }
