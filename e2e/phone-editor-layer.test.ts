@@ -192,4 +192,33 @@ describe.runIf(BUILT)('the phone editor over the list', { timeout: 300_000 }, ()
     await expect.poll(async () => await row(/-2\.22/).count(), WAIT).toBe(1);
     expect(errors).toEqual([]);
   });
+
+  // On the rows the tests above added: five of them scroll in this short window.
+  it('after Save the list is scrolled where it was', async () => {
+    const account = new URL(page.url()).pathname;
+    // Short enough that the account's rows scroll.
+    await page.setViewportSize({ width: 360, height: 400 });
+    const scroller = page.locator('main.shell-page');
+    const bottom = await scroller.evaluate((e) => {
+      e.scrollTop = e.scrollHeight;
+      return e.scrollTop;
+    });
+    expect(bottom).toBeGreaterThan(0);
+    // The page follows its scroll by its events: one frame for it to come.
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))');
+    await tap(addTransaction());
+    await amount().waitFor(WAIT);
+    expect(await scroller.evaluate((e) => e.scrollTop)).toBe(0);
+    await page.keyboard.type('3.33');
+    await tap(button('Save'));
+    await page.waitForURL((u) => u.pathname === account, WAIT);
+    await row(/-3\.33/).waitFor(WAIT);
+    // Where it was, not at the editor's top (0): the browser's scroll anchoring may move it a
+    // few pixels as the rows above it change (the saved row's 'Saving…' goes: 130 → 123 here).
+    const after = await scroller.evaluate((e) => e.scrollTop);
+    expect(after).toBeGreaterThan(bottom - 20);
+    expect(after).toBeLessThanOrEqual(bottom);
+    await page.setViewportSize(SIZES.phone);
+    expect(errors).toEqual([]);
+  });
 });
