@@ -122,6 +122,14 @@ describe.runIf(BUILT)('the phone editor over the list', { timeout: 300_000 }, ()
     await page.getByText('Transaction added.').waitFor(WAIT);
     await expect.poll(async () => await row(/-4\.56/).textContent()).not.toContain('Saving…');
     expect(await row(/-4\.56/).count()).toBe(1);
+
+    // The save's toast (with its Undo) belongs to the list: an editor opened over it does not
+    // have it over its own buttons (it covered Delete, a tap away from undoing the last save).
+    await tap(row(/-4\.56/));
+    await button('Delete transaction').waitFor(WAIT);
+    expect(await page.getByText('Transaction added.').isVisible()).toBe(false);
+    await tap(button('Cancel'));
+    await page.waitForURL((u) => u.pathname === account, WAIT);
     expect(errors).toEqual([]);
   });
 
@@ -182,6 +190,35 @@ describe.runIf(BUILT)('the phone editor over the list', { timeout: 300_000 }, ()
     await page.setViewportSize(SIZES.phone);
     expect(typed).toContain('2.22');
     await expect.poll(async () => await row(/-2\.22/).count(), WAIT).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  // On the rows the tests above added: five of them scroll in this short window.
+  it('after Save the list is scrolled where it was', async () => {
+    const account = new URL(page.url()).pathname;
+    // Short enough that the account's rows scroll.
+    await page.setViewportSize({ width: 360, height: 400 });
+    const scroller = page.locator('main.shell-page');
+    const bottom = await scroller.evaluate((e) => {
+      e.scrollTop = e.scrollHeight;
+      return e.scrollTop;
+    });
+    expect(bottom).toBeGreaterThan(0);
+    // The page follows its scroll by its events: one frame for it to come.
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))');
+    await tap(addTransaction());
+    await amount().waitFor(WAIT);
+    expect(await scroller.evaluate((e) => e.scrollTop)).toBe(0);
+    await page.keyboard.type('3.33');
+    await tap(button('Save'));
+    await page.waitForURL((u) => u.pathname === account, WAIT);
+    await row(/-3\.33/).waitFor(WAIT);
+    // Where it was, not at the editor's top (0): the browser's scroll anchoring may move it a
+    // few pixels as the rows above it change (the saved row's 'Saving…' goes: 130 → 123 here).
+    const after = await scroller.evaluate((e) => e.scrollTop);
+    expect(after).toBeGreaterThan(bottom - 20);
+    expect(after).toBeLessThanOrEqual(bottom);
+    await page.setViewportSize(SIZES.phone);
     expect(errors).toEqual([]);
   });
 });

@@ -82,4 +82,28 @@ describe.runIf(BUILT)('opening the phone editor', { timeout: 300_000 }, () => {
     await row(/^Starting Balance/).waitFor(WAIT);
     expect(errors).toEqual([]);
   });
+
+  /**
+   * The layer is in the page, its amount focused, in the tap's own task: before, the router's
+   * change of address was a transition React rendered in slices over later tasks (300+ ms under
+   * a phone's CPU quota), and a focus given outside the tap's task brings up no keyboard on a
+   * phone. Checked from a microtask the tap's click queues after React's own listener.
+   */
+  it("shows the editor, its amount focused, in the tap's own task", async () => {
+    await quiet();
+    await page.evaluate(`window.addEventListener('click', () => {
+      queueMicrotask(() => {
+        window.__inTap = {
+          amount: !!document.getElementById('ph-amount'),
+          focused: document.activeElement?.id ?? null,
+        };
+      });
+    }, { once: true })`);
+    await page.getByRole('link', { name: 'Add transaction' }).tap();
+    await amount().waitFor(WAIT);
+    expect(await page.evaluate('window.__inTap')).toEqual({ amount: true, focused: 'ph-amount' });
+    await main().getByRole('button', { name: 'Cancel', exact: true }).tap();
+    await row(/^Starting Balance/).waitFor(WAIT);
+    expect(errors).toEqual([]);
+  });
 });

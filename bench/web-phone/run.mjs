@@ -9,6 +9,7 @@
 //       shown, and whether V8's caches were read (phone-start-cpu.ts); the editor's tap and the
 //       save: each thread's busy time and CPU, and what filled it
 //       (/tmp/phone-open-coffer-PID.json, /tmp/phone-save-coffer-PID.json))
+//     [--trace-light] (with --trace: no sampling profiler, so the CPU is the taps' own)
 //     [--count-renders] (the components React renders on the editor's tap, under the covered
 //       page and in the editor's layer: a count of work, whatever the machine's load)
 //     [--settle 1500] (ms from the account page's Add transaction showing to the tap; 0: at once)

@@ -64,9 +64,16 @@ export interface ThreadSplit {
   top: Array<{ what: string; ms: number; count: number }>;
 }
 
-/** Starts tracing the whole browser; `stop` returns each busy thread's split. */
-export async function traceStep(browser: Browser, page: Page, file: string) {
-  await browser.startTracing(page, { path: file, categories: CATEGORIES.split(',') });
+/**
+ * Starts tracing the whole browser; `stop` returns each busy thread's split. `profile` false:
+ * without the sampling profiler, whose interrupts and source positions more than doubled the
+ * phone's tap it watched (each thread's CPU is then the step's own).
+ */
+export async function traceStep(browser: Browser, page: Page, file: string, profile = true) {
+  const categories = CATEGORIES.split(',').filter(
+    (c) => profile || c !== 'disabled-by-default-v8.cpu_profiler',
+  );
+  await browser.startTracing(page, { path: file, categories });
   return {
     async stop(): Promise<{ wallMs: number; threads: ThreadSplit[] }> {
       await browser.stopTracing();

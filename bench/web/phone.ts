@@ -57,6 +57,11 @@ const { values } = parseArgs({
     only: { type: 'string' },
     /** Chrome traces of the editor's tap and of the save: each thread's busy time, what filled it. */
     trace: { type: 'boolean', default: false },
+    /**
+     * With `--trace`: no sampling profiler (no function names), so each thread's CPU in the
+     * taps is theirs, not the profiler's (it more than doubled them).
+     */
+    'trace-light': { type: 'boolean', default: false },
     /** The link unshaped (no Fast 3G): for profiling the steps after the first visit. */
     'fast-link': { type: 'boolean', default: false },
     /** A budget made before by `budget.mjs make <dir>` (its one folder), instead of a new one. */
@@ -350,7 +355,12 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
     }
     await page.waitForTimeout(Number(values.settle));
     const openTrace = values.trace
-      ? await traceStep(browser, page, join(tmpdir(), `phone-open-${app.name}-${process.pid}.json`))
+      ? await traceStep(
+          browser,
+          page,
+          join(tmpdir(), `phone-open-${app.name}-${process.pid}.json`),
+          !values['trace-light'],
+        )
       : null;
     if (values['count-renders']) await page.evaluate('window.__resetRenders?.()');
     await frames.arm('editor', AMOUNT_IN_PAGE[app.name]!);
@@ -368,7 +378,12 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
     const save = page.getByRole('button', { name: /^(Add transaction|Save|Add)$/ }).last();
     await endAmountEdit(app.name, page, save);
     const trace = values.trace
-      ? await traceStep(browser, page, join(tmpdir(), `phone-save-${app.name}-${process.pid}.json`))
+      ? await traceStep(
+          browser,
+          page,
+          join(tmpdir(), `phone-save-${app.name}-${process.pid}.json`),
+          !values['trace-light'],
+        )
       : null;
     const opfs = values['opfs-calls'] ? await countOpfs(page) : null;
     await frames.arm('saved', savedInPage(app.name));

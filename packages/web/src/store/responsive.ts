@@ -8,8 +8,17 @@ function subscribe(cb: () => void) {
   return () => window.removeEventListener('resize', cb);
 }
 
+/**
+ * One function, not one per render: React reads a store again after each commit whose
+ * `getSnapshot` changed, and on a phone (a page with a viewport) reading `innerWidth` lays the
+ * page out at once, the editor's or the list's new elements in the middle of a tap's task.
+ */
+function windowWidth(): number {
+  return window.innerWidth;
+}
+
 export function useWindowWidth(): number {
-  return useSyncExternalStore(subscribe, () => window.innerWidth);
+  return useSyncExternalStore(subscribe, windowWidth);
 }
 
 /**

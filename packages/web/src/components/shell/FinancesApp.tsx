@@ -14,7 +14,7 @@ import {
 } from '../accounts/phone/AddTransactionButton.tsx';
 import { EditorLayer, useEditorLayer } from '../accounts/phone/EditorLayer.tsx';
 import type { LoadedPage } from './pages.ts';
-import { PageRoutes, TransactionEditor, usePageEntry } from './PageRoutes.tsx';
+import { PageRoutes, usePageEntry } from './PageRoutes.tsx';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
 import { Titlebar } from './Titlebar.tsx';
 import { useStartupSync } from './use-startup-sync.ts';
@@ -80,7 +80,7 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
   const { pathname } = location;
   const { isNarrow } = useResponsive();
   // Opened on a phone, the editor covers the page it came from, which stays mounted under it.
-  const { under, covered, routeRef } = useEditorLayer(location);
+  const { under, covered, routeRef, shown } = useEditorLayer(location);
   // The page's own entry while the editor covers it: the page does not render on its opening.
   const entry = usePageEntry(under ?? location);
   const accountCount = useAppState((s) => s.accounts.length);
@@ -148,12 +148,12 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
                 <div className={covered ? 'shell-route is-covered' : 'shell-route'} ref={routeRef}>
                   <PageRoutes entry={entry} initialPage={initialPage} />
                 </div>
-                {covered && <EditorLayer editor={TransactionEditor} />}
+                {covered && <EditorLayer location={shown} />}
               </Suspense>
             )}
           </main>
           {/* Below the page, not over it: the button never covers a row or a figure. */}
-          {isNarrow && showsAddTransaction(pathname) && <AddTransactionButton />}
+          {isNarrow && showsAddTransaction(shown.pathname) && <AddTransactionButton />}
           {isNarrow && <MobileNotice />}
           {showTabs && <BottomNav />}
         </div>

@@ -30,7 +30,7 @@ const TagsPage = lazy(() => import('../tags/TagsPage.tsx'));
 const RulesPage = lazy(() => import('../rules/RulesPage.tsx'));
 const SettingsPage = lazy(() => import('../settings/SettingsPage.tsx'));
 const BankLinkPage = lazy(() => import('../import/BankLinkPage.tsx'));
-export const TransactionEditor = lazy(loadTransactionEditor);
+const TransactionEditor = lazy(loadTransactionEditor);
 
 /** What the router's location context holds. */
 export interface PageEntry {

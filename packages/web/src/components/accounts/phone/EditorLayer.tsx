@@ -7,16 +7,20 @@
  * editor's history entry (`editorState`, navigation.ts).
  */
 import {
-  type ComponentType,
   type RefObject,
   useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
+  useState,
   useSyncExternalStore,
 } from 'react';
 import { type Location, Route, Routes } from 'react-router';
 import { useStore } from '../../../store/context.ts';
+import { Button } from '../../kit/ui/Button.tsx';
+import { ErrorText } from '../../kit/ui/ErrorText.tsx';
+import { Spinner } from '../../kit/ui/Spinner.tsx';
+import { EditorCodeSlot } from './editor-loader.ts';
 import { editorUnder } from './navigation.ts';
 import { PhoneMemorySlot } from './phone-memory.ts';
 
@@ -29,18 +33,26 @@ import { PhoneMemorySlot } from './phone-memory.ts';
  * would be gone.
  */
 export function useEditorLayer(location: Location) {
-  const under = useMemo(() => editorUnder(location), [location]);
   const memory = useStore().slot(PhoneMemorySlot);
+  const opening = useSyncExternalStore(memory.subscribe, memory.openingNow);
+  // A tap's editor shows before the router's address (a transition) comes; once the router has
+  // moved from the page the tap was on, its address rules (`shown`: the layer's address).
+  const fromKey = opening ? editorUnder(opening)?.key : undefined;
+  const shown = opening && location.key === fromKey ? opening : location;
+  useEffect(() => {
+    if (opening && location.key !== fromKey) memory.opened();
+  }, [memory, opening, fromKey, location.key]);
+  const under = useMemo(() => editorUnder(shown), [shown]);
   const { left } = useSyncExternalStore(memory.subscribe, memory.current);
   // Saved: the editor is gone and the page shows in the save's own task; the history's step
   // back (a trip through the browser) then only changes the address.
-  const covered = under !== null && left !== location.key;
+  const covered = under !== null && left !== shown.key;
   useEffect(() => {
     if (left !== null && left !== location.key) memory.arrived();
   }, [memory, left, location.key]);
   const routeRef = useRef<HTMLDivElement>(null);
   useKeptPlace(routeRef, covered);
-  return { under, covered, routeRef };
+  return { under, covered, routeRef, shown };
 }
 
 /**
@@ -85,14 +97,35 @@ function useKeptPlace(routeRef: RefObject<HTMLDivElement | null>, covered: boole
   }, [routeRef, covered]);
 }
 
-/** The editor's routes, drawn over the covered page. */
-export function EditorLayer({ editor: Editor }: { editor: ComponentType }) {
+/**
+ * The editor's routes at `location` (the tap's address before the router's), drawn over the
+ * covered page; a spinner while the editor's code is still on its way.
+ */
+export function EditorLayer({ location }: { location: Location }) {
+  const code = useStore().slot(EditorCodeSlot);
+  const Editor = useSyncExternalStore(code.subscribe, code.current);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (Editor || failed) return;
+    void code.load().catch(() => setFailed(true));
+  }, [code, Editor, failed]);
   return (
     <div className="shell-layer">
-      <Routes>
-        <Route path="/transactions/new" element={<Editor />} />
-        <Route path="/transactions/:id" element={<Editor />} />
-      </Routes>
+      {Editor ? (
+        <Routes location={location}>
+          <Route path="/transactions/new" element={<Editor />} />
+          <Route path="/transactions/:id" element={<Editor />} />
+        </Routes>
+      ) : failed ? (
+        <div className="page ph-page">
+          <ErrorText>The editor could not be loaded.</ErrorText>
+          <Button onClick={() => setFailed(false)}>Try again</Button>
+        </div>
+      ) : (
+        <div className="page ph-page">
+          <Spinner label="Loading the editor" />
+        </div>
+      )}
     </div>
   );
 }

@@ -149,3 +149,31 @@ describe('the phone register’s rows with the editor’s confirmed save in plac
     expect(memory.current().left).toBeNull();
   });
 });
+
+describe('PhoneMemory.opening', () => {
+  const to = {
+    pathname: '/transactions/new',
+    search: '?account=a1',
+    hash: '',
+    state: { under: { pathname: '/accounts/a1', search: '', hash: '', state: null, key: 'k1' } },
+    key: 'opening',
+  };
+
+  it('tells its listeners of a tap opening the editor, and forgets it without a word', () => {
+    const memory = new PhoneMemory();
+    let told = 0;
+    memory.subscribe(() => (told += 1));
+    expect(memory.openingNow()).toBeNull();
+    memory.opening(to);
+    expect(memory.openingNow()).toBe(to);
+    expect(told).toBe(1);
+    // The router has moved: the layer follows it already, a render for this would be wasted.
+    memory.opened();
+    expect(memory.openingNow()).toBeNull();
+    expect(told).toBe(1);
+    // The latest save's state is its own snapshot: an opening does not change it.
+    const saved = memory.current();
+    memory.opening(to);
+    expect(memory.current()).toBe(saved);
+  });
+});

@@ -9,6 +9,7 @@
 import { defineStoreSlot } from '../../../store/store.ts';
 import type { Draft } from '../editing/draft.ts';
 import type { RegisterTx } from '../types.ts';
+import type { Location } from 'react-router';
 
 export interface KeptRows {
   groups: RegisterTx[];
@@ -59,6 +60,7 @@ export class PhoneMemory {
   private readonly views = new Map<string, KeptRows & { seq: number }>();
   private state: SavedState = { saved: null, saving: false, seq: 0, left: null };
   private refusal: Refused | null = null;
+  private open: Location | null = null;
   private readonly listeners = new Set<() => void>();
 
   /** The rows a view (its query's key, in one budget) showed last. */
@@ -105,6 +107,31 @@ export class PhoneMemory {
   dropRefused(editor: string): void {
     if (this.refusal?.editor === editor) this.refusal = null;
   }
+
+  /**
+   * A tap opens the editor at `to` (its address, the covered page in its state): the layer
+   * shows in the tap's own task, rendered at once, while the router's own change of address is
+   * a transition React renders in slices (a slice's yield under a phone's CPU quota waited for
+   * other tasks and frames: the editor's first frame came 300+ ms after the tap), and a focus
+   * outside the tap's task does not bring up a phone's keyboard.
+   */
+  opening(to: Location): void {
+    this.open = to;
+    for (const l of [...this.listeners]) l();
+  }
+
+  /**
+   * The router has moved (to the editor, or elsewhere): its address rules again. No one is
+   * told: the layer already follows the router once it has left the tapped page
+   * (`useEditorLayer`), and a render for it would render the editor once more for nothing; the
+   * next render reads it, before the router can come back to that page.
+   */
+  opened(): void {
+    this.open = null;
+  }
+
+  /** The editor being opened before the router's address arrives (`useSyncExternalStore`). */
+  readonly openingNow = (): Location | null => this.open;
 
   /** The latest save and whether it is on its way (for `useSyncExternalStore`). */
   readonly current = (): SavedState => this.state;
