@@ -95,21 +95,29 @@ function printsBack(text: string, millis: number): boolean {
 
 const digit = (text: string, at: number): number => text.charCodeAt(at) - 48;
 
+/** Days in `month` (1-12) of `year`, proleptic Gregorian. */
+function monthDays(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
 /**
  * The millis of a timestamp string printed as `toString` prints it, from its digits, or null
- * when it is not in that form or its day could run past its month (days 29 to 31 go through
- * `Date.parse` in `parse`). The same number `Date.parse` gives for its date part: the shape
- * bounds every field, and years from 1970 are never read as two-digit ones. A catch-up parses
- * every message's timestamp, and splitting and `Date.parse` were most of that (issue 30).
+ * when it is not in that form or names a day past its month's end (engines differ on those:
+ * they go through `Date.parse`, as Actual's do). The same number `Date.parse` gives for its
+ * date part: the shape bounds every field, and years from 1970 are never read as two-digit
+ * ones. A catch-up parses every message's timestamp, and splitting and `Date.parse` were most
+ * of that (issue 30).
  */
 function printedMillis(text: string): number | null {
   if (text.length !== 46 || !PRINTED_SHAPE.test(text)) return null;
   const year = digit(text, 0) * 1000 + digit(text, 1) * 100 + digit(text, 2) * 10 + digit(text, 3);
+  const month = digit(text, 5) * 10 + digit(text, 6);
   const day = digit(text, 8) * 10 + digit(text, 9);
-  if (year < 1970 || day > 28) return null;
+  if (year < 1970 || day > monthDays(year, month)) return null;
   return Date.UTC(
     year,
-    digit(text, 5) * 10 + digit(text, 6) - 1,
+    month - 1,
     day,
     digit(text, 11) * 10 + digit(text, 12),
     digit(text, 14) * 10 + digit(text, 15),
@@ -207,7 +215,8 @@ export class Timestamp {
     const printed = printedMillis(timestamp);
     if (printed !== null) {
       // The counter is four hex digits and the node the last 16 characters, by the shape.
-      const quick = new Timestamp(printed, parseInt(timestamp.slice(25, 29), 16), timestamp.slice(30)); // prettier-ignore
+      const counter = parseInt(timestamp.slice(25, 29), 16);
+      const quick = new Timestamp(printed, counter, timestamp.slice(30));
       quick.#text = timestamp;
       return quick;
     }
