@@ -266,12 +266,16 @@ describe('protobuf codecs', () => {
       { timestamp: 't2', isEncrypted: true, content: new Uint8Array([9, 8, 7]) },
       { timestamp: 't3', isEncrypted: false, content: new Uint8Array(0) },
     ];
-    const input = proto.encodeSyncResponse({ messages: envelopes, merkle: '{}' });
-    const decoded = proto.decodeSyncResponse(input);
-    input.fill(0);
-    expect(decoded.messages).toEqual(envelopes);
-    for (const e of decoded.messages) {
-      expect(Object.getPrototypeOf(e.content)).toBe(Uint8Array.prototype);
+    for (const input of [
+      proto.encodeSyncResponse({ messages: envelopes, merkle: '{}' }),
+      Buffer.from(proto.encodeSyncResponse({ messages: envelopes, merkle: '{}' })),
+    ]) {
+      const decoded = proto.decodeSyncResponse(input);
+      input.fill(0);
+      expect(decoded.messages).toEqual(envelopes);
+      for (const e of decoded.messages) {
+        expect(Object.getPrototypeOf(e.content)).toBe(Uint8Array.prototype);
+      }
     }
   });
 

@@ -229,7 +229,8 @@ function encode(name: TypeName, object: Fields): Uint8Array {
  */
 function decode(name: TypeName, bytes: Uint8Array): Fields {
   try {
-    const own = SCHEMAS[name][1]?.[1] === 'envelopes' ? bytes.slice() : bytes;
+    // A plain Uint8Array copy, also of a Node Buffer (whose `slice` is a view, not a copy).
+    const own = SCHEMAS[name][1]?.[1] === 'envelopes' ? new Uint8Array(bytes) : bytes;
     // The plain Reader for the same reason: it reads unpaired surrogates back as Actual does.
     return readFields(SCHEMAS[name], new protobuf.Reader(own));
   } catch (error) {
