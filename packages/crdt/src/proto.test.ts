@@ -171,7 +171,7 @@ describe('protobuf codecs', () => {
     value: 'N:-1200',
   };
 
-  it('reads a string field of any bytes as protobufjs reads it (plain ASCII by a shorter path)', () => {
+  it('reads a string field of any bytes as protobufjs reads it (well-formed UTF-8 by the platform decoder)', () => {
     const raw = fc.oneof(
       fc.uint8Array({ max: 0x7f, maxLength: 120 }),
       fc.uint8Array({ maxLength: 120 }),
@@ -191,6 +191,21 @@ describe('protobuf codecs', () => {
         expect(decoded.row).toBe(new TextDecoder().decode(after));
       }),
       { numRuns: 2000 },
+    );
+    // A leading byte-order mark is kept, a U+FFFD written as such is read as one, and an encoded
+    // surrogate (which the platform decoder refuses) is read as protobufjs reads it.
+    for (const text of [
+      [0xef, 0xbb, 0xbf, 0x41],
+      [0xef, 0xbf, 0xbd],
+      [0x41, 0xed, 0xa0, 0x80],
+    ]) {
+      const expected = new protobuf.Reader(Uint8Array.from([text.length, ...text])).string();
+      expect(proto.decodeMessage(Uint8Array.from([10, text.length, ...text])).dataset).toBe(
+        expected,
+      );
+    }
+    expect(proto.decodeMessage(Uint8Array.from([10, 4, 0xef, 0xbb, 0xbf, 0x41])).dataset).toBe(
+      '\uFEFFA',
     );
     // A length past the end still fails as before.
     expect(() => proto.decodeMessage(Uint8Array.from([10, 5, 0x41]))).toThrow(ProtobufDecodeError);
@@ -243,6 +258,25 @@ describe('protobuf codecs', () => {
     input.fill(0);
     expect([...decoded.iv]).toEqual([1, 2, 3]);
     expect(Object.getPrototypeOf(decoded.iv)).toBe(Uint8Array.prototype);
+  });
+
+  it('keeps the envelopes of a response apart from the input buffer', () => {
+    const envelopes = [
+      { timestamp: 't1', isEncrypted: false, content: proto.encodeMessage(sample) },
+      { timestamp: 't2', isEncrypted: true, content: new Uint8Array([9, 8, 7]) },
+      { timestamp: 't3', isEncrypted: false, content: new Uint8Array(0) },
+    ];
+    for (const input of [
+      proto.encodeSyncResponse({ messages: envelopes, merkle: '{}' }),
+      Buffer.from(proto.encodeSyncResponse({ messages: envelopes, merkle: '{}' })),
+    ]) {
+      const decoded = proto.decodeSyncResponse(input);
+      input.fill(0);
+      expect(decoded.messages).toEqual(envelopes);
+      for (const e of decoded.messages) {
+        expect(Object.getPrototypeOf(e.content)).toBe(Uint8Array.prototype);
+      }
+    }
   });
 
   it('reads Node Buffers like any other bytes', () => {

@@ -126,8 +126,8 @@ function readFields(schema: Schema, reader: protobuf.Reader, length?: number, de
     else if (kind === 'bytes') out[name] = reader.bytes();
     else if (kind === 'bool') out[name] = reader.bool();
     else {
-      const list = (out[name] as Fields[] | undefined) ?? [];
-      list.push(readFields(SCHEMAS.MessageEnvelope, reader, reader.uint32(), depth + 1));
+      const list = (out[name] as MessageEnvelope[] | undefined) ?? [];
+      list.push(readEnvelope(reader, reader.uint32(), depth + 1));
       out[name] = list;
     }
   }
@@ -138,30 +138,66 @@ function readFields(schema: Schema, reader: protobuf.Reader, length?: number, de
   return out;
 }
 
-const ascii = new TextDecoder();
+/** Never throws: what it cannot read becomes U+FFFD, and `readString` then asks protobufjs. */
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * A string field, read as `reader.string()` reads it. protobufjs builds each string from an
  * array of char codes and a copy of that array: for the thousands of short strings of a
  * catch-up (timestamps, ids, table and column names) that was the largest share of what the
- * collector then cleared while a new device caught up (issue 30). Plain ASCII, which every
- * UTF-8 decoder reads the same way, goes through the platform's decoder instead; anything else
- * still goes through protobufjs, whose reading of broken UTF-8 and lone surrogates is Actual's.
+ * collector then cleared while a new device caught up (issue 30). The platform's decoder reads
+ * every well-formed UTF-8 string as protobufjs does; for broken UTF-8 (and encoded lone
+ * surrogates) it writes U+FFFD where protobufjs writes something else, so a string holding
+ * U+FFFD is read again through protobufjs, whose reading is Actual's. The check runs on the
+ * string, natively: a byte-by-byte look at every field in JavaScript cost a cold catch-up more
+ * than the decoding (issue 30).
  */
 function readString(reader: protobuf.Reader): string {
   const at = reader.pos;
   const length = reader.uint32();
   const start = reader.pos;
   const end = start + length;
-  const bytes = reader.buf;
-  let plain = end <= reader.len;
-  for (let i = start; plain && i < end; i++) plain = bytes[i]! < 0x80;
-  if (!plain) {
+  if (end > reader.len) {
     reader.pos = at;
     return reader.string();
   }
   reader.pos = end;
-  return length === 0 ? '' : ascii.decode(bytes.subarray(start, end));
+  if (length === 0) return '';
+  const text = utf8.decode(reader.buf.subarray(start, end));
+  if (!text.includes('\uFFFD')) return text;
+  reader.pos = at;
+  return reader.string();
+}
+
+/**
+ * One `MessageEnvelope` inside a request or response, as `readFields` reads a nested message
+ * (within its own length, unknown fields skipped), without the schema lookups: a catch-up
+ * reads thousands. `content` is a view of the reader's buffer, which the callers own.
+ */
+function readEnvelope(reader: protobuf.Reader, length: number, depth: number): MessageEnvelope {
+  const outer = reader.len;
+  const end = reader.pos + length;
+  if (end > reader.len) throw new RangeError('index out of range');
+  reader.len = end;
+  let timestamp = '';
+  let isEncrypted = false;
+  let content: Uint8Array | null = null;
+  while (reader.pos < end) {
+    const tag = reader.uint32();
+    const field = tag >>> 3;
+    if (field === 1) timestamp = readString(reader);
+    else if (field === 2) isEncrypted = reader.bool();
+    else if (field === 3) content = reader.bytes();
+    else reader.skipType(tag & 7, depth);
+  }
+  if (reader.pos !== end) throw new RangeError('index out of range');
+  reader.len = outer;
+  // protobufjs answers an empty field with a Node Buffer where there is one: always a plain array.
+  return {
+    timestamp,
+    isEncrypted,
+    content: content && content.length > 0 ? content : new Uint8Array(0),
+  };
 }
 
 // A high surrogate followed by anything but a low surrogate. Actual's encoder (google-protobuf)
@@ -187,10 +223,16 @@ function encode(name: TypeName, object: Fields): Uint8Array {
   return new Uint8Array(writeFields(SCHEMAS[name], object, new protobuf.Writer()).finish());
 }
 
+/**
+ * `bytes` read by `SCHEMAS[name]`. Envelopes' contents are views of one copy of `bytes` made
+ * here (the caller's array may change after), not one copy each: a catch-up holds thousands.
+ */
 function decode(name: TypeName, bytes: Uint8Array): Fields {
   try {
+    // A plain Uint8Array copy, also of a Node Buffer (whose `slice` is a view, not a copy).
+    const own = SCHEMAS[name][1]?.[1] === 'envelopes' ? new Uint8Array(bytes) : bytes;
     // The plain Reader for the same reason: it reads unpaired surrogates back as Actual does.
-    return readFields(SCHEMAS[name], new protobuf.Reader(bytes));
+    return readFields(SCHEMAS[name], new protobuf.Reader(own));
   } catch (error) {
     throw new ProtobufDecodeError(name, { cause: error });
   }
@@ -213,21 +255,34 @@ function envelopeFromFields(fields: Fields): MessageEnvelope {
 }
 
 function envelopeList(value: unknown): MessageEnvelope[] {
-  return Array.isArray(value) ? value.map((item: Fields) => envelopeFromFields(item)) : [];
+  return Array.isArray(value) ? (value as MessageEnvelope[]) : [];
 }
 
 export function encodeMessage(message: SyncMessage): Uint8Array {
   return encode('Message', withoutDefaults(message));
 }
 
+/** As `decode('Message', …)` reads it, without the schema lookups: one per message synced. */
 export function decodeMessage(bytes: Uint8Array): SyncMessage {
-  const fields = decode('Message', bytes);
-  return {
-    dataset: str(fields.dataset),
-    row: str(fields.row),
-    column: str(fields.column),
-    value: str(fields.value),
-  };
+  let dataset = '';
+  let row = '';
+  let column = '';
+  let value = '';
+  try {
+    const reader = new protobuf.Reader(bytes);
+    while (reader.pos < reader.len) {
+      const tag = reader.uint32();
+      const field = tag >>> 3;
+      if (field === 1) dataset = readString(reader);
+      else if (field === 2) row = readString(reader);
+      else if (field === 3) column = readString(reader);
+      else if (field === 4) value = readString(reader);
+      else reader.skipType(tag & 7, 0);
+    }
+  } catch (error) {
+    throw new ProtobufDecodeError('Message', { cause: error });
+  }
+  return { dataset, row, column, value };
 }
 
 export function encodeEncryptedData(data: EncryptedData): Uint8Array {

@@ -93,6 +93,28 @@ describe('Timestamp', () => {
     );
   });
 
+  it('parses month ends, leap days and days past a month as Actual does', () => {
+    for (const date of [
+      '2024-02-29',
+      '2026-02-28',
+      '2026-11-30',
+      '2026-12-31',
+      '2000-02-29',
+      '1970-01-01',
+      '2026-02-29',
+      '2026-11-31',
+      '2100-02-29',
+    ]) {
+      const text = `${date}T23:59:59.999Z-00A0-be403e3a50141dfb`;
+      const ours = Timestamp.parse(text);
+      expect(fields(ours)).toEqual(fields(ActualTimestamp.parse(text)));
+      expect(ours?.hash()).toBe(ActualTimestamp.parse(text)?.hash());
+      // Only a day within its month prints back as it was written.
+      const real = new Date(Date.parse(`${date}T00:00:00.000Z`)).toISOString().slice(0, 10);
+      expect(ours?.toString() === text).toBe(real === date);
+    }
+  });
+
   it('parses leniently where Actual does', () => {
     expect(Timestamp.parse('2023-08-06-1-abc')?.toString()).toBe(
       '2023-08-06T00:00:00.000Z-0001-0000000000000abc',

@@ -93,6 +93,39 @@ function printsBack(text: string, millis: number): boolean {
   return day <= 28 || new Date(millis).getUTCDate() === day;
 }
 
+const digit = (text: string, at: number): number => text.charCodeAt(at) - 48;
+
+/** Days in `month` (1-12) of `year`, proleptic Gregorian. */
+function monthDays(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/**
+ * The millis of a timestamp string printed as `toString` prints it, from its digits, or null
+ * when it is not in that form or names a day past its month's end (engines differ on those:
+ * they go through `Date.parse`, as Actual's do). The same number `Date.parse` gives for its
+ * date part: the shape bounds every field, and years from 1970 are never read as two-digit
+ * ones. A catch-up parses every message's timestamp, and splitting and `Date.parse` were most
+ * of that (issue 30).
+ */
+function printedMillis(text: string): number | null {
+  if (text.length !== 46 || !PRINTED_SHAPE.test(text)) return null;
+  const year = digit(text, 0) * 1000 + digit(text, 1) * 100 + digit(text, 2) * 10 + digit(text, 3);
+  const month = digit(text, 5) * 10 + digit(text, 6);
+  const day = digit(text, 8) * 10 + digit(text, 9);
+  if (year < 1970 || day > monthDays(year, month)) return null;
+  return Date.UTC(
+    year,
+    month - 1,
+    day,
+    digit(text, 11) * 10 + digit(text, 12),
+    digit(text, 14) * 10 + digit(text, 15),
+    digit(text, 17) * 10 + digit(text, 18),
+    digit(text, 20) * 100 + digit(text, 21) * 10 + digit(text, 22),
+  );
+}
+
 /**
  * The merkle hash of a timestamp's string form (what `Timestamp#hash` returns), for callers
  * that hold the canonical string but no `Timestamp`.
@@ -179,6 +212,14 @@ export class Timestamp {
   static parse(timestamp: string | Timestamp): Timestamp | null {
     if (timestamp instanceof Timestamp) return timestamp;
     if (typeof timestamp !== 'string') return null;
+    const printed = printedMillis(timestamp);
+    if (printed !== null) {
+      // The counter is four hex digits and the node the last 16 characters, by the shape.
+      const counter = parseInt(timestamp.slice(25, 29), 16);
+      const quick = new Timestamp(printed, counter, timestamp.slice(30));
+      quick.#text = timestamp;
+      return quick;
+    }
     const parts = timestamp.split('-');
     if (parts.length !== 5) return null;
     const [year, month, rest, counterText, node] = parts as [

@@ -2,7 +2,9 @@ import { DB_FILE, METADATA_FILE } from '../budget-file/prefs.ts';
 import { ownedBytes } from '../encryption/bytes.ts';
 import { decryptWithMeta } from '../encryption/cipher.ts';
 import type { Platform } from '../platform/index.ts';
-import { catchUpClosedBudget } from '../sync-client/catch-up.ts';
+import type { Budget } from '../budget-file/budget.ts';
+import type { Emit } from '../handlers-core/events.ts';
+import { catchUpNewBudget } from '../sync-client/catch-up.ts';
 import { type BudgetArchive, type ZipReadError, readBudgetZip } from './budget-zip.ts';
 import { type CloudError, cloudError } from './errors.ts';
 import type { CloudSession } from './session.ts';
@@ -19,9 +21,10 @@ function idFromName(platform: Platform, name: string): string {
 /**
  * Fetch a cloud file and write it as a local budget folder: download and file info in
  * parallel, decrypt with the stored key, unpack, then write `db.sqlite` and `metadata.json`
- * (with the cloud ids, the key id and `resetClock`), then catch up with the server while
- * the budget is still closed (see `catchUpClosedBudget`; `caughtUp` says whether that sync
- * succeeded). Nothing is written before every check has passed, so a failure leaves the
+ * (with the cloud ids, the key id and `resetClock`), then catch up with the server before
+ * the app opens the budget (see `catchUpNewBudget`; `caughtUp` says whether that sync
+ * succeeded). The budget comes back open (`budget`, its change events sent to `emit`) unless
+ * it did not open. Nothing is written before every check has passed, so a failure leaves the
  * device as it was.
  */
 export async function downloadToDisk(
@@ -29,8 +32,8 @@ export async function downloadToDisk(
   platform: Platform,
   documentDir: string,
   fileId: string,
-  options: { replace: boolean; beforeWrite?: (id: string) => Promise<void> },
-): Promise<{ id: string; caughtUp: boolean } | CloudError> {
+  options: { replace: boolean; beforeWrite?: (id: string) => Promise<void>; emit?: Emit },
+): Promise<{ id: string; caughtUp: boolean; budget: Budget | null } | CloudError> {
   const token = session.token;
   const server = session.server();
   if (!server) return cloudError('no-server');
@@ -99,8 +102,10 @@ export async function downloadToDisk(
   };
   await fs.writeFile(fs.join(dir, DB_FILE), archive.db);
   await fs.writeFile(fs.join(dir, METADATA_FILE), JSON.stringify(meta));
-  const caughtUp = await catchUpClosedBudget(session, { platform, documentDir }, id);
-  return { id, caughtUp: caughtUp !== null && !('error' in caughtUp) };
+  const env = { platform, documentDir, emit: options.emit };
+  const caught = await catchUpNewBudget(session, env, id);
+  const result = caught?.result;
+  return { id, caughtUp: !!result && !('error' in result), budget: caught?.budget ?? null };
 }
 
 /** A stored or deflated entry as the zip's central directory lists it. */

@@ -1,6 +1,7 @@
 import { backgroundHold } from '../budget-file/background-hold.ts';
 import { Budget } from '../budget-file/budget.ts';
 import { listBudgets } from '../budget-file/create.ts';
+import type { Emit } from '../handlers-core/events.ts';
 import { handler, type HandlerContext } from '../handlers-core/registry.ts';
 import { v } from '../handlers-core/validate.ts';
 import { downloadToDisk, isSafeBudgetId } from './download.ts';
@@ -108,15 +109,28 @@ export function fileHandlers(session: CloudSession) {
         ctx,
       ): Promise<{ id: string; syncError?: unknown } | CloudError> {
         await ready(ctx);
+        // The catch-up's own open is the one the app takes: its change events reach the
+        // screen once it is shown, not while no window shows it.
+        let shown = false;
+        const emit: Emit = (name, payload) => {
+          if (shown) ctx.emit(name, payload);
+        };
         const written = await downloadToDisk(session, ctx.platform, ctx.documentDir, fileId, {
           replace: replace === true,
           beforeWrite: async (id) => {
             if (ctx.budget?.id === id) await ctx.closeBudget();
           },
+          emit,
         });
         if ('error' in written) return written;
-        await ctx.closeBudget();
-        const opened = await Budget.open(env(ctx), written.id);
+        try {
+          await ctx.closeBudget();
+        } catch (err) {
+          await written.budget?.close();
+          throw err;
+        }
+        shown = true;
+        const opened = written.budget ?? (await Budget.open(env(ctx), written.id));
         if ('error' in opened)
           return cloudError(opened.error.type, { message: opened.error.message });
         // The months not on screen and the derived tables wait for the open and its sync on

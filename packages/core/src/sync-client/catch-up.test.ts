@@ -65,6 +65,45 @@ describe('download catches up before the budget opens', () => {
     }
   }, 60_000);
 
+  it('hands its own open to the app: the file opens once, its changes unheard until it shows', async () => {
+    const a = makeClient({ name: 'source' });
+    const b = makeClient({ name: 'once' });
+    let opens = 0;
+    const sqlite = b.platform.sqlite;
+    const open = sqlite.open.bind(sqlite);
+    sqlite.open = (path) => {
+      opens++;
+      return open(path);
+    };
+    // Whether a budget was open in the app each time the screen heard of changed tables.
+    const heard: boolean[] = [];
+    b.core.events.on('tables-changed', () => heard.push(b.core.budget !== null));
+    try {
+      await connect(a, server.url);
+      await connect(b, server.url);
+      await a.must('create-budget', { budgetName: 'Once' });
+      const acct = a.budget.db.insert('accounts', { name: 'Cash', offbudget: 0, closed: 0, sort_order: 1 }); // prettier-ignore
+      await a.must('sync');
+      // After the upload: the catch-up applies these.
+      for (let i = 0; i < 5; i++) {
+        a.budget.db.insert('transactions', { acct, amount: -10 - i, date: 20240101, isParent: 0, isChild: 0, sort_order: i }); // prettier-ignore
+      }
+      await a.must('sync');
+
+      await b.must('download-budget', { fileId: a.budget.prefs.cloudFileId!, keepOpen: true });
+      expect(snapshot(b)).toEqual(snapshot(a));
+      expect(opens).toBe(1);
+      expect(heard.every((open) => open)).toBe(true);
+      // Once shown, its changes are heard.
+      const count = heard.length;
+      b.budget.db.insert('accounts', { name: 'Later', offbudget: 0, closed: 0, sort_order: 2 });
+      expect(heard.slice(count)).toEqual([true]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 60_000);
+
   it('holds the background builds of the opened budget until its sync on load has ended', async () => {
     // At each /sync/sync: whether an open budget's background work was held.
     const held: boolean[] = [];

@@ -17,12 +17,21 @@ type WebCrypto = typeof globalThis.crypto;
 /** Crypto calls run this many at a time: Web Crypto is async, one call per message. */
 const PARALLEL = 256;
 
-async function mapChunked<T, U>(items: readonly T[], fn: (item: T) => Promise<U>): Promise<U[]> {
+async function mapChunked<T, U>(
+  items: readonly T[],
+  fn: (item: T, index: number) => Promise<U>,
+): Promise<U[]> {
   const out: U[] = [];
   for (let i = 0; i < items.length; i += PARALLEL) {
-    out.push(...(await Promise.all(items.slice(i, i + PARALLEL).map(fn))));
+    out.push(...(await Promise.all(items.slice(i, i + PARALLEL).map((x, j) => fn(x, i + j)))));
   }
   return out;
+}
+
+/** Messages read from the server, each with its timestamp already parsed (same order). */
+export interface DecodedMessages {
+  messages: Message[];
+  timestamps: Timestamp[];
 }
 
 /**
@@ -63,12 +72,24 @@ export class MessageCodec {
     });
   }
 
-  async decode(envelopes: readonly MessageEnvelope[]): Promise<Message[]> {
+  /**
+   * The messages of `envelopes`, checked one after the other (timestamp, then content). The
+   * parsed timestamps come along for `BudgetDb.applyMessages`: parsing each twice was a share of
+   * a new device's catch-up (issue 30).
+   */
+  async decode(envelopes: readonly MessageEnvelope[]): Promise<DecodedMessages> {
+    const timestamps = new Array<Timestamp>(envelopes.length);
     // A plain file's messages decode without a promise each: a catch-up brings thousands.
-    if (!envelopes.some((e) => e.isEncrypted)) return envelopes.map((e) => plainMessage(e));
-    return mapChunked(envelopes, async (envelope) => {
-      if (!envelope.isEncrypted) return plainMessage(envelope);
-      checkTimestamp(envelope.timestamp);
+    if (!envelopes.some((e) => e.isEncrypted)) {
+      const messages = envelopes.map((e, i) => {
+        timestamps[i] = parsed(e);
+        return toMessage(e.timestamp, e.content);
+      });
+      return { messages, timestamps };
+    }
+    const messages = await mapChunked(envelopes, async (envelope, i) => {
+      timestamps[i] = parsed(envelope);
+      if (!envelope.isEncrypted) return toMessage(envelope.timestamp, envelope.content);
       if (!this.key) throw new SyncFailure('decrypt-failure', { isMissingKey: true });
       let sealed;
       try {
@@ -80,16 +101,14 @@ export class MessageCodec {
       if (!opened) throw new SyncFailure('decrypt-failure', { isMissingKey: false });
       return toMessage(envelope.timestamp, opened);
     });
+    return { messages, timestamps };
   }
 }
 
-function checkTimestamp(timestamp: string): void {
-  if (!Timestamp.parse(timestamp)) throw new SyncFailure('invalid-message', { timestamp });
-}
-
-function plainMessage(envelope: MessageEnvelope): Message {
-  checkTimestamp(envelope.timestamp);
-  return toMessage(envelope.timestamp, envelope.content);
+function parsed(envelope: MessageEnvelope): Timestamp {
+  const ts = Timestamp.parse(envelope.timestamp);
+  if (!ts) throw new SyncFailure('invalid-message', { timestamp: envelope.timestamp });
+  return ts;
 }
 
 function toMessage(timestamp: string, bytes: Uint8Array): Message {

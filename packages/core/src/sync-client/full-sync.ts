@@ -149,11 +149,11 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncOutcome> {
     const localChanged = db.timestamp !== clockBefore;
 
     if (answer.envelopes.length > 0) {
-      const messages = await deps.codec.decode(answer.envelopes);
+      const { messages, timestamps } = await deps.codec.decode(answer.envelopes);
       if (!deps.isCurrent()) return { aborted: true, received, tables: [...tables] };
       let applied;
       try {
-        applied = db.applyMessages(messages, { source: 'remote' });
+        applied = db.applyMessages(messages, { source: 'remote', timestamps });
       } catch (err) {
         if (err instanceof ClockDriftError) {
           throw new SyncFailure('clock-drift', { message: err.message });

@@ -249,9 +249,17 @@ export class BudgetDb {
    * a timestamp that does not parse, or runs more than five minutes ahead, throws before
    * anything changes. `source` labels the change event; only 'local' batches can be undone.
    */
-  applyMessages(messages: readonly Message[], options: { source: MessageSource }): ApplyResult {
-    const stamped: Stamped[] = messages.map((message) => {
-      const ts = Timestamp.parse(message.timestamp);
+  applyMessages(
+    messages: readonly Message[],
+    options: {
+      source: MessageSource;
+      /** Each message's timestamp already parsed (same order), when the caller has them. */
+      timestamps?: readonly Timestamp[];
+    },
+  ): ApplyResult {
+    const parsed = options.timestamps?.length === messages.length ? options.timestamps : null;
+    const stamped: Stamped[] = messages.map((message, i) => {
+      const ts = parsed ? parsed[i] : Timestamp.parse(message.timestamp);
       if (!ts) throw new TypeError(`Invalid message timestamp: ${message.timestamp}`);
       return { message, minute: minuteOf(ts.millis()), ts };
     });
