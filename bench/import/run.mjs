@@ -230,7 +230,8 @@ if (childSide) {
       console.log(
         `Coffer in Chromium: ${Math.round(web.importMs)} ms, its floor in the same browser ` +
           `(wasm SQLite on OPFS) ${Math.round(web.floorMs)} ms: ${entry.webFloorRatio.toFixed(2)}x ` +
-          `(target: at most 1.5x). The floor built ${web.floorRebuilt?.length ?? 0} indexes again ` +
+          `(target: at most 1.5x). The floor built ${web.floorRebuilt?.length ?? 0} ` +
+          `${web.floorRebuilt?.length === 1 ? 'index' : 'indexes'} again ` +
           `after the writes, as the write path does; keeping them live took ` +
           `${Math.round(web.floorLiveMs)} ms (${(web.importMs / web.floorLiveMs).toFixed(2)}x).`,
       );
