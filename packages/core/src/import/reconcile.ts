@@ -1,7 +1,7 @@
 import type { Budget } from '../budget-file/budget.ts';
 import type { Emit } from '../handlers-core/events.ts';
 import { insertPayee } from '../payees/queries.ts';
-import { batchUpdateTransactions } from '../transactions/batch.ts';
+import { batchUpdateStored } from '../transactions/batch.ts';
 import { TransactionHooksSlot } from '../transactions/hooks.ts';
 import type { StoredTx, TransactionInput } from '../transactions/model.ts';
 import { makeSplit } from '../transactions/splits.ts';
@@ -205,7 +205,7 @@ export function importTransactions(
   for (const t of added) if (t.payee) used.add(t.payee);
   for (const t of updated) if (t.payee) used.add(t.payee);
   const toCreate = [...prepared.newPayees.values()].filter((p) => used.has(p.id));
-  const result = batchUpdateTransactions(
+  const result = batchUpdateStored(
     budget,
     { added, updated },
     {

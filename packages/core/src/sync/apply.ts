@@ -271,7 +271,7 @@ function writeRows(
     const rowsBefore = before.get(table)!;
     const side = files.side(table);
     for (const [row, cells] of byRow) {
-      if (side?.columns.some((c) => cells.has(c))) {
+      if (side && hasAny(cells, side.columns)) {
         // Extension columns of a 23.8.1 file: rare enough to write row by row.
         const old = rowsBefore.get(row) ?? null;
         upsertCells(db, files, table, row, cells);
@@ -318,6 +318,12 @@ function writeRows(
   // would fill the statement cache).
   for (const node of waiting) for (const params of node.pending) db.run(node.upsert!.sql, params);
   insertMessageRows(db, fresh);
+}
+
+/** Whether `cells` sets any of `columns` (a loop: no closure made per row). */
+function hasAny(cells: ReadonlyMap<string, CellValue>, columns: readonly string[]): boolean {
+  for (let i = 0; i < columns.length; i++) if (cells.has(columns[i]!)) return true;
+  return false;
 }
 
 function insertMessageRows(db: SqliteDatabase, fresh: readonly Stamped[]): void {
