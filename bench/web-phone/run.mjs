@@ -15,6 +15,7 @@
 //     [--settle 1500] (ms from the account page's Add transaction showing to the tap; 0: at once)
 //     [--fast-link] (no Fast 3G shaping: for profiling the steps after the first visit)
 //     [--made <dir>] (a budget made before by `node bench/web/budget.mjs make <dir> …`)
+//     [--floors 3] (returning starts of each floor, bench/web/phone-floor.ts; 0: none)
 //     [--readable] (the app built unminified with source maps, so --trace names the core's
 //       functions; rebuild without it before shipping or timing the first visit's bytes)
 import { spawnSync } from 'node:child_process';

@@ -13,7 +13,9 @@
  * CPU: Chromium here refuses `Emulation.setCPUThrottlingRate` on worker targets ("Operation is
  * only supported for pages, not workers"), so the whole browser runs in a cgroup (v1 `cpu`
  * controller, `cpu.cfs_quota_us`: the v1 form of `cpu.max`), its share fitted in the run so a fixed
- * busy loop in a worker takes `--slowdown` (4) times as long as with no quota; both are reported.
+ * busy loop in a worker takes `--slowdown` (4) times as long as with no quota; both are reported
+ * (phone-quota.ts). The returning start's floors (a bare page, SQLite reading the month: see
+ * phone-floor.ts) run after the apps in the same browser and quota.
  * Times: the page's own, from the step's start (the navigation, the tap's touchend) to the
  * first frame showing its result (phone-frame.ts); the bench does not poll the page meanwhile.
  * Bundled and started by bench/web-phone/run.mjs. Needs a writable /sys/fs/cgroup/cpu.
@@ -22,11 +24,12 @@ import { mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type Locator, type Page } from 'playwright-core';
 import { startActualServer } from '../../packages/server/src/interop/targets.ts';
 import { startCoffer } from '../server/servers.ts';
 import { startLink } from './phone-link.ts';
-import { cgroupWrapper, failureShot, openPhone } from './phone-browser.ts';
+import { failureShot, openPhone } from './phone-browser.ts';
+import { fitQuota, launchInCgroup } from './phone-quota.ts';
 import { countOpfs, type OpfsCalls } from './phone-opfs.ts';
 import { formatMarks, type StartMarks, startMarks } from './phone-start.ts';
 import { type FrameWatch, frameWatch, leafText, type Ready, watchFrames } from './phone-frame.ts';
@@ -92,53 +95,6 @@ const CATEGORY = 'Food';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
 const CGROUP = `/sys/fs/cgroup/cpu/coffer-bench-phone-${process.pid}`;
-
-/** The browser in its own cgroup (the busy loop, and the phone with `--incognito`). */
-async function launchInCgroup(dir: string): Promise<Browser> {
-  mkdirSync(CGROUP);
-  return chromium.launch({ executablePath: cgroupWrapper(dir, CGROUP), args: ARGS });
-}
-
-function setQuota(share: number | null): void {
-  const period = 100_000;
-  writeFileSync(`${CGROUP}/cpu.cfs_period_us`, String(period));
-  writeFileSync(
-    `${CGROUP}/cpu.cfs_quota_us`,
-    share === null ? '-1' : String(Math.round(period * share)),
-  );
-}
-
-/**
- * The quota: `--quota` as given, or fitted in a few tries so the worker's busy loop runs
- * `--slowdown` times slower than with no quota (the time a loop takes grows about as one over
- * the share). The last try's share and times are what the table reports.
- */
-async function fitQuota(browser: Browser): Promise<{ free: number; quota: number; share: number }> {
-  setQuota(null);
-  const free = await workerLoop(browser);
-  const want = Number(values.slowdown);
-  let share = values.quota ? Number(values.quota) : 1 / want;
-  for (let attempt = 0; ; attempt++) {
-    setQuota(share);
-    const quota = await workerLoop(browser);
-    const ratio = quota / free;
-    if (values.quota || attempt === 3 || Math.abs(ratio / want - 1) < 0.15)
-      return { free, quota, share };
-    share = Math.min(1, Math.max(0.05, (share * ratio) / want));
-  }
-}
-
-/** A fixed busy loop in a dedicated worker, in ms (the core runs in one). */
-async function workerLoop(browser: Browser): Promise<number> {
-  const page = await browser.newPage();
-  const src = `onmessage = () => { const t = performance.now(); let x = 0; for (let i = 0; i < 1e8; i++) x += i % 7; postMessage(performance.now() - t); };`;
-  const ms = await page.evaluate(`new Promise((r) => {
-    const w = new Worker(URL.createObjectURL(new Blob([${JSON.stringify(src)}])));
-    w.onmessage = (e) => r(e.data); w.postMessage(0);
-  })`);
-  await page.close();
-  return ms as number;
-}
 
 /** Polls until the locator is visible: returns the ms since `start`. */
 async function shownAt(l: Locator, start: number, timeout = WAIT.timeout): Promise<number> {
@@ -438,14 +394,17 @@ async function main() {
       },
     },
   ];
-  const browser = await launchInCgroup(base);
+  const browser = await launchInCgroup(base, CGROUP, ARGS);
   const results: Record<string, Result> = {};
   let loop = { free: NaN, quota: NaN, share: NaN };
   let floors: StartFloors | null = null;
   try {
     for (const app of apps)
       if (!values.only || values.only === app.name) await setUp(app, made, id);
-    loop = await fitQuota(browser);
+    loop = await fitQuota(browser, CGROUP, {
+      quota: values.quota === undefined ? undefined : Number(values.quota),
+      slowdown: Number(values.slowdown),
+    });
     console.log(
       `worker busy loop: ${Math.round(loop.free)} ms free, ${Math.round(loop.quota)} ms under the quota ${loop.share.toFixed(2)}`,
     );
