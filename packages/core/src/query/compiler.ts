@@ -56,6 +56,8 @@ export interface CompiledQuery {
   readonly tagIndex?: boolean;
   /** What an account's page may read of the account-order table (`CompileOptions.accountOrder`). */
   readonly accountOrder?: AccountOrderReach;
+  /** Compiled with the search index still building (`CompileOptions.searchScan`). */
+  readonly searchScan?: { indexedUpTo: string | null };
 }
 
 export interface CompileOptions {
@@ -301,6 +303,7 @@ export function compileQuery(
       isAggregate,
       ...(options.tagIndex ? { tagIndex: true } : {}),
       ...(options.accountOrder ? { accountOrder: options.accountOrder } : {}),
+      ...(options.searchScan ? { searchScan: options.searchScan } : {}),
       pieces: {
         select,
         from,
