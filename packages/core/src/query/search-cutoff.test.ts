@@ -6,12 +6,14 @@
 import { deserializeValue } from '@coffer/crdt';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { rebuildApartLines } from '../search/apart-lines.ts';
 import { rebuildNotesIndex } from '../search/notes-index.ts';
 import type { BudgetDb } from '../sync/budget-db.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import { compileQuery } from './compiler.ts';
 import { runQuery } from './exec.ts';
 import { q } from './query.ts';
+import { APART_LINES_TABLE } from './search.ts';
 import { byCutoff, requiredSearch } from './search-cutoff.ts';
 
 const ORDER = [{ date: 'desc' }, 'starting_balance_flag', { sort_order: 'desc' }];
@@ -23,11 +25,17 @@ const ids = (rows: unknown) =>
   (rows as Grouped[]).map((r) => [r.id, r.subtransactions.map((c) => c.id)]);
 
 /** The page from a date on (asserted taken) beside the same rows of the whole answer. */
-function pages(db: BudgetDb, find: Record<string, unknown>, limit: number, offset: number) {
+function pages(
+  db: BudgetDb,
+  find: Record<string, unknown>,
+  limit: number,
+  offset: number,
+  apartLines = false,
+) {
   rebuildNotesIndex(db.sqlite);
   const whole = ids(runQuery(db.sqlite, query(find).serialize(), {}).data);
   const paged = query(find).limit(limit).offset(offset).serialize();
-  const compiled = compileQuery(paged, {});
+  const compiled = compileQuery(paged, { apartLines });
   const found = byCutoff(db.sqlite, compiled.groupFinder!, compiled.searchRows!, compiled, {});
   expect(found).not.toBeNull();
   return { page: found!.groupIds, expected: whole.slice(offset, offset + limit).map((g) => g[0]) };
@@ -61,6 +69,12 @@ describe('a search page found from a date on', () => {
     const { page, expected } = pages(db, { text: 'bread' }, 2, 0);
     expect(expected).toEqual(['split', 'r8']);
     expect(page).toEqual(expected);
+    // The same through the set of lines dated apart, its triggers there before the rows.
+    const other = memoryBudgetDb({ seed: 8 }).db;
+    rebuildApartLines(other.sqlite);
+    other.applyMessages(db.getMessagesSince('').map((m) => ({ ...m, value: deserializeValue(m.value) })), { source: 'remote' }); // prettier-ignore
+    expect(other.sqlite.all(`SELECT id FROM ${APART_LINES_TABLE}`)).toEqual([{ id: 'line' }]);
+    expect(pages(other, { text: 'bread' }, 2, 0, true).page).toEqual(expected);
   });
 
   const edit = fc.record({
@@ -95,6 +109,8 @@ describe('a search page found from a date on', () => {
           const sync = (from: BudgetDb, to: BudgetDb) =>
           to.applyMessages(from.getMessagesSince('').map((m) => ({ ...m, value: deserializeValue(m.value) })), { source: 'remote' }); // prettier-ignore
           sync(a, b);
+          // The set of lines dated apart on both, before the edits: its triggers keep it.
+          for (const db of [a, b]) rebuildApartLines(db.sqlite);
           for (const e of edits) {
             const { db, platform } = clients[e.client]!;
             platform.clock.advance(1000);
@@ -115,8 +131,10 @@ describe('a search page found from a date on', () => {
               { text: 'bread' },
               { text: 'bread', categories: ['c2'] },
             ]) {
-              const { page, expected } = pages(db, find, limit, offset);
-              expect(page).toEqual(expected);
+              for (const apart of [false, true]) {
+                const { page, expected } = pages(db, find, limit, offset, apart);
+                expect(page).toEqual(expected);
+              }
             }
           }
         },

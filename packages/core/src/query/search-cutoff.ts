@@ -22,7 +22,7 @@ import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { CompiledQuery, SqlPieces } from './compiler.ts';
 import type { QueryParams } from './run-sql.ts';
 import { allRows } from './run-sql.ts';
-import { checked, datedParts } from './search.ts';
+import { APART_LINES_TABLE, checked, datedParts } from './search.ts';
 import { groupsAmong, matchedRows, rowsOf, type RowTests } from './search-groups.ts';
 import { bind, joinSql, raw, type Sql, sql } from './sql.ts';
 
@@ -70,6 +70,18 @@ function otherRows(db: SqliteDatabase, others: Sql[]): Found[] | null {
 }
 
 /**
+ * The lines dated apart from their parent (`../search/apart-lines.ts`), or null when there are
+ * more than `OTHER_PART_MOST`: each row from the bound on is then looked at instead.
+ */
+function apartLines(db: SqliteDatabase): Found[] | null {
+  const rows = db.all<{ id: string; parent_id: string | null }>(
+    `SELECT id, parent_id FROM ${APART_LINES_TABLE} LIMIT ?`,
+    [OTHER_PART_MOST + 1],
+  );
+  return rows.length > OTHER_PART_MOST ? null : rows.map((r) => ({ ...r, date: null }));
+}
+
+/**
  * The K-th newest date of the rows the parts find (the categories' K newest each, from the
  * index alone, and the other parts' rows), or null when they find fewer than K.
  */
@@ -92,7 +104,13 @@ function kthNewest(
 }
 
 /** The ids of the groups that may hold a match dated from `from` on (every one when null). */
-function candidates(db: SqliteDatabase, stored: string[], others: Found[], from: number | null) {
+function candidates(
+  db: SqliteDatabase,
+  stored: string[],
+  others: Found[],
+  from: number | null,
+  apart: Found[] | null,
+) {
   const ids = new Set<string>();
   const add = (r: Found) => {
     ids.add(r.id);
@@ -113,15 +131,18 @@ function candidates(db: SqliteDatabase, stored: string[], others: Found[], from:
       add({ id: String(r.id), parent_id: r.parent_id === null ? null : String(r.parent_id), date: null }); // prettier-ignore
     }
   }
-  if (from !== null) {
+  if (from !== null && apart) {
+    // Lines dated apart from their parent: their groups, whatever the dates (a few at most).
+    for (const r of apart) add(r);
+  } else if (from !== null) {
     // Rows dated from `from` on with a line dated before it: such a line is not among the rows
     // found, yet its group sorts by its parent's date. Read from two of Actual's indexes only.
-    const apart = db.all<{ id: string }>(
+    const older = db.all<{ id: string }>(
       `SELECT t.id AS id FROM transactions t WHERE t.date >= ?
   AND EXISTS (SELECT 1 FROM transactions c WHERE c.parent_id = t.id AND (c.date IS NULL OR c.date < ?))`,
       [from, from],
     );
-    for (const r of apart) ids.add(r.id);
+    for (const r of older) ids.add(r.id);
   }
   return [...ids];
 }
@@ -148,10 +169,11 @@ export function byCutoff(
     parts.categories.length === 0
       ? []
       : allRows(db, sql`SELECT id FROM category_mapping WHERE transferId IN (${idList(parts.categories)})`, {}).map((r) => String(r.id)); // prettier-ignore
+  const apart = compiled.apartLines ? apartLines(db) : null;
   const end = (p.offset ?? 0) + p.limit!;
   for (const perGroup of ROWS_PER_GROUP) {
     const from = kthNewest(db, stored, others, end * perGroup);
-    const ids = candidates(db, stored, others, from);
+    const ids = candidates(db, stored, others, from, apart);
     const groupIds = groupsAmong(db, p, tests, rowsOf(p, ids, from), params);
     // Full, or every row the parts find was read: every group dated before `from` is after.
     if (groupIds.length === p.limit || from === null) {

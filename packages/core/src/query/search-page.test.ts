@@ -11,6 +11,7 @@ import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import { compileQuery } from './compiler.ts';
 import { runQuery } from './exec.ts';
 import { q } from './query.ts';
+import { rebuildApartLines } from '../search/apart-lines.ts';
 import { rebuildNotesIndex } from '../search/notes-index.ts';
 import { byCutoff } from './search-cutoff.ts';
 import { findSearchGroups, readsInOrder } from './search-page.ts';
@@ -141,6 +142,10 @@ describe('a search page read in the register order', () => {
           if (dated) {
             fromDate++;
             expect(dated).toEqual(found);
+            // The same through the set of lines dated apart instead of a look at each row.
+            rebuildApartLines(db.sqlite);
+            const withSet = compileQuery(paged, { apartLines: true });
+            expect(byCutoff(db.sqlite, p, withSet.searchRows!, withSet, {})).toEqual(found);
           }
           expect(shape(runQuery(db.sqlite, paged, {}).data)).toEqual(page);
           // The ids read first (no test of each row), as a rare match goes.

@@ -14,6 +14,8 @@ import { bind, joinSql, raw, sql } from './sql.ts';
 /** Coffer's derived search tables and indexes: never part of a file an Actual client gets. */
 export const SEARCH_ROWS_TABLE = 'coffer_search_rows';
 export const SEARCH_NOTES_TABLE = 'coffer_search_notes';
+/** Coffer's set of split lines dated apart from their parent (`../search/apart-lines.ts`). */
+export const APART_LINES_TABLE = 'coffer_apart_lines';
 /** Stamps of Coffer's derived data (the search index, the month sums). */
 export const SEARCH_META_TABLE = 'coffer_derived_meta';
 /**
