@@ -3,6 +3,8 @@
 //   local   N transactions inserted through BudgetDb in one batch (rows + messages_crdt + merkle)
 //   remote  the resulting messages applied to a second, empty budget (source 'remote')
 //   floor   the same rows and messages written straight into SQLite with better-sqlite3
+//   localApart, remoteApart  local and remote with the search's set of lines dated apart
+//           built first, so its triggers on transactions run on every write (issue 30)
 // Every budget is a fresh migrated file in a temp folder, as the app would have it.
 //   node bench/core-write.mjs [--sizes 10000,50000] [--runs 3] [--steps local,remote,floor]
 // No build step: the TypeScript sources are bundled on the fly with esbuild.
@@ -24,7 +26,7 @@ function option(name, fallback) {
 const sizes = option('sizes', '10000,50000').split(',').map(Number);
 const runs = Number(option('runs', '3'));
 // `--steps local` (or `local,remote`) measures only those; handy under `node --cpu-prof`.
-const only = new Set(option('steps', 'local,remote,floor').split(','));
+const only = new Set(option('steps', 'local,remote,floor,localApart,remoteApart').split(','));
 
 const work = mkdtempSync(join(tmpdir(), 'coffer-core-write-'));
 // The bundle lives under node_modules so its `better-sqlite3` import resolves.
@@ -35,6 +37,7 @@ const entry = `
   export { prepareDatabase } from './packages/core/src/schema/prepare.ts';
   export { createNodeSqliteDriver } from './packages/core-node/src/sqlite.ts';
   export { deserializeValue } from './packages/crdt/src/value.ts';
+  export { rebuildApartLines } from './packages/core/src/search/apart-lines.ts';
 `;
 const bundle = join(cache, `core-write-${process.pid}.mjs`);
 await build({
@@ -50,7 +53,7 @@ await build({
   },
   logLevel: 'warning',
 });
-const { BudgetDb, prepareDatabase, createNodeSqliteDriver } = await import(
+const { BudgetDb, prepareDatabase, createNodeSqliteDriver, rebuildApartLines } = await import(
   pathToFileURL(bundle).href
 );
 const { default: Database } = await import('better-sqlite3');
@@ -64,11 +67,12 @@ const deps = {
 };
 
 let fileNo = 0;
-function newBudget() {
+function newBudget(apart = false) {
   const path = join(work, `budget-${fileNo++}.sqlite`);
   const sqlite = driver.open(path);
   const prepared = prepareDatabase(sqlite, { create: true });
   if (!prepared.ok) throw new Error(prepared.message);
+  if (apart) rebuildApartLines(sqlite);
   return { db: BudgetDb.open(sqlite, deps), path };
 }
 
@@ -114,8 +118,8 @@ function measure(fn) {
   return { cpuMs: (cpu.user + cpu.system) / 1000, wallMs, result };
 }
 
-function local(rows) {
-  const { db, path } = newBudget();
+function local(rows, apart = false) {
+  const { db, path } = newBudget(apart);
   let messages = [];
   db.onChange((event) => (messages = event.messages));
   const m = measure(() => db.batch(() => rows.forEach((row) => db.insert('transactions', row))));
@@ -127,8 +131,8 @@ function local(rows) {
   return { ...m, messages, merkle };
 }
 
-function remote(messages, merkle) {
-  const { db, path } = newBudget();
+function remote(messages, merkle, apart = false) {
+  const { db, path } = newBudget(apart);
   const m = measure(() => db.applyMessages(messages, { source: 'remote' }));
   if (m.result.applied !== messages.length) throw new Error('remote did not apply everything');
   if (db.merkle.hash !== merkle) throw new Error('remote merkle differs from local');
@@ -171,7 +175,7 @@ console.log(`node ${process.version}, ${runs} runs per step; CPU median (min) / 
 try {
   for (const size of sizes) {
     const rows = makeRows(size);
-    const steps = { local: [], remote: [], floor: [] };
+    const steps = { local: [], remote: [], floor: [], localApart: [], remoteApart: [] };
     let count = 0;
     for (let r = 0; r < runs; r++) {
       const l = local(rows);
@@ -179,6 +183,8 @@ try {
       count = l.messages.length;
       if (only.has('remote')) steps.remote.push(remote(l.messages, l.merkle));
       if (only.has('floor')) steps.floor.push(floor(rows, l.messages));
+      if (only.has('localApart')) steps.localApart.push(local(rows, true));
+      if (only.has('remoteApart')) steps.remoteApart.push(remote(l.messages, l.merkle, true));
     }
     console.log(`\n${size} transactions, ${count} messages`);
     for (const [name, list] of Object.entries(steps)) {
@@ -187,7 +193,7 @@ try {
       const wall = list.map((x) => x.wallMs);
       const perMessage = ((median(cpu) * 1000) / count).toFixed(1);
       console.log(
-        `  ${name.padEnd(7)} cpu ${fmt(median(cpu))} (${fmt(Math.min(...cpu))})  ` +
+        `  ${name.padEnd(11)} cpu ${fmt(median(cpu))} (${fmt(Math.min(...cpu))})  ` +
           `wall ${fmt(median(wall))}  ${perMessage} µs/message`,
       );
     }
