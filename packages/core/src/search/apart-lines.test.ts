@@ -7,8 +7,10 @@
 import { deserializeValue } from '@coffer/crdt';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { BULK_ROWS } from '../sync/bulk-indexes.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import type { BudgetDb } from '../sync/budget-db.ts';
+import type { Message } from '../sync/types.ts';
 import {
   APART_LINES_STEPS,
   APART_LINES_TABLE,
@@ -68,6 +70,37 @@ function apply(here: BudgetDb, there: BudgetDb, w: Write) {
   }
 }
 
+/**
+ * Another client's splits (rows 3k the parents, 3k+1 and 3k+2 their lines), then a batch moving
+ * every row's date as large as the file: applied in one piece, it takes the bulk path
+ * (`../sync/bulk-indexes.ts`). Parents move a day, lines 3k+2 two (dated apart), and the lines
+ * 3k+1 of every fifth split a day back (dated apart too).
+ */
+function bulkDateEdits(): { rows: Message[]; dates: Message[]; apart: number } {
+  const { db: there, platform } = memoryBudgetDb({ seed: 6 });
+  let sent: Message[] = [];
+  there.onChange((event) => void sent.push(...event.messages));
+  const ids = Array.from({ length: BULK_ROWS }, (_, i) => `r${String(i).padStart(6, '0')}`);
+  const parentOf = (i: number) => ids[i - (i % 3)]!;
+  /** In batches a millisecond apart: a clock's counter holds 65,536 messages a millisecond. */
+  const inBatches = (write: (id: string, i: number) => void) => {
+    for (let from = 0; from < ids.length; from += 5000) {
+      platform.clock.advance(1);
+      there.batch(() => ids.slice(from, from + 5000).forEach((id, j) => write(id, from + j)));
+    }
+  };
+  inBatches(
+    (id, i) =>
+    there.insert('transactions', { id, acct: 'a', date: 20240110, parent_id: i % 3 ? parentOf(i) : null, isChild: i % 3 ? 1 : 0 }), // prettier-ignore
+  );
+  const rows = sent;
+  sent = [];
+  const moved = (i: number) => (i % 3 === 2 ? 20240112 : i % 3 === 1 && i % 15 === 1 ? 20240109 : 20240111); // prettier-ignore
+  inBatches((id, i) => there.update('transactions', { id, date: moved(i) }));
+  const apart = ids.filter((_, i) => moved(i) !== moved(i - (i % 3))).length;
+  return { rows, dates: sent, apart };
+}
+
 describe('the set of lines dated apart', () => {
   it('holds every line a read from scratch finds after any writes', () => {
     fc.assert(
@@ -108,6 +141,30 @@ describe('the set of lines dated apart', () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  it('is whole after a bulk batch of date edits, built before it or in steps around it', () => {
+    const { rows, dates, apart } = bulkDateEdits();
+    expect(new Set(dates.map((m) => m.row)).size).toBe(BULK_ROWS);
+    const built = memoryBudgetDb({ seed: 7 }).db;
+    const stepped = memoryBudgetDb({ seed: 8 }).db;
+    for (const db of [built, stepped]) db.applyMessages(rows, { source: 'remote' });
+    rebuildApartLines(built.sqlite);
+    const build = stepById(stepped.sqlite, APART_LINES_STEPS, BULK_ROWS / 4);
+    build.step();
+    build.step();
+    for (const db of [built, stepped]) {
+      expect(db.applyMessages(dates, { source: 'remote' }).applied).toBe(BULK_ROWS);
+    }
+    while (!build.step()) {
+      // The steps left read the rows as the batch left them.
+    }
+    for (const db of [built, stepped]) {
+      expect(apartLinesAreCurrent(db.sqlite)).toBe(true);
+      // Exactly the lines dated apart: each was a line dated with its parent before the batch.
+      expect(held(db)).toEqual(expected(db));
+      expect(held(db).length).toBe(apart);
+    }
   });
 
   it('is not in the copy an Actual client gets, nor are its triggers', () => {
