@@ -7,7 +7,7 @@
 import { deserializeValue } from '@coffer/crdt';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BULK_ROWS } from '../sync/bulk-indexes.ts';
+import { BULK_ROWS, TRIGGER_INDEXES } from '../sync/bulk-indexes.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import type { BudgetDb } from '../sync/budget-db.ts';
 import type { Message } from '../sync/types.ts';
@@ -164,6 +164,28 @@ describe('the set of lines dated apart', () => {
       // Exactly the lines dated apart: each was a line dated with its parent before the batch.
       expect(held(db)).toEqual(expected(db));
       expect(held(db).length).toBe(apart);
+    }
+  });
+
+  it('has its triggers look rows up only through indexes a bulk batch keeps', () => {
+    const { db } = memoryBudgetDb({ seed: 9 });
+    rebuildApartLines(db.sqlite);
+    const keep = new Set(TRIGGER_INDEXES.get('transactions'));
+    const all = db.sqlite.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions' AND sql IS NOT NULL"); // prettier-ignore
+    for (const { name } of all) if (!keep.has(name)) db.sqlite.exec(`DROP INDEX ${name}`);
+    const triggers = db.sqlite.all<{ sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'transactions'"); // prettier-ignore
+    expect(triggers).toHaveLength(APART_LINES_TRIGGERS.length);
+    // Each trigger's WHEN and statements, with NEW's and OLD's columns as values.
+    const statements = triggers.flatMap(({ sql }) => {
+      const [head, body] = sql.split(/\bBEGIN\b/) as [string, string];
+      const when = head.split(/\bWHEN\b/)[1];
+      const steps = body.replace(/\bEND\s*$/, '').split(';').map((x) => x.trim()).filter(Boolean); // prettier-ignore
+      return [...(when ? [`SELECT ${when}`] : []), ...steps];
+    });
+    expect(statements.length).toBeGreaterThan(APART_LINES_TRIGGERS.length);
+    for (const statement of statements) {
+      const plan = db.sqlite.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${statement.replace(/\b(NEW|OLD)\.\w+/g, "'x'")}`); // prettier-ignore
+      expect(plan.map((r) => r.detail).filter((d) => /^SCAN (?!CONSTANT ROW)/.test(d))).toEqual([]);
     }
   });
 

@@ -13,8 +13,9 @@
  * normally empty (a line takes its parent's date); a merge of two clients' edits can leave one.
  * (An INSERT OR REPLACE of a parent runs no delete trigger, so a parent replaced with another
  * date would leave its lines out: neither Coffer's writes nor Actual's replace a transaction.)
- * The triggers probe `trans_parent_id`, so a bulk batch keeps the indexes of a table with
- * triggers (`../sync/bulk-indexes.ts`): dropped, 20,000 date edits took 39 s of CPU, not 1.5.
+ * The triggers find a row's lines through `trans_parent_id`, which a bulk batch keeps for them
+ * (`TRIGGER_INDEXES` in `../sync/bulk-indexes.ts`; dropped, 20,000 date edits took 38.9 s of CPU,
+ * not 1.2): a lookup through another of the table's indexes would scan it once per row written.
  *
  * Its first build reads every line's parent (753 ms of CPU at 1,000,000 natively, in one piece),
  * so it is built in steps by id (`id-steps.ts`) once the triggers are in place; until it is
