@@ -3,6 +3,12 @@
 //   local   N transactions inserted through BudgetDb in one batch (rows + messages_crdt + merkle)
 //   remote  the resulting messages applied to a second, empty budget (source 'remote')
 //   floor   the same rows and messages written straight into SQLite with better-sqlite3
+//   localApart, remoteApart  local and remote with the search's set of lines dated apart
+//           built first, so its triggers on transactions run on every write (issue 30)
+//   dates, datesApart  a second client's batch moving the date of every row of a file of N
+//           (a third of them parents, the rest their lines, a third dated apart after), applied
+//           in one batch: from 20,000 rows the bulk path (sync/bulk-indexes.ts); datesApart with
+//           the set of lines dated apart built first, whose triggers run on every date written
 // Every budget is a fresh migrated file in a temp folder, as the app would have it.
 //   node bench/core-write.mjs [--sizes 10000,50000] [--runs 3] [--steps local,remote,floor]
 // No build step: the TypeScript sources are bundled on the fly with esbuild.
@@ -24,7 +30,9 @@ function option(name, fallback) {
 const sizes = option('sizes', '10000,50000').split(',').map(Number);
 const runs = Number(option('runs', '3'));
 // `--steps local` (or `local,remote`) measures only those; handy under `node --cpu-prof`.
-const only = new Set(option('steps', 'local,remote,floor').split(','));
+const only = new Set(
+  option('steps', 'local,remote,floor,localApart,remoteApart,dates,datesApart').split(','),
+);
 
 const work = mkdtempSync(join(tmpdir(), 'coffer-core-write-'));
 // The bundle lives under node_modules so its `better-sqlite3` import resolves.
@@ -35,6 +43,7 @@ const entry = `
   export { prepareDatabase } from './packages/core/src/schema/prepare.ts';
   export { createNodeSqliteDriver } from './packages/core-node/src/sqlite.ts';
   export { deserializeValue } from './packages/crdt/src/value.ts';
+  export { rebuildApartLines } from './packages/core/src/search/apart-lines.ts';
 `;
 const bundle = join(cache, `core-write-${process.pid}.mjs`);
 await build({
@@ -50,7 +59,7 @@ await build({
   },
   logLevel: 'warning',
 });
-const { BudgetDb, prepareDatabase, createNodeSqliteDriver } = await import(
+const { BudgetDb, prepareDatabase, createNodeSqliteDriver, rebuildApartLines } = await import(
   pathToFileURL(bundle).href
 );
 const { default: Database } = await import('better-sqlite3');
@@ -64,11 +73,12 @@ const deps = {
 };
 
 let fileNo = 0;
-function newBudget() {
+function newBudget(apart = false) {
   const path = join(work, `budget-${fileNo++}.sqlite`);
   const sqlite = driver.open(path);
   const prepared = prepareDatabase(sqlite, { create: true });
   if (!prepared.ok) throw new Error(prepared.message);
+  if (apart) rebuildApartLines(sqlite);
   return { db: BudgetDb.open(sqlite, deps), path };
 }
 
@@ -114,8 +124,8 @@ function measure(fn) {
   return { cpuMs: (cpu.user + cpu.system) / 1000, wallMs, result };
 }
 
-function local(rows) {
-  const { db, path } = newBudget();
+function local(rows, apart = false) {
+  const { db, path } = newBudget(apart);
   let messages = [];
   db.onChange((event) => (messages = event.messages));
   const m = measure(() => db.batch(() => rows.forEach((row) => db.insert('transactions', row))));
@@ -127,11 +137,62 @@ function local(rows) {
   return { ...m, messages, merkle };
 }
 
-function remote(messages, merkle) {
-  const { db, path } = newBudget();
+function remote(messages, merkle, apart = false) {
+  const { db, path } = newBudget(apart);
   const m = measure(() => db.applyMessages(messages, { source: 'remote' }));
   if (m.result.applied !== messages.length) throw new Error('remote did not apply everything');
   if (db.merkle.hash !== merkle) throw new Error('remote merkle differs from local');
+  db.close();
+  rmSync(path, { force: true });
+  return m;
+}
+
+/** A day `n` days after the YYYYMMDD `date`. */
+function addDays(date, n) {
+  const s = String(date);
+  const day = new Date(
+    Date.UTC(+s.slice(0, 4), +s.slice(4, 6) - 1, +s.slice(6, 8)) + n * 86_400_000,
+  );
+  return Number(day.toISOString().slice(0, 10).replaceAll('-', ''));
+}
+
+/** Splits of two lines each: rows 3k the parents, 3k+1 and 3k+2 their lines, same dates. */
+function splitRows(count) {
+  const rows = makeRows(count).map((r) => ({ ...r }));
+  rows.forEach((row, i) => {
+    const parent = rows[i - (i % 3)];
+    if (i % 3 === 0) row.isParent = 1;
+    else Object.assign(row, { parent_id: parent.id, isChild: 1, date: parent.date });
+  });
+  return rows;
+}
+
+/**
+ * Another client moves every row's date (lines 3k+2 a day further than their parent: dated
+ * apart), and the batch is applied here in one piece, with or without the set's triggers.
+ */
+function dateEdits(rows, apart) {
+  const there = newBudget();
+  const sent = [];
+  there.db.onChange((event) => sent.push(event.messages));
+  there.db.batch(() => rows.forEach((row) => there.db.insert('transactions', row)));
+  there.db.batch(() =>
+    rows.forEach((row, i) =>
+      there.db.update('transactions', { id: row.id, date: addDays(row.date, i % 3 === 2 ? 2 : 1) }),
+    ),
+  );
+  there.db.close();
+  rmSync(there.path, { force: true });
+  const { db, path } = newBudget();
+  db.applyMessages(sent[0], { source: 'remote' });
+  if (apart) rebuildApartLines(db.sqlite);
+  const m = measure(() => db.applyMessages(sent[1], { source: 'remote' }));
+  if (m.result.applied !== rows.length) throw new Error('dates did not apply everything');
+  if (apart) {
+    const held = db.sqlite.first('SELECT COUNT(*) AS n FROM coffer_apart_lines').n;
+    const lines = rows.filter((_, i) => i % 3 === 2).length;
+    if (held !== lines) throw new Error(`the set holds ${held} lines, not ${lines}`);
+  }
   db.close();
   rmSync(path, { force: true });
   return m;
@@ -171,7 +232,8 @@ console.log(`node ${process.version}, ${runs} runs per step; CPU median (min) / 
 try {
   for (const size of sizes) {
     const rows = makeRows(size);
-    const steps = { local: [], remote: [], floor: [] };
+    const steps = { local: [], remote: [], floor: [], localApart: [], remoteApart: [], dates: [], datesApart: [] }; // prettier-ignore
+    const splits = splitRows(size);
     let count = 0;
     for (let r = 0; r < runs; r++) {
       const l = local(rows);
@@ -179,15 +241,20 @@ try {
       count = l.messages.length;
       if (only.has('remote')) steps.remote.push(remote(l.messages, l.merkle));
       if (only.has('floor')) steps.floor.push(floor(rows, l.messages));
+      if (only.has('localApart')) steps.localApart.push(local(rows, true));
+      if (only.has('remoteApart')) steps.remoteApart.push(remote(l.messages, l.merkle, true));
+      if (only.has('dates')) steps.dates.push(dateEdits(splits, false));
+      if (only.has('datesApart')) steps.datesApart.push(dateEdits(splits, true));
     }
     console.log(`\n${size} transactions, ${count} messages`);
     for (const [name, list] of Object.entries(steps)) {
       if (!only.has(name)) continue;
       const cpu = list.map((x) => x.cpuMs);
       const wall = list.map((x) => x.wallMs);
-      const perMessage = ((median(cpu) * 1000) / count).toFixed(1);
+      // A date edit is one message a row.
+      const perMessage = ((median(cpu) * 1000) / (name.startsWith('dates') ? size : count)).toFixed(1); // prettier-ignore
       console.log(
-        `  ${name.padEnd(7)} cpu ${fmt(median(cpu))} (${fmt(Math.min(...cpu))})  ` +
+        `  ${name.padEnd(11)} cpu ${fmt(median(cpu))} (${fmt(Math.min(...cpu))})  ` +
           `wall ${fmt(median(wall))}  ${perMessage} µs/message`,
       );
     }

@@ -12,6 +12,17 @@ import {
   tempDirs,
 } from './test-helpers/actual-jobs.ts';
 import { openFile } from './test-helpers/replicas.ts';
+import Database from 'better-sqlite3';
+import { StatementDatabase } from '@coffer/core';
+import {
+  APART_LINES_TABLE,
+  apartLinesAreCurrent,
+  rebuildApartLines,
+} from '../../core/src/search/apart-lines.ts';
+
+/** The lines the set must hold: a parent missing or dated otherwise. */
+const APART_FROM_SCRATCH = `SELECT c.id FROM transactions c WHERE c.parent_id IS NOT NULL
+  AND NOT EXISTS (SELECT 1 FROM transactions p WHERE p.id = c.parent_id AND p.date IS c.date) ORDER BY c.id`;
 
 /**
  * Coffer's derived data (the search index, the month sums: issue 30) stays right when today's
@@ -182,15 +193,27 @@ describe('derived data when today’s Actual edits a Coffer budget', () => {
     await coffer.methods.sync();
     expect(await expectFiguresRight(coffer, file)).toHaveLength(2);
 
-    // Actual opens Coffer's own file and edits it: Coffer finds data it did not write.
+    // Actual opens Coffer's own file and edits it: Coffer finds data it did not write. The
+    // search's set of lines dated apart is in the file, with its triggers on transactions: they
+    // run in Actual's writes too (a date moved, a row added) and keep it right.
     await coffer.shutdown();
+    const own = new StatementDatabase(new Database(file));
+    rebuildApartLines(own);
+    own.close();
     runActual(
       [
         { op: 'load', id },
-        { op: 'edit', update: [{ id: byNotes('to savings'), notes: 'rent top-up', amount: -7000 }] }, // prettier-ignore
+        { op: 'edit', update: [{ id: byNotes('to savings'), notes: 'rent top-up', amount: -7000, date: '2024-06-02' }], add: { account: checking, transactions: [{ date: '2024-06-03', amount: -10, notes: 'split' }] } }, // prettier-ignore
       ],
       { dataDir: cofferDir, serverURL: undefined, password: undefined },
     );
+    const written = openFile(file);
+    const moved = written.first<{ date: number }>('SELECT date FROM transactions WHERE id = ?', [byNotes('to savings')]); // prettier-ignore
+    expect(moved?.date).toBe(20240602);
+    expect(apartLinesAreCurrent(written)).toBe(true);
+    const held = written.all(`SELECT id FROM ${APART_LINES_TABLE}`);
+    expect(held).toEqual(expect.arrayContaining(written.all(APART_FROM_SCRATCH)));
+    written.close();
     coffer = new ApiClient();
     cleanup.push(() => coffer.shutdown());
     await coffer.init({ dataDir: cofferDir, serverURL: server.url, password: PASSWORD });

@@ -11,7 +11,7 @@ import { usesSearch } from '../query/search.ts';
 import { groupSums, keptTagSums, monthSums, sumsBuiltBefore } from '../month-sums/slot.ts';
 import { groupSumsContext, routeToGroupSums } from '../query/group-sums.ts';
 import { indexedUpTo } from '../search/id-steps.ts';
-import { searchIndex } from '../search/slot.ts';
+import { apartLines, searchIndex } from '../search/slot.ts';
 import { usesTags } from '../query/has-tag.ts';
 import { tagIndex } from '../tags/slot.ts';
 import type { Budget } from '../budget-file/budget.ts';
@@ -75,6 +75,9 @@ export const queryModule = defineModule(
           // with no build under way (a failed one), the read builds the index as before.
           const search = usesSearch(state.filterExpressions) ? searchIndex(budget) : null;
           if (search && !search.building()) search.ensure();
+          // Its page from a date on reads the lines dated apart once their set is whole; it is
+          // built in the background from the first search on, never waited for.
+          const apart = search ? apartLines(budget).isCurrent() : false;
           // A tag filter (the filter bar, a chip, a `#tag` search) finds its rows in the index.
           const tags = usesTags(state.filterExpressions) && tagIndexFor(budget, state);
           // A sum by account and month over all time reads Coffer's month sums, not every row;
@@ -97,6 +100,7 @@ export const queryModule = defineModule(
             ...(reach ? { accountOrder: reach } : {}),
             monthSums: sums && useSums,
             tagIndex: tags,
+            apartLines: apart,
             ...(search && !search.isCurrent()
               ? { searchScan: { indexedUpTo: indexedUpTo(search.position()) } }
               : {}),

@@ -56,6 +56,10 @@ export interface CompiledQuery {
   readonly tagIndex?: boolean;
   /** What an account's page may read of the account-order table (`CompileOptions.accountOrder`). */
   readonly accountOrder?: AccountOrderReach;
+  /** Compiled with the search index still building (`CompileOptions.searchScan`). */
+  readonly searchScan?: { indexedUpTo: string | null };
+  /** Compiled with the set of lines dated apart whole (`CompileOptions.apartLines`). */
+  readonly apartLines?: true;
 }
 
 export interface CompileOptions {
@@ -68,6 +72,11 @@ export interface CompileOptions {
    * to this id (none when null) and by a scan of the stored notes after it (`search.ts`).
    */
   searchScan?: { indexedUpTo: string | null };
+  /**
+   * Coffer's set of split lines dated apart from their parent is whole (`../search/apart-lines.ts`):
+   * a search's page from a date on reads it (`search-cutoff.ts`).
+   */
+  apartLines?: boolean;
   /** The account-order table holds these rows: an account's page reads through it (`account-order.ts`). */
   accountOrder?: AccountOrderReach;
   /**
@@ -301,6 +310,8 @@ export function compileQuery(
       isAggregate,
       ...(options.tagIndex ? { tagIndex: true } : {}),
       ...(options.accountOrder ? { accountOrder: options.accountOrder } : {}),
+      ...(options.searchScan ? { searchScan: options.searchScan } : {}),
+      ...(options.apartLines ? { apartLines: true as const } : {}),
       pieces: {
         select,
         from,

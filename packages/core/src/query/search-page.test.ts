@@ -11,6 +11,9 @@ import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import { compileQuery } from './compiler.ts';
 import { runQuery } from './exec.ts';
 import { q } from './query.ts';
+import { rebuildApartLines } from '../search/apart-lines.ts';
+import { rebuildNotesIndex } from '../search/notes-index.ts';
+import { byCutoff } from './search-cutoff.ts';
 import { findSearchGroups, readsInOrder } from './search-page.ts';
 
 const ACCOUNTS = ['a1', 'a2'] as const;
@@ -101,6 +104,7 @@ describe('a search page read in the register order', () => {
   it('equals the same rows of the whole answer', () => {
     let inOrder = 0;
     let grouped = 0;
+    let fromDate = 0;
     fc.assert(
       fc.property(
         fc.array(row, { minLength: 1, maxLength: 30 }),
@@ -126,8 +130,24 @@ describe('a search page read in the register order', () => {
           // Windows of a row or two per group: the page is found in a wider one, or the ids
           // are read; the same page and the same matched rows either way.
           for (const perGroup of [1, 2]) {
-            expect(findSearchGroups(db.sqlite, compiled, {}, { perGroup, min: 1 })).toEqual(found);
+            const window = { perGroup, min: 1 };
+            expect(findSearchGroups(db.sqlite, compiled, {}, window, false)).toEqual(found);
           }
+          // With the notes index built, the page found from a date on (lines dated apart from
+          // their parents included) is the same page, the same rows marked.
+          rebuildNotesIndex(db.sqlite);
+          const indexed = compileQuery(paged, {});
+          const p = indexed.groupFinder!;
+          const dated = byCutoff(db.sqlite, p, indexed.searchRows!, indexed, {});
+          if (dated) {
+            fromDate++;
+            expect(dated).toEqual(found);
+            // The same through the set of lines dated apart instead of a look at each row.
+            rebuildApartLines(db.sqlite);
+            const withSet = compileQuery(paged, { apartLines: true });
+            expect(byCutoff(db.sqlite, p, withSet.searchRows!, withSet, {})).toEqual(found);
+          }
+          expect(shape(runQuery(db.sqlite, paged, {}).data)).toEqual(page);
           // The ids read first (no test of each row), as a rare match goes.
           expect(findSearchGroups(db.sqlite, { ...compiled, searchRows: undefined }, {})).toEqual(found); // prettier-ignore
         },
@@ -137,5 +157,6 @@ describe('a search page read in the register order', () => {
     // Both ways were taken.
     expect(inOrder).toBeGreaterThan(15);
     expect(grouped).toBeGreaterThan(15);
+    expect(fromDate).toBeGreaterThan(30);
   }, 120_000);
 });

@@ -24,6 +24,8 @@ import { limitOffset } from './compiler.ts';
 import type { QueryParams } from './run-sql.ts';
 import { allRows } from './run-sql.ts';
 import { usesSearch } from './search.ts';
+import { byCutoff } from './search-cutoff.ts';
+import { firstRows, groupsAmong, matchedRows, type RowTests } from './search-groups.ts';
 import { bind, raw, type Sql, sql } from './sql.ts';
 
 /**
@@ -54,7 +56,7 @@ const WINDOW_GROWTH = 16;
 function inOrderFirst(
   db: SqliteDatabase,
   p: SqlPieces,
-  tests: { rows: SqlPieces; lines: SqlPieces },
+  tests: RowTests,
   params: QueryParams,
   { perGroup, min }: FirstWindow,
 ): { groupIds: string[]; matched: Set<string> } | null {
@@ -64,7 +66,7 @@ function inOrderFirst(
   const total = db.first<{ n: number | null }>('SELECT MAX(rowid) AS n FROM transactions')?.n ?? 0;
   let window = first;
   for (;;) {
-    const groupIds = groupsInFirstRows(db, p, tests, window, params);
+    const groupIds = groupsAmong(db, p, tests, firstRows(p, window), params);
     // The page is full there, or the window held every row (the largest rowid bounds them).
     if (groupIds.length === p.limit || window >= total) {
       return { groupIds, matched: matchedRows(db, tests.rows, groupIds, params) };
@@ -76,56 +78,6 @@ function inOrderFirst(
     if (wider > first * WINDOW_GROWTH) return null;
     window = wider;
   }
-}
-
-/**
- * The page's groups among the first `window` rows in the register's order, each row tested by
- * the search on its own columns or by its lines' (any row a line names as its parent, as the
- * general way groups them). A row's lines are found by the stored parent (the view's
- * `parent_id` is an expression, off every index), each then tested as the view shows it.
- */
-function groupsInFirstRows(
-  db: SqliteDatabase,
-  p: SqlPieces,
-  tests: { rows: SqlPieces; lines: SqlPieces },
-  window: number,
-  params: QueryParams,
-): string[] {
-  const { rows: r, lines: l } = tests;
-  const a = raw(p.alias);
-  const joins = r.joins.text ? sql`\n${r.joins}` : raw('');
-  const lineJoins = l.joins.text ? sql`\n${l.joins}` : raw('');
-  const offset = p.offset ?? 0;
-  return allRows(
-    db,
-    sql`SELECT ${a}.id AS group_id FROM (SELECT * FROM ${raw(`${p.from} ${p.alias}`)} ORDER BY ${p.orderBy!} LIMIT ${bind(window)}) ${a}${joins}
-WHERE ${a}.parent_id IS NULL AND (${r.where}
-  OR EXISTS (SELECT 1 FROM transactions c, ${raw(`${l.from} ${l.alias}`)}${lineJoins}
-    WHERE c.parent_id = ${a}.id AND IFNULL(c.isChild, 1) != 0 AND ${raw(l.alias)}.id = c.id AND ${l.where}))
-ORDER BY ${p.orderBy!}${limitOffset(p.limit, offset)}`,
-    params,
-  ).map((row) => String(row.group_id));
-}
-
-/** The rows of these groups the filter matched, each of its own group (as the general way). */
-function matchedRows(
-  db: SqliteDatabase,
-  r: SqlPieces,
-  groupIds: string[],
-  params: QueryParams,
-): Set<string> {
-  const a = raw(r.alias);
-  const joins = r.joins.text ? sql`\n${r.joins}` : raw('');
-  const groups = bind(JSON.stringify(groupIds));
-  const inGroups = sql`SELECT value FROM json_each(${groups})`;
-  const matched = allRows(
-    db,
-    sql`SELECT ${a}.id AS id FROM ${raw(`${r.from} ${r.alias}`)}${joins}
-WHERE ${a}.id IN (${inGroups} UNION ALL SELECT c.id FROM transactions c WHERE c.isChild = 1 AND c.parent_id IN (${inGroups}))
-AND IFNULL(${a}.parent_id, ${a}.id) IN (${inGroups}) AND ${r.where}`,
-    params,
-  ).map((row) => String(row.id));
-  return new Set(matched);
 }
 
 /** Whether reading in order is cheaper: about end × total ÷ matches rows against the matches. */
@@ -171,13 +123,17 @@ export function findSearchGroups(
   compiled: CompiledQuery,
   params: QueryParams,
   window: FirstWindow = { perGroup: WINDOW_ROWS_PER_GROUP, min: WINDOW_MIN },
+  fromDate = true,
 ): { groupIds: string[]; matched: Set<string> } | null {
   const p = compiled.groupFinder ?? compiled.pieces;
   if (p.limit == null || !inRegisterOrder(p) || !usesSearch(compiled.query.filterExpressions)) {
     return null;
   }
   if (compiled.searchRows) {
-    const found = inOrderFirst(db, p, compiled.searchRows, params, window);
+    // From a date on (`search-cutoff.ts`) when the search's parts allow it, else in order.
+    const found =
+      (fromDate ? byCutoff(db, p, compiled.searchRows, compiled, params) : null) ??
+      inOrderFirst(db, p, compiled.searchRows, params, window);
     if (found) return found;
   }
   const a = raw(p.alias);

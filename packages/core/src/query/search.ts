@@ -14,6 +14,8 @@ import { bind, joinSql, raw, sql } from './sql.ts';
 /** Coffer's derived search tables and indexes: never part of a file an Actual client gets. */
 export const SEARCH_ROWS_TABLE = 'coffer_search_rows';
 export const SEARCH_NOTES_TABLE = 'coffer_search_notes';
+/** Coffer's set of split lines dated apart from their parent (`../search/apart-lines.ts`). */
+export const APART_LINES_TABLE = 'coffer_apart_lines';
 /** Stamps of Coffer's derived data (the search index, the month sums). */
 export const SEARCH_META_TABLE = 'coffer_derived_meta';
 /**
@@ -45,7 +47,7 @@ export interface SearchFilter {
 const isStringList = (v: unknown): v is string[] =>
   Array.isArray(v) && v.every((x) => typeof x === 'string');
 
-function checked(value: unknown): SearchFilter {
+export function checked(value: unknown): SearchFilter {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new CompileError('$search needs an object');
   }
@@ -150,6 +152,35 @@ function matchingRow(
   if (amounts.includes(0)) parts.push(sql`${col('id')} IN (${idsByColumn(reach, 'amount', list([0]))})`); // prettier-ignore
   if (f.date) parts.push(sql`${col('date')} = ${bind(Number(f.date.replace(/-/g, '')))}`);
   return parts;
+}
+
+/**
+ * The search's parts a page found from a date on reads (`search-cutoff.ts`): the categories
+ * (read newest first through Actual's `trans_category_date`), and the others as id sets read
+ * through an index each. Null when a part could only be read by a scan (notes while their index
+ * builds or shorter than a trigram, payees and amounts before the account-order table is whole)
+ * or holds whole accounts: the register's order finds those pages (`search-page.ts`).
+ */
+export function datedParts(
+  f: SearchFilter,
+  scan: { indexedUpTo: string | null } | null,
+  reach: AccountOrderReach | null,
+): { categories: readonly string[]; others: Sql[] } | null {
+  if (f.accounts?.length) return null;
+  const text = f.text?.trim() ?? '';
+  if (text && ([...text].length < TRIGRAM || scan !== null)) return null;
+  const byTable = f.payees?.length || f.amounts?.length;
+  if (byTable && reach?.from !== null) return null;
+  const others = notesIds(f, scan);
+  if (f.payees?.length) {
+    const mapped = sql`SELECT id FROM payee_mapping WHERE targetId IN (${list(f.payees)})`;
+    others.push(idsByColumn(reach, 'description', mapped));
+  }
+  if (f.amounts?.length) others.push(idsByColumn(reach, 'amount', list(f.amounts)));
+  if (f.date) {
+    others.push(sql`SELECT id FROM transactions WHERE date = ${bind(Number(f.date.replace(/-/g, '')))}`); // prettier-ignore
+  }
+  return { categories: f.categories ?? [], others };
 }
 
 /** The ids of the rows whose notes hold the search's text (none without text). */

@@ -20,6 +20,7 @@ import {
 } from '../query/search.ts';
 import { ACCOUNT_ORDER_TABLE, OLD_ACCOUNT_ORDER_INDEX } from '../query/account-order.ts';
 import type { ChangeEvent } from '../sync/types.ts';
+import { APART_LINES_TABLE, APART_LINES_TRIGGERS } from './apart-lines.ts';
 import { idRange, type IdSteppedTable } from './id-steps.ts';
 
 /** Bump when the index's shape changes, so an older one is rebuilt. */
@@ -160,8 +161,8 @@ export const NOTES_INDEX_STEPS: IdSteppedTable = {
  */
 export function stripDerived(db: SqliteDatabase): void {
   const found = db.first<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?, ?, ?, ?)`,
-    [SEARCH_META_TABLE, SEARCH_ROWS_TABLE, MONTH_SUMS_TABLE, CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE],
+    `SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?, ?, ?, ?, ?)`,
+    [SEARCH_META_TABLE, SEARCH_ROWS_TABLE, MONTH_SUMS_TABLE, CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE, APART_LINES_TABLE], // prettier-ignore
   );
   if (!found?.n) return;
   // The freed pages are zeroed, so the zip of the copy carries nothing of the index.
@@ -180,6 +181,9 @@ export function stripDerived(db: SqliteDatabase): void {
     `DROP TABLE IF EXISTS ${TAG_INDEX_TABLE};`,
     `DROP TABLE IF EXISTS ${TAG_SUMS_TABLE};`,
     `DROP TABLE IF EXISTS ${SEARCH_META_TABLE};`,
+    // Its triggers write to it on every change of a transaction: they go first.
+    ...APART_LINES_TRIGGERS.map((t) => `DROP TRIGGER IF EXISTS ${t};`),
+    `DROP TABLE IF EXISTS ${APART_LINES_TABLE};`,
   ];
   db.exec(drops.join('\n'));
 }

@@ -1,6 +1,7 @@
 import type { Budget } from '../budget-file/budget.ts';
 import { type DerivedData, defineDerivedSlot } from '../budget-file/derived-data.ts';
 import type { SqliteDatabase } from '../platform/sqlite.ts';
+import { APART_LINES } from './apart-lines.ts';
 import { stepById } from './id-steps.ts';
 import {
   applyToNotesIndex,
@@ -24,4 +25,11 @@ export const SearchIndexSlot = defineDerivedSlot('search-index', SEARCH_INDEX_TA
 
 export function searchIndex(budget: Budget): DerivedData {
   return budget.get(SearchIndexSlot);
+}
+
+export const ApartLinesSlot = defineDerivedSlot('apart-lines', APART_LINES);
+
+/** The split lines dated apart from their parent (`apart-lines.ts`). */
+export function apartLines(budget: Budget): DerivedData {
+  return budget.get(ApartLinesSlot);
 }
