@@ -263,8 +263,14 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
     // The page's own figure for it (from its document's start, which may be later than the
     // first navigation's if the app loaded a new document on the way).
     out.firstVisitInPage = await frames.next('shown');
-    // What the rest of the first start brings (the code loaded after the budget showed).
+    // What the rest of the first start brings (the code loaded after the budget showed), and
+    // the service worker's own copies: over Fast 3G its install (every precached file fetched
+    // again) ends well after the page's network is idle, and a returning start before it is
+    // not served by it.
     await page.waitForLoadState('networkidle', WAIT).catch(() => {});
+    await page
+      .waitForFunction('!!navigator.serviceWorker?.controller', null, { timeout: 180_000 })
+      .catch(() => {});
     out.firstVisitBytes = link.down();
     console.log(`${app.name}: first visit ${Math.round(out.firstVisit)} ms, ${link.down()} B`);
     const controlled = await page.evaluate('!!navigator.serviceWorker?.controller');
