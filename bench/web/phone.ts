@@ -268,9 +268,11 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
     // again) ends well after the page's network is idle, and a returning start before it is
     // not served by it.
     await page.waitForLoadState('networkidle', WAIT).catch(() => {});
-    await page
-      .waitForFunction('!!navigator.serviceWorker?.controller', null, { timeout: 180_000 })
-      .catch(() => {});
+    // Polled from here: the app's CSP refuses the page-side eval `waitForFunction` uses.
+    for (let waited = 0; waited < 180_000; waited += 500) {
+      if (await page.evaluate('!!navigator.serviceWorker?.controller')) break;
+      await page.waitForTimeout(500);
+    }
     out.firstVisitBytes = link.down();
     console.log(`${app.name}: first visit ${Math.round(out.firstVisit)} ms, ${link.down()} B`);
     const controlled = await page.evaluate('!!navigator.serviceWorker?.controller');
