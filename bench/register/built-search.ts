@@ -11,11 +11,18 @@ import { searchFilter } from '../../packages/web/src/components/accounts/rows/se
 
 const quiet = { info: () => undefined, warn: () => undefined, error: console.error };
 
-/** Budget `id` in `dir`, opened, with every derived table built; `close` closes it. */
+/**
+ * Budget `id` in `dir`, opened, with every derived table built; `send` asks its core, `close`
+ * closes it. Also the head of edit-cells.ts, which times the cells' share of an edit.
+ */
 export async function openBuilt(
   dir: string,
   id: string,
-): Promise<{ budget: Budget; close: () => Promise<unknown> }> {
+): Promise<{
+  budget: Budget;
+  send: (name: string, args?: unknown) => Promise<unknown>;
+  close: () => Promise<unknown>;
+}> {
   const building = new Set<DerivedData>();
   const proto = DerivedData.prototype as unknown as { keep: (...a: unknown[]) => unknown };
   const keep = proto.keep;
@@ -25,11 +32,12 @@ export async function openBuilt(
   };
   const platform = createNodePlatform({ documentDir: dir, log: quiet });
   const core = createAppCore({ platform, documentDir: dir });
-  await core.sendUnknown('load-budget', { id });
+  const send = (name: string, args?: unknown) => core.sendUnknown(name, args);
+  await send('load-budget', { id });
   const budget = core.budget as Budget;
   await new Promise((r) => setTimeout(r, 3000));
   for (const d of building) d.ensure();
-  return { budget, close: () => core.sendUnknown('close-budget') };
+  return { budget, send, close: () => send('close-budget') };
 }
 
 /**

@@ -4,10 +4,7 @@
 // then amount edits and category changes of rows in the largest account are saved through
 // `transaction-update`; each save's time in the cells' change listener (`QueryCells.refresh`)
 // and in the whole save is measured. Run by bench/register/edit-cells.mjs; prints one JSON line.
-import { createAppCore, type Budget } from '@coffer/core';
 import { q } from '@coffer/core/ui';
-import { createNodePlatform } from '@coffer/core-node';
-import { DerivedData } from '../../packages/core/src/budget-file/derived-data.ts';
 import { CellDeltas } from '../../packages/core/src/query-handler/cell-deltas.ts';
 import { ACCOUNT_ORDER } from '../../packages/core/src/query-handler/account-order.ts';
 import { ALL_SUMS_TABLE } from '../../packages/core/src/month-sums/slot.ts';
@@ -17,16 +14,9 @@ import {
   balanceCells,
   balanceTotals,
 } from '../../packages/web/src/components/accounts/balances/balance-queries.ts';
+import { openBuilt } from './built-search.ts';
 
-const quiet = { info: () => undefined, warn: () => undefined, error: console.error };
 const [dir, id] = process.argv.slice(2) as [string, string];
-const building = new Set<DerivedData>();
-const proto = DerivedData.prototype as unknown as { keep: (...a: unknown[]) => unknown };
-const keep = proto.keep;
-proto.keep = function (this: DerivedData, ...a: unknown[]) {
-  building.add(this);
-  return keep.apply(this, a);
-};
 // Time inside the cells' change listener, per save.
 let refreshMs = 0;
 const cellsProto = QueryCells.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
@@ -70,12 +60,8 @@ for (const [name, table] of [
     }
   };
 }
-const core = createAppCore({ platform: createNodePlatform({ documentDir: dir, log: quiet }), documentDir: dir }); // prettier-ignore
-const send = (name: string, args?: unknown) => core.sendUnknown(name, args);
-await send('load-budget', { id });
-const budget = core.budget as Budget;
-await new Promise((r) => setTimeout(r, 3000));
-for (const d of building) d.ensure();
+// Opened with every derived build finished (after the timers above are in place).
+const { budget, send } = await openBuilt(dir, id);
 
 const accounts = budget.sqlite.all<{ id: string; n: number }>(
   `SELECT a.id, COUNT(t.id) AS n FROM accounts a LEFT JOIN transactions t ON t.acct = a.id

@@ -22,13 +22,18 @@ import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { openPhone, type PhoneOptions } from './phone-browser.ts';
 import { frameWatch, leafText, watchFrames } from './phone-frame.ts';
+import { median } from './setup.ts';
 
 /** The item both floors show once started: a category of the bench's budget. */
 const SHOWN = 'Food';
 
-const PAGE_HTML = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Floor</title></head><body><ul><li>${SHOWN}</li></ul></body></html>`;
+/** A floor's document: the same head for both, `body` after it. */
+const floorPage = (body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Floor</title></head><body>${body}</body></html>`;
 
-const SQLITE_HTML = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Floor</title></head><body><ul id="list"></ul>
+const PAGE_HTML = floorPage(`<ul><li>${SHOWN}</li></ul>`);
+
+const SQLITE_HTML = floorPage(`<ul id="list"></ul>
 <script type="module">
 const worker = new Worker('/floor-worker.mjs', { type: 'module' });
 worker.onmessage = (e) => {
@@ -42,7 +47,7 @@ worker.onmessage = (e) => {
     list.append(li);
   }
 };
-</script></body></html>`;
+</script>`);
 
 /** The worker: SQLite's wasm, the pool, the budget file (imported once), the month's figures. */
 const WORKER = `import sqlite3InitModule from '/sqlite/index.mjs';
@@ -167,21 +172,19 @@ export function budgetFile(made: string): string {
   return join(made, dir, 'db.sqlite');
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-
 /** The floors' medians, and each app's returning start as a multiple of them. */
 export function printStartFloors(floors: StartFloors, apps: Record<string, number[]>): void {
   const page = median(floors.page);
   const sqlite = median(floors.sqlite);
-  const fmt = (x: number | undefined) => (x === undefined ? '—' : String(Math.round(x)));
+  const fmt = (x: number) => (Number.isNaN(x) ? '—' : String(Math.round(x)));
   console.log(`\nReturning start floors (same browser, quota and timing), medians:`);
   console.log(`  a bare page: ${fmt(page)} ms (${floors.page.map(Math.round).join(', ')})`);
   console.log(
     `  SQLite's wasm, the pool, the file opened, the month read and listed: ${fmt(sqlite)} ms (${floors.sqlite.map(Math.round).join(', ')})`,
   );
   for (const [name, starts] of Object.entries(apps)) {
+    if (starts.length === 0 || !page || !sqlite) continue;
     const m = median(starts);
-    if (m === undefined || !page || !sqlite) continue;
     console.log(
       `  ${name}'s returning start: ${(m / page).toFixed(1)}× the bare page, ${(m / sqlite).toFixed(1)}× the SQLite floor`,
     );
