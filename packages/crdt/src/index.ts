@@ -5,6 +5,7 @@ export type { TrieNode, TrieKey } from './merkle.ts';
 export {
   Timestamp,
   MutableTimestamp,
+  TimestampPrinter,
   hashTimestampText,
   makeClientId,
   MAX_COUNTER,

@@ -1,7 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MutableTimestamp, Timestamp, isoString, makeClientId } from './timestamp.ts';
-import { anyCounter, anyMillis, anyTimestamp, hexNode } from './test-helpers/arbitraries.ts';
+import {
+  MutableTimestamp,
+  Timestamp,
+  TimestampPrinter,
+  isoString,
+  makeClientId,
+} from './timestamp.ts';
+import {
+  anyCounter,
+  anyMillis,
+  anyNode,
+  anyTimestamp,
+  hexNode,
+} from './test-helpers/arbitraries.ts';
 import { Actual, ActualTimestamp } from './test-helpers/actual.ts';
 
 const toReal = (t: Timestamp) => new ActualTimestamp(t.millis(), t.counter(), t.node());
@@ -146,6 +158,32 @@ describe('MutableTimestamp', () => {
     expect(() => ts.setCounter(0x10000)).toThrow(RangeError);
     expect(() => ts.setMillis(-5)).toThrow(RangeError);
     expect(ts.counter()).toBe(7);
+  });
+});
+
+describe('TimestampPrinter', () => {
+  it('prints what toString prints, whichever millis come in whichever order', () => {
+    fc.assert(
+      fc.property(
+        anyNode,
+        fc.array(fc.tuple(anyMillis, anyCounter), { maxLength: 20 }),
+        (node, readings) => {
+          const printer = new TimestampPrinter(node);
+          for (const [millis, counter] of readings) {
+            expect(printer.text(millis, counter)).toBe(
+              new Timestamp(millis, counter, node).toString(),
+            );
+          }
+        },
+      ),
+    );
+  });
+
+  it('refuses what the constructor refuses', () => {
+    const printer = new TimestampPrinter('abc');
+    expect(() => printer.text(1000, 0x10000)).toThrow(RangeError);
+    expect(() => printer.text(-5, 0)).toThrow(RangeError);
+    expect(() => new TimestampPrinter('0123456789abcdef0')).toThrow(RangeError);
   });
 });
 

@@ -314,3 +314,27 @@ export function makeClientId(uuid: string): string {
   if (!/^[0-9a-fA-F]{32}$/.test(hex)) throw new TypeError(`not a UUID: ${uuid}`);
   return hex.slice(-16).toLowerCase();
 }
+
+/**
+ * Prints one node's timestamps from their millis and counter, exactly as `toString` does, with
+ * no `Timestamp` made per reading: a bulk write keeps only each row's first (millis, counter)
+ * and prints its cells' timestamps when it writes them to the log.
+ */
+export class TimestampPrinter {
+  #head: { millis: number; text: string } | undefined;
+  readonly #tail: string;
+
+  constructor(readonly node: string) {
+    checkNode(node);
+    this.#tail = `-${(ZERO_NODE + node).slice(-16)}`;
+  }
+
+  text(millis: number, counter: number): string {
+    if (this.#head?.millis !== millis) {
+      checkMillis(millis);
+      this.#head = { millis, text: `${isoString(millis)}-` };
+    }
+    checkCounter(counter);
+    return [this.#head.text, counterText(counter), this.#tail].join('');
+  }
+}

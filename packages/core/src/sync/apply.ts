@@ -4,19 +4,25 @@ import {
   hashTimestampText,
   merkle,
   serializeClock,
-  serializeValue,
 } from '@coffer/crdt';
 import type { Logger, SqlValue, SqliteDatabase } from '../platform/index.ts';
 import type { FileColumns } from '../schema/file-columns.ts';
 import { PREFS_DATASET, SYNCED_PREFS } from '../schema/synced-tables.ts';
 import { withBulkIndexes } from './bulk-indexes.ts';
+import {
+  FreshPrinter,
+  type FreshRow,
+  appliedWithFresh,
+  cellsOf,
+  inStampOrder,
+  insertLogRows,
+  isPlain,
+} from './fresh-rows.ts';
 import { addToMinute, insertByMinute } from './merkle-batch.ts';
 import type { RowShapes } from './row-shapes.ts';
 import {
-  INSERT_MESSAGES_SQL,
   LATEST_IN_CELLS_SQL,
   LOGGED_TIMESTAMPS_SQL,
-  MESSAGE_CHUNK,
   NEWEST_LOGGED_SQL,
   SAVE_CLOCK_SQL,
   UPSERT_CHUNK,
@@ -39,7 +45,10 @@ export interface Stamped {
 export type RowSnapshot = Map<string, Map<string, Row | null>>;
 
 export interface BatchOutcome {
-  applied: Message[];
+  /** How many messages changed a known cell (`messages()` lists them). */
+  applied: number;
+  /** Those messages in timestamp order, made on first call for a batch with fresh rows. */
+  messages: () => readonly Message[];
   duplicates: number;
   superseded: number;
   unknown: number;
@@ -57,20 +66,27 @@ export interface BatchOutcome {
 interface UpsertNode {
   next: Map<string, UpsertNode>;
   upsert?: ReturnType<typeof upsertRowSql>;
+  /** For a fresh row reaching this node: where each of the upsert's columns is in its arrays. */
+  order?: number[];
   pending: SqlValue[][];
 }
+
+/** A touched row's cells: by column (from messages), or a fresh row's own arrays. */
+type Cells = Map<string, CellValue> | FreshRow;
 
 const isSyncedPref = (row: string): boolean => (SYNCED_PREFS as readonly string[]).includes(row);
 
 /**
  * Read rows by id, a few hundred per query. Missing rows map to null. Rows in `known` (what
- * the caller already read or created during the batch) are taken from there instead.
+ * the caller already read or created during the batch) are taken from there instead, and
+ * rows `isNew` names are known to be missing.
  */
 export function readRows(
   db: SqliteDatabase,
   files: FileColumns,
   keys: ReadonlyMap<string, Iterable<string>>,
   known?: RowSnapshot,
+  isNew?: (table: string, id: string) => boolean,
 ): RowSnapshot {
   const snap: RowSnapshot = new Map();
   for (const [table, idSet] of keys) {
@@ -78,7 +94,7 @@ export function readRows(
     const ids: string[] = [];
     const knownRows = known?.get(table);
     for (const id of idSet) {
-      const row = knownRows?.get(id);
+      const row = isNew?.(table, id) ? null : knownRows?.get(id);
       rows.set(id, row === undefined ? null : row);
       if (row === undefined) ids.push(id);
     }
@@ -192,46 +208,95 @@ export function applyBatch(
   files: FileColumns,
   shapes: RowShapes,
   knownBefore?: RowSnapshot,
+  freshRows: readonly FreshRow[] = [],
 ): BatchOutcome {
+  if (freshRows.length > 0 && !justStamped) throw new Error('Fresh rows come from our own clock');
   // Just-stamped messages come from one clock in call order: sorted, new, and newest.
   const { fresh, old, duplicates } = justStamped
     ? { fresh: batch, old: null, duplicates: 0 }
     : classifyIncoming(db, batch);
 
   const applied: Message[] = [];
+  let freshApplied = 0;
+  let freshCells = 0;
   const prefs: Record<string, CellValue> = {};
-  const rows = new Map<string, Map<string, Map<string, CellValue>>>();
+  const rows = new Map<string, Map<string, Cells>>();
+  const tableOf = (dataset: string) => {
+    let table = rows.get(dataset);
+    if (!table) rows.set(dataset, (table = new Map()));
+    return table;
+  };
   const unknownCells = new Set<string>();
   let unknown = 0;
-  for (const entry of fresh) {
-    if (old?.has(entry)) continue;
-    const { dataset, row, column, value } = entry.message;
-    if (files.has(dataset, column)) {
-      let table = rows.get(dataset);
-      if (!table) rows.set(dataset, (table = new Map()));
-      let cells = table.get(row);
-      if (!cells) table.set(row, (cells = new Map()));
-      cells.set(column, value);
-      applied.push(entry.message);
-    } else if (dataset === PREFS_DATASET && column === 'value' && isSyncedPref(row)) {
-      prefs[row] = value;
-      applied.push(entry.message);
-    } else {
-      unknown++;
-      unknownCells.add(`${dataset}.${column}`);
-    }
-  }
+  // Messages and fresh rows in the order they were stamped, so that a message on a fresh row
+  // (a transfer's other side, a split settled) lands over the row's own cells.
+  inStampOrder(
+    fresh,
+    freshRows,
+    new FreshPrinter(),
+    (entry) => {
+      if (old?.has(entry)) return;
+      const { dataset, row, column, value } = entry.message;
+      if (files.has(dataset, column)) {
+        const table = tableOf(dataset);
+        let cells = table.get(row);
+        if (!cells) table.set(row, (cells = new Map()));
+        else if (!(cells instanceof Map)) table.set(row, (cells = cellsOf(cells)));
+        cells.set(column, value);
+        applied.push(entry.message);
+      } else if (dataset === PREFS_DATASET && column === 'value' && isSyncedPref(row)) {
+        prefs[row] = value;
+        applied.push(entry.message);
+      } else {
+        unknown++;
+        unknownCells.add(`${dataset}.${column}`);
+      }
+    },
+    (fr) => {
+      freshCells += fr.columns.length;
+      const table = tableOf(fr.dataset);
+      const had = table.get(fr.row);
+      if (had === undefined && isPlain(files, fr)) {
+        table.set(fr.row, fr);
+        freshApplied += fr.columns.length;
+        return;
+      }
+      // A column on the side or missing from the file: the message path's way, cell by cell.
+      const cells = had === undefined ? new Map() : had instanceof Map ? had : cellsOf(had);
+      table.set(fr.row, cells);
+      for (let c = 0; c < fr.columns.length; c++) {
+        const column = fr.columns[c]!;
+        if (files.has(fr.dataset, column)) {
+          cells.set(column, fr.values[c]!);
+          freshApplied++;
+        } else {
+          unknown++;
+          unknownCells.add(`${fr.dataset}.${column}`);
+        }
+      }
+    },
+  );
 
   const touched = new Map<string, Iterable<string>>();
   for (const [table, byRow] of rows) touched.set(table, byRow.keys());
-  const before = readRows(db, files, touched, knownBefore);
+  const isNew = (table: string, id: string) => !(rows.get(table)!.get(id) instanceof Map);
+  const before = readRows(
+    db,
+    files,
+    touched,
+    knownBefore,
+    freshRows.length > 0 ? isNew : undefined,
+  );
   const after: RowSnapshot = new Map();
 
   const adding = new Map([...rows].map(([table, byRow]) => [table, byRow.size]));
-  adding.set('messages_crdt', fresh.length);
+  adding.set('messages_crdt', fresh.length + freshCells);
   const nextMerkle = db.transaction(() => {
-    withBulkIndexes(db, adding, () => writeRows(db, rows, before, after, files, shapes, fresh));
     const byMinute = new Map<number, number>();
+    withBulkIndexes(db, adding, () => {
+      writeRows(db, rows, before, after, files, shapes);
+      insertLogRows(db, fresh, freshRows, byMinute);
+    });
     for (const f of fresh) {
       const hash = f.ts ? f.ts.hash() : hashTimestampText(f.message.timestamp);
       addToMinute(byMinute, f.minute, hash);
@@ -246,7 +311,17 @@ export function applyBatch(
     // applied from there if a later migration adds them (see schema/catch-up.ts).
     log.warn('Kept messages for tables or columns this file lacks', { cells: [...unknownCells] });
   }
-  return { applied, duplicates, superseded: old?.size ?? 0, unknown, before, after, prefs };
+  let messages: readonly Message[] | null = freshRows.length > 0 ? null : applied;
+  return {
+    applied: applied.length + freshApplied,
+    messages: () => (messages ??= appliedWithFresh(applied, freshRows, files)),
+    duplicates,
+    superseded: old?.size ?? 0,
+    unknown,
+    before,
+    after,
+    prefs,
+  };
 }
 
 /**
@@ -255,12 +330,11 @@ export function applyBatch(
  */
 function writeRows(
   db: SqliteDatabase,
-  rows: ReadonlyMap<string, ReadonlyMap<string, ReadonlyMap<string, CellValue>>>,
+  rows: ReadonlyMap<string, ReadonlyMap<string, Cells>>,
   before: RowSnapshot,
   after: RowSnapshot,
   files: FileColumns,
   shapes: RowShapes,
-  fresh: readonly Stamped[],
 ): void {
   // One statement per column set; an import's rows all share one.
   const upserts = new Map<string, UpsertNode>();
@@ -271,6 +345,10 @@ function writeRows(
     const rowsBefore = before.get(table)!;
     const side = files.side(table);
     for (const [row, cells] of byRow) {
+      if (!(cells instanceof Map)) {
+        writeFresh(db, cells, upserts, waiting, files, shapes, written);
+        continue;
+      }
       if (side && hasAny(cells, side.columns)) {
         // Extension columns of a 23.8.1 file: rare enough to write row by row.
         const old = rowsBefore.get(row) ?? null;
@@ -317,26 +395,55 @@ function writeRows(
   // What is left of each column set goes row by row (one more statement per leftover size
   // would fill the statement cache).
   for (const node of waiting) for (const params of node.pending) db.run(node.upsert!.sql, params);
-  insertMessageRows(db, fresh);
+}
+
+/**
+ * A fresh row (all its columns the table's own) by the same statements as the message path,
+ * its parameters taken from its arrays, and the same row as written.
+ */
+function writeFresh(
+  db: SqliteDatabase,
+  fresh: FreshRow,
+  upserts: Map<string, UpsertNode>,
+  waiting: Set<UpsertNode>,
+  files: FileColumns,
+  shapes: RowShapes,
+  written: Map<string, Row | null>,
+): void {
+  const table = fresh.dataset;
+  let node: UpsertNode | undefined = upserts.get(table);
+  if (!node) upserts.set(table, (node = { next: new Map(), pending: [] }));
+  for (const column of fresh.columns) {
+    let next: UpsertNode | undefined = node.next.get(column);
+    if (!next) node.next.set(column, (next = { next: new Map(), pending: [] }));
+    node = next;
+  }
+  const upsert = (node.upsert ??= upsertRowSql(
+    files.tableName(table),
+    files.present(table, new Set(fresh.columns)),
+  ));
+  // The node is reached by this very column order, so the mapping holds for every row here.
+  const order = (node.order ??= upsert.columns.map((c) => fresh.columns.indexOf(c)));
+  const params: SqlValue[] = [fresh.row];
+  for (let i = 0; i < order.length; i++) params.push(fresh.values[order[i]!] as SqlValue);
+  const predicted = shapes.writtenNew(table, fresh.row, fresh.columns, fresh.values);
+  if (predicted) {
+    node.pending.push(params);
+    waiting.add(node);
+    if (node.pending.length === UPSERT_CHUNK) {
+      db.run(upsert.chunk, node.pending.flat());
+      node.pending = [];
+    }
+    written.set(fresh.row, predicted);
+  } else {
+    written.set(fresh.row, db.first<Row>(upsert.returning, params) ?? null);
+  }
 }
 
 /** Whether `cells` sets any of `columns` (a loop: no closure made per row). */
 function hasAny(cells: ReadonlyMap<string, CellValue>, columns: readonly string[]): boolean {
   for (let i = 0; i < columns.length; i++) if (cells.has(columns[i]!)) return true;
   return false;
-}
-
-function insertMessageRows(db: SqliteDatabase, fresh: readonly Stamped[]): void {
-  const full = INSERT_MESSAGES_SQL(MESSAGE_CHUNK);
-  for (let i = 0; i < fresh.length; i += MESSAGE_CHUNK) {
-    const end = Math.min(i + MESSAGE_CHUNK, fresh.length);
-    const params: SqlValue[] = [];
-    for (let j = i; j < end; j++) {
-      const m = fresh[j]!.message;
-      params.push(m.timestamp, m.dataset, m.row, m.column, serializeValue(m.value));
-    }
-    db.run(end - i === MESSAGE_CHUNK ? full : INSERT_MESSAGES_SQL(end - i), params);
-  }
 }
 
 /** The change event listeners get for an applied batch: each touched row, before and after. */
@@ -352,10 +459,13 @@ export function changeEventOf(
     for (const [id, old] of rows) list.push({ id, old, new: now.get(id) ?? null });
     if (list.length > 0) changes.set(table, list);
   }
+  // The messages are made when a listener first reads them (see `FreshRow`).
   return {
     source,
     undo,
-    messages: outcome.applied,
+    get messages() {
+      return outcome.messages();
+    },
     tables: [...changes.keys()],
     changes,
     prefs: outcome.prefs,

@@ -16,6 +16,7 @@ import {
   changeEventOf,
 } from './apply.ts';
 import { loadClock } from './clock-store.ts';
+import type { FreshRow } from './fresh-rows.ts';
 import { minuteOf } from './merkle-batch.ts';
 import { RowShapes } from './row-shapes.ts';
 import { MESSAGES_SINCE_SQL } from './statements.ts';
@@ -65,9 +66,12 @@ export class BudgetDb {
   readonly undo: UndoManager;
   private readonly listeners = new Set<ChangeListener>();
   private pending: Stamped[] | null = null;
+  /** Rows the open batch creates with ids nobody has (`insertFresh`), kept as arrays. */
+  private fresh: FreshRow[] = [];
   /** Cells written in the open batch, indexed lazily: only `update` asks. */
   private pendingCells = new Set<string>();
   private pendingIndexed = 0;
+  private freshIndexed = 0;
   /** Rows as SQLite holds them during the open batch, noted by callers that read them. */
   private knownBefore: RowSnapshot = new Map();
   private batchDepth = 0;
@@ -137,6 +141,45 @@ export class BudgetDb {
     return id;
   }
 
+  /**
+   * `insert` for a row whose id nobody has: a fresh uuid, or one the caller checked against the
+   * table and the open batch. Inside a batch its cells are kept as the row's columns and values
+   * with their first timestamp (see `FreshRow`), not as one message each, and the commit knows
+   * the row was not there before; the log, the merkle and the rows end as `insert` leaves them.
+   */
+  insertFresh<T extends SyncedTable>(table: T, row: RowInput<T> & { id: string }): void {
+    if (!this.pending) {
+      this.insert(table, row);
+      return;
+    }
+    const input = row as Readonly<Record<string, InputValue | undefined>>;
+    const columns: string[] = [];
+    const values: CellValue[] = [];
+    for (const column in input) {
+      const value = input[column];
+      if (column === 'id' || value === undefined) continue;
+      columns.push(column);
+      values.push(toCellValue(table, column, value));
+    }
+    if (columns.length === 0) return;
+    // One wall-clock reading per row, as `sendRow` stamps: the cells share the millisecond and
+    // their counters follow each other (an overflow throws before the row joins the batch).
+    const now = this.deps.clock.now();
+    const first = advance(this.clock, now);
+    const millis = first.millis();
+    const counter = first.counter();
+    for (let i = 1; i < columns.length; i++) advance(this.clock, now);
+    this.fresh.push({
+      dataset: table,
+      row: row.id,
+      columns,
+      values,
+      millis,
+      counter,
+      node: this.clock.timestamp.node(),
+    });
+  }
+
   /** Set the given columns of a row. Columns whose stored value is unchanged send nothing. */
   update<T extends SyncedTable>(table: T, row: RowInput<T> & { id: string }): void {
     const current = this.sqlite.first<Row>(`${this.columns.rowsSql(table)} WHERE t.id = ?`, [
@@ -187,6 +230,7 @@ export class BudgetDb {
     const ids = new Set<string>();
     for (const { message } of this.pending ?? [])
       if (message.dataset === table) ids.add(message.row);
+    for (const fresh of this.fresh) if (fresh.dataset === table) ids.add(fresh.row);
     return ids;
   }
 
@@ -355,6 +399,11 @@ export class BudgetDb {
       const m = pending[this.pendingIndexed]!.message;
       this.pendingCells.add(`${m.dataset}\u0000${m.row}\u0000${m.column}`);
     }
+    for (; this.freshIndexed < this.fresh.length; this.freshIndexed++) {
+      const f = this.fresh[this.freshIndexed]!;
+      for (const column of f.columns)
+        this.pendingCells.add(`${f.dataset}\u0000${f.row}\u0000${column}`);
+    }
     return this.pendingCells.has(`${table}\u0000${row}\u0000${column}`);
   }
 
@@ -370,14 +419,18 @@ export class BudgetDb {
     if (--this.batchDepth > 0) return;
     const batch = this.pending ?? [];
     const known = this.knownBefore;
+    const fresh = this.fresh;
     this.endBatch();
-    if (batch.length > 0) this.applyStamped(batch, 'local', null, true, known);
+    if (batch.length > 0 || fresh.length > 0)
+      this.applyStamped(batch, 'local', null, true, known, fresh);
   }
 
   private endBatch(): void {
     this.pending = null;
+    this.fresh = [];
     this.pendingCells.clear();
     this.pendingIndexed = 0;
+    this.freshIndexed = 0;
     this.knownBefore = new Map();
   }
 
@@ -387,6 +440,7 @@ export class BudgetDb {
     undoKind: 'undo' | 'redo' | null,
     justStamped: boolean,
     knownBefore?: RowSnapshot,
+    fresh?: readonly FreshRow[],
   ): ApplyResult {
     // The write and what its listeners keep in step with it (derived tables, their stamps)
     // commit as one SQLite transaction: in the browser each commit opens, syncs and deletes a
@@ -404,9 +458,10 @@ export class BudgetDb {
           this.columns,
           this.shapes,
           knownBefore,
+          fresh,
         );
         const event = changeEventOf(outcome, source, undoKind);
-        failure = this.notify(event);
+        failure = outcome.applied > 0 ? this.notify(event) : null;
         return { outcome, event };
       });
     } catch (err) {
@@ -415,13 +470,13 @@ export class BudgetDb {
       throw err;
     }
     const { outcome, event } = result;
-    if (source === 'local' && undoKind === null && this.undo.recording) {
+    if (source === 'local' && undoKind === null && this.undo.recording && outcome.applied > 0) {
       this.undo.record(event, outcome.before);
     }
     // The batch is committed; every listener has seen it: now the first bug surfaces.
     if (failure !== null) throw failure;
     return {
-      applied: outcome.applied.length,
+      applied: outcome.applied,
       duplicates: outcome.duplicates,
       superseded: outcome.superseded,
       unknown: outcome.unknown,
@@ -434,7 +489,6 @@ export class BudgetDb {
    * its writes, the others still see the change); answers the first error.
    */
   private notify(event: ChangeEvent): unknown {
-    if (event.messages.length === 0) return null;
     let failure: unknown = null;
     for (const listener of [...this.listeners]) {
       try {

@@ -102,6 +102,28 @@ export class RowShapes {
     return row;
   }
 
+  /** `written` for a row that did not exist, its cells given as columns and values. */
+  writtenNew(
+    table: string,
+    id: string,
+    columns: readonly string[],
+    values: readonly CellValue[],
+  ): Row | undefined {
+    const shape = this.shape(table);
+    if (!shape) return undefined;
+    const { affinity } = shape;
+    for (let i = 0; i < columns.length; i++)
+      if (!keeps(affinity.get(columns[i]!), values[i]!)) return undefined;
+    if (!keeps(affinity.get('id'), id)) return undefined;
+    const row: Row = {};
+    const all = shape.columns;
+    const defaults = shape.defaults;
+    for (let i = 0; i < all.length; i++) row[all[i]!] = defaults[i]!;
+    row.id = id;
+    for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i]!;
+    return row;
+  }
+
   private shape(table: string): TableShape | null {
     let shape = this.shapes.get(table);
     if (shape === undefined) this.shapes.set(table, (shape = this.load(table)));

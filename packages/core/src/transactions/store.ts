@@ -96,9 +96,10 @@ export class TxStore {
         continue;
       cells[column] = value;
     }
-    this.budget.db.insert('transactions', cells as RowInput<'transactions'>);
-    // Its ids are fresh or checked against the table: SQLite has no such row.
-    this.budget.db.noteRowBefore('transactions', row.id, null);
+    // Its ids are fresh or checked against the table and the batch: nobody has such a row,
+    // so inside a batch it is kept as arrays (no message object per cell) and the commit
+    // knows its before-image.
+    this.budget.db.insertFresh('transactions', cells as RowInput<'transactions'> & { id: string });
     this.inserted.add(row.id);
     this.remember(row.id, row);
   }

@@ -18,9 +18,12 @@ export interface UndoManagerOptions {
   emit?(event: UndoEvent): void;
 }
 
-/** One committed batch of a marker: its messages and its rows as they were before it. */
+/**
+ * One committed batch of a marker: its change event (whose messages are made only when read:
+ * an import's rows are kept as arrays until then) and its rows as they were before it.
+ */
 interface Batch {
-  messages: readonly Message[];
+  event: ChangeEvent;
   before: RowSnapshot;
 }
 
@@ -40,12 +43,15 @@ function merged(entry: Entry): {
   messages: readonly Message[];
   before: Map<string, ReadonlyMap<string, Row | null>>;
 } {
-  if (entry.batches.length === 1) return entry.batches[0]!;
+  if (entry.batches.length === 1) {
+    const { event, before } = entry.batches[0]!;
+    return { messages: event.messages, before };
+  }
   const messages: Message[] = [];
   const before = new Map<string, Map<string, Row | null>>();
   for (const batch of entry.batches) {
     // One by one: spreading a large import's messages as arguments overflows the stack.
-    for (const message of batch.messages) messages.push(message);
+    for (const message of batch.event.messages) messages.push(message);
     for (const [table, rows] of batch.before) {
       let known = before.get(table);
       if (!known) before.set(table, (known = new Map()));
@@ -135,12 +141,12 @@ export class UndoManager {
     return this.open !== null;
   }
 
-  /** Called by the write path after a local batch commits. */
+  /** Called by the write path after a local batch that applied messages commits. */
   record(event: ChangeEvent, before: RowSnapshot): void {
     const entry = this.open;
-    if (!entry || event.messages.length === 0) return;
+    if (!entry) return;
     // Both are the batch's own and nothing writes to them after its commit.
-    entry.batches.push({ messages: event.messages, before });
+    entry.batches.push({ event, before });
   }
 
   canUndo(): boolean {

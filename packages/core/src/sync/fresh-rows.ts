@@ -1,0 +1,154 @@
+import { TimestampPrinter, hashTimestampText, serializeValue } from '@coffer/crdt';
+import type { SqlValue, SqliteDatabase } from '../platform/index.ts';
+import type { FileColumns } from '../schema/file-columns.ts';
+import { addToMinute, minuteOf } from './merkle-batch.ts';
+import { INSERT_MESSAGES_SQL, MESSAGE_CHUNK } from './statements.ts';
+import type { CellValue, Message } from './types.ts';
+
+/**
+ * A row a local batch creates with an id nobody has (`BudgetDb.insertFresh`), kept as its
+ * columns and values instead of one message object per cell: a large import creates hundreds
+ * of thousands of cells, and holding each as a message (its object, its stamped wrapper and its
+ * timestamp string) until the commit cost the import a good share of its time in garbage
+ * collection. The cells were stamped one after another from one wall-clock reading, so they
+ * share `millis` and their counters run from `counter` on: the timestamps are printed when the
+ * log is written, and they are exactly the ones the clock handed out.
+ */
+export interface FreshRow {
+  readonly dataset: string;
+  readonly row: string;
+  readonly columns: readonly string[];
+  readonly values: readonly CellValue[];
+  readonly millis: number;
+  /** The first cell's counter; cell `i` has `counter + i`. */
+  readonly counter: number;
+  readonly node: string;
+}
+
+/** Prints fresh rows' timestamps, one printer per node id (there is one in practice). */
+export class FreshPrinter {
+  private printer: TimestampPrinter | null = null;
+
+  text(row: FreshRow, cell: number): string {
+    if (this.printer?.node !== row.node) this.printer = new TimestampPrinter(row.node);
+    return this.printer.text(row.millis, row.counter + cell);
+  }
+}
+
+/**
+ * Walks the batch's messages and fresh rows in timestamp order (each list is in order, and a
+ * row's cells were stamped together with nothing in between), as if the rows were messages.
+ */
+export function inStampOrder<S extends { readonly message: { readonly timestamp: string } }>(
+  stamped: readonly S[],
+  fresh: readonly FreshRow[],
+  printer: FreshPrinter,
+  onMessage: (entry: S) => void,
+  onRow: (row: FreshRow) => void,
+): void {
+  let i = 0;
+  let j = 0;
+  let next = fresh.length > 0 ? printer.text(fresh[0]!, 0) : '';
+  while (i < stamped.length || j < fresh.length) {
+    if (j < fresh.length && (i >= stamped.length || next < stamped[i]!.message.timestamp)) {
+      onRow(fresh[j]!);
+      if (++j < fresh.length) next = printer.text(fresh[j]!, 0);
+    } else {
+      onMessage(stamped[i++]!);
+    }
+  }
+}
+
+/**
+ * Whether the commit can write `row` straight from its arrays: every column is the table's own
+ * in this file (none the file lacks, none it keeps on the side).
+ */
+export function isPlain(files: FileColumns, row: FreshRow): boolean {
+  const side = files.side(row.dataset)?.columns;
+  for (const column of row.columns) {
+    if (!files.has(row.dataset, column)) return false;
+    if (side?.includes(column)) return false;
+  }
+  return true;
+}
+
+/**
+ * The log rows of the batch's messages and fresh rows, in timestamp order (as the message path
+ * writes them, so the log's row ids come out the same), a hundred per statement; the fresh
+ * cells' hashes go into `byMinute` for the merkle.
+ */
+export function insertLogRows(
+  db: SqliteDatabase,
+  stamped: readonly { readonly message: Message }[],
+  fresh: readonly FreshRow[],
+  byMinute: Map<number, number>,
+): void {
+  const full = INSERT_MESSAGES_SQL(MESSAGE_CHUNK);
+  let params: SqlValue[] = [];
+  const flush = () => {
+    const n = params.length / 5;
+    db.run(n === MESSAGE_CHUNK ? full : INSERT_MESSAGES_SQL(n), params);
+    params = [];
+  };
+  const printer = new FreshPrinter();
+  inStampOrder(
+    stamped,
+    fresh,
+    printer,
+    ({ message: m }) => {
+      params.push(m.timestamp, m.dataset, m.row, m.column, serializeValue(m.value));
+      if (params.length === MESSAGE_CHUNK * 5) flush();
+    },
+    (row) => {
+      const minute = minuteOf(row.millis);
+      for (let c = 0; c < row.columns.length; c++) {
+        const timestamp = printer.text(row, c);
+        addToMinute(byMinute, minute, hashTimestampText(timestamp));
+        params.push(
+          timestamp,
+          row.dataset,
+          row.row,
+          row.columns[c]!,
+          serializeValue(row.values[c]!),
+        );
+        if (params.length === MESSAGE_CHUNK * 5) flush();
+      }
+    },
+  );
+  if (params.length > 0) flush();
+}
+
+/**
+ * The applied messages of a batch with fresh rows, in timestamp order: made only when someone
+ * asks (an undo of the batch; the listeners read the rows), since nearly no import is undone.
+ */
+export function appliedWithFresh(
+  applied: readonly Message[],
+  fresh: readonly FreshRow[],
+  files: FileColumns,
+): Message[] {
+  const out: Message[] = [];
+  const printer = new FreshPrinter();
+  inStampOrder(
+    applied.map((message) => ({ message })),
+    fresh,
+    printer,
+    ({ message }) => void out.push(message),
+    (row) => {
+      for (let c = 0; c < row.columns.length; c++) {
+        const column = row.columns[c]!;
+        if (!files.has(row.dataset, column)) continue;
+        const timestamp = printer.text(row, c);
+        out.push({ timestamp, dataset: row.dataset, row: row.row, column, value: row.values[c]! });
+      }
+    },
+  );
+  return out;
+}
+
+/** The row's cells as the message path holds them. */
+export function cellsOf(row: FreshRow): Map<string, CellValue> {
+  const cells = new Map<string, CellValue>();
+  for (let c = 0; c < row.columns.length; c++) cells.set(row.columns[c]!, row.values[c]!);
+  return cells;
+}
