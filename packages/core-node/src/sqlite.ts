@@ -18,20 +18,20 @@ import {
 class NodeStatement implements RawStatement {
   constructor(private readonly stmt: Database.Statement) {}
 
-  run(...params: unknown[]): Database.RunResult {
-    return this.stmt.run(...params);
+  run(params: readonly unknown[]): Database.RunResult {
+    return this.stmt.run(params);
   }
 
-  get(...params: unknown[]): unknown {
-    return this.stmt.get(...params);
+  get(params: readonly unknown[]): unknown {
+    return this.stmt.get(params);
   }
 
-  all(...params: unknown[]): unknown[] {
+  all(params: readonly unknown[]): unknown[] {
     // A statement that returns no data keeps better-sqlite3's own error.
-    if (!this.stmt.reader) return this.stmt.all(...params);
+    if (!this.stmt.reader) return this.stmt.all(params);
     let rows: unknown[][];
     try {
-      rows = this.stmt.raw(true).all(...params) as unknown[][];
+      rows = this.stmt.raw(true).all(params) as unknown[][];
     } finally {
       this.stmt.raw(false);
     }

@@ -20,7 +20,7 @@ class WasmStatement implements RawStatement {
     private readonly stmt: PreparedStatement,
   ) {}
 
-  private bind(params: unknown[]): void {
+  private bind(params: readonly unknown[]): void {
     this.stmt.reset(true);
     if (params.length === 0 || this.owner.binder.bind(this.stmt.pointer!, params)) return;
     // Left to oo1 (which also reports what failed), from a clean slate.
@@ -28,7 +28,7 @@ class WasmStatement implements RawStatement {
     this.stmt.bind(params as Bindable[]);
   }
 
-  run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint } {
+  run(params: readonly unknown[]): { changes: number; lastInsertRowid: number | bigint } {
     this.bind(params);
     try {
       while (this.stmt.step()) {
@@ -41,7 +41,7 @@ class WasmStatement implements RawStatement {
     return this.owner.lastRun();
   }
 
-  all(...params: unknown[]): unknown[] {
+  all(params: readonly unknown[]): unknown[] {
     this.bind(params);
     const rows: unknown[] = [];
     try {
@@ -58,7 +58,7 @@ class WasmStatement implements RawStatement {
     return rows;
   }
 
-  get(...params: unknown[]): unknown {
+  get(params: readonly unknown[]): unknown {
     this.bind(params);
     try {
       if (!this.stmt.step()) return undefined;

@@ -12,11 +12,11 @@ import { withBulkIndexes } from './bulk-indexes.ts';
 import {
   FreshPrinter,
   type FreshRow,
-  appliedWithFresh,
   cellsOf,
   inStampOrder,
   insertLogRows,
   isPlain,
+  lazyMessages,
 } from './fresh-rows.ts';
 import { addToMinute, insertByMinute } from './merkle-batch.ts';
 import type { RowShapes } from './row-shapes.ts';
@@ -311,10 +311,9 @@ export function applyBatch(
     // applied from there if a later migration adds them (see schema/catch-up.ts).
     log.warn('Kept messages for tables or columns this file lacks', { cells: [...unknownCells] });
   }
-  let messages: readonly Message[] | null = freshRows.length > 0 ? null : applied;
   return {
     applied: applied.length + freshApplied,
-    messages: () => (messages ??= appliedWithFresh(applied, freshRows, files)),
+    messages: lazyMessages(applied, freshRows, files),
     duplicates,
     superseded: old?.size ?? 0,
     unknown,

@@ -471,7 +471,7 @@ export class BudgetDb {
     }
     const { outcome, event } = result;
     if (source === 'local' && undoKind === null && this.undo.recording && outcome.applied > 0) {
-      this.undo.record(event, outcome.before);
+      this.undo.record(outcome.messages, outcome.before);
     }
     // The batch is committed; every listener has seen it: now the first bug surfaces.
     if (failure !== null) throw failure;

@@ -146,6 +146,20 @@ export function appliedWithFresh(
   return out;
 }
 
+/**
+ * `appliedWithFresh`, made on the first call and kept. Its own function, so that what the
+ * undo history keeps of a batch is these lists, not everything the commit's closures saw.
+ */
+export function lazyMessages(
+  applied: readonly Message[],
+  fresh: readonly FreshRow[],
+  files: FileColumns,
+): () => readonly Message[] {
+  if (fresh.length === 0) return () => applied;
+  let messages: readonly Message[] | null = null;
+  return () => (messages ??= appliedWithFresh(applied, fresh, files));
+}
+
 /** The row's cells as the message path holds them. */
 export function cellsOf(row: FreshRow): Map<string, CellValue> {
   const cells = new Map<string, CellValue>();

@@ -19,11 +19,11 @@ export interface UndoManagerOptions {
 }
 
 /**
- * One committed batch of a marker: its change event (whose messages are made only when read:
- * an import's rows are kept as arrays until then) and its rows as they were before it.
+ * One committed batch of a marker: its messages (made only when asked: an import's new rows
+ * are kept as arrays until then) and its rows as they were before it.
  */
 interface Batch {
-  event: ChangeEvent;
+  messages: () => readonly Message[];
   before: RowSnapshot;
 }
 
@@ -44,14 +44,14 @@ function merged(entry: Entry): {
   before: Map<string, ReadonlyMap<string, Row | null>>;
 } {
   if (entry.batches.length === 1) {
-    const { event, before } = entry.batches[0]!;
-    return { messages: event.messages, before };
+    const { messages, before } = entry.batches[0]!;
+    return { messages: messages(), before };
   }
   const messages: Message[] = [];
   const before = new Map<string, Map<string, Row | null>>();
   for (const batch of entry.batches) {
     // One by one: spreading a large import's messages as arguments overflows the stack.
-    for (const message of batch.event.messages) messages.push(message);
+    for (const message of batch.messages()) messages.push(message);
     for (const [table, rows] of batch.before) {
       let known = before.get(table);
       if (!known) before.set(table, (known = new Map()));
@@ -142,11 +142,11 @@ export class UndoManager {
   }
 
   /** Called by the write path after a local batch that applied messages commits. */
-  record(event: ChangeEvent, before: RowSnapshot): void {
+  record(messages: () => readonly Message[], before: RowSnapshot): void {
     const entry = this.open;
     if (!entry) return;
     // Both are the batch's own and nothing writes to them after its commit.
-    entry.batches.push({ event, before });
+    entry.batches.push({ messages, before });
   }
 
   canUndo(): boolean {
