@@ -18,6 +18,24 @@ interface TableShape {
   /** Each column's default: what a new row holds where no cell is set. */
   defaults: readonly SqlValue[];
   affinity: ReadonlyMap<string, Affinity>;
+  /**
+   * A new row at its defaults, every column a key in table order, in V8's fast mode: rows are
+   * copies of it (`{ ...template }`), whose cells are then set over keys that exist. A row
+   * built key by key from `{}` by computed names drops to dictionary mode past a dozen keys:
+   * each row of a transaction's width was then kilobytes (an import of 50,000 made 170 MB of
+   * them) and slower for every listener to read.
+   */
+  template: Row;
+}
+
+/**
+ * A plain object with these keys and values in this order, in fast mode: JSON's parser builds
+ * objects through shared hidden classes, where computed-name stores would not.
+ */
+function fastRow(columns: readonly string[], values: readonly SqlValue[]): Row {
+  const row: Row = {};
+  for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i]!;
+  return JSON.parse(JSON.stringify(row)) as Row;
 }
 
 /** SQLite's affinity rules (datatype3 §3.1), in their order. */
@@ -87,15 +105,13 @@ export class RowShapes {
     for (const [column, value] of cells)
       if (!keeps(shape.affinity.get(column), value)) return undefined;
     if (!before && !keeps(shape.affinity.get('id'), id)) return undefined;
-    // Built key by key in column order: copying a row object (spread, Object.assign) takes
-    // V8's slow path for objects with this many keys and cost ten times as much.
-    // The cells are set afterwards, over keys that exist already (the same hidden class).
-    const row: Row = {};
-    const { columns, defaults } = shape;
+    // A copy of the fast template, then every value set over keys that exist already (the
+    // same hidden class): see `TableShape.template`.
+    const row: Row = { ...shape.template };
+    const { columns } = shape;
     if (before) {
       for (let i = 0; i < columns.length; i++) row[columns[i]!] = before[columns[i]!]!;
     } else {
-      for (let i = 0; i < columns.length; i++) row[columns[i]!] = defaults[i]!;
       row.id = id;
     }
     for (const [column, value] of cells) row[column] = value;
@@ -115,10 +131,7 @@ export class RowShapes {
     for (let i = 0; i < columns.length; i++)
       if (!keeps(affinity.get(columns[i]!), values[i]!)) return undefined;
     if (!keeps(affinity.get('id'), id)) return undefined;
-    const row: Row = {};
-    const all = shape.columns;
-    const defaults = shape.defaults;
-    for (let i = 0; i < all.length; i++) row[all[i]!] = defaults[i]!;
+    const row: Row = { ...shape.template };
     row.id = id;
     for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i]!;
     return row;
@@ -140,11 +153,9 @@ export class RowShapes {
     const keep = aside.columns.map((c, i) => [c, i] as const).filter(([c]) => c !== 'id');
     const affinity = new Map(own.affinity);
     for (const [c] of keep) affinity.set(c, aside.affinity.get(c)!);
-    return {
-      columns: [...own.columns, ...keep.map(([c]) => c)],
-      defaults: [...own.defaults, ...keep.map(([, i]) => aside.defaults[i]!)],
-      affinity,
-    };
+    const columns = [...own.columns, ...keep.map(([c]) => c)];
+    const defaults = [...own.defaults, ...keep.map(([, i]) => aside.defaults[i]!)];
+    return { columns, defaults, affinity, template: fastRow(columns, defaults) };
   }
 
   private columnsOf(table: string): TableShape | null {
@@ -171,6 +182,7 @@ export class RowShapes {
       defaults.push(value);
       affinity.set(column.name, kind);
     }
-    return { columns: columns.map((c) => c.name), defaults, affinity };
+    const names = columns.map((c) => c.name);
+    return { columns: names, defaults, affinity, template: fastRow(names, defaults) };
   }
 }
