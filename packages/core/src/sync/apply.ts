@@ -20,12 +20,12 @@ import {
 } from './fresh-rows.ts';
 import { addToMinute, insertByMinute } from './merkle-batch.ts';
 import type { RowShapes } from './row-shapes.ts';
+import { type UpsertNode, nodeOf, queued, runLeftovers, writeFresh } from './upsert-queue.ts';
 import {
   LATEST_IN_CELLS_SQL,
   LOGGED_TIMESTAMPS_SQL,
   NEWEST_LOGGED_SQL,
   SAVE_CLOCK_SQL,
-  UPSERT_CHUNK,
   upsertRowSql,
 } from './statements.ts';
 import type { CellValue, ChangeEvent, Message, MessageSource, Row, RowChange } from './types.ts';
@@ -57,18 +57,6 @@ export interface BatchOutcome {
   /** The same rows as the batch left them (what the upserts returned). */
   after: RowSnapshot;
   prefs: Record<string, CellValue>;
-}
-
-/**
- * The upsert statements of one table, by the column names a row sets, in their order, and
- * the parameters of rows waiting to go in by one multi-row statement.
- */
-interface UpsertNode {
-  next: Map<string, UpsertNode>;
-  upsert?: ReturnType<typeof upsertRowSql>;
-  /** For a fresh row reaching this node: where each of the upsert's columns is in its arrays. */
-  order?: number[];
-  pending: SqlValue[][];
 }
 
 /** A touched row's cells: by column (from messages), or a fresh row's own arrays. */
@@ -362,81 +350,26 @@ function writeRows(
         );
         continue;
       }
-      // Found by walking the column names (no key string built per row).
-      let node: UpsertNode | undefined = upserts.get(table);
-      if (!node) upserts.set(table, (node = { next: new Map(), pending: [] }));
-      for (const column of cells.keys()) {
-        let next: UpsertNode | undefined = node.next.get(column);
-        if (!next) node.next.set(column, (next = { next: new Map(), pending: [] }));
-        node = next;
-      }
+      const node = nodeOf(upserts, table, cells.keys());
       const upsert = (node.upsert ??= upsertRowSql(
         files.tableName(table),
         files.present(table, cells),
       ));
-      const params: SqlValue[] = [row];
-      for (const column of upsert.columns) params.push(cells.get(column) as SqlValue);
       const predicted = shapes.written(table, row, rowsBefore.get(row) ?? null, cells);
       if (predicted) {
         // Rows are distinct, so the order they go in does not matter.
-        node.pending.push(params);
-        waiting.add(node);
-        if (node.pending.length === UPSERT_CHUNK) {
-          db.run(upsert.chunk, node.pending.flat());
-          node.pending = [];
-        }
+        node.pending.push(row);
+        for (const column of upsert.columns) node.pending.push(cells.get(column) as SqlValue);
+        queued(db, node, waiting);
         written.set(row, predicted);
       } else {
+        const params: SqlValue[] = [row];
+        for (const column of upsert.columns) params.push(cells.get(column) as SqlValue);
         written.set(row, db.first<Row>(upsert.returning, params) ?? null);
       }
     }
   }
-  // What is left of each column set goes row by row (one more statement per leftover size
-  // would fill the statement cache).
-  for (const node of waiting) for (const params of node.pending) db.run(node.upsert!.sql, params);
-}
-
-/**
- * A fresh row (all its columns the table's own) by the same statements as the message path,
- * its parameters taken from its arrays, and the same row as written.
- */
-function writeFresh(
-  db: SqliteDatabase,
-  fresh: FreshRow,
-  upserts: Map<string, UpsertNode>,
-  waiting: Set<UpsertNode>,
-  files: FileColumns,
-  shapes: RowShapes,
-  written: Map<string, Row | null>,
-): void {
-  const table = fresh.dataset;
-  let node: UpsertNode | undefined = upserts.get(table);
-  if (!node) upserts.set(table, (node = { next: new Map(), pending: [] }));
-  for (const column of fresh.columns) {
-    let next: UpsertNode | undefined = node.next.get(column);
-    if (!next) node.next.set(column, (next = { next: new Map(), pending: [] }));
-    node = next;
-  }
-  const upsert = (node.upsert ??= upsertRowSql(
-    files.tableName(table),
-    files.present(table, new Set(fresh.columns)),
-  ));
-  // The node is reached by this very column order, so the mapping holds for every row here.
-  const order = (node.order ??= upsert.columns.map((c) => fresh.columns.indexOf(c)));
-  const params: SqlValue[] = [fresh.row];
-  for (let i = 0; i < order.length; i++) params.push(fresh.values[order[i]!] as SqlValue);
-  const predicted = shapes.writtenNew(table, fresh.row, fresh.columns, fresh.values);
-  if (predicted) {
-    node.pending.push(params);
-    waiting.add(node);
-    if (node.pending.length === UPSERT_CHUNK) {
-      db.run(upsert.chunk, node.pending.flat());
-      node.pending = [];
-    }
-    written.set(fresh.row, predicted);
-  } else {
-    written.set(fresh.row, db.first<Row>(upsert.returning, params) ?? null);
-  }
+  runLeftovers(db, waiting);
 }
 
 /** Whether `cells` sets any of `columns` (a loop: no closure made per row). */
