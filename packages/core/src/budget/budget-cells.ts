@@ -32,16 +32,32 @@ export interface CellSink {
   createDynamic(name: string, deps: readonly string[], compute: Compute, cached?: CellValue): void;
 }
 
-export interface CellContext {
-  readonly sheet: Spreadsheet;
-  /** Receives the cells `create*` define (the sheet itself, or a fold over unbuilt months). */
-  readonly sink: CellSink;
-  type: BudgetType;
-  /** A value from the persistent cache, or undefined. */
-  cached(name: string): CellValue | undefined;
-  budgetRow(month: Month, category: string): BudgetRow | undefined;
-  spent(month: Month, category: string): number;
-  buffered(month: Month): number;
+type Cached = (name: string) => CellValue | undefined;
+
+/**
+ * What the cell makers read: where the cells go and the inputs' values. One class, so every
+ * context (the sheet's, a build from the fold's values, the fold's own) has one hidden class:
+ * copies made by spreading the sheet's with a field replaced had another, and the makers'
+ * optimised code was thrown away when the second kind came (a new device's open meets both:
+ * V8's `--trace-deopt`, "wrong map" in `input`; issue 30).
+ */
+export class CellContext {
+  constructor(
+    readonly sheet: Spreadsheet,
+    /** Receives the cells `create*` define (the sheet itself, or a fold over unbuilt months). */
+    readonly sink: CellSink,
+    public type: BudgetType,
+    /** A value from the persistent cache, or undefined. */
+    readonly cached: Cached,
+    readonly budgetRow: (month: Month, category: string) => BudgetRow | undefined,
+    readonly spent: (month: Month, category: string) => number,
+    readonly buffered: (month: Month) => number,
+  ) {}
+
+  /** The same inputs, with cells going to `sink` and cached values from `cached`. */
+  with(sink: CellSink, cached: Cached): CellContext {
+    return new CellContext(this.sheet, sink, this.type, cached, this.budgetRow, this.spent, this.buffered); // prettier-ignore
+  }
 }
 
 export function full(month: Month, short: string): string {
