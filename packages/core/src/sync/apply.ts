@@ -43,7 +43,10 @@ export interface BatchOutcome {
   duplicates: number;
   superseded: number;
   unknown: number;
-  /** Rows of known tables touched by applied messages, as they were before. */
+  /**
+   * Rows of known tables touched by applied messages, as they were before (a table touched by
+   * a batch applied without rows maps to no rows).
+   */
   before: RowSnapshot;
   /** The same rows as the batch left them (what the upserts returned). */
   after: RowSnapshot;
@@ -192,6 +195,8 @@ export function applyBatch(
   files: FileColumns,
   shapes: RowShapes,
   knownBefore?: RowSnapshot,
+  /** False: nobody reads the rows before and after (the outcome holds only their tables). */
+  keepRows = true,
 ): BatchOutcome {
   // Just-stamped messages come from one clock in call order: sorted, new, and newest.
   const { fresh, old, duplicates } = justStamped
@@ -224,13 +229,17 @@ export function applyBatch(
 
   const touched = new Map<string, Iterable<string>>();
   for (const [table, byRow] of rows) touched.set(table, byRow.keys());
-  const before = readRows(db, files, touched, knownBefore);
+  const before = keepRows
+    ? readRows(db, files, touched, knownBefore)
+    : new Map([...touched.keys()].map((table) => [table, new Map<string, Row | null>()]));
   const after: RowSnapshot = new Map();
 
   const adding = new Map([...rows].map(([table, byRow]) => [table, byRow.size]));
   adding.set('messages_crdt', fresh.length);
   const nextMerkle = db.transaction(() => {
-    withBulkIndexes(db, adding, () => writeRows(db, rows, before, after, files, shapes, fresh));
+    withBulkIndexes(db, adding, () =>
+      writeRows(db, rows, before, after, files, keepRows ? shapes : null, fresh),
+    );
     const byMinute = new Map<number, number>();
     for (const f of fresh) {
       const hash = f.ts ? f.ts.hash() : hashTimestampText(f.message.timestamp);
@@ -259,7 +268,8 @@ function writeRows(
   before: RowSnapshot,
   after: RowSnapshot,
   files: FileColumns,
-  shapes: RowShapes,
+  /** Null: the rows as written are not wanted (`after` stays empty). */
+  shapes: RowShapes | null,
   fresh: readonly Stamped[],
 ): void {
   // One statement per column set; an import's rows all share one.
@@ -275,6 +285,7 @@ function writeRows(
         // Extension columns of a 23.8.1 file: rare enough to write row by row.
         const old = rowsBefore.get(row) ?? null;
         upsertCells(db, files, table, row, cells);
+        if (!shapes) continue;
         const predicted = shapes.written(table, row, old, cells);
         written.set(
           row,
@@ -299,8 +310,10 @@ function writeRows(
       ));
       const params: SqlValue[] = [row];
       for (const column of upsert.columns) params.push(cells.get(column) as SqlValue);
-      const predicted = shapes.written(table, row, rowsBefore.get(row) ?? null, cells);
-      if (predicted) {
+      const predicted = shapes
+        ? shapes.written(table, row, rowsBefore.get(row) ?? null, cells)
+        : null;
+      if (predicted !== undefined) {
         // Rows are distinct, so the order they go in does not matter.
         node.pending.push(params);
         waiting.add(node);
@@ -308,7 +321,7 @@ function writeRows(
           db.run(upsert.chunk, node.pending.flat());
           node.pending = [];
         }
-        written.set(row, predicted);
+        if (predicted) written.set(row, predicted);
       } else {
         written.set(row, db.first<Row>(upsert.returning, params) ?? null);
       }
@@ -356,7 +369,8 @@ export function changeEventOf(
     source,
     undo,
     messages: outcome.applied,
-    tables: [...changes.keys()],
+    // Every table `before` holds had a row changed (with no rows kept, it holds them bare).
+    tables: [...outcome.before.keys()],
     changes,
     prefs: outcome.prefs,
   };
