@@ -22,43 +22,12 @@ import {
   totalSaved,
 } from './formulas.ts';
 import { prevMonth, sheetForMonth, type Month } from '../calendar/months.ts';
+import type { CellContext } from './cell-context.ts';
 import { cellName, type CellValue, type Compute, type Spreadsheet } from './sheet-engine.ts';
-import { cellNames as N, type BudgetRow, type BudgetType, type CategoryInfo } from './types.ts';
+import { cellNames as N, type BudgetType, type CategoryInfo } from './types.ts';
 import type { GroupInfo } from './types.ts';
 
-/** Where cell definitions go: the live sheet, or an evaluator that only wants their values. */
-export interface CellSink {
-  createInput(name: string, value: CellValue, cached?: CellValue): void;
-  createDynamic(name: string, deps: readonly string[], compute: Compute, cached?: CellValue): void;
-}
-
-type Cached = (name: string) => CellValue | undefined;
-
-/**
- * What the cell makers read: where the cells go and the inputs' values. One class, so every
- * context (the sheet's, a build from the fold's values, the fold's own) has one hidden class:
- * copies made by spreading the sheet's with a field replaced had another, and the makers'
- * optimised code was thrown away when the second kind came (a new device's open meets both:
- * V8's `--trace-deopt`, "wrong map" in `input`; issue 30).
- */
-export class CellContext {
-  constructor(
-    readonly sheet: Spreadsheet,
-    /** Receives the cells `create*` define (the sheet itself, or a fold over unbuilt months). */
-    readonly sink: CellSink,
-    public type: BudgetType,
-    /** A value from the persistent cache, or undefined. */
-    readonly cached: Cached,
-    readonly budgetRow: (month: Month, category: string) => BudgetRow | undefined,
-    readonly spent: (month: Month, category: string) => number,
-    readonly buffered: (month: Month) => number,
-  ) {}
-
-  /** The same inputs, with cells going to `sink` and cached values from `cached`. */
-  with(sink: CellSink, cached: Cached): CellContext {
-    return new CellContext(this.sheet, sink, this.type, cached, this.budgetRow, this.spent, this.buffered); // prettier-ignore
-  }
-}
+export { CellContext, type CellSink } from './cell-context.ts';
 
 export function full(month: Month, short: string): string {
   return cellName(sheetForMonth(month), short);
