@@ -10,6 +10,7 @@ import { decodeSyncRequest } from '@coffer/crdt';
 import { createNodePlatform } from '@coffer/core-node';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { setFlagsFromString } from 'node:v8';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { settled } from '../lib/settle.mjs';
@@ -138,6 +139,12 @@ export async function cofferNewDevice(o: Options) {
     }
   });
   gcWatch.observe({ entryTypes: ['gc'] });
+  // DOWNLOAD_BENCH_V8_FLAGS='--trace-opt --trace-deopt': V8 tracing flags set for the clocked
+  // part alone (the optimising compiler's work and the optimised code it threw away there); V8
+  // prints to stdout, which the bench keeps with DOWNLOAD_BENCH_OUTPUT (bench/download/deopts.mjs
+  // counts it).
+  const v8Flags = process.env.DOWNLOAD_BENCH_V8_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  for (const flag of v8Flags) setFlagsFromString(flag);
   const threadsBefore = threadCpuNs();
   const cpu = process.cpuUsage();
   const t1 = performance.now();
@@ -153,6 +160,7 @@ export async function cofferNewDevice(o: Options) {
   const downloadMs = performance.now() - t1;
   const downloadCpuMs = cpuMs(cpu);
   const threads = threadSplit(threadsBefore, threadCpuNs());
+  for (const flag of v8Flags) setFlagsFromString(flag.replace(/^--/, '--no-'));
   const tEnd = performance.now();
   // Entries are delivered after the fact: one turn later, every collection so far is in.
   await new Promise((done) => setImmediate(done));

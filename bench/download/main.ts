@@ -26,11 +26,27 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     reuse: { type: 'string' },
     repeat: { type: 'string', default: '1' },
+    // Which new devices run (all four by default); `--sides coffer` profiles Coffer alone.
+    sides: { type: 'string', default: 'actual,actual-26,coffer,coffer-api' },
   },
 });
 const COUNT = Number(values.transactions);
 const TAIL = Number(values.tail);
 const REPEAT = Math.max(1, Number(values.repeat));
+// DOWNLOAD_BENCH_COFFER_B=<a download-coffer.mjs bundled from another tree> adds a side
+// 'coffer-b' that runs it beside this tree's, in the same rounds against the same server: an
+// A/B of two builds under one load (bundle it inside a checkout, so better-sqlite3 resolves).
+const COFFER_B = process.env.DOWNLOAD_BENCH_COFFER_B;
+const SIDES = [
+  'actual',
+  'actual-26',
+  'coffer',
+  'coffer-api',
+  ...(COFFER_B ? ['coffer-b'] : []),
+].filter(
+  // prettier-ignore
+  (s) => s === 'coffer-b' || values.sides.split(',').includes(s),
+);
 const PASSWORD = 'bench password';
 const RUN = resolve('bench/download/run.mjs');
 const COFFER = join(
@@ -60,6 +76,10 @@ function child(args: string[], what: string): Promise<Json> {
       if (code !== 0 || !line)
         fail(new Error(`${what} failed (exit ${code}):\n${err.slice(-4000)}`)); // prettier-ignore
       else done(JSON.parse(line));
+      // DOWNLOAD_BENCH_OUTPUT=dir: every child's whole stdout kept there (V8's traces, see
+      // DOWNLOAD_BENCH_V8_FLAGS in coffer.ts).
+      const keep = process.env.DOWNLOAD_BENCH_OUTPUT;
+      if (keep) writeFileSync(join(keep, `${what}-${p.pid}.out`), out);
     });
   });
 }
@@ -162,10 +182,10 @@ async function onServer(
     const month = new Date().toISOString().slice(0, 7);
     const options = (name: string) =>
       JSON.stringify({ dataDir: dir(name), serverURL: url, password: PASSWORD, groupId: src.groupId, month }); // prettier-ignore
-    const tries: Record<string, Json[]> = { actual: [], 'actual-26': [], coffer: [], 'coffer-api': [] }; // prettier-ignore
+    const tries: Record<string, Json[]> = { actual: [], 'actual-26': [], coffer: [], 'coffer-api': [], 'coffer-b': [] }; // prettier-ignore
     for (let round = 0; round < REPEAT; round++) {
       // Alternate who goes first, so neither side always meets a warmer machine.
-      const order = ['actual', 'actual-26', 'coffer', 'coffer-api'];
+      const order = [...SIDES];
       if (round % 2 === 1) order.reverse();
       for (const name of order) {
         const folder = `${name}-${round}`;
@@ -173,7 +193,9 @@ async function onServer(
         const once = () =>
           name === 'coffer'
             ? child([COFFER, options(folder)], 'Coffer')
-            : child([RUN, '--child', name, '--options', options(folder)], name);
+            : name === 'coffer-b'
+              ? child([COFFER_B!, options(folder)], 'CofferB')
+              : child([RUN, '--child', name, '--options', options(folder)], name);
         // A side that fails (Actual's client sometimes reports network-failure against the real
         // sync-server) gets one more try in a clean folder; the retry is recorded.
         let result;
@@ -194,6 +216,7 @@ async function onServer(
     }
     const sides: Record<string, Json> = {};
     for (const [name, list] of Object.entries(tries)) {
+      if (list.length === 0) continue;
       // The median run by download time, with every run's time beside it.
       const sorted = [...list].sort((x, y) => x.downloadMs - y.downloadMs);
       sides[name] = {
@@ -206,13 +229,14 @@ async function onServer(
         allSettledCpuMs: list.map((x) => x.settledCpuMs),
       };
     }
-    for (const name of ['actual-26', 'coffer', 'coffer-api']) {
-      const [a, c] = [sides.actual.month, sides[name].month];
+    const [first, ...others] = SIDES;
+    for (const name of others) {
+      const [a, c] = [sides[first!].month, sides[name].month];
       if (JSON.stringify(a) !== JSON.stringify(c)) {
-        throw new Error(`the month differs: Actual ${JSON.stringify(a)}, ${name} ${JSON.stringify(c)}`); // prettier-ignore
+        throw new Error(`the month differs: ${first} ${JSON.stringify(a)}, ${name} ${JSON.stringify(c)}`); // prettier-ignore
       }
     }
-    return { server: server.name, setupMs, tail: src, source, actual: sides.actual, actual26: sides['actual-26'], coffer: sides.coffer, cofferApi: sides['coffer-api'] }; // prettier-ignore
+    return { server: server.name, setupMs, tail: src, source, actual: sides.actual, actual26: sides['actual-26'], coffer: sides.coffer, cofferApi: sides['coffer-api'], cofferB: sides['coffer-b'] }; // prettier-ignore
   } finally {
     await server.stop();
     leftovers.pid = 0;
@@ -283,21 +307,25 @@ async function main() {
       // Its package exports no package.json: read it beside the entry point.
       const entry26 = createRequire(import.meta.url).resolve('actual-api-26');
       const version26 = JSON.parse(readFileSync(join(dirname(entry26), '../package.json'), 'utf8')).version; // prettier-ignore
-      console.table({
-        [`Actual (@actual-app/api ${version})`]: column(run.actual),
-        [`Actual (@actual-app/api ${version26})`]: column(run.actual26),
-        'Coffer (core + cloud module)': column(run.coffer),
-        'Coffer (packages/api)': column(run.cofferApi),
-      });
+      const labelled: Array<[string, Json]> = [
+        [`Actual (@actual-app/api ${version})`, run.actual],
+        [`Actual (@actual-app/api ${version26})`, run.actual26],
+        ['Coffer (core + cloud module)', run.coffer],
+        ['Coffer (packages/api)', run.cofferApi],
+        [`Coffer B (${COFFER_B})`, run.cofferB],
+      ];
+      console.table(Object.fromEntries(labelled.filter(([, s]) => s).map(([l, s]) => [l, column(s)]))); // prettier-ignore
       // The target is against the current Actual (26.9); 6.9 stays beside it for the history.
       for (const [label, c] of [
         ['in process', run.coffer],
         ['through packages/api', run.cofferApi],
+        ['B', run.cofferB],
       ]) {
         for (const [name, a] of [
           [version26, run.actual26],
           [version, run.actual],
         ]) {
+          if (!a || !c) continue;
           console.log(
             `Coffer ${label} against Actual ${name}: ${(a.downloadMs / c.downloadMs).toFixed(1)}x faster (wall), ` +
               `${(a.downloadCpuMs / c.downloadCpuMs).toFixed(1)}x (CPU; ${(a.medianCpuMs / c.medianCpuMs).toFixed(1)}x by each side's median CPU) at download + catch-up; ` +

@@ -16,8 +16,13 @@
 // too (Actual 26.9 leaves none).
 // Prints a table and writes bench/results/download-<time>.json.
 //   node bench/download/run.mjs [--transactions 100000] [--tail 1000] [--servers coffer,actual]
-//     [--repeat 1] [--cpu-prof dir] [--reuse dir]
+//     [--repeat 1] [--cpu-prof dir] [--reuse dir] [--sides actual,actual-26,coffer,coffer-api]
 // --repeat n runs each new device n times (alternating who goes first) and reports the median.
+// --sides picks the new devices (all four by default; `coffer` alone for profiling).
+// Environment switches: DOWNLOAD_BENCH_PROFILE / DOWNLOAD_BENCH_HEAP (Coffer's clocked part
+// profiled, coffer.ts), DOWNLOAD_BENCH_V8_FLAGS + DOWNLOAD_BENCH_OUTPUT (V8's traces of that part,
+// counted by deopts.mjs), DOWNLOAD_BENCH_COFFER_B (another build's Coffer side beside this one's,
+// main.ts).
 // The orchestrator (main.ts) and the Coffer side (coffer.ts) are TypeScript: this file bundles
 // them with esbuild; the Actual-side children are this file again with `--child`.
 import { build } from 'esbuild';

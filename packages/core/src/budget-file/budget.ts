@@ -73,7 +73,7 @@ export class Budget {
       if (event.source === 'remote') {
         env.emit?.('prefs-updated', { prefs: { ...event.prefs } });
       }
-    });
+    }, 'tables');
   }
 
   get id(): string {

@@ -22,27 +22,12 @@ import {
   totalSaved,
 } from './formulas.ts';
 import { prevMonth, sheetForMonth, type Month } from '../calendar/months.ts';
+import type { CellContext } from './cell-context.ts';
 import { cellName, type CellValue, type Compute, type Spreadsheet } from './sheet-engine.ts';
-import { cellNames as N, type BudgetRow, type BudgetType, type CategoryInfo } from './types.ts';
+import { cellNames as N, type BudgetType, type CategoryInfo } from './types.ts';
 import type { GroupInfo } from './types.ts';
 
-/** Where cell definitions go: the live sheet, or an evaluator that only wants their values. */
-export interface CellSink {
-  createInput(name: string, value: CellValue, cached?: CellValue): void;
-  createDynamic(name: string, deps: readonly string[], compute: Compute, cached?: CellValue): void;
-}
-
-export interface CellContext {
-  readonly sheet: Spreadsheet;
-  /** Receives the cells `create*` define (the sheet itself, or a fold over unbuilt months). */
-  readonly sink: CellSink;
-  type: BudgetType;
-  /** A value from the persistent cache, or undefined. */
-  cached(name: string): CellValue | undefined;
-  budgetRow(month: Month, category: string): BudgetRow | undefined;
-  spent(month: Month, category: string): number;
-  buffered(month: Month): number;
-}
+export { CellContext, type CellSink } from './cell-context.ts';
 
 export function full(month: Month, short: string): string {
   return cellName(sheetForMonth(month), short);

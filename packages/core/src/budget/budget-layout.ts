@@ -158,7 +158,7 @@ export class BudgetLayout {
         // cell starts from it and nothing after them is walked again (an edit moved nothing).
         const seedMonth = prevMonth(old);
         const known = this.fold.cellsOf(from, seedMonth, this.first);
-        ctx = { ...this.ctx, cached: (name) => known.get(name) };
+        ctx = this.ctx.with(this.ctx.sink, (name) => known.get(name));
         this.builtFirst = from;
         this.placeSeed(ctx);
         createMonthCells(ctx, fresh, this.categories.values(), this.groups.values());

@@ -5,7 +5,7 @@
  * recomputes only what depends on it. This class owns the inputs and the reading side; the
  * month range and category tree, and the cells they imply, are `BudgetLayout`'s.
  */
-import { full, type CellContext } from './budget-cells.ts';
+import { CellContext, full } from './budget-cells.ts';
 import { BudgetLayout } from './budget-layout.ts';
 import { BudgetInputStore } from './inputs.ts';
 import { monthForSheet, prevMonth, type BudgetBounds, type Month } from '../calendar/months.ts';
@@ -98,15 +98,15 @@ export class BudgetSheet implements BudgetReader {
         this.inputs.getSpent(s.month, s.category) + s.amount,
       );
     }
-    this.ctx = {
-      sheet: this.sheet,
-      sink: this.sheet,
-      type: init.budgetType,
-      cached: (name) => (this.cache ? this.cache.get(name) : undefined),
-      budgetRow: (month, cat) => this.inputs.getRow(month, cat),
-      spent: (month, cat) => this.inputs.getSpent(month, cat),
-      buffered: (month) => this.inputs.getBuffered(month),
-    };
+    this.ctx = new CellContext(
+      this.sheet,
+      this.sheet,
+      init.budgetType,
+      (name) => (this.cache ? this.cache.get(name) : undefined),
+      (month, cat) => this.inputs.getRow(month, cat),
+      (month, cat) => this.inputs.getSpent(month, cat),
+      (month) => this.inputs.getBuffered(month),
+    );
     this.layout = new BudgetLayout(this.ctx, init.groups, init.categories, init.focus ?? null);
     const kept = init.kept;
     const digest =

@@ -38,6 +38,9 @@ import type { CategoryInfo, GroupInfo } from './types.ts';
 
 export type MonthValues = ReadonlyMap<string, CellValue>;
 
+/** The fold trusts no cache: it computes every value. */
+const uncached = (): undefined => undefined;
+
 /**
  * Whether a dependency list names a cell twice. A category's cells read two to five names: a
  * pairwise look, not a set made for every cell of every month folded (a new device folds every
@@ -242,7 +245,7 @@ export class MonthFold {
     const short = cats.map((c) => categoryNames(c.id));
     const names = new FoldNames();
     const sink = new ValueSink(names);
-    const ctx: CellContext = { ...this.source.ctx, sink, cached: () => undefined };
+    const ctx = this.source.ctx.with(sink, uncached);
     // Categories first, then their groups and totals: what `createMonthCells` defines, in order.
     const links = monthLinks(ctx.type, from, cats, grps, names, short);
     for (const m of monthRange(from, to)) {
@@ -269,7 +272,7 @@ export class MonthFold {
   private blank(month: Month): MonthValues {
     const sink = new ValueSink(new FoldNames());
     if (this.source.ctx.type === 'rollover') {
-      const ctx: CellContext = { ...this.source.ctx, sink, cached: () => undefined };
+      const ctx = this.source.ctx.with(sink, uncached);
       createBlankSheet(ctx, month, this.source.categories.values());
     }
     return sink.values;

@@ -65,7 +65,7 @@ export class BudgetRules {
   readonly runRules = (tx: TransactionInput): TransactionInput =>
     this.index.run(tx, this.evalContext);
 
-  private readonly learn = (transactions: Parameters<typeof learnCategories>[2]): void =>
+  readonly learn = (transactions: Parameters<typeof learnCategories>[2]): void =>
     learnCategories(this.budget, this, transactions);
 
   /** Every valid rule, in run order. */
@@ -129,4 +129,17 @@ export const RulesSlot = defineBudgetSlot(
 
 export function budgetRules(budget: Budget): BudgetRules {
   return budget.get(RulesSlot);
+}
+
+/**
+ * From the open on, transactions added run the budget's rules and learn categories, but the
+ * rules load when a write first needs them (or a rules handler asks; `BudgetRules` then puts
+ * its own hooks in these' place), not at the open: a new device's first open read the payee and
+ * category mappings and compiled every rule before its budget showed, with nothing to run
+ * them on (issue 30).
+ */
+export function deferRules(budget: Budget): void {
+  const hooks = budget.get(TransactionHooksSlot);
+  hooks.runRules = (tx) => budgetRules(budget).runRules(tx);
+  hooks.learnCategories = (transactions) => budgetRules(budget).learn(transactions);
 }

@@ -20,7 +20,7 @@ import {
   type StoredTx,
   type TransactionInput,
 } from '../transactions/model.ts';
-import { budgetRules } from './budget-rules.ts';
+import { budgetRules, deferRules } from './budget-rules.ts';
 import { createFilter, deleteFilter, getFilters, updateFilter } from './filters.ts';
 import { applyRuleWrite, deleteRule, insertRule, updateRule } from './store.ts';
 
@@ -282,7 +282,7 @@ export const rulesModule = defineModule(
     }),
   },
   {
-    // The index loads with the budget, so transactions added from then on run its rules.
-    services: [(budget) => void budgetRules(budget)],
+    // Transactions added from the open on run the rules; the index loads when first needed.
+    services: [(budget) => deferRules(budget)],
   },
 );

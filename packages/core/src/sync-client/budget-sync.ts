@@ -40,7 +40,7 @@ export class BudgetSync implements BudgetSyncHandle {
       this.schedule(session.syncDelayMs);
       const name = event.prefs.budgetName;
       if (typeof name === 'string') void this.renameOnServer(name);
-    });
+    }, 'tables');
   }
 
   /** The server keeps the file's name for its file list; a rename here renames it there. */

@@ -153,7 +153,8 @@ export async function fullSync(deps: FullSyncDeps): Promise<FullSyncOutcome> {
       if (!deps.isCurrent()) return { aborted: true, received, tables: [...tables] };
       let applied;
       try {
-        applied = db.applyMessages(messages, { source: 'remote', timestamps });
+        // Only the tables are read from the answer (see `tablesOf`).
+        applied = db.applyMessages(messages, { source: 'remote', timestamps, tablesOnly: true });
       } catch (err) {
         if (err instanceof ClockDriftError) {
           throw new SyncFailure('clock-drift', { message: err.message });

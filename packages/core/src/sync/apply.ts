@@ -52,7 +52,10 @@ export interface BatchOutcome {
   duplicates: number;
   superseded: number;
   unknown: number;
-  /** Rows of known tables touched by applied messages, as they were before. */
+  /**
+   * Rows of known tables touched by applied messages, as they were before (a table touched by
+   * a batch applied without rows maps to no rows).
+   */
   before: RowSnapshot;
   /** The same rows as the batch left them (what the upserts returned). */
   after: RowSnapshot;
@@ -197,6 +200,8 @@ export function applyBatch(
   shapes: RowShapes,
   knownBefore?: RowSnapshot,
   freshRows: readonly FreshRow[] = [],
+  /** False: nobody reads the rows before and after (the outcome holds only their tables). */
+  keepRows = true,
 ): BatchOutcome {
   if (freshRows.length > 0 && !justStamped) throw new Error('Fresh rows come from our own clock');
   // Just-stamped messages come from one clock in call order: sorted, new, and newest.
@@ -268,13 +273,9 @@ export function applyBatch(
   const touched = new Map<string, Iterable<string>>();
   for (const [table, byRow] of rows) touched.set(table, byRow.keys());
   const isNew = (table: string, id: string) => !(rows.get(table)!.get(id) instanceof Map);
-  const before = readRows(
-    db,
-    files,
-    touched,
-    knownBefore,
-    freshRows.length > 0 ? isNew : undefined,
-  );
+  const before = keepRows
+    ? readRows(db, files, touched, knownBefore, freshRows.length > 0 ? isNew : undefined)
+    : new Map([...touched.keys()].map((table) => [table, new Map<string, Row | null>()]));
   const after: RowSnapshot = new Map();
 
   const adding = new Map([...rows].map(([table, byRow]) => [table, byRow.size]));
@@ -282,7 +283,7 @@ export function applyBatch(
   const nextMerkle = db.transaction(() => {
     const byMinute = new Map<number, number>();
     withBulkIndexes(db, adding, () => {
-      writeRows(db, rows, before, after, files, shapes);
+      writeRows(db, rows, before, after, files, keepRows ? shapes : null);
       insertLogRows(db, fresh, freshRows, byMinute);
     });
     for (const f of fresh) {
@@ -321,7 +322,8 @@ function writeRows(
   before: RowSnapshot,
   after: RowSnapshot,
   files: FileColumns,
-  shapes: RowShapes,
+  /** Null: the rows as written are not wanted (`after` stays empty). */
+  shapes: RowShapes | null,
 ): void {
   // One statement per column set; an import's rows all share one.
   const upserts = new Map<string, UpsertNode>();
@@ -340,6 +342,7 @@ function writeRows(
         // Extension columns of a 23.8.1 file: rare enough to write row by row.
         const old = rowsBefore.get(row) ?? null;
         upsertCells(db, files, table, row, cells);
+        if (!shapes) continue;
         const predicted = shapes.written(table, row, old, cells);
         written.set(
           row,
@@ -355,13 +358,15 @@ function writeRows(
         files.tableName(table),
         files.present(table, cells),
       ));
-      const predicted = shapes.written(table, row, rowsBefore.get(row) ?? null, cells);
-      if (predicted) {
+      const predicted = shapes
+        ? shapes.written(table, row, rowsBefore.get(row) ?? null, cells)
+        : null;
+      if (predicted !== undefined) {
         // Rows are distinct, so the order they go in does not matter.
         node.pending.push(row);
         for (const column of upsert.columns) node.pending.push(cells.get(column) as SqlValue);
         queued(db, node, waiting);
-        written.set(row, predicted);
+        if (predicted) written.set(row, predicted);
       } else {
         const params: SqlValue[] = [row];
         for (const column of upsert.columns) params.push(cells.get(column) as SqlValue);
@@ -398,7 +403,8 @@ export function changeEventOf(
     get messages() {
       return outcome.messages();
     },
-    tables: [...changes.keys()],
+    // Every table `before` holds had a row changed (with no rows kept, it holds them bare).
+    tables: [...outcome.before.keys()],
     changes,
     prefs: outcome.prefs,
   };

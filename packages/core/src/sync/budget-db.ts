@@ -65,6 +65,8 @@ const decoder = new TextDecoder();
 export class BudgetDb {
   readonly undo: UndoManager;
   private readonly listeners = new Set<ChangeListener>();
+  /** The listeners that read `changes` (rows), not only which tables changed. */
+  private readonly rowListeners = new Set<ChangeListener>();
   private pending: Stamped[] | null = null;
   /** Rows the open batch creates with ids nobody has (`insertFresh`), kept as arrays. */
   private fresh: FreshRow[] = [];
@@ -299,6 +301,11 @@ export class BudgetDb {
       source: MessageSource;
       /** Each message's timestamp already parsed (same order), when the caller has them. */
       timestamps?: readonly Timestamp[];
+      /**
+       * The caller reads only the tables and prefs of the answer's event: with no listener
+       * reading rows either, the event carries none (`changes` is empty).
+       */
+      tablesOnly?: boolean;
     },
   ): ApplyResult {
     const parsed = options.timestamps?.length === messages.length ? options.timestamps : null;
@@ -314,7 +321,8 @@ export class BudgetDb {
       if (!latest || entry.message.timestamp > latest.message.timestamp) latest = entry;
     }
     if (latest?.ts) recv(this.clock, latest.ts, this.deps.clock.now());
-    return this.applyStamped(stamped, options.source, null, false);
+    const rows = !options.tablesOnly || this.rowListeners.size > 0;
+    return this.applyStamped(stamped, options.source, null, false, undefined, undefined, rows);
   }
 
   /** Every logged message after `since` (a timestamp string), oldest first, values serialized. */
@@ -325,14 +333,24 @@ export class BudgetDb {
     }));
   }
 
-  /** Subscribe to committed changes (old and new rows per table). Returns the unsubscribe. */
-  onChange(listener: ChangeListener): () => void {
+  /**
+   * Subscribe to committed changes (old and new rows per table). Returns the unsubscribe. A
+   * listener that reads only `tables`, `prefs`, `source` and `undo` says so (`'tables'`): while
+   * only such listeners hear a remote batch whose caller asked for no rows (a new device's
+   * catch-up, before its budget shows), the rows are neither read before nor worked out after.
+   */
+  onChange(listener: ChangeListener, reads: 'rows' | 'tables' = 'rows'): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    if (reads === 'rows') this.rowListeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+      this.rowListeners.delete(listener);
+    };
   }
 
   close(): void {
     this.listeners.clear();
+    this.rowListeners.clear();
     this.undo.clear();
     this.sqlite.close();
   }
@@ -441,6 +459,7 @@ export class BudgetDb {
     justStamped: boolean,
     knownBefore?: RowSnapshot,
     fresh?: readonly FreshRow[],
+    rows = true,
   ): ApplyResult {
     // The write and what its listeners keep in step with it (derived tables, their stamps)
     // commit as one SQLite transaction: in the browser each commit opens, syncs and deletes a
@@ -459,6 +478,7 @@ export class BudgetDb {
           this.shapes,
           knownBefore,
           fresh,
+          rows,
         );
         const event = changeEventOf(outcome, source, undoKind);
         failure = outcome.applied > 0 ? this.notify(event) : null;

@@ -70,7 +70,8 @@ export function writeFresh(
   upserts: Map<string, UpsertNode>,
   waiting: Set<UpsertNode>,
   files: FileColumns,
-  shapes: RowShapes,
+  /** Null: the row as written is not wanted. */
+  shapes: RowShapes | null,
   written: Map<string, Row | null>,
 ): void {
   const table = fresh.dataset;
@@ -81,13 +82,15 @@ export function writeFresh(
   ));
   // The node is reached by this very column order, so the mapping holds for every row here.
   const order = (node.order ??= upsert.columns.map((c) => fresh.columns.indexOf(c)));
-  const predicted = shapes.writtenNew(table, fresh.row, fresh.columns, fresh.values);
-  const params: SqlValue[] = predicted ? node.pending : [];
+  const predicted = shapes
+    ? shapes.writtenNew(table, fresh.row, fresh.columns, fresh.values)
+    : null;
+  const params: SqlValue[] = predicted !== undefined ? node.pending : [];
   params.push(fresh.row);
   for (let i = 0; i < order.length; i++) params.push(fresh.values[order[i]!] as SqlValue);
-  if (predicted) {
+  if (predicted !== undefined) {
     queued(db, node, waiting);
-    written.set(fresh.row, predicted);
+    if (predicted) written.set(fresh.row, predicted);
   } else {
     written.set(fresh.row, db.first<Row>(upsert.returning, params) ?? null);
   }
