@@ -3,7 +3,8 @@
  * the browser's process, serving the core's file calls, as in the core's worker). Installed
  * before the core's module loads, when the test page starts the worker named 'opfs-counted':
  * each call that asks the browser's process (a directory step, a handle made or closed, a
- * file read whole) and each call on a sync access handle is counted; 'opfs-calls' answers the
+ * file read whole) and each call on a sync access handle is counted, a directory's steps also
+ * by the name they ask for; 'opfs-calls' answers the
  * counts so far and starts again from zero.
  */
 type Proto = Record<string, unknown>;
@@ -33,6 +34,11 @@ function countOpfsCalls(scope: object): () => Record<string, number> {
       const label = `${kind}.${method}`;
       proto[method] = function (this: unknown, ...args: unknown[]) {
         calls[label] = (calls[label] ?? 0) + 1;
+        // A directory's step also by the name asked for (`getFileHandle:.coffer-probe`).
+        if (typeof args[0] === 'string') {
+          const named = `${label}:${args[0]}`;
+          calls[named] = (calls[named] ?? 0) + 1;
+        }
         return (original as (...a: unknown[]) => unknown).apply(this, args);
       };
     }
