@@ -150,12 +150,15 @@ describe.runIf(BUILT)(
       await context.route('**/sync/sync', handler);
       await context.route('**/sync/list-user-files', handler);
       reloaded = true;
-      await page.reload();
-      await Promise.all(asked);
-      expect(early).toEqual([]);
-      expect(errors).toEqual([]);
-      await page.goto(before);
-      await sidebar().getByText('1,000.00').first().waitFor(WAIT);
+      try {
+        await page.reload();
+        await Promise.all(asked);
+        expect(early).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.goto(before);
+        await sidebar().getByText('1,000.00').first().waitFor(WAIT);
+      }
     });
 
     it('shows the budget and adds a transaction while the answer is held, then shows the signed-in state', async () => {

@@ -7,8 +7,11 @@
 /** Set by the budget page at its first paint with figures (BudgetPage). */
 export const BUDGET_SHOWN_MARK = 'coffer:budget-shown';
 
-/** A start on a page that sets no mark (an account, the settings) waits this long instead. */
-export const FIRST_SCREEN_WAIT_MS = 3000;
+/**
+ * A start on a page that sets no mark (an account, the settings) waits this long instead; the
+ * live check (sync/live-sync.ts, every 5 s) brings other devices' changes there meanwhile.
+ */
+export const FIRST_SCREEN_WAIT_MS = 10_000;
 
 /**
  * Resolves once the budget page has shown its figures (at once when it has in this page's life,
