@@ -122,6 +122,45 @@ describe.runIf(BUILT)(
       await page.getByRole('button', { name: 'Server online' }).waitFor(WAIT);
     });
 
+    it("asks the server for no sync and no file list before the budget's figures show", async () => {
+      // Issue 29: the core synced the budget as it opened and the page asked for the file list
+      // as soon as the server answered: both came before the budget page's first paint, on a
+      // phone's one small CPU. Each request is held until the test has looked at the page.
+      // The budget page sets the mark the start waits for; the next tests start where it was.
+      const before = page.url();
+      await page.goto(`${server.url}/budget`);
+      await page.getByRole('button', { name: 'Server online' }).waitFor(WAIT);
+      const early: string[] = [];
+      const seen = new Map<string, () => void>();
+      const asked = ['/sync/sync', '/sync/list-user-files'].map(
+        (path) => new Promise<void>((resolve) => seen.set(path, resolve)),
+      );
+      let reloaded = false;
+      const handler = async (route: Route) => {
+        const path = new URL(route.request().url()).pathname;
+        // The page before the reload (its live check) is not the start looked at.
+        if (!reloaded) return route.continue();
+        const shown = await page
+          .evaluate("performance.getEntriesByName('coffer:budget-shown').length > 0")
+          .catch(() => false);
+        if (!shown) early.push(path);
+        seen.get(path)?.();
+        await route.continue();
+      };
+      await context.route('**/sync/sync', handler);
+      await context.route('**/sync/list-user-files', handler);
+      reloaded = true;
+      try {
+        await page.reload();
+        await Promise.all(asked);
+        expect(early).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.goto(before);
+        await sidebar().getByText('1,000.00').first().waitFor(WAIT);
+      }
+    });
+
     it('shows the budget and adds a transaction while the answer is held, then shows the signed-in state', async () => {
       const hold = await holdUserInfo();
       await page.reload();

@@ -214,6 +214,37 @@ describe('core in Chromium (OPFS SAH pool, Web Locks, IndexedDB fallback)', () =
     expect(names.sort()).toEqual(['After', 'Before']);
   }, 40_000);
 
+  it("a returning start's OPFS calls: no storage probe, no pool file read before the mount", async () => {
+    // Issue 29: a phone's start spent as much CPU in the browser's process, answering the
+    // core's file calls, as in the core's worker. Counted from the worker's first line until the
+    // budget is open (the closed page's worker is gone: nothing is waited for).
+    const { context, tab: first } = await newProfile();
+    await first.open(server.url);
+    const { id } = await first.send<Created>('create-budget', {
+      budgetName: 'Counted',
+      avoidUpload: true,
+    });
+    await first.send('account-create', { name: 'Checking', balance: 100 });
+    await context.pages()[0]!.close();
+
+    const next = driver(await context.newPage());
+    await next.open(server.url, { countOpfs: true });
+    expect(await next.send('load-budget', { id })).toEqual({});
+    const { calls } = await next.opfsCalls();
+    const count = (name: string) => calls?.[name] ?? 0;
+    // The app's own probe (a file made, opened and removed) ran at the first start only; the
+    // one removal left is SQLite's own check as its pool installs.
+    expect(count('FileSystemDirectoryHandle.getFileHandle:.coffer-probe')).toBe(0);
+    expect(count('FileSystemDirectoryHandle.removeEntry')).toBe(1);
+    // The budgets' folder is looked up once by the app (it was at every path's walk from the
+    // root, ten times), and once by SQLite's pool as it installs.
+    expect(count('FileSystemDirectoryHandle.getDirectoryHandle:documents')).toBe(2);
+    // Files read whole: metadata.json and the global state at most (whether the first page's
+    // write of it landed before it closed), not the pool's six slot files' headers (they were
+    // read to list the budget's databases before the mount opened the same files).
+    expect(count('FileSystemFileHandle.getFile')).toBeLessThanOrEqual(2);
+  }, 40_000);
+
   it("follows the page's clock when a test sends it, and the system clock otherwise", async () => {
     const { tab } = await newProfile();
     // A daily recurrence's first upcoming date is the core's today.

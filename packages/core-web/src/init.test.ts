@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectInitFailure } from './init.ts';
+import { CHECKED, detectInitFailure } from './init.ts';
 
 /**
  * The browser's storage as far as `detectInitFailure` reaches: an OPFS root whose sync access
@@ -8,14 +8,22 @@ import { detectInitFailure } from './init.ts';
  */
 function fakeStorage(opts: { sahWorks: boolean; idbWorks: boolean }) {
   const idbOpens: string[] = [];
-  const handle = {
+  const handlesOpened: string[] = [];
+  const dirs = new Set<string>();
+  const handle = (name: string) => ({
     createSyncAccessHandle: async () => {
+      handlesOpened.push(name);
       if (!opts.sahWorks) throw new Error('NoModificationAllowedError');
       return { close: () => undefined };
     },
-  };
+  });
   const root = {
-    getFileHandle: async () => handle,
+    getFileHandle: async (name: string) => handle(name),
+    getDirectoryHandle: async (name: string, options?: { create?: boolean }) => {
+      if (options?.create) dirs.add(name);
+      else if (!dirs.has(name)) throw Object.assign(new Error(name), { name: 'NotFoundError' });
+      return {};
+    },
     removeEntry: async () => undefined,
   };
   const indexedDB = {
@@ -32,7 +40,7 @@ function fakeStorage(opts: { sahWorks: boolean; idbWorks: boolean }) {
   vi.stubGlobal('navigator', { storage: { getDirectory: async () => root } });
   vi.stubGlobal('FileSystemFileHandle', { prototype: { createSyncAccessHandle() {} } });
   vi.stubGlobal('indexedDB', indexedDB);
-  return { idbOpens };
+  return { idbOpens, handlesOpened, dirs };
 }
 
 afterEach(() => {
@@ -44,6 +52,23 @@ describe('detectInitFailure', () => {
     const { idbOpens } = fakeStorage({ sahWorks: true, idbWorks: true });
     expect(await detectInitFailure(false)).toBeNull();
     expect(idbOpens).toEqual([]);
+  });
+
+  it('probes once: a start after one that passed opens no handle', async () => {
+    const { handlesOpened, dirs } = fakeStorage({ sahWorks: true, idbWorks: true });
+    expect(await detectInitFailure(false)).toBeNull();
+    expect(handlesOpened).toEqual(['.coffer-probe']);
+    expect([...dirs]).toEqual([CHECKED]);
+    expect(await detectInitFailure(false)).toBeNull();
+    expect(handlesOpened).toEqual(['.coffer-probe']);
+  });
+
+  it('probes again at every start while the handles are refused', async () => {
+    const { handlesOpened, dirs } = fakeStorage({ sahWorks: false, idbWorks: true });
+    expect(await detectInitFailure(false)).toMatchObject({ reason: 'sah-pool-unavailable' });
+    expect(await detectInitFailure(false)).toMatchObject({ reason: 'sah-pool-unavailable' });
+    expect(handlesOpened).toEqual(['.coffer-probe', '.coffer-probe']);
+    expect(dirs.size).toBe(0);
   });
 
   it('says whether the fallback can run when OPFS refuses its handles', async () => {

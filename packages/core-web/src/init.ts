@@ -1,6 +1,25 @@
 import type { InitFailure } from '../../core/src/client/index.ts';
-import { browser } from './browser-types.ts';
+import { browser, type DirectoryHandle } from './browser-types.ts';
+import { isMissing } from './storage/opfs-paths.ts';
 import { IdbFiles } from './storage/idb.ts';
+
+/**
+ * Made in the OPFS root once a sync access handle opened there, so later starts skip the probe:
+ * it made, opened and removed a file at every start, four round trips to the browser's process
+ * before the budget's own (issue 29). The SAH pool is never installed without a probe that
+ * passed in this origin's storage: a failed install can leave handles open.
+ */
+export const CHECKED = '.coffer-sah-checked';
+
+async function hasEntry(root: DirectoryHandle, name: string): Promise<boolean> {
+  try {
+    await root.getDirectoryHandle(name);
+    return true;
+  } catch (err) {
+    if (isMissing(err)) return false;
+    throw err;
+  }
+}
 
 /**
  * Why this browser cannot run the app in the chosen mode, or null when it can. The normal
@@ -28,9 +47,11 @@ export async function detectInitFailure(fallbackMode: boolean): Promise<InitFail
   }
   try {
     const root = await storage.getDirectory();
+    if (await hasEntry(root, CHECKED)) return null;
     const probe = await root.getFileHandle('.coffer-probe', { create: true });
     (await probe.createSyncAccessHandle()).close();
     await root.removeEntry('.coffer-probe');
+    await root.getDirectoryHandle(CHECKED, { create: true });
   } catch (err) {
     return {
       reason: 'sah-pool-unavailable',

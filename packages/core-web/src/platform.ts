@@ -9,6 +9,7 @@ import { DbStore } from './storage/db-store.ts';
 import { DirLocks } from './storage/dir-locks.ts';
 import { IdbBackend } from './storage/idb-backend.ts';
 import { IdbFiles } from './storage/idb.ts';
+import { keepingDirs } from './storage/opfs-paths.ts';
 import { PoolBackend } from './storage/pool-backend.ts';
 import type { DbBackend } from './storage/types.ts';
 
@@ -58,7 +59,9 @@ export async function createWebPlatform(options: WebPlatformOptions): Promise<We
   if (options.mode === 'opfs') {
     const getDirectory = browser.navigator?.storage?.getDirectory;
     if (!getDirectory) throw new Error('No origin-private file system');
-    const root = await getDirectory.call(browser.navigator?.storage);
+    const root = keepingDirs(await getDirectory.call(browser.navigator?.storage), [
+      DOCUMENT_DIR.slice(1),
+    ]);
     base = createOpfsFileSystem(root, uuid);
     backend = new PoolBackend(sqlite3, root, timers);
   } else {

@@ -21,9 +21,8 @@ export function stagingCore(core: Core, platform: WebPlatform): ServableCore {
     if (!isSafeId(id)) return null;
     const dir = fs.join(documentDir, id);
     // A folder that is not a budget stays unstaged; core reports it missing.
-    if (!(await fs.exists(fs.join(dir, DB_FILE)))) return null;
     try {
-      return await store.stage(dir);
+      return await store.stageDatabase(fs.join(dir, DB_FILE));
     } catch (err) {
       log.error('Could not take the budget folder', { dir, error: String(err) });
       return handlerError('opening-budget', `The budget's storage would not open: ${String(err)}`);

@@ -106,7 +106,14 @@ export async function startWorker(
   }
   // The cloud module through the app core, so backups read the session's global state (the
   // last opened budget) instead of loading a second copy of the state file.
-  const core = createAppCore({ platform, documentDir: platform.documentDir, cloud: {} });
+  // No sync as a budget opens: the page asks for the first one once its first screen is shown
+  // (use-startup-sync.ts), so a phone's start does not share its CPU with the sync's requests
+  // and writes. A download's catch-up still runs before the new budget opens.
+  const core = createAppCore({
+    platform,
+    documentDir: platform.documentDir,
+    cloud: { syncOnLoad: false },
+  });
   // One push per burst: a refused batch of writes shows one notification, not hundreds.
   let pushQueued = false;
   refused = () => {

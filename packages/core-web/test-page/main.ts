@@ -15,12 +15,16 @@ export interface StartOptions {
   withoutOpfs?: boolean;
   /** The worker's clock follows this "page time" (see `InitMessage.pageClock`). */
   pageClock?: number;
+  /** The worker's OPFS calls counted from its first line (opfs-count.ts; `opfsCalls`). */
+  countOpfs?: boolean;
 }
 
 export interface TestPage {
   start(options?: StartOptions): Promise<void>;
   send(name: string, args?: unknown): Promise<unknown>;
   pushes(): Array<{ name: string; args: unknown }>;
+  /** The worker's OPFS calls by kind since its start or the last ask (`countOpfs` only). */
+  opfsCalls(): Promise<unknown>;
   /** Run the worker's file-operation check (see platform-check.ts). */
   platformCheck(): Promise<unknown>;
   /** A step of the import benchmark's floor (see import-floor.ts). */
@@ -55,7 +59,11 @@ const page: TestPage = {
     // Vite bundles the worker from this literal `new Worker(new URL(...))` form.
     const worker = new Worker(new URL('./test-worker.ts', import.meta.url), {
       type: 'module',
-      name: options.withoutOpfs ? 'without-opfs' : 'coffer-core',
+      name: options.withoutOpfs
+        ? 'without-opfs'
+        : options.countOpfs
+          ? 'opfs-counted'
+          : 'coffer-core',
     });
     client = createWorkerClient(worker, options);
     for (const name of ['fallback-write-error', 'app-init-failure', 'server-error'] as const) {
@@ -69,6 +77,7 @@ const page: TestPage = {
     return untyped(name, args);
   },
   pushes: () => [...pushes],
+  opfsCalls: () => askWorker({ type: 'opfs-calls' }, 'opfs-calls-result'),
   platformCheck: () => askWorker({ type: 'platform-check' }, 'platform-check-result'),
   importFloor: (request) => askWorker({ type: 'import-floor', request }, 'import-floor-result'),
   async cutWrite(budgetDir, sql, journalMode) {

@@ -4,8 +4,11 @@
  * only listens for the init message, which arrives after this module ran. A 'platform-check'
  * message runs `platformCheck` beside the core; an 'import-floor' message runs a step of the
  * import benchmark's floor (import-floor.ts); a 'cut-write' message leaves a write unfinished
- * in a budget's database (cut-write.ts), for the page to end this worker mid-write.
+ * in a budget's database (cut-write.ts), for the page to end this worker mid-write. Started
+ * with the name 'opfs-counted', its OPFS calls are counted from its first line (opfs-count.ts).
  */
+// First: the core's calls are counted from its worker's first line (opfs-count.ts).
+import { takeOpfsCalls } from './opfs-count.ts';
 import '../src/worker.ts';
 import { cutWrite } from './cut-write.ts';
 import { createImportFloor, type FloorRequest } from './import-floor.ts';
@@ -21,6 +24,10 @@ if (scope.name === 'without-opfs' && scope.FileSystemFileHandle) {
   delete (scope.FileSystemFileHandle.prototype as { createSyncAccessHandle?: unknown })
     .createSyncAccessHandle;
 }
+scope.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type !== 'opfs-calls') return;
+  scope.postMessage({ type: 'opfs-calls-result', calls: takeOpfsCalls?.() ?? null });
+});
 
 scope.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type !== 'platform-check') return;

@@ -70,6 +70,7 @@ function fakeBackend(disk: Map<string, Map<string, Uint8Array>>): DbBackend {
     },
     snapshot: async (dir) => new Map(folder(dir)),
     names: async (dir) => [...folder(dir).keys()],
+    mayHold: async (dir) => disk.has(dir),
     discard: async () => undefined,
   };
 }
@@ -125,6 +126,29 @@ describe('DbStore', () => {
     db.close();
     expect(await a.store.exists(DB)).toBe(true);
     expect(await a.store.list(DIR)).toEqual(['db.sqlite']);
+  });
+
+  it('stages a database to open it: its folder taken, or let go when it holds no such file', async () => {
+    const { a, b, disk } = twoTabs();
+    expect(await a.store.stageDatabase(DB)).toBeNull();
+    expect(disk.has(DIR)).toBe(false);
+    await a.store.claim(DIR);
+    const created = a.open(DB);
+    created.exec('CREATE TABLE t (v TEXT)');
+    created.close();
+    a.timers.runAll();
+
+    const release = await b.store.stageDatabase(DB);
+    expect(release).not.toBeNull();
+    const db = b.open(DB);
+    expect(db.all('SELECT * FROM t')).toEqual([]);
+    db.close();
+    release?.();
+    // A folder without that database is let go once idle, as any staged folder.
+    expect(await b.store.stageDatabase(`${DIR}/other.sqlite`)).toBeNull();
+    b.timers.runAll();
+    expect(await a.store.stageDatabase(DB)).not.toBeNull();
+    expect(a.refused).toEqual([]);
   });
 
   it('gives a second tab a snapshot whose writes are refused, never saved', async () => {

@@ -50,6 +50,10 @@ export class IdbBackend implements DbBackend {
       .filter((name) => !name.includes('/') && isDatabasePath(name));
   }
 
+  async mayHold(dir: string): Promise<boolean> {
+    return (await this.names(dir)).length > 0;
+  }
+
   async discard(): Promise<void> {
     // Nothing is kept for a folder this tab does not own.
   }

@@ -45,3 +45,31 @@ export function isMissing(err: unknown): boolean {
 }
 
 export const isLocked = (err: unknown): boolean => errorName(err) === 'NoModificationAllowedError';
+
+/**
+ * `root`, keeping the handles of its folders named in `lasting` (folders the app never
+ * removes, the budgets' folder) once found: every path walks from the root, a call to the
+ * browser's process per step, and the budgets' folder was looked up ten times in a phone's
+ * start (issue 29). Everything else, and every other folder, is asked as before. Handles
+ * under it are the browser's own; only the root is this wrapper (no file is kept at the root).
+ */
+export function keepingDirs(root: DirectoryHandle, lasting: readonly string[]): DirectoryHandle {
+  const kept = new Map<string, DirectoryHandle>();
+  return {
+    kind: 'directory',
+    name: root.name,
+    async getDirectoryHandle(name, options) {
+      const have = kept.get(name);
+      if (have) return have;
+      const found = await root.getDirectoryHandle(name, options);
+      if (lasting.includes(name)) kept.set(name, found);
+      return found;
+    },
+    getFileHandle: (name, options) => root.getFileHandle(name, options),
+    async removeEntry(name, options) {
+      kept.delete(name);
+      await root.removeEntry(name, options);
+    },
+    entries: () => root.entries(),
+  };
+}

@@ -3,6 +3,7 @@ import type { SAHPoolUtil, Sqlite3Static } from '@sqlite.org/sqlite-wasm';
 import type { DirectoryHandle } from '../browser-types.ts';
 import { WasmRawDatabase } from '../sqlite/wasm-database.ts';
 import { POOL_DIR, poolDatabaseNames, readPoolSnapshot, waitForPoolHandles } from './pool-files.ts';
+import { findDir } from './opfs-paths.ts';
 import { openRecovering } from './pool-recovery.ts';
 import { type DbBackend, type Mount, isDatabasePath } from './types.ts';
 
@@ -53,6 +54,10 @@ export class PoolBackend implements DbBackend {
 
   names(dir: string): Promise<string[]> {
     return poolDatabaseNames(this.root, dir);
+  }
+
+  async mayHold(dir: string): Promise<boolean> {
+    return (await findDir(this.root, `${dir}/${POOL_DIR}`)) !== null;
   }
 
   async discard(dir: string): Promise<void> {

@@ -24,6 +24,11 @@ export interface DbBackend {
   snapshot(dir: string): Promise<Map<string, Uint8Array>>;
   /** The databases of a folder this tab does not own. */
   names(dir: string): Promise<string[]>;
+  /**
+   * Whether the folder may hold databases, asked cheaply (no file is read): false says it
+   * holds none, true that `names` or a mount tell which.
+   */
+  mayHold(dir: string): Promise<boolean>;
   /** Forget anything kept for a folder that is being deleted (called with its lock held). */
   discard(dir: string): Promise<void>;
 }

@@ -108,6 +108,12 @@ export function driver(page: Page) {
     pushes(): Promise<Array<{ name: string; args: unknown }>> {
       return page.evaluate(() => (globalThis as unknown as { coffer: TestPage }).coffer.pushes());
     },
+    /** The worker's OPFS calls by kind since its start or the last ask (`countOpfs` starts). */
+    opfsCalls(): Promise<{ calls: Record<string, number> | null }> {
+      return page.evaluate(() =>
+        (globalThis as unknown as { coffer: TestPage }).coffer.opfsCalls(),
+      ) as Promise<{ calls: Record<string, number> | null }>;
+    },
     platformCheck(): Promise<unknown> {
       return page.evaluate(() =>
         (globalThis as unknown as { coffer: TestPage }).coffer.platformCheck(),

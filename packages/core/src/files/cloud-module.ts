@@ -59,7 +59,13 @@ function syncService(session: CloudSession): BudgetService {
     if (budget.prefs.cloudFileId) {
       const caughtUp = session.caughtUp === budget;
       session.caughtUp = null;
-      const first = caughtUp ? sync.reportCaughtUp() : sync.sync();
+      // Without a sync on load (the web app's start), the first run the screen asks for is
+      // the one the re-upload check follows.
+      const first = caughtUp
+        ? sync.reportCaughtUp()
+        : session.syncOnLoad
+          ? sync.sync()
+          : sync.firstRun();
       void first.then(
         async () => {
           if (budget.isOpen && reuploadDue(session, budget)) {

@@ -19,6 +19,13 @@ export interface CloudOptions {
   maxBatchBytes?: number;
   /** Sync this long after the last local change (ms). */
   syncDelayMs?: number;
+  /**
+   * false: opening a cloud file does not sync it; its first sync is the first one asked for (the
+   * screen's, or a local change's). The web app asks once its first screen is shown, so a
+   * phone's start does not share its CPU with a sync's requests and writes (issue 29). A
+   * download's catch-up still runs before its open answers. Default true.
+   */
+  syncOnLoad?: boolean;
 }
 
 export const DEFAULT_BATCH_MESSAGES = 20_000;
@@ -48,6 +55,8 @@ export class CloudSession {
   readonly batchMessages: number;
   readonly batchBytes: number;
   readonly syncDelayMs: number;
+  /** Whether opening a cloud file syncs it (`CloudOptions.syncOnLoad`). */
+  readonly syncOnLoad: boolean;
   /** The sync loop of the open budget, set by the module's budget service. */
   current: BudgetSyncHandle | null = null;
   /**
@@ -63,6 +72,7 @@ export class CloudSession {
     this.batchMessages = Math.max(1, options.maxBatchMessages ?? DEFAULT_BATCH_MESSAGES);
     this.batchBytes = Math.max(1024, options.maxBatchBytes ?? DEFAULT_BATCH_BYTES);
     this.syncDelayMs = options.syncDelayMs ?? DEFAULT_SYNC_DELAY_MS;
+    this.syncOnLoad = options.syncOnLoad !== false;
   }
 
   /** Load global state and the stored keys (once). */

@@ -25,6 +25,9 @@ export class BudgetSync implements BudgetSyncHandle {
   /** The run started or queued last: what `latest` waits for. */
   private last: Promise<SyncResult> | null = null;
   private disposed = false;
+  /** Hands `firstRun` the first run started or reported; null once it has. */
+  private onFirstRun: ((run: Promise<SyncResult>) => void) | null = null;
+  private readonly first = new Promise<SyncResult>((resolve) => (this.onFirstRun = resolve));
   private readonly stopListening: () => void;
   /** What the server is known to hold of our log, and for which group (see `Coverage`). */
   private covered: { groupId: string; range: CoveredRange } | null = null;
@@ -35,6 +38,8 @@ export class BudgetSync implements BudgetSyncHandle {
     private readonly platform: Platform,
     private readonly emit: Emit,
   ) {
+    // Its failure is the run's, which its own caller handles; nothing waits on this one then.
+    void this.first.catch(() => undefined);
     this.stopListening = budget.db.onChange((event) => {
       if (event.source !== 'local') return;
       this.schedule(session.syncDelayMs);
@@ -77,9 +82,24 @@ export class BudgetSync implements BudgetSyncHandle {
       return this.runOnce(options.quiet === true);
     });
     this.queued = run;
-    this.last = run;
+    this.started(run);
     this.tail = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * The first run, whoever starts it (the screen's sync, a local change's, a download waiting
+   * for `latest`): what follows a sync on load when the open does not start one itself
+   * (`CloudOptions.syncOnLoad`).
+   */
+  firstRun(): Promise<SyncResult> {
+    return this.first;
+  }
+
+  private started(run: Promise<SyncResult>): void {
+    this.last = run;
+    this.onFirstRun?.(run);
+    this.onFirstRun = null;
   }
 
   /**
@@ -95,7 +115,7 @@ export class BudgetSync implements BudgetSyncHandle {
       this.emit('sync-event', { type: 'success', tables: [], syncDisabled: false });
       return { messages: 0, tables: [] };
     });
-    this.last = run;
+    this.started(run);
     this.tail = run.catch(() => undefined);
     return run;
   }

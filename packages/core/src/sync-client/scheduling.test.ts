@@ -1,6 +1,7 @@
 import { type SyncRequest, Timestamp, encodeMessage } from '@coffer/crdt';
 import { describe, expect, it } from 'vitest';
 import type { CloudOptions } from '../files/session.ts';
+import type { BudgetSync } from './budget-sync.ts';
 import { makeClient } from '../files/test-helpers/clients.ts';
 import { type SyncAnswer, fakeSyncServer, serverTrie } from '../files/test-helpers/fake-server.ts';
 
@@ -166,6 +167,36 @@ describe('when sync runs', () => {
       expect(types.at(-1)).toBe('success');
     } finally {
       await c.close();
+    }
+  });
+
+  it('on load, unless the screen asks for the first sync (syncOnLoad false)', async () => {
+    for (const syncOnLoad of [true, false]) {
+      trie = serverTrie();
+      const { c, server } = await cloudClient((req) => ({ merkle: trie.absorb(req) }), {
+        syncOnLoad,
+      });
+      try {
+        const id = c.budget.id;
+        await c.must('close-budget');
+        c.events.length = 0;
+        await c.must('load-budget', { id });
+        // A sync on load says 'start' before the open answers (no timer, no await before it).
+        expect(
+          c.events.map((e) => e.type),
+          `syncOnLoad ${syncOnLoad}`,
+        ).toEqual(syncOnLoad ? ['start'] : []);
+        const current = c.session.current as BudgetSync;
+        if (syncOnLoad) await current.firstRun();
+        expect(server.requests.length).toBe(syncOnLoad ? 1 : 0);
+        // Without it, the screen's first sync is the first run (the re-upload check follows it).
+        const asked = c.must('sync');
+        expect(await current.firstRun()).toEqual({ messages: 0, tables: [] });
+        expect(await asked).toEqual({ messages: 0, tables: [] });
+        expect(server.requests.length).toBe(syncOnLoad ? 2 : 1);
+      } finally {
+        await c.close();
+      }
     }
   });
 

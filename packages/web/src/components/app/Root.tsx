@@ -9,6 +9,7 @@ import {
   showReadOnlyRefusal,
 } from '../../store/actions.ts';
 import { StoreContext } from '../../store/context.ts';
+import { whenFirstScreenShown } from '../../store/first-screen.ts';
 import { LAST_BUDGET_KEY } from '../../store/last-budget.ts';
 import { registerServiceWorker } from '../../store/service-worker.ts';
 import { AppStore } from '../../store/store.ts';
@@ -78,11 +79,14 @@ async function start(
   }
   // It stays open only for a signed-in user, or when there is no server; closing lists the files.
   // Signed in: the server's file list is asked for, as the spec's start-up does after reopening
-  // the last budget; the core closes a file another device deleted on the server (the page
-  // follows its 'show-budgets').
+  // the last budget, once the budget is shown (first-screen.ts); the core closes a file another
+  // device deleted on the server (the page follows its 'show-budgets').
   const settled = userKnown.then(async (user) => {
     if (!user && store.get().serverUrl) await closeForSignIn(store);
-    else if (user && !user.offline && store.get().prefs?.cloudFileId) await loadAllFiles(store);
+    else if (user && !user.offline && store.get().prefs?.cloudFileId) {
+      await whenFirstScreenShown();
+      if (store.get().prefs) await loadAllFiles(store);
+    }
   });
   return { store, page: await page, settled };
 }

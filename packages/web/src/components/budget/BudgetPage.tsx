@@ -37,6 +37,7 @@ import { TitlebarControls } from './TitlebarControls.tsx';
 import { type BudgetView, BudgetViewContext, type GoalProgress } from './view.ts';
 import './budget.css';
 import { isFailure } from '../../backend/backend.ts';
+import { BUDGET_SHOWN_MARK } from '../../store/first-screen.ts';
 
 const NOTES_QUERY = q('notes').select(['id', 'note']).serialize();
 
@@ -203,8 +204,8 @@ export function BudgetPage() {
 
   useEffect(() => {
     // Where the first paint of the table comes in a page load (bench/web/budget-page.ts).
-    if (view && performance.getEntriesByName('coffer:budget-shown').length === 0) {
-      performance.mark('coffer:budget-shown');
+    if (view && performance.getEntriesByName(BUDGET_SHOWN_MARK).length === 0) {
+      performance.mark(BUDGET_SHOWN_MARK);
     }
   });
 

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { getUserData, whenUserKnown } from '../../store/actions.ts';
+import { whenFirstScreenShown } from '../../store/first-screen.ts';
 import { checkForNewVersion } from '../../store/service-worker.ts';
 import type { AppStore } from '../../store/store.ts';
 import { announceNewVersion, checkServedVersion } from '../../store/update-check.ts';
 
-/** Start-up sync and update checks run this long after the budget's shell mounts. */
-export const STARTUP_DELAY_MS = 100;
-
 /**
- * After mount: sync once, then check for a newer release (the new-version notification) and
- * for a newer build at this origin (the update banner). The origin is asked again whenever the
+ * After the first screen is shown (store/first-screen.ts): sync once, then check for a newer
+ * release (the new-version notification) and for a newer build at this origin (the update
+ * banner). The core does not sync a budget as it opens (the web worker's `syncOnLoad: false`):
+ * this is the open's first sync. The origin is asked again whenever the
  * tab comes back into view, since a long-open tab is the one that falls behind, and both are
  * asked again when the browser comes back online (the checks ask nothing while offline), when
  * the server is asked again who is signed in and what was edited offline syncs. The
@@ -19,15 +19,16 @@ export function useStartupSync(store: AppStore): void {
   useEffect(() => {
     const fetchFn = window.fetch.bind(window);
     let unmounted = false;
-    const timer = setTimeout(async () => {
+    void whenFirstScreenShown().then(async () => {
       // The budget shows before the server says who is signed in: the first sync waits for it
       // (a signed-out answer closes the budget instead).
       const user = await whenUserKnown(store);
-      if (!unmounted && user && store.get().serverUrl && store.get().prefs) {
+      if (unmounted) return;
+      if (user && store.get().serverUrl && store.get().prefs) {
         await store.backend.send('sync').catch(() => undefined);
       }
       await Promise.all([announceNewVersion(store, fetchFn), checkServedVersion(store, fetchFn)]);
-    }, STARTUP_DELAY_MS);
+    });
     const newBuild = () =>
       void navigator.serviceWorker?.getRegistration().then((r) => checkForNewVersion(r ?? null));
     const onVisible = () => {
@@ -51,7 +52,6 @@ export function useStartupSync(store: AppStore): void {
     window.addEventListener('online', onOnline);
     return () => {
       unmounted = true;
-      clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('online', onOnline);
     };
