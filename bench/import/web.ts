@@ -3,9 +3,12 @@
 // its floor measured in the same browser after it (the same writes straight into a copy of the
 // file as it was before; packages/core-web/test-page/import-floor.ts). Run
 // by run.mjs (`--sides coffer-web`), which bundles this file; it prints one JSON line.
-//   <bundle> --child coffer-web --dir <fresh dir> --count <n> [--trace file.json]
-// --trace writes a Chrome trace of the preview and the import (page and worker) and adds each
-// busy thread's split to the JSON line (bench/web/phone-trace.ts).
+//   <bundle> --child coffer-web --dir <fresh dir> --count <n> [--trace file.json] [--profile]
+// Every run traces the preview, the import and the floor's writes without the sampling
+// profiler and adds each one's CPU over all threads (and by process and thread) to the JSON line
+// (bench/web/thread-cpu.ts): on a loaded machine wall times swing, CPU much less. --trace keeps
+// the trace in a file; --profile adds the sampling profiler (which slows what it watches) and
+// each busy thread's hot functions (bench/web/phone-trace.ts).
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,7 +19,9 @@ import {
   launchPersistentChromium,
   serve,
 } from '../../packages/core-web/src/test-helpers/browser.ts';
-import { CATEGORIES, summarize } from '../web/phone-trace.ts';
+import type { FloorRequest } from '../../packages/core-web/test-page/import-floor.ts';
+import { CATEGORIES, summarize, type TraceEvent } from '../web/phone-trace.ts';
+import { CPU_CATEGORIES, cpuByThread, cpuTotals, markAt } from '../web/thread-cpu.ts';
 import { makeScenario, resolveNames } from './scenario.mjs';
 
 const { values } = parseArgs({
@@ -25,6 +30,7 @@ const { values } = parseArgs({
     dir: { type: 'string' },
     count: { type: 'string' },
     trace: { type: 'string' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const count = Number(values.count ?? '10000');
@@ -32,26 +38,45 @@ const dir = values.dir ?? '';
 const root = resolve('.');
 
 /**
- * A Chrome trace of the page's renderer (the page and the core's worker) through the page's
- * DevTools session: a persistent context has no `Browser` to trace with.
+ * A Chrome trace through the page's DevTools session (a persistent context has no `Browser` to
+ * trace with); it holds every process's threads: the page, the core's worker, the browser
+ * process (OPFS's files), the compile threads. Without `profile` it leaves out the sampling
+ * profiler, which slows what it watches: the CPU figures are then the work's own.
  */
-async function startTrace(page: Page, file: string) {
+async function startTrace(page: Page, profile: boolean) {
   const cdp = await page.context().newCDPSession(page);
-  const events: Parameters<typeof summarize>[0]['traceEvents'] = [];
+  const events: TraceEvent[] = [];
   // The protocol types each event as a string map; they are trace events.
-  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as typeof events)));
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
   await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: CATEGORIES.split(',') },
+    traceConfig: { includedCategories: profile ? CATEGORIES.split(',') : CPU_CATEGORIES },
     transferMode: 'ReportEvents',
   });
   return {
-    async stop() {
+    async stop(file: string | undefined) {
       const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
       await cdp.send('Tracing.end');
       await done;
-      writeFileSync(file, JSON.stringify({ traceEvents: events }));
-      return summarize({ traceEvents: events });
+      if (file) writeFileSync(file, JSON.stringify({ traceEvents: events }));
+      return events;
     },
+  };
+}
+
+/** Every thread's CPU between two page marks, summed, by process, and the busiest threads. */
+function windowCpu(events: TraceEvent[], from: string, to: string) {
+  const start = markAt(events, from);
+  const end = markAt(events, to);
+  if (start === undefined || end === undefined) throw new Error(`no mark ${from} or ${to}`);
+  const threads = cpuByThread(events, start, end);
+  return {
+    ...cpuTotals(threads),
+    wallMs: Math.round((end - start) / 1000),
+    threads: threads.slice(0, 6).map(({ thread, cpuMs, top }) => ({
+      thread,
+      cpuMs,
+      top: top.slice(0, 6),
+    })),
   };
 }
 
@@ -99,25 +124,25 @@ try {
   const budget = budgets.find((b) => b.name === 'Import bench');
   if (!budget) throw new Error('the budget is not listed');
   const budgetDir = `/documents/${budget.id}`;
-  const floorStep = async (phase: 'snapshot' | 'measure') => {
+  const floorStep = async (request: { phase: FloorRequest['phase']; live?: boolean }) => {
     const answer = (await page.evaluate(
-      (request) =>
+      (req) =>
         (
           globalThis as unknown as { coffer: { importFloor(r: unknown): Promise<unknown> } }
-        ).coffer.importFloor(request),
-      { phase, budgetDir },
-    )) as { result?: { floorMs?: number; floorMessages?: number }; error?: string };
-    if (answer.error) throw new Error(`import floor (${phase}): ${answer.error}`);
+        ).coffer.importFloor(req),
+      { ...request, budgetDir },
+    )) as { result?: Record<string, unknown>; error?: string };
+    if (answer.error) throw new Error(`import floor (${request.phase}): ${answer.error}`);
     return answer.result ?? {};
   };
-  await floorStep('snapshot');
+  await floorStep({ phase: 'snapshot' });
 
   // The file's rows wait in the page, so the time is the import's (the worker's part and the
   // hop to it, as when the app imports a parsed file), not the test driver's.
   await page.evaluate((rows) => {
     (globalThis as { benchRows?: unknown }).benchRows = rows;
   }, scenario.incoming);
-  const tracing = values.trace ? await startTrace(page, resolve(values.trace)) : null;
+  const tracing = await startTrace(page, values.profile);
   const timed = await page.evaluate(async (accountId) => {
     const scope = globalThis as unknown as {
       benchRows: unknown[];
@@ -125,6 +150,7 @@ try {
     };
     // The worker's time split: the preview (what the modal shows first) is the import's
     // reading part alone (normalise, rules, matching), writing nothing.
+    performance.mark('bench:preview');
     const p0 = performance.now();
     const preview = (await scope.coffer.send('transactions-import-preview', {
       accountId,
@@ -133,17 +159,33 @@ try {
     const previewMs = performance.now() - p0;
     // As the modal does: the import names the preview it follows, and the worker writes what
     // that preview worked out (the budget has not changed in between).
+    performance.mark('bench:import');
     const t0 = performance.now();
     const result = await scope.coffer.send('transactions-import', {
       accountId,
       transactions: scope.benchRows,
       previewToken: preview.previewToken ?? null,
     });
-    return { ms: performance.now() - t0, previewMs, result };
+    const ms = performance.now() - t0;
+    performance.mark('bench:imported');
+    // What the core does after answering (its background work) shows in the next 1.5 s.
+    await new Promise((r) => setTimeout(r, 1500));
+    performance.mark('bench:settled');
+    return { ms, previewMs, result };
   }, account);
-  const trace = tracing ? await tracing.stop() : undefined;
   const result = timed.result as { errors?: unknown[]; added: string[]; updated: string[] };
-  const floor = await floorStep('measure');
+  // The floor's writes, each a task of the worker's own between two marks, after the import.
+  const prepared = await floorStep({ phase: 'prepare' });
+  const floorWrite = async (live: boolean, name: string) => {
+    await page.evaluate((mark) => performance.mark(mark), `bench:${name}`);
+    const out = await floorStep({ phase: 'write', live });
+    await page.evaluate((mark) => performance.mark(mark), `bench:${name}-done`);
+    return out;
+  };
+  const floor = { ...prepared, ...(await floorWrite(false, 'floor')) };
+  const floorLive = await floorWrite(true, 'floor-live');
+  await floorStep({ phase: 'finish' });
+  const events = await tracing.stop(values.trace ? resolve(values.trace) : undefined);
   console.log(
     JSON.stringify({
       side: 'coffer-web',
@@ -154,7 +196,15 @@ try {
       updated: result.updated.length,
       errors: result.errors ?? [],
       ...floor,
-      trace,
+      ...floorLive,
+      cpu: {
+        preview: windowCpu(events, 'bench:preview', 'bench:import'),
+        import: windowCpu(events, 'bench:import', 'bench:imported'),
+        settle: windowCpu(events, 'bench:imported', 'bench:settled'),
+        floor: windowCpu(events, 'bench:floor', 'bench:floor-done'),
+        floorLive: windowCpu(events, 'bench:floor-live', 'bench:floor-live-done'),
+      },
+      trace: values.profile ? summarize({ traceEvents: events }) : undefined,
     }),
   );
 } finally {
