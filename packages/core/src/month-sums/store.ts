@@ -8,6 +8,7 @@
  * sums are then rebuilt before their next use (`../search/` does the same for its index).
  */
 import type { SqliteDatabase } from '../platform/sqlite.ts';
+import { BucketSums } from './bucket-sums.ts';
 import { MONTH_SUMS_TABLE, readTransferPayees } from '../query/month-sums.ts';
 import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
 import { dataStamp } from '../search/notes-index.ts';
@@ -129,23 +130,10 @@ function contribution(payeeOf: PayeeOf, row: Row | null, parent: Parent) {
   };
 }
 
-function add(db: SqliteDatabase, c: ReturnType<typeof contribution>, sign: 1 | -1): void {
-  if (!c) return;
-  db.run(
-    `INSERT INTO ${MONTH_SUMS_TABLE} (account, month, day, payee, positive, amount, count)
-     VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (account, month, day, payee, positive) DO UPDATE
-       SET amount = amount + excluded.amount, count = count + excluded.count`,
-    [c.account, c.month, c.day, c.payee, c.positive, sign * c.amount, sign],
-  );
-  // A bucket nothing counts in any more is gone, as a group with no rows is from a scan.
-  if (sign < 0) {
-    db.run(
-      `DELETE FROM ${MONTH_SUMS_TABLE}
-       WHERE account = ? AND month = ? AND day = ? AND payee = ? AND positive = ? AND count = 0`,
-      [c.account, c.month, c.day, c.payee, c.positive],
-    );
-  }
+const KEYS = ['account', 'month', 'day', 'payee', 'positive'];
+
+function add(sums: BucketSums, c: ReturnType<typeof contribution>, sign: 1 | -1): void {
+  if (c) sums.add([c.account, c.month, c.day, c.payee, c.positive], c.amount, sign);
 }
 
 /**
@@ -213,9 +201,11 @@ function applyWhere(
 ): boolean {
   if (movesTransferPayees(db, event)) return false;
   const payeeOf = payeeLookup(db);
+  const sums = new BucketSums();
   walkChanges(db, event, (row, parent, sign) => {
-    if (row && counts(row)) add(db, contribution(payeeOf, row, parent), sign);
+    if (row && counts(row)) add(sums, contribution(payeeOf, row, parent), sign);
   });
+  sums.write(db, MONTH_SUMS_TABLE, KEYS);
   return true;
 }
 
