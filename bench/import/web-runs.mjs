@@ -65,6 +65,16 @@ function split(w) {
   return `${w.totalMs} ms CPU (${parts.join(', ')})`;
 }
 
+/** The derived tables not current after the import, if any. */
+function stale(after) {
+  const names = Object.entries(after ?? {})
+    .filter(([, current]) => !current)
+    .map(([name]) => name);
+  return names.length
+    ? `; after the import NOT current: ${names.join(', ')}`
+    : ', and after the import';
+}
+
 /** Prints each run and the medians; answers the median CPU ratio to the floor. */
 export function printWeb(web) {
   const r2 = (x) => x.toFixed(2);
@@ -74,7 +84,9 @@ export function printWeb(web) {
         `${split(r.cpu.import)}; its floor ${Math.round(r.floorMs)} ms wall, ${split(r.cpu.floor)}` +
         `: ${r2(r.importMs / r.floorMs)}x by wall, ${r2(r.cpu.import.totalMs / r.cpu.floor.totalMs)}x by CPU. ` +
         `Preview before it ${Math.round(r.previewMs)} ms wall, ${r.cpu.preview.totalMs} ms CPU; ` +
-        `after the answer, 1.5 s of background ${r.cpu.settle.totalMs} ms CPU.`,
+        `after the answer, 1.5 s of background ${r.cpu.settle.totalMs} ms CPU. The derived ` +
+        `tables were current ${Math.round(r.derivedWaitMs)} ms after the set-up` +
+        `${stale(r.derivedAfter)}.`,
     );
     const worker = r.cpu.import.threads[0];
     if (worker) {
