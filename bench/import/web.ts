@@ -9,10 +9,8 @@
 // (bench/web/thread-cpu.ts): on a loaded machine wall times swing, CPU much less. --trace keeps
 // the trace in a file; --profile adds the sampling profiler (which slows what it watches) and
 // each busy thread's hot functions (bench/web/phone-trace.ts).
-import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Page } from 'playwright-core';
 import {
   buildTestPage,
   driver,
@@ -20,8 +18,8 @@ import {
   serve,
 } from '../../packages/core-web/src/test-helpers/browser.ts';
 import type { FloorRequest } from '../../packages/core-web/test-page/import-floor.ts';
-import { CATEGORIES, summarize, type TraceEvent } from '../web/phone-trace.ts';
-import { CPU_CATEGORIES, cpuByThread, cpuTotals, markAt } from '../web/thread-cpu.ts';
+import { CATEGORIES, summarize } from '../web/phone-trace.ts';
+import { CPU_CATEGORIES, traceThroughPage, windowCpu } from '../web/thread-cpu.ts';
 import { makeScenario, resolveNames } from './scenario.mjs';
 
 const { values } = parseArgs({
@@ -36,49 +34,6 @@ const { values } = parseArgs({
 const count = Number(values.count ?? '10000');
 const dir = values.dir ?? '';
 const root = resolve('.');
-
-/**
- * A Chrome trace through the page's DevTools session (a persistent context has no `Browser` to
- * trace with); it holds every process's threads: the page, the core's worker, the browser
- * process (OPFS's files), the compile threads. Without `profile` it leaves out the sampling
- * profiler, which slows what it watches: the CPU figures are then the work's own.
- */
-async function startTrace(page: Page, profile: boolean) {
-  const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  // The protocol types each event as a string map; they are trace events.
-  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
-  await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: profile ? CATEGORIES.split(',') : CPU_CATEGORIES },
-    transferMode: 'ReportEvents',
-  });
-  return {
-    async stop(file: string | undefined) {
-      const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-      await cdp.send('Tracing.end');
-      await done;
-      if (file) writeFileSync(file, JSON.stringify({ traceEvents: events }));
-      return events;
-    },
-  };
-}
-
-/** Every thread's CPU between two page marks, summed, by process, and the busiest threads. */
-function windowCpu(events: TraceEvent[], from: string, to: string) {
-  const start = markAt(events, from);
-  const end = markAt(events, to);
-  if (start === undefined || end === undefined) throw new Error(`no mark ${from} or ${to}`);
-  const threads = cpuByThread(events, start, end);
-  return {
-    ...cpuTotals(threads),
-    wallMs: Math.round((end - start) / 1000),
-    threads: threads.slice(0, 6).map(({ thread, cpuMs, top }) => ({
-      thread,
-      cpuMs,
-      top: top.slice(0, 6),
-    })),
-  };
-}
 
 const site = await buildTestPage(join(root, 'packages/core-web/test-page'));
 const server = await serve(site.dir);
@@ -158,7 +113,10 @@ try {
   await page.evaluate((rows) => {
     (globalThis as { benchRows?: unknown }).benchRows = rows;
   }, scenario.incoming);
-  const tracing = await startTrace(page, values.profile);
+  const tracing = await traceThroughPage(
+    page,
+    values.profile ? CATEGORIES.split(',') : CPU_CATEGORIES,
+  );
   const timed = await page.evaluate(async (accountId) => {
     const scope = globalThis as unknown as {
       benchRows: unknown[];

@@ -6,6 +6,8 @@
  * Used by the phone's returning start (phone-start-cpu.ts) and the browser import's Coffer and
  * floor windows (bench/import/web.ts).
  */
+import { writeFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import type { TraceEvent } from './phone-trace.ts';
 
 /**
@@ -129,4 +131,47 @@ export function cpuTotals(threads: readonly ThreadCpu[]): {
   const byProcess: Record<string, number> = {};
   for (const t of threads) byProcess[t.process] = (byProcess[t.process] ?? 0) + t.cpuMs;
   return { totalMs: threads.reduce((s, t) => s + t.cpuMs, 0), byProcess };
+}
+
+/**
+ * A Chrome trace through the page's DevTools session (a persistent context has no `Browser` to
+ * trace with); it holds every process's threads: the page, the core's worker, the browser
+ * process (OPFS's files), the compile threads. With CPU_CATEGORIES it leaves out the sampling
+ * profiler, which slows what it watches: the CPU figures are then the work's own.
+ */
+export async function traceThroughPage(page: Page, categories: readonly string[]) {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  // The protocol types each event as a string map; they are trace events.
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: [...categories] },
+    transferMode: 'ReportEvents',
+  });
+  return {
+    async stop(file: string | undefined) {
+      const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+      await cdp.send('Tracing.end');
+      await done;
+      if (file) writeFileSync(file, JSON.stringify({ traceEvents: events }));
+      return events;
+    },
+  };
+}
+
+/** Every thread's CPU between two page marks, summed, by process, and the busiest threads. */
+export function windowCpu(events: TraceEvent[], from: string, to: string) {
+  const start = markAt(events, from);
+  const end = markAt(events, to);
+  if (start === undefined || end === undefined) throw new Error(`no mark ${from} or ${to}`);
+  const threads = cpuByThread(events, start, end);
+  return {
+    ...cpuTotals(threads),
+    wallMs: Math.round((end - start) / 1000),
+    threads: threads.slice(0, 6).map(({ thread, cpuMs, top }) => ({
+      thread,
+      cpuMs,
+      top: top.slice(0, 6),
+    })),
+  };
 }
