@@ -182,10 +182,24 @@ export function walkChanges(db: SqliteDatabase, event: ChangeEvent, move: Move):
     move(c.old, parentBefore(c.old?.parent_id), -1);
     move(c.new, stored(c.new?.parent_id), 1);
   }
-  for (const c of changes) {
-    if (c.old !== null && num(c.old.tombstone) === num(c.new?.tombstone)) continue;
-    const children = db.all<Row>('SELECT * FROM transactions WHERE parent_id = ?', [c.id]);
-    for (const child of children) {
+  // Rows that were born, died or returned: their children (read in one statement for the
+  // event; one per row was a fifth of keeping the sums in step with an import).
+  const turned = changes.filter(
+    (c) => c.old === null || num(c.old.tombstone) !== num(c.new?.tombstone),
+  );
+  if (turned.length === 0) return;
+  const byParent = new Map<unknown, Row[]>();
+  const children = db.all<Row>(
+    'SELECT * FROM transactions WHERE parent_id IN (SELECT value FROM json_each(?))',
+    [JSON.stringify(turned.map((c) => c.id))],
+  );
+  for (const child of children) {
+    const list = byParent.get(child.parent_id);
+    if (list) list.push(child);
+    else byParent.set(child.parent_id, [child]);
+  }
+  for (const c of turned) {
+    for (const child of byParent.get(c.id) ?? []) {
       if (inEvent.has(String(child.id))) continue;
       move(child, c.old, -1);
       move(child, c.new, 1);
