@@ -15,6 +15,7 @@ import { SIZES } from '../../e2e/helpers/browser.ts';
 import { launchPersistentChromium } from '../../packages/core-web/src/test-helpers/chromium.ts';
 import { startActual, startCoffer } from '../server/servers.ts';
 import { coldVisit } from './flows.ts';
+import { CATEGORIES } from './phone-trace.ts';
 import { CPU_CATEGORIES, traceThroughPage, windowCpu } from './thread-cpu.ts';
 import {
   type App,
@@ -33,6 +34,9 @@ const { values } = parseArgs({
     transactions: { type: 'string', default: '10000' },
     apps: { type: 'string', default: 'coffer,actual' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
+    // Coffer's trace kept in this file; --profile adds the sampling profiler (it slows the work).
+    trace: { type: 'string' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const ROWS = Number(values.rows);
@@ -100,7 +104,10 @@ async function cofferImport(page: Page, csv: string, first: { notes: string }): 
   const chooser = page.waitForEvent('filechooser', WAIT);
   await dialog.getByRole('button', { name: 'Select file...' }).click(WAIT);
   const files = await chooser;
-  const tracing = await traceThroughPage(page, CPU_CATEGORIES);
+  const tracing = await traceThroughPage(
+    page,
+    values.profile ? CATEGORIES.split(',') : CPU_CATEGORIES,
+  );
   await markStep(page, 'chosen');
   await mark(page);
   await files.setFiles(csv);
@@ -121,7 +128,7 @@ async function cofferImport(page: Page, csv: string, first: { notes: string }): 
   await dialog.getByRole('button', { name: 'Done' }).click(WAIT);
   await page.getByText(first.notes, { exact: true }).first().waitFor(WAIT);
   await markStep(page, 'register');
-  const events = await tracing.stop(undefined);
+  const events = await tracing.stop(values.trace ? resolve(values.trace) : undefined);
   return {
     ready,
     ms,
