@@ -3,11 +3,13 @@
 // built api (packages/api/dist) and through the real @actual-app/api, each run in a fresh child
 // process. Prints both times and writes bench/results/import-*.json.
 //   node bench/import/run.mjs [--sizes 10000,50000] [--sides coffer,actual,coffer-web]
-//     [--bundle path/to/api.cjs] [--cpu-prof dir] [--trace file.json]
+//     [--bundle path/to/api.cjs] [--cpu-prof dir] [--trace file.json] [--profile] [--repeat n]
 // Run `npm run build` first (bench/run.mjs does). --bundle loads another build of Coffer's api
 // (to compare two builds without touching packages/api/dist); --cpu-prof writes a V8 CPU profile
-// of each child process into dir; --trace, a Chrome trace of coffer-web's preview and import
-// (page and worker; each busy thread's split goes into the results). Coffer's side also
+// of each child process into dir; --trace, a Chrome trace of coffer-web's preview, import and
+// floor (--profile adds the sampling profiler and each busy thread's hot functions); --repeat,
+// coffer-web's runs (each a fresh browser: the import, then its floor), summed by CPU over all
+// threads and given as medians (web-runs.mjs). Coffer's side also
 // measures the floor (floor.mjs): the same rows and messages written straight into the file
 // with better-sqlite3. The coffer-web side (web.ts) imports the same file in Chromium with a
 // profile on disk, as the web app does, and measures its floor in the same browser (the same
@@ -20,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { bundleScript } from '../lib/bundle.mjs';
 import { option, runChild } from '../lib/child.mjs';
 import { measureFloor, snapshotBefore } from './floor.mjs';
+import { printWeb, webRuns } from './web-runs.mjs';
 import { makeScenario, resolveNames } from './scenario.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -133,17 +136,6 @@ async function child(side, dataDir, count) {
   process.exit(0);
 }
 
-/** The browser side (web.ts, bundled once per run into `script`), one size at a time. */
-function runWebSide(script, count) {
-  const trace = option('trace', null);
-  return runChild(
-    script,
-    'coffer-web',
-    ['--count', String(count), ...(trace ? ['--trace', resolve(trace)] : [])],
-    { cwd: root, prefix: 'bench-import' },
-  );
-}
-
 function runSide(side, count) {
   const profDir = option('cpu-prof', null);
   return runChild(
@@ -164,6 +156,7 @@ if (childSide) {
 } else {
   const sizes = option('sizes', '10000,50000').split(',').map(Number);
   const sides = option('sides', 'coffer,coffer-web,actual').split(',');
+  const repeat = Number(option('repeat', '1'));
   const actualVersion = require('@actual-app/api/package.json').version;
   const webScript = join(root, 'bench/results/.build/import-web.mjs');
   if (sides.includes('coffer-web')) await bundleScript(join(here, 'web.ts'), webScript);
@@ -174,7 +167,8 @@ if (childSide) {
     );
     const runs = {};
     for (const side of sides) {
-      runs[side] = side === 'coffer-web' ? runWebSide(webScript, count) : runSide(side, count);
+      runs[side] =
+        side === 'coffer-web' ? webRuns(webScript, count, repeat, root) : runSide(side, count);
     }
     const label = {
       coffer: 'Coffer (packages/api)',
@@ -225,23 +219,7 @@ if (childSide) {
     }
     // Issue 30's targets, each against its floor measured in the same run (same writes).
     const web = runs['coffer-web'];
-    if (web?.floorMs) {
-      entry.webFloorRatio = web.importMs / web.floorMs;
-      console.log(
-        `Coffer in Chromium: ${Math.round(web.importMs)} ms, its floor in the same browser ` +
-          `(wasm SQLite on OPFS) ${Math.round(web.floorMs)} ms: ${entry.webFloorRatio.toFixed(2)}x ` +
-          `(target: at most 1.5x). The floor built ${web.floorRebuilt?.length ?? 0} ` +
-          `${web.floorRebuilt?.length === 1 ? 'index' : 'indexes'} again ` +
-          `after the writes, as the write path does; keeping them live took ` +
-          `${Math.round(web.floorLiveMs)} ms (${(web.importMs / web.floorLiveMs).toFixed(2)}x).`,
-      );
-      // The import writes what the preview worked out (as the modal's does), so the reading
-      // is the preview's: both together are what the modal's user waits for.
-      const both = web.previewMs + web.importMs;
-      console.log(
-        `Preview and import together: ${Math.round(both)} ms, ${(both / web.floorMs).toFixed(2)}x the floor.`,
-      );
-    }
+    if (web?.floorMs) entry.webFloorRatio = printWeb(web);
     if (runs.coffer?.floorMs) {
       entry.floorRatio = runs.coffer.importMs / runs.coffer.floorMs;
       entry.floorCpuRatio = runs.coffer.importCpuMs / runs.coffer.floorCpuMs;

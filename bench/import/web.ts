@@ -3,20 +3,23 @@
 // its floor measured in the same browser after it (the same writes straight into a copy of the
 // file as it was before; packages/core-web/test-page/import-floor.ts). Run
 // by run.mjs (`--sides coffer-web`), which bundles this file; it prints one JSON line.
-//   <bundle> --child coffer-web --dir <fresh dir> --count <n> [--trace file.json]
-// --trace writes a Chrome trace of the preview and the import (page and worker) and adds each
-// busy thread's split to the JSON line (bench/web/phone-trace.ts).
-import { writeFileSync } from 'node:fs';
+//   <bundle> --child coffer-web --dir <fresh dir> --count <n> [--trace file.json] [--profile]
+// Every run traces the preview, the import and the floor's writes without the sampling
+// profiler and adds each one's CPU over all threads (and by process and thread) to the JSON line
+// (bench/web/thread-cpu.ts): on a loaded machine wall times swing, CPU much less. --trace keeps
+// the trace in a file; --profile adds the sampling profiler (which slows what it watches) and
+// each busy thread's hot functions (bench/web/phone-trace.ts).
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Page } from 'playwright-core';
 import {
   buildTestPage,
   driver,
   launchPersistentChromium,
   serve,
 } from '../../packages/core-web/src/test-helpers/browser.ts';
+import type { FloorRequest } from '../../packages/core-web/test-page/import-floor.ts';
 import { CATEGORIES, summarize } from '../web/phone-trace.ts';
+import { CPU_CATEGORIES, traceThroughPage, windowCpu } from '../web/thread-cpu.ts';
 import { makeScenario, resolveNames } from './scenario.mjs';
 
 const { values } = parseArgs({
@@ -25,35 +28,12 @@ const { values } = parseArgs({
     dir: { type: 'string' },
     count: { type: 'string' },
     trace: { type: 'string' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const count = Number(values.count ?? '10000');
 const dir = values.dir ?? '';
 const root = resolve('.');
-
-/**
- * A Chrome trace of the page's renderer (the page and the core's worker) through the page's
- * DevTools session: a persistent context has no `Browser` to trace with.
- */
-async function startTrace(page: Page, file: string) {
-  const cdp = await page.context().newCDPSession(page);
-  const events: Parameters<typeof summarize>[0]['traceEvents'] = [];
-  // The protocol types each event as a string map; they are trace events.
-  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as typeof events)));
-  await cdp.send('Tracing.start', {
-    traceConfig: { includedCategories: CATEGORIES.split(',') },
-    transferMode: 'ReportEvents',
-  });
-  return {
-    async stop() {
-      const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-      await cdp.send('Tracing.end');
-      await done;
-      writeFileSync(file, JSON.stringify({ traceEvents: events }));
-      return summarize({ traceEvents: events });
-    },
-  };
-}
 
 const site = await buildTestPage(join(root, 'packages/core-web/test-page'));
 const server = await serve(site.dir);
@@ -99,25 +79,44 @@ try {
   const budget = budgets.find((b) => b.name === 'Import bench');
   if (!budget) throw new Error('the budget is not listed');
   const budgetDir = `/documents/${budget.id}`;
-  const floorStep = async (phase: 'snapshot' | 'measure') => {
+  const floorStep = async (request: { phase: FloorRequest['phase']; live?: boolean }) => {
     const answer = (await page.evaluate(
-      (request) =>
+      (req) =>
         (
           globalThis as unknown as { coffer: { importFloor(r: unknown): Promise<unknown> } }
-        ).coffer.importFloor(request),
-      { phase, budgetDir },
-    )) as { result?: { floorMs?: number; floorMessages?: number }; error?: string };
-    if (answer.error) throw new Error(`import floor (${phase}): ${answer.error}`);
+        ).coffer.importFloor(req),
+      { ...request, budgetDir },
+    )) as { result?: Record<string, unknown>; error?: string };
+    if (answer.error) throw new Error(`import floor (${request.phase}): ${answer.error}`);
     return answer.result ?? {};
   };
-  await floorStep('snapshot');
+  // As into a budget open for a while: the derived tables the core builds in the background
+  // after an open (sums, account order, notes and tag indexes) are current, so the import keeps
+  // them in step. Without this wait the import sometimes came before the builds and left them
+  // to the build, and its CPU swung between about 0.7 and 1.4 s of the worker's.
+  const waited = performance.now();
+  let derived: Record<string, unknown> = {};
+  for (;;) {
+    // The file cannot be read while a build step writes it: read again after a pause.
+    derived = await floorStep({ phase: 'derived' }).catch((e: unknown) => ({ error: String(e) }));
+    if ('error' in derived) derived = { readable: false };
+    if (Object.values(derived).every(Boolean)) break;
+    if (performance.now() - waited > 120_000)
+      throw new Error(`derived tables not built: ${JSON.stringify(derived)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const derivedWaitMs = performance.now() - waited;
+  await floorStep({ phase: 'snapshot' });
 
   // The file's rows wait in the page, so the time is the import's (the worker's part and the
   // hop to it, as when the app imports a parsed file), not the test driver's.
   await page.evaluate((rows) => {
     (globalThis as { benchRows?: unknown }).benchRows = rows;
   }, scenario.incoming);
-  const tracing = values.trace ? await startTrace(page, resolve(values.trace)) : null;
+  const tracing = await traceThroughPage(
+    page,
+    values.profile ? CATEGORIES.split(',') : CPU_CATEGORIES,
+  );
   const timed = await page.evaluate(async (accountId) => {
     const scope = globalThis as unknown as {
       benchRows: unknown[];
@@ -125,6 +124,7 @@ try {
     };
     // The worker's time split: the preview (what the modal shows first) is the import's
     // reading part alone (normalise, rules, matching), writing nothing.
+    performance.mark('bench:preview');
     const p0 = performance.now();
     const preview = (await scope.coffer.send('transactions-import-preview', {
       accountId,
@@ -133,17 +133,34 @@ try {
     const previewMs = performance.now() - p0;
     // As the modal does: the import names the preview it follows, and the worker writes what
     // that preview worked out (the budget has not changed in between).
+    performance.mark('bench:import');
     const t0 = performance.now();
     const result = await scope.coffer.send('transactions-import', {
       accountId,
       transactions: scope.benchRows,
       previewToken: preview.previewToken ?? null,
     });
-    return { ms: performance.now() - t0, previewMs, result };
+    const ms = performance.now() - t0;
+    performance.mark('bench:imported');
+    // What the core does after answering (its background work) shows in the next 1.5 s.
+    await new Promise((r) => setTimeout(r, 1500));
+    performance.mark('bench:settled');
+    return { ms, previewMs, result };
   }, account);
-  const trace = tracing ? await tracing.stop() : undefined;
   const result = timed.result as { errors?: unknown[]; added: string[]; updated: string[] };
-  const floor = await floorStep('measure');
+  // The floor's writes, each a task of the worker's own between two marks, after the import.
+  const prepared = await floorStep({ phase: 'prepare' });
+  const derivedAfter = await floorStep({ phase: 'derived' });
+  const floorWrite = async (live: boolean, name: string) => {
+    await page.evaluate((mark) => performance.mark(mark), `bench:${name}`);
+    const out = await floorStep({ phase: 'write', live });
+    await page.evaluate((mark) => performance.mark(mark), `bench:${name}-done`);
+    return out;
+  };
+  const floor = { ...prepared, ...(await floorWrite(false, 'floor')) };
+  const floorLive = await floorWrite(true, 'floor-live');
+  await floorStep({ phase: 'finish' });
+  const events = await tracing.stop(values.trace ? resolve(values.trace) : undefined);
   console.log(
     JSON.stringify({
       side: 'coffer-web',
@@ -154,7 +171,17 @@ try {
       updated: result.updated.length,
       errors: result.errors ?? [],
       ...floor,
-      trace,
+      ...floorLive,
+      derivedWaitMs,
+      derivedAfter,
+      cpu: {
+        preview: windowCpu(events, 'bench:preview', 'bench:import'),
+        import: windowCpu(events, 'bench:import', 'bench:imported'),
+        settle: windowCpu(events, 'bench:imported', 'bench:settled'),
+        floor: windowCpu(events, 'bench:floor', 'bench:floor-done'),
+        floorLive: windowCpu(events, 'bench:floor-live', 'bench:floor-live-done'),
+      },
+      trace: values.profile ? summarize({ traceEvents: events }) : undefined,
     }),
   );
 } finally {

@@ -2,7 +2,7 @@
 // build, in headless Chromium (bench/web/import.ts). Prints a table and writes
 // bench/results/web-import-<time>.json.
 //   node bench/web-import/run.mjs [--rows 10000] [--runs 3] [--transactions 10000]
-//     [--apps coffer,actual] [--web-root packages/web/dist] [--no-build]
+//     [--apps coffer,actual] [--web-root packages/web/dist] [--no-build] [--trace f] [--profile]
 // Builds (server bundle and packages/web/dist) unless --no-build or bench/run.mjs already did.
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';

@@ -7,7 +7,7 @@
  * imported transaction in its register. Bundled and started by bench/web-import/run.mjs.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
@@ -15,6 +15,8 @@ import { SIZES } from '../../e2e/helpers/browser.ts';
 import { launchPersistentChromium } from '../../packages/core-web/src/test-helpers/chromium.ts';
 import { startActual, startCoffer } from '../server/servers.ts';
 import { coldVisit } from './flows.ts';
+import { CATEGORIES } from './phone-trace.ts';
+import { CPU_CATEGORIES, traceThroughPage, windowCpu } from './thread-cpu.ts';
 import {
   type App,
   BUDGET_NAME,
@@ -32,6 +34,9 @@ const { values } = parseArgs({
     transactions: { type: 'string', default: '10000' },
     apps: { type: 'string', default: 'coffer,actual' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
+    // Coffer's trace kept in this file; --profile adds the sampling profiler (it slows the work).
+    trace: { type: 'string' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const ROWS = Number(values.rows);
@@ -78,28 +83,61 @@ interface Timing {
   ready: number;
   /** The result is on screen. */
   ms: number;
+  /** Coffer's: every thread's CPU in each step (`windowCpu`). */
+  cpu?: Record<'preview' | 'import' | 'register', ReturnType<typeof windowCpu>>;
 }
 
-async function cofferImport(page: Page, csv: string): Promise<Timing> {
+/** Marks in the page's timeline (the trace's user timing) at the steps of the import. */
+const markStep = (page: Page, name: string) =>
+  page.evaluate((n) => void performance.mark(n), `bench:${name}`);
+
+/**
+ * Coffer's import through its modal, traced without the sampling profiler: every thread's CPU
+ * (the page, the core's worker, the browser process, the compile threads) from the file chosen
+ * to the preview, from the click on Import to the counts on screen, and from Done to the
+ * register showing the file's newest row (bench/web/thread-cpu.ts).
+ */
+async function cofferImport(page: Page, csv: string, first: { notes: string }): Promise<Timing> {
   await page.getByRole('button', { name: 'Account menu' }).click(WAIT);
   await page.getByRole('menuitem', { name: 'Import transactions' }).click(WAIT);
   const dialog = page.getByRole('dialog', { name: 'Import transactions' });
   const chooser = page.waitForEvent('filechooser', WAIT);
   await dialog.getByRole('button', { name: 'Select file...' }).click(WAIT);
   const files = await chooser;
+  const tracing = await traceThroughPage(
+    page,
+    values.profile ? CATEGORIES.split(',') : CPU_CATEGORIES,
+  );
+  await markStep(page, 'chosen');
   await mark(page);
   await files.setFiles(csv);
   const button = dialog.getByRole('button', { name: /^Import [\d,]+ transactions$/ });
   await button.waitFor(WAIT);
   const ready = await since(page);
+  await markStep(page, 'ready');
+  await markStep(page, 'click');
   await button.click(WAIT);
   await dialog.getByLabel('Import results').waitFor(WAIT);
   const ms = await since(page);
+  await markStep(page, 'results');
   // Added, updated and already there: every row of the file is accounted for.
   const counts = await dialog.getByLabel('Import results').locator('dd').allTextContents();
   const total = counts.reduce((sum, c) => sum + Number(c.replace(/,/g, '')), 0);
   if (total !== ROWS) throw new Error(`coffer: counts ${counts.join('/')}, expected ${ROWS}`);
-  return { ready, ms };
+  await markStep(page, 'done');
+  await dialog.getByRole('button', { name: 'Done' }).click(WAIT);
+  await page.getByText(first.notes, { exact: true }).first().waitFor(WAIT);
+  await markStep(page, 'register');
+  const events = await tracing.stop(values.trace ? resolve(values.trace) : undefined);
+  return {
+    ready,
+    ms,
+    cpu: {
+      preview: windowCpu(events, 'bench:chosen', 'bench:ready'),
+      import: windowCpu(events, 'bench:click', 'bench:results'),
+      register: windowCpu(events, 'bench:done', 'bench:register'),
+    },
+  };
 }
 
 async function actualImport(page: Page, csv: string, first: { notes: string }): Promise<Timing> {
@@ -138,7 +176,7 @@ async function oneRun(app: App, csv: string, balance: string, first: { notes: st
     try {
       await coldVisit(page, app.server.url, PASSWORD, BUDGET_NAME, balance);
       return app.name === 'coffer'
-        ? await cofferImport(page, csv)
+        ? await cofferImport(page, csv, first)
         : await actualImport(page, csv, first);
     } catch (e) {
       // What the page showed when a step failed, to see which one.
@@ -150,6 +188,18 @@ async function oneRun(app: App, csv: string, balance: string, first: { notes: st
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** Each step's CPU over all threads, by process, and its busiest threads. */
+function printCpu(cpu: NonNullable<Timing['cpu']>): void {
+  for (const [step, w] of Object.entries(cpu)) {
+    const byProcess = Object.entries(w.byProcess)
+      .filter(([, ms]) => ms >= 5)
+      .map(([p, ms]) => `${p} ${ms}`)
+      .join(', ');
+    console.log(`  ${step}: ${w.wallMs} ms wall, ${w.totalMs} ms CPU (${byProcess})`);
+    for (const t of w.threads.slice(0, 4)) console.log(`    ${t.cpuMs} ms ${t.thread}`);
   }
 }
 
@@ -180,8 +230,9 @@ async function main() {
         const t = await oneRun(app, csv, balance, first);
         times[app.name]!.push(t);
         console.log(
-          `run ${run + 1}/${RUNS} ${app.name}: ${Math.round(t.ms)} ms (preview at ${Math.round(t.ready)} ms)`,
+          `run ${run + 1}/${RUNS} ${app.name} (load ${loadavg()[0]!.toFixed(1)}): ${Math.round(t.ms)} ms (preview at ${Math.round(t.ready)} ms)`,
         );
+        if (t.cpu) printCpu(t.cpu);
       }
     }
     const summary = Object.fromEntries(
@@ -191,6 +242,16 @@ async function main() {
           'file chosen → result (ms, median)': Math.round(median(xs.map((x) => x.ms))),
           'file chosen → preview (ms, median)': Math.round(median(xs.map((x) => x.ready))),
           runs: xs.map((x) => Math.round(x.ms)).join(', '),
+          ...(xs[0]?.cpu
+            ? {
+                'click → result, CPU (ms, median)': Math.round(
+                  median(xs.map((x) => x.cpu?.import.totalMs ?? 0)),
+                ),
+                'Done → register, CPU (ms, median)': Math.round(
+                  median(xs.map((x) => x.cpu?.register.totalMs ?? 0)),
+                ),
+              }
+            : {}),
         },
       ]),
     );

@@ -3,6 +3,10 @@ import type { SqlValue } from '@coffer/core';
 import { browser } from '../src/browser-types.ts';
 import { createWebPlatform } from '../src/platform.ts';
 import { readPoolSnapshot } from '../src/storage/pool-files.ts';
+import { ALL_SUMS_TABLE } from '../../core/src/month-sums/slot.ts';
+import { ACCOUNT_ORDER } from '../../core/src/query-handler/account-order.ts';
+import { SEARCH_INDEX_TABLE } from '../../core/src/search/slot.ts';
+import { TAG_INDEX } from '../../core/src/tags/slot.ts';
 
 /**
  * The floor of an import in this browser (bench/import/web.ts): the rows and messages the
@@ -12,14 +16,28 @@ import { readPoolSnapshot } from '../src/storage/pool-files.ts';
  * floor (bench/import/floor.mjs), in one transaction.
  *
  * `snapshot` copies the budget's database (read from its pool's files, which the core keeps
- * open) before the import; `measure` copies it again after, reads what the import wrote and
- * times writing it into the first copy.
+ * open) twice before the import; `prepare` copies it again after and reads what the import
+ * wrote; each `write` writes that into one of the first copies, timed, as a task of its own so
+ * a trace gives its CPU alone (bench/import/web.ts); `finish` removes the copies. `derived`
+ * says which of the derived tables the core builds in the background after an open are current
+ * in the file, so the bench imports once they are, as into a budget open for a while (the
+ * import keeps them in step then; before, it left them to the build).
  */
-export interface FloorRequest {
-  phase: 'snapshot' | 'measure';
-  /** The budget's folder, e.g. `/documents/<id>`. */
-  budgetDir: string;
-}
+export type FloorRequest =
+  | {
+      phase: 'derived' | 'snapshot' | 'prepare' | 'finish';
+      /** e.g. `/documents/<id>`. */
+      budgetDir: string;
+    }
+  | {
+      phase: 'write';
+      budgetDir: string;
+      /**
+       * Keep the indexes live (as this floor did before; kept so figures compare with earlier
+       * runs) instead of building them again as the write path does (the floor).
+       */
+      live: boolean;
+    };
 
 const MESSAGE_CHUNK = 100;
 /** The write path's BULK_ROWS (packages/core/src/sync/bulk-indexes.ts). */
@@ -51,12 +69,78 @@ async function copyBudget(floor: Floor, budgetDir: string, name: string): Promis
   return path;
 }
 
-/** One floor per worker: the copy made before the import, and the log's newest message then. */
+/** The derived tables the core keeps in step once built (its background builds after an open). */
+const DERIVED = {
+  sums: ALL_SUMS_TABLE,
+  accountOrder: ACCOUNT_ORDER,
+  notesIndex: SEARCH_INDEX_TABLE,
+  tagIndex: TAG_INDEX,
+};
+
+/** Which derived tables are current in a copy of the budget's file. */
+async function derivedState(floor: Floor, budgetDir: string): Promise<Record<string, boolean>> {
+  const path = await copyBudget(floor, budgetDir, 'derived.sqlite');
+  const db = floor.platform.sqlite.open(path);
+  try {
+    return Object.fromEntries(
+      Object.entries(DERIVED).map(([name, table]) => [name, table.isCurrent(db)]),
+    );
+  } finally {
+    db.close();
+    await floor.platform.fs.remove(path);
+  }
+}
+
+/** What the import wrote, read from a copy of the budget after it. */
+function readWrites(floor: Floor, afterPath: string, newest: string) {
+  const after = floor.platform.sqlite.open(afterPath);
+  const messages = after.all<FloorMessage>(
+    'SELECT timestamp, dataset, row, column, value FROM messages_crdt WHERE timestamp > ? ORDER BY timestamp',
+    [newest],
+  );
+  const idsByTable = new Map<string, Set<string>>();
+  for (const m of messages) {
+    let ids = idsByTable.get(m.dataset);
+    if (!ids) idsByTable.set(m.dataset, (ids = new Set()));
+    ids.add(m.row);
+  }
+  const tables: FloorTable[] = [];
+  for (const [table, ids] of idsByTable) {
+    const list = [...ids];
+    const rows: Record<string, SqlValue>[] = [];
+    for (let i = 0; i < list.length; i += ROW_CHUNK) {
+      rows.push(
+        ...after.all<Record<string, SqlValue>>(
+          `SELECT * FROM "${table}" WHERE id IN (SELECT value FROM json_each(?))`,
+          [JSON.stringify(list.slice(i, i + ROW_CHUNK))],
+        ),
+      );
+    }
+    if (rows.length > 0) tables.push({ table, columns: Object.keys(rows[0]!), rows });
+  }
+  const clock = after.first<{ clock: string }>(
+    'SELECT clock FROM messages_clock WHERE id = 1',
+  )!.clock;
+  after.close();
+  return { messages, tables, clock };
+}
+
+/** One floor per worker: the copies made before the import, and the log's newest message then. */
 export function createImportFloor() {
-  let state: { floor: Floor; before: string; live: string; newest: string } | null = null;
+  let state: {
+    floor: Floor;
+    before: string;
+    live: string;
+    newest: string;
+    writes?: ReturnType<typeof readWrites>;
+  } | null = null;
+
+  /** One platform for every step (each of its starts installs a pool of its own). */
+  let platform: Promise<Floor> | null = null;
+  const floorOnce = () => (platform ??= floorPlatform());
 
   async function snapshot(budgetDir: string) {
-    const floor = await floorPlatform();
+    const floor = await floorOnce();
     const before = await copyBudget(floor, budgetDir, 'before.sqlite');
     const live = await copyBudget(floor, budgetDir, 'before-live.sqlite');
     const db = floor.platform.sqlite.open(before);
@@ -66,62 +150,40 @@ export function createImportFloor() {
     return { newest };
   }
 
-  async function measure(budgetDir: string) {
+  async function prepare(budgetDir: string) {
     if (!state) throw new Error('snapshot first');
-    const { floor, before, live, newest } = state;
-    const afterPath = await copyBudget(floor, budgetDir, 'after.sqlite');
-    const after = floor.platform.sqlite.open(afterPath);
-    const messages = after.all<{
-      timestamp: string;
-      dataset: string;
-      row: string;
-      column: string;
-      value: SqlValue;
-    }>(
-      'SELECT timestamp, dataset, row, column, value FROM messages_crdt WHERE timestamp > ? ORDER BY timestamp',
-      [newest],
-    );
-    const idsByTable = new Map<string, Set<string>>();
-    for (const m of messages) {
-      let ids = idsByTable.get(m.dataset);
-      if (!ids) idsByTable.set(m.dataset, (ids = new Set()));
-      ids.add(m.row);
-    }
-    const tables: { table: string; columns: string[]; rows: Record<string, SqlValue>[] }[] = [];
-    for (const [table, ids] of idsByTable) {
-      const list = [...ids];
-      const rows: Record<string, SqlValue>[] = [];
-      for (let i = 0; i < list.length; i += ROW_CHUNK) {
-        rows.push(
-          ...after.all<Record<string, SqlValue>>(
-            `SELECT * FROM "${table}" WHERE id IN (SELECT value FROM json_each(?))`,
-            [JSON.stringify(list.slice(i, i + ROW_CHUNK))],
-          ),
-        );
-      }
-      if (rows.length > 0) tables.push({ table, columns: Object.keys(rows[0]!), rows });
-    }
-    const clock = after.first<{ clock: string }>(
-      'SELECT clock FROM messages_clock WHERE id = 1',
-    )!.clock;
-    after.close();
-
-    // The same writes twice: with the indexes built as the write path builds them (the floor),
-    // and kept live (as this floor did before; kept so figures compare with earlier runs).
-    const liveMs = writeFloor(floor, live, messages, tables, clock, false).ms;
-    const bulk = writeFloor(floor, before, messages, tables, clock, true);
-    await floor.platform.fs.removeDir(floor.dir);
-    state = null;
-    return {
-      floorMs: bulk.ms,
-      floorRebuilt: bulk.rebuilt,
-      floorLiveMs: liveMs,
-      floorMessages: messages.length,
-    };
+    const afterPath = await copyBudget(state.floor, budgetDir, 'after.sqlite');
+    state.writes = readWrites(state.floor, afterPath, state.newest);
+    return { floorMessages: state.writes.messages.length };
   }
 
-  return (req: FloorRequest) =>
-    req.phase === 'snapshot' ? snapshot(req.budgetDir) : measure(req.budgetDir);
+  function write(live: boolean) {
+    if (!state?.writes) throw new Error('prepare first');
+    const { messages, tables, clock } = state.writes;
+    const { ms, rebuilt } = writeFloor(
+      state.floor,
+      live ? state.live : state.before,
+      messages,
+      tables,
+      clock,
+      !live,
+    );
+    return live ? { floorLiveMs: ms } : { floorMs: ms, floorRebuilt: rebuilt };
+  }
+
+  async function finish() {
+    if (state) await state.floor.platform.fs.removeDir(state.floor.dir);
+    state = null;
+    return {};
+  }
+
+  return async (req: FloorRequest): Promise<Record<string, unknown>> => {
+    if (req.phase === 'derived') return derivedState(await floorOnce(), req.budgetDir);
+    if (req.phase === 'snapshot') return snapshot(req.budgetDir);
+    if (req.phase === 'prepare') return prepare(req.budgetDir);
+    if (req.phase === 'write') return write(req.live);
+    return finish();
+  };
 }
 
 interface FloorMessage {

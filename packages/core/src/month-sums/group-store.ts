@@ -13,7 +13,8 @@
  * × payees) however many accounts there are; a report over all accounts on budget, or all
  * accounts, reads them.
  */
-import type { SqliteDatabase, SqlValue } from '../platform/sqlite.ts';
+import type { SqliteDatabase } from '../platform/sqlite.ts';
+import { BucketSums } from './bucket-sums.ts';
 import { CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE, PAYEE_TOTALS_TABLE } from '../query/group-sums.ts';
 import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
 import { dataStamp } from '../search/notes-index.ts';
@@ -130,32 +131,29 @@ function lookups(db: SqliteDatabase) {
   };
 }
 
-const UPSERT = (table: string, keys: string[]) =>
-  `INSERT INTO ${table} (${keys.join(', ')}, amount, count)
-   VALUES (${[...keys, 'amount', 'count'].map(() => '?').join(', ')})
-   ON CONFLICT (${keys.join(', ')}) DO UPDATE
-     SET amount = amount + excluded.amount, count = count + excluded.count`;
 const CATEGORY_KEYS = ['scope', 'month', 'day', 'category', 'payee', 'linked', 'positive'];
 const PAYEE_KEYS = ['scope', 'month', 'day', 'payee', 'categorized', 'positive'];
 const TOTAL_KEYS = ['scope', 'payee', 'categorized', 'positive'];
 
-function bump(
-  db: SqliteDatabase,
-  table: string,
-  keys: string[],
-  key: SqlValue[],
-  amount: number,
-  sign: 1 | -1,
-) {
-  db.run(UPSERT(table, keys), [...key, sign * amount, sign]);
-  // A bucket nothing counts in any more is gone, as a group with no rows is from a scan.
-  if (sign < 0) {
-    db.run(`DELETE FROM ${table} WHERE ${keys.map((k) => `${k} = ?`).join(' AND ')} AND count = 0`, key); // prettier-ignore
-  }
+/** One event's contributions to the three tables, summed per bucket (`./bucket-sums.ts`). */
+function groupDeltas() {
+  const category = new BucketSums();
+  const payee = new BucketSums();
+  const total = new BucketSums();
+  return {
+    category,
+    payee,
+    total,
+    write(db: SqliteDatabase) {
+      category.write(db, CATEGORY_SUMS_TABLE, CATEGORY_KEYS);
+      payee.write(db, PAYEE_SUMS_TABLE, PAYEE_KEYS);
+      total.write(db, PAYEE_TOTALS_TABLE, TOTAL_KEYS);
+    },
+  };
 }
 
 function addRow(
-  db: SqliteDatabase,
+  sums: ReturnType<typeof groupDeltas>,
   look: ReturnType<typeof lookups>,
   payeeOf: PayeeOf,
   row: Row,
@@ -164,19 +162,17 @@ function addRow(
   const date = num(row.date);
   const d = date % 100;
   const amount = num(row.amount);
-  const head: SqlValue[] = [
-    look.scope(String(row.acct)),
-    Math.floor(date / 100),
-    d >= 1 && d <= 28 ? 1 : d,
-  ];
+  const scope = look.scope(String(row.acct));
+  const month = Math.floor(date / 100);
+  const day = d >= 1 && d <= 28 ? 1 : d;
   const positive = amount > 0 ? 1 : 0;
   const category = typeof row.category === 'string' ? row.category : '';
   const linked = row.transferred_id == null ? 0 : 1;
-  bump(db, CATEGORY_SUMS_TABLE, CATEGORY_KEYS, [...head, category, payeeOf(row.description), linked, positive], amount, sign); // prettier-ignore
+  sums.category.add([scope, month, day, category, payeeOf(row.description), linked, positive], amount, sign); // prettier-ignore
   const payee = typeof row.description === 'string' ? row.description : '';
   const categorized = look.categorized(row.category) ? 1 : 0;
-  bump(db, PAYEE_SUMS_TABLE, PAYEE_KEYS, [...head, payee, categorized, positive], amount, sign);
-  bump(db, PAYEE_TOTALS_TABLE, TOTAL_KEYS, [head[0]!, payee, categorized, positive], amount, sign);
+  sums.payee.add([scope, month, day, payee, categorized, positive], amount, sign);
+  sums.total.add([scope, payee, categorized, positive], amount, sign);
 }
 
 /** Whether a row of the table `name` is used by a transaction through `column`. */
@@ -210,9 +206,11 @@ function applyWhere(
   if (movesBuckets(db, event)) return false;
   const look = lookups(db);
   const payeeOf = payeeLookup(db);
+  const sums = groupDeltas();
   walkChanges(db, event, (row, parent, sign) => {
-    if (isShown(row, parent) && counts(row)) addRow(db, look, payeeOf, row, sign);
+    if (isShown(row, parent) && counts(row)) addRow(sums, look, payeeOf, row, sign);
   });
+  sums.write(db);
   return true;
 }
 

@@ -17,6 +17,7 @@ import { TAG_SUMS_TABLE } from '../query/tag-sums.ts';
 import { dataStamp } from '../search/notes-index.ts';
 import type { ChangeEvent, Row } from '../sync/types.ts';
 import { tagsInNotes } from '../tags/parse.ts';
+import { BucketSums } from './bucket-sums.ts';
 import type { DateSteppedTable } from './steps.ts';
 import { STAGE, withStage } from './stage.ts';
 import {
@@ -74,26 +75,11 @@ const UPSERT = `INSERT INTO ${TAG_SUMS_TABLE} (${KEYS.join(', ')}, amount, count
   ON CONFLICT (${KEYS.join(', ')}) DO UPDATE
     SET amount = amount + excluded.amount, count = count + excluded.count`;
 
-/**
- * One row's bucket, amount and sign into the table under '' and under each tag of its notes.
- * A bucket nothing counts in any more is gone, as a group with no rows is from a scan.
- */
-function bump(
-  db: SqliteDatabase,
-  bucket: SqlValue[],
-  notes: unknown,
-  amount: number,
-  sign: 1 | -1,
-) {
+/** One row's bucket, amount and sign under '' and under each tag of its notes. */
+function bump(sums: BucketSums, bucket: SqlValue[], notes: unknown, amount: number, sign: 1 | -1) {
   const tags = tagsInNotes(typeof notes === 'string' ? notes : null);
   const kind = Math.min(tags.length, 2);
-  for (const tag of ['', ...tags]) {
-    const key = [tag, kind, ...bucket];
-    db.run(UPSERT, [...key, sign * amount, sign]);
-    if (sign < 0) {
-      db.run(`DELETE FROM ${TAG_SUMS_TABLE} WHERE ${KEYS.map((k) => `${k} = ?`).join(' AND ')} AND count = 0`, key); // prettier-ignore
-    }
-  }
+  for (const tag of ['', ...tags]) sums.add([tag, kind, ...bucket], amount, sign);
 }
 
 interface Bucketed {
@@ -159,7 +145,7 @@ function categorizedLookup(db: SqliteDatabase): (category: unknown) => number {
 }
 
 function addRow(
-  db: SqliteDatabase,
+  sums: BucketSums,
   payeeOf: PayeeOf,
   categorized: (category: unknown) => number,
   row: Row,
@@ -176,7 +162,7 @@ function addRow(
     categorized(row.category),
     amount > 0 ? 1 : 0,
   ];
-  bump(db, bucket, row.notes, amount, sign);
+  bump(sums, bucket, row.notes, amount, sign);
 }
 
 /**
@@ -201,9 +187,11 @@ function applyWhere(
   if (movesBuckets(db, event)) return false;
   const payeeOf = payeeLookup(db);
   const categorized = categorizedLookup(db);
+  const sums = new BucketSums();
   walkChanges(db, event, (row, parent, sign) => {
-    if (isShown(row, parent) && counts(row)) addRow(db, payeeOf, categorized, row, sign);
+    if (isShown(row, parent) && counts(row)) addRow(sums, payeeOf, categorized, row, sign);
   });
+  sums.write(db, TAG_SUMS_TABLE, KEYS);
   return true;
 }
 

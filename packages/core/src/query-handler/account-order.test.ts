@@ -30,6 +30,8 @@ const op = fc.oneof(
   { weight: 2, arbitrary: fc.record({ k: fc.constant('split' as const), n: i, date, lines: fc.integer({ min: 1, max: 3 }) }) },
   { weight: 6, arbitrary: fc.record({ k: fc.constant('edit' as const), tx: i, field: fc.constantFrom('date', 'acct', 'sort_order', 'starting_balance_flag', 'tombstone', 'amount', 'description'), n: i, date }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constantFrom('undo' as const, 'redo' as const) }) },
+  // One event of many rows (an import): some moved to another date or account, one deleted.
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('many' as const), n: i, date }) },
 ); // prettier-ignore
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
@@ -56,6 +58,19 @@ function apply(db: Db, o: Op, txs: string[]): void {
           for (let l = 0; l < o.lines; l++) {
             txs.push(db.insert('transactions', { acct: pick(ACCOUNTS, o.n), date: o.date, amount: l, isChild: 1, parent_id: parent, sort_order: l })); // prettier-ignore
           }
+        }),
+      );
+    case 'many':
+      return marked(() =>
+        db.batch(() => {
+          txs.forEach((id, t) => {
+            if (t % 3 === 0) db.update('transactions', { id, date: o.date });
+            else if (t % 3 === 1) db.update('transactions', { id, acct: pick(ACCOUNTS, o.n + t) });
+            else if (t === 2) db.update('transactions', { id, tombstone: 1 });
+          });
+          txs.push(
+            db.insert('transactions', { acct: pick(ACCOUNTS, o.n), date: o.date, amount: 1 }),
+          );
         }),
       );
     case 'undo':

@@ -90,16 +90,26 @@ const covered = (from: Bound | null): { sql: string; params: (number | string)[]
 
 /**
  * One change into the table, for the rows dated in `reach` (all when `from` is null): each
- * touched row is removed and, when its stored row is in reach, read again.
+ * touched row is removed and, when its stored row is in reach, read again. The rows are read
+ * again in one statement for the event (an import's 10,000 rows were 10,000 statements, 8% of
+ * its CPU in the browser); each row's removal, by the values it was stored with, comes first.
  */
 function applyOrder(db: SqliteDatabase, event: ChangeEvent, reach: Bound | null): void {
   const c = covered(reach);
+  const again: string[] = [];
   for (const change of event.changes.get('transactions') ?? []) {
     const moved = (k: string) => (change.old?.[k] ?? null) !== (change.new?.[k] ?? null);
     if (change.old && change.new && !ORDER_COLUMNS.some(moved)) continue;
     // The table holds the row as it was stored (when in reach): found by those values.
     deleteOrderRow(db, change.id, change.old);
-    insertOrderRows(db, `id = ? AND ${c.sql}`, [change.id, ...c.params]);
+    again.push(change.id);
+  }
+  if (again.length === 1) insertOrderRows(db, `id = ? AND ${c.sql}`, [again[0]!, ...c.params]);
+  else if (again.length > 1) {
+    insertOrderRows(db, `id IN (SELECT value FROM json_each(?)) AND ${c.sql}`, [
+      JSON.stringify(again),
+      ...c.params,
+    ]);
   }
 }
 

@@ -88,9 +88,12 @@ function apply(s: Setup, o: Op, txs: string[], seen: { ts: string }): void {
       return;
     case 'batch':
       s.db.undo.begin();
+      // Several rows in one event (as an import): new ones, and rows already indexed or not.
       s.db.batch(() => {
         add(o.a);
-        if (txs.length > 1) s.db.update('transactions', { id: pick(txs.length - 2), notes: o.b });
+        add(o.b);
+        if (txs.length > 2) s.db.update('transactions', { id: pick(txs.length - 3), notes: o.b });
+        if (txs.length > 4) s.db.update('transactions', { id: pick(txs.length - 5), notes: o.a });
       });
       s.db.undo.end();
       return;

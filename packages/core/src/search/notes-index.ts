@@ -117,12 +117,36 @@ export function applyToNotesIndex(db: SqliteDatabase, event: ChangeEvent): void 
 }
 
 function applyNotes(db: SqliteDatabase, event: ChangeEvent, counts: (id: string) => boolean) {
+  const set: [string, string][] = [];
   for (const change of event.changes.get('transactions') ?? []) {
     if (!counts(change.id)) continue;
     const before = notesOf(change.old);
     const after = notesOf(change.new);
-    if (before !== after) setNotes(db, change.id, after);
+    if (before === after) continue;
+    if (after) set.push([change.id, after]);
+    else setNotes(db, change.id, after);
   }
+  if (set.length === 1) setNotes(db, set[0]![0], set[0]![1]);
+  else if (set.length > 1) setManyNotes(db, set);
+}
+
+/**
+ * `setNotes` for many rows in three statements: an import's 10,000 rows with notes were 30,000
+ * statements, 3.5% of its CPU in the browser. A row already indexed keeps its rid.
+ */
+function setManyNotes(db: SqliteDatabase, set: readonly [string, string][]): void {
+  const pairs = JSON.stringify(set);
+  const ids = `SELECT value ->> 0 FROM json_each(?)`;
+  db.run(
+    `DELETE FROM ${SEARCH_NOTES_TABLE} WHERE rowid IN (SELECT rid FROM ${SEARCH_ROWS_TABLE} WHERE id IN (${ids}))`,
+    [pairs],
+  );
+  db.run(`INSERT OR IGNORE INTO ${SEARCH_ROWS_TABLE} (id) ${ids}`, [pairs]);
+  db.run(
+    `INSERT INTO ${SEARCH_NOTES_TABLE} (rowid, notes)
+     SELECT r.rid, j.value ->> 1 FROM json_each(?) j JOIN ${SEARCH_ROWS_TABLE} r ON r.id = j.value ->> 0`,
+    [pairs],
+  );
 }
 
 /**

@@ -1,0 +1,113 @@
+// The browser side's runs (web.ts, one fresh browser each: the import, then its floor's writes
+// in the same browser) and what they print: wall and CPU side by side, run by run, then
+// medians. CPU is every thread's (the core's worker, the page, the browser process's file work,
+// the compile threads) between the marks around the step, from a trace without the sampling
+// profiler (bench/web/thread-cpu.ts): at load 17 one build's wall time swung 7.7 → 4.4 s between
+// runs, which a ratio of wall times cannot survive.
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+
+import { option, runChild } from '../lib/child.mjs';
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const load = () => loadavg()[0].toFixed(1);
+
+/** One browser run of `count` rows, run by `script` (web.ts bundled) from the checkout `root`. */
+function runWebSide(script, count, root) {
+  const trace = option('trace', null);
+  return runChild(
+    script,
+    'coffer-web',
+    [
+      ...['--count', String(count)],
+      ...(trace ? ['--trace', resolve(trace)] : []),
+      ...(process.argv.includes('--profile') ? ['--profile'] : []),
+    ],
+    { cwd: root, prefix: 'bench-import' },
+  );
+}
+
+/**
+ * `repeat` runs, each with the load before it; answers the medians under the names a single
+ * run has (importMs, floorMs...), CPU ones beside them, and every run in `runs`.
+ */
+export function webRuns(script, count, repeat, root) {
+  const runs = [];
+  for (let i = 0; i < repeat; i++) runs.push({ load: load(), ...runWebSide(script, count, root) });
+  const med = (pick) => median(runs.map(pick));
+  return {
+    ...runs[runs.length - 1],
+    importMs: med((r) => r.importMs),
+    previewMs: med((r) => r.previewMs),
+    floorMs: med((r) => r.floorMs),
+    floorLiveMs: med((r) => r.floorLiveMs),
+    importCpuMs: med((r) => r.cpu.import.totalMs),
+    previewCpuMs: med((r) => r.cpu.preview.totalMs),
+    settleCpuMs: med((r) => r.cpu.settle.totalMs),
+    floorCpuMs: med((r) => r.cpu.floor.totalMs),
+    floorLiveCpuMs: med((r) => r.cpu.floorLive.totalMs),
+    cpuRatio: med((r) => r.cpu.import.totalMs / r.cpu.floor.totalMs),
+    wallRatio: med((r) => r.importMs / r.floorMs),
+    runs,
+  };
+}
+
+/** A window's CPU as "total (process a, process b...)", the processes with most first. */
+function split(w) {
+  const parts = Object.entries(w.byProcess)
+    .sort((a, b) => b[1] - a[1])
+    .filter(([, ms]) => ms >= 5)
+    .map(([p, ms]) => `${p} ${ms}`);
+  return `${w.totalMs} ms CPU (${parts.join(', ')})`;
+}
+
+/** The derived tables not current after the import, if any. */
+function stale(after) {
+  const names = Object.entries(after ?? {})
+    .filter(([, current]) => !current)
+    .map(([name]) => name);
+  return names.length
+    ? `; after the import NOT current: ${names.join(', ')}`
+    : ', and after the import';
+}
+
+/** Prints each run and the medians; answers the median CPU ratio to the floor. */
+export function printWeb(web) {
+  const r2 = (x) => x.toFixed(2);
+  web.runs.forEach((r, i) => {
+    console.log(
+      `run ${i + 1} (load ${r.load}): Coffer's import ${Math.round(r.importMs)} ms wall, ` +
+        `${split(r.cpu.import)}; its floor ${Math.round(r.floorMs)} ms wall, ${split(r.cpu.floor)}` +
+        `: ${r2(r.importMs / r.floorMs)}x by wall, ${r2(r.cpu.import.totalMs / r.cpu.floor.totalMs)}x by CPU. ` +
+        `Preview before it ${Math.round(r.previewMs)} ms wall, ${r.cpu.preview.totalMs} ms CPU; ` +
+        `after the answer, 1.5 s of background ${r.cpu.settle.totalMs} ms CPU. The derived ` +
+        `tables were current ${Math.round(r.derivedWaitMs)} ms after the set-up` +
+        `${stale(r.derivedAfter)}.`,
+    );
+    const worker = r.cpu.import.threads[0];
+    if (worker) {
+      console.log(`  busiest thread of the import: ${worker.thread} ${worker.cpuMs} ms CPU;`);
+      console.log(`    ${worker.top.map((k) => `${k.what} ${k.ms} ms ×${k.count}`).join('; ')}`);
+    }
+  });
+  console.log(
+    `Coffer in Chromium, medians of ${web.runs.length}: import ${Math.round(web.importMs)} ms wall, ` +
+      `${Math.round(web.importCpuMs)} ms CPU; its floor in the same browser (wasm SQLite on OPFS, ` +
+      `${web.floorRebuilt?.length ?? 0} index(es) built again after the writes, as the write ` +
+      `path does) ${Math.round(web.floorMs)} ms wall, ${Math.round(web.floorCpuMs)} ms CPU. ` +
+      `Ratio (median of the runs' ratios): ${r2(web.wallRatio)}x by wall, ${r2(web.cpuRatio)}x ` +
+      `by CPU (target: at most 1.5x). The floor keeping its indexes live: ` +
+      `${Math.round(web.floorLiveMs)} ms wall, ${Math.round(web.floorLiveCpuMs)} ms CPU.`,
+  );
+  // The modal's preview runs when the file is chosen; the import's click follows.
+  const both = web.previewCpuMs + web.importCpuMs;
+  console.log(
+    `Preview and import together: ${Math.round(web.previewMs + web.importMs)} ms wall, ` +
+      `${Math.round(both)} ms CPU, ${r2(both / web.floorCpuMs)}x the floor's CPU.`,
+  );
+  return web.cpuRatio;
+}
