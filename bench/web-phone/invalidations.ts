@@ -36,8 +36,10 @@ let counts = new Map<string, number>();
 const flush = (title: string) => {
   console.log(title);
   const sorted = [...counts].sort((a, b) => b[1] - a[1]);
-  for (const [what, n] of sorted.slice(0, Number(process.env.TOP ?? 25))) console.log(`    ${n} × ${what}`);
-  if (sorted.length > Number(process.env.TOP ?? 25)) console.log(`    … ${sorted.length - Number(process.env.TOP ?? 25)} more`);
+  for (const [what, n] of sorted.slice(0, Number(process.env.TOP ?? 25)))
+    console.log(`    ${n} × ${what}`);
+  if (sorted.length > Number(process.env.TOP ?? 25))
+    console.log(`    … ${sorted.length - Number(process.env.TOP ?? 25)} more`);
   counts = new Map();
 };
 for (const e of mine) {
