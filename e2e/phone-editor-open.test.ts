@@ -106,4 +106,73 @@ describe.runIf(BUILT)('opening the phone editor', { timeout: 300_000 }, () => {
     await row(/^Starting Balance/).waitFor(WAIT);
     expect(errors).toEqual([]);
   });
+
+  /**
+   * A row's tap goes the same way as Add transaction: its editor, with the row's payee and
+   * amount (from the row the list holds, not a read from the core first), is in the page in the
+   * tap's own task; before, it came through the router's transition, a spinner while the
+   * transaction was read, and the fields a few tasks later. An existing row's editor does not
+   * focus a field (no keyboard over the transaction the person came to look at). Then the
+   * router's change of address, when it arrives, renders nothing of the editor again.
+   */
+  it("shows a row's editor, its payee and amount, in the tap's own task", async () => {
+    await quiet();
+    await page.evaluate(`window.addEventListener('click', () => {
+      queueMicrotask(() => {
+        window.__inTap = {
+          amount: document.getElementById('ph-amount')?.value ?? null,
+          payee: document.querySelector('#ph-payee .ph-field-value')?.textContent ?? null,
+          title: document.querySelector('.shell-layer h1')?.textContent ?? null,
+          focused: document.activeElement?.id ?? null,
+        };
+        // What renders from here on is after the editor's first commit.
+        window.__resetRenders();
+      });
+    }, { once: true })`);
+    await row(/^Starting Balance/).tap();
+    await amount().waitFor(WAIT);
+    await page.waitForURL(/\/transactions\//);
+    await settled();
+    const inTap = (await page.evaluate('window.__inTap')) as Record<string, string | null>;
+    expect(inTap).toMatchObject({
+      amount: '100.00',
+      payee: 'Starting Balance',
+      title: 'Edit transaction',
+    });
+    expect(inTap.focused).not.toBe('ph-amount');
+    // The router's update (and the read behind it) found nothing to change in the editor.
+    expect((await renders())['shell-layer']).toBe(0);
+    await expect.poll(() => amount().inputValue()).toBe('100.00');
+    await main().getByRole('button', { name: 'Cancel', exact: true }).tap();
+    await row(/^Starting Balance/).waitFor(WAIT);
+    expect(errors).toEqual([]);
+  });
+
+  /**
+   * What holds a row's out-of-flow parts (its screen-reader texts are absolutely positioned) is
+   * the list's own page, not a box above it: the editor's layer makes the page area
+   * `position: relative` and the covered page `content-visibility: hidden` (a containing block
+   * too), and each change of the holder laid out every row again (~470 of the list's ~1,300
+   * layout objects at 100k, in the editor's first frame and in the save's).
+   */
+  it("holds the rows' out-of-flow parts in the list's page", async () => {
+    const holder = `document.querySelector('.ph-tx .sr-only')?.offsetParent?.className ?? null`;
+    expect(await page.evaluate(holder)).toMatch(/\bph-page\b/);
+  });
+
+  /** The same for Add transaction: the router's update renders nothing of its editor again. */
+  it("renders Add transaction's editor once, not again on the router's update", async () => {
+    await quiet();
+    await page.evaluate(`window.addEventListener('click', () => {
+      queueMicrotask(() => window.__resetRenders());
+    }, { once: true })`);
+    await page.getByRole('link', { name: 'Add transaction' }).tap();
+    await amount().waitFor(WAIT);
+    await page.waitForURL(/\/transactions\/new/);
+    await settled();
+    expect((await renders())['shell-layer']).toBe(0);
+    await main().getByRole('button', { name: 'Cancel', exact: true }).tap();
+    await row(/^Starting Balance/).waitFor(WAIT);
+    expect(errors).toEqual([]);
+  });
 });

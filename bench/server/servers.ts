@@ -18,13 +18,16 @@ export function peakRssMB(pid: number): number {
   return kb / 1024;
 }
 
-/** Coffer's bundled server (`packages/server/dist/main.js`) in its own process. */
-export async function startCoffer(): Promise<ServerProcess> {
+/**
+ * Coffer's bundled server (`packages/server/dist/main.js`) in its own process; `root`: another
+ * built checkout's (its server serves its own web build), for an A/B of two builds in one run.
+ */
+export async function startCoffer(root = '.'): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'coffer-bench-'));
   const child = spawn(
     process.execPath,
     [
-      resolve('packages/server/dist/main.js'),
+      resolve(root, 'packages/server/dist/main.js'),
       '--port',
       '0',
       '--hostname',

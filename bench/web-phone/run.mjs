@@ -16,6 +16,7 @@
 //     [--fast-link] (no Fast 3G shaping: for profiling the steps after the first visit)
 //     [--made <dir>] (a budget made before by `node bench/web/budget.mjs make <dir> …`)
 //     [--floors 3] (returning starts of each floor, bench/web/phone-floor.ts; 0: none)
+//     [--coffer-b DIR] (another built checkout, measured as "Coffer B" in the same run: A/B)
 //     [--readable] (the app built unminified with source maps, so --trace names the core's
 //       functions; rebuild without it before shipping or timing the first visit's bytes)
 import { spawnSync } from 'node:child_process';

@@ -73,6 +73,10 @@ export async function traceStep(browser: Browser, page: Page, file: string, prof
   const categories = CATEGORIES.split(',').filter(
     (c) => profile || c !== 'disabled-by-default-v8.cpu_profiler',
   );
+  // What marked each element for style and layout, by node (bench/web-phone/invalidations.mjs
+  // reads them): heavier, so asked for by the environment, not in timed runs.
+  if (process.env.COFFER_BENCH_INVALIDATIONS === '1')
+    categories.push('disabled-by-default-devtools.timeline.invalidationTracking');
   await browser.startTracing(page, { path: file, categories });
   return {
     async stop(): Promise<{ wallMs: number; threads: ThreadSplit[] }> {

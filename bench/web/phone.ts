@@ -41,6 +41,7 @@ import {
   type StartFloors,
 } from './phone-floor.ts';
 import { type ThreadSplit, traceStep } from './phone-trace.ts';
+import { type RowTap, rowTap } from './phone-row-tap.ts';
 import { countRenders } from '../../e2e/helpers/render-count.ts';
 import { type App, BUDGET_NAME, median, PASSWORD, runBudgetScript, setUp } from './setup.ts';
 
@@ -88,6 +89,12 @@ const { values } = parseArgs({
     settle: { type: 'string', default: '1500' },
     /** Returning starts of each floor (phone-floor.ts: a bare page, SQLite reading the month). */
     floors: { type: 'string', default: '3' },
+    /**
+     * Another built checkout (its root): its Coffer is measured too, as 'coffer-b', before this
+     * one, in the same browser and quota (an A/B of two builds in one run; `--only coffer` keeps
+     * both).
+     */
+    'coffer-b': { type: 'string' },
   },
 });
 const WAIT = { timeout: 600_000 };
@@ -178,6 +185,8 @@ interface Result {
   saveOpfs?: OpfsCalls;
   /** With `--count-renders`: the components the tap rendered, by where they are. */
   tapRenders?: Record<string, number>;
+  /** A tap on the saved row until its editor shows it (phone-row-tap.ts). */
+  rowTap?: RowTap;
   /** The same of the tap on 'Add transaction' until the editor is ready. */
   openTrace?: { wallMs: number; threads: ThreadSplit[] };
   notes: string[];
@@ -220,7 +229,11 @@ function printTrace(what: string, trace: { wallMs: number; threads: ThreadSplit[
   }
 }
 
+/** Which app a measured one is (a second Coffer build is a Coffer). */
+const kindOf = (app: App) => (app.name.startsWith('coffer') ? 'coffer' : 'actual');
+
 async function measureApp(app: App, launched: Browser, out: Result, dir: string): Promise<void> {
+  const kind = kindOf(app);
   const link = await startLink(app.server.url);
   const { context, browser } = await openPhone(launched, {
     dir,
@@ -232,7 +245,7 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
   // No step waits for ever (Playwright's own default is none): one an app cannot do ends its
   // row with a note naming the step, and the other app is still measured.
   context.setDefaultTimeout(180_000);
-  await watchFrames(context, BUDGET_SHOWN_IN_PAGE[app.name]!);
+  await watchFrames(context, BUDGET_SHOWN_IN_PAGE[kind]!);
   if (values['count-renders'])
     await context.addInitScript(countRenders(['shell-route', 'shell-layer']));
   try {
@@ -259,7 +272,7 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
     // own download (the rest, with any code the budget's screens load).
     out.beforeBudgetBytes = link.down();
     await file.tap();
-    out.firstVisit = await shownAt(BUDGET_SHOWN[app.name]!(page), start);
+    out.firstVisit = await shownAt(BUDGET_SHOWN[kind]!(page), start);
     // The page's own figure for it (from its document's start, which may be later than the
     // first navigation's if the app loaded a new document on the way).
     out.firstVisitInPage = await frames.next('shown');
@@ -327,9 +340,9 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
         )
       : null;
     if (values['count-renders']) await page.evaluate('window.__resetRenders?.()');
-    await frames.arm('editor', AMOUNT_IN_PAGE[app.name]!);
+    await frames.arm('editor', AMOUNT_IN_PAGE[kind]!);
     await add.tap();
-    const amount = AMOUNT[app.name]!(page);
+    const amount = AMOUNT[kind]!(page);
     out.editorReady = await frames.next('editor', 60_000);
     if (openTrace) out.openTrace = await openTrace.stop();
     if (values['count-renders']) {
@@ -337,10 +350,10 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
       out.tapRenders = (await page.evaluate('({ ...window.__renders })')) as Record<string, number>;
       console.log(`${app.name}: components rendered by the tap ${JSON.stringify(out.tapRenders)}`);
     }
-    await tapAmount(app.name, amount);
+    await tapAmount(kind, amount);
     await page.keyboard.type('12.34');
     const save = page.getByRole('button', { name: /^(Add transaction|Save|Add)$/ }).last();
-    await endAmountEdit(app.name, page, save);
+    await endAmountEdit(kind, page, save);
     const trace = values.trace
       ? await traceStep(
           browser,
@@ -350,7 +363,7 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
         )
       : null;
     const opfs = values['opfs-calls'] ? await countOpfs(page) : null;
-    await frames.arm('saved', savedInPage(app.name));
+    await frames.arm('saved', savedInPage(kind));
     await save.tap();
     out.saved = await frames.next('saved', 60_000);
     // The editor's history step back may come after the paint: the floor's tap waits for it.
@@ -364,11 +377,20 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
     // The floor, on the list just painted: what a tap and the polling cost by themselves.
     out.emptyFrame = await emptyFrameAt(page, frames);
     out.emptyClick = await frames.next('empty:click');
+    // A row's tap: the saved row, until its editor shows its amount (phone-row-tap.ts).
+    const trace_ = values.trace ? { profile: !values['trace-light'] } : false;
+    out.rowTap = await rowTap(kind, app.name, browser, page, frames, trace_).catch((err) => {
+      out.notes.push(`row tap: ${String(err).split('\n')[0]!.slice(0, 200)}`);
+      return undefined;
+    });
+    if (out.rowTap) console.log(`${app.name}: row tap → editor ${Math.round(out.rowTap.ms)} ms`);
     console.log(
       `${app.name}: editor ${Math.round(out.editorReady)} ms, save ${Math.round(out.saved)} ms, empty frame ${Math.round(out.emptyFrame)} ms (its click ${Math.round(out.emptyClick)} ms after the lift)`,
     );
     if (out.openTrace) printTrace(`${app.name}: editor's tap`, out.openTrace);
     if (out.saveTrace) printTrace(`${app.name}: save`, out.saveTrace);
+    const rowTrace = out.rowTap?.trace;
+    if (rowTrace) printTrace(`${app.name}: row's tap (${rowTrace.file})`, rowTrace);
   } catch (err) {
     out.notes.push(await failureShot(context, app.name));
     throw err;
@@ -391,6 +413,9 @@ async function main() {
   }
   const actual = await startActualServer({}, 'actual-sync-server-26');
   const apps: App[] = [
+    ...(values['coffer-b']
+      ? [{ name: 'coffer-b', server: await startCoffer(values['coffer-b']) }]
+      : []),
     { name: 'coffer', server: await startCoffer() },
     {
       name: 'actual',
@@ -408,7 +433,7 @@ async function main() {
   let floors: StartFloors | null = null;
   try {
     for (const app of apps)
-      if (!values.only || values.only === app.name) await setUp(app, made, id);
+      if (!values.only || values.only === kindOf(app)) await setUp(app, made, id);
     loop = await fitQuota(browser, CGROUP, {
       quota: values.quota === undefined ? undefined : Number(values.quota),
       slowdown: Number(values.slowdown),
@@ -417,7 +442,7 @@ async function main() {
       `worker busy loop: ${Math.round(loop.free)} ms free, ${Math.round(loop.quota)} ms under the quota ${loop.share.toFixed(2)}`,
     );
     for (const app of apps) {
-      if (values.only && values.only !== app.name) continue;
+      if (values.only && values.only !== kindOf(app)) continue;
       const r: Result = { returning: [], returningMarks: [], notes: [] };
       results[app.name] = r;
       try {
@@ -441,30 +466,28 @@ async function main() {
   const none: Result = { returning: [], returningMarks: [], notes: [] };
   const c = results.coffer ?? none;
   const a = results.actual ?? none;
+  const b = results['coffer-b'];
+  // Coffer's other build (--coffer-b) first when there is one, then this one, then Actual.
+  const cols: Array<[string, Result]> = [
+    ...(b ? [['Coffer B', b] as [string, Result]] : []),
+    ['Coffer', c],
+    ['Actual 26.9', a],
+  ];
   console.log(
     `\nPhone (390×844, touch), ${Number(values.transactions).toLocaleString('en-US')} transactions, CPU quota ${loop.share.toFixed(2)} of a core (busy loop in a worker ${(loop.quota / loop.free).toFixed(1)}× slower), Fast 3G:`,
   );
-  console.log('| Flow | Coffer | Actual 26.9 | Target |');
-  console.log('|---|---:|---:|---|');
-  console.log(
-    `| first visit → budget shown (ms) | ${fmt(c.firstVisit)} | ${fmt(a.firstVisit)} | |`,
-  );
-  console.log(
-    `| bytes on the wire, first visit (KB) | ${fmt((c.firstVisitBytes ?? NaN) / 1024)} | ${fmt((a.firstVisitBytes ?? NaN) / 1024)} | |`,
-  );
-  console.log(
-    `| of which before the budget is picked (KB) | ${fmt((c.beforeBudgetBytes ?? NaN) / 1024)} | ${fmt((a.beforeBudgetBytes ?? NaN) / 1024)} | |`,
-  );
-  console.log(
-    `| returning start → budget shown, median (ms) | ${fmt(median(c.returning))} | ${fmt(median(a.returning))} | ≤ 1500 |`,
-  );
-  console.log(
-    `| tap Add transaction → editor ready (ms) | ${fmt(c.editorReady)} | ${fmt(a.editorReady)} | ≤ 100 |`,
-  );
-  console.log(`| save → account list painted (ms) | ${fmt(c.saved)} | ${fmt(a.saved)} | ≤ 100 |`);
-  console.log(
-    `| empty frame (a tap that changes nothing) (ms) | ${fmt(c.emptyFrame)} | ${fmt(a.emptyFrame)} | |`,
-  );
+  console.log(`| Flow | ${cols.map(([n]) => n).join(' | ')} | Target |`);
+  console.log(`|---|${cols.map(() => '---:|').join('')}---|`);
+  const row = (flow: string, of: (r: Result) => number | undefined, target = '') =>
+    console.log(`| ${flow} | ${cols.map(([, r]) => fmt(of(r))).join(' | ')} | ${target} |`);
+  row('first visit → budget shown (ms)', (r) => r.firstVisit);
+  row('bytes on the wire, first visit (KB)', (r) => (r.firstVisitBytes ?? NaN) / 1024);
+  row('of which before the budget is picked (KB)', (r) => (r.beforeBudgetBytes ?? NaN) / 1024);
+  row('returning start → budget shown, median (ms)', (r) => median(r.returning), '≤ 1500');
+  row('tap Add transaction → editor ready (ms)', (r) => r.editorReady, '≤ 100');
+  row('save → account list painted (ms)', (r) => r.saved, '≤ 100');
+  row('tap a row → its editor shown (ms)', (r) => r.rowTap?.ms, '≤ 100');
+  row('empty frame (a tap that changes nothing) (ms)', (r) => r.emptyFrame);
   if (c.saved && c.emptyFrame) {
     console.log(`Coffer's save is ${(c.saved / c.emptyFrame).toFixed(1)}× its empty frame`);
   }

@@ -7,6 +7,8 @@
  * editor's history entry (`editorState`, navigation.ts).
  */
 import {
+  type ComponentType,
+  memo,
   type RefObject,
   useEffect,
   useLayoutEffect,
@@ -15,7 +17,13 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { type Location, Route, Routes } from 'react-router';
+import {
+  type Location,
+  Route,
+  Routes,
+  UNSAFE_LocationContext as LocationContext,
+  useNavigationType,
+} from 'react-router';
 import { useStore } from '../../../store/context.ts';
 import { Button } from '../../kit/ui/Button.tsx';
 import { ErrorText } from '../../kit/ui/ErrorText.tsx';
@@ -105,6 +113,7 @@ export function EditorLayer({ location }: { location: Location }) {
   const code = useStore().slot(EditorCodeSlot);
   const Editor = useSyncExternalStore(code.subscribe, code.current);
   const [failed, setFailed] = useState(false);
+  const entry = useEditorEntry(location);
   useEffect(() => {
     if (Editor || failed) return;
     void code.load().catch(() => setFailed(true));
@@ -112,10 +121,7 @@ export function EditorLayer({ location }: { location: Location }) {
   return (
     <div className="shell-layer">
       {Editor ? (
-        <Routes location={location}>
-          <Route path="/transactions/new" element={<Editor />} />
-          <Route path="/transactions/:id" element={<Editor />} />
-        </Routes>
+        <EditorRoutes entry={entry} Editor={Editor} />
       ) : failed ? (
         <div className="page ph-page">
           <ErrorText>The editor could not be loaded.</ErrorText>
@@ -129,3 +135,35 @@ export function EditorLayer({ location }: { location: Location }) {
     </div>
   );
 }
+
+/**
+ * The editor's location context, the same object while its address is the same: the tap's
+ * opening and the router's own entry for it (which comes after, with another key and the
+ * history's copy of the state) are one to the editor, so the router's arrival renders none of
+ * it again (a second render of every field, on a phone's CPU, right after its first frame).
+ */
+function useEditorEntry(location: Location) {
+  const navigationType = useNavigationType();
+  const { pathname, search, hash } = location;
+  return useMemo(
+    () => ({ location, navigationType }),
+    // The address, not the objects: the router makes a new location on every change.
+    [pathname, search, hash],
+  );
+}
+
+/** The editor's routes under that context, memoised: a render of the layer reaches them not. */
+const EditorRoutes = memo(function EditorRoutes(props: {
+  entry: { location: Location; navigationType: ReturnType<typeof useNavigationType> };
+  Editor: ComponentType;
+}) {
+  const { Editor } = props;
+  return (
+    <LocationContext.Provider value={props.entry}>
+      <Routes>
+        <Route path="/transactions/new" element={<Editor />} />
+        <Route path="/transactions/:id" element={<Editor />} />
+      </Routes>
+    </LocationContext.Provider>
+  );
+});

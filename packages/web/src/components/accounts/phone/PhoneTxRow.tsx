@@ -1,15 +1,16 @@
 /**
  * One transaction in the phone's register: payee, category (or Split, Transfer), notes with tag
- * chips, amount, running balance and cleared; a tap opens the editor over the list. Memoised:
+ * chips, amount, running balance and cleared; a tap opens the editor over the list, in the
+ * tap's own task (EditorLink.tsx). Memoised:
  * the list re-renders as the editor opens and closes over it (the address changes) and when a
  * save puts one row in place, and only a row whose own props changed draws again.
  */
 import { Fragment, memo } from 'react';
-import { Link } from 'react-router';
 import { Amount } from '../../kit/ui/AmountInput.tsx';
 import { NoteText } from '../../tags/NoteText.tsx';
 import { markLabel, markText } from '../review/review-text.ts';
 import type { RegisterTx } from '../types.ts';
+import { EditorLink } from './EditorLink.tsx';
 import type { Under } from './navigation.ts';
 
 type MarkEntry = Parameters<typeof markText>[0];
@@ -28,7 +29,13 @@ export const PhoneTxRow = memo(function PhoneTxRow(props: {
   const { tx, balance } = props;
   return (
     <li>
-      <Link to={`/transactions/${tx.id}`} state={props.linkState} className="ph-row ph-tx">
+      {/* The row as the list holds it goes with the tap: its editor shows it at once. */}
+      <EditorLink
+        pathname={`/transactions/${tx.id}`}
+        state={props.linkState}
+        tx={tx}
+        className="ph-row ph-tx"
+      >
         <span className="ph-tx-main">
           <span className="ph-row-name">
             <PhoneMark entry={props.mark} />
@@ -62,7 +69,7 @@ export const PhoneTxRow = memo(function PhoneTxRow(props: {
           <span aria-hidden="true">{tx.cleared ? '●' : '○'}</span>
           <span className="sr-only">{tx.cleared ? 'cleared' : 'not cleared'}</span>
         </span>
-      </Link>
+      </EditorLink>
     </li>
   );
 });

@@ -26,15 +26,33 @@ import { useLeaveGuard } from './leave-guard.ts';
 import { canGoBack, goBack } from './navigation.ts';
 import './phone.css';
 
-type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; tx: RegisterTx };
+/** `rev`: counts the reads that replaced the row a tap opened with (the editor starts again). */
+type Loaded =
+  { state: 'loading' } | { state: 'missing' } | { state: 'ready'; tx: RegisterTx; rev: number };
 
-/** The route: a new transaction (in `?account=`), or the saved one `id` read once. */
+/** Whether the editor would show `a` and `b` alike (fields, lines and the reconciled lock). */
+function sameForEditor(a: RegisterTx, b: RegisterTx): boolean {
+  return !draftChanged(draftFromTx(a), draftFromTx(b)) && isReconciled(a) === isReconciled(b);
+}
+
+/**
+ * The route: a new transaction (in `?account=`), or the saved one `id`. A row's tap brings the
+ * row as its list holds it (`PhoneMemory.openingTx`): the editor shows it in the tap's own task,
+ * and the core's read that follows changes nothing unless it differs (a sync just wrote it) and
+ * nothing is typed yet. Opened any other way (a link, a reload), the editor waits for the read.
+ */
 export default function TransactionEditorPage() {
   const { id } = useParams();
   const [params] = useSearchParams();
   const store = useStore();
   const navigate = useNavigate();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [loaded, setLoaded] = useState<Loaded>(() => {
+    const tx = id ? store.slot(PhoneMemorySlot).openingTx(id) : null;
+    return tx ? { state: 'ready', tx, rev: 0 } : { state: 'loading' };
+  });
+  const shown = useRef(loaded);
+  shown.current = loaded;
+  const typed = useRef(false);
   useEffect(() => {
     if (!id) return;
     let live = true;
@@ -43,11 +61,21 @@ export default function TransactionEditorPage() {
       .filter({ id })
       .select('*')
       .serialize();
-    void runQuery<RegisterTx[]>(store, query).then((rows) => {
-      if (!live) return;
-      const tx = rows[0];
-      setLoaded(tx ? { state: 'ready', tx } : { state: 'missing' });
-    });
+    void runQuery<RegisterTx[]>(store, query).then(
+      (rows) => {
+        if (!live) return;
+        const tx = rows[0];
+        const was = shown.current;
+        if (was.state !== 'ready')
+          setLoaded(tx ? { state: 'ready', tx, rev: 0 } : { state: 'missing' });
+        // The row's own editor: a read that agrees (or finds it not written yet: a save on its
+        // way) renders nothing; what is typed is never replaced.
+        else if (tx && !typed.current && !sameForEditor(was.tx, tx)) {
+          setLoaded({ state: 'ready', tx, rev: was.rev + 1 });
+        }
+      },
+      () => undefined,
+    ); // the budget closing under the editor: nothing left to show it in
     return () => {
       live = false;
     };
@@ -69,7 +97,14 @@ export default function TransactionEditorPage() {
       </div>
     );
   }
-  return <Editor key={id} before={loaded.tx} account={null} />;
+  return (
+    <Editor
+      key={`${id}:${loaded.rev}`}
+      before={loaded.tx}
+      account={null}
+      onTyping={() => (typed.current = true)}
+    />
+  );
 }
 
 /** `signedOut`: the server said signed out after the budget showed; leaving closes the budget. */
@@ -161,7 +196,14 @@ function useSignedOutAsk(
   );
 }
 
-function Editor({ before, account }: { before: RegisterTx | null; account: string | null }) {
+interface EditorProps {
+  before: RegisterTx | null;
+  account: string | null;
+  /** Something was typed (the first time and after). */
+  onTyping?: () => void;
+}
+
+function Editor({ before, account, onTyping }: EditorProps) {
   const store = useStore();
   const navigate = useNavigate();
   const page = useRef<HTMLDivElement>(null);
@@ -177,7 +219,10 @@ function Editor({ before, account }: { before: RegisterTx | null; account: strin
     before,
     account,
     refused,
-    guard.arm,
+    () => {
+      guard.arm();
+      onTyping?.();
+    },
   );
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
   const [unlocked, setUnlocked] = useState(false);

@@ -176,4 +176,19 @@ describe('PhoneMemory.opening', () => {
     memory.opening(to);
     expect(memory.current()).toBe(saved);
   });
+
+  it("hands a row's tap its row, for that transaction's editor only, while it opens", () => {
+    const memory = new PhoneMemory();
+    const row = tx('t1', '2026-11-10', 5000);
+    const toRow = { ...to, pathname: '/transactions/t1', search: '' };
+    memory.opening(toRow, row);
+    expect(memory.openingNow()).toBe(toRow);
+    expect(memory.openingTx('t1')).toBe(row);
+    expect(memory.openingTx('t2')).toBeNull();
+    memory.opened();
+    expect(memory.openingTx('t1')).toBeNull();
+    // Add transaction's tap carries no row.
+    memory.opening(to);
+    expect(memory.openingTx('t1')).toBeNull();
+  });
 });

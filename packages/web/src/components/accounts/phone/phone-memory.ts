@@ -60,7 +60,7 @@ export class PhoneMemory {
   private readonly views = new Map<string, KeptRows & { seq: number }>();
   private state: SavedState = { saved: null, saving: false, seq: 0, left: null };
   private refusal: Refused | null = null;
-  private open: Location | null = null;
+  private open: { to: Location; tx: RegisterTx | null } | null = null;
   private readonly listeners = new Set<() => void>();
 
   /** The rows a view (its query's key, in one budget) showed last. */
@@ -113,10 +113,11 @@ export class PhoneMemory {
    * shows in the tap's own task, rendered at once, while the router's own change of address is
    * a transition React renders in slices (a slice's yield under a phone's CPU quota waited for
    * other tasks and frames: the editor's first frame came 300+ ms after the tap), and a focus
-   * outside the tap's task does not bring up a phone's keyboard.
+   * outside the tap's task does not bring up a phone's keyboard. `tx`: the row the tap was on,
+   * as the list holds it, so its editor shows it at once, without waiting for a read.
    */
-  opening(to: Location): void {
-    this.open = to;
+  opening(to: Location, tx: RegisterTx | null = null): void {
+    this.open = { to, tx };
     for (const l of [...this.listeners]) l();
   }
 
@@ -131,7 +132,13 @@ export class PhoneMemory {
   }
 
   /** The editor being opened before the router's address arrives (`useSyncExternalStore`). */
-  readonly openingNow = (): Location | null => this.open;
+  readonly openingNow = (): Location | null => this.open?.to ?? null;
+
+  /** The row a tap is opening the editor of `id` from (null: none, or another). */
+  openingTx(id: string): RegisterTx | null {
+    const tx = this.open?.tx;
+    return tx && tx.id === id ? tx : null;
+  }
 
   /** The latest save and whether it is on its way (for `useSyncExternalStore`). */
   readonly current = (): SavedState => this.state;

@@ -1,0 +1,54 @@
+/**
+ * The phone bench's row tap (phone.ts, issue 29): on the account's list just painted after the
+ * save, a tap on the saved row (12.34) until its editor shows that row's amount, timed in the
+ * page from the tap's touchend to the first frame showing it (phone-frame.ts), as the other taps.
+ * Coffer's row is a link named by its text; Actual 26.9's a list item whose amount is text
+ * (`integerToCurrency`), tapped where it is (its text takes the press of the row's button).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import type { FrameWatch, Ready } from './phone-frame.ts';
+import { type ThreadSplit, traceStep } from './phone-trace.ts';
+
+/** In the page: the editor's amount, visible and showing the row's 12.34. */
+const ROW_EDITOR_IN_PAGE: Record<string, Ready> = {
+  coffer: `() => {
+    const i = document.getElementById('ph-amount');
+    return !!i && i.checkVisibility() && /12\\.34/.test(i.value) &&
+      !!document.querySelector('#ph-payee .ph-field-value')?.checkVisibility();
+  }`,
+  actual: `() => [...document.querySelectorAll('[data-testid="amount-input-text"]')].some((e) =>
+    e.checkVisibility() && /12\\.34/.test(e.textContent))`,
+};
+
+export interface RowTap {
+  /** ms from the touchend to the frame showing the row's editor. */
+  ms: number;
+  trace?: { wallMs: number; threads: ThreadSplit[]; file: string };
+}
+
+/** Taps the saved row (app `kind`: coffer or actual) and times its editor's first frame. */
+export async function rowTap(
+  kind: string,
+  name: string,
+  browser: Browser,
+  page: Page,
+  frames: FrameWatch,
+  trace: false | { profile: boolean },
+): Promise<RowTap> {
+  const row =
+    kind === 'coffer'
+      ? page
+          .getByRole('main')
+          .getByRole('link', { name: /12\.34/ })
+          .first()
+      : page.getByText(/^-?12\.34$/).first();
+  await row.waitFor({ timeout: 60_000 });
+  const file = join(tmpdir(), `phone-row-${name}-${process.pid}.json`);
+  const traced = trace ? await traceStep(browser, page, file, trace.profile) : null;
+  await frames.arm('row', ROW_EDITOR_IN_PAGE[kind]!);
+  await row.tap({ force: kind === 'actual' });
+  const ms = await frames.next('row', 60_000);
+  return traced ? { ms, trace: { ...(await traced.stop()), file } } : { ms };
+}
