@@ -42,6 +42,7 @@ import {
 } from './phone-floor.ts';
 import { type ThreadSplit, traceStep } from './phone-trace.ts';
 import { type RowTap, rowTap } from './phone-row-tap.ts';
+import { AMOUNT, AMOUNT_IN_PAGE, endAmountEdit, savedInPage, typeAmount } from './phone-editor.ts';
 import { countRenders } from '../../e2e/helpers/render-count.ts';
 import { type App, BUDGET_NAME, median, PASSWORD, runBudgetScript, setUp } from './setup.ts';
 
@@ -129,41 +130,6 @@ const BUDGET_SHOWN_IN_PAGE: Record<string, Ready> = {
   actual: leafText(CATEGORY),
 };
 
-/** In the page: the editor's amount, visible (AMOUNT's element in each app). */
-const AMOUNT_IN_PAGE: Record<string, string> = {
-  coffer: `() => [...document.querySelectorAll('input')].some((i) => i.checkVisibility() &&
-    (i.getAttribute('aria-label') === 'Amount' || [...(i.labels ?? [])].some((l) => l.textContent.trim() === 'Amount')))`,
-  actual: `() => [...document.querySelectorAll('[data-testid="amount-input-text"]')].some((e) => e.checkVisibility())`,
-};
-
-/** In the page: the editor gone and the list showing the saved amount. */
-const savedInPage = (app: string): Ready => `() => {
-  if ((${AMOUNT_IN_PAGE[app]})()) return false;
-  for (const e of document.body.querySelectorAll('*'))
-    if (e.childElementCount === 0 && /12\\.34/.test(e.textContent) && e.checkVisibility()) return true;
-  return false;
-}`;
-
-/**
- * The editor's amount once it can be typed in. Actual's shows the amount as text on a button
- * (`amount-input-text`) over an input that stays hidden until the text is tapped: waiting for a
- * visible element labelled 'amount' waited on that hidden input until the step timed out.
- */
-const AMOUNT: Record<string, (p: Page) => Locator> = {
-  coffer: (p) => p.getByRole('textbox', { name: 'Amount', exact: true }),
-  actual: (p) => p.getByTestId('amount-input-text').first(),
-};
-
-/**
- * Taps the amount to type in it. Actual's amount text takes no pointer events
- * (`pointerEvents: 'none'`), so Playwright's check that the tap lands on it waits until the step
- * times out; the finger's tap at its place reaches what holds it (the button that opens the edit,
- * or the input already being edited).
- */
-async function tapAmount(app: string, amount: Locator): Promise<void> {
-  await amount.tap({ force: app === 'actual' });
-}
-
 interface Result {
   firstVisit?: number;
   /** The first visit as the page measured it (phone-frame.ts), from its document's start. */
@@ -190,24 +156,6 @@ interface Result {
   /** The same of the tap on 'Add transaction' until the editor is ready. */
   openTrace?: { wallMs: number; threads: ThreadSplit[] };
   notes: string[];
-}
-
-/**
- * Ends the amount's edit so the editor can save. Actual 26.9's footer button ('Add
- * transaction') is disabled while a field is being edited (`isDisabled: !!editingField`), and a
- * tap on a disabled button waits until the step times out: its keyboard bar's Apply ends the
- * edit, else Enter does. Coffer's Save takes the typed amount as it is.
- */
-async function endAmountEdit(app: string, page: Page, save: Locator): Promise<void> {
-  if (app !== 'actual') return;
-  const apply = page.getByTestId('amount-apply');
-  if (await apply.isVisible().catch(() => false)) await apply.tap();
-  else await page.keyboard.press('Enter');
-  const until = performance.now() + 60_000;
-  while (!(await save.isEnabled().catch(() => false))) {
-    if (performance.now() > until) throw new Error('save stayed disabled after the amount');
-    await new Promise((r) => setTimeout(r, 30));
-  }
 }
 
 /**
@@ -280,7 +228,9 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
     // the service worker's own copies: over Fast 3G its install (every precached file fetched
     // again) ends well after the page's network is idle, and a returning start before it is
     // not served by it.
-    await page.waitForLoadState('networkidle', WAIT).catch(() => {});
+    // At most 180 s: Actual 26.9's page never goes idle (it retries a host it cannot resolve), and
+    // the whole run waited 600 s here.
+    await page.waitForLoadState('networkidle', { timeout: 180_000 }).catch(() => {});
     // Polled from here: the app's CSP refuses the page-side eval `waitForFunction` uses.
     for (let waited = 0; waited < 180_000; waited += 500) {
       if (await page.evaluate('!!navigator.serviceWorker?.controller')) break;
@@ -350,8 +300,7 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
       out.tapRenders = (await page.evaluate('({ ...window.__renders })')) as Record<string, number>;
       console.log(`${app.name}: components rendered by the tap ${JSON.stringify(out.tapRenders)}`);
     }
-    await tapAmount(kind, amount);
-    await page.keyboard.type('12.34');
+    await typeAmount(kind, page, amount, '12.34');
     const save = page.getByRole('button', { name: /^(Add transaction|Save|Add)$/ }).last();
     await endAmountEdit(kind, page, save);
     const trace = values.trace
