@@ -7,16 +7,9 @@ import { promisify } from 'node:util';
 
 import { describe, expect, it } from 'vitest';
 
-import { addTransactions } from '../transactions/add.ts';
 import { fromDateInt } from '../transactions/model.ts';
-import { openAppCore } from '../transactions/test-helpers/app-core.ts';
-import {
-  type Outcome,
-  type Scenario,
-  describeTx,
-  makeScenario,
-  resolveNames,
-} from './test-helpers/scenario.ts';
+import { scenarioBudget } from './test-helpers/budget-before.ts';
+import { type Outcome, type Scenario, describeTx, makeScenario } from './test-helpers/scenario.ts';
 
 const run = promisify(execFile);
 const CHILD = fileURLToPath(new URL('./test-helpers/actual-import.mjs', import.meta.url));
@@ -39,30 +32,7 @@ async function inActual(scenario: Scenario): Promise<Outcome & { errors: unknown
 
 /** The same scenario through Coffer's handlers. */
 async function inCoffer(scenario: Scenario): Promise<Outcome & { errors: unknown[] }> {
-  const f = await openAppCore({ seed: 11 });
-  const send = (name: string, args?: unknown) => f.core.sendUnknown(name, args);
-  const account = (await send('account-create', { name: 'Checking' })) as string;
-  const group = (await send('category-group-create', { name: 'Spending' })) as string;
-  const ids = { payee: new Map<string, string>(), category: new Map<string, string>() };
-  for (const name of scenario.categories) {
-    ids.category.set(name, (await send('category-create', { name, groupId: group })) as string);
-  }
-  for (const name of scenario.payees) {
-    ids.payee.set(name, (await send('payee-create', { name })) as string);
-  }
-  const added = addTransactions(
-    f.budget,
-    account,
-    scenario.existing.map(({ category, ...t }) =>
-      category ? { ...t, category: ids.category.get(category)! } : t,
-    ),
-    { runTransfers: false },
-  );
-  expect(Array.isArray(added)).toBe(true);
-  for (const rule of scenario.rules) {
-    const result = (await send('rule-add', resolveNames(rule, ids))) as { error?: unknown };
-    expect(result.error).toBeUndefined();
-  }
+  const { f, send, account } = await scenarioBudget(scenario);
   const imported = (await send('transactions-import', {
     accountId: account,
     transactions: scenario.incoming,

@@ -5,11 +5,20 @@ import { searchIndex } from '../../search/slot.ts';
 import { isSyncedTable } from '../../schema/synced-tables.ts';
 import { addTransactions } from '../../transactions/add.ts';
 import { type AppFixture, openAppCore } from '../../transactions/test-helpers/app-core.ts';
-import { makeScenario, resolveNames } from './scenario.ts';
+import { makeScenario, resolveNames, type Scenario } from './scenario.ts';
 
 /** A budget with the scenario's payees, categories, rules and existing rows; derived data on. */
 export async function budgetBefore(seed: number) {
   const scenario = makeScenario(seed);
+  const made = await scenarioBudget(scenario);
+  // Current from here on: every later change event is applied to them.
+  searchIndex(made.f.budget).ensure();
+  monthSums(made.f.budget).ensure();
+  return { ...made, incoming: scenario.incoming };
+}
+
+/** A budget with the scenario's payees, categories, rules and existing rows. */
+export async function scenarioBudget(scenario: Scenario) {
   const f = await openAppCore({ seed: 11 });
   const send = (name: string, args?: unknown) => f.core.sendUnknown(name, args);
   const account = (await send('account-create', { name: 'Checking' })) as string;
@@ -34,10 +43,7 @@ export async function budgetBefore(seed: number) {
     const result = (await send('rule-add', resolveNames(rule, ids))) as { error?: unknown };
     expect(result.error).toBeUndefined();
   }
-  // Current from here on: every later change event is applied to them.
-  searchIndex(f.budget).ensure();
-  monthSums(f.budget).ensure();
-  return { f, send, account, incoming: scenario.incoming };
+  return { f, send, account };
 }
 
 /** The synced tables and the message log, each in a stable order. */
