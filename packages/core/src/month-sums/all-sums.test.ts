@@ -13,6 +13,7 @@ import { ALL_SUMS_STEPS, ALL_SUMS_TABLE } from './slot.ts';
 import { stepByDate } from './steps.ts';
 import { rebuildMonthSums } from './store.ts';
 import { rebuildTagSums } from './tag-store.ts';
+import { sumsContents } from './test-helpers/sums-tables.ts';
 
 const ACCOUNTS = ['a1', 'a2', 'a3', null] as const;
 const CATEGORIES = ['c1', 'c2', null] as const;
@@ -91,15 +92,7 @@ function apply(db: Db, o: Op, txs: string[]): void {
   marked(() => db.update('transactions', { id: pick(txs, o.tx), [o.field]: values[o.field] }));
 }
 
-const TABLES = [
-  'coffer_month_sums',
-  'coffer_category_sums',
-  'coffer_payee_sums',
-  'coffer_payee_totals',
-  'coffer_tag_sums',
-];
-const contents = (db: Db) =>
-  TABLES.map((t) => db.sqlite.all(`SELECT * FROM ${t} ORDER BY ${t === 'coffer_payee_totals' ? '1, 2, 3, 4' : '1, 2, 3, 4, 5, 6'}, amount, count`)); // prettier-ignore
+const contents = (db: Db) => sumsContents(db.sqlite);
 
 /** Every table as its own rebuild (the per-table path, not the one pass) leaves it. */
 function expectLikeRebuilds(db: Db): void {

@@ -11,14 +11,8 @@ import { rebuildGroupSums } from './group-store.ts';
 import { ALL_SUMS_TABLE } from './slot.ts';
 import { rebuildMonthSums } from './store.ts';
 import { rebuildTagSums } from './tag-store.ts';
+import { SUMS_TABLES, sumsContents } from './test-helpers/sums-tables.ts';
 
-const TABLES = [
-  'coffer_month_sums',
-  'coffer_category_sums',
-  'coffer_payee_sums',
-  'coffer_payee_totals',
-  'coffer_tag_sums',
-];
 const NOTES = [null, 'plain', '#trip', 'Dinner #trip #food'];
 
 function setUp() {
@@ -39,12 +33,11 @@ function setUp() {
 }
 type Db = ReturnType<typeof setUp>['db'];
 
-const contents = (db: Db) =>
-  TABLES.map((t) => db.sqlite.all(`SELECT * FROM ${t} ORDER BY ${t === 'coffer_payee_totals' ? '1, 2, 3, 4' : '1, 2, 3, 4, 5, 6'}, amount, count`)); // prettier-ignore
+const contents = (db: Db) => sumsContents(db.sqlite);
 
 function expectLikeRebuilds(db: Db): void {
   const kept = contents(db);
-  for (const t of TABLES) {
+  for (const t of SUMS_TABLES) {
     expect(db.sqlite.first<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t} WHERE count = 0`)?.n).toBe(0); // prettier-ignore
   }
   db.sqlite.transaction(() => {
@@ -98,7 +91,7 @@ describe('the sums kept in step with an event of many rows', () => {
     expectLikeRebuilds(db);
     // One upsert statement per table for the whole event; per row it was one per row and table
     // and more for tags: 2,300 here.
-    expect(upserts).toBeLessThanOrEqual(TABLES.length);
+    expect(upserts).toBeLessThanOrEqual(SUMS_TABLES.length);
 
     // One event: amounts changed within their buckets, rows moved to another month, and every
     // row of account a2 deleted (its buckets emptied).

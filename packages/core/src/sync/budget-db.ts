@@ -16,8 +16,9 @@ import {
   changeEventOf,
 } from './apply.ts';
 import { loadClock } from './clock-store.ts';
-import type { FreshRow } from './fresh-rows.ts';
+import { type FreshRow, freshRowOf } from './fresh-rows.ts';
 import { minuteOf } from './merkle-batch.ts';
+import { PendingCells } from './pending-cells.ts';
 import { RowShapes } from './row-shapes.ts';
 import { MESSAGES_SINCE_SQL } from './statements.ts';
 import type {
@@ -70,10 +71,7 @@ export class BudgetDb {
   private pending: Stamped[] | null = null;
   /** Rows the open batch creates with ids nobody has (`insertFresh`), kept as arrays. */
   private fresh: FreshRow[] = [];
-  /** Cells written in the open batch, indexed lazily: only `update` asks. */
-  private pendingCells = new Set<string>();
-  private pendingIndexed = 0;
-  private freshIndexed = 0;
+  private readonly pendingCells = new PendingCells();
   /** Rows as SQLite holds them during the open batch, noted by callers that read them. */
   private knownBefore: RowSnapshot = new Map();
   private batchDepth = 0;
@@ -154,32 +152,8 @@ export class BudgetDb {
       this.insert(table, row);
       return;
     }
-    const input = row as Readonly<Record<string, InputValue | undefined>>;
-    const columns: string[] = [];
-    const values: CellValue[] = [];
-    for (const column in input) {
-      const value = input[column];
-      if (column === 'id' || value === undefined) continue;
-      columns.push(column);
-      values.push(toCellValue(table, column, value));
-    }
-    if (columns.length === 0) return;
-    // One wall-clock reading per row, as `sendRow` stamps: the cells share the millisecond and
-    // their counters follow each other (an overflow throws before the row joins the batch).
-    const now = this.deps.clock.now();
-    const first = advance(this.clock, now);
-    const millis = first.millis();
-    const counter = first.counter();
-    for (let i = 1; i < columns.length; i++) advance(this.clock, now);
-    this.fresh.push({
-      dataset: table,
-      row: row.id,
-      columns,
-      values,
-      millis,
-      counter,
-      node: this.clock.timestamp.node(),
-    });
+    const fresh = freshRowOf(table, row, this.clock, () => this.deps.clock.now());
+    if (fresh) this.fresh.push(fresh);
   }
 
   /** Set the given columns of a row. Columns whose stored value is unchanged send nothing. */
@@ -411,18 +385,7 @@ export class BudgetDb {
   }
 
   private isPending(table: string, row: string, column: string): boolean {
-    const pending = this.pending;
-    if (!pending) return false;
-    for (; this.pendingIndexed < pending.length; this.pendingIndexed++) {
-      const m = pending[this.pendingIndexed]!.message;
-      this.pendingCells.add(`${m.dataset}\u0000${m.row}\u0000${m.column}`);
-    }
-    for (; this.freshIndexed < this.fresh.length; this.freshIndexed++) {
-      const f = this.fresh[this.freshIndexed]!;
-      for (const column of f.columns)
-        this.pendingCells.add(`${f.dataset}\u0000${f.row}\u0000${column}`);
-    }
-    return this.pendingCells.has(`${table}\u0000${row}\u0000${column}`);
+    return !!this.pending && this.pendingCells.has(this.pending, this.fresh, table, row, column);
   }
 
   private openBatch(): void {
@@ -447,8 +410,6 @@ export class BudgetDb {
     this.pending = null;
     this.fresh = [];
     this.pendingCells.clear();
-    this.pendingIndexed = 0;
-    this.freshIndexed = 0;
     this.knownBefore = new Map();
   }
 

@@ -1,9 +1,17 @@
-import { TimestampPrinter, hashTimestampText, serializeValue } from '@coffer/crdt';
+import {
+  type Clock,
+  TimestampPrinter,
+  advance,
+  hashTimestampText,
+  serializeValue,
+} from '@coffer/crdt';
 import type { SqlValue, SqliteDatabase } from '../platform/index.ts';
 import type { FileColumns } from '../schema/file-columns.ts';
 import { addToMinute, minuteOf } from './merkle-batch.ts';
 import { INSERT_MESSAGES_SQL, MESSAGE_CHUNK } from './statements.ts';
+import type { SyncedTable } from '../schema/synced-tables.ts';
 import type { CellValue, Message } from './types.ts';
+import { type InputValue, toCellValue } from './values.ts';
 
 /**
  * A row a local batch creates with an id nobody has (`BudgetDb.insertFresh`), kept as its
@@ -165,4 +173,41 @@ export function cellsOf(row: FreshRow): Map<string, CellValue> {
   const cells = new Map<string, CellValue>();
   for (let c = 0; c < row.columns.length; c++) cells.set(row.columns[c]!, row.values[c]!);
   return cells;
+}
+
+/**
+ * A row for `BudgetDb.insertFresh`: its set columns and their values, stamped from `clock` with
+ * one wall-clock reading (`now`, read only for a row with columns), as `sendRow` stamps a row: the cells share the millisecond and
+ * their counters follow each other (an overflow throws before the row joins the batch). Null
+ * when no column is set.
+ */
+export function freshRowOf(
+  table: SyncedTable,
+  row: Readonly<Record<string, InputValue | undefined>> & { id: string },
+  clock: Clock,
+  now: () => number,
+): FreshRow | null {
+  const columns: string[] = [];
+  const values: CellValue[] = [];
+  for (const column in row) {
+    const value = row[column];
+    if (column === 'id' || value === undefined) continue;
+    columns.push(column);
+    values.push(toCellValue(table, column, value));
+  }
+  if (columns.length === 0) return null;
+  const at = now();
+  const first = advance(clock, at);
+  const millis = first.millis();
+  const counter = first.counter();
+  for (let i = 1; i < columns.length; i++) advance(clock, at);
+  return {
+    dataset: table,
+    row: row.id,
+    columns,
+    values,
+    millis,
+    counter,
+    node: clock.timestamp.node(),
+  };
 }
