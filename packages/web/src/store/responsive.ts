@@ -28,7 +28,8 @@ export function useWindowWidth(): number {
  */
 export const NARROW_QUERY = `(max-width: ${BREAKPOINTS.small - 1}px), (pointer: coarse) and (max-height: ${BREAKPOINTS.small - 1}px)`;
 
-function isNarrowNow(): boolean {
+/** Whether the window has the phone layout now (`useResponsive().isNarrow`, outside React). */
+export function isNarrowNow(): boolean {
   return typeof window.matchMedia === 'function'
     ? window.matchMedia(NARROW_QUERY).matches
     : window.innerWidth < BREAKPOINTS.small;

@@ -16,7 +16,8 @@ import { AppStore } from '../../store/store.ts';
 import { IS_DEV } from '../../store/version.ts';
 import type { Connection, InitFailure } from '../../backend/connect.ts';
 import { watchWriteRefusals } from '../../store/write-refusal.ts';
-import { type LoadedPage, preloadPage } from '../shell/pages.ts';
+import { type LoadedPage, pageAt, preloadPage } from '../shell/pages.ts';
+import { askFirstScreenCells } from '../budget/first-cells.ts';
 import { App } from './App.tsx';
 import { ErrorBoundary, FatalErrorScreen } from './FatalError.tsx';
 import { InitFailureScreen } from './InitFailure.tsx';
@@ -68,6 +69,13 @@ async function start(
   userKnown.catch(() => undefined);
   const lastBudget = window.localStorage.getItem(LAST_BUDGET_KEY);
   const opening = lastBudget ? loadBudget(store, lastBudget) : Promise.resolve(false);
+  // The budget page's first cells are asked for as soon as the budget's data is in, not from
+  // the page's first effects after React has rendered the shell (first-cells.ts).
+  const { pathname, search } = window.location;
+  void opening.then(
+    (opened) => opened && pageAt(pathname) === 'budget' && askFirstScreenCells(store, search),
+    () => undefined,
+  );
   // A failure of either is start-up's failure (the fatal screen); neither is left unhandled.
   const [, opened] = await Promise.all([prefsLoaded, opening]);
   if (lastBudget && !opened) window.localStorage.removeItem(LAST_BUDGET_KEY);

@@ -13,13 +13,13 @@ import { useAppState, useStore } from '../../store/context.ts';
 import { useResponsive } from '../../store/responsive.ts';
 import type { LocalPrefs } from '../../store/types.ts';
 import { useQuery } from '../kit/data/data.ts';
-import { SheetCellStore } from '../kit/data/sheet-cell-store.ts';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import { PhoneBudget } from './PhoneBudget.tsx';
 import { BudgetTable, type TableOptions } from './BudgetTable.tsx';
 import { COLLAPSED_PREF, SHOW_HIDDEN_PREF, saveBudgetPref } from './category-actions.ts';
 import { monthCellNames } from './cells.ts';
 import { AfterPaint } from './after-paint.ts';
+import { FIRST_CELLS_MARK, usePageCells } from './first-cells.ts';
 import { MonthPicker } from './MonthPicker.tsx';
 import {
   type Bounds,
@@ -37,7 +37,7 @@ import { TitlebarControls } from './TitlebarControls.tsx';
 import { type BudgetView, BudgetViewContext, type GoalProgress } from './view.ts';
 import './budget.css';
 import { isFailure } from '../../backend/backend.ts';
-import { BUDGET_SHOWN_MARK } from '../../store/first-screen.ts';
+import { BUDGET_SHOWN_MARK, markFirstScreen } from '../../store/first-screen.ts';
 
 const NOTES_QUERY = q('notes').select(['id', 'note']).serialize();
 
@@ -113,8 +113,7 @@ export function BudgetPage() {
   const collapsed = useMemo(() => readCollapsed(collapsedPref), [collapsedPref]);
   const goalTemplates = Boolean(prefs?.['flags.goalTemplatesEnabled']);
 
-  const cells = useMemo(() => new SheetCellStore(store.backend), [store]);
-  useEffect(() => cells.open(), [cells]);
+  const cells = usePageCells(store);
   const [bounds, setBounds] = useState<Bounds | null>(null);
   useEffect(() => {
     void store.backend.send('get-budget-bounds').then((b) => {
@@ -149,7 +148,7 @@ export function BudgetPage() {
     // A type switch recomputes every cell: read them all again.
     const switched = typeRef.current !== type;
     typeRef.current = type;
-    if (!shownRef.current) performance.mark('coffer:budget-cells-requested');
+    if (!shownRef.current) performance.mark(FIRST_CELLS_MARK);
     const load = switched ? cells.reload(names) : cells.load(names);
     let cancelled = false;
     void load.then(() => {
@@ -206,6 +205,7 @@ export function BudgetPage() {
     // Where the first paint of the table comes in a page load (bench/web/budget-page.ts).
     if (view && performance.getEntriesByName(BUDGET_SHOWN_MARK).length === 0) {
       performance.mark(BUDGET_SHOWN_MARK);
+      markFirstScreen();
     }
   });
 

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppState, useStore } from '../../../store/context.ts';
+import { useFirstScreenMark } from '../../../store/first-screen.ts';
 import type { Account } from '../../../store/types.ts';
 import { balanceCells } from '../balances/balance-queries.ts';
 import { CellBalance } from '../balances/CellBalance.tsx';
@@ -42,6 +43,8 @@ export function PhoneAccounts() {
   const [showClosed, setShowClosed] = useState(false);
   const open = accounts.filter((a) => !a.closed);
   const closed = accounts.filter((a) => a.closed);
+  // The accounts are in the store before any screen renders: its first paint has its rows.
+  useFirstScreenMark(true);
   return (
     <PullToSync className="page ph-page ph-accounts">
       <header className="ph-header">

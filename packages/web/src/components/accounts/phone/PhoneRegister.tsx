@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useAppState, useStore } from '../../../store/context.ts';
+import { useFirstScreenMark } from '../../../store/first-screen.ts';
 import { useFormat } from '../../../store/use-format.ts';
 import { CellBalance } from '../balances/CellBalance.tsx';
 import { registerQuery, showsRunningBalance } from '../rows/register-query.ts';
@@ -102,6 +103,7 @@ export function PhoneRegister({ view }: { view: RegisterView }) {
     view.account?.id ?? null,
     useMemo(() => shown.map((r) => r.tx.id), [shown]),
   );
+  useFirstScreenMark(!data.loading);
   const categoryName = (id: string | null) => categories.find((c) => c.id === id)?.name ?? '';
   const detail = (tx: RegisterTx) => {
     if (tx.is_parent) return 'Split';

@@ -12,6 +12,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useFirstScreenMark } from '../../../store/first-screen.ts';
 import { Menu, type MenuEntry } from '../../kit/ui/Menu.tsx';
 import { gridTemplate, VirtualTable, type VirtualTableHandle } from '../../kit/ui/VirtualTable.tsx';
 import type { RegisterColumn } from './columns.ts';
@@ -76,6 +77,8 @@ const ariaSort = (
   sort?.field === id ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined;
 
 export function RegisterTable(p: RegisterTableProps) {
+  // A start on the register: its first paint with rows is the first screen (the sync follows).
+  useFirstScreenMark(!p.loading);
   const template = gridTemplate(p.columns);
   const { cursor, error } = p.editing;
   const [menu, setMenu] = useState<{ row: string; anchor: HTMLElement } | null>(null);
