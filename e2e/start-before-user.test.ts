@@ -166,6 +166,60 @@ describe.runIf(BUILT)(
       }
     });
 
+    it("asks for the file list once an account screen's rows show, not after the budget page's wait", async () => {
+      // Issue 29: only the budget page set the mark the start-up's sync and file list wait for,
+      // so a start on an account screen waited FIRST_SCREEN_WAIT_MS (10 s) for them. Each of the
+      // phone's account list, the phone's register and the desktop register is a new page (not a
+      // reload: the page left cannot ask); the file list is held until the page has been looked at.
+      const before = page.url();
+      const starts = [
+        { size: SIZES.phone, path: '/accounts', rows: () => page.getByRole('link', { name: /^Checking/ }) }, // prettier-ignore
+        { size: SIZES.phone, path: '/accounts/budgeted', rows: () => page.getByText('Starting Balance') }, // prettier-ignore
+        { size: SIZES.desktop, path: '/accounts', rows: () => page.getByText('Starting Balance') },
+      ];
+      let looking = false;
+      let seen: Array<{ path: string; firstScreen: boolean; budgetShown: boolean }> = [];
+      let asked = () => undefined as void;
+      const handler = async (route: Route) => {
+        if (looking) {
+          looking = false;
+          const marks = await page
+            .evaluate(() => ({
+              firstScreen: performance.getEntriesByName('coffer:first-screen').length > 0,
+              budgetShown: performance.getEntriesByName('coffer:budget-shown').length > 0,
+            }))
+            .catch(() => ({ firstScreen: false, budgetShown: false }));
+          seen.push({ path: new URL(page.url()).pathname, ...marks });
+          asked();
+        }
+        await route.continue();
+      };
+      await context.route('**/sync/list-user-files', handler);
+      try {
+        for (const start of starts) {
+          const listed = new Promise<void>((resolve) => (asked = resolve));
+          await page.close();
+          page = await context.newPage();
+          page.on('pageerror', (e) => errors.push(e.message));
+          await page.setViewportSize(start.size);
+          looking = true;
+          await page.goto(`${server.url}${start.path}`);
+          await listed;
+          await start.rows().first().waitFor(WAIT);
+        }
+        expect(seen).toEqual(
+          starts.map((s) => ({ path: s.path, firstScreen: true, budgetShown: false })),
+        );
+        expect(errors).toEqual([]);
+      } finally {
+        seen = [];
+        await context.unroute('**/sync/list-user-files', handler);
+        await page.setViewportSize(SIZES.desktop);
+        await page.goto(before);
+        await sidebar().getByText('1,000.00').first().waitFor(WAIT);
+      }
+    });
+
     it('shows the budget and adds a transaction while the answer is held, then shows the signed-in state', async () => {
       const hold = await holdUserInfo();
       await page.reload();
