@@ -80,9 +80,10 @@ export function defineDriverSuite(
 
     it("binds each of a statement's strings to its own parameter, ASCII or not", () => {
       const db = fresh();
-      // ASCII strings of every length beside each other (a driver may encode them together),
-      // then the same with one non-ASCII string among them.
+      // ASCII strings of many lengths beside each other (a driver may encode them together),
+      // then the same with one non-ASCII string among them; each reads back as it went in.
       const ascii = Array.from({ length: 120 }, (_, i) => ['id' + i, 'x'.repeat(i % 7) + i]);
+      ascii.push(['long', 'y'.repeat(200)], ['nul', 'a\u0000b'], ['near', 'z'.repeat(64)]);
       const mixed = ascii.map(([id, s], i) => [`m${id}`, i === 60 ? `é${s}\u{1F600}` : s]);
       for (const rows of [ascii, mixed]) {
         db.run(
