@@ -82,9 +82,15 @@ export function defineDriverSuite(
       const db = fresh();
       // ASCII strings of many lengths beside each other (a driver may encode them together),
       // then the same with one non-ASCII string among them; each reads back as it went in.
-      const ascii = Array.from({ length: 120 }, (_, i) => ['id' + i, 'x'.repeat(i % 7) + i]);
+      const ascii = Array.from({ length: 120 }, (_, i): [string, string] => [
+        'id' + i,
+        'x'.repeat(i % 7) + i,
+      ]);
       ascii.push(['long', 'y'.repeat(200)], ['nul', 'a\u0000b'], ['near', 'z'.repeat(64)]);
-      const mixed = ascii.map(([id, s], i) => [`m${id}`, i === 60 ? `é${s}\u{1F600}` : s]);
+      const mixed = ascii.map(([id, s], i): [string, string] => [
+        `m${id}`,
+        i === 60 ? `é${s}\u{1F600}` : s,
+      ]);
       for (const rows of [ascii, mixed]) {
         db.run(
           `INSERT INTO t (id, s) VALUES ${Array(rows.length).fill('(?, ?)').join(', ')}`,
