@@ -69,6 +69,39 @@ export function defineDriverSuite(
       db.close();
     });
 
+    it('binds an empty string as text, even as the first value a connection binds', () => {
+      const db = fresh();
+      db.run('INSERT INTO t (id, s) VALUES (?, ?)', ['', '']);
+      expect(db.all('SELECT id, s, typeof(s) AS ts FROM t')).toEqual([
+        { id: '', s: '', ts: 'text' },
+      ]);
+      db.close();
+    });
+
+    it("binds each of a statement's strings to its own parameter, ASCII or not", () => {
+      const db = fresh();
+      // ASCII strings of many lengths beside each other (a driver may encode them together),
+      // then the same with one non-ASCII string among them; each reads back as it went in.
+      const ascii = Array.from({ length: 120 }, (_, i): [string, string] => [
+        'id' + i,
+        'x'.repeat(i % 7) + i,
+      ]);
+      ascii.push(['long', 'y'.repeat(200)], ['nul', 'a\u0000b'], ['near', 'z'.repeat(64)]);
+      const mixed = ascii.map(([id, s], i): [string, string] => [
+        `m${id}`,
+        i === 60 ? `é${s}\u{1F600}` : s,
+      ]);
+      for (const rows of [ascii, mixed]) {
+        db.run(
+          `INSERT INTO t (id, s) VALUES ${Array(rows.length).fill('(?, ?)').join(', ')}`,
+          rows.flat(),
+        );
+      }
+      const read = db.all<{ id: string; s: string }>('SELECT id, s FROM t ORDER BY rowid');
+      expect(read.map((r) => [r.id, r.s])).toEqual([...ascii, ...mixed]);
+      db.close();
+    });
+
     it('all gives each result column in order (a repeated name keeps the later value)', () => {
       const db = fresh();
       db.run("INSERT INTO t (id, n, s) VALUES ('a', 1, 'x'), ('b', 2, 'y')");
