@@ -34,6 +34,6 @@ export function createUuidSource(): () => string {
       text[o++] = HEX[byte & 15]!;
     }
     at += 16;
-    return text.latin1Slice(0, 36);
+    return text.toString('latin1', 0, 36);
   };
 }

@@ -20,7 +20,7 @@ import {
 } from './fresh-rows.ts';
 import { addToMinute, insertByMinute } from './merkle-batch.ts';
 import type { RowShapes } from './row-shapes.ts';
-import { type UpsertNode, nodeOf, queued, runLeftovers, writeFresh } from './upsert-queue.ts';
+import { type UpsertNode, nodeOf, put, queued, runLeftovers, writeFresh } from './upsert-queue.ts';
 import {
   LATEST_IN_CELLS_SQL,
   LOGGED_TIMESTAMPS_SQL,
@@ -363,8 +363,8 @@ function writeRows(
         : null;
       if (predicted !== undefined) {
         // Rows are distinct, so the order they go in does not matter.
-        node.pending.push(row);
-        for (const column of upsert.columns) node.pending.push(cells.get(column) as SqlValue);
+        put(node, row);
+        for (const column of upsert.columns) put(node, cells.get(column) as SqlValue);
         queued(db, node, waiting);
         if (predicted) written.set(row, predicted);
       } else {

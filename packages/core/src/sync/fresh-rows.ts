@@ -1,10 +1,4 @@
-import {
-  type Clock,
-  TimestampPrinter,
-  advance,
-  hashTimestampText,
-  serializeValue,
-} from '@coffer/crdt';
+import { type Clock, TimestampPrinter, advance, serializeValue } from '@coffer/crdt';
 import type { SqlValue, SqliteDatabase } from '../platform/index.ts';
 import type { FileColumns } from '../schema/file-columns.ts';
 import { addToMinute, minuteOf } from './merkle-batch.ts';
@@ -38,8 +32,17 @@ export class FreshPrinter {
   private printer: TimestampPrinter | null = null;
 
   text(row: FreshRow, cell: number): string {
+    return this.of(row).text(row.millis, row.counter + cell);
+  }
+
+  /** `hashTimestampText(this.text(row, cell))`, worked out without the text. */
+  hash(row: FreshRow, cell: number): number {
+    return this.of(row).hash(row.millis, row.counter + cell);
+  }
+
+  private of(row: FreshRow): TimestampPrinter {
     if (this.printer?.node !== row.node) this.printer = new TimestampPrinter(row.node);
-    return this.printer.text(row.millis, row.counter + cell);
+    return this.printer;
   }
 }
 
@@ -92,38 +95,38 @@ export function insertLogRows(
   byMinute: Map<number, number>,
 ): void {
   const full = INSERT_MESSAGES_SQL(MESSAGE_CHUNK);
-  let params: SqlValue[] = [];
-  const flush = () => {
-    const n = params.length / 5;
-    db.run(n === MESSAGE_CHUNK ? full : INSERT_MESSAGES_SQL(n), params);
-    params = [];
+  // One array, filled again from the start after each full statement (the driver binds the
+  // parameters before `run` returns): pushing into a new array per statement grew it a dozen
+  // times on the way to 500 places, for each of a large import's thousands of statements.
+  const params: SqlValue[] = [];
+  let filled = 0;
+  const put = (timestamp: string, dataset: string, row: string, column: string, value: string) => {
+    params[filled++] = timestamp;
+    params[filled++] = dataset;
+    params[filled++] = row;
+    params[filled++] = column;
+    params[filled++] = value;
+    if (filled === MESSAGE_CHUNK * 5) {
+      db.run(full, params);
+      filled = 0;
+    }
   };
   const printer = new FreshPrinter();
   inStampOrder(
     stamped,
     fresh,
     printer,
-    ({ message: m }) => {
-      params.push(m.timestamp, m.dataset, m.row, m.column, serializeValue(m.value));
-      if (params.length === MESSAGE_CHUNK * 5) flush();
-    },
+    ({ message: m }) => put(m.timestamp, m.dataset, m.row, m.column, serializeValue(m.value)),
     (row) => {
       const minute = minuteOf(row.millis);
       for (let c = 0; c < row.columns.length; c++) {
-        const timestamp = printer.text(row, c);
-        addToMinute(byMinute, minute, hashTimestampText(timestamp));
-        params.push(
-          timestamp,
-          row.dataset,
-          row.row,
-          row.columns[c]!,
-          serializeValue(row.values[c]!),
-        );
-        if (params.length === MESSAGE_CHUNK * 5) flush();
+        addToMinute(byMinute, minute, printer.hash(row, c));
+        const value = serializeValue(row.values[c]!);
+        put(printer.text(row, c), row.dataset, row.row, row.columns[c]!, value);
       }
     },
   );
-  if (params.length > 0) flush();
+  if (filled > 0) db.run(INSERT_MESSAGES_SQL(filled / 5), params.slice(0, filled));
 }
 
 /**
