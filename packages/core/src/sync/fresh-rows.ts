@@ -19,6 +19,11 @@ import { type InputValue, toCellValue } from './values.ts';
 export interface FreshRow {
   readonly dataset: string;
   readonly row: string;
+  /**
+   * Shared by the rows of a batch that set the same columns in the same order (an import's
+   * rows do): the commit works out once per list what depends only on it (whether the file
+   * takes it as is, its upsert), and the batch holds one list instead of one per row.
+   */
   readonly columns: readonly string[];
   readonly values: readonly CellValue[];
   readonly millis: number;
@@ -81,6 +86,19 @@ export function isPlain(files: FileColumns, row: FreshRow): boolean {
     if (side?.includes(column)) return false;
   }
   return true;
+}
+
+/**
+ * `isPlain`, asked once per column list: a batch's rows share their lists (see
+ * `FreshRow.columns`), so an import asks it once rather than once per row.
+ */
+export function plainRows(files: FileColumns): (row: FreshRow) => boolean {
+  const known = new Map<readonly string[], boolean>();
+  return (row) => {
+    let plain = known.get(row.columns);
+    if (plain === undefined) known.set(row.columns, (plain = isPlain(files, row)));
+    return plain;
+  };
 }
 
 /**
@@ -171,6 +189,12 @@ export function lazyMessages(
   return () => (messages ??= appliedWithFresh(applied, fresh, files));
 }
 
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** The row's cells as the message path holds them. */
 export function cellsOf(row: FreshRow): Map<string, CellValue> {
   const cells = new Map<string, CellValue>();
@@ -189,6 +213,8 @@ export function freshRowOf(
   row: Readonly<Record<string, InputValue | undefined>> & { id: string },
   clock: Clock,
   now: () => number,
+  /** The batch's last fresh row: its column list is taken over when this row's is the same. */
+  previous?: FreshRow,
 ): FreshRow | null {
   const columns: string[] = [];
   const values: CellValue[] = [];
@@ -207,7 +233,10 @@ export function freshRowOf(
   return {
     dataset: table,
     row: row.id,
-    columns,
+    columns:
+      previous?.dataset === table && sameList(previous.columns, columns)
+        ? previous.columns
+        : columns,
     values,
     millis,
     counter,

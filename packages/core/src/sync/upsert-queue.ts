@@ -93,6 +93,8 @@ export function writeFresh(
   db: SqliteDatabase,
   fresh: FreshRow,
   upserts: Map<string, UpsertNode>,
+  /** The node of each column list met so far (rows of a batch share their lists). */
+  byList: Map<readonly string[], UpsertNode>,
   waiting: Set<UpsertNode>,
   files: FileColumns,
   /** Null: the row as written is not wanted. */
@@ -100,7 +102,8 @@ export function writeFresh(
   written: Map<string, Row | null>,
 ): void {
   const table = fresh.dataset;
-  const node = nodeOfList(upserts, table, fresh.columns);
+  let node = byList.get(fresh.columns);
+  if (!node) byList.set(fresh.columns, (node = nodeOfList(upserts, table, fresh.columns)));
   const upsert = (node.upsert ??= upsertRowSql(
     files.tableName(table),
     files.present(table, new Set(fresh.columns)),
