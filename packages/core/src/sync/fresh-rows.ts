@@ -130,6 +130,14 @@ export function insertLogRows(
     }
   };
   const printer = new FreshPrinter();
+  // The previous row's values and their log text, by column, while rows share a column list:
+  // an import's rows repeat most values (the account, the sort order, the cleared flag, the day
+  // of the row before), and printing a number took as long as the rest of the cell.
+  let last: { columns: readonly string[] | null; values: CellValue[]; texts: string[] } = {
+    columns: null,
+    values: [],
+    texts: [],
+  };
   inStampOrder(
     stamped,
     fresh,
@@ -137,10 +145,17 @@ export function insertLogRows(
     ({ message: m }) => put(m.timestamp, m.dataset, m.row, m.column, serializeValue(m.value)),
     (row) => {
       const minute = minuteOf(row.millis);
+      const same = row.columns === last.columns;
+      if (!same) last = { columns: row.columns, values: [], texts: [] };
       for (let c = 0; c < row.columns.length; c++) {
         addToMinute(byMinute, minute, printer.hash(row, c));
-        const value = serializeValue(row.values[c]!);
-        put(printer.text(row, c), row.dataset, row.row, row.columns[c]!, value);
+        const value = row.values[c]!;
+        let text = last.texts[c];
+        if (!same || value !== last.values[c] || text === undefined) {
+          last.values[c] = value;
+          last.texts[c] = text = serializeValue(value);
+        }
+        put(printer.text(row, c), row.dataset, row.row, row.columns[c]!, text);
       }
     },
   );
