@@ -3,10 +3,12 @@
 // built api (packages/api/dist) and through the real @actual-app/api, each run in a fresh child
 // process. Prints both times and writes bench/results/import-*.json.
 //   node bench/import/run.mjs [--sizes 10000,50000] [--sides coffer,actual,coffer-web]
-//     [--bundle path/to/api.cjs] [--cpu-prof dir] [--trace file.json] [--profile] [--repeat n]
+//     [--bundle path/to/api.cjs] [--cpu-prof dir] [--heap-prof dir] [--trace file.json]
+//     [--profile] [--repeat n]
 // Run `npm run build` first (bench/run.mjs does). --bundle loads another build of Coffer's api
 // (to compare two builds without touching packages/api/dist); --cpu-prof writes a V8 CPU profile
-// of each child process into dir; --trace, a Chrome trace of coffer-web's preview, import and
+// of each child process into dir (--heap-prof: a sampling heap profile of what the import
+// allocated, collected garbage included); --trace, a Chrome trace of coffer-web's preview, import and
 // floor (--profile adds the sampling profiler and each busy thread's hot functions); --repeat,
 // coffer-web's runs (each a fresh browser: the import, then its floor), summed by CPU over all
 // threads and given as medians (web-runs.mjs). Coffer's side also
@@ -29,16 +31,27 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
 const require = createRequire(import.meta.url);
 
-/** The import call alone, profiled through the inspector (setup stays out of the profile). */
-async function startProfile() {
+/**
+ * The import call alone, profiled through the inspector (setup stays out of the profile): by
+ * CPU samples, or (`heap`) by what it allocated, garbage included. Allocation does not depend
+ * on the machine's load, so it compares two builds where a loaded machine's samples cannot.
+ */
+async function startProfile(heap) {
   const { Session } = await import('node:inspector/promises');
   const session = new Session();
   session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
+  const domain = heap ? 'HeapProfiler' : 'Profiler';
+  await session.post(`${domain}.enable`);
+  if (heap) {
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 4096,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  } else await session.post('Profiler.start');
   return {
     async stop(file) {
-      const { profile } = await session.post('Profiler.stop');
+      const { profile } = await session.post(heap ? 'HeapProfiler.stopSampling' : 'Profiler.stop');
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, JSON.stringify(profile));
       session.disconnect();
@@ -93,14 +106,16 @@ async function child(side, dataDir, count) {
     });
     previewMs = performance.now() - p0;
   }
-  const profDir = option('cpu-prof', null);
-  const profiler = profDir ? await startProfile() : null;
+  const heapDir = option('heap-prof', null);
+  const profDir = heapDir ?? option('cpu-prof', null);
+  const profiler = profDir ? await startProfile(heapDir !== null) : null;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const result = await api.importTransactions(accountId, scenario.incoming);
   const importMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  if (profiler) await profiler.stop(join(profDir, `import-${side}-${count}.cpuprofile`));
+  const profName = `import-${side}-${count}.${heapDir ? 'heapprofile' : 'cpuprofile'}`;
+  if (profiler) await profiler.stop(join(profDir, profName));
   // CPU time (user + system) stays fair when other work shares the machine; wall time does not.
   const importCpuMs = (cpu.user + cpu.system) / 1000;
   const stored = await api.getTransactions(accountId, '2000-01-01', '2100-01-01');
@@ -138,6 +153,7 @@ async function child(side, dataDir, count) {
 
 function runSide(side, count) {
   const profDir = option('cpu-prof', null);
+  const heapDir = option('heap-prof', null);
   return runChild(
     fileURLToPath(import.meta.url),
     side,
@@ -145,6 +161,7 @@ function runSide(side, count) {
       ...['--count', String(count)],
       ...['--bundle', option('bundle', 'packages/api/dist/index.cjs')],
       ...(profDir ? ['--cpu-prof', resolve(profDir)] : []),
+      ...(heapDir ? ['--heap-prof', resolve(heapDir)] : []),
     ],
     { cwd: root, prefix: 'bench-import' },
   );

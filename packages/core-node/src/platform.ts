@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import type { Logger, Platform } from '@coffer/core';
 import { createNodeFileSystem } from './fs.ts';
 import { createNodeSqliteDriver } from './sqlite.ts';
+import { createUuidSource } from './uuid.ts';
 
 /** A Platform plus the folder that holds the budget directories. */
 export interface NodePlatform extends Platform {
@@ -32,7 +33,7 @@ export function createNodePlatform(options: NodePlatformOptions): NodePlatform {
     fs: createNodeFileSystem(),
     clock: { now: () => Date.now() },
     random: {
-      uuid: () => randomUUID(),
+      uuid: createUuidSource(),
       bytes: (length) => new Uint8Array(randomBytes(length)),
     },
     timers: {

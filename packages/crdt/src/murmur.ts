@@ -49,3 +49,43 @@ export function murmur3(text: string): number {
   h ^= h >>> 16;
   return h >>> 0;
 }
+
+/**
+ * MurmurHash3's steps, for a caller that hashes many strings sharing parts (a bulk write's
+ * timestamps share all but their counter): the state after a shared prefix is kept, and the
+ * blocks of a shared suffix are mixed once.
+ */
+export const murmurSteps = {
+  /** A block's four bytes (little-endian in `k`), mixed. */
+  mix(k: number): number {
+    k = Math.imul(k, C1);
+    k = (k << 15) | (k >>> 17);
+    return Math.imul(k, C2);
+  },
+  /** The state after one more mixed block. */
+  add(h: number, mixed: number): number {
+    h ^= mixed;
+    h = (h << 13) | (h >>> 19);
+    return (Math.imul(h, 5) + 0xe6546b64) | 0;
+  },
+  /** ASCII `text`'s four characters from `at` as a block. */
+  block(text: string, at: number): number {
+    return (
+      text.charCodeAt(at) |
+      (text.charCodeAt(at + 1) << 8) |
+      (text.charCodeAt(at + 2) << 16) |
+      (text.charCodeAt(at + 3) << 24)
+    );
+  },
+  /** The hash from the state after every block, the mixed tail (0 if none) and the length. */
+  finish(h: number, mixedTail: number, length: number): number {
+    h ^= mixedTail;
+    h ^= length;
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+    return h >>> 0;
+  },
+};

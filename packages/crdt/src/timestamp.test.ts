@@ -4,6 +4,7 @@ import {
   MutableTimestamp,
   Timestamp,
   TimestampPrinter,
+  hashTimestampText,
   isoString,
   makeClientId,
 } from './timestamp.ts';
@@ -179,8 +180,28 @@ describe('TimestampPrinter', () => {
     );
   });
 
+  it('hashes what hashTimestampText hashes of the text it prints', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(anyNode, fc.constantFrom('nodé', '0123456789abcdé')),
+        fc.array(fc.tuple(anyMillis, anyCounter), { maxLength: 20 }),
+        (node, readings) => {
+          const printer = new TimestampPrinter(node);
+          for (const [millis, counter] of readings) {
+            expect(printer.hash(millis, counter)).toBe(
+              hashTimestampText(printer.text(millis, counter)),
+            );
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
   it('refuses what the constructor refuses', () => {
     const printer = new TimestampPrinter('abc');
+    expect(() => printer.hash(1000, 0x10000)).toThrow(RangeError);
+    expect(() => printer.hash(-5, 0)).toThrow(RangeError);
     expect(() => printer.text(1000, 0x10000)).toThrow(RangeError);
     expect(() => printer.text(-5, 0)).toThrow(RangeError);
     expect(() => new TimestampPrinter('0123456789abcdef0')).toThrow(RangeError);

@@ -1,4 +1,4 @@
-import { murmur3 } from './murmur.ts';
+import { murmur3, murmurSteps } from './murmur.ts';
 
 /** Largest counter value; one more event in the same millisecond is an `OverflowError`. */
 export const MAX_COUNTER = 0xffff;
@@ -321,20 +321,81 @@ export function makeClientId(uuid: string): string {
  * and prints its cells' timestamps when it writes them to the log.
  */
 export class TimestampPrinter {
-  #head: { millis: number; text: string } | undefined;
+  #head: { millis: number; text: string; hashed: number | null } | undefined;
   readonly #tail: string;
+  /** The tail's blocks past the counter, mixed, and its last two bytes; null unless ASCII. */
+  readonly #suffix: { blocks: readonly number[]; last: number } | null;
 
   constructor(readonly node: string) {
     checkNode(node);
     this.#tail = `-${(ZERO_NODE + node).slice(-16)}`;
+    this.#suffix = isAscii(this.#tail) ? suffixOf(this.#tail) : null;
   }
 
   text(millis: number, counter: number): string {
+    const head = this.headOf(millis);
+    checkCounter(counter);
+    return [head.text, counterText(counter), this.#tail].join('');
+  }
+
+  /**
+   * `hashTimestampText(this.text(millis, counter))`, without the text: the state after the
+   * date's 24 characters is kept per millisecond and the node's blocks are mixed once, so a
+   * timestamp costs two blocks of its own (its counter's) instead of eleven and a scan.
+   */
+  hash(millis: number, counter: number): number {
+    const head = this.headOf(millis);
+    checkCounter(counter);
+    const suffix = this.#suffix;
+    if (head.hashed === null || suffix === null) return murmur3(this.text(millis, counter));
+    const { mix, add } = murmurSteps;
+    const tail = this.#tail;
+    const c0 = hexCode(counter >> 12);
+    const c1 = hexCode((counter >> 8) & 15);
+    const c2 = hexCode((counter >> 4) & 15);
+    const c3 = hexCode(counter & 15);
+    // Characters 24-27: the head's closing '-' and three counter digits; 28-31: the last
+    // digit and the tail's first three.
+    let h = add(head.hashed, mix(0x2d | (c0 << 8) | (c1 << 16) | (c2 << 24)));
+    h = add(
+      h,
+      mix(c3 | (tail.charCodeAt(0) << 8) | (tail.charCodeAt(1) << 16) | (tail.charCodeAt(2) << 24)),
+    );
+    for (const block of suffix.blocks) h = add(h, block);
+    return murmurSteps.finish(h, suffix.last, TIMESTAMP_LENGTH);
+  }
+
+  private headOf(millis: number): { millis: number; text: string; hashed: number | null } {
     if (this.#head?.millis !== millis) {
       checkMillis(millis);
-      this.#head = { millis, text: `${isoString(millis)}-` };
+      const text = `${isoString(millis)}-`;
+      // A four-digit year's date is 24 characters: six whole blocks.
+      let hashed: number | null = null;
+      if (text.length === 25) {
+        hashed = 0;
+        for (let at = 0; at < 24; at += 4) {
+          hashed = murmurSteps.add(hashed, murmurSteps.mix(murmurSteps.block(text, at)));
+        }
+      }
+      this.#head = { millis, text, hashed };
     }
-    checkCounter(counter);
-    return [this.#head.text, counterText(counter), this.#tail].join('');
+    return this.#head;
   }
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/** A timestamp's length with a four-digit year: 24 + '-' + 4 + '-' + 16. */
+const TIMESTAMP_LENGTH = 46;
+
+/** The character code of a hex digit as `counterText` prints it (upper case). */
+const hexCode = (digit: number): number => (digit < 10 ? 48 + digit : 55 + digit);
+
+/** The tail's characters 3-14 as three mixed blocks, and 15-16 as the mixed last bytes. */
+function suffixOf(tail: string): { blocks: readonly number[]; last: number } {
+  const blocks = [3, 7, 11].map((at) => murmurSteps.mix(murmurSteps.block(tail, at)));
+  return { blocks, last: murmurSteps.mix(tail.charCodeAt(15) | (tail.charCodeAt(16) << 8)) };
 }

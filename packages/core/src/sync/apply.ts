@@ -15,12 +15,12 @@ import {
   cellsOf,
   inStampOrder,
   insertLogRows,
-  isPlain,
   lazyMessages,
+  plainRows,
 } from './fresh-rows.ts';
 import { addToMinute, insertByMinute } from './merkle-batch.ts';
 import type { RowShapes } from './row-shapes.ts';
-import { type UpsertNode, nodeOf, queued, runLeftovers, writeFresh } from './upsert-queue.ts';
+import { type UpsertNode, nodeOf, put, queued, runLeftovers, writeFresh } from './upsert-queue.ts';
 import {
   LATEST_IN_CELLS_SQL,
   LOGGED_TIMESTAMPS_SQL,
@@ -221,6 +221,7 @@ export function applyBatch(
   };
   const unknownCells = new Set<string>();
   let unknown = 0;
+  const isPlain = plainRows(files);
   // Messages and fresh rows in the order they were stamped, so that a message on a fresh row
   // (a transfer's other side, a split settled) lands over the row's own cells.
   inStampOrder(
@@ -249,7 +250,7 @@ export function applyBatch(
       freshCells += fr.columns.length;
       const table = tableOf(fr.dataset);
       const had = table.get(fr.row);
-      if (had === undefined && isPlain(files, fr)) {
+      if (had === undefined && isPlain(fr)) {
         table.set(fr.row, fr);
         freshApplied += fr.columns.length;
         return;
@@ -327,6 +328,7 @@ function writeRows(
 ): void {
   // One statement per column set; an import's rows all share one.
   const upserts = new Map<string, UpsertNode>();
+  const byList = new Map<readonly string[], UpsertNode>();
   const waiting = new Set<UpsertNode>();
   for (const [table, byRow] of rows) {
     const written = new Map<string, Row | null>();
@@ -335,7 +337,7 @@ function writeRows(
     const side = files.side(table);
     for (const [row, cells] of byRow) {
       if (!(cells instanceof Map)) {
-        writeFresh(db, cells, upserts, waiting, files, shapes, written);
+        writeFresh(db, cells, upserts, byList, waiting, files, shapes, written);
         continue;
       }
       if (side && hasAny(cells, side.columns)) {
@@ -363,8 +365,8 @@ function writeRows(
         : null;
       if (predicted !== undefined) {
         // Rows are distinct, so the order they go in does not matter.
-        node.pending.push(row);
-        for (const column of upsert.columns) node.pending.push(cells.get(column) as SqlValue);
+        put(node, row);
+        for (const column of upsert.columns) put(node, cells.get(column) as SqlValue);
         queued(db, node, waiting);
         if (predicted) written.set(row, predicted);
       } else {

@@ -152,7 +152,8 @@ export class BudgetDb {
       this.insert(table, row);
       return;
     }
-    const fresh = freshRowOf(table, row, this.clock, () => this.deps.clock.now());
+    const last = this.fresh[this.fresh.length - 1];
+    const fresh = freshRowOf(table, row, this.clock, () => this.deps.clock.now(), last);
     if (fresh) this.fresh.push(fresh);
   }
 

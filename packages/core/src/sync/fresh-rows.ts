@@ -1,10 +1,4 @@
-import {
-  type Clock,
-  TimestampPrinter,
-  advance,
-  hashTimestampText,
-  serializeValue,
-} from '@coffer/crdt';
+import { type Clock, TimestampPrinter, advance, serializeValue } from '@coffer/crdt';
 import type { SqlValue, SqliteDatabase } from '../platform/index.ts';
 import type { FileColumns } from '../schema/file-columns.ts';
 import { addToMinute, minuteOf } from './merkle-batch.ts';
@@ -25,6 +19,11 @@ import { type InputValue, toCellValue } from './values.ts';
 export interface FreshRow {
   readonly dataset: string;
   readonly row: string;
+  /**
+   * Shared by the rows of a batch that set the same columns in the same order (an import's
+   * rows do): the commit works out once per list what depends only on it (whether the file
+   * takes it as is, its upsert), and the batch holds one list instead of one per row.
+   */
   readonly columns: readonly string[];
   readonly values: readonly CellValue[];
   readonly millis: number;
@@ -38,8 +37,17 @@ export class FreshPrinter {
   private printer: TimestampPrinter | null = null;
 
   text(row: FreshRow, cell: number): string {
+    return this.of(row).text(row.millis, row.counter + cell);
+  }
+
+  /** `hashTimestampText(this.text(row, cell))`, worked out without the text. */
+  hash(row: FreshRow, cell: number): number {
+    return this.of(row).hash(row.millis, row.counter + cell);
+  }
+
+  private of(row: FreshRow): TimestampPrinter {
     if (this.printer?.node !== row.node) this.printer = new TimestampPrinter(row.node);
-    return this.printer.text(row.millis, row.counter + cell);
+    return this.printer;
   }
 }
 
@@ -81,6 +89,19 @@ export function isPlain(files: FileColumns, row: FreshRow): boolean {
 }
 
 /**
+ * `isPlain`, asked once per column list: a batch's rows share their lists (see
+ * `FreshRow.columns`), so an import asks it once rather than once per row.
+ */
+export function plainRows(files: FileColumns): (row: FreshRow) => boolean {
+  const known = new Map<readonly string[], boolean>();
+  return (row) => {
+    let plain = known.get(row.columns);
+    if (plain === undefined) known.set(row.columns, (plain = isPlain(files, row)));
+    return plain;
+  };
+}
+
+/**
  * The log rows of the batch's messages and fresh rows, in timestamp order (as the message path
  * writes them, so the log's row ids come out the same), a hundred per statement; the fresh
  * cells' hashes go into `byMinute` for the merkle.
@@ -92,38 +113,53 @@ export function insertLogRows(
   byMinute: Map<number, number>,
 ): void {
   const full = INSERT_MESSAGES_SQL(MESSAGE_CHUNK);
-  let params: SqlValue[] = [];
-  const flush = () => {
-    const n = params.length / 5;
-    db.run(n === MESSAGE_CHUNK ? full : INSERT_MESSAGES_SQL(n), params);
-    params = [];
+  // One array, filled again from the start after each full statement (the driver binds the
+  // parameters before `run` returns): pushing into a new array per statement grew it a dozen
+  // times on the way to 500 places, for each of a large import's thousands of statements.
+  const params: SqlValue[] = [];
+  let filled = 0;
+  const put = (timestamp: string, dataset: string, row: string, column: string, value: string) => {
+    params[filled++] = timestamp;
+    params[filled++] = dataset;
+    params[filled++] = row;
+    params[filled++] = column;
+    params[filled++] = value;
+    if (filled === MESSAGE_CHUNK * 5) {
+      db.run(full, params);
+      filled = 0;
+    }
   };
   const printer = new FreshPrinter();
+  // The previous row's values and their log text, by column, while rows share a column list:
+  // an import's rows repeat most values (the account, the sort order, the cleared flag, the day
+  // of the row before), and printing a number took as long as the rest of the cell.
+  let last: { columns: readonly string[] | null; values: CellValue[]; texts: string[] } = {
+    columns: null,
+    values: [],
+    texts: [],
+  };
   inStampOrder(
     stamped,
     fresh,
     printer,
-    ({ message: m }) => {
-      params.push(m.timestamp, m.dataset, m.row, m.column, serializeValue(m.value));
-      if (params.length === MESSAGE_CHUNK * 5) flush();
-    },
+    ({ message: m }) => put(m.timestamp, m.dataset, m.row, m.column, serializeValue(m.value)),
     (row) => {
       const minute = minuteOf(row.millis);
+      const same = row.columns === last.columns;
+      if (!same) last = { columns: row.columns, values: [], texts: [] };
       for (let c = 0; c < row.columns.length; c++) {
-        const timestamp = printer.text(row, c);
-        addToMinute(byMinute, minute, hashTimestampText(timestamp));
-        params.push(
-          timestamp,
-          row.dataset,
-          row.row,
-          row.columns[c]!,
-          serializeValue(row.values[c]!),
-        );
-        if (params.length === MESSAGE_CHUNK * 5) flush();
+        addToMinute(byMinute, minute, printer.hash(row, c));
+        const value = row.values[c]!;
+        let text = last.texts[c];
+        if (!same || value !== last.values[c] || text === undefined) {
+          last.values[c] = value;
+          last.texts[c] = text = serializeValue(value);
+        }
+        put(printer.text(row, c), row.dataset, row.row, row.columns[c]!, text);
       }
     },
   );
-  if (params.length > 0) flush();
+  if (filled > 0) db.run(INSERT_MESSAGES_SQL(filled / 5), params.slice(0, filled));
 }
 
 /**
@@ -168,6 +204,12 @@ export function lazyMessages(
   return () => (messages ??= appliedWithFresh(applied, fresh, files));
 }
 
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** The row's cells as the message path holds them. */
 export function cellsOf(row: FreshRow): Map<string, CellValue> {
   const cells = new Map<string, CellValue>();
@@ -186,6 +228,8 @@ export function freshRowOf(
   row: Readonly<Record<string, InputValue | undefined>> & { id: string },
   clock: Clock,
   now: () => number,
+  /** The batch's last fresh row: its column list is taken over when this row's is the same. */
+  previous?: FreshRow,
 ): FreshRow | null {
   const columns: string[] = [];
   const values: CellValue[] = [];
@@ -204,7 +248,10 @@ export function freshRowOf(
   return {
     dataset: table,
     row: row.id,
-    columns,
+    columns:
+      previous?.dataset === table && sameList(previous.columns, columns)
+        ? previous.columns
+        : columns,
     values,
     millis,
     counter,

@@ -14,12 +14,22 @@ export interface UpsertNode {
   upsert?: ReturnType<typeof upsertRowSql>;
   /** For a fresh row reaching this node: where each of the upsert's columns is in its arrays. */
   order?: number[];
-  /** The parameters of `rows` rows, one after another (no array per row, no flattening). */
+  /**
+   * The parameters of `rows` rows, one after another (no array per row, no flattening), in
+   * its first `filled` places. A full chunk is written and the array filled again from the
+   * start: it grows once, to a chunk's size, instead of once per chunk.
+   */
   pending: SqlValue[];
+  filled: number;
   rows: number;
 }
 
-const newNode = (): UpsertNode => ({ next: new Map(), pending: [], rows: 0 });
+const newNode = (): UpsertNode => ({ next: new Map(), pending: [], filled: 0, rows: 0 });
+
+/** One more parameter of the row being queued at `node`. */
+export function put(node: UpsertNode, value: SqlValue): void {
+  node.pending[node.filled++] = value;
+}
 
 /** The node of a table's column set, found by walking the column names (no key string). */
 export function nodeOf(
@@ -30,20 +40,35 @@ export function nodeOf(
   let node = upserts.get(table);
   if (!node) upserts.set(table, (node = newNode()));
   let at: UpsertNode = node;
-  for (const column of columns) {
-    let next: UpsertNode | undefined = at.next.get(column);
-    if (!next) at.next.set(column, (next = newNode()));
-    at = next;
-  }
+  for (const column of columns) at = step(at, column);
   return at;
+}
+
+/** `nodeOf` for a list (an indexed loop: `for…of` made an iterator result per column). */
+export function nodeOfList(
+  upserts: Map<string, UpsertNode>,
+  table: string,
+  columns: readonly string[],
+): UpsertNode {
+  let node = upserts.get(table);
+  if (!node) upserts.set(table, (node = newNode()));
+  for (let i = 0; i < columns.length; i++) node = step(node, columns[i]!);
+  return node;
+}
+
+function step(at: UpsertNode, column: string): UpsertNode {
+  let next = at.next.get(column);
+  if (!next) at.next.set(column, (next = newNode()));
+  return next;
 }
 
 /** One more row's parameters are in `node.pending`: a full chunk goes in by one statement. */
 export function queued(db: SqliteDatabase, node: UpsertNode, waiting: Set<UpsertNode>): void {
   waiting.add(node);
   if (++node.rows < UPSERT_CHUNK) return;
+  // The driver binds the parameters before `run` returns: the array can be filled again.
   db.run(node.upsert!.chunk, node.pending);
-  node.pending = [];
+  node.filled = 0;
   node.rows = 0;
 }
 
@@ -68,6 +93,8 @@ export function writeFresh(
   db: SqliteDatabase,
   fresh: FreshRow,
   upserts: Map<string, UpsertNode>,
+  /** The node of each column list met so far (rows of a batch share their lists). */
+  byList: Map<readonly string[], UpsertNode>,
   waiting: Set<UpsertNode>,
   files: FileColumns,
   /** Null: the row as written is not wanted. */
@@ -75,7 +102,8 @@ export function writeFresh(
   written: Map<string, Row | null>,
 ): void {
   const table = fresh.dataset;
-  const node = nodeOf(upserts, table, fresh.columns);
+  let node = byList.get(fresh.columns);
+  if (!node) byList.set(fresh.columns, (node = nodeOfList(upserts, table, fresh.columns)));
   const upsert = (node.upsert ??= upsertRowSql(
     files.tableName(table),
     files.present(table, new Set(fresh.columns)),
@@ -85,13 +113,14 @@ export function writeFresh(
   const predicted = shapes
     ? shapes.writtenNew(table, fresh.row, fresh.columns, fresh.values)
     : null;
-  const params: SqlValue[] = predicted !== undefined ? node.pending : [];
-  params.push(fresh.row);
-  for (let i = 0; i < order.length; i++) params.push(fresh.values[order[i]!] as SqlValue);
   if (predicted !== undefined) {
+    put(node, fresh.row);
+    for (let i = 0; i < order.length; i++) put(node, fresh.values[order[i]!] as SqlValue);
     queued(db, node, waiting);
     if (predicted) written.set(fresh.row, predicted);
   } else {
+    const params: SqlValue[] = [fresh.row];
+    for (let i = 0; i < order.length; i++) params.push(fresh.values[order[i]!] as SqlValue);
     written.set(fresh.row, db.first<Row>(upsert.returning, params) ?? null);
   }
 }

@@ -133,11 +133,19 @@ function toStoredValue(column: TxColumn, value: unknown): SqlValue {
  */
 export function toStoredPatch(input: TransactionInput): Partial<StoredTx> {
   const patch: Partial<StoredTx> = {};
+  storeInto(patch, input);
+  return patch;
+}
+
+/**
+ * `toStoredPatch`'s columns set on `target` itself: a batch building tens of thousands of rows
+ * made a patch per row only to copy it over, key by key.
+ */
+export function storeInto(target: Partial<StoredTx>, input: TransactionInput): void {
   const record = input as Record<string, unknown>;
   for (const [field, column] of PUBLIC_FIELDS) {
-    if (record[field] !== undefined) patch[column] = toStoredValue(column, record[field]);
+    if (record[field] !== undefined) target[column] = toStoredValue(column, record[field]);
   }
-  return patch;
 }
 
 const asBool = (v: SqlValue | undefined): boolean => v === 1 || v === 1n;

@@ -219,12 +219,14 @@ export class TxStore {
 }
 
 /**
- * A copy of `row` with `changed` applied, built key by key: spreading a row as wide as a
- * transaction takes V8's slow path, and an import copies one per matched row.
+ * A copy of `row` with `changed` applied. A spread of a row in V8's fast mode (every row read
+ * from SQLite, every inserted one) clones its hidden class, and setting columns it already has
+ * keeps it. Built key by key from `{ id }` instead, a copy as wide as a transaction dropped to
+ * dictionary mode: an import of 50,000 made 12,620 of them at about 3 KB each (37 MB, most of
+ * it promoted by the scavenges), where the spread makes 250-byte ones in a tenth of the time.
  */
 function withChanges(row: StoredTx, changed: Partial<StoredTx>): StoredTx {
-  const out = { id: row.id } as StoredTx;
-  for (const key in row) out[key as TxColumn] = row[key as TxColumn];
+  const out = { ...row };
   for (const key in changed) out[key as TxColumn] = changed[key as TxColumn];
   return out;
 }
