@@ -57,6 +57,12 @@ export async function rowTap(
     force: kind === 'actual',
     before: () => frames.arm('row', ROW_EDITOR_IN_PAGE[kind]!),
   });
-  const ms = await frames.next('row', 60_000);
+  const ms = await frames.next('row', 60_000).catch(async (err: unknown) => {
+    // What the page showed instead, for the run's notes.
+    const shown = await page.evaluate(`location.pathname + ': ' + [...document.querySelectorAll(
+      'button, [role="button"]')].filter((b) => b.checkVisibility()).slice(0, 12).map((b) =>
+      JSON.stringify(b.textContent.trim().slice(0, 30))).join(' ')`);
+    throw new Error(`${String(err)}; the page showed ${String(shown)}`);
+  });
   return traced ? { ms, trace: { ...(await traced.stop()), file } } : { ms };
 }
