@@ -54,7 +54,6 @@ export async function rowTap(
   const file = join(tmpdir(), `phone-row-${name}-${process.pid}.json`);
   const traced = trace ? await traceStep(browser, page, file, trace.profile) : null;
   await fingerTap(page, row, {
-    force: kind === 'actual',
     before: () => frames.arm('row', ROW_EDITOR_IN_PAGE[kind]!),
   });
   const ms = await frames.next('row', 60_000).catch(async (err: unknown) => {

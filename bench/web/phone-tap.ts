@@ -17,38 +17,46 @@ import type { Locator, Page } from 'playwright-core';
 const REST_MS = 250;
 
 /**
- * Taps `target` as a finger does. `force`: no check that the point reaches the element (Actual
- * 26.9's row: its amount's text takes the press of the row's button, as `tap({ force })`).
- * `before`: what the bench does in the page before the touch (arming the frame watch), done
- * before the rest too.
+ * Taps `target` as a finger does, after checking that its centre reaches it (or the button or
+ * row it is a part of). `before`: what the bench does in the page before the touch (arming the
+ * frame watch), done before the rest too.
  */
 export async function fingerTap(
   page: Page,
   target: Locator,
-  { force = false, before }: { force?: boolean; before?: () => Promise<void> } = {},
+  { before }: { before?: () => Promise<void> } = {},
 ): Promise<void> {
   await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error('the element to tap has no box');
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  if (!force) {
-    const reached = await target.evaluate(
-      (el, [px, py]) => {
-        // Typed here: the root tsconfig (which checks bench/) has no DOM types.
-        type Node = { contains(other: unknown): boolean };
-        const doc = (
-          globalThis as unknown as {
-            document: { elementFromPoint(x: number, y: number): Node | null };
-          }
-        ).document;
-        const hit = doc.elementFromPoint(px!, py!);
-        return !!hit && ((el as Node).contains(hit) || hit.contains(el));
-      },
-      [x, y],
-    );
-    if (!reached) throw new Error(`something covers the element to tap at (${x}, ${y})`);
-  }
+  const reached = await target.evaluate(
+    (el, [px, py]) => {
+      // Typed here: the root tsconfig (which checks bench/) has no DOM types.
+      type Node = {
+        contains(other: unknown): boolean;
+        closest(selector: string): unknown;
+        outerHTML: string;
+      };
+      const doc = (
+        globalThis as unknown as {
+          document: { elementFromPoint(x: number, y: number): Node | null };
+        }
+      ).document;
+      const hit = doc.elementFromPoint(px!, py!);
+      if (!hit) return 'nothing';
+      // The same control takes the press: the element, a part of it, or the button or row
+      // it is a part of (Actual 26.9's amount is a text in its row's button).
+      const target = el as Node;
+      if (target.contains(hit) || hit.contains(el)) return '';
+      const pressable = (n: Node) => n.closest('button, a, [role="button"], [role="row"]');
+      const own = pressable(target);
+      return own !== null && own === pressable(hit) ? '' : hit.outerHTML.slice(0, 200);
+    },
+    [x, y],
+  );
+  if (reached) throw new Error(`at the element's centre (${x}, ${y}) is ${reached}`);
   await before?.();
   await page.waitForTimeout(REST_MS);
   await page.touchscreen.tap(x, y);

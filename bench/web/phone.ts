@@ -336,7 +336,7 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
     // A row's tap: the saved row, until its editor shows its amount (phone-row-tap.ts).
     const trace_ = values.trace ? { profile: !values['trace-light'] } : false;
     out.rowTap = await rowTap(kind, app.name, browser, page, frames, trace_).catch((err) => {
-      out.notes.push(`row tap: ${String(err).split('\n')[0]!.slice(0, 200)}`);
+      out.notes.push(`row tap: ${String(err).split('\n')[0]!.slice(0, 500)}`);
       return undefined;
     });
     if (out.rowTap) console.log(`${app.name}: row tap → editor ${Math.round(out.rowTap.ms)} ms`);
