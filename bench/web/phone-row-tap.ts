@@ -58,9 +58,13 @@ export async function rowTap(
   });
   const ms = await frames.next('row', 60_000).catch(async (err: unknown) => {
     // What the page showed instead, for the run's notes.
-    const shown = await page.evaluate(`location.pathname + ': ' + [...document.querySelectorAll(
-      'button, [role="button"]')].filter((b) => b.checkVisibility()).slice(0, 12).map((b) =>
-      JSON.stringify(b.textContent.trim().slice(0, 30))).join(' ')`);
+    // (Actual 26.9 selects a row on a long press: the selected rows are counted too.)
+    const shown = await page.evaluate(`(() => {
+      const buttons = [...document.querySelectorAll('button, [role="button"]')]
+        .filter((b) => b.checkVisibility()).map((b) => JSON.stringify(b.textContent.trim().slice(0, 30)));
+      const selected = document.querySelectorAll('[aria-selected="true"]').length;
+      return location.pathname + ', ' + selected + ' selected: ' + [...buttons.slice(0, 6), '…', ...buttons.slice(-4)].join(' ');
+    })()`);
     throw new Error(`${String(err)}; the page showed ${String(shown)}`);
   });
   return traced ? { ms, trace: { ...(await traced.stop()), file } } : { ms };
