@@ -8,6 +8,22 @@ import { countRenders } from './helpers/render-count.ts';
 const COUNT_RENDERS = countRenders(['ph-days', 'shell-layer']);
 
 /**
+ * The requests the page posts to its core's worker (their names), into `window.__core` while
+ * `window.__recordCore` is set. The worker's own `postMessage` only: React's scheduler posts on
+ * a MessagePort of its own.
+ */
+const RECORD_CORE = `
+  (() => {
+    window.__core = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      if (window.__recordCore) window.__core.push(String(message?.name ?? message?.type));
+      return post.call(this, message, ...rest);
+    };
+  })();
+`;
+
+/**
  * Issue 29: a tap on 'Add transaction' renders only the editor. The account's list stays
  * mounted under the editor's layer; the router's change of address used to render every one of
  * its rows again (each row's link reads the router's location), a good part of the editor's
@@ -43,7 +59,7 @@ describe.runIf(BUILT)('opening the phone editor', { timeout: 300_000 }, () => {
   };
 
   beforeAll(async () => {
-    phone = await openPhoneAccount('coffer-e2e-phone-open-', COUNT_RENDERS);
+    phone = await openPhoneAccount('coffer-e2e-phone-open-', COUNT_RENDERS + RECORD_CORE);
     ({ page, errors } = phone);
     await row(/^Starting Balance/).waitFor(WAIT);
   });
@@ -173,6 +189,45 @@ describe.runIf(BUILT)('opening the phone editor', { timeout: 300_000 }, () => {
     expect((await renders())['shell-layer']).toBe(0);
     await main().getByRole('button', { name: 'Cancel', exact: true }).tap();
     await row(/^Starting Balance/).waitFor(WAIT);
+    expect(errors).toEqual([]);
+  });
+
+  /**
+   * Nothing is asked of the core between a tap and the editor's first frame, for Add
+   * transaction and for a row: the row's check that its transaction is still as the list holds
+   * it used to be sent in the tap's own task (React runs a discrete event's effects with its
+   * commit), and its request, the core's work and the answer drew from the same CPU as that
+   * frame. The requests are those posted from the click until the first animation frame after
+   * it, the frame that shows the editor.
+   */
+  it("asks the core nothing before the editor's first frame", async () => {
+    const opens = {
+      add: () => page.getByRole('link', { name: 'Add transaction' }).tap(),
+      row: () => row(/^Starting Balance/).tap(),
+    };
+    const asked: Record<string, unknown> = {};
+    for (const [name, open] of Object.entries(opens)) {
+      await quiet();
+      await page.evaluate(`window.addEventListener('click', () => {
+        window.__core = [];
+        window.__recordCore = true;
+        requestAnimationFrame(() => {
+          window.__beforeFrame = { shown: !!document.getElementById('ph-amount'), core: [...window.__core] };
+        });
+      }, { once: true, capture: true })`);
+      await open();
+      await amount().waitFor(WAIT);
+      await page.waitForURL(/\/transactions\//);
+      await settled();
+      asked[name] = await page.evaluate('window.__beforeFrame');
+      // The row's check still comes, after the frame.
+      if (name === 'row')
+        await expect.poll(() => page.evaluate('window.__core.length')).toBeGreaterThan(0);
+      await page.evaluate('window.__recordCore = false');
+      await main().getByRole('button', { name: 'Cancel', exact: true }).tap();
+      await row(/^Starting Balance/).waitFor(WAIT);
+    }
+    expect(asked).toEqual({ add: { shown: true, core: [] }, row: { shown: true, core: [] } });
     expect(errors).toEqual([]);
   });
 });

@@ -12,6 +12,21 @@ export const AMOUNT_IN_PAGE: Record<string, string> = {
   actual: `() => [...document.querySelectorAll('[data-testid="amount-input-text"]')].some((e) => e.checkVisibility())`,
 };
 
+/**
+ * In the page: a new transaction's editor ready for its amount, as a person needs it to type
+ * one: the amount shown and focused (on a phone the keyboard comes up with the focus; both
+ * apps focus it as the editor opens). Shown alone is not ready: the keys would go nowhere.
+ * Actual 26.9 focuses an input under the amount's text (`amount-input-text`).
+ */
+export const NEW_EDITOR_IN_PAGE: Record<string, Ready> = {
+  coffer: `() => {
+    const a = document.activeElement;
+    return a instanceof HTMLInputElement && a.checkVisibility() &&
+      (a.getAttribute('aria-label') === 'Amount' || [...(a.labels ?? [])].some((l) => l.textContent.trim() === 'Amount'));
+  }`,
+  actual: `() => document.activeElement instanceof HTMLInputElement && (${AMOUNT_IN_PAGE.actual})()`,
+};
+
 /** In the page: the editor gone and the list showing the saved amount. */
 export const savedInPage = (app: string): Ready => `() => {
   if ((${AMOUNT_IN_PAGE[app]})()) return false;
@@ -31,13 +46,13 @@ export const AMOUNT: Record<string, (p: Page) => Locator> = {
 };
 
 /**
- * Types `text` in the editor's amount. Coffer's amount is tapped first (a field a finger puts
- * the caret in). Actual 26.9 focuses its amount input when the new transaction's editor opens,
- * with a text over it that takes no pointer events: a tap there (forced through that text, as
- * before) ended the edit, the input was hidden again and the keys went nowhere (Actual saved a
- * 0.00 row). So for Actual the keys go to the focused input, and only when nothing is focused is
- * the amount's button (its figure, as '0.00') tapped to start the edit. Either way the keys wait
- * for a focused input, and the text is checked to have landed.
+ * Types `text` in the editor's amount. Both apps focus the amount when a new transaction's
+ * editor opens, so the keys go to the focused input, as a person types straight away; only
+ * when nothing is focused is the amount tapped first (Coffer's field; Actual's button showing
+ * its figure, as '0.00'). Actual 26.9's focused input has a text over it that takes no pointer
+ * events: a tap there (forced through that text, as before) ended the edit, the input was hidden
+ * again and the keys went nowhere (Actual saved a 0.00 row). Either way the keys wait for a
+ * focused input, and the text is checked to have landed.
  */
 export async function typeAmount(
   app: string,
@@ -46,12 +61,8 @@ export async function typeAmount(
   text: string,
 ): Promise<void> {
   const focused = page.locator('input:focus, textarea:focus');
-  if (app !== 'actual') await amount.tap();
-  else if ((await focused.count()) === 0)
-    await page
-      .getByRole('button', { name: /^[\d,]+\.\d\d$/ })
-      .first()
-      .tap();
+  const figure = page.getByRole('button', { name: /^[\d,]+\.\d\d$/ }).first();
+  if ((await focused.count()) === 0) await (app === 'actual' ? figure : amount).tap();
   await focused.waitFor({ timeout: 60_000 });
   await page.keyboard.type(text);
   const typed = await focused.inputValue().catch(() => '');

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { FrameWatch, Ready } from './phone-frame.ts';
+import { fingerTap } from './phone-tap.ts';
 import { type ThreadSplit, traceStep } from './phone-trace.ts';
 
 /** In the page: the editor's amount, visible and showing the row's 12.34. */
@@ -18,8 +19,13 @@ const ROW_EDITOR_IN_PAGE: Record<string, Ready> = {
     return !!i && i.checkVisibility() && /12\\.34/.test(i.value) &&
       !!document.querySelector('#ph-payee .ph-field-value')?.checkVisibility();
   }`,
-  actual: `() => [...document.querySelectorAll('[data-testid="amount-input-text"]')].some((e) =>
-    e.checkVisibility() && /12\\.34/.test(e.textContent))`,
+  // Actual 26.9's editor shows an amount that is not being edited as a button with its figure
+  // (unsigned, its sign on a button beside it); `amount-input-text` is in the hidden input's
+  // part, shown only while the amount is edited. Its editor is a page of its own, at
+  // `/transactions/{id}`, so the list's row (also '12.34', with its sign) is gone by then.
+  actual: `() => location.pathname.includes('/transactions/') &&
+    [...document.querySelectorAll('button, [role="button"]')].some((b) =>
+      b.checkVisibility() && b.textContent.trim() === '12.34')`,
 };
 
 export interface RowTap {
@@ -47,8 +53,19 @@ export async function rowTap(
   await row.waitFor({ timeout: 60_000 });
   const file = join(tmpdir(), `phone-row-${name}-${process.pid}.json`);
   const traced = trace ? await traceStep(browser, page, file, trace.profile) : null;
-  await frames.arm('row', ROW_EDITOR_IN_PAGE[kind]!);
-  await row.tap({ force: kind === 'actual' });
-  const ms = await frames.next('row', 60_000);
+  await fingerTap(page, row, {
+    before: () => frames.arm('row', ROW_EDITOR_IN_PAGE[kind]!),
+  });
+  const ms = await frames.next('row', 60_000).catch(async (err: unknown) => {
+    // What the page showed instead, for the run's notes.
+    // (Actual 26.9 selects a row on a long press: the selected rows are counted too.)
+    const shown = await page.evaluate(`(() => {
+      const buttons = [...document.querySelectorAll('button, [role="button"]')]
+        .filter((b) => b.checkVisibility()).map((b) => JSON.stringify(b.textContent.trim().slice(0, 30)));
+      const selected = document.querySelectorAll('[aria-selected="true"]').length;
+      return location.pathname + ', ' + selected + ' selected: ' + [...buttons.slice(0, 6), '…', ...buttons.slice(-4)].join(' ');
+    })()`);
+    throw new Error(`${String(err)}; the page showed ${String(shown)}`);
+  });
   return traced ? { ms, trace: { ...(await traced.stop()), file } } : { ms };
 }

@@ -117,18 +117,25 @@ export function summarize(trace: { traceEvents: TraceEvent[] }): {
   const busy = new Map<string, number>();
   const cpu = new Map<string, number>();
   const kinds = new Map<string, Map<string, { ms: number; count: number }>>();
-  for (const e of trace.traceEvents) {
-    if (e.ph !== 'X' || e.dur === undefined) continue;
+  // A task inside a task (Chromium's RunTask inside ThreadControllerImpl::RunTask, at the same
+  // time) counts once: both counted made a thread busier than the trace was long.
+  const covered = new Map<string, number>();
+  const ordered = trace.traceEvents
+    .filter((e) => e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  for (const e of ordered) {
     const key = `${e.pid}:${e.tid}`;
     if (TASK.has(e.name)) {
-      busy.set(key, (busy.get(key) ?? 0) + e.dur / 1000);
+      if (e.ts < (covered.get(key) ?? -Infinity)) continue;
+      covered.set(key, e.ts + e.dur!);
+      busy.set(key, (busy.get(key) ?? 0) + e.dur! / 1000);
       cpu.set(key, (cpu.get(key) ?? 0) + (e.tdur ?? 0) / 1000);
       continue;
     }
     const byKind = kinds.get(key) ?? new Map<string, { ms: number; count: number }>();
     kinds.set(key, byKind);
     const k = byKind.get(what(e)) ?? { ms: 0, count: 0 };
-    k.ms += e.dur / 1000;
+    k.ms += e.dur! / 1000;
     k.count += 1;
     byKind.set(what(e), k);
   }

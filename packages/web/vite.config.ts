@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import { cofferWorkerPlugin } from '../core-web/src/vite-plugin.ts';
+import { compileHintsPlugin } from './build/compile-hints.ts';
 import { pwaPlugin } from './build/pwa-plugin.ts';
 
 /**
@@ -12,7 +13,12 @@ const readable = process.env.COFFER_READABLE_BUILD === '1';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), pwaPlugin(join(import.meta.dirname, 'src/sw/service-worker.ts'))],
+  plugins: [
+    react(),
+    // The phone's editor, loaded when idle: compiled then, not in the tap that first shows it.
+    compileHintsPlugin(['TransactionEditor']),
+    pwaPlugin(join(import.meta.dirname, 'src/sw/service-worker.ts')),
+  ],
   worker: {
     format: 'es',
     plugins: () => [cofferWorkerPlugin()],

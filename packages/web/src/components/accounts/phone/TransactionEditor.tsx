@@ -56,31 +56,46 @@ export default function TransactionEditorPage() {
   useEffect(() => {
     if (!id) return;
     let live = true;
-    const query = q('transactions')
-      .options({ splits: 'grouped' })
-      .filter({ id })
-      .select('*')
-      .serialize();
-    void runQuery<RegisterTx[]>(store, query).then(
-      (rows) => {
-        if (!live) return;
-        const tx = rows[0];
-        const was = shown.current;
-        if (was.state !== 'ready')
-          setLoaded(tx ? { state: 'ready', tx, rev: 0 } : { state: 'missing' });
-        // The row's own editor: a read that agrees (or finds it not written yet: a save on its
-        // way) renders nothing; what is typed is never replaced.
-        else if (tx && !typed.current && !sameForEditor(was.tx, tx)) {
-          setLoaded({ state: 'ready', tx, rev: was.rev + 1 });
-        }
-      },
-      () => undefined,
-    ); // the budget closing under the editor: nothing left to show it in
+    const read = () => {
+      const query = q('transactions')
+        .options({ splits: 'grouped' })
+        .filter({ id })
+        .select('*')
+        .serialize();
+      void runQuery<RegisterTx[]>(store, query).then(
+        (rows) => {
+          if (!live) return;
+          const tx = rows[0];
+          const was = shown.current;
+          if (was.state !== 'ready')
+            setLoaded(tx ? { state: 'ready', tx, rev: 0 } : { state: 'missing' });
+          // The row's own editor: a read that agrees (or finds it not written yet: a save on
+          // its way) renders nothing; what is typed is never replaced.
+          else if (tx && !typed.current && !sameForEditor(was.tx, tx)) {
+            setLoaded({ state: 'ready', tx, rev: was.rev + 1 });
+          }
+        },
+        () => undefined,
+      ); // the budget closing under the editor: nothing left to show it in
+    };
+    if (shown.current.state !== 'ready') {
+      read();
+      return () => {
+        live = false;
+      };
+    }
+    // The tapped row is shown: its check waits for the editor's first frame. React runs this
+    // effect in the tap's own task, and the request and answer drew from that frame's CPU.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(read, 0);
+    });
     return () => {
       live = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
   }, [store, id]);
-
   if (!id) return <Editor key="new" before={null} account={params.get('account')} />;
   if (loaded.state === 'loading') {
     return (
