@@ -11,7 +11,12 @@ import './components/kit/ui/kit.css';
 // on a phone the first render is a few hundred ms the worker need not wait for.
 const connecting = connectBackend();
 // The manifest (and the icon the browser then fetches) waits for the first screen (manifest-link.ts).
-void whenFirstScreenShown().then(() => linkManifest(document));
+void whenFirstScreenShown().then(() =>
+  linkManifest<HTMLLinkElement>({
+    head: document.head,
+    createLink: () => document.createElement('link'),
+  }),
+);
 const element = document.getElementById('root');
 if (!element) throw new Error('No #root element');
 createRoot(element).render(

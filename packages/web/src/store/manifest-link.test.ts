@@ -7,9 +7,9 @@ import {
 } from './manifest-link.ts';
 
 /** A head that answers `link[rel="manifest"]` from the links appended to it. */
-function documentWithHead(): { doc: ManifestDocument; links: ManifestLinkElement[] } {
+function documentWithHead() {
   const links: ManifestLinkElement[] = [];
-  const doc: ManifestDocument = {
+  const doc: ManifestDocument<ManifestLinkElement> = {
     head: {
       querySelector: (selector) =>
         selector === 'link[rel="manifest"]'
@@ -17,7 +17,7 @@ function documentWithHead(): { doc: ManifestDocument; links: ManifestLinkElement
           : null,
       append: (node) => void links.push(node),
     },
-    createElement: () => ({ rel: '', href: '' }),
+    createLink: () => ({ rel: '', href: '' }),
   };
   return { doc, links };
 }

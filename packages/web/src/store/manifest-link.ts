@@ -8,12 +8,12 @@
 export const MANIFEST_HREF = '/manifest.webmanifest';
 
 /** The parts of `document` this needs (a unit test passes its own). */
-export interface ManifestDocument {
+export interface ManifestDocument<L extends ManifestLinkElement> {
   readonly head: {
     querySelector(selector: string): unknown;
-    append(node: ManifestLinkElement): void;
+    append(node: L): void;
   };
-  createElement(tag: 'link'): ManifestLinkElement;
+  createLink(): L;
 }
 
 export interface ManifestLinkElement {
@@ -22,9 +22,9 @@ export interface ManifestLinkElement {
 }
 
 /** Adds the manifest's link to the page's head, once: a second call finds it there. */
-export function linkManifest(doc: ManifestDocument): void {
+export function linkManifest<L extends ManifestLinkElement>(doc: ManifestDocument<L>): void {
   if (doc.head.querySelector('link[rel="manifest"]')) return;
-  const link = doc.createElement('link');
+  const link = doc.createLink();
   link.rel = 'manifest';
   link.href = MANIFEST_HREF;
   doc.head.append(link);
