@@ -99,10 +99,14 @@ export class Budget {
       return fail('budget-not-found', `No budget with id ${id}`);
     }
     const dir = fs.join(env.documentDir, id);
+    // Read beside the folder's check, not after it: in a browser each is a few round trips to
+    // the browser's process (issue 29). readPrefs never rejects (a missing file gives the
+    // defaults), so a read left behind by a failure below is only dropped.
+    const reading = readPrefs(fs, dir, id);
     if (!(await fs.exists(dir))) return fail('budget-not-found', `No budget with id ${id}`);
     const dbPath = fs.join(dir, DB_FILE);
     if (!(await fs.exists(dbPath))) return fail('opening-budget', `${id} has no ${DB_FILE}`);
-    const prefs = await readPrefs(fs, dir, id);
+    const prefs = await reading;
     mark('prefs-read');
 
     let database: SqliteDatabase;
