@@ -81,15 +81,25 @@ function layOut(file) {
     'first sync asked': asked(/sync\/sync/, core),
     shown,
   };
-  return { start, cpu, path };
+  // The core worker's own marks (core-web's workerMark: its script, SQLite, the pool, each step
+  // of the open), set beside the SQLite floor's steps the bench prints.
+  const worker = new Map();
+  for (const e of events) {
+    if (e.ts > start && e.name.startsWith('coffer-worker:') && !worker.has(e.name)) {
+      worker.set(e.name.slice('coffer-worker:'.length), e.ts);
+    }
+  }
+  return { start, cpu, path, worker };
 }
 
 for (const file of process.argv.slice(2)) {
-  const { start, cpu, path } = layOut(file);
+  const { start, cpu, path, worker } = layOut(file);
   const at = (ts) => (ts === undefined ? '—' : String(Math.round((ts - start) / 1000)));
   const total = [...cpu.values()].reduce((a, b) => a + b, 0);
   console.log(`${file}: CPU before shown ${Math.round(total)} ms over all threads`);
   console.log(`  path: ${Object.entries(path).map(([k, ts]) => `${k} ${at(ts)}`).join(', ')}`); // prettier-ignore
+  const steps = [...worker].sort((a, b) => a[1] - b[1]);
+  if (steps.length > 0) console.log(`  core worker: ${steps.map(([k, ts]) => `${k} ${at(ts)}`).join(', ')}`); // prettier-ignore
   for (const [k, ms] of [...cpu].sort((a, b) => b[1] - a[1]))
     if (ms >= 1) console.log(`  ${k}: ${Math.round(ms)} ms`);
 }

@@ -38,6 +38,7 @@ const SQLITE_HTML = floorPage(`<ul id="list"></ul>
 const worker = new Worker('/floor-worker.mjs', { type: 'module' });
 worker.onmessage = (e) => {
   if (e.data.error) { document.body.textContent = e.data.error; return; }
+  window.floorSteps = e.data.steps.map(([name, at]) => [name, Math.round(at - performance.timeOrigin)]);
   const list = document.getElementById('list');
   for (const [name, budgeted, spent] of e.data.rows) {
     const li = document.createElement('li');
@@ -50,15 +51,22 @@ worker.onmessage = (e) => {
 </script>`);
 
 /** The worker: SQLite's wasm, the pool, the budget file (imported once), the month's figures. */
-const WORKER = `import sqlite3InitModule from '/sqlite/index.mjs';
+const WORKER = `const steps = [];
+const step = (name) => steps.push([name, performance.timeOrigin + performance.now()]);
+// Imports run first: this is once SQLite's module has loaded.
+step('sqlite chunk loaded');
+import sqlite3InitModule from '/sqlite/index.mjs';
 try {
   const sqlite3 = await sqlite3InitModule();
+  step('sqlite ready');
   const pool = await sqlite3.installOpfsSAHPoolVfs({ name: 'floor', directory: 'floor-pool' });
+  step('pool installed');
   if (!pool.getFileNames().includes('/db.sqlite')) {
     const bytes = await (await fetch('/db.sqlite')).arrayBuffer();
     await pool.importDb('/db.sqlite', bytes);
   }
   const db = new pool.OpfsSAHPoolDb('/db.sqlite');
+  step('file opened');
   const now = new Date();
   const month = now.getFullYear() * 100 + now.getMonth() + 1;
   const spent = new Map(db.exec({
@@ -71,7 +79,8 @@ try {
     bind: [month],
     returnValue: 'resultRows',
   }).map(([id, name, budgeted]) => [name, budgeted, spent.get(id) ?? 0]);
-  postMessage({ rows });
+  step('month read');
+  postMessage({ rows, steps });
 } catch (err) {
   postMessage({ error: String(err) });
 }
@@ -127,6 +136,8 @@ export interface StartFloors {
   page: number[];
   /** Each returning start of SQLite's floor, ms. */
   sqlite: number[];
+  /** Each of those starts' steps in its worker, ms from the navigation (to set beside the app's). */
+  sqliteSteps: Array<Array<[string, number]>>;
 }
 
 /**
@@ -142,7 +153,7 @@ export async function measureStartFloors(
 ): Promise<StartFloors> {
   const server = await serveFloors(dbFile);
   const { context } = await openPhone(launched, { ...phone, name: 'floor' });
-  const out: StartFloors = { page: [], sqlite: [] };
+  const out: StartFloors = { page: [], sqlite: [], sqliteSteps: [] };
   try {
     context.setDefaultTimeout(180_000);
     await watchFrames(context, leafText(SHOWN));
@@ -156,6 +167,12 @@ export async function measureStartFloors(
       for (const which of ['page', 'sqlite'] as const) {
         await page.goto(`${server.url}/${which}`, { waitUntil: 'commit' });
         out[which].push(await frames.next('shown'));
+        if (which === 'sqlite') {
+          const steps = await page.evaluate(
+            () => (globalThis as { floorSteps?: Array<[string, number]> }).floorSteps ?? [],
+          );
+          out.sqliteSteps.push(steps);
+        }
       }
     }
   } finally {
@@ -182,6 +199,12 @@ export function printStartFloors(floors: StartFloors, apps: Record<string, numbe
   console.log(
     `  SQLite's wasm, the pool, the file opened, the month read and listed: ${fmt(sqlite)} ms (${floors.sqlite.map(Math.round).join(', ')})`,
   );
+  const stepNames = floors.sqliteSteps[0]?.map(([name]) => name) ?? [];
+  const stepAt = (name: string) =>
+    median(floors.sqliteSteps.flatMap((s) => s.filter(([n]) => n === name).map(([, at]) => at)));
+  if (stepNames.length > 0) {
+    console.log(`  SQLite floor's worker steps (median ms from the navigation): ${stepNames.map((n) => `${n} ${fmt(stepAt(n))}`).join(', ')}`); // prettier-ignore
+  }
   for (const [name, starts] of Object.entries(apps)) {
     if (starts.length === 0 || !page || !sqlite) continue;
     const m = median(starts);

@@ -28,6 +28,8 @@ export interface WebPlatformOptions {
   lockWaitMs?: number;
   /** Added to the system clock (test only: see `InitMessage.pageClock`). */
   clockOffsetMs?: number;
+  /** Marks a moment of a budget's open (the worker's `workerMark`). */
+  mark?: (name: string) => void;
 }
 
 /** The browser Platform, with the budget folder and the database store behind its fs. */
@@ -94,5 +96,6 @@ export async function createWebPlatform(options: WebPlatformOptions): Promise<We
     fetch: (input, init) => globalThis.fetch(input, init),
     crypto,
     log,
+    mark: options.mark,
   };
 }

@@ -1,6 +1,7 @@
 import { type Core, DB_FILE, handlerError } from '@coffer/core';
 import type { ServableCore } from '../../core/src/client/index.ts';
 import type { WebPlatform } from './platform.ts';
+import { workerMark } from './worker-mark.ts';
 
 /** The same rule `Budget.open` applies: a plain folder name. */
 const isSafeId = (id: unknown): id is string =>
@@ -38,11 +39,15 @@ export function stagingCore(core: Core, platform: WebPlatform): ServableCore {
       let release: (() => void) | null = null;
       try {
         if (name === 'load-budget') {
+          workerMark('load-budget:asked');
           const staged = await stage(args);
+          workerMark('load-budget:staged');
           if (staged && typeof staged === 'object') return staged;
           release = staged;
         }
-        return await core.sendUnknown(name, args, options);
+        const answer = await core.sendUnknown(name, args, options);
+        if (name === 'load-budget') workerMark('load-budget:answered');
+        return answer;
       } finally {
         release?.();
         done();

@@ -7,32 +7,13 @@ import {
   serveCore,
 } from '../../core/src/client/index.ts';
 import { detectInitFailure } from './init.ts';
+import { type InitMessage, isInitMessage } from './init-message.ts';
 import { isLeavingMessage } from './leaving.ts';
 import { createWebPlatform } from './platform.ts';
 import { stagingCore } from './staging-core.ts';
+import { workerMark } from './worker-mark.ts';
 
-/** The first message the UI sends the worker (see `createWorkerClient`). */
-export interface InitMessage {
-  type: 'init';
-  /** The risk-acknowledged fallback mode: SQLite in memory, snapshots in IndexedDB. */
-  fallbackMode?: boolean;
-  /** Fallback mode: how long after a change a snapshot is saved (default 2000 ms). */
-  persistMs?: number;
-  /** How long to wait for a budget another context holds (default 3000 ms). */
-  lockWaitMs?: number;
-  /**
-   * Test only: the page's `Date.now()` when it sent this message. The worker's clock then keeps
-   * the same distance from the system clock, so a browser test that moves the page's time
-   * (Playwright's `page.clock`, which does not reach workers) moves the core's as well.
-   */
-  pageClock?: number;
-}
-
-export function isInitMessage(value: unknown): value is InitMessage {
-  return (
-    typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'init'
-  );
-}
+export { type InitMessage, isInitMessage } from './init-message.ts';
 
 const timers = {
   setTimeout: (fn: () => void, ms: number): unknown => setTimeout(fn, ms),
@@ -56,6 +37,14 @@ export interface WorkerScope extends MessagePortLike {
 export type SqliteLoading = Promise<Sqlite3Static | InitFailure>;
 
 /**
+ * The storage probe of a mode (init.ts's `detectInitFailure`), which worker.ts starts as the
+ * init message arrives, before this module has loaded: its round trips to the browser's
+ * process then overlap SQLite's compile and the core's bundle instead of following them
+ * (90 ms of a phone's returning start under the bench's quota, issue 29).
+ */
+export type StorageProbe = (fallbackMode: boolean) => Promise<InitFailure | null>;
+
+/**
  * Build the platform and the app core for `init`, and serve it over `scope` (the worker's
  * global). A browser that cannot run it gets `app-init-failure` pushed instead.
  */
@@ -63,6 +52,7 @@ export async function startWorker(
   scope: WorkerScope,
   init: InitMessage,
   sqliteLoading: SqliteLoading,
+  probe: StorageProbe = detectInitFailure,
 ): Promise<void> {
   // The page may go away while the core starts: what it held is let go of once it exists.
   let left = false;
@@ -74,7 +64,8 @@ export async function startWorker(
   const clockOffsetMs = typeof init.pageClock === 'number' ? init.pageClock - Date.now() : 0;
   const mode = init.fallbackMode ? 'fallback' : 'opfs';
   // SQLite's wasm, asked for at the worker's start, loads while the storage is probed.
-  const failure = await detectInitFailure(mode === 'fallback');
+  const failure = await probe(mode === 'fallback');
+  workerMark('storage-probed');
   const sqlite3 = failure ?? (await sqliteLoading);
   if ('reason' in sqlite3) {
     serveCore(failedCore(sqlite3), scope, { timers }).push('app-init-failure', sqlite3);
@@ -91,7 +82,9 @@ export async function startWorker(
       persistMs: init.persistMs,
       lockWaitMs: init.lockWaitMs,
       clockOffsetMs,
+      mark: (name) => workerMark(name),
     });
+    workerMark('platform-made');
   } catch (err) {
     const storageFailure: InitFailure = {
       reason: mode === 'fallback' ? 'indexeddb-unavailable' : 'sah-pool-unavailable',
@@ -137,12 +130,14 @@ export async function startWorker(
 /**
  * Wait for the UI's init message, then start. `early`: the messages that arrived before this
  * module had loaded (worker.ts holds them), the init message among them. `sqlite`: SQLite's
- * load, which worker.ts started before this module loaded (sqlite/load.ts).
+ * load, which worker.ts started before this module loaded (sqlite/load.ts); `probe`: the
+ * storage probe, started there too once the init message came.
  */
 export function listenForInit(
   scope: WorkerScope,
   early: readonly unknown[],
   sqlite: SqliteLoading,
+  probe: StorageProbe = detectInitFailure,
 ): void {
   // The page left before this module loaded: nothing is started for it.
   if (early.some(isLeavingMessage)) {
@@ -151,13 +146,13 @@ export function listenForInit(
   }
   const init = early.find(isInitMessage);
   if (init) {
-    void startWorker(scope, init, sqlite);
+    void startWorker(scope, init, sqlite, probe);
     return;
   }
   const onMessage = (event: { data: unknown }): void => {
     if (!isInitMessage(event.data)) return;
     scope.removeEventListener('message', onMessage);
-    void startWorker(scope, event.data, sqlite);
+    void startWorker(scope, event.data, sqlite, probe);
   };
   scope.addEventListener('message', onMessage);
 }

@@ -11,21 +11,44 @@
  *
  * SQLite's library is imported the same way, at once and beside the core's bundle: its wasm is
  * then fetched and compiled while the core's bundle loads and runs, where it waited for the
- * core's bundle before (both come through the service worker, one after the other).
+ * core's bundle before (both come through the service worker, one after the other). The
+ * storage probe starts as the init message arrives (it too waited for the core's bundle).
  */
+import type { InitFailure } from '../../core/src/client/index.ts';
+import { detectInitFailure } from './init.ts';
+import { isInitMessage } from './init-message.ts';
 import { loadSqlite } from './sqlite/load.ts';
 import type { WorkerScope } from './worker-main.ts';
+import { workerMark } from './worker-mark.ts';
 
 const scope = globalThis as unknown as WorkerScope;
 const early: unknown[] = [];
-const hold = (event: { data: unknown }): void => void early.push(event.data);
+/** Each mode's storage probe, started once (the init message's mode is the one asked for). */
+const probes = new Map<boolean, Promise<InitFailure | null>>();
+const probe = (fallbackMode: boolean): Promise<InitFailure | null> => {
+  let probing = probes.get(fallbackMode);
+  if (!probing) {
+    probing = detectInitFailure(fallbackMode);
+    // Awaited by the core's start; a failure meanwhile is not an unhandled rejection.
+    probing.catch(() => undefined);
+    probes.set(fallbackMode, probing);
+  }
+  return probing;
+};
+const hold = (event: { data: unknown }): void => {
+  early.push(event.data);
+  if (isInitMessage(event.data)) void probe(event.data.fallbackMode === true);
+};
 scope.addEventListener('message', hold);
+workerMark('script');
 const sqlite = loadSqlite();
+void sqlite.then(() => workerMark('sqlite-ready'));
 
 import('./worker-main.ts').then(
   ({ listenForInit }) => {
+    workerMark('core-bundle-ready');
     scope.removeEventListener('message', hold);
-    listenForInit(scope, early, sqlite);
+    listenForInit(scope, early, sqlite, probe);
   },
   (err: unknown) => {
     // Thrown from a task, not a promise: the page's `error` listener then ends the waiting calls

@@ -1,5 +1,6 @@
 import type { Sqlite3Static } from '@sqlite.org/sqlite-wasm';
 import type { InitFailure } from '../../../core/src/client/index.ts';
+import { workerMark } from '../worker-mark.ts';
 
 /**
  * By default sqlite-wasm also sets up its "opfs" and "opfs-wl" VFSes, each starting a proxy
@@ -20,6 +21,7 @@ const SQLITE_CONFIG = { disable: { vfs: { opfs: true, 'opfs-wl': true, kvvfs: tr
 export async function loadSqlite(): Promise<Sqlite3Static | InitFailure> {
   try {
     const { default: sqlite3InitModule } = await import('@sqlite.org/sqlite-wasm');
+    workerMark('sqlite-chunk-ready');
     (globalThis as { sqlite3ApiConfig?: unknown }).sqlite3ApiConfig = SQLITE_CONFIG;
     return await sqlite3InitModule();
   } catch (err) {

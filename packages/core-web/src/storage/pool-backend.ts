@@ -6,6 +6,7 @@ import { POOL_DIR, poolDatabaseNames, readPoolSnapshot, waitForPoolHandles } fro
 import { findDir } from './opfs-paths.ts';
 import { openRecovering } from './pool-recovery.ts';
 import { type DbBackend, type Mount, isDatabasePath } from './types.ts';
+import { workerMark } from '../worker-mark.ts';
 
 /** Slots per budget folder: its database and journal, plus room for a replacement. */
 const CAPACITY = 6;
@@ -38,12 +39,14 @@ export class PoolBackend implements DbBackend {
       await pool.unpauseVfs();
     } else {
       await waitForPoolHandles(this.root, dir, this.timers);
+      workerMark('pool:handles-free');
       pool = await this.sqlite3.installOpfsSAHPoolVfs({
         name: `${this.prefix}-${++this.installs}`,
         directory: `${dir}/${POOL_DIR}`,
         initialCapacity: CAPACITY,
       });
       await pool.reserveMinimumCapacity(CAPACITY);
+      workerMark('pool:installed');
     }
     return new PoolMount(this.sqlite3, pool, () => this.paused.set(dir, pool));
   }

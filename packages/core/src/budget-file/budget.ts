@@ -91,6 +91,7 @@ export class Budget {
   /** Open `<documentDir>/<id>`: prefs, migrations, views, clock. */
   static async open(env: BudgetEnv, id: string): Promise<Budget | OpenError> {
     const { fs, sqlite, log } = env.platform;
+    const mark = (name: string) => env.platform.mark?.(`open:${name}`);
     const fail = (type: OpenErrorType, message: string): OpenError => ({
       error: { type, message },
     });
@@ -98,10 +99,15 @@ export class Budget {
       return fail('budget-not-found', `No budget with id ${id}`);
     }
     const dir = fs.join(env.documentDir, id);
+    // Read beside the folder's check, not after it: in a browser each is a few round trips to
+    // the browser's process (issue 29). readPrefs never rejects (a missing file gives the
+    // defaults), so a read left behind by a failure below is only dropped.
+    const reading = readPrefs(fs, dir, id);
     if (!(await fs.exists(dir))) return fail('budget-not-found', `No budget with id ${id}`);
     const dbPath = fs.join(dir, DB_FILE);
     if (!(await fs.exists(dbPath))) return fail('opening-budget', `${id} has no ${DB_FILE}`);
-    const prefs = await readPrefs(fs, dir, id);
+    const prefs = await reading;
+    mark('prefs-read');
 
     let database: SqliteDatabase;
     try {
@@ -109,10 +115,13 @@ export class Budget {
     } catch (err) {
       return fail('opening-budget', `Cannot open ${dbPath}: ${String(err)}`);
     }
+    mark('file-opened');
     await backupBeforeMigration({ fs, log, now: env.platform.clock.now() }, dir, database);
     let db: BudgetDb;
     try {
+      mark('backup-checked');
       const prepared = prepareDatabase(database);
+      mark('schema-prepared');
       if (!prepared.ok) {
         database.close();
         return fail(
@@ -132,6 +141,7 @@ export class Budget {
         resetClock: prefs.resetClock === true,
         columns: prepared.columns,
       });
+      mark('db-opened');
     } catch (err) {
       database.close();
       log.error('Loading the budget failed', { id, error: String(err) });

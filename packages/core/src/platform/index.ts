@@ -38,6 +38,12 @@ export interface Platform {
    * `size`: the size the archive declares (a hint only: the output is what the data holds).
    */
   inflateRaw?: (data: Uint8Array, size?: number) => Uint8Array;
+  /**
+   * Names a moment of a budget's open for the benches' traces (the browser's
+   * `performance.mark`, `coffer-worker:<name>`), where the platform has one: the phone's start
+   * is laid out step by step against SQLite's own start (issue 29).
+   */
+  mark?: (name: string) => void;
 }
 
 export interface Logger {
