@@ -58,11 +58,16 @@ function reset(db: SqliteDatabase): void {
   db.run(`DELETE FROM ${META_TABLE} WHERE key = ?`, [META_KEY]);
 }
 
-/** The sums of the staged rows (`./stage.ts`). */
+/**
+ * The sums of the staged rows (`./stage.ts`), added to those already kept (a step's months hold
+ * none; a batch of new rows adds to its buckets).
+ */
 function fill(db: SqliteDatabase): void {
   db.run(`INSERT INTO ${MONTH_SUMS_TABLE} (account, month, day, payee, positive, amount, count)
     SELECT account, month, day, transfer, positive, SUM(amount), SUM(count) FROM ${STAGE}
-    GROUP BY 1, 2, 3, 4, 5`);
+    GROUP BY 1, 2, 3, 4, 5
+    ON CONFLICT (account, month, day, payee, positive) DO UPDATE
+      SET amount = amount + excluded.amount, count = count + excluded.count`);
 }
 
 export function rebuildMonthSums(db: SqliteDatabase): void {
