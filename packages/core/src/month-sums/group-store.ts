@@ -206,14 +206,20 @@ function applyWhere(
   db: SqliteDatabase,
   event: ChangeEvent,
   counts: (row: Row) => boolean,
+  apart: ReadonlySet<string> | null = null,
 ): boolean {
   if (movesBuckets(db, event)) return false;
   const look = lookups(db);
   const payeeOf = payeeLookup(db);
   const sums = groupDeltas();
-  walkChanges(db, event, (row, parent, sign) => {
-    if (isShown(row, parent) && counts(row)) addRow(sums, look, payeeOf, row, sign);
-  });
+  walkChanges(
+    db,
+    event,
+    (row, parent, sign) => {
+      if (isShown(row, parent) && counts(row)) addRow(sums, look, payeeOf, row, sign);
+    },
+    apart,
+  );
   sums.write(db);
   return true;
 }

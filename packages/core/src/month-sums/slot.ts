@@ -79,24 +79,24 @@ const TABLES = [MONTH_SUMS_TABLE, GROUP_SUMS_TABLE, TAG_SUMS_TABLE] as const;
 export const BATCH_ROWS = 64;
 
 /**
- * An event that only adds transactions (an import, a sync of new rows), at least `minRows` of
- * them, into the three tables: its rows staged and summed in one grouped pass (`withBatchStage`)
- * that every table adds to its buckets, as a build step does. False when the event is not such
- * a batch, or it also moves rows between buckets (a new mapping to a transfer payee): each
- * table's own rule then applies.
+ * An event that adds at least `minRows` transactions (an import, a sync of new rows) into the
+ * three tables: the new rows staged and summed in one grouped pass (`withBatchStage`) that every
+ * table adds to its buckets, as a build step does; the event's other rows (an import's matched
+ * ones) each table's own rule walks. False when the event adds fewer, or it moves rows between
+ * buckets (a mapping to a transfer payee): each table's own rule then applies to all of it.
  */
 export function applyNewRows(db: SqliteDatabase, event: ChangeEvent, minRows: number): boolean {
   const changes = event.changes.get('transactions') ?? [];
-  if (changes.length < minRows || changes.some((c) => c.old !== null || c.new === null)) {
-    return false;
-  }
+  const added: string[] = [];
+  const others: string[] = [];
+  for (const c of changes) (c.old === null && c.new !== null ? added : others).push(c.id);
+  if (added.length < minRows) return false;
+  // It covers what moves the other tables' buckets: no table's rule below answers false.
   if (movesBuckets(db, event)) return false;
+  const apart = new Set(added);
   db.transaction(() => {
-    withBatchStage(
-      db,
-      changes.map((c) => c.id),
-      () => ALL_SUMS_STEPS.fill(db, null, null),
-    );
+    for (const part of PARTS) part.applyWhere(db, event, () => true, apart);
+    withBatchStage(db, added, others, () => ALL_SUMS_STEPS.fill(db, null, null));
     ALL_SUMS_STEPS.finish(db);
   });
   return true;

@@ -85,11 +85,17 @@ const BATCH = 'coffer_sums_batch';
 /**
  * Runs `fill` with the buckets of the rows a batch of new transactions (`ids`, none stored
  * before the batch) brings into view: the new rows, and the split lines stored before their
- * parent that a new parent brings in (no live parent, they counted nowhere). An import's rows
- * are summed here by SQLite in one grouped statement, where summing them in JS row by row, per
- * table, was a fifth of the browser import's CPU (issue 30).
+ * parent that a new parent brings in (no live parent, they counted nowhere), but those in
+ * `others` (the event's other rows, which the caller walks). An import's rows are summed here
+ * by SQLite in one grouped statement, where summing them in JS row by row, per table, was a
+ * fifth of the browser import's CPU (issue 30).
  */
-export function withBatchStage(db: SqliteDatabase, ids: readonly string[], fill: () => void): void {
+export function withBatchStage(
+  db: SqliteDatabase,
+  ids: readonly string[],
+  others: readonly string[],
+  fill: () => void,
+): void {
   db.exec(`DROP TABLE IF EXISTS temp.${BATCH}; DROP TABLE IF EXISTS temp.${STAGE};
 CREATE TEMP TABLE ${BATCH} (id TEXT PRIMARY KEY) WITHOUT ROWID;`);
   try {
@@ -100,6 +106,11 @@ CREATE TEMP TABLE ${BATCH} (id TEXT PRIMARY KEY) WITHOUT ROWID;`);
        WHERE isChild = 1 AND parent_id IN (SELECT value FROM json_each(?))`,
       [list],
     );
+    if (others.length > 0) {
+      db.run(`DELETE FROM temp.${BATCH} WHERE id IN (SELECT value FROM json_each(?))`, [
+        JSON.stringify(others),
+      ]);
+    }
     db.exec(
       `CREATE TEMP TABLE ${STAGE} AS ${stageSql(`AND t.id IN (SELECT id FROM temp.${BATCH})`)}`,
     );

@@ -173,14 +173,20 @@ function applyWhere(
   db: SqliteDatabase,
   event: ChangeEvent,
   counts: (row: Row) => boolean,
+  apart: ReadonlySet<string> | null = null,
 ): boolean {
   if (movesBuckets(db, event)) return false;
   const payeeOf = payeeLookup(db);
   const categorized = categorizedLookup(db);
   const sums = new BucketSums();
-  walkChanges(db, event, (row, parent, sign) => {
-    if (isShown(row, parent) && counts(row)) addRow(sums, payeeOf, categorized, row, sign);
-  });
+  walkChanges(
+    db,
+    event,
+    (row, parent, sign) => {
+      if (isShown(row, parent) && counts(row)) addRow(sums, payeeOf, categorized, row, sign);
+    },
+    apart,
+  );
   sums.write(db, TAG_SUMS_TABLE, KEYS);
   return true;
 }
