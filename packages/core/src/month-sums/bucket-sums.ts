@@ -15,14 +15,19 @@ export class BucketSums {
 
   /** A row's `amount` into (sign 1) or out of (-1) the bucket `key` (the table's key columns). */
   add(key: SqlValue[], amount: number, sign: 1 | -1): void {
+    this.addSum(key, sign * amount, sign);
+  }
+
+  /** `count` rows summing to `amount` into the bucket `key` (out of it when `count` < 0). */
+  addSum(key: SqlValue[], amount: number, count: number): void {
     const id = JSON.stringify(key);
     const sum = this.buckets.get(id);
     if (sum) {
-      sum.amount += sign * amount;
-      sum.count += sign;
-      if (sign < 0) sum.out = true;
+      sum.amount += amount;
+      sum.count += count;
+      if (count < 0) sum.out = true;
     } else {
-      this.buckets.set(id, { key, amount: sign * amount, count: sign, out: sign < 0 });
+      this.buckets.set(id, { key, amount, count, out: count < 0 });
     }
   }
 

@@ -20,7 +20,7 @@ import { SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
 import { dataStamp } from '../search/notes-index.ts';
 import type { ChangeEvent, Row } from '../sync/types.ts';
 import type { DateSteppedTable } from './steps.ts';
-import { dateRange, STAGE, withStage } from './stage.ts';
+import { STAGE, withStage } from './stage.ts';
 import {
   isShown,
   movesTransferPayees,
@@ -72,22 +72,25 @@ CREATE TABLE ${PAYEE_TOTALS_TABLE} (scope INTEGER NOT NULL, payee TEXT NOT NULL,
 }
 
 /**
- * The sums of the staged rows (`./stage.ts`), which hold the rows dated in [from, before); the
- * totals gain those months (a step's months hold nothing before it).
+ * The sums of the staged rows (`./stage.ts`), added to those already kept (a step's months hold
+ * none; a batch of new rows adds to its buckets); the totals gain the staged rows.
  */
-function fill(db: SqliteDatabase, from: number | null, before: number | null): void {
+function fill(db: SqliteDatabase): void {
   db.run(`INSERT INTO ${CATEGORY_SUMS_TABLE}
     (scope, month, day, category, payee, linked, positive, amount, count)
     SELECT scope, month, day, category, transfer, linked, positive, SUM(amount), SUM(count)
-    FROM ${STAGE} GROUP BY 1, 2, 3, 4, 5, 6, 7`);
+    FROM ${STAGE} GROUP BY 1, 2, 3, 4, 5, 6, 7
+    ON CONFLICT (scope, month, day, category, payee, linked, positive) DO UPDATE
+      SET amount = amount + excluded.amount, count = count + excluded.count`);
   db.run(`INSERT INTO ${PAYEE_SUMS_TABLE}
     (scope, month, day, payee, categorized, positive, amount, count)
     SELECT scope, month, day, payee, categorized, positive, SUM(amount), SUM(count)
-    FROM ${STAGE} GROUP BY 1, 2, 3, 4, 5, 6`);
-  const months = dateRange(from, before, '(month * 100 + day)');
+    FROM ${STAGE} GROUP BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT (scope, month, day, payee, categorized, positive) DO UPDATE
+      SET amount = amount + excluded.amount, count = count + excluded.count`);
   db.run(`INSERT INTO ${PAYEE_TOTALS_TABLE} (scope, payee, categorized, positive, amount, count)
-    SELECT scope, payee, categorized, positive, SUM(amount), SUM(count) FROM ${PAYEE_SUMS_TABLE}
-    WHERE scope IN (0, 1, 2) ${months} GROUP BY 1, 2, 3, 4
+    SELECT scope, payee, categorized, positive, SUM(amount), SUM(count) FROM ${STAGE}
+    GROUP BY 1, 2, 3, 4
     ON CONFLICT (scope, payee, categorized, positive) DO UPDATE
       SET amount = amount + excluded.amount, count = count + excluded.count`);
 }
@@ -95,7 +98,7 @@ function fill(db: SqliteDatabase, from: number | null, before: number | null): v
 export function rebuildGroupSums(db: SqliteDatabase): void {
   db.transaction(() => {
     reset(db);
-    withStage(db, null, null, () => fill(db, null, null));
+    withStage(db, null, null, () => fill(db));
     writeStamp(db);
   });
 }
@@ -182,9 +185,10 @@ const used = (db: SqliteDatabase, column: string, id: string) =>
 /**
  * Whether the event moves rows between buckets without touching them: a transfer payee merged
  * (as for the month sums), an account whose scope changed, or a stored category that starts or
- * stops mapping to a category, while rows use them.
+ * stops mapping to a category, while rows use them. It covers what moves the month sums' and
+ * the tag sums' buckets too.
  */
-function movesBuckets(db: SqliteDatabase, event: ChangeEvent): boolean {
+export function movesBuckets(db: SqliteDatabase, event: ChangeEvent): boolean {
   if (movesTransferPayees(db, event)) return true;
   const scopeOf = (a: Row | null) =>
     !a || num(a.tombstone) !== 0 ? 0 : num(a.offbudget) === 0 ? 1 : 2;
@@ -202,14 +206,20 @@ function applyWhere(
   db: SqliteDatabase,
   event: ChangeEvent,
   counts: (row: Row) => boolean,
+  apart: ReadonlySet<string> | null = null,
 ): boolean {
   if (movesBuckets(db, event)) return false;
   const look = lookups(db);
   const payeeOf = payeeLookup(db);
   const sums = groupDeltas();
-  walkChanges(db, event, (row, parent, sign) => {
-    if (isShown(row, parent) && counts(row)) addRow(sums, look, payeeOf, row, sign);
-  });
+  walkChanges(
+    db,
+    event,
+    (row, parent, sign) => {
+      if (isShown(row, parent) && counts(row)) addRow(sums, look, payeeOf, row, sign);
+    },
+    apart,
+  );
   sums.write(db);
   return true;
 }

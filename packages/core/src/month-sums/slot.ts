@@ -5,14 +5,16 @@ import {
   type DerivedTable,
   defineDerivedSlot,
 } from '../budget-file/derived-data.ts';
+import type { ChangeEvent } from '../sync/types.ts';
 import {
   applyToGroupSums,
   GROUP_SUMS_STEPS,
   groupSumsAreCurrent,
   groupSumsStamp,
+  movesBuckets,
   rebuildGroupSums,
 } from './group-store.ts';
-import { withStage } from './stage.ts';
+import { withBatchStage, withStage } from './stage.ts';
 import { type DateSteppedTable, STEP_ROWS, stepByDate } from './steps.ts';
 import {
   applyToMonthSums,
@@ -72,22 +74,61 @@ export const ALL_SUMS_STEPS: DateSteppedTable = {
 };
 
 const TABLES = [MONTH_SUMS_TABLE, GROUP_SUMS_TABLE, TAG_SUMS_TABLE] as const;
+
+/** New rows in one event from which on they are summed by SQLite (`applyNewRows`). */
+export const BATCH_ROWS = 64;
+
+/**
+ * An event that adds at least `minRows` transactions (an import, a sync of new rows) into the
+ * three tables: the new rows staged and summed in one grouped pass (`withBatchStage`) that every
+ * table adds to its buckets, as a build step does; the event's other rows (an import's matched
+ * ones) each table's own rule walks. False when the event adds fewer, or it moves rows between
+ * buckets (a mapping to a transfer payee): each table's own rule then applies to all of it.
+ */
+export function applyNewRows(db: SqliteDatabase, event: ChangeEvent, minRows: number): boolean {
+  const changes = event.changes.get('transactions') ?? [];
+  const added: string[] = [];
+  const others: string[] = [];
+  for (const c of changes) (c.old === null && c.new !== null ? added : others).push(c.id);
+  if (added.length < minRows) return false;
+  // It covers what moves the other tables' buckets: no table's rule below answers false.
+  if (movesBuckets(db, event)) return false;
+  const apart = new Set(added);
+  db.transaction(() => {
+    for (const part of PARTS) part.applyWhere(db, event, () => true, apart);
+    withBatchStage(db, added, others, () => ALL_SUMS_STEPS.fill(db, null, null));
+    ALL_SUMS_STEPS.finish(db);
+  });
+  return true;
+}
+
+/**
+ * The three sums tables as one derived table, a batch of new rows of at least `minRows` summed
+ * in one pass (`applyNewRows`); `ALL_SUMS_TABLE` is the budget's.
+ */
+export function allSumsTable(minRows: number): DerivedTable {
+  return {
+    isCurrent: (db) => TABLES.every((t) => t.isCurrent(db)),
+    apply: (db, event) => {
+      if (!applyNewRows(db, event, minRows)) TABLES.forEach((t) => t.apply(db, event));
+    },
+    rebuild: (db) =>
+      db.transaction(() => {
+        ALL_SUMS_STEPS.reset(db);
+        withStage(db, null, null, () => ALL_SUMS_STEPS.fill(db, null, null));
+        ALL_SUMS_STEPS.finish(db);
+      }),
+    steps: (db, resume) => stepByDate(db, ALL_SUMS_STEPS, STEP_ROWS, resume),
+    stamp: (db) => [monthSumsStamp(db), groupSumsStamp(db), tagSumsStamp(db)].join(' '),
+  };
+}
+
 /**
  * The month sums, the sums by category and payee and the sums by tag as one derived table:
- * current when all three are, kept in step each by its own rule, built in one pass.
+ * current when all three are, kept in step each by its own rule (a batch of new rows in one
+ * pass for the three), built in one pass.
  */
-export const ALL_SUMS_TABLE: DerivedTable = {
-  isCurrent: (db) => TABLES.every((t) => t.isCurrent(db)),
-  apply: (db, event) => TABLES.forEach((t) => t.apply(db, event)),
-  rebuild: (db) =>
-    db.transaction(() => {
-      ALL_SUMS_STEPS.reset(db);
-      withStage(db, null, null, () => ALL_SUMS_STEPS.fill(db, null, null));
-      ALL_SUMS_STEPS.finish(db);
-    }),
-  steps: (db, resume) => stepByDate(db, ALL_SUMS_STEPS, STEP_ROWS, resume),
-  stamp: (db) => [monthSumsStamp(db), groupSumsStamp(db), tagSumsStamp(db)].join(' '),
-};
+export const ALL_SUMS_TABLE: DerivedTable = allSumsTable(BATCH_ROWS);
 
 export const SumsSlot = defineDerivedSlot('sums', ALL_SUMS_TABLE);
 

@@ -24,10 +24,16 @@ export interface DateSteppedTable {
    */
   fill(db: SqliteDatabase, from: number | null, before: number | null): void;
   /**
-   * One change into the table, for the rows `counts` accepts; false when the change needs the
-   * whole table read again (the build then starts over).
+   * One change into the table, for the rows `counts` accepts, but the new rows in `apart` (and
+   * the lines they bring in: summed apart, `./slot.ts`); false when the change needs the whole
+   * table read again (the build then starts over).
    */
-  applyWhere(db: SqliteDatabase, event: ChangeEvent, counts: (row: Row) => boolean): boolean;
+  applyWhere(
+    db: SqliteDatabase,
+    event: ChangeEvent,
+    counts: (row: Row) => boolean,
+    apart?: ReadonlySet<string> | null,
+  ): boolean;
   /** Marks the complete table current (its stamp). */
   finish(db: SqliteDatabase): void;
 }

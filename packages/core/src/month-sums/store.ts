@@ -58,11 +58,16 @@ function reset(db: SqliteDatabase): void {
   db.run(`DELETE FROM ${META_TABLE} WHERE key = ?`, [META_KEY]);
 }
 
-/** The sums of the staged rows (`./stage.ts`). */
+/**
+ * The sums of the staged rows (`./stage.ts`), added to those already kept (a step's months hold
+ * none; a batch of new rows adds to its buckets).
+ */
 function fill(db: SqliteDatabase): void {
   db.run(`INSERT INTO ${MONTH_SUMS_TABLE} (account, month, day, payee, positive, amount, count)
     SELECT account, month, day, transfer, positive, SUM(amount), SUM(count) FROM ${STAGE}
-    GROUP BY 1, 2, 3, 4, 5`);
+    GROUP BY 1, 2, 3, 4, 5
+    ON CONFLICT (account, month, day, payee, positive) DO UPDATE
+      SET amount = amount + excluded.amount, count = count + excluded.count`);
 }
 
 export function rebuildMonthSums(db: SqliteDatabase): void {
@@ -163,13 +168,56 @@ export function movesTransferPayees(db: SqliteDatabase, event: ChangeEvent): boo
 type Move = (row: Row | null, parent: Parent, sign: 1 | -1) => void;
 
 /**
+ * The stored columns a row's place in any sums table depends on (with its parent's tombstone):
+ * a change to none of them moves nothing (an import's matched rows, a cleared flag).
+ */
+const SUMMED_COLUMNS = [
+  'acct',
+  'date',
+  'amount',
+  'tombstone',
+  'isParent',
+  'isChild',
+  'parent_id',
+  'description',
+  'category',
+  'notes',
+  'transferred_id',
+] as const;
+
+type Change = { old: Row | null; new: Row | null };
+
+/** Whether the row was born, died or returned (its lines move with it). */
+const turns = (c: Change): boolean => c.old === null || num(c.old.tombstone) !== num(c.new?.tombstone); // prettier-ignore
+
+/**
+ * Whether a change may move the row in the sums: a summed column moved, or its parent was born,
+ * died or returned in the same event.
+ */
+function movesSums(c: Change, inEvent: ReadonlyMap<string, Change>): boolean {
+  if (!c.old || !c.new) return true;
+  if (SUMMED_COLUMNS.some((k) => (c.old?.[k] ?? null) !== (c.new?.[k] ?? null))) return true;
+  const parent = typeof c.new.parent_id === 'string' ? inEvent.get(c.new.parent_id) : undefined;
+  return parent !== undefined && turns(parent);
+}
+
+/**
  * Each transaction row the event touched, out as it was (judged with its parent as it was) and
  * in as it is; and the children of a parent that died or returned, which the event did not touch.
+ * The rows in `apart` (new rows summed by SQLite, `./slot.ts`), and the lines they bring in, are
+ * left to the caller; they still stand as parents as they were (absent) for the rest.
  */
-export function walkChanges(db: SqliteDatabase, event: ChangeEvent, move: Move): void {
-  const changes = event.changes.get('transactions') ?? [];
+export function walkChanges(
+  db: SqliteDatabase,
+  event: ChangeEvent,
+  move: Move,
+  apart: ReadonlySet<string> | null = null,
+): void {
+  const all = event.changes.get('transactions') ?? [];
+  if (all.length === 0) return;
+  const inEvent = new Map(all.map((c) => [c.id, c]));
+  const changes = all.filter((c) => !apart?.has(c.id) && movesSums(c, inEvent));
   if (changes.length === 0) return;
-  const inEvent = new Map(changes.map((c) => [c.id, c]));
   const stored = (id: unknown): Row | null =>
     typeof id === 'string'
       ? (db.first<Row>('SELECT id, tombstone FROM transactions WHERE id = ?', [id]) ?? null)
@@ -184,9 +232,7 @@ export function walkChanges(db: SqliteDatabase, event: ChangeEvent, move: Move):
   }
   // Rows that were born, died or returned: their children (read in one statement for the
   // event; one per row was a fifth of keeping the sums in step with an import).
-  const turned = changes.filter(
-    (c) => c.old === null || num(c.old.tombstone) !== num(c.new?.tombstone),
-  );
+  const turned = changes.filter(turns);
   if (turned.length === 0) return;
   const byParent = new Map<unknown, Row[]>();
   const children = db.all<Row>(
@@ -212,13 +258,19 @@ function applyWhere(
   db: SqliteDatabase,
   event: ChangeEvent,
   counts: (row: Row) => boolean,
+  apart: ReadonlySet<string> | null = null,
 ): boolean {
   if (movesTransferPayees(db, event)) return false;
   const payeeOf = payeeLookup(db);
   const sums = new BucketSums();
-  walkChanges(db, event, (row, parent, sign) => {
-    if (row && counts(row)) add(sums, contribution(payeeOf, row, parent), sign);
-  });
+  walkChanges(
+    db,
+    event,
+    (row, parent, sign) => {
+      if (row && counts(row)) add(sums, contribution(payeeOf, row, parent), sign);
+    },
+    apart,
+  );
   sums.write(db, MONTH_SUMS_TABLE, KEYS);
   return true;
 }
@@ -234,6 +286,6 @@ export function applyToMonthSums(db: SqliteDatabase, event: ChangeEvent): void {
 export const MONTH_SUMS_STEPS: DateSteppedTable = {
   reset,
   fill,
-  applyWhere: (db, event, counts) => applyWhere(db, event, counts),
+  applyWhere,
   finish: writeStamp,
 };

@@ -70,11 +70,6 @@ CREATE TABLE ${TAG_SUMS_TABLE} (tag TEXT NOT NULL, tags INTEGER NOT NULL, accoun
 /** A staged row's bucket (`./stage.ts`), every column but the tag's. */
 const BUCKET = 'account, month, day, transfer AS payee, categorized, positive';
 
-const UPSERT = `INSERT INTO ${TAG_SUMS_TABLE} (${KEYS.join(', ')}, amount, count)
-  VALUES (${[...KEYS, 'amount', 'count'].map(() => '?').join(', ')})
-  ON CONFLICT (${KEYS.join(', ')}) DO UPDATE
-    SET amount = amount + excluded.amount, count = count + excluded.count`;
-
 /** One row's bucket, amount and sign under '' and under each tag of its notes. */
 function bump(sums: BucketSums, bucket: SqlValue[], notes: unknown, amount: number, sign: 1 | -1) {
   const tags = tagsInNotes(typeof notes === 'string' ? notes : null);
@@ -91,34 +86,29 @@ interface Bucketed {
   positive: number;
 }
 
-/** The sums of the staged rows (`./stage.ts`). */
+/** The sums of the staged rows (`./stage.ts`), added to those already kept. */
 function fill(db: SqliteDatabase): void {
   // Notes without a '#' hold no tag (staged as null): summed by SQLite. The rest (about one row
   // in ten on a tagged budget) are read through the notes parser and summed here, then written
   // once per bucket.
   db.run(`INSERT INTO ${TAG_SUMS_TABLE} (${KEYS.join(', ')}, amount, count)
     SELECT '', 0, ${BUCKET}, SUM(amount), SUM(count) FROM ${STAGE}
-    WHERE notes IS NULL GROUP BY 3, 4, 5, 6, 7, 8`);
+    WHERE notes IS NULL GROUP BY 3, 4, 5, 6, 7, 8
+    ON CONFLICT (${KEYS.join(', ')}) DO UPDATE
+      SET amount = amount + excluded.amount, count = count + excluded.count`);
   const noted = db.all<Bucketed & { notes: string; amount: number; count: number }>(
     `SELECT ${BUCKET}, notes, amount, count FROM ${STAGE} WHERE notes IS NOT NULL`,
   );
-  const sums = new Map<string, { key: SqlValue[]; amount: number; count: number }>();
+  const sums = new BucketSums();
   for (const r of noted) {
     const tags = tagsInNotes(r.notes);
     const bucket = [r.account, r.month, r.day, r.payee, r.categorized, r.positive];
     for (const tag of ['', ...tags]) {
-      const key = [tag, Math.min(tags.length, 2), ...bucket];
-      const k = JSON.stringify(key);
-      const sum = sums.get(k);
-      if (sum) {
-        sum.amount += r.amount;
-        sum.count += r.count;
-      } else {
-        sums.set(k, { key, amount: r.amount, count: r.count });
-      }
+      sums.addSum([tag, Math.min(tags.length, 2), ...bucket], r.amount, r.count);
     }
   }
-  for (const { key, amount, count } of sums.values()) db.run(UPSERT, [...key, amount, count]);
+  // One statement for every bucket (one each was most of a tagged import's sums by tag).
+  sums.write(db, TAG_SUMS_TABLE, KEYS);
 }
 
 export function rebuildTagSums(db: SqliteDatabase): void {
@@ -183,14 +173,20 @@ function applyWhere(
   db: SqliteDatabase,
   event: ChangeEvent,
   counts: (row: Row) => boolean,
+  apart: ReadonlySet<string> | null = null,
 ): boolean {
   if (movesBuckets(db, event)) return false;
   const payeeOf = payeeLookup(db);
   const categorized = categorizedLookup(db);
   const sums = new BucketSums();
-  walkChanges(db, event, (row, parent, sign) => {
-    if (isShown(row, parent) && counts(row)) addRow(sums, payeeOf, categorized, row, sign);
-  });
+  walkChanges(
+    db,
+    event,
+    (row, parent, sign) => {
+      if (isShown(row, parent) && counts(row)) addRow(sums, payeeOf, categorized, row, sign);
+    },
+    apart,
+  );
   sums.write(db, TAG_SUMS_TABLE, KEYS);
   return true;
 }

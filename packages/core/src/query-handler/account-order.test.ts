@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DerivedData } from '../budget-file/derived-data.ts';
 import { manualTimers } from '../budget-file/test-helpers/manual-timers.ts';
 import { driveSteppedBuild } from '../budget-file/test-helpers/stepped-build.ts';
-import { ACCOUNT_ORDER_TABLE } from '../query/account-order.ts';
+import { ACCOUNT_ORDER_INDEXES, ACCOUNT_ORDER_TABLE } from '../query/account-order.ts';
 import type { AccountOrderReach } from '../query/account-order.ts';
 import { runQuery } from '../query/exec.ts';
 import { q } from '../query/query.ts';
@@ -17,7 +17,13 @@ import { stripDerived } from '../search/notes-index.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
 import { tagIndexIsCurrent } from '../tags/index-table.ts';
 import { openAppCore } from '../transactions/test-helpers/app-core.ts';
-import { ACCOUNT_ORDER, accountOrder, accountOrderReach, stepByNewest } from './account-order.ts';
+import {
+  ACCOUNT_ORDER,
+  accountOrder,
+  accountOrderReach,
+  ORDER_BULK_ROWS,
+  stepByNewest,
+} from './account-order.ts';
 
 const ACCOUNTS = ['a1', 'a2', 'a3'] as const;
 const PAYEES = ['p1', 'p2'] as const;
@@ -244,6 +250,50 @@ describe('the account-order table', () => {
     stripDerived(db.sqlite);
     expect(db.sqlite.all('SELECT name FROM sqlite_master WHERE name LIKE ?', [`${ACCOUNT_ORDER_TABLE}%`])).toEqual([]); // prettier-ignore
     expect(ACCOUNT_ORDER.isCurrent(db.sqlite)).toBe(false);
+    data.close();
+  });
+
+  it('takes an import as large as itself with its indexes built again after, the same', () => {
+    const db = setUp();
+    const txs: string[] = [];
+    for (let n = 0; n < 6; n++) apply(db, { k: 'add', n, date: 20240101 + n, s: n % 3 }, txs);
+    ACCOUNT_ORDER.rebuild(db.sqlite);
+    const data = new DerivedData(db.sqlite, (l) => db.onChange(l), ACCOUNT_ORDER);
+    const schema = () => db.sqlite.all<{ type: string }>('SELECT type, name, sql FROM sqlite_master WHERE tbl_name = ? ORDER BY name', [ACCOUNT_ORDER_TABLE]); // prettier-ignore
+    const before = schema();
+    const dropped: string[] = [];
+    const exec = db.sqlite.exec.bind(db.sqlite);
+    db.sqlite.exec = (sql) => {
+      if (sql.includes(`DROP INDEX IF EXISTS ${ACCOUNT_ORDER_TABLE}`)) dropped.push(sql);
+      return exec(sql);
+    };
+    // One event of new rows (more than the table holds) beside edits of stored ones.
+    db.batch(() => {
+      db.update('transactions', { id: txs[0]!, date: 20240301 });
+      db.update('transactions', { id: txs[1]!, tombstone: 1 });
+      for (let n = 0; n < ORDER_BULK_ROWS; n++) {
+        const payee = n % 7 === 0 ? null : pick(PAYEES, n);
+        db.insert('transactions', { acct: pick(ACCOUNTS, n), date: 20240101 + (n % 28), amount: n % 5, description: payee, sort_order: n % 4, starting_balance_flag: n % 9 === 0 ? 1 : 0, isChild: n % 11 === 0 ? 1 : 0 }); // prettier-ignore
+      }
+    });
+    db.sqlite.exec = exec;
+    expect(dropped).toHaveLength(1);
+    expect(schema()).toEqual(before);
+    expect(table(db)).toEqual(recomputed(db, { from: null }));
+    expectPagesLikeGeneral(db, { from: null });
+    // Every index of the table is one it drops and makes again.
+    expect(ACCOUNT_ORDER_INDEXES).toHaveLength(before.filter((r) => r.type === 'index').length);
+    // A smaller event takes its rows one by one into the live indexes.
+    db.sqlite.exec = (sql) => {
+      if (sql.includes(`DROP INDEX IF EXISTS ${ACCOUNT_ORDER_TABLE}`)) dropped.push(sql);
+      return exec(sql);
+    };
+    db.batch(() => {
+      for (let n = 0; n < 10; n++) db.insert('transactions', { acct: 'a1', date: 20240201, amount: n }); // prettier-ignore
+    });
+    db.sqlite.exec = exec;
+    expect(dropped).toHaveLength(1);
+    expect(table(db)).toEqual(recomputed(db, { from: null }));
     data.close();
   });
 });

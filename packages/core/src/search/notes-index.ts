@@ -118,6 +118,7 @@ export function applyToNotesIndex(db: SqliteDatabase, event: ChangeEvent): void 
 
 function applyNotes(db: SqliteDatabase, event: ChangeEvent, counts: (id: string) => boolean) {
   const set: [string, string][] = [];
+  let stored = false;
   for (const change of event.changes.get('transactions') ?? []) {
     if (!counts(change.id)) continue;
     const before = notesOf(change.old);
@@ -125,22 +126,27 @@ function applyNotes(db: SqliteDatabase, event: ChangeEvent, counts: (id: string)
     if (before === after) continue;
     if (after) set.push([change.id, after]);
     else setNotes(db, change.id, after);
+    if (change.old !== null) stored = true;
   }
   if (set.length === 1) setNotes(db, set[0]![0], set[0]![1]);
-  else if (set.length > 1) setManyNotes(db, set);
+  else if (set.length > 1) setManyNotes(db, set, stored);
 }
 
 /**
  * `setNotes` for many rows in three statements: an import's 10,000 rows with notes were 30,000
- * statements, 3.5% of its CPU in the browser. A row already indexed keeps its rid.
+ * statements, 3.5% of its CPU in the browser. A row already indexed keeps its rid. `stored`:
+ * some of the rows were stored before the event (may be indexed); rows that are all new (an
+ * import) have no notes to take out, so that statement is skipped.
  */
-function setManyNotes(db: SqliteDatabase, set: readonly [string, string][]): void {
+function setManyNotes(db: SqliteDatabase, set: readonly [string, string][], stored: boolean) {
   const pairs = JSON.stringify(set);
   const ids = `SELECT value ->> 0 FROM json_each(?)`;
-  db.run(
-    `DELETE FROM ${SEARCH_NOTES_TABLE} WHERE rowid IN (SELECT rid FROM ${SEARCH_ROWS_TABLE} WHERE id IN (${ids}))`,
-    [pairs],
-  );
+  if (stored) {
+    db.run(
+      `DELETE FROM ${SEARCH_NOTES_TABLE} WHERE rowid IN (SELECT rid FROM ${SEARCH_ROWS_TABLE} WHERE id IN (${ids}))`,
+      [pairs],
+    );
+  }
   db.run(`INSERT OR IGNORE INTO ${SEARCH_ROWS_TABLE} (id) ${ids}`, [pairs]);
   db.run(
     `INSERT INTO ${SEARCH_NOTES_TABLE} (rowid, notes)

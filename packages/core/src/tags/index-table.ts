@@ -148,7 +148,8 @@ function applyTags(db: SqliteDatabase, event: ChangeEvent, counts: (id: string) 
     if (!(before.includes('#') || after.includes('#'))) continue;
     const moved = (k: string) => (change.old?.[k] ?? null) !== (change.new?.[k] ?? null);
     if (before === after && !['isChild', 'parent_id', 'tombstone'].some(moved)) continue;
-    db.run(`DELETE FROM ${TAG_INDEX_TABLE} WHERE id = ?`, [change.id]);
+    // A row new in this event has no tags indexed yet.
+    if (change.old) db.run(`DELETE FROM ${TAG_INDEX_TABLE} WHERE id = ?`, [change.id]);
     if (change.new) {
       insertTags(db, {
         id: change.id,
