@@ -56,6 +56,18 @@ describe.runIf(BUILT)('reviewing bank rows in the register', { timeout: 400_000 
     });
   const problem = () => page.getByRole('dialog', { name: 'Bank connection problem' });
 
+  /**
+   * Clicks 'Sync with bank' and waits until that sync has asked the bank and ended (the button
+   * is enabled again): the last sync's banner is still up meanwhile, and a click on it then
+   * would open the last failure's popup, racing the new one on a busy machine.
+   */
+  async function syncWithBank(): Promise<void> {
+    const asked = sf.requests.length;
+    await page.getByRole('button', { name: 'Sync with bank' }).click();
+    await expect.poll(() => sf.requests.length, WAIT).toBeGreaterThan(asked);
+    await page.getByRole('button', { name: 'Sync with bank', disabled: false }).waitFor(WAIT);
+  }
+
   /** What a screen reader hears of a row beside its name: its `aria-describedby`. */
   async function description(r: Locator): Promise<string> {
     const id = await r.getAttribute('aria-describedby');
@@ -248,7 +260,7 @@ describe.runIf(BUILT)('reviewing bank rows in the register', { timeout: 400_000 
     ];
     for (const [name, fail, text, reauthorize] of cases) {
       fail();
-      await page.getByRole('button', { name: 'Sync with bank' }).click();
+      await syncWithBank();
       await banner().waitFor(WAIT);
       await banner().click();
       await problem().getByText(text, { exact: true }).waitFor(WAIT);
