@@ -1,5 +1,6 @@
 // Benchmark scripts written in TypeScript run as one ESM bundle: the workspace packages export
 // TypeScript, so they are bundled; npm packages stay external and load from node_modules.
+import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -30,4 +31,17 @@ export async function bundleScript(entry, outfile, options = {}) {
     },
     ...options,
   });
+}
+
+/**
+ * Bundles `entry` into `outfile` and runs it in a child Node with this process's arguments,
+ * exiting with its status: the `.mjs` launcher of a TypeScript bench script.
+ */
+export async function bundleAndRun(entry, outfile, cwd, options = {}) {
+  await bundleScript(entry, outfile, options);
+  const res = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    cwd,
+  });
+  process.exit(res.status ?? 1);
 }

@@ -1,18 +1,13 @@
 // Bundles and runs worker-turns.ts (see there): node bench/web-phone/worker-turns.mjs <made dir>
-import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleScript } from '../lib/bundle.mjs';
+import { bundleAndRun } from '../lib/bundle.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const outfile = join(root, 'bench/results/.build/worker-turns.mjs');
 // Everything bundled but the native SQLite (rrule and others are CommonJS without named exports).
-await bundleScript(join(root, 'bench/web-phone/worker-turns.ts'), outfile, {
-  plugins: [],
-  external: ['better-sqlite3'],
-});
-const res = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  cwd: root,
-});
-process.exit(res.status ?? 1);
+await bundleAndRun(
+  join(root, 'bench/web-phone/worker-turns.ts'),
+  join(root, 'bench/results/.build/worker-turns.mjs'),
+  root,
+  { plugins: [], external: ['better-sqlite3'] },
+);

@@ -32,22 +32,14 @@ export function murmur3(text: string): number {
     h = (h << 13) | (h >>> 19);
     h = (Math.imul(h, 5) + 0xe6546b64) | 0;
   }
+  let mixedTail = 0;
   if (tail > 0) {
     let k = text.charCodeAt(i);
     if (tail > 1) k ^= text.charCodeAt(i + 1) << 8;
     if (tail > 2) k ^= text.charCodeAt(i + 2) << 16;
-    k = Math.imul(k, C1);
-    k = (k << 15) | (k >>> 17);
-    k = Math.imul(k, C2);
-    h ^= k;
+    mixedTail = murmurSteps.mix(k);
   }
-  h ^= length;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return murmurSteps.finish(h, mixedTail, length);
 }
 
 /**
