@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DerivedData } from '../budget-file/derived-data.ts';
 import { manualTimers } from '../budget-file/test-helpers/manual-timers.ts';
 import { driveSteppedBuild } from '../budget-file/test-helpers/stepped-build.ts';
-import { ACCOUNT_ORDER_INDEXES, ACCOUNT_ORDER_TABLE } from '../query/account-order.ts';
+import { ACCOUNT_ORDER_TABLE } from '../query/account-order.ts';
 import type { AccountOrderReach } from '../query/account-order.ts';
 import { runQuery } from '../query/exec.ts';
 import { q } from '../query/query.ts';
@@ -264,7 +264,7 @@ describe('the account-order table', () => {
     const dropped: string[] = [];
     const exec = db.sqlite.exec.bind(db.sqlite);
     db.sqlite.exec = (sql) => {
-      if (sql.includes(`DROP INDEX IF EXISTS ${ACCOUNT_ORDER_TABLE}`)) dropped.push(sql);
+      if (sql.startsWith('DROP INDEX') && sql.includes(ACCOUNT_ORDER_TABLE)) dropped.push(sql);
       return exec(sql);
     };
     // One event of new rows (more than the table holds) beside edits of stored ones.
@@ -282,10 +282,12 @@ describe('the account-order table', () => {
     expect(table(db)).toEqual(recomputed(db, { from: null }));
     expectPagesLikeGeneral(db, { from: null });
     // Every index of the table is one it drops and makes again.
-    expect(ACCOUNT_ORDER_INDEXES).toHaveLength(before.filter((r) => r.type === 'index').length);
+    expect(dropped[0]!.match(/DROP INDEX/g)).toHaveLength(
+      before.filter((r) => r.type === 'index').length,
+    );
     // A smaller event takes its rows one by one into the live indexes.
     db.sqlite.exec = (sql) => {
-      if (sql.includes(`DROP INDEX IF EXISTS ${ACCOUNT_ORDER_TABLE}`)) dropped.push(sql);
+      if (sql.startsWith('DROP INDEX') && sql.includes(ACCOUNT_ORDER_TABLE)) dropped.push(sql);
       return exec(sql);
     };
     db.batch(() => {

@@ -19,7 +19,6 @@ import {
 } from '../budget-file/derived-data.ts';
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import {
-  ACCOUNT_ORDER_INDEXES,
   ACCOUNT_ORDER_TABLE,
   type AccountOrderReach,
   createAccountOrderTable,
@@ -31,6 +30,7 @@ import {
 import { SPLIT_INDEXES } from '../query/month-sums.ts';
 import { SEARCH_COLUMN_INDEXES, SEARCH_META_TABLE as META_TABLE } from '../query/search.ts';
 import { dataStamp } from '../search/notes-index.ts';
+import { withBulkIndexes } from '../sync/bulk-indexes.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 
 /** Bump when the table's shape changes, so an older one is rebuilt. */
@@ -107,34 +107,26 @@ function applyOrder(db: SqliteDatabase, event: ChangeEvent, reach: Bound | null)
   }
   if (again.length === 1) insertOrderRows(db, `id = ? AND ${c.sql}`, [again[0]!, ...c.params]);
   else if (again.length > 1) {
-    withOrderIndexesAfter(db, again.length, () =>
-      insertOrderRows(db, `id IN (SELECT value FROM json_each(?)) AND ${c.sql}`, [
-        JSON.stringify(again),
-        ...c.params,
-      ]),
+    withBulkIndexes(
+      db,
+      new Map([[ACCOUNT_ORDER_TABLE, again.length]]),
+      () =>
+        insertOrderRows(db, `id IN (SELECT value FROM json_each(?)) AND ${c.sql}`, [
+          JSON.stringify(again),
+          ...c.params,
+        ]),
+      ORDER_BULK_ROWS,
     );
   }
 }
 
-/** Rows in one event from which on the table's indexes may be built again after them. */
-export const ORDER_BULK_ROWS = 2000;
-
 /**
- * Runs `write` of `count` rows with the table's four indexes dropped and built again after it,
- * when the rows are at least as many as the table holds (a first import into a young budget):
- * each index then takes the rows sorted once instead of each at its own place in the tree (the
- * payee's and the amount's are random), as `../sync/bulk-indexes.ts` does for `transactions`.
- * Same transaction, same indexes after.
+ * Rows in one event from which on the table's indexes are built again after them, when the rows
+ * are also at least as many as the table holds (a first import into a young budget): each index
+ * then takes the rows sorted once instead of each at its own place in the tree (the payee's and
+ * the amount's keys are random). The write path's own mechanism, `withBulkIndexes`.
  */
-function withOrderIndexesAfter(db: SqliteDatabase, count: number, write: () => void): void {
-  if (count < ORDER_BULK_ROWS) return write();
-  // The last rowid is at least the table's size, read from the end of the table.
-  const held = db.first<{ n: number | null }>(`SELECT max(rowid) AS n FROM ${ACCOUNT_ORDER_TABLE}`); // prettier-ignore
-  if (count < (held?.n ?? 0)) return write();
-  db.exec(ACCOUNT_ORDER_INDEXES.map((n) => `DROP INDEX IF EXISTS ${n};`).join('\n'));
-  write();
-  createAccountOrderTable(db);
-}
+export const ORDER_BULK_ROWS = 2000;
 
 function rebuild(db: SqliteDatabase): void {
   db.transaction(() => {

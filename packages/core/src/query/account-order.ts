@@ -34,14 +34,6 @@ export {
   OLD_ACCOUNT_ORDER_INDEX,
 } from './account-order-source.ts';
 
-/** The table's indexes (`createAccountOrderTable` makes them when missing). */
-export const ACCOUNT_ORDER_INDEXES = [
-  `${ACCOUNT_ORDER_TABLE}_page`,
-  ACCOUNT_ORDER_SPLITS,
-  `${ACCOUNT_ORDER_TABLE}_payee`,
-  `${ACCOUNT_ORDER_TABLE}_amount`,
-] as const;
-
 export function createAccountOrderTable(db: SqliteDatabase): void {
   // No index by id: its inserts land anywhere in the tree (ids are random), and at 1,000,000
   // rows they made each step of 2,000 rows 45 ms of CPU instead of 12. A change finds its row
