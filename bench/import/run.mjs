@@ -4,12 +4,13 @@
 // process. Prints both times and writes bench/results/import-*.json.
 //   node bench/import/run.mjs [--sizes 10000,50000] [--sides coffer,actual,coffer-web]
 //     [--bundle path/to/api.cjs] [--cpu-prof dir] [--heap-prof dir] [--trace file.json]
-//     [--profile] [--repeat n]
+//     [--profile] [--compiles] [--repeat n]
 // Run `npm run build` first (bench/run.mjs does). --bundle loads another build of Coffer's api
 // (to compare two builds without touching packages/api/dist); --cpu-prof writes a V8 CPU profile
 // of each child process into dir (--heap-prof: a sampling heap profile of what the import
 // allocated, collected garbage included); --trace, a Chrome trace of coffer-web's preview, import and
-// floor (--profile adds the sampling profiler and each busy thread's hot functions); --repeat,
+// floor (--profile adds the sampling profiler and each busy thread's hot functions; --compiles,
+// V8's compile events without it); --repeat,
 // coffer-web's runs (each a fresh browser: the import, then its floor), summed by CPU over all
 // threads and given as medians (web-runs.mjs). Coffer's side also
 // measures the floor (floor.mjs): the same rows and messages written straight into the file

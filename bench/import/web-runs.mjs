@@ -26,6 +26,7 @@ function runWebSide(script, count, root) {
       ...['--count', String(count)],
       ...(trace ? ['--trace', resolve(trace)] : []),
       ...(process.argv.includes('--profile') ? ['--profile'] : []),
+      ...(process.argv.includes('--compiles') ? ['--compiles'] : []),
     ],
     { cwd: root, prefix: 'bench-import' },
   );

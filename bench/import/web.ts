@@ -4,6 +4,7 @@
 // file as it was before; packages/core-web/test-page/import-floor.ts). Run
 // by run.mjs (`--sides coffer-web`), which bundles this file; it prints one JSON line.
 //   <bundle> --child coffer-web --dir <fresh dir> --count <n> [--trace file.json] [--profile]
+//     [--compiles]
 // Every run traces the preview, the import and the floor's writes without the sampling
 // profiler and adds each one's CPU over all threads (and by process and thread) to the JSON line
 // (bench/web/thread-cpu.ts): on a loaded machine wall times swing, CPU much less. --trace keeps
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     count: { type: 'string' },
     trace: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    compiles: { type: 'boolean', default: false },
   },
 });
 const count = Number(values.count ?? '10000');
@@ -113,9 +115,13 @@ try {
   await page.evaluate((rows) => {
     (globalThis as { benchRows?: unknown }).benchRows = rows;
   }, scenario.incoming);
+  // --compiles: V8's compile events too (each lazy compile, each optimising job), still
+  // without the sampling profiler.
   const tracing = await traceThroughPage(
     page,
-    values.profile ? CATEGORIES.split(',') : CPU_CATEGORIES,
+    values.profile
+      ? CATEGORIES.split(',')
+      : [...CPU_CATEGORIES, ...(values.compiles ? ['disabled-by-default-v8.compile'] : [])],
   );
   const timed = await page.evaluate(async (accountId) => {
     const scope = globalThis as unknown as {

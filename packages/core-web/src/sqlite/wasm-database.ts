@@ -13,29 +13,71 @@ function toRowid(value: bigint | number): number | bigint {
     : value;
 }
 
+// sqlite3_step's answers.
+const SQLITE_ROW = 100;
+const SQLITE_DONE = 101;
+
+/**
+ * The C exports a statement's run calls directly: oo1's `step()`, `reset()` and the capi
+ * functions behind them take each call through checks, a WeakMap lookup of the pointer, two
+ * Sets of statement states and an argument-converting wrapper with a scoped allocation, about
+ * as much JS as the bind itself for the short statements an import runs by the ten thousand.
+ */
+interface StatementExports {
+  sqlite3_step(stmt: number): number;
+  sqlite3_reset(stmt: number): number;
+  sqlite3_clear_bindings(stmt: number): number;
+  sqlite3_changes(db: number): number;
+  sqlite3_total_changes(db: number): number;
+  sqlite3_last_insert_rowid(db: number): bigint | number;
+  sqlite3_get_autocommit(db: number): number;
+}
+
 /** One prepared statement of the official wasm build, in better-sqlite3's call shape. */
 class WasmStatement implements RawStatement {
+  /** The statement's address, read once (oo1's getter is a WeakMap lookup); 0 once finalized. */
+  private pointer: number;
+
   constructor(
     private readonly owner: WasmRawDatabase,
     private readonly stmt: PreparedStatement,
-  ) {}
+  ) {
+    this.pointer = stmt.pointer!;
+  }
 
   private bind(params: readonly unknown[]): void {
-    this.stmt.reset(true);
-    if (params.length === 0 || this.owner.binder.bind(this.stmt.pointer!, params)) return;
+    // As oo1 refuses it: SQLite's calls would read a freed statement's memory.
+    if (this.pointer === 0) throw new Error('Stmt has been closed.');
+    this.reset();
+    this.owner.c.sqlite3_clear_bindings(this.pointer);
+    if (params.length === 0 || this.owner.binder.bind(this.pointer, params)) return;
     // Left to oo1 (which also reports what failed), from a clean slate.
     this.stmt.clearBindings();
     this.stmt.bind(params as Bindable[]);
   }
 
+  /** Whether a row is ready; an error throws as oo1's `step()` throws it. */
+  private step(): boolean {
+    const rc = this.owner.c.sqlite3_step(this.pointer);
+    if (rc === SQLITE_ROW) return true;
+    if (rc === SQLITE_DONE) return false;
+    return this.owner.fail(rc);
+  }
+
+  /** Back to the start; after a failed step it throws that error again, as oo1's does. */
+  private reset(): void {
+    const rc = this.owner.c.sqlite3_reset(this.pointer);
+    if (rc !== 0) this.owner.fail(rc);
+  }
+
   run(params: readonly unknown[]): { changes: number; lastInsertRowid: number | bigint } {
     this.bind(params);
     try {
-      while (this.stmt.step()) {
+      while (this.step()) {
         // Drain: a statement with RETURNING still runs to the end.
       }
     } finally {
-      this.stmt.reset();
+      this.reset();
     }
     this.owner.noticeWrites();
     return this.owner.lastRun();
@@ -45,15 +87,15 @@ class WasmStatement implements RawStatement {
     this.bind(params);
     const rows: unknown[] = [];
     try {
-      if (this.stmt.step()) {
+      if (this.step()) {
         const { reader } = this.owner;
-        const pointer = this.stmt.pointer!;
+        const pointer = this.pointer;
         const names = reader.columns(pointer);
         do rows.push(reader.row(pointer, names));
-        while (this.stmt.step());
+        while (this.step());
       }
     } finally {
-      this.stmt.reset();
+      this.reset();
     }
     return rows;
   }
@@ -61,16 +103,17 @@ class WasmStatement implements RawStatement {
   get(params: readonly unknown[]): unknown {
     this.bind(params);
     try {
-      if (!this.stmt.step()) return undefined;
+      if (!this.step()) return undefined;
       const { reader } = this.owner;
-      const pointer = this.stmt.pointer!;
+      const pointer = this.pointer;
       return reader.row(pointer, reader.columns(pointer));
     } finally {
-      this.stmt.reset();
+      this.reset();
     }
   }
 
   finalize(): void {
+    this.pointer = 0;
     this.stmt.finalize();
   }
 }
@@ -87,6 +130,10 @@ export class WasmRawDatabase implements RawDatabase {
   private seenChanges = 0;
   readonly binder: RawBinder;
   readonly reader: RawReader;
+  /** SQLite's C exports, called with plain pointers (see StatementExports). */
+  readonly c: StatementExports;
+  /** The connection's address, read once (oo1's getter is a WeakMap lookup). */
+  private readonly pointer: number;
 
   constructor(
     private readonly sqlite3: Sqlite3Static,
@@ -94,6 +141,14 @@ export class WasmRawDatabase implements RawDatabase {
   ) {
     this.binder = new RawBinder(sqlite3);
     this.reader = new RawReader(sqlite3);
+    this.c = sqlite3.wasm.exports as unknown as StatementExports;
+    this.pointer = db.pointer!;
+  }
+
+  /** Throws SQLite's error for `rc` on this connection, as oo1 reports it. */
+  fail(rc: number): never {
+    this.sqlite3.oo1.DB.checkRc(this.db, rc);
+    throw new Error(`SQLite result code ${rc}`);
   }
 
   /** Run `fn` just before this connection closes (it can still read the database). */
@@ -157,7 +212,7 @@ export class WasmRawDatabase implements RawDatabase {
   }
 
   get inTransaction(): boolean {
-    return this.db.isOpen() && this.sqlite3.capi.sqlite3_get_autocommit(this.db) === 0;
+    return this.db.isOpen() && this.c.sqlite3_get_autocommit(this.pointer) === 0;
   }
 
   get open(): boolean {
@@ -166,16 +221,15 @@ export class WasmRawDatabase implements RawDatabase {
 
   /** Rows changed by the last statement since the connection opened, and the last rowid. */
   lastRun(): { changes: number; lastInsertRowid: number | bigint } {
-    const { capi } = this.sqlite3;
     return {
-      changes: capi.sqlite3_changes(this.db),
-      lastInsertRowid: toRowid(capi.sqlite3_last_insert_rowid(this.db)),
+      changes: this.c.sqlite3_changes(this.pointer),
+      lastInsertRowid: toRowid(this.c.sqlite3_last_insert_rowid(this.pointer)),
     };
   }
 
   /** Rows changed since the connection opened (to notice writes). */
   totalChanges(): number {
-    return Number(this.db.changes(true));
+    return this.c.sqlite3_total_changes(this.pointer);
   }
 }
 

@@ -238,6 +238,32 @@ export function defineDriverSuite(
       db.close();
     });
 
+    it('names result columns as written: non-ASCII, long and empty names', () => {
+      const db = fresh();
+      const long = `c${'x'.repeat(80)}`;
+      const row = db.first<Record<string, unknown>>(
+        `SELECT 1 AS "montant €", 2 AS "${long}", 3 AS "", 4 AS id`,
+      );
+      expect(row).toEqual({ 'montant €': 1, [long]: 2, '': 3, id: 4 });
+      db.close();
+    });
+
+    it("a failed step throws SQLite's message, and the statement runs again after it", () => {
+      const db = fresh();
+      const insert = 'INSERT INTO t (id, n) VALUES (?, ?)';
+      db.run(insert, ['a', 1]);
+      expect(() => db.run(insert, ['a', 2])).toThrow(/UNIQUE constraint failed: t\.id/);
+      // The same cached statement, reset after the failure, writes again.
+      db.run(insert, ['b', 2]);
+      expect(db.all('SELECT id, n FROM t ORDER BY id')).toEqual([
+        { id: 'a', n: 1 },
+        { id: 'b', n: 2 },
+      ]);
+      expect(db.run('UPDATE t SET n = n + 1').changes).toBe(2);
+      expect(db.first('SELECT n FROM t WHERE id = ?', ['b'])).toEqual({ n: 3 });
+      db.close();
+    });
+
     it('serializes to SQLite file bytes that deserialize into an independent copy', () => {
       const db = fresh();
       db.run("INSERT INTO t (id, s) VALUES ('a', 'kept')");
