@@ -10,7 +10,7 @@
 // of each child process into dir (--heap-prof: a sampling heap profile of what the import
 // allocated, collected garbage included); --trace, a Chrome trace of coffer-web's preview, import and
 // floor (--profile adds the sampling profiler and each busy thread's hot functions; --compiles,
-// V8's compile events without it); --repeat,
+// V8's compile events without it, and each window's compile CPU: compile-cpu.ts); --repeat,
 // coffer-web's runs (each a fresh browser: the import, then its floor), summed by CPU over all
 // threads and given as medians (web-runs.mjs). Coffer's side also
 // measures the floor (floor.mjs): the same rows and messages written straight into the file

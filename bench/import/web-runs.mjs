@@ -89,6 +89,14 @@ export function printWeb(web) {
         `tables were current ${Math.round(r.derivedWaitMs)} ms after the set-up` +
         `${stale(r.derivedAfter)}.`,
     );
+    if (r.compiles) {
+      const c = (w) =>
+        `lazy ${w.lazyMs}, JS optimising ${w.optimisingMs}, wasm tier-up ${w.wasmTierUpMs}`;
+      console.log(
+        `  V8's compiles, ms CPU: preview ${c(r.compiles.preview)}; import ${c(r.compiles.import)}; ` +
+          `floor ${c(r.compiles.floor)}`,
+      );
+    }
     const worker = r.cpu.import.threads[0];
     if (worker) {
       console.log(`  busiest thread of the import: ${worker.thread} ${worker.cpuMs} ms CPU;`);

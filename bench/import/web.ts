@@ -21,6 +21,7 @@ import {
 import type { FloorRequest } from '../../packages/core-web/test-page/import-floor.ts';
 import { CATEGORIES, summarize } from '../web/phone-trace.ts';
 import { CPU_CATEGORIES, traceThroughPage, windowCpu } from '../web/thread-cpu.ts';
+import { compileCpu } from './compile-cpu.ts';
 import { makeScenario, resolveNames } from './scenario.mjs';
 
 const { values } = parseArgs({
@@ -187,6 +188,13 @@ try {
         floor: windowCpu(events, 'bench:floor', 'bench:floor-done'),
         floorLive: windowCpu(events, 'bench:floor-live', 'bench:floor-live-done'),
       },
+      compiles: values.compiles
+        ? {
+            preview: compileCpu(events, 'bench:preview', 'bench:import'),
+            import: compileCpu(events, 'bench:import', 'bench:imported'),
+            floor: compileCpu(events, 'bench:floor', 'bench:floor-done'),
+          }
+        : undefined,
       trace: values.profile ? summarize({ traceEvents: events }) : undefined,
     }),
   );
