@@ -16,7 +16,7 @@ import {
   changeEventOf,
 } from './apply.ts';
 import { loadClock } from './clock-store.ts';
-import { type FreshRow, freshRowOf } from './fresh-rows.ts';
+import { type FreshRow, freshRowOf, freshRowOfCells } from './fresh-rows.ts';
 import { minuteOf } from './merkle-batch.ts';
 import { PendingCells } from './pending-cells.ts';
 import { RowShapes } from './row-shapes.ts';
@@ -153,9 +153,25 @@ export class BudgetDb {
       return;
     }
     const last = this.fresh[this.fresh.length - 1];
-    const fresh = freshRowOf(table, row, this.clock, () => this.deps.clock.now(), last);
+    const fresh = freshRowOf(table, row, this.clock, this.now, last);
     if (fresh) this.fresh.push(fresh);
   }
+
+  /**
+   * `insertFresh` for a row laid out as its set columns and their cell values (`toCellValue`'s),
+   * which the row keeps: the caller hands over both arrays and leaves them alone.
+   */
+  insertFreshCells(table: SyncedTable, id: string, columns: string[], values: CellValue[]): void {
+    if (!this.pending) {
+      this.sendRow(table, id, columns, values);
+      return;
+    }
+    const last = this.fresh[this.fresh.length - 1];
+    const fresh = freshRowOfCells(table, id, columns, values, this.clock, this.now, last);
+    if (fresh) this.fresh.push(fresh);
+  }
+
+  private readonly now = (): number => this.deps.clock.now();
 
   /** Set the given columns of a row. Columns whose stored value is unchanged send nothing. */
   update<T extends SyncedTable>(table: T, row: RowInput<T> & { id: string }): void {
