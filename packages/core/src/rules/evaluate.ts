@@ -262,7 +262,11 @@ export function actionChanges(actions: readonly CompiledAction[]): Record<string
   return changes;
 }
 
-function writeActions(actions: readonly CompiledAction[], target: Record<string, unknown>): void {
+/** Sets the actions' fields on `target` itself. */
+export function writeActions(
+  actions: readonly CompiledAction[],
+  target: Record<string, unknown>,
+): void {
   for (const action of actions) {
     if (action.op === 'set') target[action.field] = action.value;
     else target.schedule = action.value;

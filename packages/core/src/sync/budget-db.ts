@@ -1,4 +1,11 @@
-import { type Clock, Timestamp, type TrieNode, advance, recv } from '@coffer/crdt';
+import {
+  type Clock,
+  Timestamp,
+  TimestampPrinter,
+  type TrieNode,
+  advance,
+  recv,
+} from '@coffer/crdt';
 import type { Logger, Random, SqliteDatabase, Clock as WallClock } from '../platform/index.ts';
 import { FileColumns } from '../schema/file-columns.ts';
 import {
@@ -172,6 +179,20 @@ export class BudgetDb {
   }
 
   private readonly now = (): number => this.deps.clock.now();
+
+  /** Prints the timestamps this write path stamps (its node's; made again if the node changes). */
+  private printer: TimestampPrinter | null = null;
+
+  /**
+   * `ts.toString()`, with the date printed once per millisecond instead of once per message:
+   * an import's 12,620 matched rows stamp ~40,000 cells, and printing each one's date showed
+   * in its CPU profile.
+   */
+  private textOf(ts: Timestamp): string {
+    const node = ts.node();
+    if (this.printer?.node !== node) this.printer = new TimestampPrinter(node);
+    return this.printer.text(ts.millis(), ts.counter());
+  }
 
   /** Set the given columns of a row. Columns whose stored value is unchanged send nothing. */
   update<T extends SyncedTable>(table: T, row: RowInput<T> & { id: string }): void {
@@ -361,7 +382,7 @@ export class BudgetDb {
         // The wall clock is read per message: an undo of a large import stamps more messages
         // than one millisecond's counter holds.
         const ts = advance(this.clock, this.deps.clock.now());
-        const timestamp = ts.toString();
+        const timestamp = this.textOf(ts);
         into.push({
           message: { timestamp, dataset, row, column, value },
           minute: minuteOf(ts.millis()),

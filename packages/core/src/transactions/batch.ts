@@ -224,12 +224,17 @@ export function batchUpdateStored(
     }
 
     const parents = new Set<string>();
-    for (const id of [...addedIds, ...updated.map((t) => t.id), ...deletedIds]) {
+    const noteParent = (id: string) => {
       const row = store.get(id);
-      if (!row) continue;
+      if (!row) return;
       if (row.isParent === 1) parents.add(id);
       if (row.parent_id) parents.add(String(row.parent_id));
-    }
+    };
+    // Each list on its own (one spread list of them all was an array and an iterator step per
+    // row of a large import).
+    for (let i = 0; i < addedIds.length; i++) noteParent(addedIds[i]!);
+    for (let i = 0; i < updated.length; i++) noteParent(updated[i]!.id);
+    deletedIds.forEach(noteParent);
     const followers = new Set<string>();
     for (const parent of parents)
       for (const child of settleSplit(store, parent)) followers.add(child);
