@@ -46,9 +46,10 @@ export const v = {
   array: <T>(inner: Validator<T>): Validator<T[]> =>
     make((x, p) => {
       if (!Array.isArray(x)) return expect(false, p, 'an array', x);
+      // An element's path is spelt out only once it has a problem (checked again with it): a
+      // path per element was a string per row of a 50,000-row import.
       for (let i = 0; i < x.length; i++) {
-        const problem = inner.check(x[i], `${p}[${i}]`);
-        if (problem) return problem;
+        if (inner.check(x[i], '') !== null) return inner.check(x[i], `${p}[${i}]`);
       }
       return null;
     }),
@@ -61,15 +62,19 @@ export const v = {
         [K in keyof S as undefined extends Infer<S[K]> ? K : never]?: Infer<S[K]>;
       }
     >
-  > =>
-    make((x, p) => {
+  > => {
+    // Listed once, not once per object checked.
+    const fields = Object.entries(shape);
+    return make((x, p) => {
       if (typeof x !== 'object' || x === null || Array.isArray(x)) {
         return expect(false, p, 'an object', x);
       }
-      for (const [key, inner] of Object.entries(shape)) {
+      for (let f = 0; f < fields.length; f++) {
+        const [key, inner] = fields[f]!;
         const problem = inner.check((x as Record<string, unknown>)[key], p ? `${p}.${key}` : key);
         if (problem) return problem;
       }
       return null;
-    }),
+    });
+  },
 };

@@ -136,7 +136,9 @@ export function normalizeImport(
 ): NormalizeResult {
   const resolve = new Resolver(budget);
   const items: Normalized[] = [];
-  for (const [index, t] of transactions.entries()) {
+  // An indexed loop: entries() made an [index, row] array per row.
+  for (let index = 0; index < transactions.length; index++) {
+    const t = transactions[index]!;
     const problem = checkOne(t, index);
     if (problem) return { ok: false, message: problem };
     // Empty names count as no name; the keys are set even when empty, as rules tell a

@@ -188,6 +188,57 @@ export function evalCondition(
   }
 }
 
+/**
+ * What one of a rule's conditions admits, checkable with a set lookup: the ids an `is`/`oneOf`
+ * on an id field takes, or the lower-cased texts one on a text field takes. Every condition of
+ * an `and` rule must hold, so a transaction the gate refuses cannot match the rule, and
+ * `gateAdmits` answers exactly what `evalCondition` would for that condition. A run asks it
+ * before the rule's full evaluation: a budget's rules are mostly "payee is X" (the learnt
+ * categories are), and every one of them was evaluated in full for every imported row.
+ */
+export interface RuleGate {
+  field: string;
+  /** A text field: the transaction's value is lower-cased first, as `evalString` does. */
+  lower: boolean;
+  values: ReadonlySet<string | null>;
+}
+
+/** The rule's gate (the first `is`/`oneOf` condition on an id field, else on a text field). */
+export function gateOf(rule: CompiledRule): RuleGate | null {
+  if (rule.conditions.length === 0) return null;
+  if (rule.conditionsOp === 'or' && rule.conditions.length > 1) return null;
+  let text: RuleGate | null = null;
+  for (const cond of rule.conditions) {
+    const v = cond.value;
+    if (cond.type === 'id') {
+      if (cond.op === 'is' && v.kind === 'id') {
+        return { field: cond.field, lower: false, values: new Set([v.id]) };
+      }
+      // `oneOf` never takes a missing id (evalId's `id !== null`): the set holds only ids.
+      if (cond.op === 'oneOf' && v.kind === 'ids') {
+        return { field: cond.field, lower: false, values: new Set(v.ids.filter(isText)) };
+      }
+    } else if (cond.type === 'string' && text === null) {
+      if (cond.op === 'is' && v.kind === 'text') {
+        text = { field: cond.field, lower: true, values: new Set([v.text]) };
+      } else if (cond.op === 'oneOf' && v.kind === 'texts') {
+        text = { field: cond.field, lower: true, values: new Set(v.texts.filter(isText)) };
+      }
+    }
+  }
+  return text;
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** Whether the gate's condition holds for the transaction (see `RuleGate`). */
+export function gateAdmits(gate: RuleGate, transaction: object, memo?: DayMemo): boolean {
+  const raw = (transaction as Record<string, unknown>)[gate.field];
+  if (raw === undefined) return false;
+  if (typeof raw !== 'string') return !gate.lower && gate.values.has(null);
+  return gate.values.has(gate.lower ? lowerOf(raw, memo) : raw);
+}
+
 /** `and` needs every condition, `or` some; a rule without conditions never matches. */
 export function ruleMatches(
   rule: CompiledRule,
@@ -211,7 +262,11 @@ export function actionChanges(actions: readonly CompiledAction[]): Record<string
   return changes;
 }
 
-function writeActions(actions: readonly CompiledAction[], target: Record<string, unknown>): void {
+/** Sets the actions' fields on `target` itself. */
+export function writeActions(
+  actions: readonly CompiledAction[],
+  target: Record<string, unknown>,
+): void {
   for (const action of actions) {
     if (action.op === 'set') target[action.field] = action.value;
     else target.schedule = action.value;

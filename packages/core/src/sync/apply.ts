@@ -335,16 +335,17 @@ function writeRows(
     after.set(table, written);
     const rowsBefore = before.get(table)!;
     const side = files.side(table);
-    for (const [row, cells] of byRow) {
+    // forEach, not for…of with [row, cells]: that made an entry array per row.
+    byRow.forEach((cells, row) => {
       if (!(cells instanceof Map)) {
         writeFresh(db, cells, upserts, byList, waiting, files, shapes, written);
-        continue;
+        return;
       }
       if (side && hasAny(cells, side.columns)) {
         // Extension columns of a 23.8.1 file: rare enough to write row by row.
         const old = rowsBefore.get(row) ?? null;
         upsertCells(db, files, table, row, cells);
-        if (!shapes) continue;
+        if (!shapes) return;
         const predicted = shapes.written(table, row, old, cells);
         written.set(
           row,
@@ -353,7 +354,7 @@ function writeRows(
               .get(table)!
               .get(row)!,
         );
-        continue;
+        return;
       }
       const node = nodeOf(upserts, table, cells.keys());
       const upsert = (node.upsert ??= upsertRowSql(
@@ -374,7 +375,7 @@ function writeRows(
         for (const column of upsert.columns) params.push(cells.get(column) as SqlValue);
         written.set(row, db.first<Row>(upsert.returning, params) ?? null);
       }
-    }
+    });
   }
   runLeftovers(db, waiting);
 }

@@ -239,6 +239,22 @@ export function freshRowOf(
     columns.push(column);
     values.push(toCellValue(table, column, value));
   }
+  return freshRowOfCells(table, row.id, columns, values, clock, now, previous);
+}
+
+/**
+ * `freshRowOf` for a row already laid out as its set columns and their cell values (the
+ * caller's own arrays, kept by the row), with no object per row in between.
+ */
+export function freshRowOfCells(
+  table: SyncedTable,
+  id: string,
+  columns: string[],
+  values: CellValue[],
+  clock: Clock,
+  now: () => number,
+  previous?: FreshRow,
+): FreshRow | null {
   if (columns.length === 0) return null;
   const at = now();
   const first = advance(clock, at);
@@ -247,7 +263,7 @@ export function freshRowOf(
   for (let i = 1; i < columns.length; i++) advance(clock, at);
   return {
     dataset: table,
-    row: row.id,
+    row: id,
     columns:
       previous?.dataset === table && sameList(previous.columns, columns)
         ? previous.columns

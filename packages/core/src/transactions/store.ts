@@ -1,6 +1,6 @@
 import type { Budget } from '../budget-file/budget.ts';
 import type { SqlValue } from '../platform/index.ts';
-import type { CellChange } from '../sync/types.ts';
+import type { CellChange, CellValue } from '../sync/types.ts';
 import { type InputValue, type RowInput, toCellValue } from '../sync/values.ts';
 import { type StoredTx, type TxColumn, isAlive } from './model.ts';
 
@@ -87,19 +87,21 @@ export class TxStore {
     // A column left at its SQL default needs no message: every device's SQLite fills it in
     // when the row is created. For a large import that is a third of the messages. The
     // amount (which an insert needs) always goes, so a row never consists of no message.
-    // One plain object for the write path's row insert (no change object per cell).
-    const cells: Record<string, SqlValue> = { id: row.id };
+    // The cells go straight into the arrays the write path keeps (no object in between).
+    const columns: string[] = [];
+    const values: CellValue[] = [];
     for (const column in row) {
       const value = row[column as TxColumn];
       if (column === 'id' || value === undefined) continue;
       if (column !== 'amount' && (value ?? null) === (SQL_DEFAULTS[column as TxColumn] ?? null))
         continue;
-      cells[column] = value;
+      columns.push(column);
+      values.push(toCellValue('transactions', column, value as InputValue));
     }
     // Its ids are fresh or checked against the table and the batch: nobody has such a row,
     // so inside a batch it is kept as arrays (no message object per cell) and the commit
     // knows its before-image.
-    this.budget.db.insertFresh('transactions', cells as RowInput<'transactions'> & { id: string });
+    this.budget.db.insertFreshCells('transactions', row.id, columns, values);
     this.inserted.add(row.id);
     this.remember(row.id, row);
   }
