@@ -61,11 +61,19 @@ export interface StoredCache {
   kept: KeptMonth | null;
 }
 
-/** Changes when anything that could move a cell is committed. */
+/**
+ * Changes when anything that could move a cell is committed: every change Coffer or Actual
+ * makes is a message. The newest timestamp alone misses a message older than it (one another
+ * device made offline, applied by Actual's sync): the newest message row (its rowid, `id` in
+ * Actual's schema, one more for every message stored) moves with it. Each MAX is its own
+ * subquery, so each is answered from its index's end rather than by a scan.
+ */
 export function dataStamp(db: SqliteDatabase): string {
-  const last = db.first<{ t: string | null }>('SELECT MAX(timestamp) AS t FROM messages_crdt');
-  const migrations = db.first<{ n: number }>('SELECT COUNT(*) AS n FROM __migrations__');
-  return `${last?.t ?? ''}|${migrations?.n ?? 0}`;
+  const row = db.first<{ t: string | null; i: number | null; n: number | null }>(
+    `SELECT (SELECT MAX(timestamp) FROM messages_crdt) AS t, (SELECT MAX(rowid) FROM messages_crdt) AS i,
+      (SELECT COUNT(*) FROM __migrations__) AS n`,
+  );
+  return `${row?.t ?? ''}|${row?.i ?? 0}|${row?.n ?? 0}`;
 }
 
 function readMeta(db: SqliteDatabase): CacheMeta | null {

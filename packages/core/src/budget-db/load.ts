@@ -268,44 +268,64 @@ export function readBounds(db: SqliteDatabase, now: number): BudgetBounds {
 }
 
 /**
- * Whether the stored sums of the months the first screen shows (the current month, and the
- * month of the newest transaction) match the rows: a read through the date index, so a cache
- * that does not describe the file (edited behind the write path, or tampered with) is caught
- * before its other months are believed.
+ * Whether the sums `spentOf` gives for the months the first screen shows (the current month,
+ * and the month of the newest transaction, each when inside `bounds`) match the rows, for every
+ * live category: a read through the date index, so a cache that does not describe the file
+ * (rows written with no message, a tampered cache) is caught. The engine runs it once the first
+ * screen is shown, against the sheet's sums as they are then (see BudgetEngine).
  */
-function sumsMatchRows(
+export function spentMatchesRows(
   db: SqliteDatabase,
-  stored: StoredCache,
-  live: ReadonlySet<string>,
+  spentOf: (month: Month, category: string) => number,
+  categories: readonly string[],
+  bounds: BudgetBounds | null,
   now: number,
-  mapping: ReadonlyMap<string, string | null> | undefined,
+  mapping?: ReadonlyMap<string, string | null>,
 ): boolean {
   const newest = db.first<{ d: SqlValue }>(
     'SELECT MAX(date) AS d FROM transactions WHERE date IS NOT NULL',
   );
   const newestMonth = typeof newest?.d === 'number' ? monthOfDateInt(newest.d) : null;
-  // Only months the cache holds: the others are loaded when they are created.
-  const b = stored.bounds;
+  // Only months the sums are held for: the others are loaded when they are created.
   const months = new Set(
     [monthOfTime(now), newestMonth].filter(
-      (m): m is Month => m !== null && b !== null && m >= b.start && m <= b.end,
+      (m): m is Month => m !== null && bounds !== null && m >= bounds.start && m <= bounds.end,
     ),
   );
-  const key = (month: Month, category: string) => `${month}\u0000${category}`;
-  const want = (rows: readonly CategoryMonthAmount[]) => {
-    const out = new Map<string, number>();
-    for (const r of rows) {
-      if (months.has(r.month) && live.has(r.category) && r.amount !== 0) {
-        out.set(key(r.month, r.category), r.amount);
-      }
+  for (const month of months) {
+    const rows = new Map<string, number>();
+    for (const r of readSpentInMonth(db, month, mapping)) rows.set(r.category, r.amount);
+    for (const category of categories) {
+      if (spentOf(month, category) !== (rows.get(category) ?? 0)) return false;
     }
-    return out;
-  };
-  const cached = want(stored.spent);
-  const actual = want([...months].flatMap((m) => readSpentInMonth(db, m, mapping)));
-  if (cached.size !== actual.size) return false;
-  for (const [k, amount] of actual) if (cached.get(k) !== amount) return false;
+  }
   return true;
+}
+
+/** `spentMatchesRows` for the sums as stored (an open that checks before its first screen). */
+function storedMatchesRows(
+  db: SqliteDatabase,
+  stored: StoredCache,
+  categories: readonly string[],
+  now: number,
+  mapping: ReadonlyMap<string, string | null> | undefined,
+): boolean {
+  const sums = new Map<string, number>();
+  for (const r of stored.spent) sums.set(`${r.month}\u0000${r.category}`, r.amount);
+  const spentOf = (month: Month, category: string) => sums.get(`${month}\u0000${category}`) ?? 0;
+  return spentMatchesRows(db, spentOf, categories, stored.bounds, now, mapping);
+}
+
+export interface LoadOptions {
+  /** category_mapping as the engine keeps it (read from the database when not given). */
+  mapping?: ReadonlyMap<string, string | null>;
+  /** Only these months' cells are built at first (a lazy open). */
+  focus?: BudgetBounds | null;
+  /**
+   * Check the stored sums against the rows before trusting them (default true). False when the
+   * caller checks the sheet's sums itself once the first screen is shown (`spentMatchesRows`).
+   */
+  checkSums?: boolean;
 }
 
 /**
@@ -313,15 +333,17 @@ function sumsMatchRows(
  * data needs stand in for the spending scan (the only part that grows with the rows);
  * `spentComplete` is then false: sums of other months and of deleted categories are not loaded
  * until something needs them. With `focus`, only those months' cells are built at first.
+ * (The stored sums are checked against the rows of the months first shown, unless `checkSums`
+ * is false: the caller then checks them after its first screen.)
  */
 export function loadBudgetSheet(
   db: SqliteDatabase,
   type: BudgetType,
   now: number,
   stored: StoredCache | null,
-  mapping?: ReadonlyMap<string, string | null>,
-  focus: BudgetBounds | null = null,
+  options: LoadOptions = {},
 ): { sheet: BudgetSheet; spentComplete: boolean; fromCache: boolean } {
+  const { mapping, focus = null, checkSums = true } = options;
   const groups = readGroups(db);
   const categories = readCategories(db);
   const data = readBounds(db, now);
@@ -332,7 +354,14 @@ export function loadBudgetSheet(
     cached.start <= data.start &&
     cached.end >= data.end &&
     stored.structure === structureOf(groups, categories) &&
-    sumsMatchRows(db, stored, new Set(categories.map((c) => c.id)), now, mapping);
+    (!checkSums ||
+      storedMatchesRows(
+        db,
+        stored,
+        categories.map((c) => c.id),
+        now,
+        mapping,
+      ));
   // Months are never dropped: a trusted cache's months stay even when the data needs fewer.
   const bounds = cached
     ? {
