@@ -8,6 +8,7 @@
  * Node + better-sqlite3, unthrottled: the phone's worker runs the same statements on SQLite's
  * wasm build over OPFS (its trace's `coffer-worker:sheet:*` marks time the steps there).
  *   node bench/web-phone/sheet-steps.mjs <made dir> [runs = 5]
+ * (SHEET_STEPS_KEEP=1 keeps the prepared copy and prints its file.)
  */
 import { createAppCore, type SqliteDatabase, type SqlParams } from '@coffer/core';
 import { createNodePlatform, createNodeSqliteDriver } from '@coffer/core-node';
@@ -63,11 +64,14 @@ function child(file: string, warm: number) {
       budgetType: 'rollover',
       now: () => Date.now(),
       random: { bytes: (n: number) => new Uint8Array(n).fill(7) } as never,
+      // As the app's slot opens it: lazy, with timers (what waits for them is not timed).
       lazy: true,
+      timers: { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as never) }, // prettier-ignore
     });
     const wall = performance.now() - t;
     const used = process.cpuUsage(cpu);
     const fromCache = engine.restoredFromCache;
+    engine.close();
     raw.close();
     return { statements, wall, cpu: (used.user + used.system) / 1000, fromCache };
   };
@@ -115,7 +119,9 @@ async function main(made: string, runs: number) {
     }
     report(results);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    // Kept for a profile of one cold load (`node --cpu-prof <bundle> --child <file>`).
+    if (process.env.SHEET_STEPS_KEEP) console.log(`kept: ${join(dir, id, 'db.sqlite')}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -148,7 +154,7 @@ function report(results: Array<{ cold: Run; warm: Run[]; plans: Array<[string, s
 }
 
 const args = process.argv.slice(2);
-if (args[0] === '--child') child(args[1]!, 4);
+if (args[0] === '--child') child(args[1]!, Number(process.env.SHEET_STEPS_WARM ?? 4));
 else {
   if (!args[0]) throw new Error('usage: sheet-steps.mjs <made dir> [runs]');
   await main(args[0], Number(args[1] ?? 5));

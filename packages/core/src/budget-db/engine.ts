@@ -18,7 +18,7 @@ import type { ChangeEvent } from '../sync/types.ts';
 import { CacheWriter, invalidateCache, readCache } from './cache-store.ts';
 import { feedChange, SpendingMirror } from './feed.ts';
 import { loadBudgetSheet, monthOfTime, readBounds, readSpent, spentMatchesRows } from './load.ts';
-import { nextMonth, prevMonth } from '../calendar/months.ts';
+import { prevMonth } from '../calendar/months.ts';
 
 export interface BudgetEngineOptions {
   db: BudgetDb;
@@ -35,7 +35,7 @@ export interface BudgetEngineOptions {
   /** Persist and reuse the kvcache (default true). */
   cache?: boolean;
   /**
-   * Build the cells of the months on screen at open (the current month and its neighbours)
+   * Build the cells of the months on screen at open (the current month and the one before)
    * and the others in small steps on the timers, or when something reads them (default false:
    * every month at open).
    */
@@ -86,7 +86,10 @@ export class BudgetEngine {
     opts.mark?.('sheet:cache-read');
     const now = opts.now();
     const current = monthOfTime(now);
-    const focus = opts.lazy ? { start: prevMonth(current), end: nextMonth(current) } : null;
+    // The month before the current one stays in the first build: a step back (the phone's
+    // swipe, "overspent last month") is then no fold. The month after is built when read (a
+    // desktop showing it) or by the background steps: the phone's first screen shows one month.
+    const focus = opts.lazy ? { start: prevMonth(current), end: current } : null;
     // A lazy open with timers shows the cached sums first and checks them against the rows
     // right after (checkSums): reading a month of rows through the date index is a page read
     // per row on the phone, where it made a good part of the sheet's load. Every commit through
