@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CellChange } from '../budget/index.ts';
+import type { SqlValue } from '../platform/index.ts';
 import { BackgroundHold } from '../budget-file/background-hold.ts';
 import { manualTimers } from '../budget-file/test-helpers/manual-timers.ts';
 import { memoryBudgetDb } from '../sync/test-helpers/memory-budget.ts';
@@ -27,7 +28,8 @@ function setup() {
     random: platform.random,
     push: (changes: CellChange[]) => pushes.push(changes),
   };
-  BudgetEngine.open(options).close();
+  // Written by a lazy open: the cache holds the kept month (June, before July and August).
+  BudgetEngine.open({ ...options, lazy: true }).close();
   /** An open as the app's: lazy, with timers, behind a hold on its background work. */
   const openLazy = () => {
     const t = manualTimers();
@@ -124,5 +126,41 @@ describe('budget cache checks', () => {
     const closed = s.openLazy();
     closed.engine.close();
     expect(closed.t.scheduled()).toBe(0);
+  });
+
+  it('a lazy open reads the stored sums of the months up to the kept month only when needed', () => {
+    const s = setup();
+    const sqlite = s.db.sqlite;
+    const all = sqlite.all.bind(sqlite);
+    const sumsRead: string[] = [];
+    sqlite.all = ((sql: string, params?: SqlValue[]) => {
+      if (sql.includes('FROM kvcache WHERE key >')) sumsRead.push(sql);
+      return all(sql, params);
+    }) as typeof sqlite.all;
+    const { engine } = s.openLazy();
+    expect(engine.sheet.restoredKept).toBe(true);
+    expect(sumsRead).toEqual([expect.stringContaining('key > ?')]);
+    // An edit in May reads them first, then moves May's sum.
+    const may = sqlite.first<{ id: string }>('SELECT id FROM transactions WHERE date = 20230510');
+    s.db.update('transactions', { id: may!.id, amount: -100_00 });
+    expect(sumsRead).toHaveLength(2);
+    expect(engine.getCell('budget202305', 'sum-amount-food').value).toBe(-100_00);
+    engine.sheet.buildAll();
+    expect(sumsRead).toHaveLength(2);
+    s.matchesFresh(engine);
+  });
+
+  it("a stored row of those months that is not Coffer's is summed from the rows and rewritten", () => {
+    const s = setup();
+    s.db.sqlite.run('UPDATE kvcache SET value = ? WHERE key = ?', ['{"food":"x"}', `${SUMS_KEY_PREFIX}2023-05`]); // prettier-ignore
+    const { engine } = s.openLazy();
+    expect(engine.restoredFromCache).toBe(true);
+    expect(engine.getCell('budget202305', 'sum-amount-food').value).toBe(-120_00);
+    engine.sheet.buildAll();
+    s.matchesFresh(engine);
+    engine.close();
+    const row = s.db.sqlite.first<{ value: string }>('SELECT value FROM kvcache WHERE key = ?', [`${SUMS_KEY_PREFIX}2023-05`]); // prettier-ignore
+    expect(JSON.parse(row!.value)).toEqual({ food: -120_00 });
+    expect(BudgetEngine.open(s.options).restoredFromCache).toBe(true);
   });
 });

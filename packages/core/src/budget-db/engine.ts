@@ -82,7 +82,10 @@ export class BudgetEngine {
     const useCache = opts.cache !== false;
     this.cacheWriter = useCache ? new CacheWriter(sqlite, () => this.newKey()) : null;
     this.mirror = SpendingMirror.load(sqlite);
-    const stored = useCache ? readCache(sqlite) : null;
+    // A lazy open with timers (see `later` below) reads the stored sums of the months up to the
+    // kept month when something needs them (a build back, a read, an edit there), not now.
+    const later = opts.lazy === true && opts.timers !== undefined;
+    const stored = useCache ? readCache(sqlite, { deferEarlier: later }) : null;
     opts.mark?.('sheet:cache-read');
     const now = opts.now();
     const current = monthOfTime(now);
@@ -96,11 +99,14 @@ export class BudgetEngine {
     // Coffer or Actual moves the cache's data stamp (readCache), so what the check catches is a
     // file changed with no message at all (a tampered cache, rows edited by hand), and it is
     // corrected (reset) as soon as the screen is quiet, or SUMS_CHECK_LATEST_MS at the latest.
-    const later = opts.lazy === true && opts.timers !== undefined;
     const loaded = loadBudgetSheet(sqlite, opts.budgetType, now, stored, {
       mapping: this.mirror.mapping,
       focus,
       checkSums: !later,
+      onBadStoredRow: () => {
+        this.cacheWriter?.rewriteAll();
+        this.schedule();
+      },
     });
     opts.mark?.('sheet:loaded');
     this.sheetValue = loaded.sheet;

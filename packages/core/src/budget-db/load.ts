@@ -326,6 +326,8 @@ export interface LoadOptions {
    * caller checks the sheet's sums itself once the first screen is shown (`spentMatchesRows`).
    */
   checkSums?: boolean;
+  /** Called when a stored row read after the open (StoredCache.earlier) is not Coffer's. */
+  onBadStoredRow?: () => void;
 }
 
 /**
@@ -373,6 +375,19 @@ export function loadBudgetSheet(
   // trusted, so are the inputs it was computed from, and its months' rows wait until needed.
   const keptMonth = stored?.kept?.month;
   const upTo = covers && focus !== null && isMonth(keptMonth) ? keptMonth : null;
+  // The stored sums of the months up to the kept month, when not read yet (readCache's
+  // deferEarlier): they wait with the rows, or are read now when the rows do not wait.
+  const earlier = covers ? stored.earlier : null;
+  const waits = earlier !== null && earlier.upTo === upTo;
+  const readEarlier = (): CategoryMonthAmount[] => {
+    if (!earlier) return [];
+    const sums = earlier.read();
+    if (sums) return sums;
+    // A stored row that is not Coffer's: those months' sums from the rows, and the cache is
+    // to be written afresh.
+    options.onBadStoredRow?.();
+    return readSpent(db, mapping).filter((r) => r.month <= earlier.upTo);
+  };
   const init = {
     budgetType: type,
     bounds,
@@ -380,12 +395,16 @@ export function loadBudgetSheet(
     categories,
     budgets: upTo ? readBudgetRows(db, type, { month: upTo, part: 'after' }) : readBudgetRows(db, type), // prettier-ignore
     buffered: readBuffered(db),
-    spent: covers ? stored.spent : readSpent(db, mapping),
+    spent: covers ? (waits ? stored.spent : [...stored.spent, ...readEarlier()]) : readSpent(db, mapping), // prettier-ignore
     focus,
     // Checked against these inputs before use unless vouched for (see KeptMonth).
     kept: stored?.kept ?? null,
     keptInputs: upTo
-      ? { upTo, read: () => readBudgetRows(db, type, { month: upTo, part: 'upTo' }) }
+      ? {
+          upTo,
+          read: () => readBudgetRows(db, type, { month: upTo, part: 'upTo' }),
+          readSpent: waits ? readEarlier : undefined,
+        }
       : null,
   };
   return { sheet: BudgetSheet.create(init), spentComplete: !covers, fromCache: covers };
