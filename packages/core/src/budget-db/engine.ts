@@ -17,7 +17,9 @@ import type { BudgetDb } from '../sync/budget-db.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 import { CacheWriter, invalidateCache, readCache } from './cache-store.ts';
 import { feedChange, SpendingMirror } from './feed.ts';
-import { loadBudgetSheet, monthOfTime, readBounds, readSpent, spentMatchesRows } from './load.ts';
+import { monthOfTime, readBounds, readSpent } from './load.ts';
+import { loadBudgetSheet } from './sheet-load.ts';
+import { spentMatchesRows } from './sums-check.ts';
 import { prevMonth } from '../calendar/months.ts';
 
 export interface BudgetEngineOptions {
@@ -301,18 +303,23 @@ export class BudgetEngine {
     // Since the open, a full scan replaced the cached sums (completeSpent): nothing to check.
     if (this.spentComplete) return;
     const sheet = this.sheetValue;
-    const matches = spentMatchesRows(
-      this.opts.db.sqlite,
-      (month, category) => sheet.getSpent(month, category),
-      sheet.getCategories().map((c) => c.id),
-      sheet.getBounds(),
-      this.opts.now(),
-      this.mirror.mapping,
-    );
-    this.opts.mark?.('sheet:sums-checked');
-    if (matches) return;
-    this.opts.log?.warn('The budget cache did not match the transactions: recomputed');
-    this.reset();
+    try {
+      const matches = spentMatchesRows(
+        this.opts.db.sqlite,
+        (month, category) => sheet.getSpent(month, category),
+        sheet.getCategories().map((c) => c.id),
+        sheet.getBounds(),
+        this.opts.now(),
+        this.mirror.mapping,
+      );
+      this.opts.mark?.('sheet:sums-checked');
+      if (matches) return;
+      this.opts.log?.warn('The budget cache did not match the transactions: recomputed');
+      this.reset();
+    } catch (err) {
+      // On a timer: the error is logged, as a build step's is.
+      this.opts.log?.error('Checking the budget cache failed', { error: String(err) });
+    }
   }
 
   /** Whether a cell existed before the build step under way (cells outside months do). */
