@@ -54,18 +54,34 @@ interface CacheMeta {
 export interface StoredCache {
   /** The category tree the sums were kept for. */
   structure: string;
-  /** Every nonzero sum of the months in `bounds`, for the categories of `structure`. */
+  /**
+   * Every nonzero sum of the months in `bounds`, for the categories of `structure`; with
+   * `earlier`, only those of the months after `earlier.upTo`.
+   */
   spent: CategoryMonthAmount[];
+  /**
+   * The sums of the months up to the kept month, not read yet (`readCache`'s `deferEarlier`):
+   * `read` gives them, or null when a stored row of those months is not what Coffer wrote.
+   */
+  earlier: { upTo: Month; read: () => CategoryMonthAmount[] | null } | null;
   bounds: BudgetBounds | null;
   /** The values kept for the next lazy open, or null. */
   kept: KeptMonth | null;
 }
 
-/** Changes when anything that could move a cell is committed. */
+/**
+ * Changes when anything that could move a cell is committed: every change Coffer or Actual
+ * makes is a message. The newest timestamp alone misses a message older than it (one another
+ * device made offline, applied by Actual's sync): the newest message row (its rowid, `id` in
+ * Actual's schema, one more for every message stored) moves with it. Each MAX is its own
+ * subquery, so each is answered from its index's end rather than by a scan.
+ */
 export function dataStamp(db: SqliteDatabase): string {
-  const last = db.first<{ t: string | null }>('SELECT MAX(timestamp) AS t FROM messages_crdt');
-  const migrations = db.first<{ n: number }>('SELECT COUNT(*) AS n FROM __migrations__');
-  return `${last?.t ?? ''}|${migrations?.n ?? 0}`;
+  const row = db.first<{ t: string | null; i: number | null; n: number | null }>(
+    `SELECT (SELECT MAX(timestamp) FROM messages_crdt) AS t, (SELECT MAX(rowid) FROM messages_crdt) AS i,
+      (SELECT COUNT(*) FROM __migrations__) AS n`,
+  );
+  return `${row?.t ?? ''}|${row?.i ?? 0}|${row?.n ?? 0}`;
 }
 
 function readMeta(db: SqliteDatabase): CacheMeta | null {
@@ -105,8 +121,16 @@ function addSums(month: Month, text: string, into: CategoryMonthAmount[]): boole
   return true;
 }
 
-/** The stored sums when they can be trusted for the database as it is now, else null. */
-export function readCache(db: SqliteDatabase): StoredCache | null {
+/**
+ * The stored sums when they can be trusted for the database as it is now, else null. With
+ * `deferEarlier` and a kept month, only the sums of the months after it are read now (a lazy
+ * open starts from the kept values: the earlier months are not needed before its first screen),
+ * the others by `earlier.read`.
+ */
+export function readCache(
+  db: SqliteDatabase,
+  options: { deferEarlier?: boolean } = {},
+): StoredCache | null {
   const keyRow = db.first<{ key: number | null }>('SELECT key FROM kvcache_key WHERE id = ?', [
     KEY_ROW,
   ]);
@@ -116,17 +140,29 @@ export function readCache(db: SqliteDatabase): StoredCache | null {
   if (meta.stamp !== dataStamp(db)) return null;
   const b = meta.bounds;
   const bounds = b && isMonth(b.start) && isMonth(b.end) && b.start <= b.end ? b : null;
-  const spent: CategoryMonthAmount[] = [];
+  const kept = readKeptMonth(db);
   // '.' follows '-': the range holds exactly the keys that start with the prefix.
   const end = `${SUMS_KEY_PREFIX.slice(0, -1)}.`;
-  for (const row of db.all<{ key: string; value: string }>(
-    'SELECT key, value FROM kvcache WHERE key >= ? AND key < ?',
-    [SUMS_KEY_PREFIX, end],
-  )) {
-    const month = row.key.slice(SUMS_KEY_PREFIX.length);
-    if (!isMonth(month) || !addSums(month, row.value, spent)) return null;
+  const upTo = options.deferEarlier && kept ? kept.month : null;
+  const readSums = (sql: string, params: string[]): CategoryMonthAmount[] | null => {
+    const spent: CategoryMonthAmount[] = [];
+    for (const row of db.all<{ key: string; value: string }>(sql, params)) {
+      const month = row.key.slice(SUMS_KEY_PREFIX.length);
+      if (!isMonth(month) || !addSums(month, row.value, spent)) return null;
+    }
+    return spent;
+  };
+  const range = 'SELECT key, value FROM kvcache WHERE key >= ? AND key < ?';
+  if (upTo === null) {
+    const spent = readSums(range, [SUMS_KEY_PREFIX, end]);
+    return spent && { structure: meta.structure, spent, earlier: null, bounds, kept };
   }
-  return { structure: meta.structure, spent, bounds, kept: readKeptMonth(db) };
+  const last = `${SUMS_KEY_PREFIX}${upTo}`;
+  const later = readSums('SELECT key, value FROM kvcache WHERE key > ? AND key < ?', [last, end]);
+  if (!later) return null;
+  const upToSql = 'SELECT key, value FROM kvcache WHERE key >= ? AND key <= ?';
+  const earlier = { upTo, read: () => readSums(upToSql, [SUMS_KEY_PREFIX, last]) };
+  return { structure: meta.structure, spent: later, earlier, bounds, kept };
 }
 
 function readKeptMonth(db: SqliteDatabase): KeptMonth | null {
@@ -205,24 +241,23 @@ export class CacheWriter {
       bounds: sheet.getBounds(),
     };
     const upsert = 'INSERT OR REPLACE INTO kvcache (key, value) VALUES (?, ?)';
-    const writeMonth = (month: Month) => {
+    // Everything is read from the sheet before the table is touched: a sum of a month whose
+    // stored row is read when first needed (StoredCache.earlier) is read before it is rewritten.
+    const months = this.full ? sheet.getMonths() : [...this.months].filter((m) => sheet.hasMonth(m)); // prettier-ignore
+    const rows = months.map((month): [string, string] => {
       const sums: Record<string, number> = {};
       for (const c of categories) {
         // The input, not the cell: a lazily built sheet has no cells in months not yet built.
         const v = sheet.getSpent(month, c);
         if (v !== 0) sums[c] = v;
       }
-      this.db.run(upsert, [`${SUMS_KEY_PREFIX}${month}`, JSON.stringify(sums)]);
-    };
+      return [`${SUMS_KEY_PREFIX}${month}`, JSON.stringify(sums)];
+    });
+    const kept = sheet.keptMonth();
     this.db.transaction(() => {
       this.db.run('DELETE FROM kvcache_key');
-      if (this.full) {
-        this.db.run('DELETE FROM kvcache');
-        for (const month of sheet.getMonths()) writeMonth(month);
-      } else {
-        for (const month of this.months) if (sheet.hasMonth(month)) writeMonth(month);
-      }
-      const kept = sheet.keptMonth();
+      if (this.full) this.db.run('DELETE FROM kvcache');
+      for (const row of rows) this.db.run(upsert, row);
       if (kept) this.db.run(upsert, [KEPT_MONTH_KEY, JSON.stringify(kept)]);
       else this.db.run('DELETE FROM kvcache WHERE key = ?', [KEPT_MONTH_KEY]);
       this.db.run(upsert, [CACHE_META_KEY, JSON.stringify(meta)]);

@@ -17,8 +17,10 @@ import type { BudgetDb } from '../sync/budget-db.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 import { CacheWriter, invalidateCache, readCache } from './cache-store.ts';
 import { feedChange, SpendingMirror } from './feed.ts';
-import { loadBudgetSheet, monthOfTime, readBounds, readSpent } from './load.ts';
-import { nextMonth, prevMonth } from '../calendar/months.ts';
+import { monthOfTime, readBounds, readSpent } from './load.ts';
+import { loadBudgetSheet } from './sheet-load.ts';
+import { spentMatchesRows } from './sums-check.ts';
+import { prevMonth } from '../calendar/months.ts';
 
 export interface BudgetEngineOptions {
   db: BudgetDb;
@@ -35,17 +37,26 @@ export interface BudgetEngineOptions {
   /** Persist and reuse the kvcache (default true). */
   cache?: boolean;
   /**
-   * Build the cells of the months on screen at open (the current month and its neighbours)
+   * Build the cells of the months on screen at open (the current month and the one before)
    * and the others in small steps on the timers, or when something reads them (default false:
    * every month at open).
    */
   lazy?: boolean;
   /** While held, the months a lazy open left wait (a read still builds its month at once). */
   hold?: BackgroundHold;
+  /** Marks the open's steps (`sheet:*`, Platform.mark: the phone bench's traces). */
+  mark?: (name: string) => void;
 }
 
 /** Months built per timer turn after a lazy open: a short task, so requests are not held up. */
 const BUILD_STEP_MONTHS = 3;
+
+/**
+ * The latest a lazy open's cached sums wait for their check against the rows (from the open),
+ * even while the screen keeps the background work held: a cache that does not describe the
+ * file is shown as true for a moment at most.
+ */
+export const SUMS_CHECK_LATEST_MS = 3000;
 
 export class BudgetEngine {
   private sheetValue: BudgetSheet;
@@ -63,22 +74,55 @@ export class BudgetEngine {
   /** False while the spending sums came from the cache (see loadBudgetSheet). */
   private spentComplete: boolean;
   private fromCache: boolean;
+  /** Set while the cached sums wait for their check after the first screen (a lazy open). */
+  private sumsUnchecked: boolean;
+  /** The timer that runs that check at the latest (SUMS_CHECK_LATEST_MS), or null. */
+  private checkDeadline: unknown = null;
 
   private constructor(private readonly opts: BudgetEngineOptions) {
     const sqlite = opts.db.sqlite;
     const useCache = opts.cache !== false;
     this.cacheWriter = useCache ? new CacheWriter(sqlite, () => this.newKey()) : null;
     this.mirror = SpendingMirror.load(sqlite);
-    const stored = useCache ? readCache(sqlite) : null;
+    // A lazy open with timers (see `later` below) reads the stored sums of the months up to the
+    // kept month when something needs them (a build back, a read, an edit there), not now.
+    const later = opts.lazy === true && opts.timers !== undefined;
+    const stored = useCache ? readCache(sqlite, { deferEarlier: later }) : null;
+    opts.mark?.('sheet:cache-read');
     const now = opts.now();
     const current = monthOfTime(now);
-    const focus = opts.lazy ? { start: prevMonth(current), end: nextMonth(current) } : null;
-    const loaded = loadBudgetSheet(sqlite, opts.budgetType, now, stored, this.mirror.mapping, focus); // prettier-ignore
+    // The month before the current one stays in the first build: a step back (the phone's
+    // swipe, "overspent last month") is then no fold. The month after is built when read (a
+    // desktop showing it) or by the background steps: the phone's first screen shows one month.
+    const focus = opts.lazy ? { start: prevMonth(current), end: current } : null;
+    // A lazy open with timers shows the cached sums first and checks them against the rows
+    // right after (checkSums): reading a month of rows through the date index is a page read
+    // per row on the phone, where it made a good part of the sheet's load. Every commit through
+    // Coffer or Actual moves the cache's data stamp (readCache), so what the check catches is a
+    // file changed with no message at all (a tampered cache, rows edited by hand), and it is
+    // corrected (reset) as soon as the screen is quiet, or SUMS_CHECK_LATEST_MS at the latest.
+    const loaded = loadBudgetSheet(sqlite, opts.budgetType, now, stored, {
+      mapping: this.mirror.mapping,
+      focus,
+      checkSums: !later,
+      onBadStoredRow: () => {
+        this.cacheWriter?.rewriteAll();
+        this.schedule();
+      },
+    });
+    opts.mark?.('sheet:loaded');
     this.sheetValue = loaded.sheet;
     this.spentComplete = loaded.spentComplete;
     this.fromCache = loaded.fromCache;
+    this.sumsUnchecked = later && loaded.fromCache;
     this.attach(loaded.fromCache ? (stored?.bounds ?? null) : false);
     this.offChange = opts.db.onChange((event) => this.onChange(event));
+    if (this.sumsUnchecked && opts.timers) {
+      this.checkDeadline = opts.timers.setTimeout(() => {
+        this.checkDeadline = null;
+        if (!this.closed) this.checkSums();
+      }, SUMS_CHECK_LATEST_MS);
+    }
     this.scheduleBuild();
   }
 
@@ -163,8 +207,12 @@ export class BudgetEngine {
     // The months built so far stay built: the cells the screen reads keep their values.
     const built = this.sheetValue.getBuiltBounds();
     const focus = this.opts.lazy ? built : null;
-    const { sheet } = loadBudgetSheet(sqlite, type, this.opts.now(), null, this.mirror.mapping, focus); // prettier-ignore
+    const { sheet } = loadBudgetSheet(sqlite, type, this.opts.now(), null, {
+      mapping: this.mirror.mapping,
+      focus,
+    });
     this.spentComplete = true;
+    this.sumsUnchecked = false;
     // Months only ever grow: keep every month the old sheet had.
     const old = this.sheetValue.getBounds();
     if (old) sheet.ensureMonths(old);
@@ -187,6 +235,8 @@ export class BudgetEngine {
     this.closed = true;
     if (this.building !== null) this.opts.timers?.clearTimeout(this.building);
     this.building = null;
+    if (this.checkDeadline !== null) this.opts.timers?.clearTimeout(this.checkDeadline);
+    this.checkDeadline = null;
     this.offHold?.();
     this.offHold = null;
     this.offChange();
@@ -239,6 +289,39 @@ export class BudgetEngine {
     this.schedule();
   }
 
+  /**
+   * Checks the sums a lazy open took from the cache (those of the months first shown, as the
+   * sheet holds them now: edits since moved both alike) against the rows; when they differ,
+   * the cache did not describe the file, and the sheet is recomputed from the database with
+   * the cells that move pushed (reset).
+   */
+  private checkSums(): void {
+    if (!this.sumsUnchecked) return;
+    this.sumsUnchecked = false;
+    if (this.checkDeadline !== null) this.opts.timers?.clearTimeout(this.checkDeadline);
+    this.checkDeadline = null;
+    // Since the open, a full scan replaced the cached sums (completeSpent): nothing to check.
+    if (this.spentComplete) return;
+    const sheet = this.sheetValue;
+    try {
+      const matches = spentMatchesRows(
+        this.opts.db.sqlite,
+        (month, category) => sheet.getSpent(month, category),
+        sheet.getCategories().map((c) => c.id),
+        sheet.getBounds(),
+        this.opts.now(),
+        this.mirror.mapping,
+      );
+      this.opts.mark?.('sheet:sums-checked');
+      if (matches) return;
+      this.opts.log?.warn('The budget cache did not match the transactions: recomputed');
+      this.reset();
+    } catch (err) {
+      // On a timer: the error is logged, as a build step's is.
+      this.opts.log?.error('Checking the budget cache failed', { error: String(err) });
+    }
+  }
+
   /** Whether a cell existed before the build step under way (cells outside months do). */
   private wasBuilt(name: string): boolean {
     const b = this.builtBefore;
@@ -283,6 +366,11 @@ export class BudgetEngine {
       if (this.closed) return;
       // Held since the timer was set (a request from the screen came): wait for the release.
       if (hold?.held) return this.scheduleBuild();
+      // The first quiet moment after the open checks the cached sums, in a turn of its own.
+      if (this.sumsUnchecked) {
+        this.checkSums();
+        return this.scheduleBuild();
+      }
       try {
         // The months a step builds were read by no one (a read builds its month first), so
         // their new cells are neither pushed nor noted for the cache: a push per step sent

@@ -6,7 +6,6 @@
  * read through category_mapping, and a date inside a real calendar month.
  */
 import {
-  BudgetSheet,
   budgetBounds,
   fromDbMonth,
   isMonth,
@@ -21,8 +20,6 @@ import {
   type MonthAmount,
 } from '../budget/index.ts';
 import type { SqliteDatabase, SqlValue } from '../platform/index.ts';
-import { structureOf } from '../budget/cache.ts';
-import type { StoredCache } from './cache-store.ts';
 import { monthOfDateInt } from './spending-rows.ts';
 
 export function budgetTable(type: BudgetType): 'zero_budgets' | 'reflect_budgets' {
@@ -265,99 +262,4 @@ export function monthOfTime(ms: number): Month {
 
 export function readBounds(db: SqliteDatabase, now: number): BudgetBounds {
   return budgetBounds(readEarliestMonth(db), monthOfTime(now));
-}
-
-/**
- * Whether the stored sums of the months the first screen shows (the current month, and the
- * month of the newest transaction) match the rows: a read through the date index, so a cache
- * that does not describe the file (edited behind the write path, or tampered with) is caught
- * before its other months are believed.
- */
-function sumsMatchRows(
-  db: SqliteDatabase,
-  stored: StoredCache,
-  live: ReadonlySet<string>,
-  now: number,
-  mapping: ReadonlyMap<string, string | null> | undefined,
-): boolean {
-  const newest = db.first<{ d: SqlValue }>(
-    'SELECT MAX(date) AS d FROM transactions WHERE date IS NOT NULL',
-  );
-  const newestMonth = typeof newest?.d === 'number' ? monthOfDateInt(newest.d) : null;
-  // Only months the cache holds: the others are loaded when they are created.
-  const b = stored.bounds;
-  const months = new Set(
-    [monthOfTime(now), newestMonth].filter(
-      (m): m is Month => m !== null && b !== null && m >= b.start && m <= b.end,
-    ),
-  );
-  const key = (month: Month, category: string) => `${month}\u0000${category}`;
-  const want = (rows: readonly CategoryMonthAmount[]) => {
-    const out = new Map<string, number>();
-    for (const r of rows) {
-      if (months.has(r.month) && live.has(r.category) && r.amount !== 0) {
-        out.set(key(r.month, r.category), r.amount);
-      }
-    }
-    return out;
-  };
-  const cached = want(stored.spent);
-  const actual = want([...months].flatMap((m) => readSpentInMonth(db, m, mapping)));
-  if (cached.size !== actual.size) return false;
-  for (const [k, amount] of actual) if (cached.get(k) !== amount) return false;
-  return true;
-}
-
-/**
- * The budget sheet computed from the database. Trusted stored sums covering every month the
- * data needs stand in for the spending scan (the only part that grows with the rows);
- * `spentComplete` is then false: sums of other months and of deleted categories are not loaded
- * until something needs them. With `focus`, only those months' cells are built at first.
- */
-export function loadBudgetSheet(
-  db: SqliteDatabase,
-  type: BudgetType,
-  now: number,
-  stored: StoredCache | null,
-  mapping?: ReadonlyMap<string, string | null>,
-  focus: BudgetBounds | null = null,
-): { sheet: BudgetSheet; spentComplete: boolean; fromCache: boolean } {
-  const groups = readGroups(db);
-  const categories = readCategories(db);
-  const data = readBounds(db, now);
-  const cached = stored?.bounds ?? null;
-  const covers =
-    stored !== null &&
-    cached !== null &&
-    cached.start <= data.start &&
-    cached.end >= data.end &&
-    stored.structure === structureOf(groups, categories) &&
-    sumsMatchRows(db, stored, new Set(categories.map((c) => c.id)), now, mapping);
-  // Months are never dropped: a trusted cache's months stay even when the data needs fewer.
-  const bounds = cached
-    ? {
-        start: cached.start < data.start ? cached.start : data.start,
-        end: cached.end > data.end ? cached.end : data.end,
-      }
-    : data;
-  // The kept month was written with the sums, at the same data stamp: when the sums are
-  // trusted, so are the inputs it was computed from, and its months' rows wait until needed.
-  const keptMonth = stored?.kept?.month;
-  const upTo = covers && focus !== null && isMonth(keptMonth) ? keptMonth : null;
-  const init = {
-    budgetType: type,
-    bounds,
-    groups,
-    categories,
-    budgets: upTo ? readBudgetRows(db, type, { month: upTo, part: 'after' }) : readBudgetRows(db, type), // prettier-ignore
-    buffered: readBuffered(db),
-    spent: covers ? stored.spent : readSpent(db, mapping),
-    focus,
-    // Checked against these inputs before use unless vouched for (see KeptMonth).
-    kept: stored?.kept ?? null,
-    keptInputs: upTo
-      ? { upTo, read: () => readBudgetRows(db, type, { month: upTo, part: 'upTo' }) }
-      : null,
-  };
-  return { sheet: BudgetSheet.create(init), spentComplete: !covers, fromCache: covers };
 }

@@ -20,6 +20,7 @@ export const BudgetEngineSlot = defineBudgetSlot(
       // The months on screen answer first; the others follow on the timers or when read.
       lazy: true,
       hold: backgroundHold(budget),
+      mark: (name) => platform.mark?.(name),
     });
   },
   (engine) => engine.close(),

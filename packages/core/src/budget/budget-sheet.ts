@@ -64,9 +64,14 @@ export interface BudgetSheetInit {
    * With `kept`: the caller vouches that the inputs of every month up to `upTo` (the kept
    * month) are those the kept values were computed from (their data stamp matches), so the
    * digest is not checked; `budgets` then holds only the later months' rows, and `read` gives
-   * the earlier ones, called the first time something needs one of them.
+   * the earlier ones, called the first time something needs one of them. With `readSpent`,
+   * `spent` too holds only the later months' sums, and `readSpent` gives the earlier ones.
    */
-  keptInputs?: { upTo: Month; read: () => readonly BudgetRowInput[] } | null;
+  keptInputs?: {
+    upTo: Month;
+    read: () => readonly BudgetRowInput[];
+    readSpent?: () => readonly CategoryMonthAmount[];
+  } | null;
 }
 
 export class BudgetSheet implements BudgetReader {
@@ -89,6 +94,7 @@ export class BudgetSheet implements BudgetReader {
   private constructor(init: BudgetSheetInit, cache: Map<string, CellValue> | null) {
     const vouched = init.keptInputs ?? null;
     if (vouched) this.inputs.deferRows(vouched.upTo, vouched.read);
+    if (vouched?.readSpent) this.inputs.deferSpent(vouched.upTo, vouched.readSpent);
     for (const r of init.budgets ?? []) this.inputs.setRow(r.month, r.category, r);
     for (const b of init.buffered ?? []) this.inputs.setBuffered(b.month, b.amount);
     for (const s of init.spent ?? []) {

@@ -4,19 +4,20 @@
  * created later (bounds extended) starts from the right values.
  */
 import type { Month } from '../calendar/months.ts';
-import type { BudgetRow, BudgetRowInput } from './types.ts';
+import type { BudgetRow, BudgetRowInput, CategoryMonthAmount } from './types.ts';
 
-/** Budget rows of the months up to `upTo`, not read yet (see `deferRows`). */
-interface DeferredRows {
+/** Inputs of the months up to `upTo`, not read yet (see `deferRows`, `deferSpent`). */
+interface Deferred<T> {
   upTo: Month;
-  read: () => readonly BudgetRowInput[];
+  read: () => readonly T[];
 }
 
 export class BudgetInputStore {
   private readonly rows = new Map<Month, Map<string, BudgetRow>>();
   private readonly held = new Map<Month, number>();
   private readonly spending = new Map<Month, Map<string, number>>();
-  private deferred: DeferredRows | null = null;
+  private deferred: Deferred<BudgetRowInput> | null = null;
+  private deferredSpent: Deferred<CategoryMonthAmount> | null = null;
 
   /**
    * The rows of the months up to `upTo` are read by `read` the first time anything touches a
@@ -96,12 +97,34 @@ export class BudgetInputStore {
     else this.held.set(month, amount);
   }
 
+  /**
+   * The spending sums of the months up to `upTo` are read by `read` the first time anything
+   * touches a sum of those months, as `deferRows` does for the rows: a returning open that
+   * starts from the values kept for `upTo` reads the stored sums of the months after it only
+   * (a few of the 135 months at 100k).
+   */
+  deferSpent(upTo: Month, read: () => readonly CategoryMonthAmount[]): void {
+    this.deferredSpent = { upTo, read };
+  }
+
+  /** Reads the deferred sums when `month` is one of theirs (null: any month). */
+  private needSpent(month: Month | null): void {
+    const d = this.deferredSpent;
+    if (d === null || (month !== null && month > d.upTo)) return;
+    this.deferredSpent = null;
+    for (const r of d.read()) {
+      if (r.month <= d.upTo) this.setSpent(r.month, r.category, this.getSpent(r.month, r.category) + r.amount); // prettier-ignore
+    }
+  }
+
   getSpent(month: Month, category: string): number {
+    this.needSpent(month);
     return this.spending.get(month)?.get(category) ?? 0;
   }
 
   /** Every category holding a nonzero sum in some month. */
   spentCategories(): Set<string> {
+    this.needSpent(null);
     const out = new Set<string>();
     for (const m of this.spending.values()) for (const c of m.keys()) out.add(c);
     return out;
@@ -109,12 +132,14 @@ export class BudgetInputStore {
 
   /** The months holding a nonzero sum for `category`. */
   spentMonths(category: string): Month[] {
+    this.needSpent(null);
     const out: Month[] = [];
     for (const [month, m] of this.spending) if (m.has(category)) out.push(month);
     return out;
   }
 
   setSpent(month: Month, category: string, amount: number): void {
+    this.needSpent(month);
     let m = this.spending.get(month);
     if (!m) this.spending.set(month, (m = new Map()));
     if (amount === 0) m.delete(category);
@@ -128,6 +153,7 @@ export class BudgetInputStore {
    */
   digest(from: Month, to: Month): string {
     this.need(from);
+    this.needSpent(from);
     const acc = new DigestSum();
     const keys = new Map<string, number>();
     const keyHash = (key: string) => {

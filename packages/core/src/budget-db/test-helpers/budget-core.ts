@@ -14,7 +14,7 @@ import type { SqliteDatabase } from '../../platform/index.ts';
 import { queryModule } from '../../query-handler/handlers.ts';
 import type { BudgetDb } from '../../sync/budget-db.ts';
 import { undoModule } from '../../undo/handlers.ts';
-import { loadBudgetSheet } from '../load.ts';
+import { loadBudgetSheet } from '../sheet-load.ts';
 import { budgetModule } from '../module.ts';
 import { budgetEngine } from '../slot.ts';
 
