@@ -107,9 +107,17 @@ function useKeptPlace(routeRef: RefObject<HTMLDivElement | null>, covered: boole
 
 /**
  * The editor's routes at `location` (the tap's address before the router's), drawn over the
- * covered page; a spinner while the editor's code is still on its way.
+ * covered page; a spinner while the editor's code is still on its way. `hidden`: the spare new
+ * editor made ahead of the tap (EditorLayers.tsx), out of sight, of the tab order and of
+ * screen readers until a tap shows it.
  */
-export function EditorLayer({ location }: { location: Location }) {
+export function EditorLayer({
+  location,
+  hidden = false,
+}: {
+  location: Location;
+  hidden?: boolean;
+}) {
   const code = useStore().slot(EditorCodeSlot);
   const Editor = useSyncExternalStore(code.subscribe, code.current);
   const [failed, setFailed] = useState(false);
@@ -119,7 +127,7 @@ export function EditorLayer({ location }: { location: Location }) {
     void code.load().catch(() => setFailed(true));
   }, [code, Editor, failed]);
   return (
-    <div className="shell-layer">
+    <div className="shell-layer" hidden={hidden} inert={hidden}>
       {Editor ? (
         <EditorRoutes entry={entry} Editor={Editor} />
       ) : failed ? (

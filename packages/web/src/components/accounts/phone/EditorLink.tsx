@@ -5,12 +5,15 @@
  * this handler) then moves the address, a transition that finds the editor already there.
  */
 import type { MouseEvent, ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { useStore } from '../../../store/context.ts';
 import type { RegisterTx } from '../types.ts';
 import { EditorCodeSlot } from './editor-loader.ts';
 import type { Under } from './navigation.ts';
 import { PhoneMemorySlot } from './phone-memory.ts';
+import { SpareEditorSlot } from './spare-editor.ts';
+import { localToday } from '../../kit/ui/calendar.ts';
 
 /** A plain tap or click (not one that opens a new tab or window, nor one a handler took). */
 function plainClick(e: MouseEvent): boolean {
@@ -49,7 +52,16 @@ export function EditorLink(props: {
         // Without its code the editor comes the router's way (a spinner, then the editor).
         if (!plainClick(e) || !store.slot(EditorCodeSlot).current()) return;
         const to = { pathname, search, hash: '', state, key: 'opening' };
-        store.slot(PhoneMemorySlot).opening(to, tx);
+        const spares = store.slot(SpareEditorSlot);
+        const spare = !tx && pathname === '/transactions/new' && spares.fits(search, localToday());
+        // Committed here, not in React's microtask after the handler: the editor's amount then
+        // takes the focus in the tap's own handler, the one focus iOS Safari brings its
+        // keyboard up for. A spare editor made ahead only shows (EditorLayers.tsx).
+        flushSync(() => {
+          if (spare) spares.show();
+          store.slot(PhoneMemorySlot).opening(to, tx);
+        });
+        if (spare) document.getElementById('ph-amount')?.focus({ preventScroll: true });
       }}
     >
       {props.children}
