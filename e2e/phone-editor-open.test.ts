@@ -114,10 +114,11 @@ describe.runIf(BUILT)('opening the phone editor', { timeout: 300_000 }, () => {
   });
 
   /**
-   * The layer shows and its amount has the focus inside the tap's own click handler, not in
-   * React's commit after it: iOS Safari brings its keyboard up only for a focus given in the
-   * person's gesture. Checked by a listener on the window, which the click reaches after React's
-   * own (on the app's root) and before any microtask that follows it.
+   * The layer shows and its amount has the focus inside the tap's click dispatch: iOS Safari
+   * brings its keyboard up only for a focus given in the person's gesture. React commits a
+   * click's update before its own listener (on the app's root) returns, so a listener on the
+   * window, which the click reaches next, already sees it: the made-ahead editor's focus is given
+   * in that commit (EditorLayer.tsx), as autoFocus was for the editor the tap mounted.
    */
   it("shows the editor, its amount focused, inside the tap's handler", async () => {
     await quiet();

@@ -122,12 +122,23 @@ export function EditorLayer({
   const Editor = useSyncExternalStore(code.subscribe, code.current);
   const [failed, setFailed] = useState(false);
   const entry = useEditorEntry(location);
+  const layer = useRef<HTMLDivElement>(null);
+  // Shown by a tap (made ahead, hidden): its amount takes the focus in the tap's commit, which
+  // React runs before the click's dispatch ends, as autoFocus does for an editor mounted by the
+  // tap: a focus inside the person's gesture is the one iOS Safari raises its keyboard for.
+  const wasHidden = useRef(hidden);
+  useLayoutEffect(() => {
+    if (wasHidden.current && !hidden) {
+      layer.current?.querySelector<HTMLElement>('#ph-amount')?.focus({ preventScroll: true });
+    }
+    wasHidden.current = hidden;
+  }, [hidden]);
   useEffect(() => {
     if (Editor || failed) return;
     void code.load().catch(() => setFailed(true));
   }, [code, Editor, failed]);
   return (
-    <div className="shell-layer" hidden={hidden} inert={hidden}>
+    <div className="shell-layer" hidden={hidden} inert={hidden} ref={layer}>
       {Editor ? (
         <EditorRoutes entry={entry} Editor={Editor} />
       ) : failed ? (

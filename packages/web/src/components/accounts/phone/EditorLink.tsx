@@ -5,7 +5,6 @@
  * this handler) then moves the address, a transition that finds the editor already there.
  */
 import type { MouseEvent, ReactNode } from 'react';
-import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { useStore } from '../../../store/context.ts';
 import type { RegisterTx } from '../types.ts';
@@ -53,15 +52,11 @@ export function EditorLink(props: {
         if (!plainClick(e) || !store.slot(EditorCodeSlot).current()) return;
         const to = { pathname, search, hash: '', state, key: 'opening' };
         const spares = store.slot(SpareEditorSlot);
-        const spare = !tx && pathname === '/transactions/new' && spares.fits(search, localToday());
-        // Committed here, not in React's microtask after the handler: the editor's amount then
-        // takes the focus in the tap's own handler, the one focus iOS Safari brings its
-        // keyboard up for. A spare editor made ahead only shows (EditorLayers.tsx).
-        flushSync(() => {
-          if (spare) spares.show();
-          store.slot(PhoneMemorySlot).opening(to, tx);
-        });
-        if (spare) document.getElementById('ph-amount')?.focus({ preventScroll: true });
+        // The new editor made ahead (EditorLayers.tsx) only shows: nothing of it renders here.
+        if (!tx && pathname === '/transactions/new' && spares.fits(search, localToday())) {
+          spares.show();
+        }
+        store.slot(PhoneMemorySlot).opening(to, tx);
       }}
     >
       {props.children}
