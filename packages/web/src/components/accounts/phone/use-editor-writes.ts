@@ -28,6 +28,25 @@ export function editorPath(before: RegisterTx | null, account: string | null): s
   return account ? `/transactions/new?account=${account}` : '/transactions/new';
 }
 
+/**
+ * After the next frame has been drawn (an animation frame, then a task); a hidden page draws no
+ * frames, so at most `FRAME_WAIT_MS` later whatever comes.
+ */
+function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const late = setTimeout(resolve, FRAME_WAIT_MS);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(late);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+/** The longest the write waits for the list's frame. */
+const FRAME_WAIT_MS = 100;
+
 export function useEditorWrites(opts: {
   before: RegisterTx | null;
   /** The `?account=` the editor was opened with (a new transaction). */
@@ -70,6 +89,10 @@ export function useEditorWrites(opts: {
       (payee) => payees.some((p) => p.id === payee && !!p.transfer_acct),
     );
     back();
+    // The list's frame first: the core's write (its worker's compiles and SQLite's work) began
+    // in the same task and drew from the same phone CPU share as that frame. One frame later
+    // changes nothing a person can see: the row already shows as saving.
+    await afterNextFrame();
     let failure: { message?: string } | null;
     try {
       failure = failureOf(await store.backend.send('transactions-batch-update', changes));
