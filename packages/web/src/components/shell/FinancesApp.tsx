@@ -12,7 +12,9 @@ import {
   AddTransactionButton,
   showsAddTransaction,
 } from '../accounts/phone/AddTransactionButton.tsx';
-import { EditorLayer, useEditorLayer } from '../accounts/phone/EditorLayer.tsx';
+import { useEditorLayer } from '../accounts/phone/EditorLayer.tsx';
+import { EditorLayers } from '../accounts/phone/EditorLayers.tsx';
+import { newEditorSearch } from '../accounts/phone/spare-editor.ts';
 import type { LoadedPage } from './pages.ts';
 import { PageRoutes, usePageEntry } from './PageRoutes.tsx';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
@@ -121,6 +123,7 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
   const narrowRedirect = isNarrow && WIDE_ONLY.some((p) => pathname.startsWith(p));
   // Every narrow page keeps the tab bar: payees, rules and the rest have a way back.
   const showTabs = isNarrow;
+  const addShown = isNarrow && showsAddTransaction(shown.pathname);
 
   return (
     <TagsProvider>
@@ -148,12 +151,16 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
                 <div className={covered ? 'shell-route is-covered' : 'shell-route'} ref={routeRef}>
                   <PageRoutes entry={entry} initialPage={initialPage} />
                 </div>
-                {covered && <EditorLayer location={shown} />}
+                <EditorLayers
+                  covered={covered}
+                  shown={shown}
+                  spareFor={addShown ? newEditorSearch(shown.pathname) : null}
+                />
               </Suspense>
             )}
           </main>
           {/* Below the page, not over it: the button never covers a row or a figure. */}
-          {isNarrow && showsAddTransaction(shown.pathname) && <AddTransactionButton />}
+          {addShown && <AddTransactionButton />}
           {isNarrow && <MobileNotice />}
           {showTabs && <BottomNav />}
         </div>

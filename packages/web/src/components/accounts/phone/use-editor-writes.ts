@@ -28,6 +28,25 @@ export function editorPath(before: RegisterTx | null, account: string | null): s
   return account ? `/transactions/new?account=${account}` : '/transactions/new';
 }
 
+/**
+ * After the next frame has been drawn (an animation frame, then a task); a hidden page draws no
+ * frames, so at most `FRAME_WAIT_MS` later whatever comes.
+ */
+function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const late = setTimeout(resolve, FRAME_WAIT_MS);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(late);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+/** The longest the write waits for the list's frame. */
+const FRAME_WAIT_MS = 100;
+
 export function useEditorWrites(opts: {
   before: RegisterTx | null;
   /** The `?account=` the editor was opened with (a new transaction). */
@@ -50,6 +69,14 @@ export function useEditorWrites(opts: {
       payeeByName: { get: (name) => known.get(name) ?? created.current.get(name) },
     };
   }, [payees]);
+  /** Sends the write, then lets go of its hold: a close that waited for it comes after. */
+  const sendThen = (changes: BatchChanges, release: () => void) => {
+    try {
+      return store.backend.send('transactions-batch-update', changes);
+    } finally {
+      release();
+    }
+  };
   const undoButton = { title: 'Undo', action: () => void store.backend.send('undo') };
 
   async function write(changes: BatchChanges, message: string, saved: SavedTx, draft: Draft) {
@@ -69,10 +96,17 @@ export function useEditorWrites(opts: {
       accounts,
       (payee) => payees.some((p) => p.id === payee && !!p.transfer_acct),
     );
+    // Until the write is sent it is typing not yet in the file: a budget closing for the
+    // sign-in (closeForSignIn) waits for it, as it waits for the editor it came from.
+    const release = store.holdUnsaved({ dirty: () => true, ask: (_leave, keep) => keep() });
     back();
+    // The list's frame first: the core's write (its worker's compiles and SQLite's work) began
+    // in the same task and drew from the same phone CPU share as that frame. One frame later
+    // changes nothing a person can see: the row already shows as saving.
+    await afterNextFrame();
     let failure: { message?: string } | null;
     try {
-      failure = failureOf(await store.backend.send('transactions-batch-update', changes));
+      failure = failureOf(await sendThen(changes, release));
     } catch {
       // The core went away (the budget closed) before it answered: nothing was written.
       failure = {};
