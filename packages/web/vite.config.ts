@@ -24,9 +24,14 @@ export default defineConfig({
     plugins: () => [cofferWorkerPlugin()],
     // The core's worker imports SQLite's library as a chunk of its own beside the core's bundle
     // (core-web's sqlite/load.ts): named, so a trace or a test tells it from the page's entry.
+    // The wasm's URL (a `?url` module the worker's entry imports to fetch it at once) stays in
+    // the entry: in this chunk it would make the entry wait for the whole library.
     rollupOptions: {
       output: {
-        manualChunks: (id) => (id.includes('/@sqlite.org/sqlite-wasm/') ? 'sqlite-wasm' : null),
+        manualChunks: (id) =>
+          id.includes('/@sqlite.org/sqlite-wasm/') && !id.includes('.wasm?url')
+            ? 'sqlite-wasm'
+            : null,
       },
     },
   },

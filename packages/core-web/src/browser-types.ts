@@ -98,6 +98,17 @@ export interface WorkerLike {
   terminate(): void;
 }
 
+/** A compiled wasm module (SQLite's: sqlite/load.ts). */
+export interface WasmModule {
+  readonly compiled: unique symbol;
+}
+
+/** The part of the WebAssembly API the worker compiles SQLite's module with. */
+export interface WasmApi {
+  compileStreaming(source: Promise<unknown>): Promise<WasmModule>;
+  Instance: new (module: WasmModule, imports: object) => object;
+}
+
 /** The browser globals, typed as this package uses them; any may be missing. */
 export interface BrowserGlobals {
   navigator?: {
@@ -108,6 +119,7 @@ export interface BrowserGlobals {
   indexedDB?: IdbFactory;
   IDBKeyRange?: IdbKeyRangeStatic;
   Worker?: new (url: string | URL, options: { type: 'module'; name?: string }) => WorkerLike;
+  WebAssembly?: WasmApi;
   /** The page's window (absent in a worker): its `pagehide` says the page is going away. */
   addEventListener?(type: 'pagehide', listener: (event: { persisted?: boolean }) => void): void;
 }

@@ -214,6 +214,43 @@ describe('core in Chromium (OPFS SAH pool, Web Locks, IndexedDB fallback)', () =
     expect(names.sort()).toEqual(['After', 'Before']);
   }, 40_000);
 
+  it('takes the folder of the budget the init message names before the page asks to open it', async () => {
+    // Issue 29: the budget's folder was taken (its Web Lock, its pool's install) only once the
+    // page's load-budget came, after the core's handshake went to the page and back.
+    const { context, tab: first } = await newProfile();
+    await first.open(server.url);
+    const { id } = await first.send<Created>('create-budget', {
+      budgetName: 'Ahead',
+      avoidUpload: true,
+    });
+    await first.send('account-create', { name: 'Checking' });
+    await context.pages()[0]!.close();
+
+    const page = await context.newPage();
+    const next = driver(page);
+    const lock = `coffer-budget:/documents/${id}`;
+    const held = () =>
+      page.evaluate(async () => {
+        const nav = (
+          globalThis as unknown as {
+            navigator: { locks: { query(): Promise<{ held?: Array<{ name?: string }> }> } };
+          }
+        ).navigator;
+        return ((await nav.locks.query()).held ?? []).map((lock) => lock.name);
+      });
+    // The closed page's worker has let go before this page's starts.
+    await page.goto(server.url);
+    await expect.poll(held, { timeout: 10_000 }).not.toContain(lock);
+    await next.start({ budget: id });
+    // Nothing asked of the core yet: the worker holds the folder's lock on its own.
+    await expect.poll(held, { timeout: 10_000 }).toContain(lock);
+    // The page's open finds it staged, writable.
+    expect(await next.send('load-budget', { id })).toEqual({});
+    expect((await next.send<Account[]>('accounts-get')).map((a) => a.name)).toEqual(['Checking']);
+    await next.send('account-create', { name: 'Savings' });
+    expect(await next.pushes()).toEqual([]);
+  }, 40_000);
+
   it("a returning start's OPFS calls: no storage probe, no pool file read before the mount", async () => {
     // Issue 29: a phone's start spent as much CPU in the browser's process, answering the
     // core's file calls, as in the core's worker. Counted from the worker's first line until the

@@ -86,6 +86,7 @@ export function createWorkerClient(
     persistMs: options.persistMs,
     lockWaitMs: options.lockWaitMs,
     pageClock: options.pageClock,
+    budget: options.budget,
   };
   target.postMessage(init);
   // The page is going away (a reload, a link out, the app closed): the worker lets go of the

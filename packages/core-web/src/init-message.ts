@@ -18,6 +18,13 @@ export interface InitMessage {
    * (Playwright's `page.clock`, which does not reach workers) moves the core's as well.
    */
   pageClock?: number;
+  /**
+   * The budget (its id) the page opens first: its last one, which it asks to load as soon as
+   * the core answers. The worker stages its folder (the Web Lock, the SQLite pool's install)
+   * as soon as the core exists, so the page's round trip to the core does not come first on a
+   * phone's start (issue 29). Not opened until asked for; let go after a while if not asked.
+   */
+  budget?: string;
 }
 
 export function isInitMessage(value: unknown): value is InitMessage {

@@ -117,7 +117,12 @@ export async function startWorker(
       core.events.emit('fallback-write-error', {});
     });
   };
-  serveCore(stagingCore(core, platform), scope, { timers });
+  const served = stagingCore(core, platform);
+  // The page's last budget, which it asks to load once the handshake below is answered: its
+  // folder is taken now, so that round trip to the page (often a busy main thread on a phone)
+  // does not come before the pool's install.
+  if (init.budget !== undefined) served.stageAhead(init.budget);
+  serveCore(served, scope, { timers });
   // OPFS only: the fallback mode's budgets live in this worker's memory until saved, and its
   // save on close is not done here.
   if (mode === 'opfs') {

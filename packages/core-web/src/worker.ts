@@ -11,13 +11,16 @@
  *
  * SQLite's library is imported the same way, at once and beside the core's bundle: its wasm is
  * then fetched and compiled while the core's bundle loads and runs, where it waited for the
- * core's bundle before (both come through the service worker, one after the other). The
- * storage probe starts as the init message arrives (it too waited for the core's bundle).
+ * core's bundle before (both come through the service worker, one after the other); the wasm
+ * itself is fetched and compiled from here too, beside the library's chunk, not once that
+ * chunk has run (sqlite/load.ts). The storage probe starts as the init message arrives (it too
+ * waited for the core's bundle).
  */
 import type { InitFailure } from '../../core/src/client/index.ts';
 import { detectInitFailure } from './init.ts';
 import { isInitMessage } from './init-message.ts';
-import { loadSqlite } from './sqlite/load.ts';
+import { compileSqliteWasm, loadSqlite } from './sqlite/load.ts';
+import sqliteWasmUrl from '@sqlite.org/sqlite-wasm/sqlite3.wasm?url';
 import type { WorkerScope } from './worker-main.ts';
 import { workerMark } from './worker-mark.ts';
 
@@ -41,7 +44,7 @@ const hold = (event: { data: unknown }): void => {
 };
 scope.addEventListener('message', hold);
 workerMark('script');
-const sqlite = loadSqlite();
+const sqlite = loadSqlite(compileSqliteWasm(sqliteWasmUrl));
 void sqlite.then(() => workerMark('sqlite-ready'));
 
 import('./worker-main.ts').then(

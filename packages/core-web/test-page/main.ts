@@ -17,6 +17,8 @@ export interface StartOptions {
   pageClock?: number;
   /** The worker's OPFS calls counted from its first line (opfs-count.ts; `opfsCalls`). */
   countOpfs?: boolean;
+  /** The budget the page will open first, staged by the worker ahead (`InitMessage.budget`). */
+  budget?: string;
 }
 
 export interface TestPage {

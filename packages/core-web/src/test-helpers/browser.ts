@@ -83,6 +83,8 @@ export function driver(page: Page) {
     );
   };
   return {
+    /** Start the worker on the page as it is (`open` goes to the page first). */
+    start,
     async open(url: string, options: StartOptions = {}): Promise<void> {
       await page.goto(url);
       await start(options);

@@ -4,6 +4,7 @@ import {
   fallbackModeEnabled,
   pageClockForTest,
 } from '@coffer/core-web';
+import { LAST_BUDGET_KEY } from '../store/last-budget.ts';
 import type { Backend, Connection, InitFailure } from './backend.ts';
 
 /** Starts the core worker (bundled by Vite with sqlite's wasm) and wraps the typed client. */
@@ -18,6 +19,8 @@ export async function startCore(): Promise<Connection> {
     fallbackMode: fallbackModeEnabled(window.localStorage),
     // Browser tests that move the page's time (page.clock) move the core's with it.
     pageClock: pageClockForTest(window.localStorage),
+    // Root opens the last budget first: the worker takes its folder as soon as the core exists.
+    budget: window.localStorage.getItem(LAST_BUDGET_KEY) ?? undefined,
     // Undo goes back to where the edit happened: the page and its query (a month, a filter).
     undoTag: () => ({ url: window.location.pathname + window.location.search }),
   });
