@@ -1,14 +1,11 @@
-// Bundles and runs tap-threads.ts (see there): node bench/web-phone/tap-threads.mjs TRACE.json [ms]
-import { spawnSync } from 'node:child_process';
+// Bundles and runs tap-threads.ts (see there): node bench/web-phone/tap-threads.mjs TRACE.json
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleScript } from '../lib/bundle.mjs';
+import { bundleAndRun } from '../lib/bundle.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const outfile = join(root, 'bench/results/.build/tap-threads.mjs');
-await bundleScript(join(root, 'bench/web-phone/tap-threads.ts'), outfile);
-const res = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  cwd: root,
-});
-process.exit(res.status ?? 1);
+await bundleAndRun(
+  join(root, 'bench/web-phone/tap-threads.ts'),
+  join(root, 'bench/results/.build/tap-threads.mjs'),
+  root,
+);

@@ -12,9 +12,7 @@ import {
   AddTransactionButton,
   showsAddTransaction,
 } from '../accounts/phone/AddTransactionButton.tsx';
-import { useEditorLayer } from '../accounts/phone/EditorLayer.tsx';
-import { EditorLayers } from '../accounts/phone/EditorLayers.tsx';
-import { newEditorSearch } from '../accounts/phone/spare-editor.ts';
+import { EditorLayer, useEditorLayer } from '../accounts/phone/EditorLayer.tsx';
 import type { LoadedPage } from './pages.ts';
 import { PageRoutes, usePageEntry } from './PageRoutes.tsx';
 import { Sidebar, type SidebarShown, useFloatingSidebar } from './Sidebar.tsx';
@@ -123,7 +121,6 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
   const narrowRedirect = isNarrow && WIDE_ONLY.some((p) => pathname.startsWith(p));
   // Every narrow page keeps the tab bar: payees, rules and the rest have a way back.
   const showTabs = isNarrow;
-  const addShown = isNarrow && showsAddTransaction(shown.pathname);
 
   return (
     <TagsProvider>
@@ -151,16 +148,12 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
                 <div className={covered ? 'shell-route is-covered' : 'shell-route'} ref={routeRef}>
                   <PageRoutes entry={entry} initialPage={initialPage} />
                 </div>
-                <EditorLayers
-                  covered={covered}
-                  shown={shown}
-                  spareFor={addShown ? newEditorSearch(shown.pathname) : null}
-                />
+                {covered && <EditorLayer location={shown} />}
               </Suspense>
             )}
           </main>
           {/* Below the page, not over it: the button never covers a row or a figure. */}
-          {addShown && <AddTransactionButton />}
+          {isNarrow && showsAddTransaction(shown.pathname) && <AddTransactionButton />}
           {isNarrow && <MobileNotice />}
           {showTabs && <BottomNav />}
         </div>

@@ -5,7 +5,6 @@ import { buttonClass } from '../../kit/ui/Button.tsx';
 import { EditorCodeSlot } from './editor-loader.ts';
 import { EditorLink } from './EditorLink.tsx';
 import { editorState } from './navigation.ts';
-import { newEditorSearch } from './spare-editor.ts';
 import './phone.css';
 
 /** Where the 'Add transaction' button shows on a phone: the budget and the accounts. */
@@ -21,6 +20,10 @@ export function showsAddTransaction(pathname: string): boolean {
 export function AddTransactionButton() {
   const location = useLocation();
   const code = useStore().slot(EditorCodeSlot);
+  const { pathname } = location;
+  const match = /^\/accounts\/([^/]+)$/.exec(pathname);
+  const special = ['budgeted', 'offbudget', 'uncategorized'];
+  const account = match && !special.includes(match[1]!) ? match[1] : null;
   // The editor's code is here before the tap (a finger down asks at once if idle came late).
   useEffect(() => code.preload(), [code]);
   return (
@@ -28,7 +31,7 @@ export function AddTransactionButton() {
       {/* The editor opens over this page, which stays as it is under it (EditorLayer.tsx). */}
       <EditorLink
         pathname="/transactions/new"
-        search={newEditorSearch(location.pathname)}
+        search={account ? `?account=${account}` : ''}
         state={editorState(location)}
         className={buttonClass('primary', 'normal', 'ph-fab')}
       >

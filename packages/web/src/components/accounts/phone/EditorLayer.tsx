@@ -107,38 +107,19 @@ function useKeptPlace(routeRef: RefObject<HTMLDivElement | null>, covered: boole
 
 /**
  * The editor's routes at `location` (the tap's address before the router's), drawn over the
- * covered page; a spinner while the editor's code is still on its way. `hidden`: the spare new
- * editor made ahead of the tap (EditorLayers.tsx), out of sight, of the tab order and of
- * screen readers until a tap shows it.
+ * covered page; a spinner while the editor's code is still on its way.
  */
-export function EditorLayer({
-  location,
-  hidden = false,
-}: {
-  location: Location;
-  hidden?: boolean;
-}) {
+export function EditorLayer({ location }: { location: Location }) {
   const code = useStore().slot(EditorCodeSlot);
   const Editor = useSyncExternalStore(code.subscribe, code.current);
   const [failed, setFailed] = useState(false);
   const entry = useEditorEntry(location);
-  const layer = useRef<HTMLDivElement>(null);
-  // Shown by a tap (made ahead, hidden): its amount takes the focus in the tap's commit, which
-  // React runs before the click's dispatch ends, as autoFocus does for an editor mounted by the
-  // tap: a focus inside the person's gesture is the one iOS Safari raises its keyboard for.
-  const wasHidden = useRef(hidden);
-  useLayoutEffect(() => {
-    if (wasHidden.current && !hidden) {
-      layer.current?.querySelector<HTMLElement>('#ph-amount')?.focus({ preventScroll: true });
-    }
-    wasHidden.current = hidden;
-  }, [hidden]);
   useEffect(() => {
     if (Editor || failed) return;
     void code.load().catch(() => setFailed(true));
   }, [code, Editor, failed]);
   return (
-    <div className="shell-layer" hidden={hidden} inert={hidden} ref={layer}>
+    <div className="shell-layer">
       {Editor ? (
         <EditorRoutes entry={entry} Editor={Editor} />
       ) : failed ? (

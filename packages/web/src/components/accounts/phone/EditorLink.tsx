@@ -11,8 +11,6 @@ import type { RegisterTx } from '../types.ts';
 import { EditorCodeSlot } from './editor-loader.ts';
 import type { Under } from './navigation.ts';
 import { PhoneMemorySlot } from './phone-memory.ts';
-import { SpareEditorSlot } from './spare-editor.ts';
-import { localToday } from '../../kit/ui/calendar.ts';
 
 /** A plain tap or click (not one that opens a new tab or window, nor one a handler took). */
 function plainClick(e: MouseEvent): boolean {
@@ -51,11 +49,6 @@ export function EditorLink(props: {
         // Without its code the editor comes the router's way (a spinner, then the editor).
         if (!plainClick(e) || !store.slot(EditorCodeSlot).current()) return;
         const to = { pathname, search, hash: '', state, key: 'opening' };
-        const spares = store.slot(SpareEditorSlot);
-        // The new editor made ahead (EditorLayers.tsx) only shows: nothing of it renders here.
-        if (!tx && pathname === '/transactions/new' && spares.fits(search, localToday())) {
-          spares.show();
-        }
         store.slot(PhoneMemorySlot).opening(to, tx);
       }}
     >
