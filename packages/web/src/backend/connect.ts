@@ -1,5 +1,5 @@
 import type { Connection } from './backend.ts';
-import { startCore } from './worker-client.ts';
+import { type StartOptions, startCore } from './worker-client.ts';
 
 export type { Connection, InitFailure } from './backend.ts';
 
@@ -10,6 +10,6 @@ export type { Connection, InitFailure } from './backend.ts';
  * was a dynamic import of worker-client.ts: its chunk then came back after the first render and
  * its paint, 0.3 s of a phone start under the bench's CPU quota before the worker was asked for.)
  */
-export function connectBackend(): Promise<Connection> {
-  return Promise.resolve(startCore());
+export function connectBackend(options: StartOptions = {}): Promise<Connection> {
+  return Promise.resolve(startCore(options));
 }

@@ -4,11 +4,15 @@ import {
   fallbackModeEnabled,
   pageClockForTest,
 } from '@coffer/core-web';
-import { LAST_BUDGET_KEY } from '../store/last-budget.ts';
 import type { Backend, Connection, InitFailure } from './backend.ts';
 
+export interface StartOptions {
+  /** The budget the page will open first (its last one): the worker takes its folder at once. */
+  lastBudget?: string;
+}
+
 /** Starts the core worker (bundled by Vite with sqlite's wasm) and wraps the typed client. */
-export async function startCore(): Promise<Connection> {
+export async function startCore(options: StartOptions = {}): Promise<Connection> {
   // Vite bundles the worker (and sqlite's wasm) from this literal `new URL` form only; an
   // import of '@coffer/core-web/worker' would run the worker's code on the main thread.
   const worker = new Worker(new URL('../../../core-web/src/worker.ts', import.meta.url), {
@@ -19,8 +23,7 @@ export async function startCore(): Promise<Connection> {
     fallbackMode: fallbackModeEnabled(window.localStorage),
     // Browser tests that move the page's time (page.clock) move the core's with it.
     pageClock: pageClockForTest(window.localStorage),
-    // Root opens the last budget first: the worker takes its folder as soon as the core exists.
-    budget: window.localStorage.getItem(LAST_BUDGET_KEY) ?? undefined,
+    budget: options.lastBudget,
     // Undo goes back to where the edit happened: the page and its query (a month, a filter).
     undoTag: () => ({ url: window.location.pathname + window.location.search }),
   });
