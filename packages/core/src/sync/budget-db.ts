@@ -23,7 +23,7 @@ import {
   changeEventOf,
 } from './apply.ts';
 import { loadClock } from './clock-store.ts';
-import { type FreshRow, freshRowOf, freshRowOfCells } from './fresh-rows.ts';
+import { type FreshRow, freshRowOfCells, inputCells } from './fresh-rows.ts';
 import { minuteOf } from './merkle-batch.ts';
 import { PendingCells } from './pending-cells.ts';
 import { RowShapes } from './row-shapes.ts';
@@ -135,15 +135,10 @@ export class BudgetDb {
   /** Create a row (an id is generated when absent). Returns the id. */
   insert<T extends SyncedTable>(table: T, row: RowInput<T>): string {
     const id = row.id ?? this.deps.random.uuid();
-    const input = row as Readonly<Record<string, InputValue | undefined>>;
-    const columns: string[] = [];
-    const values: CellValue[] = [];
-    for (const column of Object.keys(input)) {
-      const value = input[column];
-      if (column === 'id' || value === undefined) continue;
-      columns.push(column);
-      values.push(toCellValue(table, column, value));
-    }
+    const { columns, values } = inputCells(
+      table,
+      row as Readonly<Record<string, InputValue | undefined>>,
+    );
     this.sendRow(table, id, columns, values);
     return id;
   }
@@ -155,13 +150,8 @@ export class BudgetDb {
    * the row was not there before; the log, the merkle and the rows end as `insert` leaves them.
    */
   insertFresh<T extends SyncedTable>(table: T, row: RowInput<T> & { id: string }): void {
-    if (!this.pending) {
-      this.insert(table, row);
-      return;
-    }
-    const last = this.fresh[this.fresh.length - 1];
-    const fresh = freshRowOf(table, row, this.clock, this.now, last);
-    if (fresh) this.fresh.push(fresh);
+    const { columns, values } = inputCells(table, row);
+    this.insertFreshCells(table, row.id, columns, values);
   }
 
   /**

@@ -231,15 +231,24 @@ export function freshRowOf(
   /** The batch's last fresh row: its column list is taken over when this row's is the same. */
   previous?: FreshRow,
 ): FreshRow | null {
+  const { columns, values } = inputCells(table, row);
+  return freshRowOfCells(table, row.id, columns, values, clock, now, previous);
+}
+
+/** A row input's set columns (`id` and undefined left out) and their cell values. */
+export function inputCells(
+  table: SyncedTable,
+  row: Readonly<Record<string, InputValue | undefined>>,
+): { columns: string[]; values: CellValue[] } {
   const columns: string[] = [];
   const values: CellValue[] = [];
-  for (const column in row) {
+  for (const column of Object.keys(row)) {
     const value = row[column];
     if (column === 'id' || value === undefined) continue;
     columns.push(column);
     values.push(toCellValue(table, column, value));
   }
-  return freshRowOfCells(table, row.id, columns, values, clock, now, previous);
+  return { columns, values };
 }
 
 /**
