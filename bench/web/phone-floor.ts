@@ -143,13 +143,14 @@ export interface StartFloors {
 /**
  * Each floor's returning starts (`repeats` of each, alternating), after one first visit each
  * (the SQLite floor's copies the budget file into its pool). `phone`: the apps' own phone
- * options (its `name` is replaced).
+ * options (its `name` is replaced). `launch`: each start in a new tab once the last is closed,
+ * as the apps' returning starts are (phone.ts `--returning-from`).
  */
 export async function measureStartFloors(
   launched: Browser,
   phone: PhoneOptions,
   dbFile: string,
-  repeats: number,
+  { repeats, launch }: { repeats: number; launch: boolean },
 ): Promise<StartFloors> {
   const server = await serveFloors(dbFile);
   const { context } = await openPhone(launched, { ...phone, name: 'floor' });
@@ -157,14 +158,20 @@ export async function measureStartFloors(
   try {
     context.setDefaultTimeout(180_000);
     await watchFrames(context, leafText(SHOWN));
-    const page = await context.newPage();
-    const frames = frameWatch(page);
+    let page = await context.newPage();
+    let frames = frameWatch(page);
     for (const which of ['page', 'sqlite'] as const) {
       await page.goto(`${server.url}/${which}`, { waitUntil: 'commit' });
       await frames.next('shown');
     }
     for (let i = 0; i < repeats; i++) {
       for (const which of ['page', 'sqlite'] as const) {
+        if (launch) {
+          const next = await context.newPage();
+          await page.close();
+          page = next;
+          frames = frameWatch(page);
+        }
         await page.goto(`${server.url}/${which}`, { waitUntil: 'commit' });
         out[which].push(await frames.next('shown'));
         if (which === 'sqlite') {

@@ -12,16 +12,17 @@
  *     is shown and focused (phone-editor.ts); then save until the account's list is painted
  *     with the new row. Each timed tap is a touch alone (phone-tap.ts).
  * CPU: Chromium here refuses `Emulation.setCPUThrottlingRate` on worker targets ("Operation is
- * only supported for pages, not workers"), so the whole browser runs in a cgroup (v1 `cpu`
- * controller, `cpu.cfs_quota_us`: the v1 form of `cpu.max`), its share fitted in the run so a fixed
- * busy loop in a worker takes `--slowdown` (4) times as long as with no quota; both are reported
- * (phone-quota.ts). The returning start's floors (a bare page, SQLite reading the month: see
- * phone-floor.ts) run after the apps in the same browser and quota.
+ * only supported for pages, not workers"), so the browser runs in a cgroup (v1 `cpu` controller,
+ * `cpu.cfs_quota_us`: the v1 form of `cpu.max`), by default each page's and worker's thread with
+ * its own share, as CDP's throttle would (`--quota-scope`), the share fitted in the run so a fixed busy loop in a worker takes
+ * `--slowdown` (4) times as long as with no quota; both are reported (phone-quota.ts). The
+ * returning start's floors (a bare page, SQLite reading the month: see phone-floor.ts) run after
+ * the apps in the same browser and quota, opened the same way (`--returning-from`).
  * Times: the page's own, from the step's start (the navigation, the tap's touchend) to the
  * first frame showing its result (phone-frame.ts); the bench does not poll the page meanwhile.
  * Bundled and started by bench/web-phone/run.mjs. Needs a writable /sys/fs/cgroup/cpu.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,7 +31,7 @@ import { startActualServer } from '../../packages/server/src/interop/targets.ts'
 import { startCoffer } from '../server/servers.ts';
 import { startLink } from './phone-link.ts';
 import { failureShot, openPhone } from './phone-browser.ts';
-import { fitQuota, launchInCgroup } from './phone-quota.ts';
+import { cpuQuota, fitQuota, launchInCgroup } from './phone-quota.ts';
 import { countOpfs, type OpfsCalls } from './phone-opfs.ts';
 import { formatMarks, type StartMarks, startMarks } from './phone-start.ts';
 import { type FrameWatch, frameWatch, leafText, type Ready, watchFrames } from './phone-frame.ts';
@@ -67,6 +68,19 @@ const { values } = parseArgs({
     quota: { type: 'string' },
     /** The slow-down the issue asks for (4×), which the quota is fitted to when not given. */
     slowdown: { type: 'string', default: '4' },
+    /**
+     * `targets`: each page's and worker's thread has the share, the others run free (what CDP's
+     * throttle on the page and every worker target does); `thread`: each of the browser's
+     * threads has it (a phone slower on every core); `browser`: all its threads share it, as
+     * until stop 49 (phone-quota.ts).
+     */
+    'quota-scope': { type: 'string', default: 'targets' },
+    /**
+     * `launch`: each returning start is the app opened again in a new tab once the last one
+     * is closed (its worker gone), as from the home screen; `reload`: the same tab navigated
+     * again, the last page's worker still closing its budget meanwhile (as until stop 49).
+     */
+    'returning-from': { type: 'string', default: 'launch' },
     only: { type: 'string' },
     /** Chrome traces of the editor's tap and of the save: each thread's busy time, what filled it. */
     trace: { type: 'boolean', default: false },
@@ -111,6 +125,12 @@ const CATEGORY = 'Food';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
 const CGROUP = `/sys/fs/cgroup/cpu/coffer-bench-phone-${process.pid}`;
+
+const SCOPE_TEXT = {
+  targets: "per page's and worker's thread",
+  thread: 'per thread',
+  browser: 'for the whole browser',
+} as const;
 
 /** Polls until the locator is visible: returns the ms since `start`. */
 async function shownAt(l: Locator, start: number, timeout = WAIT.timeout): Promise<number> {
@@ -214,12 +234,16 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
   if (values['count-renders'])
     await context.addInitScript(countRenders(['shell-route', 'shell-layer']));
   try {
-    const page = await context.newPage();
-    const frames = frameWatch(page);
     // The page's and its workers' errors (a failed open logs its reason there), for the notes.
-    page.on('console', (m) => {
-      if (m.type() === 'error') out.notes.push(`console: ${m.text().slice(0, 300)}`);
-    });
+    const watched = async () => {
+      const p = await context.newPage();
+      p.on('console', (m) => {
+        if (m.type() === 'error') out.notes.push(`console: ${m.text().slice(0, 300)}`);
+      });
+      return p;
+    };
+    let page = await watched();
+    let frames = frameWatch(page);
     link.shape(!values['fast-link']);
     link.reset();
     const start = performance.now();
@@ -262,6 +286,14 @@ async function measureApp(app: App, launched: Browser, out: Result, dir: string)
       // The last returning start is traced too, without the sampling profiler (it more than
       // doubled the start): each thread's CPU until the budget is shown.
       const last = i === Number(values.returning) - 1;
+      if (values['returning-from'] === 'launch') {
+        // The app opened again from its icon: a new tab, the last one closed first (with its
+        // worker), so no earlier start's work overlaps this one.
+        const next = await watched();
+        await page.close();
+        page = next;
+        frames = frameWatch(page);
+      }
       const traced =
         values.trace && last
           ? await traceStart(
@@ -392,18 +424,22 @@ async function main() {
     },
   ];
   const browser = await launchInCgroup(base, CGROUP, ARGS);
+  const scope = values['quota-scope'];
+  if (scope !== 'targets' && scope !== 'thread' && scope !== 'browser')
+    throw new Error(`--quota-scope: ${scope}`);
+  const cpu = cpuQuota(CGROUP, scope);
   const results: Record<string, Result> = {};
-  let loop = { free: NaN, quota: NaN, share: NaN };
+  let loop = { free: NaN, quota: NaN, share: NaN, scope: cpu.scope };
   let floors: StartFloors | null = null;
   try {
     for (const app of apps)
       if (!values.only || values.only === kindOf(app)) await setUp(app, made, id);
-    loop = await fitQuota(browser, CGROUP, {
+    loop = await fitQuota(browser, cpu, {
       quota: values.quota === undefined ? undefined : Number(values.quota),
       slowdown: Number(values.slowdown),
     });
     console.log(
-      `worker busy loop: ${Math.round(loop.free)} ms free, ${Math.round(loop.quota)} ms under the quota ${loop.share.toFixed(2)}`,
+      `worker busy loop: ${Math.round(loop.free)} ms free, ${Math.round(loop.quota)} ms under the quota ${loop.share.toFixed(2)} (${loop.scope}; ${cpu.placed} threads placed so far)`,
     );
     for (const app of apps) {
       if (values.only && values.only !== kindOf(app)) continue;
@@ -417,12 +453,15 @@ async function main() {
     }
     if (Number(values.floors) > 0) {
       const phone = { dir: base, name: 'floor', cgroup: CGROUP, options: { ...PHONE, args: ARGS }, incognito: false }; // prettier-ignore
-      floors = await measureStartFloors(browser, phone, budgetFile(made), Number(values.floors));
+      floors = await measureStartFloors(browser, phone, budgetFile(made), {
+        repeats: Number(values.floors),
+        launch: values['returning-from'] === 'launch',
+      });
     }
   } finally {
     await browser.close();
     for (const app of apps) await app.server.stop();
-    rmdirSync(CGROUP);
+    cpu.remove();
     rmSync(base, { recursive: true, force: true });
   }
   const fmt = (x: number | undefined) =>
@@ -438,7 +477,7 @@ async function main() {
     ['Actual 26.9', a],
   ];
   console.log(
-    `\nPhone (390×844, touch), ${Number(values.transactions).toLocaleString('en-US')} transactions, CPU quota ${loop.share.toFixed(2)} of a core (busy loop in a worker ${(loop.quota / loop.free).toFixed(1)}× slower), Fast 3G:`,
+    `\nPhone (390×844, touch), ${Number(values.transactions).toLocaleString('en-US')} transactions, CPU quota ${loop.share.toFixed(2)} of a core ${SCOPE_TEXT[loop.scope]} (busy loop in a worker ${(loop.quota / loop.free).toFixed(1)}× slower), Fast 3G:`,
   );
   console.log(`| Flow | ${cols.map(([n]) => n).join(' | ')} | Target |`);
   console.log(`|---|${cols.map(() => '---:|').join('')}---|`);
