@@ -14,15 +14,13 @@
  * core's bundle before (both come through the service worker, one after the other); the wasm
  * itself is fetched and compiled from here too, beside the library's chunk, not once that
  * chunk has run (sqlite/load.ts). The storage probe starts as the init message arrives (it too
- * waited for the core's bundle). Once SQLite is ready, its code is warmed up (sqlite/warm.ts)
- * while the worker waits for the core's bundle and the pool.
+ * waited for the core's bundle).
  */
 import type { InitFailure } from '../../core/src/client/index.ts';
 import { detectInitFailure } from './init.ts';
 import { isInitMessage } from './init-message.ts';
 import { compileSqliteWasm, loadSqlite } from './sqlite/load.ts';
 import sqliteWasmUrl from '@sqlite.org/sqlite-wasm/sqlite3.wasm?url';
-import { queueInBackground, warmSqlite } from './sqlite/warm.ts';
 import type { WorkerScope } from './worker-main.ts';
 import { workerMark } from './worker-mark.ts';
 
@@ -47,16 +45,7 @@ const hold = (event: { data: unknown }): void => {
 scope.addEventListener('message', hold);
 workerMark('script');
 const sqlite = loadSqlite(compileSqliteWasm(sqliteWasmUrl));
-void sqlite.then((loaded) => {
-  workerMark('sqlite-ready');
-  // SQLite's functions compiled in the idle time before the budget's open needs them, not in
-  // it (sqlite/warm.ts); a step per background task, so the core's bundle and the storage's
-  // answers come first.
-  if ('reason' in loaded) return;
-  void warmSqlite(loaded, queueInBackground).then((ran) =>
-    workerMark(`sqlite-warmed ${ran}`),
-  );
-});
+void sqlite.then(() => workerMark('sqlite-ready'));
 
 import('./worker-main.ts').then(
   ({ listenForInit }) => {
