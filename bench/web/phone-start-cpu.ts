@@ -50,7 +50,14 @@ function cacheUse(events: TraceEvent[], start: number): string[] {
 
 /** Starts the light trace of the whole browser; `stop` returns the start's CPU per thread. */
 export async function traceStart(browser: Browser, page: Page, file: string) {
-  await browser.startTracing(page, { path: file, categories: CPU_CATEGORIES });
+  // The sampling profiler too when asked (COFFER_BENCH_START_PROFILE=1): the worker's open is
+  // one long task, and only samples split it by function; it slows what it watches, so timed
+  // runs go without it.
+  const categories =
+    process.env.COFFER_BENCH_START_PROFILE === '1'
+      ? [...CPU_CATEGORIES, 'disabled-by-default-v8.cpu_profiler']
+      : CPU_CATEGORIES;
+  await browser.startTracing(page, { path: file, categories });
   return {
     file,
     async stop() {
