@@ -82,5 +82,4 @@ function startCoreWorker(): void {
 if (scope.name === WARM_HELPER_NAME) {
   workerMark('warm-helper:script');
   void serveWarmHelper(scope, loadSqlite).then((ran) => workerMark(`warm-helper:done ${ran}`));
-}
-else startCoreWorker();
+} else startCoreWorker();
