@@ -28,10 +28,15 @@ function layOut(file) {
     (e) => e.name === 'v8.compileModule' && e.ts > start && /worker-main/.test(url(e)),
   );
   const core = compile && key(compile);
+  // SQLite's warm-up helper (core-web's sqlite/warm-helper.ts), the core worker's nested
+  // worker: the thread that sets its marks.
+  const helper = events.find((e) => e.name === 'coffer-worker:warm-helper:script');
+  const warm = helper && key(helper);
   const kind = (k) => {
     const thread = threads.get(k) ?? '';
     const process = processes.get(Number(k.split(':')[0])) ?? '';
     if (k === core) return 'core worker';
+    if (k === warm) return "SQLite's warm-up helper (a worker)";
     if (thread.startsWith('DedicatedWorker')) return 'the page before: its worker';
     if (process === 'Renderer' && thread === 'CrRendererMain') return 'page main thread';
     if (process === 'Renderer' && thread.startsWith('ThreadPool'))
@@ -83,11 +88,13 @@ function layOut(file) {
   };
   // The core worker's own marks (core-web's workerMark: its script, SQLite, the pool, each step
   // of the open), set beside the SQLite floor's steps the bench prints.
+  // The helper's marks (its script, its end) are named as such; its SQLite's are not the core's.
   const worker = new Map();
   for (const e of events) {
-    if (e.ts > start && e.name.startsWith('coffer-worker:') && !worker.has(e.name)) {
-      worker.set(e.name.slice('coffer-worker:'.length), e.ts);
-    }
+    if (e.ts <= start || !e.name.startsWith('coffer-worker:')) continue;
+    const name = e.name.slice('coffer-worker:'.length);
+    if (key(e) !== core && !(key(e) === warm && name.startsWith('warm-helper:'))) continue;
+    if (!worker.has(name)) worker.set(name, e.ts);
   }
   return { start, cpu, path, worker };
 }
