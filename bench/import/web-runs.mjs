@@ -27,7 +27,8 @@ function runWebSide(script, count, root) {
       ...(trace ? ['--trace', resolve(trace)] : []),
       ...(process.argv.includes('--profile') ? ['--profile'] : []),
       ...(process.argv.includes('--compiles') ? ['--compiles'] : []),
-      ...(option('js-flags', null) ? ['--js-flags', option('js-flags', null)] : []),
+      // One argument: parseArgs takes a value starting with '-' only in the '=' form.
+      ...(option('js-flags', null) ? [`--js-flags=${option('js-flags', null)}`] : []),
       ...(process.argv.includes('--bare-floor') ? ['--bare-floor'] : []),
     ],
     { cwd: root, prefix: 'bench-import' },

@@ -63,7 +63,10 @@ async function floorPlatform() {
   const platform = await createWebPlatform({ sqlite3, mode: 'opfs', onRefused: () => undefined });
   const dir = platform.fs.join(platform.documentDir, 'import-floor');
   await platform.fs.mkdir(dir);
-  return { platform, dir };
+  // Held until `finish`: a folder no request uses is let go after a grace period, and a write
+  // then found it unstaged (the cold floor's trace took longer to start than that).
+  const release = await platform.store.stage(dir);
+  return { platform, dir, release };
 }
 
 type Floor = Awaited<ReturnType<typeof floorPlatform>>;
@@ -252,7 +255,10 @@ export function createImportFloor() {
   }
 
   async function finish() {
-    if (state) await state.floor.platform.fs.removeDir(state.floor.dir);
+    if (state) {
+      await state.floor.platform.fs.removeDir(state.floor.dir);
+      state.floor.release();
+    }
     state = null;
     return {};
   }
