@@ -22,12 +22,23 @@ import { TAG_INDEX } from '../../core/src/tags/slot.ts';
  * says which of the derived tables the core builds in the background after an open are current
  * in the file, so the bench imports once they are, as into a budget open for a while (the
  * import keeps them in step then; before, it left them to the build).
+ *
+ * The cold floor: `export` (after `prepare`) answers the file as it was before the import and
+ * what the import wrote; `load`, in a fresh browser's worker that has run nothing else, puts
+ * them in place, so its `write` is the same writes into the same file with SQLite's wasm and
+ * the driver's JS as cold as the import's were (bench/import/README.md says why).
  */
 export type FloorRequest =
   | {
-      phase: 'derived' | 'snapshot' | 'prepare' | 'finish';
+      phase: 'derived' | 'snapshot' | 'prepare' | 'export' | 'finish';
       /** e.g. `/documents/<id>`. */
       budgetDir: string;
+    }
+  | {
+      phase: 'load';
+      budgetDir: string;
+      /** `export`'s answer from the import's browser. */
+      exported: FloorExport;
     }
   | {
       phase: 'write';
@@ -52,21 +63,51 @@ async function floorPlatform() {
   const platform = await createWebPlatform({ sqlite3, mode: 'opfs', onRefused: () => undefined });
   const dir = platform.fs.join(platform.documentDir, 'import-floor');
   await platform.fs.mkdir(dir);
-  return { platform, dir };
+  // Held until `finish`: a folder no request uses is let go after a grace period, and a write
+  // then found it unstaged (the cold floor's trace took longer to start than that).
+  const release = await platform.store.stage(dir);
+  return { platform, dir, release };
 }
 
 type Floor = Awaited<ReturnType<typeof floorPlatform>>;
 
-async function copyBudget(floor: Floor, budgetDir: string, name: string): Promise<string> {
+async function readBudget(floor: Floor, budgetDir: string): Promise<Uint8Array> {
   const storage = browser.navigator?.storage;
   if (!storage?.getDirectory) throw new Error('No origin-private file system');
   const root = await storage.getDirectory();
   const files = await readPoolSnapshot(root, budgetDir, floor.platform.timers);
   const bytes = files.get('db.sqlite');
   if (!bytes) throw new Error(`No db.sqlite in ${budgetDir} (found ${[...files.keys()]})`);
+  return bytes;
+}
+
+async function writeCopy(floor: Floor, bytes: Uint8Array, name: string): Promise<string> {
   const path = floor.platform.fs.join(floor.dir, name);
   await floor.platform.fs.writeFile(path, bytes);
   return path;
+}
+
+async function copyBudget(floor: Floor, budgetDir: string, name: string): Promise<string> {
+  return writeCopy(floor, await readBudget(floor, budgetDir), name);
+}
+
+/**
+ * Bytes as base64: the export crosses the test driver's protocol (JSON) to the other browser.
+ * In slices, as `String.fromCharCode` takes its bytes as arguments.
+ */
+function toBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(text);
+}
+
+function fromBase64(base64: string): Uint8Array {
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
 }
 
 /** The derived tables the core keeps in step once built (its background builds after an open). */
@@ -91,8 +132,39 @@ async function derivedState(floor: Floor, budgetDir: string): Promise<Record<str
   }
 }
 
+/** What the import wrote: its messages, the rows they touched as it left them, the clock. */
+export interface FloorWrites {
+  messages: FloorMessage[];
+  tables: FloorTable[];
+  clock: string;
+}
+
+/** The cold floor's input, as JSON: the file before the import (base64) and its writes. */
+export interface FloorExport {
+  before: string;
+  writes: FloorWrites;
+}
+
+/** A value JSON carries unchanged (a blob would not be: none is written by an import). */
+function checkJsonValue(value: SqlValue, where: string): void {
+  if (value !== null && typeof value !== 'string' && typeof value !== 'number') {
+    throw new Error(`${where}: a ${typeof value} value cannot be exported as JSON`);
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw new Error(`${where}: ${value} cannot be exported as JSON`);
+  }
+}
+
+function exportWrites(writes: FloorWrites, before: Uint8Array): FloorExport {
+  for (const m of writes.messages) checkJsonValue(m.value, 'messages_crdt');
+  for (const { table, columns, rows } of writes.tables) {
+    for (const row of rows) for (const c of columns) checkJsonValue(row[c] ?? null, table);
+  }
+  return { before: toBase64(before), writes };
+}
+
 /** What the import wrote, read from a copy of the budget after it. */
-function readWrites(floor: Floor, afterPath: string, newest: string) {
+function readWrites(floor: Floor, afterPath: string, newest: string): FloorWrites {
   const after = floor.platform.sqlite.open(afterPath);
   const messages = after.all<FloorMessage>(
     'SELECT timestamp, dataset, row, column, value FROM messages_crdt WHERE timestamp > ? ORDER BY timestamp',
@@ -130,9 +202,12 @@ export function createImportFloor() {
   let state: {
     floor: Floor;
     before: string;
-    live: string;
+    /** The file before the import, for `export` (`before` is written by the floor). */
+    beforeBytes: Uint8Array;
+    /** Null in a cold floor's worker, which writes no live floor. */
+    live: string | null;
     newest: string;
-    writes?: ReturnType<typeof readWrites>;
+    writes?: FloorWrites;
   } | null = null;
 
   /** One platform for every step (each of its starts installs a pool of its own). */
@@ -141,13 +216,26 @@ export function createImportFloor() {
 
   async function snapshot(budgetDir: string) {
     const floor = await floorOnce();
-    const before = await copyBudget(floor, budgetDir, 'before.sqlite');
-    const live = await copyBudget(floor, budgetDir, 'before-live.sqlite');
+    const beforeBytes = await readBudget(floor, budgetDir);
+    const before = await writeCopy(floor, beforeBytes, 'before.sqlite');
+    const live = await writeCopy(floor, beforeBytes, 'before-live.sqlite');
     const db = floor.platform.sqlite.open(before);
     const newest = db.first<{ t: string }>('SELECT MAX(timestamp) AS t FROM messages_crdt')!.t;
     db.close();
-    state = { floor, before, live, newest };
+    state = { floor, before, beforeBytes, live, newest };
     return { newest };
+  }
+
+  /**
+   * The cold floor's set-up: the file and the writes in place, and nothing opened in SQLite,
+   * so the timed `write` is the first SQL this worker runs.
+   */
+  async function load(exported: FloorExport) {
+    const floor = await floorOnce();
+    const beforeBytes = fromBase64(exported.before);
+    const before = await writeCopy(floor, beforeBytes, 'before.sqlite');
+    state = { floor, before, beforeBytes, live: null, newest: '', writes: exported.writes };
+    return { floorMessages: exported.writes.messages.length };
   }
 
   async function prepare(budgetDir: string) {
@@ -160,19 +248,17 @@ export function createImportFloor() {
   function write(live: boolean) {
     if (!state?.writes) throw new Error('prepare first');
     const { messages, tables, clock } = state.writes;
-    const { ms, rebuilt } = writeFloor(
-      state.floor,
-      live ? state.live : state.before,
-      messages,
-      tables,
-      clock,
-      !live,
-    );
+    const path = live ? state.live : state.before;
+    if (path === null) throw new Error('a cold floor writes no live floor');
+    const { ms, rebuilt } = writeFloor(state.floor, path, messages, tables, clock, !live);
     return live ? { floorLiveMs: ms } : { floorMs: ms, floorRebuilt: rebuilt };
   }
 
   async function finish() {
-    if (state) await state.floor.platform.fs.removeDir(state.floor.dir);
+    if (state) {
+      await state.floor.platform.fs.removeDir(state.floor.dir);
+      state.floor.release();
+    }
     state = null;
     return {};
   }
@@ -181,6 +267,11 @@ export function createImportFloor() {
     if (req.phase === 'derived') return derivedState(await floorOnce(), req.budgetDir);
     if (req.phase === 'snapshot') return snapshot(req.budgetDir);
     if (req.phase === 'prepare') return prepare(req.budgetDir);
+    if (req.phase === 'export') {
+      if (!state?.writes) throw new Error('prepare first');
+      return { ...exportWrites(state.writes, state.beforeBytes) };
+    }
+    if (req.phase === 'load') return load(req.exported);
     if (req.phase === 'write') return write(req.live);
     return finish();
   };

@@ -26,6 +26,13 @@ export function launchChromium(): Promise<Browser> {
  * one. Contexts of `launchChromium` are incognito: their OPFS lives in the browser process's
  * memory, and a large write there took twice as long as on disk.
  */
-export function launchPersistentChromium(userDataDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, args: ARGS });
+export function launchPersistentChromium(
+  userDataDir: string,
+  /** More switches (a benchmark's `--js-flags=...`). */
+  extraArgs: readonly string[] = [],
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    args: [...ARGS, ...extraArgs],
+  });
 }

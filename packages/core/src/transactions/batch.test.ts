@@ -193,6 +193,33 @@ describe('bad input changes nothing', () => {
     });
   }
 
+  it('names the first field an added row lacks, or an update clears', () => {
+    const day = '2023-08-01';
+    const messageOf = (changes: Parameters<typeof batchUpdateTransactions>[1]) => {
+      const result = batchUpdateTransactions(f.budget, changes);
+      return 'error' in result ? result.error.message : null;
+    };
+    expect(messageOf({ added: [{ date: day, amount: 1 } as never] })).toBe(
+      'added[0] needs account',
+    );
+    expect(
+      messageOf({
+        added: [
+          { account: acct, date: day, amount: 1 },
+          { account: acct, date: null, amount: null } as never,
+        ],
+      }),
+    ).toBe('added[1] needs date');
+    expect(messageOf({ added: [{ account: acct, date: day } as never] })).toBe(
+      'added[0] needs amount',
+    );
+    expect(messageOf({ updated: [{ id: 'x', account: acct, amount: null } as never] })).toBe(
+      'updated[0].amount cannot be null',
+    );
+    // An update may leave the fields out: what fails then is only the unknown id.
+    expect(messageOf({ updated: [{ id: 'x' }] })).toBe('No transaction with id x');
+  });
+
   it('an unknown handler and a missing budget are typed errors too', async () => {
     expect(await f.core.sendUnknown('transactions-frobnicate', {})).toEqual({
       error: { type: 'APIError', message: 'Unknown method: transactions-frobnicate' },

@@ -1,25 +1,7 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 
 export const BREAKPOINTS = { small: 512, medium: 730, wide: 1100 } as const;
 export const FLOATING_SIDEBAR_BELOW = 668;
-
-function subscribe(cb: () => void) {
-  window.addEventListener('resize', cb);
-  return () => window.removeEventListener('resize', cb);
-}
-
-/**
- * One function, not one per render: React reads a store again after each commit whose
- * `getSnapshot` changed, and on a phone (a page with a viewport) reading `innerWidth` lays the
- * page out at once, the editor's or the list's new elements in the middle of a tap's task.
- */
-function windowWidth(): number {
-  return window.innerWidth;
-}
-
-export function useWindowWidth(): number {
-  return useSyncExternalStore(subscribe, windowWidth);
-}
 
 /**
  * The phone layout: a narrow window, or a touch screen turned sideways (a phone in landscape is
@@ -35,9 +17,50 @@ export function isNarrowNow(): boolean {
     : window.innerWidth < BREAKPOINTS.small;
 }
 
+/** What the layout depends on: the window's width and whether it has the phone layout. */
+interface Viewport {
+  width: number;
+  isNarrow: boolean;
+}
+
+function readViewport(): Viewport {
+  return { width: window.innerWidth, isNarrow: isNarrowNow() };
+}
+
+/**
+ * The viewport, read as the calling component mounts and again when the window resizes (or the
+ * phone query's answer changes), never in a render that follows anything else: on a phone (a
+ * page with a viewport) reading `innerWidth` lays the page out at once, and `matchMedia` parses
+ * its query, and the shell renders on every tap that opens or leaves the phone's editor, where
+ * a store's snapshot was read twice per render (issue 29).
+ */
+function useViewport(): Viewport {
+  const [now, setNow] = useState(readViewport);
+  useEffect(() => {
+    const update = () => {
+      const next = readViewport();
+      setNow((was) => (was.width === next.width && was.isNarrow === next.isNarrow ? was : next));
+    };
+    const query = typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null;
+    window.addEventListener('resize', update);
+    query?.addEventListener('change', update);
+    // A resize between the first render and this subscription: caught at the next frame.
+    const frame = requestAnimationFrame(update);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('resize', update);
+      query?.removeEventListener('change', update);
+    };
+  }, []);
+  return now;
+}
+
+export function useWindowWidth(): number {
+  return useViewport().width;
+}
+
 export function useResponsive() {
-  const width = useWindowWidth();
-  const isNarrow = useSyncExternalStore(subscribe, isNarrowNow);
+  const { width, isNarrow } = useViewport();
   return {
     width,
     isNarrow,

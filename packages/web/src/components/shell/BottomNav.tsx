@@ -1,11 +1,16 @@
-import { useLayoutEffect, useRef } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 
 /** Where sheets and menus stop, so they never cover the tab bar (kit.css, modal.css). */
 export const TAB_BAR_HEIGHT_VAR = '--tab-bar-height';
 
-/** The phone's tab bar, on every narrow page: always a way to the budget, accounts, settings. */
-export function BottomNav() {
+/**
+ * The phone's tab bar, on every narrow page: always a way to the budget, accounts, settings.
+ * Memoised: the shell renders again on every tap that opens or leaves the phone's editor, and
+ * each of its links works out its address and whether it is the current one (issue 29: a tap's
+ * whole budget is a few ms of a phone's main thread); the router's own changes still reach it.
+ */
+export const BottomNav = memo(function BottomNav() {
   const ref = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
     const el = ref.current;
@@ -27,4 +32,4 @@ export function BottomNav() {
       <NavLink to="/settings">Settings</NavLink>
     </nav>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { memo, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { closeBudget, loadAccounts } from '../../store/actions.ts';
 import { Spinner } from '../kit/ui/Spinner.tsx';
@@ -61,6 +61,23 @@ function useShortcuts() {
     return () => window.removeEventListener('keydown', onKey);
   }, [store, navigate]);
 }
+
+/**
+ * The shell's parts that follow the store, not the shell's props, memoised: the shell renders
+ * again on every tap that opens the phone's editor and on the save that leaves it, and none of
+ * these changes with it (issue 29: a tap's whole budget is a few ms of a phone's main thread).
+ */
+const Banners = memo(function Banners() {
+  return (
+    <>
+      <DemoBanner />
+      <UpdateBanner />
+      <SyncingBanner />
+    </>
+  );
+});
+const ShellNotice = memo(MobileNotice);
+const ShellModals = memo(ModalHost);
 
 const WIDE_ONLY = [
   '/reports',
@@ -129,9 +146,7 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
           <Sidebar floating={floating} shown={sidebarShown} setShown={setSidebarShown} />
         )}
         <div className="shell-main">
-          <DemoBanner />
-          <UpdateBanner />
-          <SyncingBanner />
+          <Banners />
           {!isNarrow && (
             <Titlebar onShowSidebar={floating ? () => setSidebarShown('keyboard') : undefined} />
           )}
@@ -152,12 +167,15 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
               </Suspense>
             )}
           </main>
-          {/* Below the page, not over it: the button never covers a row or a figure. */}
-          {isNarrow && showsAddTransaction(shown.pathname) && <AddTransactionButton />}
-          {isNarrow && <MobileNotice />}
+          {/* Below the page, not over it: the button never covers a row or a figure. The
+              page's own, hidden while the editor covers the page. */}
+          {isNarrow && showsAddTransaction(entry.location.pathname) && (
+            <AddTransactionButton location={entry.location} hidden={covered} />
+          )}
+          {isNarrow && <ShellNotice />}
           {showTabs && <BottomNav />}
         </div>
-        <ModalHost inManager={false} />
+        <ShellModals inManager={false} />
       </div>
     </TagsProvider>
   );
