@@ -8,12 +8,22 @@ const sqlite3 = await sqlite3InitModule();
 const module = {} as WasmModule;
 
 describe('startWarmHelper', () => {
-  const made: Array<{ url: string; name: string; sent: unknown[]; ended: boolean }> = [];
+  interface Made {
+    url: string;
+    name: string;
+    sent: unknown[];
+    ended: boolean;
+    onError?: (event: { preventDefault(): void }) => void;
+  }
+  const made: Made[] = [];
   class FakeWorker {
-    private readonly made: (typeof made)[number];
+    private readonly made: Made;
     constructor(url: string, options: { type: 'module'; name: string }) {
       this.made = { url, name: options.name, sent: [], ended: false };
       made.push(this.made);
+    }
+    addEventListener(_type: 'error', listener: (event: { preventDefault(): void }) => void) {
+      this.made.onError = listener;
     }
     postMessage(message: unknown): void {
       this.made.sent.push(message);
@@ -26,11 +36,19 @@ describe('startWarmHelper', () => {
   it("starts the worker's own script under the helper's name, then hands it the module", () => {
     made.length = 0;
     const helper = startWarmHelper('https://app/worker.js', FakeWorker);
-    expect(made).toEqual([
+    expect(made).toMatchObject([
       { url: 'https://app/worker.js', name: WARM_HELPER_NAME, sent: [], ended: false },
     ]);
     helper?.give(module);
     expect(made[0]!.sent).toEqual([{ type: 'warm-sqlite', module }]);
+  });
+
+  it("keeps the helper's errors from being reported as the core worker's own", () => {
+    made.length = 0;
+    startWarmHelper('https://app/worker.js', FakeWorker);
+    let cancelled = false;
+    made[0]!.onError?.({ preventDefault: () => void (cancelled = true) });
+    expect(cancelled).toBe(true);
   });
 
   it('ends the helper when there is no module to give it', () => {
@@ -47,6 +65,7 @@ describe('startWarmHelper', () => {
       }
       postMessage(): void {}
       terminate(): void {}
+      addEventListener(): void {}
     }
     expect(startWarmHelper('https://app/worker.js', Refused)).toBeNull();
   });

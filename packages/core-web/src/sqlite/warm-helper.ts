@@ -28,6 +28,7 @@ const isWarmMessage = (data: unknown): data is WarmMessage =>
 interface HelperWorker {
   postMessage(message: unknown): void;
   terminate(): void;
+  addEventListener(type: 'error', listener: (event: { preventDefault(): void }) => void): void;
 }
 type HelperWorkerCtor = new (
   url: string,
@@ -55,6 +56,10 @@ export function startWarmHelper(
   } catch {
     return null;
   }
+  // A nested worker's error not cancelled is reported again in its parent, as the core
+  // worker's own, which the page takes for the core failing to start (a script that cannot
+  // load offline, say): the helper's failures stay its own.
+  worker.addEventListener('error', (event) => event.preventDefault());
   return {
     give(module) {
       if (!module) {
