@@ -182,29 +182,4 @@ describe.runIf(BUILT)('the phone screens, measured', { timeout: 240_000 }, () =>
     }
     expect(errors).toEqual([]);
   });
-
-  it("a returning start renders the budget page with its figures, from the start's one read", async () => {
-    // Issue 29: the app rendered as soon as the budget's data was in; the budget page's first
-    // cells, asked for then, came back while the shell rendered, so the page showed its loading
-    // placeholder, marked a read of its own (the start's, shared) and rendered again with them.
-    // A new page (the one left lets go of the budget first), watched from its first mutation.
-    await page.close();
-    page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.setViewportSize(PHONE_SIZES['390']);
-    await page.addInitScript(`
-      window.__budgetWaited = false;
-      new MutationObserver(() => {
-        if (document.querySelector('.budget-page .page-loading')) window.__budgetWaited = true;
-      }).observe(document, { childList: true, subtree: true });
-    `);
-    await page.goto(`${server.url}/budget`);
-    await page.getByRole('list', { name: /^Categories, / }).waitFor(WAIT);
-    await page.waitForFunction("performance.getEntriesByName('coffer:budget-shown').length > 0");
-    expect(await page.evaluate('window.__budgetWaited')).toBe(false);
-    expect(
-      await page.evaluate("performance.getEntriesByName('coffer:budget-cells-requested').length"),
-    ).toBe(1);
-    expect(errors).toEqual([]);
-  });
 });

@@ -72,9 +72,8 @@ async function start(
   // The budget page's first cells are asked for as soon as the budget's data is in, not from
   // the page's first effects after React has rendered the shell (first-cells.ts).
   const { pathname, search } = window.location;
-  const firstCells = opening.then(
-    (opened) =>
-      opened && pageAt(pathname) === 'budget' ? askFirstScreenCells(store, search) : undefined,
+  void opening.then(
+    (opened) => opened && pageAt(pathname) === 'budget' && askFirstScreenCells(store, search),
     () => undefined,
   );
   // A failure of either is start-up's failure (the fatal screen); neither is left unhandled.
@@ -97,11 +96,6 @@ async function start(
       if (store.get().prefs) await loadAllFiles(store);
     }
   });
-  // The app renders once the budget page's first cells are in, so that render shows the
-  // figures. It rendered as soon as the data was: on a phone the core's answer (~20 ms after)
-  // then waited for that render of the shell and its paint (~200 ms at 4x), and the figures
-  // came in a second render and paint (issue 29).
-  await firstCells;
   return { store, page: await page, settled };
 }
 

@@ -70,24 +70,6 @@ describe("the budget page's first cells", () => {
     expect(store.slot(FirstCellsSlot).take('b1')).toBeNull();
   });
 
-  it('tell the start when they are in, so the page it then renders has every one of them', async () => {
-    // Root renders the app once this resolves: the budget page's first render shows the
-    // figures, instead of a render without them that the core's answer waited behind.
-    const { store, sent, groups } = await started();
-    const names = monthCellNames('2023-08', 'rollover', groups);
-    await store.slot(FirstCellsSlot).ask(store, names);
-    expect(sent).toEqual(['getCells']);
-    expect(store.slot(FirstCellsSlot).take('b1')!.hasAll(names)).toBe(true);
-  });
-
-  it('tell the start even when the budget closed under the read', async () => {
-    const { store, groups } = await started();
-    const names = monthCellNames('2023-08', 'rollover', groups);
-    const asking = store.slot(FirstCellsSlot).ask(store, names);
-    store.set({ prefs: null });
-    await expect(asking).resolves.toBeUndefined();
-  });
-
   it('follow the core from the ask, so a change before the page mounts shows', async () => {
     const { f, store, groups } = await started();
     const food = f.category('Groceries');

@@ -52,13 +52,12 @@ export class FirstCells {
 
   /**
    * Starts reading `names` into a cell store for the page of `store`'s open budget. Dropped
-   * when that budget closes before its page took it (a signed-out answer closes it). Resolves
-   * once the read is done (or failed: the page then reads them itself), never rejects.
+   * when that budget closes before its page took it (a signed-out answer closes it).
    */
-  ask(store: AppStore, names: readonly string[]): Promise<void> {
+  ask(store: AppStore, names: readonly string[]): void {
     this.drop();
     const budgetId = store.get().prefs?.id;
-    if (!budgetId) return Promise.resolve();
+    if (!budgetId) return;
     const cells = new SheetCellStore(store.backend);
     // Following the core's pushes from now on: a change before the page mounts is not lost.
     const stopCells = cells.open();
@@ -67,9 +66,8 @@ export class FirstCells {
     });
     performance.mark(FIRST_CELLS_MARK);
     // A budget closed under the read (its answer is a failure value) leaves the cells unread.
-    const read = cells.load(names).catch(() => undefined);
+    void cells.load(names).catch(() => undefined);
     this.kept = { budgetId, cells, stopCells, stopWatching };
-    return read;
   }
 
   /** The store asked for budget `budgetId`, once; null when none was (or for another budget). */
@@ -96,13 +94,11 @@ export const FirstCellsSlot = defineStoreSlot('first-cells', () => new FirstCell
 
 /**
  * At a start that opened the last budget on its budget page (`search`: the address's query),
- * asks for the page's first cells when they do not depend on the page's width. Resolves once
- * they are in (at once when none were asked for), never rejects: the start renders the page
- * then, so its first render shows the figures.
+ * asks for the page's first cells when they do not depend on the page's width.
  */
-export function askFirstScreenCells(store: AppStore, search: string): Promise<void> {
+export function askFirstScreenCells(store: AppStore, search: string): void {
   const { prefs, categories, globalPrefs } = store.get();
-  if (!prefs) return Promise.resolve();
+  if (!prefs) return;
   const names = firstScreenCellNames({
     monthParam: new URLSearchParams(search).get('month'),
     narrow: isNarrowNow(),
@@ -111,7 +107,7 @@ export function askFirstScreenCells(store: AppStore, search: string): Promise<vo
     groups: categories.grouped,
     now: new Date(),
   });
-  return names ? store.slot(FirstCellsSlot).ask(store, names) : Promise.resolve();
+  if (names) store.slot(FirstCellsSlot).ask(store, names);
 }
 
 /**
