@@ -26,6 +26,8 @@ const WEB_FLOORS = [
   ['components/shell'],
   // The app's root: boot, the modal registry, the chrome around both shells.
   ['components/app'],
+  // The page's first script, the worker's start (main.tsx imports its connection).
+  ['boot.ts'],
   ['main.tsx'],
 ];
 

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import { cofferWorkerPlugin } from '../core-web/src/vite-plugin.ts';
+import { bootEntryPlugin } from './build/boot-entry.ts';
 import { compileHintsPlugin } from './build/compile-hints.ts';
 import { pwaPlugin } from './build/pwa-plugin.ts';
 
@@ -15,6 +16,8 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    // The worker's start (src/boot.ts) in a script of its own, listed before the app's entry.
+    bootEntryPlugin('src/boot.ts'),
     // The phone's editor, loaded when idle: compiled then, not in the tap that first shows it.
     compileHintsPlugin(['TransactionEditor']),
     pwaPlugin(join(import.meta.dirname, 'src/sw/service-worker.ts')),
@@ -42,6 +45,13 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: readable,
     minify: !readable,
+    // boot.ts is an entry of its own, so its chunk can run before the app's (build/boot-entry.ts).
+    rollupOptions: {
+      input: {
+        index: join(import.meta.dirname, 'index.html'),
+        boot: join(import.meta.dirname, 'src/boot.ts'),
+      },
+    },
   },
   server: {
     headers: {
