@@ -32,18 +32,13 @@ import { startCoffer } from '../server/servers.ts';
 import { startLink } from './phone-link.ts';
 import { failureShot, openPhone } from './phone-browser.ts';
 import { cpuQuota, fitQuota, launchInCgroup } from './phone-quota.ts';
-import { countOpfs, type OpfsCalls } from './phone-opfs.ts';
-import { formatMarks, type StartMarks, startMarks } from './phone-start.ts';
+import { countOpfs } from './phone-opfs.ts';
+import { formatMarks, startMarks } from './phone-start.ts';
 import { type FrameWatch, frameWatch, leafText, type Ready, watchFrames } from './phone-frame.ts';
 import { printStartCpu, traceStart } from './phone-start-cpu.ts';
-import {
-  budgetFile,
-  measureStartFloors,
-  printStartFloors,
-  type StartFloors,
-} from './phone-floor.ts';
+import { budgetFile, measureStartFloors, type StartFloors } from './phone-floor.ts';
 import { type ThreadSplit, traceStep } from './phone-trace.ts';
-import { type RowTap, rowTap } from './phone-row-tap.ts';
+import { rowTap } from './phone-row-tap.ts';
 import {
   AMOUNT,
   endAmountEdit,
@@ -53,7 +48,8 @@ import {
 } from './phone-editor.ts';
 import { fingerTap } from './phone-tap.ts';
 import { countRenders } from '../../e2e/helpers/render-count.ts';
-import { type App, BUDGET_NAME, median, PASSWORD, runBudgetScript, setUp } from './setup.ts';
+import { type App, BUDGET_NAME, PASSWORD, runBudgetScript, setUp } from './setup.ts';
+import { printPhoneTable, type Result } from './phone-report.ts';
 
 const { values } = parseArgs({
   options: {
@@ -126,12 +122,6 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
 const CGROUP = `/sys/fs/cgroup/cpu/coffer-bench-phone-${process.pid}`;
 
-const SCOPE_TEXT = {
-  targets: "per page's and worker's thread",
-  thread: 'per thread',
-  browser: 'for the whole browser',
-} as const;
-
 /** Polls until the locator is visible: returns the ms since `start`. */
 async function shownAt(l: Locator, start: number, timeout = WAIT.timeout): Promise<number> {
   const until = performance.now() + timeout;
@@ -157,34 +147,6 @@ const BUDGET_SHOWN_IN_PAGE: Record<string, Ready> = {
   ),
   actual: leafText(CATEGORY),
 };
-
-interface Result {
-  firstVisit?: number;
-  /** The first visit as the page measured it (phone-frame.ts), from its document's start. */
-  firstVisitInPage?: number;
-  firstVisitBytes?: number;
-  /** The bytes of the first visit before the budget was picked. */
-  beforeBudgetBytes?: number;
-  returning: number[];
-  /** Where each returning start's time went (the page's marks, Coffer only). */
-  returningMarks: StartMarks[];
-  editorReady?: number;
-  saved?: number;
-  /** A tap that changes nothing, to the frame after its click: the floor under the taps. */
-  emptyFrame?: number;
-  /** Of it, the lift to the click (the browser's gesture detection and its hops). */
-  emptyClick?: number;
-  saveTrace?: { wallMs: number; threads: ThreadSplit[] };
-  /** The save's OPFS calls, with `--opfs-calls`. */
-  saveOpfs?: OpfsCalls;
-  /** With `--count-renders`: the components the tap rendered, by where they are. */
-  tapRenders?: Record<string, number>;
-  /** A tap on the saved row until its editor shows it (phone-row-tap.ts). */
-  rowTap?: RowTap;
-  /** The same of the tap on 'Add transaction' until the editor is ready. */
-  openTrace?: { wallMs: number; threads: ThreadSplit[] };
-  notes: string[];
-}
 
 /**
  * A tap on the page's heading, or a text outside any control (nothing happens), measured in the
@@ -464,42 +426,7 @@ async function main() {
     cpu.remove();
     rmSync(base, { recursive: true, force: true });
   }
-  const fmt = (x: number | undefined) =>
-    x === undefined || Number.isNaN(x) ? '—' : String(Math.round(x));
-  const none: Result = { returning: [], returningMarks: [], notes: [] };
-  const c = results.coffer ?? none;
-  const a = results.actual ?? none;
-  const b = results['coffer-b'];
-  // Coffer's other build (--coffer-b) first when there is one, then this one, then Actual.
-  const cols: Array<[string, Result]> = [
-    ...(b ? [['Coffer B', b] as [string, Result]] : []),
-    ['Coffer', c],
-    ['Actual 26.9', a],
-  ];
-  console.log(
-    `\nPhone (390×844, touch), ${Number(values.transactions).toLocaleString('en-US')} transactions, CPU quota ${loop.share.toFixed(2)} of a core ${SCOPE_TEXT[loop.scope]} (busy loop in a worker ${(loop.quota / loop.free).toFixed(1)}× slower), Fast 3G:`,
-  );
-  console.log(`| Flow | ${cols.map(([n]) => n).join(' | ')} | Target |`);
-  console.log(`|---|${cols.map(() => '---:|').join('')}---|`);
-  const row = (flow: string, of: (r: Result) => number | undefined, target = '') =>
-    console.log(`| ${flow} | ${cols.map(([, r]) => fmt(of(r))).join(' | ')} | ${target} |`);
-  row('first visit → budget shown (ms)', (r) => r.firstVisit);
-  row('bytes on the wire, first visit (KB)', (r) => (r.firstVisitBytes ?? NaN) / 1024);
-  row('of which before the budget is picked (KB)', (r) => (r.beforeBudgetBytes ?? NaN) / 1024);
-  row('returning start → budget shown, median (ms)', (r) => median(r.returning), '≤ 1500');
-  row('tap Add transaction → editor ready (ms)', (r) => r.editorReady, '≤ 100');
-  row('save → account list painted (ms)', (r) => r.saved, '≤ 100');
-  row('tap a row → its editor shown (ms)', (r) => r.rowTap?.ms, '≤ 100');
-  row('empty frame (a tap that changes nothing) (ms)', (r) => r.emptyFrame);
-  if (c.saved && c.emptyFrame) {
-    console.log(`Coffer's save is ${(c.saved / c.emptyFrame).toFixed(1)}× its empty frame`);
-  }
-  if (c.saved && a.saved)
-    console.log(`Actual's save / Coffer's: ${(a.saved / c.saved).toFixed(1)}×`);
-  if (floors) printStartFloors(floors, { Coffer: c.returning, 'Actual 26.9': a.returning });
-  for (const [name, r] of Object.entries(results)) {
-    for (const n of r.notes) console.log(`${name}: ${n}`);
-  }
+  printPhoneTable(results, { transactions: Number(values.transactions), loop, floors });
   const dir = resolve('bench/results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `phone-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
