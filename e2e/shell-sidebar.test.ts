@@ -207,4 +207,27 @@ describe.runIf(built)('the app shell sidebar in Chromium', { timeout: 90_000 }, 
     await expect.poll(() => sidebar().isVisible(), WAIT).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  it('shows a page only wide windows have when it opens as the window widens from a phone’s size', async () => {
+    // The layout follows the window by its resize event, which comes with the next frame. A page
+    // opened before it was sent to the budget by the phone's layout still in place, and that
+    // move replaced the page's address: the page asked for was lost (seen in bank-link's test).
+    const open = (address: string) =>
+      page.evaluate(`(() => {
+        history.pushState({}, '', ${JSON.stringify(address)});
+        dispatchEvent(new PopStateEvent('popstate'));
+      })()`);
+    const heading = page.getByRole('heading', { name: 'Schedules', exact: true });
+    for (let round = 0; round < 8; round++) {
+      await page.setViewportSize(SIZES.phone);
+      await page.locator('.bottom-nav').waitFor(WAIT);
+      await page.setViewportSize(SIZES.desktop);
+      await open('/schedules');
+      await heading.waitFor(WAIT);
+      expect(new URL(page.url()).pathname, `round ${round}`).toBe('/schedules');
+      await open('/budget');
+      await heading.waitFor({ state: 'hidden', ...WAIT });
+    }
+    expect(errors).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@ import { closeBudget, loadAccounts } from '../../store/actions.ts';
 import { Spinner } from '../kit/ui/Spinner.tsx';
 import { useAppState, useStore } from '../../store/context.ts';
 import { useBalanceCells } from '../accounts/balances/balance-cells.ts';
-import { useResponsive } from '../../store/responsive.ts';
+import { isNarrowNow, useResponsive } from '../../store/responsive.ts';
 import { DemoBanner, MobileNotice, SyncingBanner, UpdateBanner } from './Banners.tsx';
 import { ModalHost } from '../kit/data/ModalHost.tsx';
 import { BottomNav } from './BottomNav.tsx';
@@ -135,7 +135,10 @@ export function FinancesApp({ initialPage = null }: { initialPage?: LoadedPage |
     );
   }, [store, navigate]);
 
-  const narrowRedirect = isNarrow && WIDE_ONLY.some((p) => pathname.startsWith(p));
+  // The move to the budget replaces the address, so it is decided on the window as it is now:
+  // `isNarrow` follows the resize event, a frame late, and a page opened as the window widens
+  // would otherwise be lost. Asked only on a wide-only page in the phone's layout (rare).
+  const narrowRedirect = isNarrow && WIDE_ONLY.some((p) => pathname.startsWith(p)) && isNarrowNow();
   // Every narrow page keeps the tab bar: payees, rules and the rest have a way back.
   const showTabs = isNarrow;
 
