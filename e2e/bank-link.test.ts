@@ -389,7 +389,9 @@ describe.runIf(BUILT)('linking a bank through the Coffer server', { timeout: 240
     await open('/gocardless/link?error=UserCancelledSession&details=User%20cancelled');
     await page.getByRole('heading', { name: 'Your bank did not link the account' }).waitFor(WAIT);
     await page.getByText('The bank answered: User cancelled.').waitFor(WAIT);
-    await modalShots(page, 'bank-10-link-page');
+    await modalShots(page, 'bank-10-link-page', { wideOnly: true });
+    // Every shot was of this page (a phone's size would have left it for the budget).
+    expect(new URL(page.url()).pathname).toBe('/gocardless/link');
     await open('/gocardless/link');
     await page.getByRole('heading', { name: 'Your bank account is linked' }).waitFor(WAIT);
     // A link in progress: the page waits for the tab that started it.
@@ -399,7 +401,7 @@ describe.runIf(BUILT)('linking a bank through the Coffer server', { timeout: 240
     await open('/budget');
     await open('/gocardless/link');
     await page.getByRole('heading', { name: 'Finishing the link…' }).waitFor(WAIT);
-    await modalShots(page, 'bank-11-link-page-waiting');
+    await modalShots(page, 'bank-11-link-page-waiting', { wideOnly: true });
     // Opened with nothing in progress, it claims nothing, whatever the address says.
     await page.evaluate(`localStorage.removeItem('coffer-bank-link')`);
     for (const address of ['/gocardless/link', '/gocardless/link?error=UserCancelledSession']) {
@@ -410,6 +412,6 @@ describe.runIf(BUILT)('linking a bank through the Coffer server', { timeout: 240
         expect(await page.getByRole('heading', { name: claim }).count()).toBe(0);
       }
     }
-    await modalShots(page, 'bank-12-link-page-none');
+    await modalShots(page, 'bank-12-link-page-none', { wideOnly: true });
   });
 });
