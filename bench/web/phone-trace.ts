@@ -41,6 +41,8 @@ export interface TraceEvent {
   dur?: number;
   /** The thread's CPU time in the event (under the CPU quota `dur` also counts the pauses). */
   tdur?: number;
+  /** A `Profile` and its `ProfileChunk`s share it. */
+  id?: string;
   args?: {
     name?: string;
     data?: {
@@ -139,13 +141,21 @@ export function summarize(trace: { traceEvents: TraceEvent[] }): {
     k.count += 1;
     byKind.set(what(e), k);
   }
-  // The sampling profiler: nodes arrive in chunks, samples name the node they landed in.
+  // The sampling profiler: nodes arrive in chunks, samples name the node they landed in. A
+  // chunk is written from the profiler's own thread; the thread it samples is the one of the
+  // `Profile` event with the same id (keyed by the chunk's thread, a worker's hot functions
+  // were filed under a thread with no tasks, and never shown).
+  const sampled = new Map<string, string>();
+  for (const e of trace.traceEvents) {
+    if (e.name === 'Profile' && e.id !== undefined)
+      sampled.set(`${e.pid}:${e.id}`, `${e.pid}:${e.tid}`);
+  }
   const frames = new Map<string, Map<number, CallFrame>>();
   const samples = new Map<string, Map<string, number>>();
   for (const e of trace.traceEvents) {
     const profile = e.name === 'ProfileChunk' ? e.args?.data?.cpuProfile : undefined;
     if (!profile) continue;
-    const key = `${e.pid}:${e.tid}`;
+    const key = sampled.get(`${e.pid}:${e.id}`) ?? `${e.pid}:${e.tid}`;
     const nodes = frames.get(key) ?? new Map<number, CallFrame>();
     frames.set(key, nodes);
     for (const n of profile.nodes ?? []) nodes.set(n.id, n.callFrame);
