@@ -42,6 +42,8 @@ export interface ColdFloorOptions {
   jsFlags: readonly string[];
   /** Where to keep the trace, if anywhere. */
   trace?: string;
+  /** The floor that also writes the derived tables' rows (import-floor-derived.ts). */
+  derived: boolean;
 }
 
 /** The test page with the core's worker started, and nothing else (`bare`). */
@@ -53,7 +55,7 @@ async function openBare(context: BrowserContext, url: string): Promise<Page> {
 
 export async function coldFloor(exported: FloorExport, options: ColdFloorOptions) {
   const context = await launchPersistentChromium(
-    join(options.dir, 'profile-cold-floor'),
+    join(options.dir, options.derived ? 'profile-cold-floor-derived' : 'profile-cold-floor'),
     options.jsFlags,
   );
   try {
@@ -76,7 +78,12 @@ export async function coldFloor(exported: FloorExport, options: ColdFloorOptions
     await floorStep(page, { phase: 'load', budgetDir, exported });
     const tracing = await traceThroughPage(page, options.categories);
     await page.evaluate(() => performance.mark('bench:floor-cold'));
-    const written = await floorStep(page, { phase: 'write', budgetDir, live: false });
+    const written = await floorStep(page, {
+      phase: 'write',
+      budgetDir,
+      live: false,
+      derived: options.derived,
+    });
     await page.evaluate(() => performance.mark('bench:floor-cold-done'));
     const events = await tracing.stop(options.trace ? resolve(options.trace) : undefined);
     await floorStep(page, { phase: 'finish', budgetDir });

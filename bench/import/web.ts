@@ -119,7 +119,7 @@ try {
   // The import's browser ends before the cold floor's starts: nothing of it runs beside it.
   await context.close();
   closed = true;
-  const cold = await coldFloor(exported, {
+  const coldOptions = {
     dir,
     url: server.url,
     scenario,
@@ -128,7 +128,17 @@ try {
     profile: values.profile,
     bare: values['bare-floor'],
     jsFlags,
+  };
+  const cold = await coldFloor(exported, {
+    ...coldOptions,
+    derived: false,
     trace: values.trace?.replace(/(\.json)?$/, '-cold-floor.json'),
+  });
+  // The same, in a browser of its own again, with the derived tables' rows the import left.
+  const coldDerived = await coldFloor(exported, {
+    ...coldOptions,
+    derived: true,
+    trace: values.trace?.replace(/(\.json)?$/, '-cold-floor-derived.json'),
   });
   console.log(
     JSON.stringify({
@@ -145,6 +155,10 @@ try {
       floorColdMs: cold.floorColdMs,
       floorColdRebuilt: cold.floorColdRebuilt,
       floorColdBare: values['bare-floor'],
+      floorColdDerivedMs: coldDerived.floorColdMs,
+      derivedRows: exported.writes.derived.map(
+        (d) => `${d.table} ${d.put.length}/${d.removed.length}`,
+      ),
       derivedWaitMs,
       derivedAfter,
       cpu: {
@@ -154,6 +168,7 @@ try {
         floor: windowCpu(events, 'bench:floor', 'bench:floor-done'),
         floorLive: windowCpu(events, 'bench:floor-live', 'bench:floor-live-done'),
         floorCold: cold.cpu,
+        floorColdDerived: coldDerived.cpu,
       },
       compiles: values.compiles
         ? {

@@ -7,13 +7,16 @@ import { ALL_SUMS_TABLE } from '../../core/src/month-sums/slot.ts';
 import { ACCOUNT_ORDER } from '../../core/src/query-handler/account-order.ts';
 import { SEARCH_INDEX_TABLE } from '../../core/src/search/slot.ts';
 import { TAG_INDEX } from '../../core/src/tags/slot.ts';
+import { type DerivedDiff, readDerivedDiffs, writeDerivedDiffs } from './import-floor-derived.ts';
 
 /**
  * The floor of an import in this browser (bench/import/web.ts): the rows and messages the
  * core's import wrote, written again straight into a copy of the budget as it was before, with
  * the same wasm SQLite on OPFS (a pool of its own, the same page cache) and nothing else: no
  * parsing, rules, matching, undo, budget sheet or derived data. The same writes as the Node
- * floor (bench/import/floor.mjs), in one transaction.
+ * floor (bench/import/floor.mjs), in one transaction. A `derived` floor (the cold floor's
+ * second) also writes what the import left in the derived tables the write path keeps in step
+ * (import-floor-derived.ts), which the Node floor has no need of: the api keeps none.
  *
  * `snapshot` copies the budget's database (read from its pool's files, which the core keeps
  * open) twice before the import; `prepare` copies it again after and reads what the import
@@ -48,6 +51,8 @@ export type FloorRequest =
        * runs) instead of building them again as the write path does (the floor).
        */
       live: boolean;
+      /** Also the derived tables' rows the import left (import-floor-derived.ts). */
+      derived?: boolean;
     };
 
 const MESSAGE_CHUNK = 100;
@@ -137,6 +142,8 @@ export interface FloorWrites {
   messages: FloorMessage[];
   tables: FloorTable[];
   clock: string;
+  /** What the derived tables took (written only by a `derived` floor). */
+  derived: DerivedDiff[];
 }
 
 /** The cold floor's input, as JSON: the file before the import (base64) and its writes. */
@@ -160,11 +167,19 @@ function exportWrites(writes: FloorWrites, before: Uint8Array): FloorExport {
   for (const { table, columns, rows } of writes.tables) {
     for (const row of rows) for (const c of columns) checkJsonValue(row[c] ?? null, table);
   }
+  for (const { table, put } of writes.derived) {
+    for (const row of put) for (const value of row) checkJsonValue(value, table);
+  }
   return { before: toBase64(before), writes };
 }
 
-/** What the import wrote, read from a copy of the budget after it. */
-function readWrites(floor: Floor, afterPath: string, newest: string): FloorWrites {
+/** What the import wrote, read from a copy of the budget after it (and the one before it). */
+function readWrites(
+  floor: Floor,
+  beforePath: string,
+  afterPath: string,
+  newest: string,
+): FloorWrites {
   const after = floor.platform.sqlite.open(afterPath);
   const messages = after.all<FloorMessage>(
     'SELECT timestamp, dataset, row, column, value FROM messages_crdt WHERE timestamp > ? ORDER BY timestamp',
@@ -193,8 +208,11 @@ function readWrites(floor: Floor, afterPath: string, newest: string): FloorWrite
   const clock = after.first<{ clock: string }>(
     'SELECT clock FROM messages_clock WHERE id = 1',
   )!.clock;
+  const before = floor.platform.sqlite.open(beforePath);
+  const derived = readDerivedDiffs(before, after);
+  before.close();
   after.close();
-  return { messages, tables, clock };
+  return { messages, tables, clock, derived };
 }
 
 /** One floor per worker: the copies made before the import, and the log's newest message then. */
@@ -206,6 +224,8 @@ export function createImportFloor() {
     beforeBytes: Uint8Array;
     /** Null in a cold floor's worker, which writes no live floor. */
     live: string | null;
+    /** The copy a `derived` floor writes into (a cold floor's only). */
+    withDerived: string | null;
     newest: string;
     writes?: FloorWrites;
   } | null = null;
@@ -222,7 +242,7 @@ export function createImportFloor() {
     const db = floor.platform.sqlite.open(before);
     const newest = db.first<{ t: string }>('SELECT MAX(timestamp) AS t FROM messages_crdt')!.t;
     db.close();
-    state = { floor, before, beforeBytes, live, newest };
+    state = { floor, before, beforeBytes, live, withDerived: null, newest };
     return { newest };
   }
 
@@ -234,23 +254,42 @@ export function createImportFloor() {
     const floor = await floorOnce();
     const beforeBytes = fromBase64(exported.before);
     const before = await writeCopy(floor, beforeBytes, 'before.sqlite');
-    state = { floor, before, beforeBytes, live: null, newest: '', writes: exported.writes };
+    const withDerived = await writeCopy(floor, beforeBytes, 'before-derived.sqlite');
+    state = {
+      floor,
+      before,
+      beforeBytes,
+      live: null,
+      withDerived,
+      newest: '',
+      writes: exported.writes,
+    };
     return { floorMessages: exported.writes.messages.length };
   }
 
   async function prepare(budgetDir: string) {
     if (!state) throw new Error('snapshot first');
     const afterPath = await copyBudget(state.floor, budgetDir, 'after.sqlite');
-    state.writes = readWrites(state.floor, afterPath, state.newest);
+    state.writes = readWrites(state.floor, state.before, afterPath, state.newest);
     return { floorMessages: state.writes.messages.length };
   }
 
-  function write(live: boolean) {
+  function write(live: boolean, derived: boolean) {
     if (!state?.writes) throw new Error('prepare first');
     const { messages, tables, clock } = state.writes;
-    const path = live ? state.live : state.before;
-    if (path === null) throw new Error('a cold floor writes no live floor');
-    const { ms, rebuilt } = writeFloor(state.floor, path, messages, tables, clock, !live);
+    const path = derived ? state.withDerived : live ? state.live : state.before;
+    if (path === null)
+      throw new Error(`this worker has no copy for that floor (${live}, ${derived})`);
+    const withDerived = derived ? state.writes.derived : null;
+    const { ms, rebuilt } = writeFloor(
+      state.floor,
+      path,
+      messages,
+      tables,
+      clock,
+      !live,
+      withDerived,
+    );
     return live ? { floorLiveMs: ms } : { floorMs: ms, floorRebuilt: rebuilt };
   }
 
@@ -272,7 +311,7 @@ export function createImportFloor() {
       return { ...exportWrites(state.writes, state.beforeBytes) };
     }
     if (req.phase === 'load') return load(req.exported);
-    if (req.phase === 'write') return write(req.live);
+    if (req.phase === 'write') return write(req.live, req.derived === true);
     return finish();
   };
 }
@@ -304,6 +343,7 @@ function writeFloor(
   tables: readonly FloorTable[],
   clock: string,
   bulk: boolean,
+  derived: readonly DerivedDiff[] | null,
 ): { ms: number; rebuilt: string[] } {
   const db = floor.platform.sqlite.open(path);
   const adding = new Map(tables.map(({ table, rows }) => [table, rows.length]));
@@ -344,6 +384,7 @@ function writeFloor(
     }
     db.run('INSERT OR REPLACE INTO messages_clock (id, clock) VALUES (1, ?)', [clock]);
     if (rebuilt.length > 0) db.exec(rebuilt.map(({ sql }) => `${sql};`).join('\n'));
+    if (derived) rebuilt.push(...writeDerivedDiffs(db, derived).map((name) => ({ name, sql: '' })));
   });
   const ms = performance.now() - t0;
   db.close();
