@@ -36,9 +36,8 @@ export interface DerivedDiff {
   keyColumns: string[] | null;
   /** The rowid first when `keyColumns` is null, then the values in `columns`' order. */
   put: SqlValue[][];
-  /** Each removed row's key. */
+  /** Each removed row's key (and, in the FTS5 table, each changed row's: it takes no REPLACE). */
   removed: SqlValue[][];
-  /** The FTS5 table takes no REPLACE: its changed rows are removed first. */
   virtual: boolean;
 }
 
@@ -90,14 +89,17 @@ export function readDerivedDiffs(before: SqliteDatabase, after: SqliteDatabase):
       : null;
     const now = rowsOf(after, table, columns, keyColumns);
     const was = had.has(table) ? rowsOf(before, table, columns, keyColumns) : new Map();
+    const virtual = /^CREATE VIRTUAL/i.test(sql);
     const put: SqlValue[][] = [];
+    const removed: SqlValue[][] = [];
     for (const [key, { row }] of now) {
       const old = was.get(key);
-      if (!old || old.row.some((v: SqlValue, i: number) => v !== row[i])) put.push(row);
+      if (old && !old.row.some((v: SqlValue, i: number) => v !== row[i])) continue;
+      put.push(row);
+      if (old && virtual) removed.push(old.key);
     }
-    const removed = [...was.entries()].filter(([key]) => !now.has(key)).map(([, v]) => v.key);
+    for (const [key, { key: values }] of was) if (!now.has(key)) removed.push(values);
     if (put.length + removed.length > 0) {
-      const virtual = /^CREATE VIRTUAL/i.test(sql);
       diffs.push({ table, columns, keyColumns, put, removed, virtual });
     }
   }
@@ -140,10 +142,7 @@ export function writeDerivedDiffs(db: SqliteDatabase, diffs: readonly DerivedDif
       `INSERT ${virtual ? '' : 'OR REPLACE '}INTO "${table}" ` +
       `(${names.map(name).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
     try {
-      for (const row of put) {
-        if (virtual) db.run(remove, [row[0]!]);
-        db.run(insert, row);
-      }
+      for (const row of put) db.run(insert, row);
     } catch (err) {
       throw new Error(`${table}: ${insert}: ${String(err)}`);
     }

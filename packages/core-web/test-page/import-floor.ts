@@ -16,7 +16,8 @@ import { type DerivedDiff, readDerivedDiffs, writeDerivedDiffs } from './import-
  * parsing, rules, matching, undo, budget sheet or derived data. The same writes as the Node
  * floor (bench/import/floor.mjs), in one transaction. A `derived` floor (the cold floor's
  * second) also writes what the import left in the derived tables the write path keeps in step
- * (import-floor-derived.ts), which the Node floor has no need of: the api keeps none.
+ * (import-floor-derived.ts); the Node floor has none, as the api's import keeps none of them
+ * (its CPU profile shows none of their code).
  *
  * `snapshot` copies the budget's database (read from its pool's files, which the core keeps
  * open) twice before the import; `prepare` copies it again after and reads what the import
