@@ -406,6 +406,8 @@ describe.runIf(BUILT)('linking a bank through the Coffer server', { timeout: 240
     await page.evaluate(`localStorage.removeItem('coffer-bank-link')`);
     for (const address of ['/gocardless/link', '/gocardless/link?error=UserCancelledSession']) {
       await open('/budget');
+      // The page is opened afresh (it reads the progress as it opens): the last one has gone.
+      await page.locator('.bank-link-page').waitFor({ state: 'detached', ...WAIT });
       await open(address);
       await page.getByRole('heading', { name: 'No bank link is in progress' }).waitFor(WAIT);
       for (const claim of ['Your bank account is linked', 'Your bank did not link the account']) {
