@@ -1,5 +1,8 @@
 import type { SqlValue } from '@coffer/core';
 import type { SqliteDatabase } from '../../core/src/platform/sqlite.ts';
+import { ACCOUNT_ORDER_TABLE } from '../../core/src/query/account-order.ts';
+import { ORDER_BULK_ROWS } from '../../core/src/query-handler/account-order.ts';
+import { withBulkIndexes } from '../../core/src/sync/bulk-indexes.ts';
 
 /**
  * The derived tables' part of an import's floor (bench/import/README.md): what the import left
@@ -21,9 +24,6 @@ const DERIVED_TABLES = [
   'coffer_note_tags',
   'coffer_derived_meta',
 ] as const;
-
-/** The write path's rule for a derived table's indexes (account-order.ts `ORDER_BULK_ROWS`). */
-const DERIVED_BULK_ROWS = 2000;
 
 /**
  * One table's difference: rows written (new or changed) and rows removed, each found by its key:
@@ -107,46 +107,34 @@ export function readDerivedDiffs(before: SqliteDatabase, after: SqliteDatabase):
 }
 
 /**
- * Writes the differences into `db` (inside the caller's transaction); a table taking at least
- * DERIVED_BULK_ROWS rows, no fewer than it holds, has its indexes built again after, as the
- * write path's bulk rule does. Answers the indexes built again.
+ * Writes the differences into `db` (inside the caller's transaction), the account order's by the
+ * write path's own bulk rule (`withBulkIndexes` with `ORDER_BULK_ROWS`, as `applyOrder` does);
+ * the other derived tables keep their indexes live, as the write path keeps them.
  */
-export function writeDerivedDiffs(db: SqliteDatabase, diffs: readonly DerivedDiff[]): string[] {
-  const rebuilt: { name: string; sql: string }[] = [];
-  for (const { table, put, keyColumns } of diffs) {
-    if (put.length < DERIVED_BULK_ROWS) continue;
-    // A WITHOUT ROWID table has no rowid to read its size from the end of.
-    const size = keyColumns ? 'count(*)' : 'max(rowid)';
-    const held = db.first<{ n: number | null }>(`SELECT ${size} AS n FROM "${table}"`)?.n;
-    if (put.length < (held ?? 0)) continue;
-    rebuilt.push(
-      ...db.all<{ name: string; sql: string }>(
-        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
-        [table],
-      ),
-    );
+export function writeDerivedDiffs(db: SqliteDatabase, diffs: readonly DerivedDiff[]): void {
+  const order = diffs.find((d) => d.table === ACCOUNT_ORDER_TABLE);
+  const adding = new Map(order ? [[ACCOUNT_ORDER_TABLE, order.put.length]] : []);
+  withBulkIndexes(db, adding, () => diffs.forEach((diff) => writeDiff(db, diff)), ORDER_BULK_ROWS);
+}
+
+function writeDiff(db: SqliteDatabase, diff: DerivedDiff): void {
+  const { table, columns, keyColumns, put, removed, virtual } = diff;
+  const keys = keyColumns ?? ['rowid'];
+  // `rowid` unquoted: quoted, SQLite takes it for a column, and there is none.
+  const name = (c: string) => (c === 'rowid' ? c : `"${c}"`);
+  const remove = `DELETE FROM "${table}" WHERE ${keys.map((k) => `${name(k)} = ?`).join(' AND ')}`;
+  try {
+    for (const key of removed) db.run(remove, key);
+  } catch (err) {
+    throw new Error(`${table}: ${remove}: ${String(err)}`);
   }
-  if (rebuilt.length > 0) db.exec(rebuilt.map(({ name }) => `DROP INDEX "${name}";`).join('\n'));
-  for (const { table, columns, keyColumns, put, removed, virtual } of diffs) {
-    const keys = keyColumns ?? ['rowid'];
-    // `rowid` unquoted: quoted, SQLite takes it for a column, and there is none.
-    const name = (c: string) => (c === 'rowid' ? c : `"${c}"`);
-    const remove = `DELETE FROM "${table}" WHERE ${keys.map((k) => `${name(k)} = ?`).join(' AND ')}`;
-    try {
-      for (const key of removed) db.run(remove, key);
-    } catch (err) {
-      throw new Error(`${table}: ${remove}: ${String(err)}`);
-    }
-    const names = [...(keyColumns ? [] : ['rowid']), ...columns];
-    const insert =
-      `INSERT ${virtual ? '' : 'OR REPLACE '}INTO "${table}" ` +
-      `(${names.map(name).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
-    try {
-      for (const row of put) db.run(insert, row);
-    } catch (err) {
-      throw new Error(`${table}: ${insert}: ${String(err)}`);
-    }
+  const names = [...(keyColumns ? [] : ['rowid']), ...columns];
+  const insert =
+    `INSERT ${virtual ? '' : 'OR REPLACE '}INTO "${table}" ` +
+    `(${names.map(name).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
+  try {
+    for (const row of put) db.run(insert, row);
+  } catch (err) {
+    throw new Error(`${table}: ${insert}: ${String(err)}`);
   }
-  if (rebuilt.length > 0) db.exec(rebuilt.map(({ sql }) => `${sql};`).join('\n'));
-  return rebuilt.map(({ name }) => name);
 }

@@ -385,7 +385,7 @@ function writeFloor(
     }
     db.run('INSERT OR REPLACE INTO messages_clock (id, clock) VALUES (1, ?)', [clock]);
     if (rebuilt.length > 0) db.exec(rebuilt.map(({ sql }) => `${sql};`).join('\n'));
-    if (derived) rebuilt.push(...writeDerivedDiffs(db, derived).map((name) => ({ name, sql: '' })));
+    if (derived) writeDerivedDiffs(db, derived);
   });
   const ms = performance.now() - t0;
   db.close();
