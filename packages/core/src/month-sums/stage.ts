@@ -27,7 +27,8 @@ export function dateRange(from: number | null, before: number | null, column = '
 /**
  * The rows summed by every column any table keys on: `account` (stored), `scope` (1: an open
  * account on budget, 2: off budget, 0: none), `month`, `day` (1 for days 1–28, else the stored
- * day), `positive`, `transfer` (the transfer payee the stored payee maps to, else ''), `payee`
+ * day), `positive` (the amount is above 0), `sign` (1, 0 or -1: what the sums by tag count
+ * rows by), `transfer` (the transfer payee the stored payee maps to, else ''), `payee`
  * (stored, '' for none), `category` (stored, '' for none), `categorized` (the stored category
  * maps to one), `linked` (one side of a transfer) and `notes` (only where they may hold a tag:
  * a '#'; else null); then `amount` and `count`. One sort of the rows here: each table then
@@ -38,7 +39,7 @@ export function dateRange(from: number | null, before: number | null, column = '
  */
 const stageSql = (where: string) => `SELECT g.acct AS account,
     CASE WHEN a.id IS NULL THEN 0 WHEN IFNULL(a.offbudget, 0) = 0 THEN 1 ELSE 2 END AS scope,
-    g.month, g.day, g.positive,
+    g.month, g.day, g.sign > 0 AS positive, g.sign,
     IFNULL((SELECT p.id FROM payee_mapping pm JOIN payees p ON p.id = pm.targetId
       WHERE pm.id = g.description AND p.transfer_acct IS NOT NULL), '') AS transfer,
     IFNULL(g.description, '') AS payee, IFNULL(g.category, '') AS category,
@@ -47,7 +48,8 @@ const stageSql = (where: string) => `SELECT g.acct AS account,
     g.linked, g.notes, g.amount, g.count
   FROM (SELECT t.acct, t.date / 100 AS month,
       CASE WHEN t.date % 100 BETWEEN 1 AND 28 THEN 1 ELSE t.date % 100 END AS day,
-      IFNULL(t.amount, 0) > 0 AS positive, t.description, t.category,
+      CASE WHEN t.amount > 0 THEN 1 WHEN t.amount < 0 THEN -1 ELSE 0 END AS sign,
+      t.description, t.category,
       t.transferred_id IS NOT NULL AS linked,
       CASE WHEN typeof(t.notes) = 'text' AND instr(t.notes, '#') > 0 THEN t.notes END AS notes,
       SUM(IFNULL(t.amount, 0)) AS amount, COUNT(*) AS count

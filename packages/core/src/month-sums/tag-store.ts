@@ -2,7 +2,8 @@
  * `coffer_tag_sums` (issues 30 and 32): the report by tag over all time without reading the
  * tagged rows. Per tag, how many tags the row's notes hold (0, 1, 2 for two or more), account,
  * month, day bucket, transfer payee ('' for any other payee), whether the row has a category,
- * and sign: the sum and count of the rows `v_transactions_internal_alive` shows at the inline
+ * and sign (1, 0 or -1: a row of 0 is neither a payment nor a deposit, and the report counts
+ * rows, so a zero cannot share a bucket with either, as it may in the month sums): the sum and count of the rows `v_transactions_internal_alive` shows at the inline
  * level, read as the report reads them (a split's line by its own notes, through the one notes
  * parser). Each row counts once under the tag '' and once under each tag its notes hold; the
  * tag count tells the untagged rows and the rows with two tags apart.
@@ -30,7 +31,7 @@ import {
 } from './store.ts';
 
 /** Bump when the table's shape or rule (or the notes' reading) changes: an older one is rebuilt. */
-const FORMAT = 1;
+const FORMAT = 2;
 const META_KEY = 'tag-sums-stamp';
 
 export const tagSumsStamp = (db: SqliteDatabase) => `${FORMAT}|${dataStamp(db)}`;
@@ -54,7 +55,7 @@ export function tagSumsAreCurrent(db: SqliteDatabase): boolean {
   return row?.value === tagSumsStamp(db);
 }
 
-const KEYS = ['tag', 'tags', 'account', 'month', 'day', 'payee', 'categorized', 'positive'];
+const KEYS = ['tag', 'tags', 'account', 'month', 'day', 'payee', 'categorized', 'sign'];
 
 function reset(db: SqliteDatabase): void {
   // An older format's table has other columns: made afresh.
@@ -62,13 +63,13 @@ function reset(db: SqliteDatabase): void {
 CREATE TABLE IF NOT EXISTS ${META_TABLE} (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE ${TAG_SUMS_TABLE} (tag TEXT NOT NULL, tags INTEGER NOT NULL, account TEXT NOT NULL,
   month INTEGER NOT NULL, day INTEGER NOT NULL, payee TEXT NOT NULL,
-  categorized INTEGER NOT NULL, positive INTEGER NOT NULL, amount INTEGER NOT NULL,
+  categorized INTEGER NOT NULL, sign INTEGER NOT NULL, amount INTEGER NOT NULL,
   count INTEGER NOT NULL, PRIMARY KEY (${KEYS.join(', ')})) WITHOUT ROWID;`);
   db.run(`DELETE FROM ${META_TABLE} WHERE key = ?`, [META_KEY]);
 }
 
 /** A staged row's bucket (`./stage.ts`), every column but the tag's. */
-const BUCKET = 'account, month, day, transfer AS payee, categorized, positive';
+const BUCKET = 'account, month, day, transfer AS payee, categorized, sign';
 
 /** One row's bucket, amount and sign under '' and under each tag of its notes. */
 function bump(sums: BucketSums, bucket: SqlValue[], notes: unknown, amount: number, sign: 1 | -1) {
@@ -83,7 +84,7 @@ interface Bucketed {
   day: number;
   payee: string;
   categorized: number;
-  positive: number;
+  sign: number;
 }
 
 /** The sums of the staged rows (`./stage.ts`), added to those already kept. */
@@ -102,7 +103,7 @@ function fill(db: SqliteDatabase): void {
   const sums = new BucketSums();
   for (const r of noted) {
     const tags = tagsInNotes(r.notes);
-    const bucket = [r.account, r.month, r.day, r.payee, r.categorized, r.positive];
+    const bucket = [r.account, r.month, r.day, r.payee, r.categorized, r.sign];
     for (const tag of ['', ...tags]) {
       sums.addSum([tag, Math.min(tags.length, 2), ...bucket], r.amount, r.count);
     }
@@ -150,7 +151,7 @@ function addRow(
     d >= 1 && d <= 28 ? 1 : d,
     payeeOf(row.description),
     categorized(row.category),
-    amount > 0 ? 1 : 0,
+    amount > 0 ? 1 : amount < 0 ? -1 : 0,
   ];
   bump(sums, bucket, row.notes, amount, sign);
 }
