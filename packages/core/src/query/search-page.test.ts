@@ -154,8 +154,9 @@ describe('a search page read in the register order', () => {
       ),
       { numRuns: 150 },
     );
-    // Both ways were taken.
-    expect(inOrder).toBeGreaterThan(15);
+    // Both ways were taken. The draw decides how often: in order about 29 times in 150 (25–32
+    // in eight runs; once 14 in CI's), so the floor sits far below that and only says "taken".
+    expect(inOrder).toBeGreaterThanOrEqual(5);
     expect(grouped).toBeGreaterThan(15);
     expect(fromDate).toBeGreaterThan(30);
   }, 120_000);
