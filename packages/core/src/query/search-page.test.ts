@@ -161,3 +161,31 @@ describe('a search page read in the register order', () => {
     expect(fromDate).toBeGreaterThan(30);
   }, 120_000);
 });
+
+describe('a rare match', () => {
+  // 400 rows, a page of 5: reading in order pays from about √(400 × 5) = 45 matches on.
+  const rows = Array.from({ length: 400 }, (_, k) => ({ n: k % 3 === 0 ? 1 : 0, day: 1 + (k % 4), lines: 0, dead: 1, odd: 0, apart: 1 })); // prettier-ignore
+  /** The statements that look for the page among rows in the register's order. */
+  function windowReads(payee: number) {
+    // Payee 'r' (n 2) on `payee` rows, the newest first: each of them the first 5 groups' own.
+    const db = setUp(rows.map((r, k) => (k >= rows.length - payee ? { ...r, n: 2 } : r)));
+    const query = search({ text: 'zz', payees: ['r'] }, null).limit(5);
+    const whole = shape(runQuery(db.sqlite, search({ text: 'zz', payees: ['r'] }, null).serialize(), {}).data); // prettier-ignore
+    const all = db.sqlite.all.bind(db.sqlite);
+    let reads = 0;
+    db.sqlite.all = ((text: string, params?: never) => {
+      if (text.includes('FROM (SELECT * FROM')) reads++;
+      return all(text, params);
+    }) as typeof db.sqlite.all;
+    expect(shape(runQuery(db.sqlite, query.serialize(), {}).data)).toEqual(whole.slice(0, 5));
+    return reads;
+  }
+
+  it('is read by its ids, not looked for in the register order first', () => {
+    expect(windowReads(12)).toBe(0);
+  });
+
+  it('while a common one is looked for in the register order', () => {
+    expect(windowReads(120)).toBeGreaterThan(0);
+  });
+});
