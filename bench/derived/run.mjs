@@ -5,7 +5,7 @@
 // payees, a note on one row in seven (bench/budget/budget-file.mjs, made by Actual's own API).
 // Prints a table and writes bench/results/derived-<time>.json.
 //   node bench/derived/run.mjs [--sizes 10000,100000,1000000] [--keep DIR] [--reports-only] [--settle MS]
-//     [--explain] [--no-scan]
+//     [--explain] [--no-scan] [--built]
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -23,7 +23,9 @@ const option = (name, fallback) => {
 };
 const SHAPE = { categories: 100, accounts: 50 };
 /** Passed on to the measuring child (bench/derived/coffer.ts). */
-const passed = ['--reports-only', '--explain', '--no-scan'].filter((a) => process.argv.includes(a));
+const passed = ['--reports-only', '--explain', '--no-scan', '--built'].filter((a) =>
+  process.argv.includes(a),
+);
 
 if (process.argv[2] === '--make') {
   // In a child: Actual's API writes the budget's structure (it silences console.log).
@@ -90,6 +92,7 @@ for (const count of sizes) {
   for (const [name, s] of Object.entries(r.search ?? {})) {
     console.log(
       `  search ${name}: ${f(s.ms)} ms (${(s.ms / s.floorMs).toFixed(1)}× floor ${f(s.floorMs)} ms;` +
+        ` the register's first 45 groups alone ${f(s.firstPageMs)} ms, the count alone ${f(s.countMs)} ms;` +
         ` filter it replaced ${f(s.oldMs)} ms; first, after the open's background build, ${f(s.firstMs)} ms)`,
     );
   }
