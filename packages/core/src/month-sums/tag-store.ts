@@ -3,10 +3,11 @@
  * tagged rows. Per tag, how many tags the row's notes hold (0, 1, 2 for two or more), account,
  * month, day bucket, transfer payee ('' for any other payee), whether the row has a category,
  * and sign (1, 0 or -1: a row of 0 is neither a payment nor a deposit, and the report counts
- * rows, so a zero cannot share a bucket with either, as it may in the month sums): the sum and count of the rows `v_transactions_internal_alive` shows at the inline
- * level, read as the report reads them (a split's line by its own notes, through the one notes
- * parser). Each row counts once under the tag '' and once under each tag its notes hold; the
- * tag count tells the untagged rows and the rows with two tags apart.
+ * rows, so a zero cannot share a bucket with either, as it may in the month sums): the sum and
+ * count of the rows `v_transactions_internal_alive` shows at the inline level, read as the
+ * report reads them (a split's line by its own notes, through the one notes parser). Each row
+ * counts once under the tag '' and once under each tag its notes hold; the tag count tells the
+ * untagged rows and the rows with two tags apart.
  *
  * Kept in step as the month sums are (`./store.ts`): from each committed change event, a row's
  * old contribution out and its new one in; a payee merged into or out of a transfer payee, or a

@@ -87,7 +87,8 @@ function inOrderFirst(
 
 /** Whether reading in order is cheaper: about end × total ÷ matches rows against the matches. */
 export function readsInOrder(db: SqliteDatabase, matches: number, end: number): boolean {
-  return matches >= breakEven(db, end);
+  const enough = breakEven(db, end);
+  return enough > 0 && matches >= enough;
 }
 
 /**
