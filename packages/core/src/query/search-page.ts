@@ -17,10 +17,10 @@
  * them, at a cost set by the page and the matches' share, not their count. Only when it does not
  * (a rare match) are the ids read as below.
  *
- * A rare match is known before any window (when the page is not found from a date on): the
- * matches are counted through the search's indexes up to where reading in order would pay
- * (`isRare`), so a payee's name, 1 row in 1,000, no longer reads windows of tens of thousands of
- * rows before its ids.
+ * A rare match is known before any window (when the page is not found from a date on): its
+ * ids are read through the search's indexes no further than where reading in order would pay
+ * (`rareMatches`), so a payee's name, 1 row in 1,000, no longer reads windows of tens of
+ * thousands of rows before its ids, and its ids are read once.
  */
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import { inRegisterOrder } from './account-order.ts';
@@ -102,16 +102,21 @@ function breakEven(db: SqliteDatabase, end: number): number {
 }
 
 /**
- * Whether the search matches fewer rows than reading in order pays for: its matches counted
- * through the search's indexes, and no further than that break-even (at 100,000 transactions
- * and a page of 45, 2,122 rows). A payee's name (1 row in 1,000) otherwise read windows of the
- * register's order first, widened while the page was not full: 260 ms of CPU at 100,000 against
- * a few for its ids, seconds at 1,000,000.
+ * The search's matches when fewer than reading in order pays for, else null: read through the
+ * search's indexes, no further than that break-even (at 100,000 transactions and a page of 45,
+ * 2,122 rows), so a rare match's ids are read once and a common match stops there. A payee's
+ * name (1 row in 1,000) otherwise read windows of the register's order first, widened while the
+ * page was not full: 260 ms of CPU at 100,000 against a few for its ids, seconds at 1,000,000.
  */
-function isRare(db: SqliteDatabase, matching: Sql, end: number, params: QueryParams): boolean {
+function rareMatches(
+  db: SqliteDatabase,
+  matching: Sql,
+  end: number,
+  params: QueryParams,
+): string[] | null {
   const enough = breakEven(db, end);
-  const n = allRows(db, sql`SELECT COUNT(*) AS n FROM (${matching} LIMIT ${bind(enough)})`, params); // prettier-ignore
-  return Number(n[0]?.n ?? 0) < enough;
+  const ids = allRows(db, sql`${matching} LIMIT ${bind(enough)}`, params).map((r) => String(r.id)); // prettier-ignore
+  return ids.length < enough ? ids : null;
 }
 
 /**
@@ -161,17 +166,17 @@ export function findSearchGroups(
   // Every row the whole filter matches (the search and the rest), as the general way reads them.
   const matching = sql`SELECT ${a}.id AS id FROM ${raw(`${p.from} ${p.alias}`)}${joins} WHERE ${p.where}`; // prettier-ignore
   const offset = p.offset ?? 0;
+  let rare: string[] | null = null;
   if (compiled.searchRows) {
     // From a date on (`search-cutoff.ts`) when the search's parts allow it, else in order
     // unless the match is rare.
-    const found =
-      (fromDate ? byCutoff(db, p, compiled.searchRows, compiled, params) : null) ??
-      (isRare(db, matching, offset + p.limit, params)
-        ? null
-        : inOrderFirst(db, p, compiled.searchRows, params, window));
+    const cut = fromDate ? byCutoff(db, p, compiled.searchRows, compiled, params) : null;
+    if (cut) return cut;
+    rare = rareMatches(db, matching, offset + p.limit, params);
+    const found = rare ? null : inOrderFirst(db, p, compiled.searchRows, params, window);
     if (found) return found;
   }
-  const ids = allRows(db, matching, params).map((r) => String(r.id));
+  const ids = rare ?? allRows(db, matching, params).map((r) => String(r.id));
   const list = bind(JSON.stringify(ids));
   const inList = (column: Sql) => sql`${column} IN (SELECT value FROM json_each(${list}))`;
   if (!readsInOrder(db, ids.length, offset + p.limit)) return byGroups(db, p, inList, params);
