@@ -103,7 +103,7 @@ export const queryModule = defineModule(
             apartLines: apart,
             ...(search && !search.isCurrent()
               ? { searchScan: { indexedUpTo: indexedUpTo(search.position()) } }
-              : {}),
+              : { notesIndexed: search !== null }),
             ...(byGroup && useSums ? { groupSums: context } : {}),
             ...(before != null ? { sumsBuiltBefore: before } : {}),
           });

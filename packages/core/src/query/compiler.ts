@@ -2,7 +2,7 @@ import type { AccountOrderReach } from './account-order-source.ts';
 import type { StackEntry } from './errors.ts';
 import { CompileError, withExpressionStack } from './errors.ts';
 import { compileAnd, compileExpr, compileFunction } from './expressions.ts';
-import type { CompileState, Ctx, Join } from './fields.ts';
+import type { CompileState, Ctx, Join, NotesFound } from './fields.ts';
 import { expandStar, tracked } from './fields.ts';
 import type { QueryState, SplitsOption } from './query.ts';
 import { Query } from './query.ts';
@@ -60,6 +60,8 @@ export interface CompiledQuery {
   readonly searchScan?: { indexedUpTo: string | null };
   /** Compiled with the set of lines dated apart whole (`CompileOptions.apartLines`). */
   readonly apartLines?: true;
+  /** Compiled with a search's notes already read (`CompileOptions.notesFound`). */
+  readonly notesFound?: NotesFound;
 }
 
 export interface CompileOptions {
@@ -86,6 +88,8 @@ export interface CompileOptions {
   searchRows?: boolean;
   /** The root's alias (`_` unless given): a sub-select of the same view beside the query. */
   rootAlias?: string;
+  /** A search's notes already read from the index (`notes-found.ts`): bound as a list of ids. */
+  notesFound?: NotesFound;
 }
 
 const ROOT_ALIAS = '_';
@@ -205,7 +209,7 @@ function checkCount(name: string, value: unknown): number | null {
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);
 
 /** Checks a state that came over the wire (a script, the UI) before compiling it. */
-function normalize(input: QueryState | Query): QueryState {
+export function normalize(input: QueryState | Query): QueryState {
   // A query built by another copy of the builder (say, Actual's own `q`) serializes the same.
   const serializable = input as { serialize?: unknown };
   const state =
@@ -266,6 +270,7 @@ export function compileQuery(
     searchScan: options.searchScan ?? null,
     accountOrder: options.accountOrder ?? null,
     searchRows: options.searchRows === true,
+    notesFound: options.notesFound ?? null,
   };
   const ctx: Ctx = { state };
   const given = query.orderExpressions;
@@ -312,6 +317,7 @@ export function compileQuery(
       ...(options.accountOrder ? { accountOrder: options.accountOrder } : {}),
       ...(options.searchScan ? { searchScan: options.searchScan } : {}),
       ...(options.apartLines ? { apartLines: true as const } : {}),
+      ...(options.notesFound ? { notesFound: options.notesFound } : {}),
       pieces: {
         select,
         from,

@@ -1,8 +1,9 @@
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { CompileOptions, CompiledQuery } from './compiler.ts';
-import { compileQuery } from './compiler.ts';
+import { compileQuery, normalize } from './compiler.ts';
 import { type GroupSumsContext, routeToGroupSums } from './group-sums.ts';
 import { answersFromMonthSums, MONTH_SUMS_SOURCE, once, readTransferPayees } from './month-sums.ts';
+import { readNotesFound } from './notes-found.ts';
 import type { Query, QueryState } from './query.ts';
 import { SUMS_COLUMNS, withRowsAfter } from './sums-rest.ts';
 import type { QueryParams } from './run-sql.ts';
@@ -28,6 +29,8 @@ export interface RunOptions extends CompileOptions {
    * them and the rows from this date on (`sums-rest.ts`).
    */
   sumsBuiltBefore?: number;
+  /** The search index is current: a search page's notes are read from it once (`notes-found.ts`). */
+  notesIndexed?: boolean;
 }
 
 /** Runs an already compiled query: rows, or the single value of a `calculate`. */
@@ -54,9 +57,12 @@ export function runCompiledQuery(
 export function compileRouted(
   db: SqliteDatabase,
   query: QueryState | Query,
-  options: RunOptions = {},
+  given: RunOptions = {},
 ): CompiledQuery {
-  const compiled = compileQuery(query, options);
+  const state = normalize(query);
+  const notesFound = readNotesFound(db, state, given.notesIndexed === true);
+  const options = notesFound ? { ...given, notesFound } : given;
+  const compiled = compileQuery(state, options);
   const before = options.sumsBuiltBefore;
   const view = compiled.pieces.from;
   if (

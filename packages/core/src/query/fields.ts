@@ -18,6 +18,13 @@ export interface Join {
   viaView: boolean;
 }
 
+/**
+ * A page's notes as read once for its query (`notes-found.ts`), by the trimmed text: their ids,
+ * or 'many' past the bound a page from a date on reads. Without it, each statement of a page
+ * asked the index again (three trigram matches for a first page).
+ */
+export type NotesFound = ReadonlyMap<string, readonly string[] | 'many'>;
+
 /** Everything one compilation accumulates. Created per query; never shared. */
 export interface CompileState {
   readonly schema: Schema;
@@ -40,6 +47,8 @@ export interface CompileState {
   readonly accountOrder: AccountOrderReach | null;
   /** `$search` as a test of the row's columns (`CompileOptions.searchRows`). */
   readonly searchRows: boolean;
+  /** A search's notes already read (`CompileOptions.notesFound`); null: asked of the index. */
+  readonly notesFound: NotesFound | null;
 }
 
 /** Where an expression is compiled: `implicitField` is what `'$'` means inside `$transform`. */

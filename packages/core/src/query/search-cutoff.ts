@@ -161,7 +161,8 @@ export function byCutoff(
 ): { groupIds: string[]; matched: Set<string> } | null {
   const value = requiredSearch(compiled.query.filterExpressions);
   if (value === undefined) return null;
-  const parts = datedParts(checked(value), compiled.searchScan ?? null, compiled.accountOrder ?? null); // prettier-ignore
+  const { searchScan, accountOrder, notesFound } = compiled;
+  const parts = datedParts(checked(value), searchScan ?? null, accountOrder ?? null, notesFound ?? null); // prettier-ignore
   if (!parts) return null;
   const others = otherRows(db, parts.others);
   if (!others) return null;

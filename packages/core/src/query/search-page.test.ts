@@ -148,6 +148,8 @@ describe('a search page read in the register order', () => {
             expect(byCutoff(db.sqlite, p, withSet.searchRows!, withSet, {})).toEqual(found);
           }
           expect(shape(runQuery(db.sqlite, paged, {}).data)).toEqual(page);
+          // The notes read once before the page compiles (`notes-found.ts`): the same page.
+          expect(shape(runQuery(db.sqlite, paged, { notesIndexed: true }).data)).toEqual(page);
           // The ids read first (no test of each row), as a rare match goes.
           expect(findSearchGroups(db.sqlite, { ...compiled, searchRows: undefined }, {})).toEqual(found); // prettier-ignore
         },

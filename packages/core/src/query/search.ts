@@ -7,7 +7,7 @@
  */
 import { type AccountOrderReach, idsByColumn } from './account-order-source.ts';
 import { CompileError } from './errors.ts';
-import type { Ctx } from './fields.ts';
+import type { Ctx, NotesFound } from './fields.ts';
 import type { Sql } from './sql.ts';
 import { bind, joinSql, raw, sql } from './sql.ts';
 
@@ -105,8 +105,9 @@ function matchingIds(
   f: SearchFilter,
   scan: { indexedUpTo: string | null } | null,
   reach: AccountOrderReach | null,
+  found: NotesFound | null,
 ): Sql[] {
-  const parts: Sql[] = notesIds(f, scan);
+  const parts: Sql[] = notesIds(f, scan, found);
   if (f.payees?.length) {
     const mapped = sql`SELECT id FROM payee_mapping WHERE targetId IN (${list(f.payees)})`;
     parts.push(idsByColumn(reach, 'description', mapped));
@@ -136,10 +137,11 @@ function matchingRow(
   f: SearchFilter,
   scan: { indexedUpTo: string | null } | null,
   reach: AccountOrderReach | null,
+  found: NotesFound | null,
 ): Sql[] {
   const col = (name: string) => raw(`${a}.${name}`);
   const parts: Sql[] = [];
-  const notes = notesIds(f, scan);
+  const notes = notesIds(f, scan, found);
   if (notes.length > 0) parts.push(sql`${col('id')} IN (${joinSql(notes, ' UNION ALL ')})`);
   if (f.payees?.length) parts.push(sql`${col('payee')} IN (${list(f.payees)})`);
   if (f.categories?.length) {
@@ -165,13 +167,16 @@ export function datedParts(
   f: SearchFilter,
   scan: { indexedUpTo: string | null } | null,
   reach: AccountOrderReach | null,
+  found: NotesFound | null = null,
 ): { categories: readonly string[]; others: Sql[] } | null {
   if (f.accounts?.length) return null;
   const text = f.text?.trim() ?? '';
   if (text && ([...text].length < TRIGRAM || scan !== null)) return null;
+  // Notes found past the bound: the page is not found from a date on (`search-cutoff.ts`).
+  if (text && found?.get(text) === 'many') return null;
   const byTable = f.payees?.length || f.amounts?.length;
   if (byTable && reach?.from !== null) return null;
-  const others = notesIds(f, scan);
+  const others = notesIds(f, scan, found);
   if (f.payees?.length) {
     const mapped = sql`SELECT id FROM payee_mapping WHERE targetId IN (${list(f.payees)})`;
     others.push(idsByColumn(reach, 'description', mapped));
@@ -183,12 +188,23 @@ export function datedParts(
   return { categories: f.categories ?? [], others };
 }
 
+/** The ids of the rows whose notes hold `text`, through the trigram index. */
+export const indexedNotes = (text: string): Sql =>
+  sql`SELECT r.id FROM ${raw(SEARCH_NOTES_TABLE)} f JOIN ${raw(SEARCH_ROWS_TABLE)} r ON r.rid = f.rowid WHERE f.notes MATCH ${bind(ftsPhrase(text))}`; // prettier-ignore
+
 /** The ids of the rows whose notes hold the search's text (none without text). */
-function notesIds(f: SearchFilter, scan: { indexedUpTo: string | null } | null): Sql[] {
+function notesIds(
+  f: SearchFilter,
+  scan: { indexedUpTo: string | null } | null,
+  found: NotesFound | null,
+): Sql[] {
   const parts: Sql[] = [];
   const text = f.text?.trim() ?? '';
-  const indexed = sql`SELECT r.id FROM ${raw(SEARCH_NOTES_TABLE)} f JOIN ${raw(SEARCH_ROWS_TABLE)} r ON r.rid = f.rowid WHERE f.notes MATCH ${bind(ftsPhrase(text))}`; // prettier-ignore
-  if ([...text].length >= TRIGRAM && scan === null) {
+  const indexed = indexedNotes(text);
+  const known = found?.get(text);
+  if ([...text].length >= TRIGRAM && scan === null && Array.isArray(known)) {
+    parts.push(sql`SELECT value AS id FROM json_each(${bind(JSON.stringify(known))})`);
+  } else if ([...text].length >= TRIGRAM && scan === null) {
     parts.push(indexed);
   } else if ([...text].length >= TRIGRAM && scan?.indexedUpTo) {
     // The index holds every row up to that id, kept in step: the rest are scanned.
@@ -204,11 +220,11 @@ export function compileSearch(ctx: Ctx, value: unknown): Sql {
   if (ctx.state.rootTable !== 'transactions') {
     throw new CompileError('$search is only for transactions');
   }
-  const { searchScan, accountOrder, rootAlias } = ctx.state;
+  const { searchScan, accountOrder, rootAlias, notesFound } = ctx.state;
   const f = checked(value);
   const parts = ctx.state.searchRows
-    ? matchingRow(rootAlias, f, searchScan, accountOrder)
-    : matchingIds(f, searchScan, accountOrder);
+    ? matchingRow(rootAlias, f, searchScan, accountOrder, notesFound)
+    : matchingIds(f, searchScan, accountOrder, notesFound);
   if (parts.length === 0) return raw('0');
   for (const t of ['payee_mapping', 'category_mapping']) {
     if (!ctx.state.dependencies.includes(t)) ctx.state.dependencies.push(t);
