@@ -47,10 +47,11 @@ if (step === 'make') {
 } else if (step === 'made') {
   const id = readdirSync(dir).find((d) => d.startsWith('BudgetBench'));
   if (!id) throw new Error(`no BudgetBench-* folder in ${dir}`);
-  // bench/scale's copy has an empty metadata.json: the name the file lists show is given back.
+  // bench/scale's copy has an empty metadata.json, and a budget Coffer has opened may carry its
+  // id as its name: the name the benches look for in the file lists is given back.
   const meta = join(dir, id, 'metadata.json');
   const kept = readFileSync(meta, 'utf8').trim();
-  if (!kept || !JSON.parse(kept).budgetName) {
+  if (!kept || JSON.parse(kept).budgetName !== 'BudgetBench') {
     writeFileSync(meta, JSON.stringify({ ...(kept ? JSON.parse(kept) : {}), id, budgetName: 'BudgetBench' })); // prettier-ignore
   }
   print(JSON.stringify({ id, checkingCents: checkingBalance(budgetDbPath(dir, id)) }));

@@ -148,6 +148,20 @@ describe('categorySuggestions and accountSuggestions', () => {
     );
   });
 
+  it('highlights a typed exact name in a later group over prefix matches before it', () => {
+    // Found at 10k–1M in the register bench: 'Extra 5' typed, Enter took 'Extra 58'.
+    const extra = [
+      { id: 'g1', name: 'Usual', categories: [{ id: 'c58', name: 'Extra 58' }, { id: 'c50', name: 'Extra 50' }] }, // prettier-ignore
+      { id: 'g2', name: 'Savings', categories: [{ id: 'c5', name: 'Extra 5' }, { id: 'c59', name: 'Extra 59' }] }, // prettier-ignore
+    ];
+    const s = categorySuggestions(extra, 'extra 5 ', true, 'c58', { showSplit: true });
+    // Shown by group as before; Enter takes the exact name.
+    expect(s.items.map((i) => i.id)).toEqual(['c58', 'c50', 'c5', 'c59']);
+    expect(s.items[s.highlight]!.id).toBe('c5');
+    const prefix = categorySuggestions(extra, 'Extra', true, null);
+    expect(prefix.items[prefix.highlight]!.id).toBe('c58');
+  });
+
   it('offers open accounts, on budget first', () => {
     const s = accountSuggestions(accounts, '', false, null);
     expect(s.items.map((i) => `${i.group}:${i.label}`)).toEqual([

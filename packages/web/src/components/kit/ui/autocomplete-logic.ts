@@ -68,9 +68,20 @@ export function filterItems(items: readonly AcItem[], text: string): AcItem[] {
   );
 }
 
-/** Where Enter lands: the current value before typing, the first match after. */
-function highlightOf(items: readonly AcItem[], typed: boolean, value: string | null): number {
+/**
+ * Where Enter lands: the current value before typing; after it, the item named exactly as typed
+ * wherever its group sits (the groups keep their order, so 'Extra 58' in the first group showed
+ * before 'Extra 5' in a later one and Enter took it), else the first match.
+ */
+function highlightOf(
+  items: readonly AcItem[],
+  typed: boolean,
+  value: string | null,
+  text: string,
+): number {
   if (!typed) return items.findIndex((i) => i.id === value);
+  const exact = text.trim() === '' ? -1 : items.findIndex((i) => !i.special && matchRank(i.label, text) === 0); // prettier-ignore
+  if (exact >= 0) return exact;
   const match = items.findIndex((i) => !i.special);
   if (match >= 0) return match;
   return items.length > 0 ? 0 : -1;
@@ -149,7 +160,7 @@ export function payeeSuggestions(
   return {
     items,
     footer: matched.length > limit ? MORE_PAYEES : undefined,
-    highlight: highlightOf(items, typed, value),
+    highlight: highlightOf(items, typed, value, text),
     ...(creating && !name.ok ? { refusal: name.message } : {}),
   };
 }
@@ -198,7 +209,7 @@ export function categorySuggestions(
   if (options.showSplit && (!typed || matchRank('Split Transaction', text) >= 0)) {
     items.unshift({ id: 'split', label: 'Split Transaction', special: 'split' });
   }
-  return { items, highlight: highlightOf(items, typed, value) };
+  return { items, highlight: highlightOf(items, typed, value, text) };
 }
 
 /** Account suggestions: open accounts, For budget then Off budget. */
@@ -221,7 +232,7 @@ export function accountSuggestions(
       .map((a) => ({ id: a.id, label: a.name, group: 'Off budget' })),
   ];
   const items = filterItems(all, typed ? text : '');
-  return { items, highlight: highlightOf(items, typed, value) };
+  return { items, highlight: highlightOf(items, typed, value, text) };
 }
 
 /**
@@ -235,7 +246,7 @@ export function listSuggestions(
   value: string | null,
 ): Suggestions {
   const items = filterItems(all, typed ? text : '');
-  return { items, highlight: highlightOf(items, typed, value) };
+  return { items, highlight: highlightOf(items, typed, value, text) };
 }
 
 export interface TagLike {
@@ -263,11 +274,11 @@ export function tagSuggestions(
   const query = typed && name !== '' ? `#${name}` : '';
   const items = filterItems(all, query).slice(0, options.limit ?? PAYEE_LIMIT);
   if (!options.create || !typed || name === '') {
-    return { items, highlight: highlightOf(items, typed, value) };
+    return { items, highlight: highlightOf(items, typed, value, query) };
   }
   const check = checkTagName(name);
   if (!check.ok)
-    return { items, highlight: highlightOf(items, typed, value), refusal: check.message };
+    return { items, highlight: highlightOf(items, typed, value, query), refusal: check.message };
   if (!tags.some((t) => t.tag === check.name)) {
     items.push({ id: `new:${check.name}`, label: `#${check.name}`, special: 'create-tag' });
   }
