@@ -73,8 +73,12 @@ export const queryModule = defineModule(
           // A search while the index's background build runs reads the rows it has indexed and
           // scans the others' notes rather than finish the build first (`../query/search.ts`);
           // with no build under way (a failed one), the read builds the index as before.
+          // The builds a search reads are hurried past the screen's hold on background work:
+          // at 1,000,000 transactions the screen in use held them, and every search scanned.
           const search = usesSearch(state.filterExpressions) ? searchIndex(budget) : null;
           if (search && !search.building()) search.ensure();
+          else if (search) search.hurry();
+          if (search) accountOrder(budget).hurry();
           // Its page from a date on reads the lines dated apart once their set is whole; it is
           // built in the background from the first search on, never waited for.
           const apart = search ? apartLines(budget).isCurrent() : false;
