@@ -7,7 +7,9 @@
 //     [--coffer-upload] (upload with Coffer's client: Actual 25.6's API fails at 1,000,000 rows;
 //     with --months 240 for the 20-year budget) [--reuse DIR] (a budget made before: a folder
 //     holding one BudgetBench-*, e.g. bench/scale's /tmp/scale-made/1000000)
-//     [--only-edits] (the amount and category edits alone) [--cpu] (each edit's thread time)
+//     [--only-edits] (the amount and category edits alone) [--settle S] (seconds for the first
+//     load's background builds before the flows: 4; at 1M they take minutes)
+//     [--cpu] (each edit's thread time)
 //     [--trace file.json] (with --cpu: the last edit of each kind traced in full, its split printed)
 // Builds (server bundle and packages/web/dist) unless --no-build or bench/run.mjs already did
 // (BENCH_BUILT=1), bundles bench/web/register-measure.ts and runs it.

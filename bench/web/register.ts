@@ -209,17 +209,18 @@ export async function search(page: Page, app: AppName, term: string): Promise<nu
   // Actual 26.9 also matches the term's number in an amount ('Extra 10' finds a 10.76
   // payment in another category), and shows every line of a split one line of which matched,
   // with the lines' own categories: for it, 4 rows in 5 matching are the filtered view (before
-  // the search, about 2 in 5 do). Coffer's rows must all match.
+  // the search, about 2 in 5 do). Coffer shows every line of a split one line of which matched
+  // too, so the same 4 in 5 holds for both; a name holding the term is a match ('Extra 6' finds
+  // 'Extra 61' where a budget has more than 60 categories, and may show no 'Extra 6' at all).
   const ready = `() => {
     const rows = [...document.querySelectorAll(arg.row)];
     const cat = (r) => r.querySelector(arg.category)?.textContent?.trim() ?? '';
     const amountHas = (r) => [arg.payment, arg.deposit].some((sel) => (r.querySelector(sel)?.textContent ?? '').includes(arg.number));
     const matches = (r) => {
       const c = cat(r);
-      return c === arg.term || c === '' || /Split|Off budget/.test(c) || (arg.app === 'actual' && amountHas(r));
+      return c.includes(arg.term) || c === '' || /Split|Off budget/.test(c) || (arg.app === 'actual' && amountHas(r));
     };
-    if (!rows.some((r) => cat(r) === arg.term)) return false;
-    if (arg.app !== 'actual') return rows.every(matches);
+    if (!rows.some((r) => cat(r).includes(arg.term))) return false;
     return matches(rows[0]) && rows.filter(matches).length >= rows.length * 0.8;
   }`;
   const number = term.split(' ').pop();
