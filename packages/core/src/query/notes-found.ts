@@ -2,7 +2,7 @@
  * A search page's notes read once (issue 30). The notes part of `$search` is a trigram match in
  * Coffer's FTS5 index, and a page's statements each asked it again: the rows a page from a date
  * on starts from, each row's test, the page's matched rows. At 100,000 transactions a phrase of
- * common words ("Receipt 123 kept", 29 rows) cost 5–6 ms per match, three times per page. Read
+ * common words ("Receipt 123 kept", 29 rows) cost 5–6 ms per match, four times per page. Read
  * here once, before the query compiles, a phrase's ids are bound as a list in each statement.
  *
  * Only up to the bound a page from a date on reads (`OTHER_PART_MOST`): a phrase found in more
@@ -12,7 +12,7 @@ import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { NotesFound } from './fields.ts';
 import type { QueryState } from './query.ts';
 import { OTHER_PART_MOST } from './search-cutoff.ts';
-import { indexedNotes, TRIGRAM, usesSearch } from './search.ts';
+import { indexedNotes, TRIGRAM } from './search.ts';
 import { bind, sql } from './sql.ts';
 import { allRows } from './run-sql.ts';
 
@@ -43,9 +43,7 @@ export function readNotesFound(
   indexCurrent: boolean,
 ): NotesFound | undefined {
   if (!indexCurrent || state.table !== 'transactions' || state.limit == null) return undefined;
-  const filters = state.filterExpressions ?? [];
-  if (!usesSearch(filters)) return undefined;
-  const texts = searchTexts(filters, new Set());
+  const texts = searchTexts(state.filterExpressions ?? [], new Set());
   if (texts.size === 0) return undefined;
   const found = new Map<string, readonly string[] | 'many'>();
   for (const text of texts) {
