@@ -9,8 +9,8 @@
 //     holding one BudgetBench-*, e.g. bench/scale's /tmp/scale-made/1000000)
 //     [--only-edits] (the amount and category edits alone) [--settle S] (seconds for the first
 //     load's background builds before the flows: 4; at 1M they take minutes)
-//     [--cpu] (each edit's thread time)
-//     [--trace file.json] (with --cpu: the last edit of each kind traced in full, its split printed)
+//     [--cpu] (each search's and edit's thread time)
+//     [--trace file.json] (with --cpu: the last search and edit of each kind traced in full, its split printed)
 // Builds (server bundle and packages/web/dist) unless --no-build or bench/run.mjs already did
 // (BENCH_BUILT=1), bundles bench/web/register-measure.ts and runs it.
 import { spawnSync } from 'node:child_process';

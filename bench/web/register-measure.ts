@@ -4,9 +4,9 @@
  * Chromium on the same budget (100,000 transactions by default): All accounts until its first rows are painted, scrolling 5,000 rows (frame
  * times), a search until the filtered rows are painted, and an amount edit until the running
  * balance and the sidebar balance show it, and a category change until the row shows it.
- * `--only-edits` skips the first rows, scrolling and search; `--cpu` reports each edit's thread
- * time (the page's main thread and the core's worker, from a light trace), `--trace file.json`
- * traces the last of each kind in full. Bundled and started
+ * `--only-edits` skips the first rows, scrolling and search; `--cpu` reports each search's and
+ * edit's thread time (the page's main thread and the core's worker, from a light trace),
+ * `--trace file.json` traces the last of each kind in full. Bundled and started
  * by bench/register/run.mjs.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -67,9 +67,9 @@ const { values } = parseArgs({
      * builds (at 1,000,000 transactions they outlast the default 4 s, and a search then scans).
      */
     settle: { type: 'string', default: '4' },
-    /** Each edit's thread time, from a light trace (bench/web/step-trace.ts). */
+    /** Each search's and edit's thread time, from a light trace (bench/web/step-trace.ts). */
     cpu: { type: 'boolean', default: false },
-    /** With --cpu: a full trace of the last edit of each kind, to `<file>-<kind>.json`, split printed. */
+    /** With --cpu: a full trace of the last search and edit of each kind, to `<file>-<kind>.json`, split printed. */
     trace: { type: 'string' },
   },
 });
@@ -90,7 +90,7 @@ interface Result {
   searchMs: number[];
   editMs: number[];
   categoryMs: number[];
-  /** With --cpu: each edit's thread time (ms), the page's main thread and the core's worker. */
+  /** With --cpu: each search's and edit's thread time (ms), the page's main thread and the core's worker. */
   cpu: Record<string, number[]>;
   /** After the flows: the page's, its worker's and the renderer's memory. */
   memory?: PageMemory;
@@ -201,7 +201,7 @@ async function measureApp(app: App, balanceCents: number, base: string): Promise
       await scrollTop(page, name);
       for (let i = 0; i < REPEATS; i++) {
         const ms = await attempt('search', () =>
-          search(page, name, SEARCHES[i % SEARCHES.length]!),
+          timed('search', () => search(page, name, SEARCHES[i % SEARCHES.length]!)),
         );
         result.searchMs.push(ms ?? TIMED_OUT);
         if (ms === null) break;
