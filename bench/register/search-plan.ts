@@ -1,7 +1,8 @@
 // The statements the register's search runs for its first page (All accounts, 45 groups) once
 // every build is done: each with its CPU time, rows and (PLAN=1) its EXPLAIN QUERY PLAN, after
-// three warm runs. TERM_SEARCH picks the term ("Extra 10" by default). Run by search-plan.mjs;
-// the statements go to stderr, one JSON line (the file's rows) to stdout.
+// three warm runs. TERM_SEARCH picks the term ("Extra 10" by default), OFFSET and LIMIT another
+// page. Run by search-plan.mjs; the statements go to stderr, one JSON line (the file's rows) to
+// stdout.
 import { compileRouted } from '../../packages/core/src/query/exec.ts';
 import { execTransactions } from '../../packages/core/src/query/transactions.ts';
 import {
@@ -13,7 +14,10 @@ import { openBuilt, searchQuery } from './built-search.ts';
 
 const [dir, id] = process.argv.slice(2) as [string, string];
 const { budget, close } = await openBuilt(dir, id);
-const { query, search } = searchQuery(budget, process.env.TERM_SEARCH ?? 'Extra 10');
+const made = searchQuery(budget, process.env.TERM_SEARCH ?? 'Extra 10');
+// OFFSET and LIMIT pick another page (the register's next: OFFSET=45 LIMIT=500).
+const { search } = made;
+const query = { ...made.query, limit: Number(process.env.LIMIT ?? made.query.limit), offset: Number(process.env.OFFSET ?? made.query.offset) }; // prettier-ignore
 // Compiled as the query handler compiles it once the builds are done: the account-order
 // table's indexes and the set of lines dated apart.
 const reach = accountOrderReach(accountOrder(budget));

@@ -175,7 +175,15 @@ async function measureApp(app: App, balanceCents: number, base: string): Promise
       const last = values.trace && (result.cpu[`${label} page`]?.length ?? 0) === REPEATS - 1;
       const file = last ? values.trace!.replace(/(\.json)?$/, `-${label}.json`) : undefined;
       const trace = await traceStep(page, { startMark: 'bench:step', endMark: 'bench:painted', light: !last, file, profile: Boolean(last) }); // prettier-ignore
-      const ms = await fn();
+      let ms: number;
+      try {
+        ms = await fn();
+      } catch (e) {
+        // Stopped (and written) all the same: the trace of a step that never finished is the
+        // one to read, and the next step's trace cannot start while this one runs.
+        await trace.stop().catch(() => undefined);
+        throw e;
+      }
       await page.waitForTimeout(100);
       const split = await trace.stop();
       if (last) printStepTrace(`${app.name}: ${label} (${Math.round(ms)} ms)`, split);

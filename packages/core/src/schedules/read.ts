@@ -8,6 +8,7 @@ import {
   ruleFromRow,
 } from '../rules/index.ts';
 import { fromDateInt } from '../transactions/model.ts';
+import { ensureScheduleLinksIndex, LATEST_LINKED_SQL } from './links-index.ts';
 import {
   type RecurConfig,
   type ScheduleStatus,
@@ -117,13 +118,16 @@ export function activeSchedules(budget: Budget): Schedule[] {
     .map(toSchedule);
 }
 
-/** The latest date of a live transaction linked to each schedule. */
+/**
+ * The latest date of a live transaction linked to each schedule, read through Coffer's index
+ * of the linked rows (`links-index.ts`; made here the first time): no schedules, no read.
+ */
 export function latestLinkedDates(budget: Budget, ids: readonly string[]): Map<string, string> {
-  const rows = budget.sqlite.all<{ schedule: string; latest: number }>(
-    `SELECT schedule, MAX(date) AS latest FROM v_transactions_internal_alive
-     WHERE schedule IN (SELECT value FROM json_each(?)) GROUP BY schedule`,
-    [JSON.stringify(ids)],
-  );
+  if (ids.length === 0) return new Map();
+  ensureScheduleLinksIndex(budget.sqlite);
+  const rows = budget.sqlite.all<{ schedule: string; latest: number }>(LATEST_LINKED_SQL, [
+    JSON.stringify(ids),
+  ]);
   return new Map(rows.map((r) => [r.schedule, fromDateInt(r.latest)]));
 }
 

@@ -19,6 +19,7 @@ import {
   SEARCH_ROWS_TABLE,
 } from '../query/search.ts';
 import { ACCOUNT_ORDER_TABLE, OLD_ACCOUNT_ORDER_INDEX } from '../query/account-order.ts';
+import { SCHEDULE_LINKS_INDEX } from '../schedules/links-index.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 import { APART_LINES_TABLE, APART_LINES_TRIGGERS } from './apart-lines.ts';
 import { idRange, type IdSteppedTable } from './id-steps.ts';
@@ -191,8 +192,8 @@ export const NOTES_INDEX_STEPS: IdSteppedTable = {
  */
 export function stripDerived(db: SqliteDatabase): void {
   const found = db.first<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?, ?, ?, ?, ?)`,
-    [SEARCH_META_TABLE, SEARCH_ROWS_TABLE, MONTH_SUMS_TABLE, CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE, APART_LINES_TABLE], // prettier-ignore
+    `SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN (?, ?, ?, ?, ?, ?, ?)`,
+    [SEARCH_META_TABLE, SEARCH_ROWS_TABLE, MONTH_SUMS_TABLE, CATEGORY_SUMS_TABLE, PAYEE_SUMS_TABLE, APART_LINES_TABLE, SCHEDULE_LINKS_INDEX], // prettier-ignore
   );
   if (!found?.n) return;
   // The freed pages are zeroed, so the zip of the copy carries nothing of the index.
@@ -201,6 +202,7 @@ export function stripDerived(db: SqliteDatabase): void {
     ...Object.keys(SEARCH_COLUMN_INDEXES).map((n) => `DROP INDEX IF EXISTS ${n};`),
     ...SPLIT_INDEXES.map((n) => `DROP INDEX IF EXISTS ${n};`),
     `DROP INDEX IF EXISTS ${OLD_ACCOUNT_ORDER_INDEX};`,
+    `DROP INDEX IF EXISTS ${SCHEDULE_LINKS_INDEX};`,
     `DROP TABLE IF EXISTS ${ACCOUNT_ORDER_TABLE};`,
     `DROP TABLE IF EXISTS ${SEARCH_NOTES_TABLE};`,
     `DROP TABLE IF EXISTS ${SEARCH_ROWS_TABLE};`,
