@@ -166,6 +166,18 @@ async function measureApp(app: App, balanceCents: number, base: string): Promise
         return ms;
       } catch (e) {
         console.log(`${app.name}: ${label} did not finish: ${(e as Error).message.split('\n')[0]}`);
+        // What the page showed instead, to read: the screen and the first rows' categories.
+        const shot = join(root, `bench/results/register-${app.name}-${label.replace(/\W+/g, '-')}-failed.png`); // prettier-ignore
+        await page.screenshot({ path: shot }).catch(() => undefined);
+        const shown = await page
+          .locator(SELECTORS[name].row)
+          .evaluateAll(
+            (rows, sel) =>
+              rows.slice(0, 12).map((r) => r.querySelector(sel)?.textContent?.trim() ?? ''),
+            SELECTORS[name].category,
+          )
+          .catch(() => []);
+        console.log(`${app.name}: shown instead (${shot}): ${JSON.stringify(shown)}`);
         return null;
       }
     };
