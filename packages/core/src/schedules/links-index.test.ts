@@ -76,9 +76,8 @@ describe("a schedule's latest linked transaction", () => {
     await s.send('transactions-batch-update', { updated: [{ id: other.id, schedule: gym }] });
     expect(check().get(gym)).toBe('2024-03-09');
     // A linked line of a split whose parent is deleted is not live.
-    const parent = row('2024-05-01', null, -3000);
-    const [parentId] = (await s.send('transactions-batch-update', { added: [parent] })) as never as string[]; // prettier-ignore
-    const pid = parentId ?? s.sql.first<{ id: string }>('SELECT id FROM transactions WHERE date = 20240501')!.id; // prettier-ignore
+    await s.send('transactions-batch-update', { added: [row('2024-05-01', null, -3000)] });
+    const pid = s.sql.first<{ id: string }>('SELECT id FROM transactions WHERE date = 20240501')!.id; // prettier-ignore
     await s.send('transactions-batch-update', {
       added: [{ ...row('2024-05-01', gym, -3000), parent_id: pid, is_child: true }],
       updated: [{ id: pid, is_parent: true }],
