@@ -10,7 +10,14 @@ import { MONTH_SUMS_TABLE } from '../month-sums/slot.ts';
 import { stepByDate } from '../month-sums/steps.ts';
 import { MONTH_SUMS_STEPS, monthSumsAreCurrent } from '../month-sums/store.ts';
 import { BackgroundHold } from './background-hold.ts';
-import { DerivedData } from './derived-data.ts';
+import {
+  DerivedData,
+  type DerivedTable,
+  FIRST_STEP_SCALE,
+  nextStepScale,
+  STEP_TARGET_MS,
+  scaledRows,
+} from './derived-data.ts';
 import { manualTimers } from './test-helpers/manual-timers.ts';
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -210,5 +217,73 @@ describe("DerivedData.buildLater: a hold on background work (a new device's down
     await new Promise((done) => setTimeout(done, 0));
     expect(w.scheduled()).toBe(0);
     expect(notesIndexIsCurrent(closed.db.sqlite)).toBe(false);
+  });
+});
+
+describe('DerivedData.buildLater: steps sized by time', () => {
+  /**
+   * A table of `total` rows built `nominal` rows a step, each row taking `msPerRow` on the
+   * clock: what each step read is recorded.
+   */
+  function timedTable(total: number, nominal: number, msPerRow: number) {
+    const clock = { now: () => now };
+    let now = 0;
+    let built = 0;
+    const reads: number[] = [];
+    const table: DerivedTable = {
+      isCurrent: () => false,
+      apply: () => undefined,
+      rebuild: () => undefined,
+      steps: () => ({
+        step(scale) {
+          const rows = Math.min(scaledRows(nominal, scale), total - built);
+          reads.push(rows);
+          built += rows;
+          now += rows * msPerRow;
+          return built === total;
+        },
+        apply: () => undefined,
+      }),
+    };
+    const { db } = memoryBudgetDb({ seed: 5 });
+    const data = new DerivedData(db.sqlite, (l) => db.onChange(l), table);
+    return { data, clock, reads, built: () => built };
+  }
+
+  it('shrinks slow steps to about STEP_TARGET_MS each, and grows fast ones to the table size', () => {
+    // 500 rows of the register's order took 100 ms in the browser: 0.2 ms a row.
+    const slow = timedTable(5000, 500, 0.2);
+    const t = manualTimers();
+    slow.data.buildLater(t.timers, log, 0, slow.clock);
+    while (t.scheduled() > 0) t.due();
+    expect(slow.built()).toBe(5000);
+    expect(slow.data.isCurrent()).toBe(true);
+    // The first step, untimed, reads an eighth; each one after it about STEP_TARGET_MS' worth.
+    expect(slow.reads[0]).toBe(scaledRows(500, FIRST_STEP_SCALE));
+    const later = slow.reads.slice(1, -1);
+    expect(later.length).toBeGreaterThan(50);
+    for (const rows of later) expect(rows * 0.2).toBeLessThanOrEqual(STEP_TARGET_MS + 0.2);
+    for (const rows of later) expect(rows * 0.2).toBeGreaterThanOrEqual(STEP_TARGET_MS / 2);
+
+    // Native speed: the steps grow back to the table's own size, and no further.
+    const fast = timedTable(5000, 500, 0.001);
+    const u = manualTimers();
+    fast.data.buildLater(u.timers, log, 0, fast.clock);
+    while (u.scheduled() > 0) u.due();
+    expect(fast.reads.slice(0, 4)).toEqual([63, 125, 250, 500]);
+    expect(Math.max(...fast.reads)).toBe(500);
+
+    // Without a clock, every step reads the table's own size.
+    const untimed = timedTable(2000, 500, 1);
+    const w = manualTimers();
+    untimed.data.buildLater(w.timers, log, 0, null);
+    while (w.scheduled() > 0) w.due();
+    expect(untimed.reads).toEqual([500, 500, 500, 500]);
+  });
+
+  it('a slow table still ends with the rows a step at its least share reads', () => {
+    expect(nextStepScale(1, 10_000)).toBeGreaterThan(0);
+    expect(scaledRows(500, nextStepScale(1 / 64, 10_000))).toBeGreaterThanOrEqual(1);
+    expect(nextStepScale(FIRST_STEP_SCALE, STEP_TARGET_MS * 0.75)).toBe(FIRST_STEP_SCALE);
   });
 });

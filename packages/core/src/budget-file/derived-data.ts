@@ -31,8 +31,12 @@ export interface DerivedTable {
  * elsewhere, so each row counts exactly once; the table is not read until it is complete.
  */
 export interface StepBuild {
-  /** Does one bounded piece; true once the table is complete and current. */
-  step(): boolean;
+  /**
+   * Does one bounded piece; true once the table is complete and current. `scale` (0–1, default
+   * 1) is the share of the build's rows per step this piece reads (`scaledRows`): the
+   * background sizes its steps by time.
+   */
+  step(scale?: number): boolean;
   /** A change committed between steps. */
   apply(event: ChangeEvent): void;
   /** Where the build stands, for a later build to resume from; null: nothing worth keeping. */
@@ -56,6 +60,35 @@ export const BUSY_LAG_MS = 250;
 /** At most this many waits for a quiet worker before the build starts anyway. */
 const MAX_START_WAITS = 5;
 
+/**
+ * How long one background step should hold the worker. The tables size their steps in rows, for
+ * native SQLite (a few ms); in the browser, where each page a step touches is written to OPFS,
+ * 500 rows of the register's order took 100 ms, and a search typed meanwhile waited behind the
+ * step for up to that long (issue 30). With a clock, the background times each step and sizes
+ * the next one so it takes about this long.
+ */
+export const STEP_TARGET_MS = 10;
+/** The first step's share of the rows, before any step has been timed. */
+export const FIRST_STEP_SCALE = 1 / 8;
+/** The least share of the rows a step reads, however slow: the build still moves on. */
+const MIN_STEP_SCALE = 1 / 64;
+
+/**
+ * The share of the rows for the next step, after one at `scale` took `elapsedMs`: a slow step
+ * shrinks the next in proportion, a fast one (under half the target) doubles it, up to the
+ * table's own size.
+ */
+export function nextStepScale(scale: number, elapsedMs: number): number {
+  if (elapsedMs > STEP_TARGET_MS) return Math.max(MIN_STEP_SCALE, (scale * STEP_TARGET_MS) / elapsedMs); // prettier-ignore
+  if (elapsedMs < STEP_TARGET_MS / 2) return Math.min(1, scale * 2);
+  return scale;
+}
+
+/** A step's rows at `scale` of the build's `rows` (at least one). */
+export function scaledRows(rows: number, scale = 1): number {
+  return Math.max(1, Math.round(rows * scale));
+}
+
 interface Background {
   timers: Timers;
   log: Logger;
@@ -67,6 +100,8 @@ interface Background {
   /** While held, the build waits (`background-hold.ts`), unless a read hurried it. */
   hold: BackgroundHold | null;
   hurried: boolean;
+  /** The next step's share of the rows (`nextStepScale`; 1 without a clock). */
+  scale: number;
 }
 
 /**
@@ -229,7 +264,8 @@ export class DerivedData {
     hold: BackgroundHold | null = null,
   ): void {
     if (this.current || this.background) return;
-    const bg: Background = { timers, log, clock, delayMs, starting: true, waits: 0, hold, hurried: false }; // prettier-ignore
+    const scale = clock ? FIRST_STEP_SCALE : 1;
+    const bg: Background = { timers, log, clock, delayMs, starting: true, waits: 0, hold, hurried: false, scale }; // prettier-ignore
     this.background = bg;
     this.schedule(bg, delayMs);
   }
@@ -264,7 +300,10 @@ export class DerivedData {
     try {
       if (!this.table.steps) return this.ensure();
       const build = (this.build ??= this.table.steps(this.sqlite));
-      if (!this.keep(() => build.step())) return this.schedule(bg, 0);
+      const started = bg.clock?.now() ?? 0;
+      const done = this.keep(() => build.step(bg.scale));
+      if (bg.clock) bg.scale = nextStepScale(bg.scale, bg.clock.now() - started);
+      if (!done) return this.schedule(bg, 0);
       this.finished();
     } catch (err) {
       // The next read that needs the table rebuilds it and reports its own error.

@@ -7,7 +7,7 @@
  * Its position (the first date not counted yet) is kept in the file by `DerivedData`, so a
  * build a reload stopped resumes there on the same data.
  */
-import type { StepBuild } from '../budget-file/derived-data.ts';
+import { type StepBuild, scaledRows } from '../budget-file/derived-data.ts';
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { ChangeEvent, Row } from '../sync/types.ts';
 import { withStage } from './stage.ts';
@@ -71,13 +71,13 @@ export function stepByDate(
   const counted = (row: Row) =>
     doneBefore !== null && typeof row.date === 'number' && row.date < doneBefore;
   return {
-    step() {
+    step(scale) {
       if (!started) {
         db.transaction(() => table.reset(db));
         started = true;
         return false;
       }
-      const before = nextBoundary(db, doneBefore, rows);
+      const before = nextBoundary(db, doneBefore, scaledRows(rows, scale));
       const from = doneBefore;
       db.transaction(() => {
         withStage(db, from, before, () => table.fill(db, from, before));

@@ -15,6 +15,7 @@ import {
   type DerivedData,
   type DerivedTable,
   defineDerivedSlot,
+  scaledRows,
   type StepBuild,
 } from '../budget-file/derived-data.ts';
 import type { SqliteDatabase } from '../platform/sqlite.ts';
@@ -180,13 +181,13 @@ export function stepByNewest(
     else insertOrderRows(db, `date >= ? AND ${below}`, [lower.date, ...upper]);
   };
   return {
-    step() {
+    step(scale) {
       if (!started) {
         db.transaction(() => reset(db));
         started = true;
         return false;
       }
-      const lower = nextBound(db, from, rows);
+      const lower = nextBound(db, from, scaledRows(rows, scale));
       db.transaction(() => {
         fillTo(lower);
         if (lower === null) finished(db);

@@ -8,7 +8,7 @@
  * (the notes, its split group), never from another row. Its position (the last id read) is kept
  * in the file by `DerivedData`, so a build a reload stopped resumes there on the same data.
  */
-import type { StepBuild } from '../budget-file/derived-data.ts';
+import { type StepBuild, scaledRows } from '../budget-file/derived-data.ts';
 import type { SqliteDatabase } from '../platform/sqlite.ts';
 import type { ChangeEvent } from '../sync/types.ts';
 
@@ -67,7 +67,7 @@ export function stepById(
   const prepare = table.prepare ?? [];
   let prepared = 0;
   return {
-    step() {
+    step(scale) {
       if (!started) {
         while (prepared < prepare.length) {
           if (prepare[prepared++]!(db)) return false;
@@ -76,7 +76,7 @@ export function stepById(
         started = true;
         return false;
       }
-      const upTo = nextBoundary(db, doneUpTo, rows);
+      const upTo = nextBoundary(db, doneUpTo, scaledRows(rows, scale));
       db.transaction(() => {
         table.fill(db, doneUpTo, upTo);
         if (upTo === null) table.finish(db);
