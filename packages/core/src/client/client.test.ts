@@ -7,9 +7,9 @@ import { CoreError, createClient, type CofferClient } from './client.ts';
 import { serveCore, type ServedCore } from './serve.ts';
 import type { ClientEvents, CoreHandlers } from './types.ts';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
+const cleanups: Array<() => void | Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 /** Handlers that misbehave on purpose, on top of the real app core. */
@@ -202,11 +202,15 @@ describe('client ↔ serveCore over a MessageChannel, with the real app core', (
     });
     // The real core says which handlers write.
     const served = serveCore(core, port2, { timers: platform.timers });
-    cleanups.push(() => {
+    cleanups.push(async () => {
       client.close();
       served.close();
       port1.close();
       port2.close();
+      // The open budget keeps building its derived tables in the background: close it and let
+      // that finish, or the folder is removed while a step still writes into it (ENOTEMPTY).
+      await core.sendUnknown('close-budget');
+      await core.idle();
       platform.cleanup();
     });
     const undoEvents = collect(client as CofferClient<TestHandlers>, 'undo-event');
