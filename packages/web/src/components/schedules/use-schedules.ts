@@ -28,15 +28,19 @@ export function useScheduleRows(): ScheduleRow[] | null {
   return useQuery<ScheduleRow[]>(ALL_SCHEDULES, SCHEDULE_TABLES);
 }
 
-/** Schedule id → derived status (completed, paid, due, upcoming, missed, scheduled). */
-export function useScheduleStatuses(): Record<string, string> {
+/**
+ * Schedule id → derived status (completed, paid, due, upcoming, missed, scheduled); read only
+ * while `enabled` (a register view without previews needs none).
+ */
+export function useScheduleStatuses(enabled = true): Record<string, string> {
   const store = useStore();
   const [statuses, setStatuses] = useState<Record<string, string>>({});
   const read = useCallback(() => {
+    if (!enabled) return;
     void store.backend.send('schedule/get-statuses').then((res) => {
-      if (res && typeof res === 'object' && !isFailure(res)) setStatuses(res);
+      if (!isFailure(res)) setStatuses(res);
     });
-  }, [store]);
+  }, [store, enabled]);
   useEffect(read, [read]);
   useTablesChanged(SCHEDULE_TABLES, read);
   return statuses;

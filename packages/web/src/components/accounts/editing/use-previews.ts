@@ -1,41 +1,17 @@
 import { q } from '@coffer/core/ui';
-import { useEffect, useState } from 'react';
-import { useStore } from '../../../store/context.ts';
-import { runQuery, useTablesChanged } from '../../kit/data/data.ts';
+import { useQuery } from '../../kit/data/data.ts';
+import { SCHEDULE_TABLES, useScheduleStatuses } from '../../schedules/use-schedules.ts';
 import { type Preview, previewsOf, type ScheduleRow } from './previews.ts';
 
-const TABLES = ['schedules', 'schedules_next_date', 'rules', 'transactions'];
+const OPEN_SCHEDULES = q('schedules').filter({ completed: false }).select('*').serialize();
 
-/** The view's scheduled previews, kept fresh as schedules and transactions change. */
+/**
+ * The view's scheduled previews, kept fresh as schedules and transactions change; read only
+ * while a view shows them (`inView` null: a view without previews reads nothing).
+ */
 export function usePreviews(inView: ((account: string) => boolean) | null): Preview[] {
-  const store = useStore();
-  const [data, setData] = useState<{ schedules: ScheduleRow[]; statuses: Record<string, string> }>({
-    schedules: [],
-    statuses: {},
-  });
-  const [tick, setTick] = useState(0);
   const wanted = inView !== null;
-  useTablesChanged(TABLES, () => wanted && setTick((t) => t + 1));
-  useEffect(() => {
-    if (!wanted) return;
-    let cancelled = false;
-    const query = q('schedules').filter({ completed: false }).select('*').serialize();
-    void Promise.all([
-      runQuery<ScheduleRow[]>(store, query),
-      store.backend.send('schedule/get-statuses'),
-    ])
-      .catch(() => [[], {}] as [ScheduleRow[], Record<string, string>])
-      .then(([schedules, statuses]) => {
-        if (cancelled) return;
-        setData({
-          schedules: Array.isArray(schedules) ? schedules : [],
-          statuses:
-            statuses && typeof statuses === 'object' && !('error' in statuses) ? statuses : {},
-        });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [store, tick, wanted]);
-  return inView ? previewsOf(data.schedules, data.statuses, inView) : [];
+  const schedules = useQuery<ScheduleRow[]>(wanted ? OPEN_SCHEDULES : null, SCHEDULE_TABLES);
+  const statuses = useScheduleStatuses(wanted);
+  return inView && schedules ? previewsOf(schedules, statuses, inView) : [];
 }
