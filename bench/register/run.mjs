@@ -1,13 +1,15 @@
 // The account register beside Actual's web build, in headless Chromium on a 100,000-transaction
-// budget (issue 15): first rows of All accounts, scrolling 5,000 rows, a search and an amount
-// edit. Prints a table and writes bench/results/register-<time>.json.
+// budget (issue 15): first rows of All accounts, scrolling 5,000 rows, a search, an amount edit,
+// a category change, and issue 30's in-cell flows to the next frame (a key typed in a cell, Tab
+// to the next cell, a category's list opened: bench/web/register-cells.ts). Prints a table and
+// writes bench/results/register-<time>.json.
 //   node bench/register/run.mjs [--transactions 100000] [--months 24] [--repeats 5]
 //     [--apps coffer,actual] [--actual-package actual-sync-server-26] (whose web build: 26.9;
 //     @actual-app/sync-server for 25.6) [--web-root packages/web/dist] [--no-build]
 //     [--coffer-upload] (upload with Coffer's client: Actual 25.6's API fails at 1,000,000 rows;
 //     with --months 240 for the 20-year budget) [--reuse DIR] (a budget made before: a folder
 //     holding one BudgetBench-*, e.g. bench/scale's /tmp/scale-made/1000000)
-//     [--only-edits] (the amount and category edits alone) [--settle S] (seconds for the first
+//     [--only-edits] (the edits and the in-cell flows alone) [--settle S] (seconds for the first
 //     load's background builds before the flows: 4; at 1M they take minutes)
 //     [--cpu] (each search's and edit's thread time)
 //     [--trace file.json] (with --cpu: the last search and edit of each kind traced in full, its split printed)

@@ -3,7 +3,9 @@
  * `actual-sync-server-26`; `--actual-package @actual-app/sync-server` for 25.6), in headless
  * Chromium on the same budget (100,000 transactions by default): All accounts until its first rows are painted, scrolling 5,000 rows (frame
  * times), a search until the filtered rows are painted, and an amount edit until the running
- * balance and the sidebar balance show it, and a category change until the row shows it.
+ * balance and the sidebar balance show it, and a category change until the row shows it; then
+ * the in-cell flows (register-cells.ts): a key typed, Tab to the next cell, a category's list
+ * opened, each until the next frame.
  * `--only-edits` skips the first rows, scrolling and search; `--cpu` reports each search's and
  * edit's thread time (the page's main thread and the core's worker, from a light trace),
  * `--trace file.json` traces the last of each kind in full. Bundled and started
@@ -35,6 +37,7 @@ import {
   search,
   SELECTORS,
 } from './register.ts';
+import { openCategoryList, tabToNextCell, typeInCell } from './register-cells.ts';
 import { printStepTrace, traceStep } from './step-trace.ts';
 import {
   type App,
@@ -60,7 +63,7 @@ const { values } = parseArgs({
     /** The Actual server whose web build is measured: the newest (26.9) unless told. */
     'actual-package': { type: 'string', default: 'actual-sync-server-26' },
     'web-root': { type: 'string', default: 'packages/web/dist' },
-    /** Only the amount and category edits (after the open). */
+    /** Only the edits and the in-cell flows (after the open). */
     'only-edits': { type: 'boolean', default: false },
     /**
      * Seconds left to the first load's background work before the flows: the derived tables'
@@ -90,6 +93,10 @@ interface Result {
   searchMs: number[];
   editMs: number[];
   categoryMs: number[];
+  /** A key typed into a cell, Tab to the next cell, a click opening a cell's autocomplete. */
+  typeMs: number[];
+  moveMs: number[];
+  openListMs: number[];
   /** With --cpu: each search's and edit's thread time (ms), the page's main thread and the core's worker. */
   cpu: Record<string, number[]>;
   /** After the flows: the page's, its worker's and the renderer's memory. */
@@ -104,6 +111,9 @@ function emptyResult(): Result {
     searchMs: [],
     editMs: [],
     categoryMs: [],
+    typeMs: [],
+    moveMs: [],
+    openListMs: [],
     cpu: {},
   };
 }
@@ -265,6 +275,19 @@ async function measureApp(app: App, balanceCents: number, base: string): Promise
         if (ms === null) break;
         await page.waitForTimeout(500);
       }
+      const cellFlows: Array<[string, number[], (p: Page, a: AppName) => Promise<number>]> = [
+        ['type', result.typeMs, typeInCell],
+        ['move', result.moveMs, tabToNextCell],
+        ['open list', result.openListMs, openCategoryList],
+      ];
+      for (const [label, times, flow] of cellFlows) {
+        for (let i = 0; i < REPEATS; i++) {
+          const ms = await attempt(label, () => timed(label, () => flow(page, name)));
+          times.push(ms ?? TIMED_OUT);
+          if (ms === null) break;
+          await page.waitForTimeout(300);
+        }
+      }
     } catch (e) {
       console.log(`${app.name}: the edit failed: ${(e as Error).message.split('\n')[0]}`);
     }
@@ -300,6 +323,9 @@ function report(results: Record<string, Result>) {
     ['search: filtered rows painted (ms)', (r) => median(r.searchMs), 50],
     ['edit an amount: running and sidebar balance painted (ms)', (r) => median(r.editMs), 33],
     ['change a category: the row painted with it (ms)', (r) => median(r.categoryMs), 33],
+    ['type a key in a cell: the next frame (ms)', (r) => median(r.typeMs), 16.7],
+    ['Tab to the next cell: the next frame (ms)', (r) => median(r.moveMs), 16.7],
+    ["open a cell's autocomplete: the next frame (ms)", (r) => median(r.openListMs), 16.7],
   ];
   const actualColumn = `Actual ${actualVersion}`;
   const table = Object.fromEntries(

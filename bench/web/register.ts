@@ -59,20 +59,26 @@ async function inPage<T>(page: Page, body: string, arg: unknown): Promise<T> {
 }
 
 /**
- * In the page, before the input: from the next `event` (a keydown counts only as Enter), every
+ * In the page, before the input: from the next `event` (a keydown counts only as `key`), every
  * DOM change is checked by `ready` (a function's source, given `arg`), and the first frame after
  * it holds is noted. The check starts in the event's own dispatch: a result the event's handlers
  * paint at once (a category change shown before the core answers) was first seen by a timer
  * polled after the event, which ran behind whatever the page did next (the core's answers to the
  * write), and the frame after that timer was counted instead (10–15 ms later, bench/register).
  */
-async function armStep(page: Page, event: 'keydown' | 'input', ready: string, arg: unknown) {
+export async function armStep(
+  page: Page,
+  event: 'keydown' | 'input' | 'pointerdown',
+  ready: string,
+  arg: unknown,
+  key = 'Enter',
+) {
   await inPage<void>(
     page,
     `const step = (window.__step = { at: null, ms: null, error: null });
      const ready = ${ready};
      const listener = (e) => {
-       if (${JSON.stringify(event)} === 'keydown' && e.key !== 'Enter') return;
+       if (${JSON.stringify(event)} === 'keydown' && e.key !== ${JSON.stringify(key)}) return;
        document.removeEventListener(${JSON.stringify(event)}, listener, true);
        step.at = e.timeStamp;
        // The mark bounds the step's thread time (bench/web/step-trace.ts, --cpu).
@@ -95,7 +101,7 @@ async function armStep(page: Page, event: 'keydown' | 'input', ready: string, ar
 }
 
 /** The armed step's time (`armStep`), once its frame has come. */
-function stepTime(page: Page): Promise<number> {
+export function stepTime(page: Page): Promise<number> {
   return inPage<number>(
     page,
     `const step = window.__step;
@@ -255,7 +261,7 @@ export async function clearSearch(page: Page, app: AppName, term: string): Promi
 }
 
 /** The register's newest payment: the first row whose payment cell holds a figure. */
-const newestPaymentRow = (page: Page, s: (typeof SELECTORS)[AppName]) =>
+export const newestPaymentRow = (page: Page, s: (typeof SELECTORS)[AppName]) =>
   page
     .locator(s.row)
     .filter({ has: page.locator(s.payment, { hasText: /\d/ }) })
