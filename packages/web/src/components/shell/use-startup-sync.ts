@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { getUserData, whenUserKnown } from '../../store/actions.ts';
 import { whenFirstScreenShown } from '../../store/first-screen.ts';
 import { checkForNewVersion } from '../../store/service-worker.ts';
+import { retryWhileServerOffline } from '../../store/server-retry.ts';
 import type { AppStore } from '../../store/store.ts';
 import { announceNewVersion, checkServedVersion } from '../../store/update-check.ts';
 
@@ -14,6 +15,8 @@ import { announceNewVersion, checkServedVersion } from '../../store/update-check
  * asked again when the browser comes back online (the checks ask nothing while offline), when
  * the server is asked again who is signed in and what was edited offline syncs. The
  * service worker is asked for a newer build at the same moments (its 'A new version is ready').
+ * While the server is out of reach it is also asked again every few seconds
+ * (store/server-retry.ts): the 'online' event alone does not always come.
  */
 export function useStartupSync(store: AppStore): void {
   useEffect(() => {
@@ -36,14 +39,21 @@ export function useStartupSync(store: AppStore): void {
       void checkServedVersion(store, fetchFn);
       newBuild();
     };
-    const onOnline = () => {
-      // Back from offline: the server is asked again who is signed in (the titlebar's
-      // 'Server offline' and 'Offline' came from that answer), then what was edited offline syncs.
-      void getUserData(store).then(async (user) => {
+    // The server is asked again who is signed in (the titlebar's 'Server offline' and
+    // 'Offline' came from that answer), then what was edited offline syncs.
+    const reconnect = () =>
+      getUserData(store).then(async (user) => {
         if (user && !user.offline && store.get().serverUrl && store.get().prefs) {
           await store.backend.send('sync').catch(() => undefined);
         }
       });
+    const stopRetry = retryWhileServerOffline(store, reconnect, {
+      setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+      clearTimeout: (handle) => window.clearTimeout(handle),
+      online: () => navigator.onLine,
+    });
+    const onOnline = () => {
+      void reconnect();
       void announceNewVersion(store, fetchFn);
       void checkServedVersion(store, fetchFn);
       newBuild();
@@ -52,6 +62,7 @@ export function useStartupSync(store: AppStore): void {
     window.addEventListener('online', onOnline);
     return () => {
       unmounted = true;
+      stopRetry();
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('online', onOnline);
     };
